@@ -1,0 +1,87 @@
+package org.wirebench.geo.codec;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+import org.locationtech.jts.geom.Coordinate;
+import org.wirebench.geo.Feature;
+import org.wirebench.geo.FeatureCollection;
+import org.wirebench.geo.schema.OgcValidator;
+
+/**
+ * The checks every codec passes before it is timed: its output validates against its OGC schema
+ * (if it has one) and decodes back to the same features: ids and attributes equal, coordinates
+ * equal within the codec's declared precision.
+ */
+public final class Conformance {
+  private Conformance() {}
+
+  /**
+   * Encodes, validates and round-trips {@code collection}.
+   *
+   * @return the encoded bytes, exactly as a benchmark of this codec produces them
+   * @throws ConformanceException saying which feature differs how
+   */
+  public static byte[] check(GeoCodec codec, FeatureCollection collection) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    codec.encode(collection, out);
+    byte[] bytes = out.toByteArray();
+    if (codec.xmlSchema() != XmlSchema.NONE) {
+      OgcValidator.validate(codec.xmlSchema(), collection.type(), bytes);
+    }
+    List<Feature> decoded = codec.decode(collection.type(), new ByteArrayInputStream(bytes));
+    compare(codec, collection.features(), decoded);
+    return bytes;
+  }
+
+  /** Largest difference an ordinate may show after a round trip through {@code codec}. */
+  public static double tolerance(GeoCodec codec) {
+    int d = codec.coordinateDecimals();
+    return d == GeoCodec.FULL_PRECISION ? 0 : 0.5 * Math.pow(10, -d) * (1 + 1e-9);
+  }
+
+  static void compare(GeoCodec codec, List<Feature> expected, List<Feature> actual) {
+    if (expected.size() != actual.size()) {
+      throw new ConformanceException(
+          codec.name() + ": wrote " + expected.size() + " features, read back " + actual.size());
+    }
+    double tolerance = tolerance(codec);
+    for (int i = 0; i < expected.size(); i++) {
+      Feature e = expected.get(i);
+      Feature a = actual.get(i);
+      String where = codec.name() + ", feature " + e.id() + ": ";
+      if (codec.carriesAttributes()) {
+        if (!e.id().equals(a.id())) {
+          throw new ConformanceException(where + "id read back as " + a.id());
+        }
+        for (int v = 0; v < e.valueCount(); v++) {
+          if (!Objects.equals(e.value(v), a.value(v))) {
+            throw new ConformanceException(
+                where + "attribute " + v + " was " + e.value(v) + ", read back " + a.value(v));
+          }
+        }
+      }
+      compareGeometry(where, e, a, tolerance);
+    }
+  }
+
+  private static void compareGeometry(String where, Feature e, Feature a, double tolerance) {
+    if (!e.geometry().getGeometryType().equals(a.geometry().getGeometryType())) {
+      throw new ConformanceException(where + "geometry type " + a.geometry().getGeometryType());
+    }
+    Coordinate[] ec = e.geometry().getCoordinates();
+    Coordinate[] ac = a.geometry().getCoordinates();
+    if (ec.length != ac.length) {
+      throw new ConformanceException(where + ec.length + " positions, read back " + ac.length);
+    }
+    for (int i = 0; i < ec.length; i++) {
+      if (Math.abs(ec[i].x - ac[i].x) > tolerance || Math.abs(ec[i].y - ac[i].y) > tolerance) {
+        throw new ConformanceException(
+            where + "position " + i + " was " + ec[i] + ", read back " + ac[i]
+                + " (tolerance " + tolerance + ")");
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package org.wirebench.geo.data;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.wirebench.geo.Attribute;
+import org.wirebench.geo.AttributeType;
+import org.wirebench.geo.Dataset;
+import org.wirebench.geo.Feature;
+import org.wirebench.geo.FeatureType;
+import org.wirebench.geo.GeometryKind;
+
+/**
+ * Real points: every node of the Helsinki extract with a {@code name} and one of the {@link
+ * #CATEGORIES} tags; {@code category} is the first of those keys the node has, {@code type} its
+ * value.
+ */
+public final class HelsinkiPois implements Dataset {
+  public static final String NAME = "helsinki_pois";
+  static final List<String> CATEGORIES = List.of("amenity", "shop", "tourism", "railway", "place");
+  private static final FeatureType TYPE =
+      FeatureType.of(
+          NAME,
+          GeometryKind.POINT,
+          Attribute.required("osm_id", AttributeType.LONG),
+          Attribute.required("name", AttributeType.STRING),
+          Attribute.required("category", AttributeType.STRING),
+          Attribute.required("type", AttributeType.STRING));
+
+  private volatile List<Feature> features;
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public FeatureType featureType() {
+    return TYPE;
+  }
+
+  @Override
+  public int size() {
+    return all().size();
+  }
+
+  @Override
+  public Stream<Feature> features() {
+    return all().stream();
+  }
+
+  private List<Feature> all() {
+    List<Feature> result = features;
+    if (result == null) {
+      synchronized (this) {
+        if (features == null) {
+          features = decode();
+        }
+        result = features;
+      }
+    }
+    return result;
+  }
+
+  private static List<Feature> decode() {
+    GeometryFactory gf = new GeometryFactory();
+    List<Feature> result = new ArrayList<>();
+    for (HelsinkiExtract.TaggedNode node : HelsinkiExtract.get().taggedNodes) {
+      String name = node.tags().get("name");
+      if (name == null) {
+        continue;
+      }
+      for (String category : CATEGORIES) {
+        String type = node.tags().get(category);
+        if (type != null) {
+          Object[] values = {node.id(), name, category, type};
+          result.add(
+              new Feature(NAME + "." + node.id(), values, gf.createPoint(node.at().copy())));
+          break;
+        }
+      }
+    }
+    return List.copyOf(result);
+  }
+}

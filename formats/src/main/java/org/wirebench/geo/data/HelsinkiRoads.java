@@ -1,0 +1,109 @@
+package org.wirebench.geo.data;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.wirebench.geo.Dataset;
+import org.wirebench.geo.Feature;
+import org.wirebench.geo.FeatureType;
+import org.wirebench.geo.GeometryKind;
+
+/**
+ * Real roads: every {@code highway=*} way of the Helsinki extract whose nodes are all in the
+ * extract, as a LineString, with the same attributes as {@code osm_mainroads} ({@code type} is the
+ * highway value).
+ */
+public final class HelsinkiRoads implements Dataset {
+  public static final String NAME = "helsinki_roads";
+  private static final FeatureType TYPE =
+      FeatureType.of(NAME, GeometryKind.LINE_STRING, OsmMainroads.ROAD_ATTRIBUTES);
+
+  private volatile List<Feature> features;
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public FeatureType featureType() {
+    return TYPE;
+  }
+
+  @Override
+  public int size() {
+    return all().size();
+  }
+
+  @Override
+  public Stream<Feature> features() {
+    return all().stream();
+  }
+
+  private List<Feature> all() {
+    List<Feature> result = features;
+    if (result == null) {
+      synchronized (this) {
+        if (features == null) {
+          features = decode();
+        }
+        result = features;
+      }
+    }
+    return result;
+  }
+
+  private static List<Feature> decode() {
+    HelsinkiExtract extract = HelsinkiExtract.get();
+    GeometryFactory gf = new GeometryFactory();
+    List<Feature> result = new ArrayList<>();
+    ways:
+    for (HelsinkiExtract.Way way : extract.highways) {
+      if (way.nodeRefs().length < 2) {
+        continue;
+      }
+      Coordinate[] coords = new Coordinate[way.nodeRefs().length];
+      for (int i = 0; i < coords.length; i++) {
+        Coordinate at = extract.nodes.get(way.nodeRefs()[i]);
+        if (at == null) {
+          continue ways; // clipped at the extract's edge: not a complete road
+        }
+        coords[i] = at.copy();
+      }
+      Map<String, String> tags = way.tags();
+      Object[] values = {
+        way.id(),
+        tags.get("name"),
+        tags.get("highway"),
+        tags.get("ref"),
+        isYes(tags.get("oneway")) || "-1".equals(tags.get("oneway")),
+        speed(tags.get("maxspeed")),
+        isYes(tags.get("bridge")),
+        isYes(tags.get("tunnel"))
+      };
+      result.add(new Feature(NAME + "." + way.id(), values, gf.createLineString(coords)));
+    }
+    return List.copyOf(result);
+  }
+
+  /** OSM's loose booleans: anything but absent, "no", "false" and "0" counts as yes. */
+  private static boolean isYes(String value) {
+    return value != null && !value.equals("no") && !value.equals("false") && !value.equals("0");
+  }
+
+  /** km/h when the tag is a plain number; "FI:urban", "30 mph" and the like stay unknown. */
+  private static Integer speed(String value) {
+    if (value == null || value.isEmpty() || value.length() > 3) {
+      return null;
+    }
+    for (int i = 0; i < value.length(); i++) {
+      if (!Character.isDigit(value.charAt(i))) {
+        return null;
+      }
+    }
+    return Integer.valueOf(value);
+  }
+}
