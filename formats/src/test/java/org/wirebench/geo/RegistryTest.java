@@ -1,0 +1,44 @@
+package org.wirebench.geo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.wirebench.geo.codec.GeoCodec;
+import org.wirebench.geo.codec.GeoCodecs;
+import org.wirebench.geo.codec.Gml2Codec;
+import org.wirebench.registry.Registry;
+import org.wirebench.registry.UnknownNameException;
+
+class RegistryTest {
+
+  @Test
+  void builtInsAreRegistered() {
+    assertEquals(
+        List.of("gml2", "gml32", "geojson", "jts-gml2", "jts-geojson", "floor"),
+        GeoCodecs.registry().names());
+    assertEquals(
+        List.of("osm_mainroads", "osm_places", "helsinki_roads", "helsinki_pois"),
+        Datasets.registry().names());
+  }
+
+  @Test
+  void duplicateNamesAreRejected() {
+    IllegalStateException e =
+        assertThrows(
+            IllegalStateException.class,
+            () -> Registry.of("codec", List.<GeoCodec>of(new Gml2Codec(), new Gml2Codec()),
+                GeoCodec::name));
+    assertTrue(e.getMessage().contains("'gml2'"), e.getMessage());
+  }
+
+  @Test
+  void unknownNamesListTheValidOnes() {
+    UnknownNameException e = assertThrows(UnknownNameException.class, () -> GeoCodecs.get("kml"));
+    assertEquals(
+        "unknown codec 'kml'; valid: gml2, gml32, geojson, jts-gml2, jts-geojson, floor",
+        e.getMessage());
+  }
+}
