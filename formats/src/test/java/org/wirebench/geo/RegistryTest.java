@@ -29,8 +29,9 @@ class RegistryTest {
     IllegalStateException e =
         assertThrows(
             IllegalStateException.class,
-            () -> Registry.of("codec", List.<GeoCodec>of(new Gml2Codec(), new Gml2Codec()),
-                GeoCodec::name));
+            () ->
+                Registry.of(
+                    "codec", List.<GeoCodec>of(new Gml2Codec(), new Gml2Codec()), GeoCodec::name));
     assertTrue(e.getMessage().contains("'gml2'"), e.getMessage());
   }
 

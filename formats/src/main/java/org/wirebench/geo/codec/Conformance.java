@@ -11,9 +11,9 @@ import org.wirebench.geo.FeatureCollection;
 import org.wirebench.geo.schema.OgcValidator;
 
 /**
- * The checks every codec passes before it is timed: its output validates against its OGC schema
- * (if it has one) and decodes back to the same features: ids and attributes equal, coordinates
- * equal within the codec's declared precision.
+ * The checks every codec passes before it is timed: its output validates against its OGC schema (if
+ * it has one) and decodes back to the same features: ids and attributes equal, coordinates equal
+ * within the codec's declared precision.
  */
 public final class Conformance {
   private Conformance() {}
@@ -79,8 +79,16 @@ public final class Conformance {
     for (int i = 0; i < ec.length; i++) {
       if (Math.abs(ec[i].x - ac[i].x) > tolerance || Math.abs(ec[i].y - ac[i].y) > tolerance) {
         throw new ConformanceException(
-            where + "position " + i + " was " + ec[i] + ", read back " + ac[i]
-                + " (tolerance " + tolerance + ")");
+            where
+                + "position "
+                + i
+                + " was "
+                + ec[i]
+                + ", read back "
+                + ac[i]
+                + " (tolerance "
+                + tolerance
+                + ")");
       }
     }
   }

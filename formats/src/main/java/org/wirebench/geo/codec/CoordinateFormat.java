@@ -80,7 +80,9 @@ public final class CoordinateFormat {
       throw new IllegalArgumentException("ordinate " + value + " cannot be written");
     }
     String text =
-        new BigDecimal(value).setScale(DECIMALS, RoundingMode.HALF_UP).stripTrailingZeros()
+        new BigDecimal(value)
+            .setScale(DECIMALS, RoundingMode.HALF_UP)
+            .stripTrailingZeros()
             .toPlainString();
     if (pos + text.length() > buf.length) {
       throw new IllegalArgumentException("ordinate " + value + " is out of range");

@@ -19,9 +19,9 @@ import org.wirebench.geo.FeatureType;
 import org.wirebench.geo.GeometryKind;
 
 /**
- * The cost below which no text encoder of these features can go: only the coordinates, printed
- * with {@link CoordinateFormat} (as our encoders print them), "x y x y" per feature, one feature a
- * line. No ids, no attributes, no markup; decoding gives back geometries only.
+ * The cost below which no text encoder of these features can go: only the coordinates, printed with
+ * {@link CoordinateFormat} (as our encoders print them), "x y x y" per feature, one feature a line.
+ * No ids, no attributes, no markup; decoding gives back geometries only.
  */
 public final class FloorCodec implements GeoCodec {
   private static final GeometryFactory GEOMETRY_FACTORY = new GeometryFactory();
@@ -90,7 +90,8 @@ public final class FloorCodec implements GeoCodec {
   @Override
   public List<Feature> decode(FeatureType type, InputStream in) throws IOException {
     List<Feature> features = new ArrayList<>();
-    BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII));
+    BufferedReader reader =
+        new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII));
     int lineNumber = 0;
     for (String line = reader.readLine(); line != null; line = reader.readLine()) {
       lineNumber++;

@@ -79,8 +79,7 @@ public class GeoJsonCodec implements GeoCodec {
   }
 
   /** Writes the geometry object. The JTS peer overrides this and nothing else. */
-  void writeGeometry(JsonGenerator g, Geometry geometry, CoordinateBuffer text)
-      throws IOException {
+  void writeGeometry(JsonGenerator g, Geometry geometry, CoordinateBuffer text) throws IOException {
     g.writeStartObject();
     g.writeStringField("type", geometry.getGeometryType());
     g.writeFieldName("coordinates");

@@ -78,7 +78,12 @@ final class GeoJsonReader {
                 attribute.type().parse(p.getText());
             default ->
                 throw new IOException(
-                    "unexpected " + token + " for " + attribute.name() + " at " + p.currentLocation());
+                    "unexpected "
+                        + token
+                        + " for "
+                        + attribute.name()
+                        + " at "
+                        + p.currentLocation());
           };
     }
   }
@@ -129,8 +134,8 @@ final class GeoJsonReader {
   private static void expect(JsonParser p, JsonToken actual, JsonToken expected)
       throws IOException {
     if (actual != expected) {
-      throw new IOException("expected " + expected + " but found " + actual + " at "
-          + p.currentLocation());
+      throw new IOException(
+          "expected " + expected + " but found " + actual + " at " + p.currentLocation());
     }
   }
 }

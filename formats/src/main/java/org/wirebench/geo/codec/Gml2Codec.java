@@ -58,8 +58,8 @@ public class Gml2Codec implements GeoCodec {
   }
 
   /**
-   * Writes the feature's geometry element ({@code gml:Point}, {@code gml:LineString}). The JTS
-   * peer overrides this and nothing else.
+   * Writes the feature's geometry element ({@code gml:Point}, {@code gml:LineString}). The JTS peer
+   * overrides this and nothing else.
    */
   void writeGeometry(XMLStreamWriter2 w, Geometry g, CoordinateBuffer text)
       throws XMLStreamException {
@@ -144,5 +144,4 @@ public class Gml2Codec implements GeoCodec {
       w.writeEndElement();
     }
   }
-
 }

@@ -102,7 +102,16 @@ public final class Gml32Codec implements GeoCodec {
       w.writeAttribute("gml", GmlNames.GML32, "id", f.id());
       Geometry g = f.geometry();
       w.writeStartElement("gml", "boundedBy", GmlNames.GML32);
-      writeEnvelope(w, g.getEnvelopeInternal(), false);
+      if (g instanceof Point p) {
+        // a point's envelope corners are the point: format it once, write it three times
+        text.reset().appendPair(p.getY(), ' ', p.getX());
+        startEnvelope(w, false);
+        corner(w, "lowerCorner");
+        corner(w, "upperCorner");
+        w.writeEndElement();
+      } else {
+        writeEnvelope(w, g.getEnvelopeInternal(), false);
+      }
       w.writeEndElement();
       writeAttributes(w, type, f);
       w.writeStartElement(type.prefix(), type.geometryName(), type.namespaceUri());
@@ -118,12 +127,11 @@ public final class Gml32Codec implements GeoCodec {
       w.writeAttribute("gml", GmlNames.GML32, "id", featureId + ".geom");
       w.writeAttribute("srsName", GmlNames.SRS_LATLON);
       w.writeAttribute("srsDimension", "2");
-      text.reset();
-      if (g instanceof Point p) {
-        w.writeStartElement("gml", "pos", GmlNames.GML32);
-        text.appendPair(p.getY(), ' ', p.getX());
+      if (g instanceof Point) {
+        w.writeStartElement("gml", "pos", GmlNames.GML32); // text still holds "lat lon"
       } else if (g instanceof LineString line) {
         w.writeStartElement("gml", "posList", GmlNames.GML32);
+        text.reset();
         CoordinateSequence seq = line.getCoordinateSequence();
         for (int i = 0; i < seq.size(); i++) {
           if (i > 0) {
@@ -142,20 +150,26 @@ public final class Gml32Codec implements GeoCodec {
     /** A feature's envelope leaves out the CRS, which it shares with the collection's. */
     private void writeEnvelope(XMLStreamWriter2 w, Envelope e, boolean withCrs)
         throws XMLStreamException {
+      startEnvelope(w, withCrs);
+      text.reset().appendPair(e.getMinY(), ' ', e.getMinX());
+      corner(w, "lowerCorner");
+      text.reset().appendPair(e.getMaxY(), ' ', e.getMaxX());
+      corner(w, "upperCorner");
+      w.writeEndElement();
+    }
+
+    private static void startEnvelope(XMLStreamWriter2 w, boolean withCrs)
+        throws XMLStreamException {
       w.writeStartElement("gml", "Envelope", GmlNames.GML32);
       if (withCrs) {
         w.writeAttribute("srsName", GmlNames.SRS_LATLON);
       }
       w.writeAttribute("srsDimension", "2");
-      corner(w, "lowerCorner", e.getMinY(), e.getMinX());
-      corner(w, "upperCorner", e.getMaxY(), e.getMaxX());
-      w.writeEndElement();
     }
 
-    private void corner(XMLStreamWriter2 w, String name, double lat, double lon)
-        throws XMLStreamException {
+    /** Writes the corner element with the text buffer's content. */
+    private void corner(XMLStreamWriter2 w, String name) throws XMLStreamException {
       w.writeStartElement("gml", name, GmlNames.GML32);
-      text.reset().appendPair(lat, ' ', lon);
       w.writeRaw(text.chars(), 0, text.length());
       w.writeEndElement();
     }

@@ -24,8 +24,7 @@ public final class JtsGeoJsonCodec extends GeoJsonCodec {
   }
 
   @Override
-  void writeGeometry(JsonGenerator g, Geometry geometry, CoordinateBuffer text)
-      throws IOException {
+  void writeGeometry(JsonGenerator g, Geometry geometry, CoordinateBuffer text) throws IOException {
     GeoJsonWriter writer = new GeoJsonWriter(JtsPrecision.DECIMALS);
     writer.setEncodeCRS(false);
     g.writeRawValue(writer.write(geometry));

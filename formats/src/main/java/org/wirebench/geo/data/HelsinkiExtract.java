@@ -68,8 +68,7 @@ final class HelsinkiExtract {
         nodes.put(id, at);
         Map<String, String> tags = new HashMap<>();
         while (kv < dense.getKeysValsCount() && dense.getKeysVals(kv) != 0) {
-          tags.put(
-              getStringById(dense.getKeysVals(kv)), getStringById(dense.getKeysVals(kv + 1)));
+          tags.put(getStringById(dense.getKeysVals(kv)), getStringById(dense.getKeysVals(kv + 1)));
           kv += 2;
         }
         kv++;

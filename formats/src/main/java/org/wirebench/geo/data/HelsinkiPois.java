@@ -75,8 +75,7 @@ public final class HelsinkiPois implements Dataset {
         String type = node.tags().get(category);
         if (type != null) {
           Object[] values = {node.id(), name, category, type};
-          result.add(
-              new Feature(NAME + "." + node.id(), values, gf.createPoint(node.at().copy())));
+          result.add(new Feature(NAME + "." + node.id(), values, gf.createPoint(node.at().copy())));
           break;
         }
       }

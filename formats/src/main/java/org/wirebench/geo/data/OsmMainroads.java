@@ -14,8 +14,8 @@ import org.wirebench.geo.GeometryKind;
 
 /**
  * The GeoServer study's line layer: OSM main roads of Switzerland, generated. Vertex counts (mean
- * {@value #MEAN_VERTICES_X2}/2) and name lengths are calibrated so that 200 features encode near the
- * study's sizes (230 KB GML 3.2, 150 KB GML 2); coordinates are full-precision doubles, as data
+ * {@value #MEAN_VERTICES_X2}/2) and name lengths are calibrated so that 200 features encode near
+ * the study's sizes (230 KB GML 3.2, 150 KB GML 2); coordinates are full-precision doubles, as data
  * reprojected on the fly would be, and each codec decides how many decimals it prints.
  */
 public final class OsmMainroads implements Dataset {

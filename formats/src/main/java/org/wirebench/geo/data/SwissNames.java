@@ -8,17 +8,51 @@ import java.util.SplittableRandom;
  */
 final class SwissNames {
   private static final String[] STEMS = {
-    "Bahnhof", "Haupt", "See", "Berg", "Kirch", "Dorf", "Wald", "Zürcher", "Berner", "Basler",
-    "Lindenhof", "Mühle", "Schloss", "Rosen", "Sonnen", "Brunnen", "Gartenhof", "Industrie",
-    "Flughafen", "Seefeld", "Grüt", "Rhein", "Aare", "Limmat", "Matten", "Steinacker"
+    "Bahnhof",
+    "Haupt",
+    "See",
+    "Berg",
+    "Kirch",
+    "Dorf",
+    "Wald",
+    "Zürcher",
+    "Berner",
+    "Basler",
+    "Lindenhof",
+    "Mühle",
+    "Schloss",
+    "Rosen",
+    "Sonnen",
+    "Brunnen",
+    "Gartenhof",
+    "Industrie",
+    "Flughafen",
+    "Seefeld",
+    "Grüt",
+    "Rhein",
+    "Aare",
+    "Limmat",
+    "Matten",
+    "Steinacker"
   };
   private static final String[] GERMAN_SUFFIXES = {"strasse", "weg", "gasse", "allee", "ring"};
   private static final String[] FRENCH = {
-    "Route de Lausanne", "Rue du Lac", "Avenue de la Gare", "Chemin des Vignes", "Rue de Genève",
-    "Route de Fribourg", "Quai du Mont-Blanc", "Rue de l'Hôpital", "Avenue de Beaulieu"
+    "Route de Lausanne",
+    "Rue du Lac",
+    "Avenue de la Gare",
+    "Chemin des Vignes",
+    "Rue de Genève",
+    "Route de Fribourg",
+    "Quai du Mont-Blanc",
+    "Rue de l'Hôpital",
+    "Avenue de Beaulieu"
   };
   private static final String[] ITALIAN = {
-    "Via Cantonale", "Via San Gottardo", "Via Lugano", "Via della Stazione", "Via Ceresio",
+    "Via Cantonale",
+    "Via San Gottardo",
+    "Via Lugano",
+    "Via della Stazione",
+    "Via Ceresio",
     "Strada Regina"
   };
   private static final String[] PLACE_HEADS = {
@@ -26,8 +60,22 @@ final class SwissNames {
     "Neu", "Alt", "Hinter", "Vorder", "Châtel", "Mont", "Val", "Sankt ", "Bel"
   };
   private static final String[] PLACE_TAILS = {
-    "dorf", "wil", "ingen", "ikon", "bach", "berg", "au", "egg", "matt", "feld", "-sur-Mer",
-    "lier", "ens", "hausen", "stetten", "ried"
+    "dorf",
+    "wil",
+    "ingen",
+    "ikon",
+    "bach",
+    "berg",
+    "au",
+    "egg",
+    "matt",
+    "feld",
+    "-sur-Mer",
+    "lier",
+    "ens",
+    "hausen",
+    "stetten",
+    "ried"
   };
 
   private SwissNames() {}

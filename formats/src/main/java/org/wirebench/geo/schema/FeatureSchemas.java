@@ -6,9 +6,9 @@ import org.wirebench.geo.codec.GmlNames;
 import org.wirebench.geo.codec.XmlSchema;
 
 /**
- * The application schema of a feature type, as a WFS's DescribeFeatureType returns it: one
- * complex type extending {@code gml:AbstractFeatureType} and one element in the feature
- * substitution group, for GML 2.1.2 or GML 3.2.1.
+ * The application schema of a feature type, as a WFS's DescribeFeatureType returns it: one complex
+ * type extending {@code gml:AbstractFeatureType} and one element in the feature substitution group,
+ * for GML 2.1.2 or GML 3.2.1.
  */
 public final class FeatureSchemas {
   private FeatureSchemas() {}

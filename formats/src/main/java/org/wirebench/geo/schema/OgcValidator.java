@@ -38,8 +38,14 @@ public final class OgcValidator {
       validator.validate(new StreamSource(new ByteArrayInputStream(document)));
     } catch (SAXParseException e) {
       throw new InvalidDocumentException(
-          schema + " violation at line " + e.getLineNumber() + ", column " + e.getColumnNumber()
-              + ": " + e.getMessage(), e);
+          schema
+              + " violation at line "
+              + e.getLineNumber()
+              + ", column "
+              + e.getColumnNumber()
+              + ": "
+              + e.getMessage(),
+          e);
     } catch (SAXException | IOException e) {
       throw new InvalidDocumentException(schema + " violation: " + e.getMessage(), e);
     }
@@ -58,8 +64,7 @@ public final class OgcValidator {
     Source[] sources = {
       new StreamSource(openResource(wfs), wfs),
       new StreamSource(
-          new StringReader(FeatureSchemas.xsd(type, schema)),
-          "urn:wirebench:schema:" + type.name())
+          new StringReader(FeatureSchemas.xsd(type, schema)), "urn:wirebench:schema:" + type.name())
     };
     try {
       return factory.newSchema(sources);

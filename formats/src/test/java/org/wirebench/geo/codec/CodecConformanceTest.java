@@ -19,7 +19,8 @@ class CodecConformanceTest {
   static Stream<Arguments> codecsAndDatasets() {
     return GeoCodecs.registry().all().stream()
         .flatMap(
-            codec -> Datasets.registry().all().stream().map(d -> Arguments.of(codec.name(), d.name())));
+            codec ->
+                Datasets.registry().all().stream().map(d -> Arguments.of(codec.name(), d.name())));
   }
 
   @ParameterizedTest(name = "{0} over {1}")

@@ -86,8 +86,7 @@ class ConformanceCatchesBrokenOutputTest {
             + "<wfs:FeatureCollection xmlns:wfs=\"http://www.opengis.net/wfs\">&x;"
             + "</wfs:FeatureCollection>";
     InputStream in = new ByteArrayInputStream(xxe.getBytes(StandardCharsets.UTF_8));
-    IOException e =
-        assertThrows(IOException.class, () -> new Gml2Codec().decode(three.type(), in));
+    IOException e = assertThrows(IOException.class, () -> new Gml2Codec().decode(three.type(), in));
     assertTrue(!e.getMessage().contains("root:"), e.getMessage());
   }
 
@@ -103,5 +102,4 @@ class ConformanceCatchesBrokenOutputTest {
             OgcValidator.validate(
                 XmlSchema.WFS_1_0_GML_2, three.type(), xxe.getBytes(StandardCharsets.UTF_8)));
   }
-
 }

@@ -42,7 +42,8 @@ class CoordinateFormatTest {
         expected = "0";
       }
       // the fast path rounds v * 1e7 in double arithmetic: allow a last-digit tie difference
-      double diff = Math.abs(Double.parseDouble(expected) - Double.parseDouble(CoordinateFormat.toString(v)));
+      double diff =
+          Math.abs(Double.parseDouble(expected) - Double.parseDouble(CoordinateFormat.toString(v)));
       assertEquals(0, diff, 1.000001e-7, () -> "for " + v);
     }
   }
@@ -51,7 +52,6 @@ class CoordinateFormatTest {
   void rejectsNaNAndInfinity() {
     assertThrows(IllegalArgumentException.class, () -> CoordinateFormat.toString(Double.NaN));
     assertThrows(
-        IllegalArgumentException.class,
-        () -> CoordinateFormat.toString(Double.POSITIVE_INFINITY));
+        IllegalArgumentException.class, () -> CoordinateFormat.toString(Double.POSITIVE_INFINITY));
   }
 }

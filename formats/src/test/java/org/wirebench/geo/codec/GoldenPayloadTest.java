@@ -17,8 +17,8 @@ import org.wirebench.geo.FeatureCollection;
 
 /**
  * The first {@value #COUNT} features of every dataset, in every codec, against the shared golden
- * payloads under the root {@code src/test/golden}: any change to an encoder's bytes shows up here as
- * a diff. After an intended change, regenerate with {@code ./mvnw -pl formats test
+ * payloads under the root {@code src/test/golden}: any change to an encoder's bytes shows up here
+ * as a diff. After an intended change, regenerate with {@code ./mvnw -pl formats test
  * -Dwirebench.updateGoldens=true} and review the diff.
  */
 class GoldenPayloadTest {
@@ -27,8 +27,7 @@ class GoldenPayloadTest {
 
   static Stream<Arguments> payloads() {
     return Datasets.registry().all().stream()
-        .flatMap(
-            d -> GeoCodecs.registry().names().stream().map(c -> Arguments.of(d.name(), c)));
+        .flatMap(d -> GeoCodecs.registry().names().stream().map(c -> Arguments.of(d.name(), c)));
   }
 
   @ParameterizedTest(name = "{0}.{1}")
@@ -37,8 +36,7 @@ class GoldenPayloadTest {
     Dataset dataset = Datasets.get(datasetName);
     GeoCodec codec = GeoCodecs.get(codecName);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    codec.encode(
-        FeatureCollection.of(dataset.featureType(), dataset.take(COUNT), TIME_STAMP), out);
+    codec.encode(FeatureCollection.of(dataset.featureType(), dataset.take(COUNT), TIME_STAMP), out);
     Path golden = goldenDir().resolve(datasetName + "." + codecName + "." + codec.fileExtension());
     if (Boolean.getBoolean("wirebench.updateGoldens")) {
       Files.createDirectories(golden.getParent());

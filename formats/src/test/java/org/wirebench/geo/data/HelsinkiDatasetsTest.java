@@ -33,7 +33,6 @@ class HelsinkiDatasetsTest {
     OsmMainroads roads = new OsmMainroads();
     assertEquals(roads.feature(999_999).toString(), roads.feature(999_999).toString());
     assertEquals(
-        roads.features().skip(5).findFirst().orElseThrow().toString(),
-        roads.feature(5).toString());
+        roads.features().skip(5).findFirst().orElseThrow().toString(), roads.feature(5).toString());
   }
 }

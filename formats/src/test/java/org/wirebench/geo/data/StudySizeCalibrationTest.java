@@ -12,8 +12,8 @@ import org.wirebench.geo.FeatureCollection;
 import org.wirebench.geo.codec.GeoCodecs;
 
 /**
- * 200 generated features must encode within 10% of the GeoServer study's response sizes (KiB):
- * the calibration that makes our timings comparable with its throughput figures.
+ * 200 generated features must encode within 10% of the GeoServer study's response sizes (KiB): the
+ * calibration that makes our timings comparable with its throughput figures.
  */
 class StudySizeCalibrationTest {
 
@@ -37,7 +37,6 @@ class StudySizeCalibrationTest {
     assertTrue(
         Math.abs(deviation) <= 0.10,
         String.format(
-            "%s %s: %.1f KiB vs %d KiB (%+.1f%%)",
-            dataset, codec, kib, studyKib, deviation * 100));
+            "%s %s: %.1f KiB vs %d KiB (%+.1f%%)", dataset, codec, kib, studyKib, deviation * 100));
   }
 }

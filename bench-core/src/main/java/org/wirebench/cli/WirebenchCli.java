@@ -1,0 +1,34 @@
+package org.wirebench.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code wirebench} command line. Invalid input (an unknown dataset or format, a count out of
+ * range) exits with 2 and a message naming the bad value and the valid ones.
+ */
+@Command(
+    name = "wirebench",
+    mixinStandardHelpOptions = true,
+    version = "wirebench 0.1.0",
+    description =
+        "Which wire format and databinding should my web service use, and what does it cost?",
+    subcommands = {EncodeCommand.class, SchemaCommand.class, SuiteCommand.class})
+public final class WirebenchCli implements Runnable {
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required");
+  }
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The configured command line, for tests that run it in-process. */
+  public static CommandLine commandLine() {
+    return new CommandLine(new WirebenchCli());
+  }
+}

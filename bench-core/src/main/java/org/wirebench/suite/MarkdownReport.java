@@ -1,0 +1,171 @@
+package org.wirebench.suite;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.GZIPOutputStream;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.wirebench.geo.Dataset;
+import org.wirebench.geo.Datasets;
+import org.wirebench.geo.FeatureCollection;
+import org.wirebench.geo.codec.GeoCodecs;
+
+/**
+ * {@code report.md} for a GeoEncodingBenchmark run: times with JMH's 99.9% error, bytes raw and
+ * gzipped, allocation, and the ratios the targets are stated in. A ratio's error combines both
+ * scores' relative errors in quadrature.
+ */
+final class MarkdownReport {
+  /** The GeoServer study's response sizes for 200 features, KiB: GML 3.2, GML 2, GeoJSON. */
+  private static final Map<String, int[]> STUDY_KIB =
+      Map.of("osm_mainroads", new int[] {230, 150, 150}, "osm_places", new int[] {100, 70, 40});
+
+  private final Environment env;
+
+  /** dataset/count, then codec, then the run. */
+  private final Map<String, Map<String, RunResult>> byGroup = new TreeMap<>();
+
+  MarkdownReport(Environment env, Collection<RunResult> results) {
+    this.env = env;
+    for (RunResult r : results) {
+      String dataset = r.getParams().getParam("dataset");
+      String codec = r.getParams().getParam("codec");
+      String count = r.getParams().getParam("count");
+      if (dataset == null || codec == null || count == null) {
+        continue; // not a GeoEncodingBenchmark result
+      }
+      byGroup.computeIfAbsent(dataset + " × " + count, k -> new LinkedHashMap<>()).put(codec, r);
+    }
+  }
+
+  String render() {
+    StringBuilder md = new StringBuilder();
+    md.append("# wirebench: WFS encoding (").append(env.suite()).append(" suite)\n\n");
+    md.append("- started: ").append(env.startedUtc()).append('\n');
+    md.append("- JDK: ")
+        .append(env.jdk())
+        .append(" (")
+        .append(env.vm())
+        .append("), forks on: ")
+        .append(env.forkedJvm())
+        .append('\n');
+    md.append("- CPU: ")
+        .append(env.cpuModel())
+        .append(", ")
+        .append(env.cores())
+        .append(" cores; ")
+        .append(env.os())
+        .append('\n');
+    md.append("- commit: ")
+        .append(env.commit())
+        .append(env.workingTreeDirty() ? " (dirty)" : "")
+        .append("\n\n");
+    md.append("Time per collection, µs, ± JMH's 99.9% confidence half-width. Ratios: ")
+        .append("GML 3.2 / GML 2 (target ≤ 1.2), JTS peer / ours (target ≥ 2), ")
+        .append("ours / floor (target ≤ 1.5).\n");
+    for (Map.Entry<String, Map<String, RunResult>> group : byGroup.entrySet()) {
+      renderGroup(md, group.getKey(), group.getValue());
+    }
+    return md.toString();
+  }
+
+  private void renderGroup(StringBuilder md, String title, Map<String, RunResult> runs) {
+    String dataset = title.substring(0, title.indexOf(' '));
+    int count = Integer.parseInt(title.substring(title.lastIndexOf(' ') + 1));
+    md.append("\n## ").append(title).append(" features\n\n");
+    md.append("| codec | µs/collection | bytes | gzip bytes | alloc B/op | × floor |\n");
+    md.append("|---|---:|---:|---:|---:|---:|\n");
+    RunResult floor = runs.get("floor");
+    for (Map.Entry<String, RunResult> e : runs.entrySet()) {
+      Result<?> score = e.getValue().getPrimaryResult();
+      md.append("| ")
+          .append(e.getKey())
+          .append(" | ")
+          .append(withError(score))
+          .append(" | ")
+          .append(secondary(e.getValue(), "bytesPerCollection", "%.0f"))
+          .append(" | ")
+          .append(gzipBytes(dataset, e.getKey(), count))
+          .append(" | ")
+          .append(secondary(e.getValue(), "gc.alloc.rate.norm", "%.0f"))
+          .append(" | ")
+          .append(floor == null ? "" : ratio(e.getValue(), floor))
+          .append(" |\n");
+    }
+    md.append('\n');
+    line(md, runs, "GML 3.2 / GML 2", "gml32", "gml2");
+    line(md, runs, "jts-gml2 / gml2 (speed-up)", "jts-gml2", "gml2");
+    line(md, runs, "jts-geojson / geojson (speed-up)", "jts-geojson", "geojson");
+    int[] study = STUDY_KIB.get(dataset);
+    if (study != null && count == 200) {
+      md.append("- study sizes for 200 features: GML 3.2 ")
+          .append(study[0])
+          .append(" KiB, GML 2 ")
+          .append(study[1])
+          .append(" KiB, GeoJSON ")
+          .append(study[2])
+          .append(" KiB\n");
+    }
+  }
+
+  private static void line(
+      StringBuilder md, Map<String, RunResult> runs, String label, String a, String b) {
+    if (runs.containsKey(a) && runs.containsKey(b)) {
+      md.append("- ")
+          .append(label)
+          .append(": ")
+          .append(ratio(runs.get(a), runs.get(b)))
+          .append('\n');
+    }
+  }
+
+  static String ratio(RunResult a, RunResult b) {
+    Result<?> x = a.getPrimaryResult();
+    Result<?> y = b.getPrimaryResult();
+    double r = x.getScore() / y.getScore();
+    double rel = Math.hypot(relError(x), relError(y));
+    return Double.isNaN(rel) ? String.format("%.2f", r) : String.format("%.2f ± %.2f", r, r * rel);
+  }
+
+  private static double relError(Result<?> r) {
+    return r.getScoreError() / r.getScore();
+  }
+
+  private static String withError(Result<?> r) {
+    return Double.isNaN(r.getScoreError())
+        ? String.format("%.1f", r.getScore())
+        : String.format("%.1f ± %.1f", r.getScore(), r.getScoreError());
+  }
+
+  /** An EVENTS counter JMH summed over iterations, back to its value per iteration. */
+  private static String perIteration(RunResult r, String name) {
+    Result<?> s = r.getSecondaryResults().get(name);
+    return s == null ? "" : String.format("%.0f", s.getScore() / s.getSampleCount());
+  }
+
+  private static String secondary(RunResult r, String name, String format) {
+    Result<?> s = r.getSecondaryResults().get(name);
+    return s == null ? "" : String.format(format, s.getScore());
+  }
+
+  /** Gzip isn't timed; the size is what the same encoder's output compresses to (level 6). */
+  private static String gzipBytes(String dataset, String codec, int count) {
+    try {
+      Dataset d = Datasets.get(dataset);
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+        GeoCodecs.get(codec)
+            .encode(FeatureCollection.of(d.featureType(), d.take(count), Instant.EPOCH), gz);
+      }
+      return Integer.toString(out.size());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package org.wirebench.suite;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Collection;
+import java.util.Map;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs the JMH benchmarks in forked JVMs and writes one folder per run: {@code jmh.json} (JMH's own
+ * format), {@code env.json} and {@code report.md}. The folder is built under a temporary name and
+ * renamed when complete, so a crashed run never leaves a half-written result behind.
+ */
+public final class SuiteRunner {
+  private static final DateTimeFormatter RUN_ID =
+      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+  private final SuiteOptions options;
+  private final Path root;
+  private final Path jvm;
+
+  public SuiteRunner(SuiteOptions options, Path root, Path jvm) {
+    this.options = options;
+    this.root = root;
+    this.jvm = jvm;
+  }
+
+  public Path run() throws IOException, RunnerException {
+    Files.createDirectories(root);
+    ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
+    Path tmp = Files.createTempDirectory(root, "tmp-");
+    Path json = tmp.resolve("jmh.json");
+    ChainedOptionsBuilder jmh =
+        new OptionsBuilder()
+            .include(options.include())
+            .forks(options.forks())
+            .warmupIterations(options.warmupIterations())
+            .warmupTime(TimeValue.seconds(options.warmupSeconds()))
+            .measurementIterations(options.measurementIterations())
+            .measurementTime(TimeValue.seconds(options.measurementSeconds()))
+            .addProfiler(GCProfiler.class)
+            .shouldFailOnError(true)
+            .resultFormat(ResultFormatType.JSON)
+            .result(json.toString());
+    for (Map.Entry<String, String[]> p : options.params().entrySet()) {
+      jmh.param(p.getKey(), p.getValue());
+    }
+    if (jvm != null) {
+      jmh.jvm(jvm.toString());
+    }
+    Collection<RunResult> results = new Runner(jmh.build()).run();
+    if (results.isEmpty()) {
+      throw new IllegalStateException("no benchmark matched '" + options.include() + "'");
+    }
+    Environment env = Environment.capture(options, jvm, started);
+    env.write(tmp.resolve("env.json"));
+    Files.writeString(tmp.resolve("report.md"), new MarkdownReport(env, results).render());
+    Path folder =
+        root.resolve(RUN_ID.format(started) + "-" + options.name() + "-jdk" + env.jdkMajor());
+    return Files.move(tmp, folder, StandardCopyOption.ATOMIC_MOVE);
+  }
+}
