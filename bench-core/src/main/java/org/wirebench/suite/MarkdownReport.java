@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.wirebench.geo.Dataset;
@@ -143,10 +145,17 @@ final class MarkdownReport {
         : String.format("%.1f ± %.1f", r.getScore(), r.getScoreError());
   }
 
-  /** An EVENTS counter JMH summed over iterations, back to its value per iteration. */
+  /** An EVENTS counter as one iteration saw it: JMH's aggregate sums it over iterations. */
   private static String perIteration(RunResult r, String name) {
-    Result<?> s = r.getSecondaryResults().get(name);
-    return s == null ? "" : String.format("%.0f", s.getScore() / s.getSampleCount());
+    for (BenchmarkResult fork : r.getBenchmarkResults()) {
+      for (IterationResult iteration : fork.getIterationResults()) {
+        Result<?> s = iteration.getSecondaryResults().get(name);
+        if (s != null) {
+          return String.format("%.0f", s.getScore());
+        }
+      }
+    }
+    return "";
   }
 
   private static String secondary(RunResult r, String name, String format) {

@@ -7,8 +7,8 @@ import java.util.Map;
  *
  * @param name "quick" or "full", recorded in env.json
  * @param forks forked JVMs per variant
- * @param warmupIterations and {@code warmupSeconds}: per fork
- * @param measurementIterations and {@code measurementSeconds}: per fork
+ * @param warmupIterations and {@code warmupMs}: per fork
+ * @param measurementIterations and {@code measurementMs}: per fork
  * @param params JMH parameter overrides (the quick suite runs 200 features only)
  */
 public record SuiteOptions(
@@ -16,16 +16,17 @@ public record SuiteOptions(
     String include,
     int forks,
     int warmupIterations,
-    int warmupSeconds,
+    int warmupMs,
     int measurementIterations,
-    int measurementSeconds,
+    int measurementMs,
     Map<String, String[]> params) {
 
   public static SuiteOptions quick(String include) {
-    return new SuiteOptions("quick", include, 1, 2, 1, 3, 1, Map.of("count", new String[] {"200"}));
+    return new SuiteOptions(
+        "quick", include, 1, 3, 1000, 10, 500, Map.of("count", new String[] {"200"}));
   }
 
   public static SuiteOptions full(String include) {
-    return new SuiteOptions("full", include, 2, 3, 2, 5, 2, Map.of());
+    return new SuiteOptions("full", include, 2, 3, 2000, 5, 2000, Map.of());
   }
 }

@@ -3,11 +3,14 @@ package org.wirebench.geo.codec;
 import java.util.Arrays;
 
 /**
- * A growable char buffer that coordinate text is formatted into before it is handed to the XML or
+ * A growable ASCII buffer that coordinate text is formatted into before it is handed to the XML or
  * JSON writer in one call. Not thread-safe: one per document being written.
  */
 final class CoordinateBuffer {
-  private char[] chars = new char[1024];
+  /** This buffer's content as a raw JSON value for Jackson. */
+  final RawJsonValue asJson = new RawJsonValue(this);
+
+  private byte[] bytes = new byte[1024];
   private int length;
 
   CoordinateBuffer reset() {
@@ -17,27 +20,27 @@ final class CoordinateBuffer {
 
   CoordinateBuffer append(double ordinate) {
     ensure(CoordinateFormat.MAX_CHARS);
-    length = CoordinateFormat.format(ordinate, chars, length);
+    length = CoordinateFormat.format(ordinate, bytes, length);
     return this;
   }
 
   CoordinateBuffer append(char c) {
     ensure(1);
-    chars[length++] = c;
+    bytes[length++] = (byte) c;
     return this;
   }
 
   /** Appends "a{@code separator}b". */
   CoordinateBuffer appendPair(double a, char separator, double b) {
     ensure(2 * CoordinateFormat.MAX_CHARS + 1);
-    length = CoordinateFormat.format(a, chars, length);
-    chars[length++] = separator;
-    length = CoordinateFormat.format(b, chars, length);
+    length = CoordinateFormat.format(a, bytes, length);
+    bytes[length++] = (byte) separator;
+    length = CoordinateFormat.format(b, bytes, length);
     return this;
   }
 
-  char[] chars() {
-    return chars;
+  byte[] bytes() {
+    return bytes;
   }
 
   int length() {
@@ -45,8 +48,8 @@ final class CoordinateBuffer {
   }
 
   private void ensure(int extra) {
-    if (length + extra > chars.length) {
-      chars = Arrays.copyOf(chars, Math.max(chars.length * 2, length + extra));
+    if (length + extra > bytes.length) {
+      bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + extra));
     }
   }
 }

@@ -11,8 +11,8 @@ import java.math.RoundingMode;
 public final class CoordinateFormat {
   public static final int DECIMALS = 7;
 
-  /** Longest text {@link #format} writes for an ordinate in -1e11..1e11. */
-  public static final int MAX_CHARS = 21;
+  /** Longest text {@link #format} writes (-1e11..1e11 and the slow path's limit). */
+  public static final int MAX_CHARS = 24;
 
   private static final long SCALE = 10_000_000L;
   private static final double LIMIT = 1e11;
@@ -20,12 +20,12 @@ public final class CoordinateFormat {
   private CoordinateFormat() {}
 
   /**
-   * Writes {@code value} into {@code buf} at {@code pos}.
+   * Writes {@code value} as ASCII into {@code buf} at {@code pos}.
    *
    * @return the position after the last char written
    * @throws IllegalArgumentException for NaN and infinities, which no format here can carry
    */
-  public static int format(double value, char[] buf, int pos) {
+  public static int format(double value, byte[] buf, int pos) {
     if (!(Math.abs(value) < LIMIT)) {
       return formatSlow(value, buf, pos);
     }
@@ -38,8 +38,12 @@ public final class CoordinateFormat {
       buf[pos++] = '-';
     }
     long whole = scaled / SCALE;
-    long fraction = scaled - whole * SCALE;
-    pos = writeDigits(whole, buf, pos);
+    // the fraction has at most 7 digits: int arithmetic, which the JIT turns into multiplies
+    int fraction = (int) (scaled - whole * SCALE);
+    pos =
+        whole < Integer.MAX_VALUE
+            ? writeDigits((int) whole, buf, pos)
+            : writeDigits(whole, buf, pos);
     if (fraction != 0) {
       int digits = DECIMALS;
       while (fraction % 10 == 0) {
@@ -49,8 +53,9 @@ public final class CoordinateFormat {
       buf[pos++] = '.';
       int end = pos + digits;
       for (int i = end - 1; i >= pos; i--) {
-        buf[i] = (char) ('0' + fraction % 10);
-        fraction /= 10;
+        int next = fraction / 10;
+        buf[i] = (byte) ('0' + fraction - next * 10);
+        fraction = next;
       }
       pos = end;
     }
@@ -59,23 +64,37 @@ public final class CoordinateFormat {
 
   /** The text {@link #format} writes, as a string. */
   public static String toString(double value) {
-    char[] buf = new char[MAX_CHARS + 8];
-    return new String(buf, 0, format(value, buf, 0));
+    byte[] buf = new byte[MAX_CHARS];
+    return new String(buf, 0, format(value, buf, 0), java.nio.charset.StandardCharsets.US_ASCII);
   }
 
-  private static int writeDigits(long value, char[] buf, int pos) {
+  private static int writeDigits(int value, byte[] buf, int pos) {
+    int length = 1;
+    for (int v = value; v >= 10; v /= 10) {
+      length++;
+    }
+    for (int i = pos + length - 1; i >= pos; i--) {
+      int next = value / 10;
+      buf[i] = (byte) ('0' + value - next * 10);
+      value = next;
+    }
+    return pos + length;
+  }
+
+  /** Writes a non-negative {@code value} in decimal; also used for integer attributes. */
+  static int writeDigits(long value, byte[] buf, int pos) {
     int length = 1;
     for (long v = value; v >= 10; v /= 10) {
       length++;
     }
     for (int i = pos + length - 1; i >= pos; i--) {
-      buf[i] = (char) ('0' + value % 10);
+      buf[i] = (byte) ('0' + value % 10);
       value /= 10;
     }
     return pos + length;
   }
 
-  private static int formatSlow(double value, char[] buf, int pos) {
+  private static int formatSlow(double value, byte[] buf, int pos) {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
       throw new IllegalArgumentException("ordinate " + value + " cannot be written");
     }
@@ -87,7 +106,9 @@ public final class CoordinateFormat {
     if (pos + text.length() > buf.length) {
       throw new IllegalArgumentException("ordinate " + value + " is out of range");
     }
-    text.getChars(0, text.length(), buf, pos);
+    for (int i = 0; i < text.length(); i++) {
+      buf[pos + i] = (byte) text.charAt(i);
+    }
     return pos + text.length();
   }
 }

@@ -12,7 +12,6 @@ import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.GeometryFactory;
-import org.locationtech.jts.geom.Point;
 import org.wirebench.geo.Feature;
 import org.wirebench.geo.FeatureCollection;
 import org.wirebench.geo.FeatureType;
@@ -55,14 +54,9 @@ public final class FloorCodec implements GeoCodec {
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
     byte[] bytes = new byte[BUFFER_BYTES];
-    char[] number = new char[CoordinateFormat.MAX_CHARS];
     int pos = 0;
     for (Feature f : collection.features()) {
-      Geometry g = f.geometry();
-      CoordinateSequence seq =
-          g instanceof Point p
-              ? p.getCoordinateSequence()
-              : ((org.locationtech.jts.geom.LineString) g).getCoordinateSequence();
+      CoordinateSequence seq = GmlHeaders.coordinates(f);
       for (int i = 0; i < seq.size(); i++) {
         if (pos + 2 * CoordinateFormat.MAX_CHARS + 2 > bytes.length) {
           out.write(bytes, 0, pos);
@@ -71,20 +65,13 @@ public final class FloorCodec implements GeoCodec {
         if (i > 0) {
           bytes[pos++] = ' ';
         }
-        pos = ascii(number, CoordinateFormat.format(seq.getX(i), number, 0), bytes, pos);
+        pos = CoordinateFormat.format(seq.getX(i), bytes, pos);
         bytes[pos++] = ' ';
-        pos = ascii(number, CoordinateFormat.format(seq.getY(i), number, 0), bytes, pos);
+        pos = CoordinateFormat.format(seq.getY(i), bytes, pos);
       }
       bytes[pos++] = '\n';
     }
     out.write(bytes, 0, pos);
-  }
-
-  private static int ascii(char[] number, int length, byte[] bytes, int pos) {
-    for (int i = 0; i < length; i++) {
-      bytes[pos + i] = (byte) number[i];
-    }
-    return pos + length;
   }
 
   @Override

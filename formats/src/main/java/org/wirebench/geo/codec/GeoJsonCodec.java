@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -24,6 +25,13 @@ import org.wirebench.geo.FeatureType;
  * gml:boundedBy}; a point's box would only repeat the point.
  */
 public class GeoJsonCodec implements GeoCodec {
+  private static final SerializedString TYPE = new SerializedString("type");
+  private static final SerializedString FEATURE = new SerializedString("Feature");
+  private static final SerializedString ID = new SerializedString("id");
+  private static final SerializedString BBOX = new SerializedString("bbox");
+  private static final SerializedString GEOMETRY = new SerializedString("geometry");
+  private static final SerializedString PROPERTIES = new SerializedString("properties");
+  private static final SerializedString COORDINATES = new SerializedString("coordinates");
   static final JsonFactory JSON =
       JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
 
@@ -51,23 +59,31 @@ public class GeoJsonCodec implements GeoCodec {
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
     CoordinateBuffer text = new CoordinateBuffer();
     FeatureType type = collection.type();
+    SerializedString[] names = new SerializedString[type.attributes().size()];
+    for (int i = 0; i < names.length; i++) {
+      names[i] = new SerializedString(type.attributes().get(i).name());
+    }
     try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
       g.writeStartObject();
-      g.writeStringField("type", "FeatureCollection");
+      g.writeFieldName(TYPE);
+      g.writeString("FeatureCollection");
       g.writeArrayFieldStart("features");
       for (Feature f : collection.features()) {
         g.writeStartObject();
-        g.writeStringField("type", "Feature");
-        g.writeStringField("id", f.id());
+        g.writeFieldName(TYPE);
+        g.writeString(FEATURE);
+        g.writeFieldName(ID);
+        g.writeString(f.id());
         if (!(f.geometry() instanceof Point)) {
-          g.writeFieldName("bbox");
+          g.writeFieldName(BBOX);
           writeBbox(g, f.geometry().getEnvelopeInternal(), text);
         }
-        g.writeFieldName("geometry");
+        g.writeFieldName(GEOMETRY);
         writeGeometry(g, f.geometry(), text);
-        g.writeObjectFieldStart("properties");
-        for (int i = 0; i < type.attributes().size(); i++) {
-          g.writeFieldName(type.attributes().get(i).name());
+        g.writeFieldName(PROPERTIES);
+        g.writeStartObject();
+        for (int i = 0; i < names.length; i++) {
+          g.writeFieldName(names[i]);
           writeValue(g, f.value(i));
         }
         g.writeEndObject();
@@ -81,8 +97,9 @@ public class GeoJsonCodec implements GeoCodec {
   /** Writes the geometry object. The JTS peer overrides this and nothing else. */
   void writeGeometry(JsonGenerator g, Geometry geometry, CoordinateBuffer text) throws IOException {
     g.writeStartObject();
-    g.writeStringField("type", geometry.getGeometryType());
-    g.writeFieldName("coordinates");
+    g.writeFieldName(TYPE);
+    g.writeString(geometry.getGeometryType());
+    g.writeFieldName(COORDINATES);
     text.reset();
     if (geometry instanceof Point p) {
       text.append('[').appendPair(p.getX(), ',', p.getY()).append(']');
@@ -99,7 +116,7 @@ public class GeoJsonCodec implements GeoCodec {
     } else {
       throw new IllegalArgumentException("unsupported geometry " + geometry.getGeometryType());
     }
-    g.writeRawValue(text.chars(), 0, text.length());
+    g.writeRawValue(text.asJson);
     g.writeEndObject();
   }
 
@@ -107,7 +124,7 @@ public class GeoJsonCodec implements GeoCodec {
       throws IOException {
     text.reset().append('[').appendPair(e.getMinX(), ',', e.getMinY()).append(',');
     text.appendPair(e.getMaxX(), ',', e.getMaxY()).append(']');
-    g.writeRawValue(text.chars(), 0, text.length());
+    g.writeRawValue(text.asJson);
   }
 
   private static void writeValue(JsonGenerator g, Object value) throws IOException {

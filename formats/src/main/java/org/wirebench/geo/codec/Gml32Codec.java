@@ -3,18 +3,13 @@ package org.wirebench.geo.codec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import javax.xml.stream.XMLStreamException;
-import org.codehaus.stax2.XMLStreamWriter2;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Envelope;
-import org.locationtech.jts.geom.Geometry;
-import org.locationtech.jts.geom.LineString;
-import org.locationtech.jts.geom.Point;
 import org.wirebench.geo.Feature;
 import org.wirebench.geo.FeatureCollection;
 import org.wirebench.geo.FeatureType;
+import org.wirebench.geo.GeometryKind;
 
 /**
  * GML 3.2.1 in a WFS 2.0 {@code wfs:FeatureCollection} with {@code numberMatched}, {@code
@@ -24,6 +19,12 @@ import org.wirebench.geo.FeatureType;
  * GeoServer writes them when feature bounding is on (without repeating the CRS).
  */
 public final class Gml32Codec implements GeoCodec {
+  private static final byte[] ENVELOPE_START =
+      Utf8XmlWriter.ascii("<gml:Envelope srsDimension=\"2\"><gml:lowerCorner>");
+  private static final byte[] LOWER_TO_UPPER =
+      Utf8XmlWriter.ascii("</gml:lowerCorner><gml:upperCorner>");
+  private static final byte[] ENVELOPE_END =
+      Utf8XmlWriter.ascii("</gml:upperCorner></gml:Envelope>");
 
   @Override
   public String name() {
@@ -52,126 +53,84 @@ public final class Gml32Codec implements GeoCodec {
 
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
-    new Writer().write(collection, out);
+    FeatureType type = collection.type();
+    Utf8XmlWriter w = new Utf8XmlWriter(out);
+    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml32(type, collection.size(), collection.timeStamp())));
+    Envelope b = collection.bounds();
+    if (!b.isNull()) {
+      w.raw(
+          Utf8XmlWriter.ascii(
+              "<wfs:boundedBy><gml:Envelope srsName=\""
+                  + GmlNames.SRS_LATLON
+                  + "\" srsDimension=\"2\"><gml:lowerCorner>"));
+      w.ordinate(b.getMinY()).ascii(' ').ordinate(b.getMinX()).raw(LOWER_TO_UPPER);
+      w.ordinate(b.getMaxY()).ascii(' ').ordinate(b.getMaxX()).raw(ENVELOPE_END);
+      w.raw(Utf8XmlWriter.ascii("</wfs:boundedBy>"));
+    }
+    FeatureMarkup markup = new FeatureMarkup(type);
+    CoordinateBuffer point = new CoordinateBuffer();
+    boolean points = type.geometryKind() == GeometryKind.POINT;
+    String kind = type.geometryKind().geoJsonType();
+    String positions = points ? "pos" : "posList";
+    byte[] memberStart =
+        Utf8XmlWriter.ascii("<wfs:member><" + type.prefix() + ":" + type.name() + " gml:id=\"");
+    byte[] boundsStart = Utf8XmlWriter.ascii("\"><gml:boundedBy>");
+    byte[] boundsEnd = Utf8XmlWriter.ascii("</gml:boundedBy>");
+    byte[] geometryStart =
+        Utf8XmlWriter.ascii(
+            FeatureMarkup.openTag(type, type.geometryName()) + "<gml:" + kind + " gml:id=\"");
+    byte[] geometryAttributes =
+        Utf8XmlWriter.ascii(
+            ".geom\" srsName=\""
+                + GmlNames.SRS_LATLON
+                + "\" srsDimension=\"2\"><gml:"
+                + positions
+                + ">");
+    byte[] memberEnd =
+        Utf8XmlWriter.ascii(
+            "</gml:"
+                + positions
+                + "></gml:"
+                + kind
+                + ">"
+                + FeatureMarkup.closeTag(type, type.geometryName())
+                + FeatureMarkup.closeTag(type, type.name())
+                + "</wfs:member>");
+    for (Feature f : collection.features()) {
+      FeatureMarkup.checkKind(type, f);
+      CoordinateSequence seq = GmlHeaders.coordinates(f);
+      w.raw(memberStart).attribute(f.id()).raw(boundsStart).raw(ENVELOPE_START);
+      if (points) {
+        // a point's envelope corners are the point: format it once, write it three times
+        point.reset().appendPair(seq.getY(0), ' ', seq.getX(0));
+        w.raw(point.bytes(), 0, point.length()).raw(LOWER_TO_UPPER);
+        w.raw(point.bytes(), 0, point.length()).raw(ENVELOPE_END);
+      } else {
+        Envelope e = f.geometry().getEnvelopeInternal();
+        w.ordinate(e.getMinY()).ascii(' ').ordinate(e.getMinX()).raw(LOWER_TO_UPPER);
+        w.ordinate(e.getMaxY()).ascii(' ').ordinate(e.getMaxX()).raw(ENVELOPE_END);
+      }
+      w.raw(boundsEnd);
+      markup.writeAttributes(w, f);
+      w.raw(geometryStart).attribute(f.id()).raw(geometryAttributes);
+      if (points) {
+        w.raw(point.bytes(), 0, point.length());
+      } else {
+        for (int i = 0; i < seq.size(); i++) {
+          if (i > 0) {
+            w.ascii(' ');
+          }
+          w.ordinate(seq.getY(i)).ascii(' ').ordinate(seq.getX(i));
+        }
+      }
+      w.raw(memberEnd);
+    }
+    w.raw(Utf8XmlWriter.ascii("</wfs:FeatureCollection>"));
+    w.flush();
   }
 
   @Override
   public List<Feature> decode(FeatureType type, InputStream in) throws IOException {
     return GmlReader.gml32(type).read(in);
-  }
-
-  private static final class Writer extends XmlFeatureWriter {
-
-    @Override
-    protected void startCollection(XMLStreamWriter2 w, FeatureCollection c)
-        throws XMLStreamException {
-      FeatureType type = c.type();
-      startElementDeclaringNamespaces(w, "wfs", "FeatureCollection", GmlNames.WFS2, type);
-      w.writeNamespace("gml", GmlNames.GML32);
-      w.writeAttribute(
-          "xsi",
-          GmlNames.XSI,
-          "schemaLocation",
-          GmlNames.WFS2
-              + " "
-              + GmlNames.WFS2_LOCATION
-              + " "
-              + GmlNames.GML32
-              + " "
-              + GmlNames.GML32_LOCATION
-              + " "
-              + type.namespaceUri()
-              + " "
-              + GmlNames.describeFeatureType("2.0.0", type.prefix(), type.name()));
-      String count = Integer.toString(c.size());
-      w.writeAttribute("numberMatched", count);
-      w.writeAttribute("numberReturned", count);
-      w.writeAttribute("timeStamp", DateTimeFormatter.ISO_INSTANT.format(c.timeStamp()));
-      if (!c.bounds().isNull()) {
-        w.writeStartElement("wfs", "boundedBy", GmlNames.WFS2);
-        writeEnvelope(w, c.bounds(), true);
-        w.writeEndElement();
-      }
-    }
-
-    @Override
-    protected void writeMember(XMLStreamWriter2 w, FeatureType type, Feature f)
-        throws XMLStreamException {
-      w.writeStartElement("wfs", "member", GmlNames.WFS2);
-      w.writeStartElement(type.prefix(), type.name(), type.namespaceUri());
-      w.writeAttribute("gml", GmlNames.GML32, "id", f.id());
-      Geometry g = f.geometry();
-      w.writeStartElement("gml", "boundedBy", GmlNames.GML32);
-      if (g instanceof Point p) {
-        // a point's envelope corners are the point: format it once, write it three times
-        text.reset().appendPair(p.getY(), ' ', p.getX());
-        startEnvelope(w, false);
-        corner(w, "lowerCorner");
-        corner(w, "upperCorner");
-        w.writeEndElement();
-      } else {
-        writeEnvelope(w, g.getEnvelopeInternal(), false);
-      }
-      w.writeEndElement();
-      writeAttributes(w, type, f);
-      w.writeStartElement(type.prefix(), type.geometryName(), type.namespaceUri());
-      writeGeometry(w, f.id(), g);
-      w.writeEndElement();
-      w.writeEndElement();
-      w.writeEndElement();
-    }
-
-    private void writeGeometry(XMLStreamWriter2 w, String featureId, Geometry g)
-        throws XMLStreamException {
-      w.writeStartElement("gml", g.getGeometryType(), GmlNames.GML32);
-      w.writeAttribute("gml", GmlNames.GML32, "id", featureId + ".geom");
-      w.writeAttribute("srsName", GmlNames.SRS_LATLON);
-      w.writeAttribute("srsDimension", "2");
-      if (g instanceof Point) {
-        w.writeStartElement("gml", "pos", GmlNames.GML32); // text still holds "lat lon"
-      } else if (g instanceof LineString line) {
-        w.writeStartElement("gml", "posList", GmlNames.GML32);
-        text.reset();
-        CoordinateSequence seq = line.getCoordinateSequence();
-        for (int i = 0; i < seq.size(); i++) {
-          if (i > 0) {
-            text.append(' ');
-          }
-          text.appendPair(seq.getY(i), ' ', seq.getX(i));
-        }
-      } else {
-        throw new IllegalArgumentException("unsupported geometry " + g.getGeometryType());
-      }
-      w.writeRaw(text.chars(), 0, text.length());
-      w.writeEndElement();
-      w.writeEndElement();
-    }
-
-    /** A feature's envelope leaves out the CRS, which it shares with the collection's. */
-    private void writeEnvelope(XMLStreamWriter2 w, Envelope e, boolean withCrs)
-        throws XMLStreamException {
-      startEnvelope(w, withCrs);
-      text.reset().appendPair(e.getMinY(), ' ', e.getMinX());
-      corner(w, "lowerCorner");
-      text.reset().appendPair(e.getMaxY(), ' ', e.getMaxX());
-      corner(w, "upperCorner");
-      w.writeEndElement();
-    }
-
-    private static void startEnvelope(XMLStreamWriter2 w, boolean withCrs)
-        throws XMLStreamException {
-      w.writeStartElement("gml", "Envelope", GmlNames.GML32);
-      if (withCrs) {
-        w.writeAttribute("srsName", GmlNames.SRS_LATLON);
-      }
-      w.writeAttribute("srsDimension", "2");
-    }
-
-    /** Writes the corner element with the text buffer's content. */
-    private void corner(XMLStreamWriter2 w, String name) throws XMLStreamException {
-      w.writeStartElement("gml", name, GmlNames.GML32);
-      w.writeRaw(text.chars(), 0, text.length());
-      w.writeEndElement();
-    }
   }
 }
