@@ -29,6 +29,20 @@ public final class WirebenchCli implements Runnable {
 
   /** The configured command line, for tests that run it in-process. */
   public static CommandLine commandLine() {
-    return new CommandLine(new WirebenchCli());
+    return new CommandLine(new WirebenchCli())
+        .setExecutionExceptionHandler(
+            (e, cli, parsed) -> {
+              // a failure while running (not a usage error): one line, no stack trace
+              cli.getErr().println("wirebench " + cli.getCommandName() + ": " + message(e));
+              return 1;
+            });
+  }
+
+  private static String message(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getMessage() == null) {
+      root = root.getCause();
+    }
+    return root.getMessage() == null ? root.toString() : root.getMessage();
   }
 }

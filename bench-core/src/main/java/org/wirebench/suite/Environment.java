@@ -25,6 +25,8 @@ public record Environment(
     String jdkVendor,
     String vm,
     String forkedJvm,
+    int forkedJdkMajor,
+    String host,
     List<String> launcherJvmArgs,
     String cpuModel,
     int cores,
@@ -47,6 +49,8 @@ public record Environment(
         System.getProperty("java.vendor"),
         System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
         jvm == null ? "same" : jvm.toString(),
+        jvm == null ? Runtime.version().feature() : jdkMajorOf(jvm),
+        readHost(),
         java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments(),
         readCpuModel(),
         rt.availableProcessors(),
@@ -60,8 +64,20 @@ public record Environment(
         !status.isEmpty());
   }
 
-  int jdkMajor() {
-    return Runtime.version().feature();
+  /** The feature version of another java binary, from its {@code -version} banner; 0 if unknown. */
+  private static int jdkMajorOf(Path javaBinary) {
+    String banner = run(javaBinary.toString(), "-version");
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("version \"(1\\.)?(\\d+)").matcher(banner);
+    return m.find() ? Integer.parseInt(m.group(2)) : 0;
+  }
+
+  private static String readHost() {
+    String name = System.getenv("HOSTNAME");
+    if (name == null || name.isBlank()) {
+      name = run("hostname");
+    }
+    return name.isBlank() ? "unknown-host" : name.trim();
   }
 
   void write(Path file) throws IOException {
@@ -81,14 +97,16 @@ public record Environment(
     return System.getProperty("os.arch");
   }
 
-  /**
-   * Output of a git command in the working directory, or "" when git or the repository is absent.
-   */
   private static String git(String... args) {
+    String[] command = new String[args.length + 1];
+    command[0] = "git";
+    System.arraycopy(args, 0, command, 1, args.length);
+    return run(command);
+  }
+
+  /** Output of a command in the working directory, or "" when it is absent or fails. */
+  private static String run(String... command) {
     try {
-      String[] command = new String[args.length + 1];
-      command[0] = "git";
-      System.arraycopy(args, 0, command, 1, args.length);
       Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
       boolean done = p.waitFor(10, TimeUnit.SECONDS);

@@ -9,8 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
-import org.openjdk.jmh.results.BenchmarkResult;
-import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.wirebench.geo.Dataset;
@@ -145,17 +143,16 @@ final class MarkdownReport {
         : String.format("%.1f ± %.1f", r.getScore(), r.getScoreError());
   }
 
-  /** An EVENTS counter as one iteration saw it: JMH's aggregate sums it over iterations. */
+  /**
+   * An EVENTS counter as one iteration saw it. JMH sums such counters over every measured iteration
+   * of every fork; the primary score has one sample per iteration, so its count is the divisor.
+   */
   private static String perIteration(RunResult r, String name) {
-    for (BenchmarkResult fork : r.getBenchmarkResults()) {
-      for (IterationResult iteration : fork.getIterationResults()) {
-        Result<?> s = iteration.getSecondaryResults().get(name);
-        if (s != null) {
-          return String.format("%.0f", s.getScore());
-        }
-      }
-    }
-    return "";
+    Result<?> total = r.getSecondaryResults().get(name);
+    long iterations = r.getPrimaryResult().getSampleCount();
+    return total == null || iterations == 0
+        ? ""
+        : String.format("%.0f", total.getScore() / iterations);
   }
 
   private static String secondary(RunResult r, String name, String format) {

@@ -37,6 +37,20 @@ public final class SuiteRunner {
     this.jvm = jvm;
   }
 
+  /** UTC start, host, short commit, suite and JDK: sortable, and says where it came from. */
+  static String runId(ZonedDateTime started, Environment env) {
+    String commit = env.commit().length() >= 7 ? env.commit().substring(0, 7) : env.commit();
+    return RUN_ID.format(started)
+        + "-"
+        + env.host().replaceAll("[^A-Za-z0-9.-]", "_")
+        + "-"
+        + commit
+        + "-"
+        + env.suite()
+        + "-jdk"
+        + env.forkedJdkMajor();
+  }
+
   public Path run() throws IOException, RunnerException {
     Files.createDirectories(root);
     ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
@@ -60,15 +74,28 @@ public final class SuiteRunner {
     if (jvm != null) {
       jmh.jvm(jvm.toString());
     }
-    Collection<RunResult> results = new Runner(jmh.build()).run();
-    if (results.isEmpty()) {
-      throw new IllegalStateException("no benchmark matched '" + options.include() + "'");
+    try {
+      Collection<RunResult> results = new Runner(jmh.build()).run();
+      if (results.isEmpty()) {
+        throw new IllegalStateException("no benchmark matched '" + options.include() + "'");
+      }
+      Environment env = Environment.capture(options, jvm, started);
+      env.write(tmp.resolve("env.json"));
+      Files.writeString(tmp.resolve("report.md"), new MarkdownReport(env, results).render());
+      return Files.move(tmp, root.resolve(runId(started, env)), StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      deleteIfLeft(tmp);
     }
-    Environment env = Environment.capture(options, jvm, started);
-    env.write(tmp.resolve("env.json"));
-    Files.writeString(tmp.resolve("report.md"), new MarkdownReport(env, results).render());
-    Path folder =
-        root.resolve(RUN_ID.format(started) + "-" + options.name() + "-jdk" + env.jdkMajor());
-    return Files.move(tmp, folder, StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** A failed run leaves nothing behind that could be mistaken for a result. */
+  private static void deleteIfLeft(Path tmp) throws IOException {
+    if (Files.exists(tmp)) {
+      try (var files = Files.walk(tmp)) {
+        for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(p);
+        }
+      }
+    }
   }
 }

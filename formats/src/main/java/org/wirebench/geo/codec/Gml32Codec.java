@@ -19,8 +19,6 @@ import org.wirebench.geo.GeometryKind;
  * GeoServer writes them when feature bounding is on (without repeating the CRS).
  */
 public final class Gml32Codec implements GeoCodec {
-  private static final byte[] ENVELOPE_START =
-      Utf8XmlWriter.ascii("<gml:Envelope srsDimension=\"2\"><gml:lowerCorner>");
   private static final byte[] LOWER_TO_UPPER =
       Utf8XmlWriter.ascii("</gml:lowerCorner><gml:upperCorner>");
   private static final byte[] ENVELOPE_END =
@@ -69,13 +67,15 @@ public final class Gml32Codec implements GeoCodec {
     }
     FeatureMarkup markup = new FeatureMarkup(type);
     CoordinateBuffer point = new CoordinateBuffer();
+    EscapedText id = new EscapedText();
     boolean points = type.geometryKind() == GeometryKind.POINT;
     String kind = type.geometryKind().geoJsonType();
     String positions = points ? "pos" : "posList";
     byte[] memberStart =
         Utf8XmlWriter.ascii("<wfs:member><" + type.prefix() + ":" + type.name() + " gml:id=\"");
-    byte[] boundsStart = Utf8XmlWriter.ascii("\"><gml:boundedBy>");
-    byte[] boundsEnd = Utf8XmlWriter.ascii("</gml:boundedBy>");
+    byte[] boundsStart =
+        Utf8XmlWriter.ascii("\"><gml:boundedBy><gml:Envelope srsDimension=\"2\"><gml:lowerCorner>");
+    byte[] boundsEnd = Utf8XmlWriter.ascii("</gml:upperCorner></gml:Envelope></gml:boundedBy>");
     byte[] geometryStart =
         Utf8XmlWriter.ascii(
             FeatureMarkup.openTag(type, type.geometryName()) + "<gml:" + kind + " gml:id=\"");
@@ -99,20 +99,21 @@ public final class Gml32Codec implements GeoCodec {
     for (Feature f : collection.features()) {
       FeatureMarkup.checkKind(type, f);
       CoordinateSequence seq = GmlHeaders.coordinates(f);
-      w.raw(memberStart).attribute(f.id()).raw(boundsStart).raw(ENVELOPE_START);
+      // the id goes out twice (feature and geometry): escape it once
+      id.reset().attribute(f.id());
+      w.raw(memberStart).raw(id.bytes(), 0, id.length()).raw(boundsStart);
       if (points) {
         // a point's envelope corners are the point: format it once, write it three times
         point.reset().appendPair(seq.getY(0), ' ', seq.getX(0));
         w.raw(point.bytes(), 0, point.length()).raw(LOWER_TO_UPPER);
-        w.raw(point.bytes(), 0, point.length()).raw(ENVELOPE_END);
+        w.raw(point.bytes(), 0, point.length()).raw(boundsEnd);
       } else {
         Envelope e = f.geometry().getEnvelopeInternal();
         w.ordinate(e.getMinY()).ascii(' ').ordinate(e.getMinX()).raw(LOWER_TO_UPPER);
-        w.ordinate(e.getMaxY()).ascii(' ').ordinate(e.getMaxX()).raw(ENVELOPE_END);
+        w.ordinate(e.getMaxY()).ascii(' ').ordinate(e.getMaxX()).raw(boundsEnd);
       }
-      w.raw(boundsEnd);
       markup.writeAttributes(w, f);
-      w.raw(geometryStart).attribute(f.id()).raw(geometryAttributes);
+      w.raw(geometryStart).raw(id.bytes(), 0, id.length()).raw(geometryAttributes);
       if (points) {
         w.raw(point.bytes(), 0, point.length());
       } else {
