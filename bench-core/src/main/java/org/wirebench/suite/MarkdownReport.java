@@ -89,7 +89,7 @@ final class MarkdownReport {
           .append(" | ")
           .append(withError(score))
           .append(" | ")
-          .append(secondary(e.getValue(), "bytesPerCollection", "%.0f"))
+          .append(perIteration(e.getValue(), "bytesPerCollection"))
           .append(" | ")
           .append(gzipBytes(dataset, e.getKey(), count))
           .append(" | ")
