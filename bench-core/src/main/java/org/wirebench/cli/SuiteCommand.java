@@ -16,7 +16,9 @@ import picocli.CommandLine.Option;
 final class SuiteCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--quick", description = "1 fork, short iterations, 200 features only")
+  @Option(
+      names = "--quick",
+      description = "1 fork, short iterations, 200 features, SOAP sizes 1/100/5000 (~12 min)")
   boolean quick;
 
   @Option(
@@ -33,7 +35,7 @@ final class SuiteCommand implements Callable<Integer> {
 
   @Option(
       names = "--include",
-      defaultValue = "GeoEncodingBenchmark",
+      defaultValue = "GeoEncodingBenchmark|DatabindingBenchmark",
       description = "benchmark regex (default: ${DEFAULT-VALUE})")
   String include;
 

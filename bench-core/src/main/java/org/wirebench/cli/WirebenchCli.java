@@ -13,7 +13,12 @@ import picocli.CommandLine.Command;
     version = "wirebench 0.1.0",
     description =
         "Which wire format and databinding should my web service use, and what does it cost?",
-    subcommands = {EncodeCommand.class, SchemaCommand.class, SuiteCommand.class})
+    subcommands = {
+      EncodeCommand.class,
+      SchemaCommand.class,
+      SoapRequestCommand.class,
+      SuiteCommand.class
+    })
 public final class WirebenchCli implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -17,9 +17,9 @@ import org.wirebench.geo.FeatureCollection;
 import org.wirebench.geo.codec.GeoCodecs;
 
 /**
- * {@code report.md} for a GeoEncodingBenchmark run: times with JMH's 99.9% error, bytes raw and
- * gzipped, allocation, and the ratios the targets are stated in. A ratio's error combines both
- * scores' relative errors in quadrature.
+ * {@code report.md} for a suite run. WFS encoding: times with JMH's 99.9% error, bytes raw and
+ * gzipped, allocation, and the ratios the targets are stated in; SOAP databinding in {@link
+ * SoapSection}. A ratio's error combines both scores' relative errors in quadrature.
  */
 final class MarkdownReport {
   /** The GeoServer study's response sizes for 200 features, KiB: GML 3.2, GML 2, GeoJSON. */
@@ -31,8 +31,11 @@ final class MarkdownReport {
   /** dataset/count, then codec, then the run. */
   private final Map<String, Map<String, RunResult>> byGroup = new TreeMap<>();
 
+  private final SoapSection soap;
+
   MarkdownReport(Environment env, Collection<RunResult> results) {
     this.env = env;
+    this.soap = new SoapSection(results);
     for (RunResult r : results) {
       String dataset = r.getParams().getParam("dataset");
       String codec = r.getParams().getParam("codec");
@@ -46,7 +49,7 @@ final class MarkdownReport {
 
   String render() {
     StringBuilder md = new StringBuilder();
-    md.append("# wirebench: WFS encoding (").append(env.suite()).append(" suite)\n\n");
+    md.append("# wirebench (").append(env.suite()).append(" suite)\n\n");
     md.append("- started: ").append(env.startedUtc()).append('\n');
     md.append("- JDK: ")
         .append(env.jdk())
@@ -66,12 +69,16 @@ final class MarkdownReport {
         .append(env.commit())
         .append(env.workingTreeDirty() ? " (dirty)" : "")
         .append("\n\n");
-    md.append("Time per collection, µs, ± JMH's 99.9% confidence half-width. Ratios: ")
-        .append("GML 3.2 / GML 2 (target ≤ 1.2), JTS peer / ours (target ≥ 2), ")
-        .append("ours / floor (target ≤ 1.5).\n");
+    if (!byGroup.isEmpty()) {
+      md.append("\n# WFS encoding (GeoEncodingBenchmark)\n\n");
+      md.append("Time per collection, µs, ± JMH's 99.9% confidence half-width. Ratios: ")
+          .append("GML 3.2 / GML 2 (target ≤ 1.2), JTS peer / ours (target ≥ 2), ")
+          .append("ours / floor (target ≤ 1.5).\n");
+    }
     for (Map.Entry<String, Map<String, RunResult>> group : byGroup.entrySet()) {
       renderGroup(md, group.getKey(), group.getValue());
     }
+    md.append(soap.render());
     return md.toString();
   }
 
@@ -87,15 +94,15 @@ final class MarkdownReport {
       md.append("| ")
           .append(e.getKey())
           .append(" | ")
-          .append(withError(score))
+          .append(Scores.withError(score))
           .append(" | ")
-          .append(perIteration(e.getValue(), "bytesPerCollection"))
+          .append(Scores.perIteration(e.getValue(), "bytesPerCollection"))
           .append(" | ")
           .append(gzipBytes(dataset, e.getKey(), count))
           .append(" | ")
-          .append(secondary(e.getValue(), "gc.alloc.rate.norm", "%.0f"))
+          .append(Scores.secondary(e.getValue(), "gc.alloc.rate.norm", "%.0f"))
           .append(" | ")
-          .append(floor == null ? "" : ratio(e.getValue(), floor))
+          .append(floor == null ? "" : Scores.ratio(e.getValue(), floor))
           .append(" |\n");
     }
     md.append('\n');
@@ -120,44 +127,9 @@ final class MarkdownReport {
       md.append("- ")
           .append(label)
           .append(": ")
-          .append(ratio(runs.get(a), runs.get(b)))
+          .append(Scores.ratio(runs.get(a), runs.get(b)))
           .append('\n');
     }
-  }
-
-  static String ratio(RunResult a, RunResult b) {
-    Result<?> x = a.getPrimaryResult();
-    Result<?> y = b.getPrimaryResult();
-    double r = x.getScore() / y.getScore();
-    double rel = Math.hypot(relError(x), relError(y));
-    return Double.isNaN(rel) ? String.format("%.2f", r) : String.format("%.2f ± %.2f", r, r * rel);
-  }
-
-  private static double relError(Result<?> r) {
-    return r.getScoreError() / r.getScore();
-  }
-
-  private static String withError(Result<?> r) {
-    return Double.isNaN(r.getScoreError())
-        ? String.format("%.1f", r.getScore())
-        : String.format("%.1f ± %.1f", r.getScore(), r.getScoreError());
-  }
-
-  /**
-   * An EVENTS counter as one iteration saw it. JMH sums such counters over every measured iteration
-   * of every fork; the primary score has one sample per iteration, so its count is the divisor.
-   */
-  private static String perIteration(RunResult r, String name) {
-    Result<?> total = r.getSecondaryResults().get(name);
-    long iterations = r.getPrimaryResult().getSampleCount();
-    return total == null || iterations == 0
-        ? ""
-        : String.format("%.0f", total.getScore() / iterations);
-  }
-
-  private static String secondary(RunResult r, String name, String format) {
-    Result<?> s = r.getSecondaryResults().get(name);
-    return s == null ? "" : String.format(format, s.getScore());
   }
 
   /** Gzip isn't timed; the size is what the same encoder's output compresses to (level 6). */

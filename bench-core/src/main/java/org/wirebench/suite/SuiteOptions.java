@@ -9,7 +9,8 @@ import java.util.Map;
  * @param forks forked JVMs per variant
  * @param warmupIterations and {@code warmupMs}: per fork
  * @param measurementIterations and {@code measurementMs}: per fork
- * @param params JMH parameter overrides (the quick suite runs 200 features only)
+ * @param params JMH parameter overrides; each applies to the benchmarks that declare it (the quick
+ *     suite: 200 features; SOAP sizes 1, 100 and 5000 and five of the seven operations)
  */
 public record SuiteOptions(
     String name,
@@ -23,7 +24,18 @@ public record SuiteOptions(
 
   public static SuiteOptions quick(String include) {
     return new SuiteOptions(
-        "quick", include, 1, 3, 1000, 10, 500, Map.of("count", new String[] {"200"}));
+        "quick",
+        include,
+        1,
+        2,
+        1000,
+        8,
+        500,
+        Map.of(
+            "count", new String[] {"200"},
+            "size", new String[] {"1", "100", "5000"},
+            "operation",
+                new String[] {"void", "ints", "strings", "simpleEvents", "meshInterfaceObjects"}));
   }
 
   public static SuiteOptions full(String include) {

@@ -14,6 +14,7 @@ import org.locationtech.jts.geom.GeometryFactory;
 import org.wirebench.geo.Feature;
 import org.wirebench.geo.FeatureType;
 import org.wirebench.geo.GeometryKind;
+import org.wirebench.xml.XmlFactories;
 
 /**
  * Streams features of one type back out of a GML 2 or GML 3.2 collection (StAX, no DOM), for the

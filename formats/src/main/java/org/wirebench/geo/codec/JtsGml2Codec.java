@@ -12,6 +12,7 @@ import org.wirebench.geo.Attribute;
 import org.wirebench.geo.Feature;
 import org.wirebench.geo.FeatureCollection;
 import org.wirebench.geo.FeatureType;
+import org.wirebench.xml.XmlFactories;
 
 /**
  * The peer to beat for {@code gml2}: the same WFS 1.0 document as a Java user without a dedicated

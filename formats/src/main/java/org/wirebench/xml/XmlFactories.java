@@ -1,4 +1,4 @@
-package org.wirebench.geo.codec;
+package org.wirebench.xml;
 
 import com.ctc.wstx.api.WstxOutputProperties;
 import com.ctc.wstx.stax.WstxInputFactory;
