@@ -39,13 +39,47 @@ final class SuiteCommand implements Callable<Integer> {
       description = "benchmark regex (default: ${DEFAULT-VALUE})")
   String include;
 
+  @Option(names = "--forks", description = "forked JVMs per variant, 1..20 (default: the suite's)")
+  int forks;
+
+  @Option(
+      names = "--iterations",
+      description = "measurement iterations per fork, 1..1000 (default: the suite's)")
+  int iterations;
+
+  @Option(
+      names = {"-p", "--param"},
+      description = "NAME=V1,V2: only these values of a benchmark parameter (repeatable)")
+  java.util.Map<String, String> params = new java.util.LinkedHashMap<>();
+
+  @Option(
+      names = "--name",
+      description = "the run's name in its id and report (default: quick or full)")
+  String name;
+
   @Override
   public Integer call() throws Exception {
+    if (forks < 0 || forks > 20) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--forks must be 1..20, was " + forks);
+    }
+    if (iterations < 0 || iterations > 1000) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--iterations must be 1..1000, was " + iterations);
+    }
+    if (name != null && !name.matches("[A-Za-z0-9-]{1,40}")) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--name must be 1..40 letters, digits or '-', was '" + name + "'");
+    }
     if (jvm != null && !jvm.toFile().canExecute()) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--jvm " + jvm + " is not an executable java binary");
     }
-    SuiteOptions options = quick ? SuiteOptions.quick(include) : SuiteOptions.full(include);
+    SuiteOptions base = quick ? SuiteOptions.quick(include) : SuiteOptions.full(include);
+    java.util.Map<String, String[]> overrides = new java.util.LinkedHashMap<>();
+    params.forEach((k, v) -> overrides.put(k, v.split(",")));
+    SuiteOptions options =
+        base.with(name == null ? base.name() : name, forks, iterations, overrides);
     Path folder = new SuiteRunner(options, out, jvm).run();
     System.out.println("results: " + folder.toAbsolutePath());
     return 0;

@@ -41,4 +41,20 @@ public record SuiteOptions(
   public static SuiteOptions full(String include) {
     return new SuiteOptions("full", include, 2, 3, 2000, 5, 2000, Map.of());
   }
+
+  /** These options with other fork and iteration counts; zero or less keeps the current value. */
+  public SuiteOptions with(
+      String newName, int newForks, int newIterations, Map<String, String[]> newParams) {
+    java.util.Map<String, String[]> merged = new java.util.LinkedHashMap<>(params);
+    merged.putAll(newParams);
+    return new SuiteOptions(
+        newName,
+        include,
+        newForks > 0 ? newForks : forks,
+        warmupIterations,
+        warmupMs,
+        newIterations > 0 ? newIterations : measurementIterations,
+        measurementMs,
+        Map.copyOf(merged));
+  }
 }

@@ -11,6 +11,7 @@ import javax.xml.stream.XMLStreamReader;
 import javax.xml.stream.XMLStreamWriter;
 import org.apache.cxf.jaxb.JAXBDataBinding;
 import org.apache.cxf.staxutils.StaxUtils;
+import org.wirebench.xml.XmlFactories;
 
 /**
  * Apache CXF 3.6 (XFire's successor) with JAXB RI: CXF's {@link StaxUtils} streams the envelope (no
@@ -62,11 +63,7 @@ public final class CxfJaxbStack implements SoapStack {
       r.nextTag(); // soap:Envelope
       r.nextTag();
       if (r.getLocalName().equals("Header")) {
-        for (int depth = 1; depth > 0; ) {
-          int event = r.next();
-          depth += event == XMLStreamConstants.START_ELEMENT ? 1 : 0;
-          depth -= event == XMLStreamConstants.END_ELEMENT ? 1 : 0;
-        }
+        XmlFactories.skipElement(r);
         r.nextTag();
       }
       if (!r.getLocalName().equals("Body") || r.nextTag() != XMLStreamConstants.START_ELEMENT) {

@@ -133,7 +133,7 @@ public final class StaxRawStack implements SoapStack {
               "expected " + local + ", found " + r.getLocalName(), r.getLocation());
         }
         if (r.getLocalName().equals("Header")) {
-          skip(r);
+          XmlFactories.skipElement(r);
         }
       }
     }
@@ -144,18 +144,6 @@ public final class StaxRawStack implements SoapStack {
     if (!Operation.NAMESPACE.equals(r.getNamespaceURI()) || !local.equals(r.getLocalName())) {
       throw new XMLStreamException(
           "expected " + local + ", found " + r.getLocalName(), r.getLocation());
-    }
-  }
-
-  private static void skip(XMLStreamReader r) throws XMLStreamException {
-    int depth = 1;
-    while (depth > 0) {
-      int event = r.next();
-      if (event == XMLStreamConstants.START_ELEMENT) {
-        depth++;
-      } else if (event == XMLStreamConstants.END_ELEMENT) {
-        depth--;
-      }
     }
   }
 }

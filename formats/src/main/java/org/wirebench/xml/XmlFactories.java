@@ -41,6 +41,22 @@ public final class XmlFactories {
     }
   }
 
+  /**
+   * Moves {@code r} from a start tag to its matching end tag, past everything inside.
+   *
+   * @throws XMLStreamException if the document ends first
+   */
+  public static void skipElement(javax.xml.stream.XMLStreamReader r) throws XMLStreamException {
+    for (int depth = 1; depth > 0; ) {
+      int event = r.next();
+      if (event == javax.xml.stream.XMLStreamConstants.START_ELEMENT) {
+        depth++;
+      } else if (event == javax.xml.stream.XMLStreamConstants.END_ELEMENT) {
+        depth--;
+      }
+    }
+  }
+
   /** A namespace-aware reader that refuses DTDs and external entities. */
   public static XMLStreamReader reader(InputStream in) throws IOException {
     try {

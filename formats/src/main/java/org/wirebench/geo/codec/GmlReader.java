@@ -83,7 +83,7 @@ final class GmlReader {
         }
         values[index] = type.attributes().get(index).type().parse(r.getElementText());
       } else {
-        skip(r);
+        XmlFactories.skipElement(r);
       }
     }
     if (geometry == null) {
@@ -102,7 +102,7 @@ final class GmlReader {
           && (name.equals("coordinates") || name.equals("pos") || name.equals("posList"))) {
         ordinates = parseOrdinates(r, r.getElementText());
       } else {
-        skip(r);
+        XmlFactories.skipElement(r);
       }
     }
     r.nextTag(); // the property's end tag
@@ -138,18 +138,6 @@ final class GmlReader {
 
   private boolean isTypeElement(XMLStreamReader r, String localName) {
     return localName.equals(r.getLocalName()) && type.namespaceUri().equals(r.getNamespaceURI());
-  }
-
-  private static void skip(XMLStreamReader r) throws XMLStreamException {
-    int depth = 1;
-    while (depth > 0) {
-      int event = r.next();
-      if (event == XMLStreamConstants.START_ELEMENT) {
-        depth++;
-      } else if (event == XMLStreamConstants.END_ELEMENT) {
-        depth--;
-      }
-    }
   }
 
   private static XMLStreamException error(XMLStreamReader r, String message) {

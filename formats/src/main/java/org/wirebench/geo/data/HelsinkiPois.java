@@ -2,11 +2,9 @@ package org.wirebench.geo.data;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.wirebench.geo.Attribute;
 import org.wirebench.geo.AttributeType;
-import org.wirebench.geo.Dataset;
 import org.wirebench.geo.Feature;
 import org.wirebench.geo.FeatureType;
 import org.wirebench.geo.GeometryKind;
@@ -16,7 +14,7 @@ import org.wirebench.geo.GeometryKind;
  * #CATEGORIES} tags; {@code category} is the first of those keys the node has, {@code type} its
  * value.
  */
-public final class HelsinkiPois implements Dataset {
+public final class HelsinkiPois extends ExtractDataset {
   public static final String NAME = "helsinki_pois";
   static final List<String> CATEGORIES = List.of("amenity", "shop", "tourism", "railway", "place");
   private static final FeatureType TYPE =
@@ -28,45 +26,15 @@ public final class HelsinkiPois implements Dataset {
           Attribute.required("category", AttributeType.STRING),
           Attribute.required("type", AttributeType.STRING));
 
-  private volatile List<Feature> features;
-
-  @Override
-  public String name() {
-    return NAME;
+  public HelsinkiPois() {
+    super(TYPE);
   }
 
   @Override
-  public FeatureType featureType() {
-    return TYPE;
-  }
-
-  @Override
-  public int size() {
-    return all().size();
-  }
-
-  @Override
-  public Stream<Feature> features() {
-    return all().stream();
-  }
-
-  private List<Feature> all() {
-    List<Feature> result = features;
-    if (result == null) {
-      synchronized (this) {
-        if (features == null) {
-          features = decode();
-        }
-        result = features;
-      }
-    }
-    return result;
-  }
-
-  private static List<Feature> decode() {
+  List<Feature> decode(HelsinkiExtract extract) {
     GeometryFactory gf = new GeometryFactory();
     List<Feature> result = new ArrayList<>();
-    for (HelsinkiExtract.TaggedNode node : HelsinkiExtract.get().taggedNodes) {
+    for (HelsinkiExtract.TaggedNode node : extract.taggedNodes) {
       String name = node.tags().get("name");
       if (name == null) {
         continue;
@@ -80,6 +48,6 @@ public final class HelsinkiPois implements Dataset {
         }
       }
     }
-    return List.copyOf(result);
+    return result;
   }
 }

@@ -3,10 +3,8 @@ package org.wirebench.geo.data;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.GeometryFactory;
-import org.wirebench.geo.Dataset;
 import org.wirebench.geo.Feature;
 import org.wirebench.geo.FeatureType;
 import org.wirebench.geo.GeometryKind;
@@ -16,48 +14,17 @@ import org.wirebench.geo.GeometryKind;
  * extract, as a LineString, with the same attributes as {@code osm_mainroads} ({@code type} is the
  * highway value).
  */
-public final class HelsinkiRoads implements Dataset {
+public final class HelsinkiRoads extends ExtractDataset {
   public static final String NAME = "helsinki_roads";
   private static final FeatureType TYPE =
       FeatureType.of(NAME, GeometryKind.LINE_STRING, OsmMainroads.ROAD_ATTRIBUTES);
 
-  private volatile List<Feature> features;
-
-  @Override
-  public String name() {
-    return NAME;
+  public HelsinkiRoads() {
+    super(TYPE);
   }
 
   @Override
-  public FeatureType featureType() {
-    return TYPE;
-  }
-
-  @Override
-  public int size() {
-    return all().size();
-  }
-
-  @Override
-  public Stream<Feature> features() {
-    return all().stream();
-  }
-
-  private List<Feature> all() {
-    List<Feature> result = features;
-    if (result == null) {
-      synchronized (this) {
-        if (features == null) {
-          features = decode();
-        }
-        result = features;
-      }
-    }
-    return result;
-  }
-
-  private static List<Feature> decode() {
-    HelsinkiExtract extract = HelsinkiExtract.get();
+  List<Feature> decode(HelsinkiExtract extract) {
     GeometryFactory gf = new GeometryFactory();
     List<Feature> result = new ArrayList<>();
     ways:
@@ -86,7 +53,7 @@ public final class HelsinkiRoads implements Dataset {
       };
       result.add(new Feature(NAME + "." + way.id(), values, gf.createLineString(coords)));
     }
-    return List.copyOf(result);
+    return result;
   }
 
   /** OSM's loose booleans: anything but absent, "no", "false" and "0" counts as yes. */

@@ -1,13 +1,10 @@
 package org.wirebench.geo.data;
 
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.wirebench.geo.Attribute;
 import org.wirebench.geo.AttributeType;
-import org.wirebench.geo.Dataset;
 import org.wirebench.geo.Feature;
 import org.wirebench.geo.FeatureType;
 import org.wirebench.geo.GeometryKind;
@@ -18,10 +15,9 @@ import org.wirebench.geo.GeometryKind;
  * the study's sizes (230 KB GML 3.2, 150 KB GML 2); coordinates are full-precision doubles, as data
  * reprojected on the fly would be, and each codec decides how many decimals it prints.
  */
-public final class OsmMainroads implements Dataset {
+public final class OsmMainroads extends GeneratedDataset {
   public static final String NAME = "osm_mainroads";
   public static final long SEED = 20130604L;
-  public static final int SIZE = 1_000_000;
   static final int MEAN_VERTICES_X2 = 37;
 
   /** The attributes of a road; the Helsinki roads share them. */
@@ -44,26 +40,11 @@ public final class OsmMainroads implements Dataset {
 
   private final GeometryFactory geometryFactory = new GeometryFactory();
 
-  @Override
-  public String name() {
-    return NAME;
+  public OsmMainroads() {
+    super(TYPE);
   }
 
   @Override
-  public FeatureType featureType() {
-    return TYPE;
-  }
-
-  @Override
-  public int size() {
-    return SIZE;
-  }
-
-  @Override
-  public Stream<Feature> features() {
-    return IntStream.range(0, SIZE).mapToObj(this::feature);
-  }
-
   Feature feature(int index) {
     SplittableRandom r = SwitzerlandBox.randomFor(SEED, index);
     int kind = weighted(r, TYPE_WEIGHTS);

@@ -1,13 +1,10 @@
 package org.wirebench.geo.data;
 
 import java.util.SplittableRandom;
-import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.locationtech.jts.geom.Coordinate;
 import org.locationtech.jts.geom.GeometryFactory;
 import org.wirebench.geo.Attribute;
 import org.wirebench.geo.AttributeType;
-import org.wirebench.geo.Dataset;
 import org.wirebench.geo.Feature;
 import org.wirebench.geo.FeatureType;
 import org.wirebench.geo.GeometryKind;
@@ -16,10 +13,9 @@ import org.wirebench.geo.GeometryKind;
  * The GeoServer study's point layer: OSM places of Switzerland, generated, with the type mix and
  * populations of a real extract (many hamlets and villages, few cities).
  */
-public final class OsmPlaces implements Dataset {
+public final class OsmPlaces extends GeneratedDataset {
   public static final String NAME = "osm_places";
   public static final long SEED = 20130605L;
-  public static final int SIZE = 1_000_000;
 
   private static final FeatureType TYPE =
       FeatureType.of(
@@ -36,26 +32,11 @@ public final class OsmPlaces implements Dataset {
 
   private final GeometryFactory geometryFactory = new GeometryFactory();
 
-  @Override
-  public String name() {
-    return NAME;
+  public OsmPlaces() {
+    super(TYPE);
   }
 
   @Override
-  public FeatureType featureType() {
-    return TYPE;
-  }
-
-  @Override
-  public int size() {
-    return SIZE;
-  }
-
-  @Override
-  public Stream<Feature> features() {
-    return IntStream.range(0, SIZE).mapToObj(this::feature);
-  }
-
   Feature feature(int index) {
     SplittableRandom r = SwitzerlandBox.randomFor(SEED, index);
     int kind = OsmMainroads.weighted(r, TYPE_WEIGHTS);

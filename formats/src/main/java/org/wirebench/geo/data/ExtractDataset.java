@@ -1,0 +1,53 @@
+package org.wirebench.geo.data;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.wirebench.geo.Dataset;
+import org.wirebench.geo.Feature;
+import org.wirebench.geo.FeatureType;
+
+/** A dataset read out of the bundled Helsinki extract on first use, then held. */
+abstract class ExtractDataset implements Dataset {
+  private final FeatureType type;
+  private volatile List<Feature> features;
+
+  ExtractDataset(FeatureType type) {
+    this.type = type;
+  }
+
+  /** The features, in file order; called once. */
+  abstract List<Feature> decode(HelsinkiExtract extract);
+
+  @Override
+  public final String name() {
+    return type.name();
+  }
+
+  @Override
+  public final FeatureType featureType() {
+    return type;
+  }
+
+  @Override
+  public final int size() {
+    return all().size();
+  }
+
+  @Override
+  public final Stream<Feature> features() {
+    return all().stream();
+  }
+
+  private List<Feature> all() {
+    List<Feature> result = features;
+    if (result == null) {
+      synchronized (this) {
+        if (features == null) {
+          features = List.copyOf(decode(HelsinkiExtract.get()));
+        }
+        result = features;
+      }
+    }
+    return result;
+  }
+}
