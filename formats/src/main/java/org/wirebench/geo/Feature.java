@@ -3,7 +3,10 @@ package org.wirebench.geo;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.LineString;
+import org.locationtech.jts.geom.Point;
 
 /**
  * One feature: an id unique in its dataset, attribute values in the order of its type's attributes
@@ -38,6 +41,22 @@ public final class Feature {
 
   public Geometry geometry() {
     return geometry;
+  }
+
+  /**
+   * The positions of a point or line feature, as the encoders walk them.
+   *
+   * @throws IllegalArgumentException for other geometries, which no feature type here declares
+   */
+  public CoordinateSequence positions() {
+    if (geometry instanceof Point p) {
+      return p.getCoordinateSequence();
+    }
+    if (geometry instanceof LineString line) {
+      return line.getCoordinateSequence();
+    }
+    throw new IllegalArgumentException(
+        "feature " + id + ": unsupported geometry " + geometry.getGeometryType());
   }
 
   @Override

@@ -56,7 +56,7 @@ public final class FloorCodec implements GeoCodec {
     byte[] bytes = new byte[BUFFER_BYTES];
     int pos = 0;
     for (Feature f : collection.features()) {
-      CoordinateSequence seq = GmlHeaders.coordinates(f);
+      CoordinateSequence seq = f.positions();
       for (int i = 0; i < seq.size(); i++) {
         if (pos + 2 * CoordinateFormat.MAX_CHARS + 2 > bytes.length) {
           out.write(bytes, 0, pos);

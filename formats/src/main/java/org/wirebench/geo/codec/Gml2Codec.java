@@ -81,7 +81,7 @@ public final class Gml2Codec implements GeoCodec {
       w.raw(memberStart).attribute(f.id()).ascii('"').ascii('>');
       markup.writeAttributes(w, f);
       w.raw(geometryStart);
-      CoordinateSequence seq = GmlHeaders.coordinates(f);
+      CoordinateSequence seq = f.positions();
       for (int i = 0; i < seq.size(); i++) {
         if (i > 0) {
           w.ascii(' ');

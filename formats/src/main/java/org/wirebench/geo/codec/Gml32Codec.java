@@ -98,7 +98,7 @@ public final class Gml32Codec implements GeoCodec {
                 + "</wfs:member>");
     for (Feature f : collection.features()) {
       FeatureMarkup.checkKind(type, f);
-      CoordinateSequence seq = GmlHeaders.coordinates(f);
+      CoordinateSequence seq = f.positions();
       // the id goes out twice (feature and geometry): escape it once
       id.reset().attribute(f.id());
       w.raw(memberStart).raw(id.bytes(), 0, id.length()).raw(boundsStart);

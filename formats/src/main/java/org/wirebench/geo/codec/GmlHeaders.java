@@ -2,10 +2,6 @@ package org.wirebench.geo.codec;
 
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
-import org.locationtech.jts.geom.CoordinateSequence;
-import org.locationtech.jts.geom.LineString;
-import org.locationtech.jts.geom.Point;
-import org.wirebench.geo.Feature;
 import org.wirebench.geo.FeatureType;
 
 /** The opening of each WFS response document, up to its first member. Written once a document. */
@@ -48,18 +44,6 @@ final class GmlHeaders {
         + "\" timeStamp=\""
         + DateTimeFormatter.ISO_INSTANT.format(timeStamp)
         + "\">";
-  }
-
-  /** The positions of a point or line feature. */
-  static CoordinateSequence coordinates(Feature f) {
-    if (f.geometry() instanceof Point p) {
-      return p.getCoordinateSequence();
-    }
-    if (f.geometry() instanceof LineString line) {
-      return line.getCoordinateSequence();
-    }
-    throw new IllegalArgumentException(
-        "feature " + f.id() + ": unsupported geometry " + f.geometry().getGeometryType());
   }
 
   private static String start(String wfsNs, String gmlNs, FeatureType type) {

@@ -12,6 +12,8 @@ import org.locationtech.jts.io.geojson.GeoJsonWriter;
  * to 14 decimals (1e-14 degrees, some 1 nm), not bit for bit.
  */
 public final class JtsGeoJsonCodec extends GeoJsonCodec {
+  /** 17 significant digits round-trip any double; our ordinates have at most 3 integer digits. */
+  private static final int DECIMALS = 16;
 
   @Override
   public String name() {
@@ -20,12 +22,12 @@ public final class JtsGeoJsonCodec extends GeoJsonCodec {
 
   @Override
   public int coordinateDecimals() {
-    return JtsPrecision.DECIMALS - 2;
+    return DECIMALS - 2;
   }
 
   @Override
   void writeGeometry(JsonGenerator g, Geometry geometry, CoordinateBuffer text) throws IOException {
-    GeoJsonWriter writer = new GeoJsonWriter(JtsPrecision.DECIMALS);
+    GeoJsonWriter writer = new GeoJsonWriter(DECIMALS);
     writer.setEncodeCRS(false);
     g.writeRawValue(writer.write(geometry));
   }
