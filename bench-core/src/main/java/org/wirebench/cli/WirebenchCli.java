@@ -48,6 +48,11 @@ public final class WirebenchCli implements Runnable {
     while (root.getCause() != null && root.getMessage() == null) {
       root = root.getCause();
     }
+    if (root instanceof java.nio.file.FileSystemException fs) {
+      // its message is only the path: say what went wrong with it
+      String why = fs.getReason() != null ? fs.getReason() : fs.getClass().getSimpleName();
+      return "cannot use " + fs.getFile() + ": " + why;
+    }
     return root.getMessage() == null ? root.toString() : root.getMessage();
   }
 }

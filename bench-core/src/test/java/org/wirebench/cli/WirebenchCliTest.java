@@ -84,6 +84,23 @@ class WirebenchCliTest {
     assertTrue(err.toString().contains("valid: gml2, gml32, jts-gml2"), err::toString);
   }
 
+  @Test
+  void anUnwritableOutputIsOneLineAndExit1() {
+    assertEquals(
+        1,
+        run(
+            "encode",
+            "--dataset",
+            "osm_places",
+            "--format",
+            "gml2",
+            "--out",
+            tmp.resolve("missing-dir/out.xml").toString()));
+    assertTrue(err.toString().startsWith("wirebench encode: cannot use "), err::toString);
+    assertTrue(err.toString().contains("NoSuchFileException"), err::toString);
+    assertEquals(1, err.toString().strip().lines().count(), err::toString);
+  }
+
   private static Path root() {
     String root = System.getProperty("wirebench.root");
     return root == null ? Path.of("..") : Path.of(root);
