@@ -31,7 +31,10 @@ public final class OgcValidator {
    * @throws InvalidDocumentException naming the first violation, with line and column
    */
   public static void validate(XmlSchema schema, FeatureType type, byte[] document) {
-    Validator validator = schemaFor(schema, type).newValidator();
+    run(schemaFor(schema, type).newValidator(), schema.toString(), document);
+  }
+
+  private static void run(Validator validator, String schema, byte[] document) {
     try {
       validator.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
       validator.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
@@ -49,6 +52,28 @@ public final class OgcValidator {
     } catch (SAXException | IOException e) {
       throw new InvalidDocumentException(schema + " violation: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Validates a document against one official OGC schema alone, e.g. a capabilities document
+   * against {@code http://schemas.opengis.net/wfs/2.0/wfs.xsd}.
+   *
+   * @throws InvalidDocumentException naming the first violation
+   */
+  public static void validate(String ogcSchemaLocation, byte[] document) {
+    Schema compiled =
+        CACHE.computeIfAbsent(
+            ogcSchemaLocation,
+            location -> {
+              SchemaFactory factory = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
+              factory.setResourceResolver(new OfflineSchemaResolver());
+              try {
+                return factory.newSchema(new StreamSource(openResource(location), location));
+              } catch (SAXException e) {
+                throw new IllegalStateException("cannot compile " + location, e);
+              }
+            });
+    run(compiled.newValidator(), ogcSchemaLocation, document);
   }
 
   static Schema schemaFor(XmlSchema schema, FeatureType type) {

@@ -1,0 +1,68 @@
+package org.wirebench.server;
+
+import java.net.URI;
+import org.eclipse.jetty.http.pathmap.PathSpec;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.server.handler.PathMappingsHandler;
+import org.wirebench.geo.WfsHandler;
+
+/**
+ * The embedded Jetty 12 server: WFS at {@code /ows} and {@code /wfs}, {@code /static/{bytes}}, an
+ * index at {@code /}. Stopping it lets in-flight requests finish (up to {@code stopTimeoutMs}).
+ */
+public final class FixtureServer implements AutoCloseable {
+  private final Server server = new Server();
+  private final ServerConnector connector = new ServerConnector(server);
+
+  /**
+   * @param host interface to bind, e.g. 127.0.0.1 or 0.0.0.0
+   * @param port 0..65535; 0 picks a free one
+   * @param stopTimeoutMs how long a graceful stop waits for in-flight requests, 0..600000
+   */
+  public FixtureServer(String host, int port, long stopTimeoutMs) {
+    connector.setHost(host);
+    connector.setPort(port);
+    server.addConnector(connector);
+    PathMappingsHandler routes = new PathMappingsHandler();
+    WfsHandler wfs = new WfsHandler();
+    routes.addMapping(PathSpec.from("/ows"), wfs);
+    routes.addMapping(PathSpec.from("/wfs"), wfs);
+    routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());
+    routes.addMapping(PathSpec.from(""), new IndexHandler());
+    server.setHandler(new GracefulHandler(routes));
+    // an unexpected failure answers 500 without the exception's message or stack
+    ErrorHandler errors = new ErrorHandler();
+    errors.setShowStacks(false);
+    errors.setShowMessageInTitle(false);
+    errors.setShowCauses(false);
+    server.setErrorHandler(errors);
+    server.setStopTimeout(stopTimeoutMs);
+    server.setStopAtShutdown(true);
+  }
+
+  public FixtureServer start() throws Exception {
+    server.start();
+    return this;
+  }
+
+  /** The base URI clients use, e.g. http://127.0.0.1:8080/ */
+  public URI uri() {
+    String host =
+        connector.getHost() == null || connector.getHost().equals("0.0.0.0")
+            ? "127.0.0.1"
+            : connector.getHost();
+    return URI.create("http://" + host + ":" + connector.getLocalPort() + "/");
+  }
+
+  public void join() throws InterruptedException {
+    server.join();
+  }
+
+  @Override
+  public void close() throws Exception {
+    server.stop();
+  }
+}
