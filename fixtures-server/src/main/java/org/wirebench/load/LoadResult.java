@@ -1,0 +1,34 @@
+package org.wirebench.load;
+
+import java.util.Map;
+
+/**
+ * One load point, as written to JSON: throughput in requests per second as {@code throughput}.
+ *
+ * @param formatVersion {@value #FORMAT_VERSION}
+ * @param model "closed" (N users, each sends when the last answer arrived) or "open" (fixed rate,
+ *     latency from the intended send time)
+ * @param durationMs measured phase, after warm-up
+ * @param throughput successful requests per second in the measured phase
+ * @param latencyMs mean, p50, p90, p99, p99.9 and max, in milliseconds
+ * @param errors by kind: connect, timeout, status, validation
+ */
+public record LoadResult(
+    int formatVersion,
+    String target,
+    String model,
+    int users,
+    double rate,
+    long durationMs,
+    long requests,
+    double throughput,
+    double bytesPerSecond,
+    Map<String, Double> latencyMs,
+    Map<String, Long> errors) {
+
+  public static final int FORMAT_VERSION = 1;
+
+  public long errorCount() {
+    return errors.values().stream().mapToLong(Long::longValue).sum();
+  }
+}
