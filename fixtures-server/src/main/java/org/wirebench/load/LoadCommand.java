@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.HistogramLogWriter;
+import org.wirebench.server.Mains;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -168,13 +169,6 @@ public final class LoadCommand implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    CommandLine cli =
-        new CommandLine(new LoadCommand())
-            .setExecutionExceptionHandler(
-                (e, c, parsed) -> {
-                  c.getErr().println("wirebench load: " + e.getMessage());
-                  return 1;
-                });
-    System.exit(cli.execute(args));
+    System.exit(Mains.execute("wirebench load", new LoadCommand(), args));
   }
 }

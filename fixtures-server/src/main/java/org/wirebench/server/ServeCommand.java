@@ -49,13 +49,6 @@ public final class ServeCommand implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    CommandLine cli =
-        new CommandLine(new ServeCommand())
-            .setExecutionExceptionHandler(
-                (e, c, parsed) -> {
-                  c.getErr().println("wirebench serve: " + e.getMessage());
-                  return 1;
-                });
-    System.exit(cli.execute(args));
+    System.exit(Mains.execute("wirebench serve", new ServeCommand(), args));
   }
 }
