@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
-import org.wirebench.geo.Dataset;
 import org.wirebench.geo.FeatureCollection;
 import org.wirebench.geo.codec.GeoCodec;
 import picocli.CommandLine;
@@ -24,12 +23,7 @@ final class EncodeCommand implements Callable<Integer> {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(
-      names = "--dataset",
-      required = true,
-      converter = NameConverters.DatasetConverter.class,
-      description = "osm_mainroads, osm_places, helsinki_roads, helsinki_pois, or a plug-in's")
-  Dataset dataset;
+  @CommandLine.Mixin DatasetOption datasetOption;
 
   @Option(
       names = "--format",
@@ -61,8 +55,8 @@ final class EncodeCommand implements Callable<Integer> {
     }
     FeatureCollection collection =
         FeatureCollection.of(
-            dataset.featureType(),
-            dataset.take(count),
+            datasetOption.dataset.featureType(),
+            datasetOption.dataset.take(count),
             timeStamp == null ? Instant.now() : timeStamp);
     if (out == null) {
       OutputStream stdout = new BufferedOutputStream(System.out, 1 << 16);

@@ -1,7 +1,6 @@
 package org.wirebench.cli;
 
 import java.util.concurrent.Callable;
-import org.wirebench.geo.Dataset;
 import org.wirebench.geo.codec.GeoCodec;
 import org.wirebench.geo.codec.GeoCodecs;
 import org.wirebench.geo.codec.XmlSchema;
@@ -18,12 +17,7 @@ import picocli.CommandLine.Option;
 final class SchemaCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(
-      names = "--dataset",
-      required = true,
-      converter = NameConverters.DatasetConverter.class,
-      description = "osm_mainroads, osm_places, helsinki_roads, helsinki_pois, or a plug-in's")
-  Dataset dataset;
+  @CommandLine.Mixin DatasetOption datasetOption;
 
   @Option(
       names = "--format",
@@ -47,7 +41,7 @@ final class SchemaCommand implements Callable<Integer> {
                       .map(GeoCodec::name)
                       .toList()));
     }
-    System.out.print(FeatureSchemas.xsd(dataset.featureType(), format.xmlSchema()));
+    System.out.print(FeatureSchemas.xsd(datasetOption.dataset.featureType(), format.xmlSchema()));
     System.out.flush();
     return 0;
   }

@@ -86,7 +86,7 @@ public final class WfsHandler extends Handler.Abstract {
     int count = wfs.count();
     int start = wfs.startIndex();
     wfs.checkSrsName();
-    List<Feature> features = dataset.features().skip(start).limit(count).toList();
+    List<Feature> features = dataset.features(start).limit(count).toList();
     FeatureCollection collection =
         FeatureCollection.of(dataset.featureType(), features, Instant.now());
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());

@@ -22,6 +22,16 @@ public interface Dataset {
   Stream<Feature> features();
 
   /**
+   * The features from index {@code from} on (a WFS {@code startIndex}). Implementations that can
+   * jump there should, rather than make and drop the features before it.
+   *
+   * @param from 0..size()
+   */
+  default Stream<Feature> features(int from) {
+    return features().skip(from);
+  }
+
+  /**
    * The first {@code count} features, or all of them if the dataset has fewer.
    *
    * @param count 1..size(); larger values are clamped to {@link #size()}

@@ -38,6 +38,12 @@ abstract class ExtractDataset implements Dataset {
     return all().stream();
   }
 
+  @Override
+  public final Stream<Feature> features(int from) {
+    List<Feature> list = all();
+    return list.subList(Math.min(Math.max(from, 0), list.size()), list.size()).stream();
+  }
+
   private List<Feature> all() {
     List<Feature> result = features;
     if (result == null) {

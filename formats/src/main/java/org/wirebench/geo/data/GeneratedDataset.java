@@ -39,6 +39,11 @@ abstract class GeneratedDataset implements Dataset {
 
   @Override
   public final Stream<Feature> features() {
-    return IntStream.range(0, SIZE).mapToObj(this::feature);
+    return features(0);
+  }
+
+  @Override
+  public final Stream<Feature> features(int from) {
+    return IntStream.range(Math.min(Math.max(from, 0), SIZE), SIZE).mapToObj(this::feature);
   }
 }
