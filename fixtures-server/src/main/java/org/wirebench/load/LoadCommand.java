@@ -21,14 +21,23 @@ import picocli.CommandLine.Option;
 @Command(
     name = "wirebench load",
     mixinStandardHelpOptions = true,
-    description = "Load one URL; report throughput, latency percentiles and errors.")
+    description =
+        "Load one URL, or run a study's scenario (wfs, soap) against a server in its own JVM;"
+            + " report throughput, latency percentiles and errors.")
 public final class LoadCommand implements Callable<Integer> {
   private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Option(names = "--target", required = true, description = "http:// URL to request")
+  static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  @Option(names = "--target", description = "http:// URL to request (one-URL mode)")
   URI target;
+
+  @CommandLine.Mixin ScenarioOptions scenarioOptions = new ScenarioOptions();
+
+  @Option(names = "--scenario", description = "run a study's table instead of one URL: wfs or soap")
+  String scenario;
 
   @Option(
       names = "--users",
@@ -38,16 +47,14 @@ public final class LoadCommand implements Callable<Integer> {
 
   @Option(
       names = "--duration",
-      defaultValue = "30s",
       converter = DurationConverter.class,
-      description = "measured phase, e.g. 500ms, 30s, 2m (default: ${DEFAULT-VALUE})")
+      description = "measured phase, e.g. 500ms, 30s, 2m (default: 30s; scenarios: their own)")
   Duration duration;
 
   @Option(
       names = "--warmup",
-      defaultValue = "5s",
       converter = DurationConverter.class,
-      description = "thrown-away phase before it (default: ${DEFAULT-VALUE})")
+      description = "thrown-away phase before it (default: 15s; scenarios: their own)")
   Duration warmup;
 
   @Option(
@@ -82,6 +89,11 @@ public final class LoadCommand implements Callable<Integer> {
           "allowed relative deviation from the first response's length (default: ${DEFAULT-VALUE})")
   double lengthTolerance;
 
+  @Option(
+      names = "--gzip",
+      description = "send Accept-Encoding: gzip and decode (default: off, as JMeter and ab)")
+  boolean gzip;
+
   @Option(names = "--json", description = "write the result as JSON here")
   Path json;
 
@@ -92,9 +104,8 @@ public final class LoadCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    String scheme = target.getScheme() == null ? "" : target.getScheme().toLowerCase(Locale.ROOT);
-    if (!scheme.equals("http") && !scheme.equals("https")) {
-      throw bad("--target must be an http(s) URL, was " + target);
+    if ((target == null) == (scenario == null)) {
+      throw bad("give either --target URL (one URL) or --scenario wfs|soap (a study's table)");
     }
     if (users < 1 || users > 10_000) {
       throw bad("--users must be 1..10000, was " + users);
@@ -102,20 +113,27 @@ public final class LoadCommand implements Callable<Integer> {
     if (rate < 0 || thinkTimeMs < 0 || thinkTimeMs > 60_000 || lengthTolerance < 0) {
       throw bad("--rate, --think-time-ms (0..60000) and --length-tolerance must not be negative");
     }
-    LoadDriver driver =
-        new LoadDriver(
-            new LoadDriver.Options(
-                target,
-                users,
-                rate,
-                warmup,
-                duration,
-                thinkTimeMs,
-                expectStatus,
-                lengthTolerance,
-                timeout));
-    PrintStream err = System.err;
-    LoadResult r = driver.run(err);
+    if (scenario != null) {
+      return new ScenarioCommand(this).call();
+    }
+    String scheme = target.getScheme() == null ? "" : target.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https")) {
+      throw bad("--target must be an http(s) URL, was " + target);
+    }
+    LoadPlan plan =
+        new LoadPlan(target)
+            .users(users)
+            .rate(rate)
+            .timed(
+                warmup == null ? Duration.ofSeconds(15) : warmup,
+                duration == null ? Duration.ofSeconds(30) : duration)
+            .thinkTimeMs(thinkTimeMs)
+            .expectStatus(expectStatus)
+            .lengthTolerance(lengthTolerance)
+            .timeout(timeout)
+            .gzip(gzip);
+    LoadDriver driver = new LoadDriver(plan);
+    LoadResult r = driver.run(System.err);
     System.out.printf(
         Locale.ROOT,
         "%s %s: %.1f req/s, %.1f MB/s; latency ms mean %.2f p50 %.2f p90 %.2f p99 %.2f p99.9 %.2f"
@@ -131,8 +149,11 @@ public final class LoadCommand implements Callable<Integer> {
         r.latencyMs().get("p99.9"),
         r.latencyMs().get("max"),
         r.errors());
+    if (driver.firstProblem() != null) {
+      System.err.println("first error: " + driver.firstProblem());
+    }
     if (json != null) {
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(json.toFile(), r);
+      JSON.writeValue(json.toFile(), r);
     }
     if (hlog != null) {
       try (PrintStream out = new PrintStream(Files.newOutputStream(hlog))) {
@@ -145,7 +166,7 @@ public final class LoadCommand implements Callable<Integer> {
     return 0;
   }
 
-  private CommandLine.ParameterException bad(String message) {
+  CommandLine.ParameterException bad(String message) {
     return new CommandLine.ParameterException(spec.commandLine(), message);
   }
 

@@ -1,10 +1,9 @@
 package org.wirebench.load;
 
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ConnectException;
-import java.net.URI;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -15,51 +14,43 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
+import org.eclipse.jetty.client.BytesRequestContent;
 import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.client.Result;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * Drives one URL with Jetty's HttpClient and records latency in an HdrHistogram.
+ * Drives one {@link LoadPlan} with Jetty's HttpClient and records latency in an HdrHistogram.
  *
- * <p>Closed model: {@code users} virtual users, each sending its next request when the last one
- * answered (plus an optional think time), as JMeter and ab do. Open model ({@code rate > 0}):
- * requests are sent on a fixed schedule and latency is measured from the intended send time, so a
- * stalled server is not hidden by the driver waiting for it (wrk2's coordinated-omission fix).
- * Responses sent during the warm-up are thrown away.
+ * <p>Closed model: N virtual users, each sending its next request when the last one answered (plus
+ * an optional think time), as JMeter and ab do; bounded by time or, like ab, by a request count.
+ * Open model ({@code rate > 0}): requests are sent on a fixed schedule and latency is measured from
+ * the intended send time, so a stalled server is not hidden by the driver waiting for it (wrk2's
+ * coordinated-omission fix). Warm-up responses are thrown away.
  */
 public final class LoadDriver {
-  /**
-   * @param users concurrent users, 1..10000 (closed model; the open model's connection cap)
-   * @param rate requests per second for the open model, 0 for the closed model
-   * @param thinkTimeMs pause between a user's requests, 0..60000
-   * @param lengthTolerance allowed relative deviation of a response's length from the first one
-   */
-  public record Options(
-      URI target,
-      int users,
-      double rate,
-      Duration warmup,
-      Duration duration,
-      long thinkTimeMs,
-      int expectStatus,
-      double lengthTolerance,
-      Duration timeout) {}
-
-  private final Options options;
+  private final LoadPlan plan;
   private final Histogram histogram = new ConcurrentHistogram(TimeUnit.HOURS.toNanos(1), 3);
   private final LongAdder ok = new LongAdder();
   private final LongAdder bytes = new LongAdder();
   private final Map<String, LongAdder> errors = new LinkedHashMap<>();
   private final AtomicLong inFlight = new AtomicLong();
+  private final AtomicLong sequence = new AtomicLong();
   private final ResponseCheck check;
-  private long measureStartNs;
-  private long endNs;
+  private volatile String firstProblem;
+  // time mode: the measured window; count mode: every response of the measured pass counts
+  private volatile long measureStartNs;
+  private volatile long endNs;
+  private volatile boolean measuring;
+  private AtomicLong tickets;
+  private long measuredNs;
 
-  public LoadDriver(Options options) {
-    this.options = options;
-    this.check = new ResponseCheck(options.expectStatus(), options.lengthTolerance());
+  public LoadDriver(LoadPlan plan) {
+    this.plan = plan;
+    this.check = new ResponseCheck(plan.expectStatus, plan.lengthTolerance);
     for (String kind : new String[] {"connect", "timeout", "status", "validation"}) {
       errors.put(kind, new LongAdder());
     }
@@ -70,24 +61,35 @@ public final class LoadDriver {
     return histogram;
   }
 
+  /** The first validation problem seen, or null. */
+  public String firstProblem() {
+    return firstProblem;
+  }
+
   public LoadResult run(PrintStream progress) throws Exception {
-    HttpClient client = new HttpClient();
-    client.setMaxConnectionsPerDestination(Math.max(options.users(), 1));
-    client.setMaxRequestsQueuedPerDestination(1 << 20);
-    client.setFollowRedirects(false);
+    HttpClient client = client();
     client.start();
     try {
       long start = System.nanoTime();
-      measureStartNs = start + options.warmup().toNanos();
-      endNs = measureStartNs + options.duration().toNanos();
       Thread reporter = progress == null ? null : startProgress(progress, start);
-      if (options.rate() > 0) {
-        runOpen(client, start);
-      } else {
-        runClosed(client);
-      }
-      if (reporter != null) {
-        reporter.interrupt();
+      try {
+        if (plan.requests > 0) {
+          runCounted(client);
+        } else {
+          measureStartNs = start + plan.warmup.toNanos();
+          endNs = measureStartNs + plan.duration.toNanos();
+          measuring = true;
+          if (plan.rate > 0) {
+            runOpen(client, start);
+          } else {
+            runClosed(client, Long.MAX_VALUE);
+          }
+          measuredNs = plan.duration.toNanos();
+        }
+      } finally {
+        if (reporter != null) {
+          reporter.interrupt();
+        }
       }
     } finally {
       client.stop();
@@ -95,19 +97,49 @@ public final class LoadDriver {
     return result();
   }
 
-  private void runClosed(HttpClient client) throws InterruptedException {
-    CountDownLatch done = new CountDownLatch(options.users());
-    for (int u = 0; u < options.users(); u++) {
+  private HttpClient client() {
+    HttpClient client = new HttpClient();
+    QueuedThreadPool threads = new QueuedThreadPool(Math.max(8, Math.min(plan.users, 64)));
+    threads.setName("load");
+    threads.setDaemon(true);
+    client.setExecutor(threads);
+    client.setMaxConnectionsPerDestination(Math.max(plan.users, 1));
+    client.setMaxRequestsQueuedPerDestination(1 << 20);
+    client.setFollowRedirects(false);
+    client.setUserAgentField(null);
+    client.setHttpCookieStore(new org.eclipse.jetty.http.HttpCookieStore.Empty());
+    if (!plan.gzip) {
+      client.getContentDecoderFactories().clear(); // no Accept-Encoding: the server sends raw
+    }
+    return client;
+  }
+
+  private void runCounted(HttpClient client) throws InterruptedException {
+    measureStartNs = Long.MIN_VALUE;
+    endNs = Long.MAX_VALUE;
+    if (plan.warmupRequests > 0) {
+      runClosed(client, plan.warmupRequests);
+    }
+    measuring = true;
+    long start = System.nanoTime();
+    runClosed(client, plan.requests);
+    measuredNs = System.nanoTime() - start;
+  }
+
+  /** Closed model until {@code endNs} or until {@code count} requests have been sent. */
+  private void runClosed(HttpClient client, long count) throws InterruptedException {
+    tickets = new AtomicLong(count);
+    int users = (int) Math.min(plan.users, count);
+    CountDownLatch done = new CountDownLatch(users);
+    for (int u = 0; u < users; u++) {
       sendClosed(client, done);
     }
-    done.await(
-        options.warmup().plus(options.duration()).plus(options.timeout()).toMillis() + 5000,
-        TimeUnit.MILLISECONDS);
+    done.await();
   }
 
   private void sendClosed(HttpClient client, CountDownLatch done) {
     long sent = System.nanoTime();
-    if (sent >= endNs) {
+    if (sent >= endNs || tickets.getAndDecrement() <= 0) {
       done.countDown();
       return;
     }
@@ -115,15 +147,15 @@ public final class LoadDriver {
         client,
         sent,
         () -> {
-          if (options.thinkTimeMs() > 0) {
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(options.thinkTimeMs()));
+          if (plan.thinkTimeMs > 0) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(plan.thinkTimeMs));
           }
           sendClosed(client, done);
         });
   }
 
   private void runOpen(HttpClient client, long start) throws InterruptedException {
-    long intervalNs = (long) (1e9 / options.rate());
+    long intervalNs = (long) (1e9 / plan.rate);
     for (long i = 0; ; i++) {
       long intended = start + i * intervalNs;
       if (intended >= endNs) {
@@ -135,7 +167,7 @@ public final class LoadDriver {
       }
       send(client, intended, () -> {});
     }
-    long deadline = System.nanoTime() + options.timeout().toNanos() + TimeUnit.SECONDS.toNanos(1);
+    long deadline = System.nanoTime() + plan.timeout.toNanos() + TimeUnit.SECONDS.toNanos(1);
     while (inFlight.get() > 0 && System.nanoTime() < deadline) {
       Thread.sleep(10);
     }
@@ -144,45 +176,74 @@ public final class LoadDriver {
   /** Sends one request; latency counts from {@code sentNs} (the intended time, open model). */
   private void send(HttpClient client, long sentNs, Runnable next) {
     inFlight.incrementAndGet();
-    client
-        .newRequest(options.target())
-        .timeout(options.timeout().toMillis(), TimeUnit.MILLISECONDS)
-        .send(
-            new Response.Listener() {
-              // counted, not kept: the driver must not spend its CPU copying bodies
-              private long length;
+    boolean keep = plan.validateEvery > 0 && sequence.incrementAndGet() % plan.validateEvery == 0;
+    Request request =
+        client
+            .newRequest(plan.target)
+            .method(plan.method)
+            .timeout(plan.timeout.toMillis(), TimeUnit.MILLISECONDS);
+    if (!plan.headers.isEmpty()) {
+      request.headers(h -> plan.headers.forEach(h::put));
+    }
+    if (plan.body != null) {
+      request.body(new BytesRequestContent(contentType(), plan.body));
+    }
+    request.send(
+        new Response.Listener() {
+          // counted, and only kept when validated: copying bodies would cost the driver's CPU
+          private long length;
+          private final ByteArrayOutputStream kept = keep ? new ByteArrayOutputStream() : null;
 
-              @Override
-              public void onContent(Response response, ByteBuffer content) {
-                length += content.remaining();
-              }
+          @Override
+          public void onContent(Response response, ByteBuffer content) {
+            length += content.remaining();
+            if (kept != null) {
+              byte[] chunk = new byte[content.remaining()];
+              content.get(chunk);
+              kept.write(chunk, 0, chunk.length);
+            }
+          }
 
-              @Override
-              public void onComplete(Result result) {
-                record(result, sentNs, length);
-                inFlight.decrementAndGet();
-                next.run();
-              }
-            });
+          @Override
+          public void onComplete(Result result) {
+            record(result, sentNs, length, kept == null ? null : kept.toByteArray());
+            inFlight.decrementAndGet();
+            next.run();
+          }
+        });
   }
 
-  private void record(Result result, long sentNs, long length) {
+  private String contentType() {
+    String type = plan.headers.get("Content-Type");
+    return type == null ? "application/octet-stream" : type;
+  }
+
+  private void record(Result result, long sentNs, long length, byte[] body) {
     long latency = System.nanoTime() - sentNs;
-    if (sentNs < measureStartNs || sentNs >= endNs) {
+    if (!measuring || sentNs < measureStartNs || sentNs >= endNs) {
       return; // warm-up, or after the end: not measured
     }
     String error;
     if (result.isFailed()) {
       Throwable f = result.getFailure();
-      error =
-          f instanceof TimeoutException
-              ? "timeout"
-              : f instanceof ConnectException ? "connect" : "connect";
+      error = f instanceof TimeoutException ? "timeout" : "connect";
+      if (!(f instanceof TimeoutException) && !(f instanceof ConnectException)) {
+        problem("request failed: " + f);
+      }
     } else {
       var response = result.getResponse();
       error =
           check.check(
               response.getStatus(), response.getHeaders().get(HttpHeader.CONTENT_TYPE), length);
+      if (error != null) {
+        problem(error + ": status " + response.getStatus() + ", " + length + " bytes");
+      } else if (body != null) {
+        String why = plan.validator.problem(body);
+        if (why != null) {
+          error = "validation";
+          problem(why);
+        }
+      }
     }
     if (error != null) {
       errors.get(error).increment();
@@ -191,6 +252,12 @@ public final class LoadDriver {
     histogram.recordValue(Math.min(latency, histogram.getHighestTrackableValue()));
     ok.increment();
     bytes.add(length);
+  }
+
+  private void problem(String why) {
+    if (firstProblem == null) {
+      firstProblem = why;
+    }
   }
 
   private Thread startProgress(PrintStream out, long start) {
@@ -206,7 +273,7 @@ public final class LoadDriver {
                 }
                 long now = System.nanoTime();
                 long count = ok.sum();
-                String phase = now < measureStartNs ? "warm-up" : now < endNs ? "measure" : "drain";
+                String phase = !measuring || now < measureStartNs ? "warm-up" : "measure";
                 out.printf(
                     "%s %5.1fs  %,d ok (+%,d/s)  errors %d  in flight %d%n",
                     phase, (now - start) / 1e9, count, count - last, errorTotal(), inFlight.get());
@@ -224,7 +291,7 @@ public final class LoadDriver {
   }
 
   private LoadResult result() {
-    double seconds = options.duration().toNanos() / 1e9;
+    double seconds = Math.max(measuredNs, 1) / 1e9;
     Map<String, Double> latency = new LinkedHashMap<>();
     latency.put("mean", histogram.getMean() / 1e6);
     latency.put("p50", histogram.getValueAtPercentile(50) / 1e6);
@@ -234,16 +301,18 @@ public final class LoadDriver {
     latency.put("max", histogram.getMaxValue() / 1e6);
     Map<String, Long> errorCounts = new LinkedHashMap<>();
     errors.forEach((k, v) -> errorCounts.put(k, v.sum()));
+    long n = ok.sum();
     return new LoadResult(
         LoadResult.FORMAT_VERSION,
-        options.target().toString(),
-        options.rate() > 0 ? "open" : "closed",
-        options.users(),
-        options.rate(),
-        options.duration().toMillis(),
-        ok.sum(),
-        ok.sum() / seconds,
+        plan.target.toString(),
+        plan.rate > 0 ? "open" : "closed",
+        plan.users,
+        plan.rate,
+        measuredNs / 1_000_000,
+        n,
+        n / seconds,
         bytes.sum() / seconds,
+        n == 0 ? 0 : (double) bytes.sum() / n,
         latency,
         errorCounts);
   }

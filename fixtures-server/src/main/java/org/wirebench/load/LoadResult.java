@@ -8,8 +8,10 @@ import java.util.Map;
  * @param formatVersion {@value #FORMAT_VERSION}
  * @param model "closed" (N users, each sends when the last answer arrived) or "open" (fixed rate,
  *     latency from the intended send time)
- * @param durationMs measured phase, after warm-up
+ * @param durationMs measured phase, after warm-up (count mode: from its first send to its last
+ *     answer)
  * @param throughput successful requests per second in the measured phase
+ * @param meanResponseBytes mean body length of the good responses
  * @param latencyMs mean, p50, p90, p99, p99.9 and max, in milliseconds
  * @param errors by kind: connect, timeout, status, validation
  */
@@ -23,6 +25,7 @@ public record LoadResult(
     long requests,
     double throughput,
     double bytesPerSecond,
+    double meanResponseBytes,
     Map<String, Double> latencyMs,
     Map<String, Long> errors) {
 

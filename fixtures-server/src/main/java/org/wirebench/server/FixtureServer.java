@@ -2,16 +2,22 @@ package org.wirebench.server;
 
 import java.net.URI;
 import org.eclipse.jetty.http.pathmap.PathSpec;
+import org.eclipse.jetty.server.CustomRequestLog;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.server.handler.PathMappingsHandler;
+import org.eclipse.jetty.server.handler.gzip.GzipHandler;
 import org.wirebench.geo.WfsHandler;
+import org.wirebench.soap.SoapServices;
 
 /**
- * The embedded Jetty 12 server: WFS at {@code /ows} and {@code /wfs}, {@code /static/{bytes}}, an
- * index at {@code /}. Stopping it lets in-flight requests finish (up to {@code stopTimeoutMs}).
+ * The embedded Jetty 12 server: WFS at {@code /ows} and {@code /wfs}, the SOAP stacks under {@code
+ * /services/}, {@code /static/{bytes}}, an index at {@code /}; gzip when the client asks for it.
+ * Stopping it lets in-flight requests finish (up to {@code stopTimeoutMs}).
  */
 public final class FixtureServer implements AutoCloseable {
   private final Server server = new Server();
@@ -23,6 +29,21 @@ public final class FixtureServer implements AutoCloseable {
    * @param stopTimeoutMs how long a graceful stop waits for in-flight requests, 0..600000
    */
   public FixtureServer(String host, int port, long stopTimeoutMs) {
+    this(host, port, stopTimeoutMs, SoapServices.DEFAULT_MAX_BODY_BYTES, true, false);
+  }
+
+  /**
+   * @param maxBodyBytes SOAP request body limit, 1..2^31-1; larger bodies get a fault and 413
+   * @param gzip compress responses for clients that send {@code Accept-Encoding: gzip}
+   * @param accessLog one NCSA line per request on stderr
+   */
+  public FixtureServer(
+      String host,
+      int port,
+      long stopTimeoutMs,
+      long maxBodyBytes,
+      boolean gzip,
+      boolean accessLog) {
     connector.setHost(host);
     connector.setPort(port);
     server.addConnector(connector);
@@ -31,14 +52,25 @@ public final class FixtureServer implements AutoCloseable {
     routes.addMapping(PathSpec.from("/ows"), wfs);
     routes.addMapping(PathSpec.from("/wfs"), wfs);
     routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());
+    routes.addMapping(PathSpec.from("/services/*"), SoapServices.handler(maxBodyBytes));
     routes.addMapping(PathSpec.from(""), new IndexHandler());
-    server.setHandler(new GracefulHandler(routes));
+    Handler root = routes;
+    if (gzip) {
+      GzipHandler compress = new GzipHandler(routes);
+      compress.setMinGzipSize(1024);
+      root = compress;
+    }
+    server.setHandler(new GracefulHandler(root));
     // an unexpected failure answers 500 without the exception's message or stack
     ErrorHandler errors = new ErrorHandler();
     errors.setShowStacks(false);
     errors.setShowMessageInTitle(false);
     errors.setShowCauses(false);
     server.setErrorHandler(errors);
+    if (accessLog) {
+      server.setRequestLog(
+          new CustomRequestLog(new RequestLogWriter(), CustomRequestLog.EXTENDED_NCSA_FORMAT));
+    }
     server.setStopTimeout(stopTimeoutMs);
     server.setStopAtShutdown(true);
   }

@@ -9,6 +9,7 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.wirebench.geo.Dataset;
 import org.wirebench.geo.Datasets;
+import org.wirebench.soap.SoapServices;
 
 /** {@code /}: a page linking every endpoint. */
 public final class IndexHandler extends Handler.Abstract.NonBlocking {
@@ -33,6 +34,17 @@ public final class IndexHandler extends Handler.Abstract.NonBlocking {
           .append(q)
           .append(d.name())
           .append("&amp;count=200&amp;outputFormat=application/json\">GeoJSON</a></li>");
+    }
+    html.append("</ul><h2>SOAP (Benchmark1.wsdl)</h2><ul>");
+    for (String stack : SoapServices.NAMES) {
+      String path = SoapServices.path(stack);
+      html.append("<li>")
+          .append(stack)
+          .append(": ")
+          .append(path)
+          .append(" (<a href=\"")
+          .append(path)
+          .append("?wsdl\">WSDL</a>)</li>");
     }
     html.append("</ul><h2>Static</h2><ul><li><a href=\"/static/1024\">/static/1024</a></li>")
         .append("</ul></body></html>\n");

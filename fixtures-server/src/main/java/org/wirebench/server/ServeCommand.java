@@ -1,5 +1,9 @@
 package org.wirebench.server;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -9,8 +13,13 @@ import picocli.CommandLine.Option;
 @Command(
     name = "wirebench serve",
     mixinStandardHelpOptions = true,
-    description = "Serve the project's codecs over WFS (KVP GET) with an embedded Jetty 12.")
+    description =
+        "Serve the project's codecs over WFS (KVP GET) and SOAP (Axis2, CXF) with an embedded"
+            + " Jetty 12.")
 public final class ServeCommand implements Callable<Integer> {
+  /** Set on a server JVM started with a profile's flags, so it does not start another. */
+  static final String PROFILE_PROPERTY = "wirebench.jvmProfile";
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Option(
@@ -32,20 +41,90 @@ public final class ServeCommand implements Callable<Integer> {
           "how long Ctrl-C waits for in-flight requests, 0..600000 (default: ${DEFAULT-VALUE})")
   long stopTimeoutMs;
 
+  @Option(
+      names = "--max-body-bytes",
+      defaultValue = "16777216",
+      description =
+          "SOAP request body limit, 1..2147483647; larger get a fault and 413"
+              + " (default: ${DEFAULT-VALUE})")
+  long maxBodyBytes;
+
+  @Option(
+      names = "--no-gzip",
+      negatable = true,
+      defaultValue = "true",
+      description = "gzip responses when the client asks (Accept-Encoding); on by default")
+  boolean gzip;
+
+  @Option(names = "--access-log", description = "log one line per request to stderr")
+  boolean accessLog;
+
+  @Option(
+      names = "--jvm-profile",
+      defaultValue = "default",
+      description =
+          "server JVM flags: default, seed2007, g1-tuned, zgc (default: ${DEFAULT-VALUE})")
+  String jvmProfile;
+
+  @Option(names = "--java", description = "run the server on this java launcher (another JDK)")
+  Path java;
+
   @Override
   public Integer call() throws Exception {
     if (port < 0 || port > 65535) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--port must be 0..65535, was " + port);
+      throw bad("--port must be 0..65535, was " + port);
     }
     if (stopTimeoutMs < 0 || stopTimeoutMs > 600_000) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--stop-timeout-ms must be 0..600000, was " + stopTimeoutMs);
+      throw bad("--stop-timeout-ms must be 0..600000, was " + stopTimeoutMs);
     }
-    FixtureServer server = new FixtureServer(host, port, stopTimeoutMs).start();
-    System.out.println("wirebench serving " + server.uri() + " (Ctrl-C stops)");
+    if (maxBodyBytes < 1 || maxBodyBytes > Integer.MAX_VALUE) {
+      throw bad("--max-body-bytes must be 1..2147483647, was " + maxBodyBytes);
+    }
+    JvmProfile profile;
+    try {
+      profile = JvmProfile.byName(jvmProfile);
+    } catch (IllegalArgumentException e) {
+      throw bad("--jvm-profile: " + e.getMessage());
+    }
+    if (java != null && !Files.isExecutable(java)) {
+      throw bad("--java: " + java + " is not an executable file");
+    }
+    boolean inProfile = profile.cliName().equals(System.getProperty(PROFILE_PROPERTY, "default"));
+    if (!inProfile || java != null) {
+      return runInOwnJvm(profile);
+    }
+    FixtureServer server =
+        new FixtureServer(host, port, stopTimeoutMs, maxBodyBytes, gzip, accessLog).start();
+    System.out.println(
+        ServerProcess.READY
+            + server.uri()
+            + " (JVM profile "
+            + profile.cliName()
+            + ", Java "
+            + Runtime.version()
+            + "; Ctrl-C stops)");
     server.join();
     return 0;
+  }
+
+  /** Re-runs this command in a JVM with the profile's flags and waits for it. */
+  private int runInOwnJvm(JvmProfile profile) throws Exception {
+    List<String> args = new ArrayList<>();
+    args.addAll(List.of("--port", "" + port, "--host", host));
+    args.addAll(List.of("--stop-timeout-ms", "" + stopTimeoutMs));
+    args.addAll(List.of("--max-body-bytes", "" + maxBodyBytes, gzip ? "--gzip" : "--no-gzip"));
+    if (accessLog) {
+      args.add("--access-log");
+    }
+    args.addAll(List.of("--jvm-profile", profile.cliName()));
+    Process child =
+        new ProcessBuilder(ServerProcess.command(java, profile, args)).inheritIO().start();
+    Runtime.getRuntime().addShutdownHook(new Thread(child::destroy));
+    return child.waitFor();
+  }
+
+  private CommandLine.ParameterException bad(String message) {
+    return new CommandLine.ParameterException(spec.commandLine(), message);
   }
 
   public static void main(String[] args) {

@@ -28,16 +28,12 @@ class LoadDriverTest {
   private static LoadResult load(URI target, int users, double rate, int expectStatus)
       throws Exception {
     return new LoadDriver(
-            new LoadDriver.Options(
-                target,
-                users,
-                rate,
-                Duration.ofMillis(500),
-                Duration.ofSeconds(1),
-                0,
-                expectStatus,
-                0.01,
-                Duration.ofSeconds(5)))
+            new LoadPlan(target)
+                .users(users)
+                .rate(rate)
+                .timed(Duration.ofMillis(500), Duration.ofSeconds(1))
+                .expectStatus(expectStatus)
+                .timeout(Duration.ofSeconds(5)))
         .run(null);
   }
 
@@ -72,6 +68,30 @@ class LoadDriverTest {
     LoadResult r = load(server.uri().resolve("/static/-1"), 2, 0, 200);
     assertEquals(0, r.requests());
     assertTrue(r.errors().get("status") > 0, r.errors()::toString);
+  }
+
+  @Test
+  void countedRunSendsExactlyThatManyAfterItsWarmUp() throws Exception {
+    LoadResult r =
+        new LoadDriver(new LoadPlan(server.uri().resolve("/static/100")).users(3).counted(20, 50))
+            .run(null);
+    assertEquals(50, r.requests());
+    assertEquals(0, r.errorCount(), r.errors()::toString);
+    assertEquals(100, r.meanResponseBytes(), 0);
+  }
+
+  @Test
+  void aBodyThatFailsValidationIsAnError() throws Exception {
+    LoadDriver driver =
+        new LoadDriver(
+            new LoadPlan(server.uri().resolve("/static/10"))
+                .users(2)
+                .counted(0, 10)
+                .validate(2, body -> body.length == 10 ? "planted failure" : null));
+    LoadResult r = driver.run(null);
+    assertEquals(5, r.requests());
+    assertEquals(5, r.errors().get("validation"));
+    assertEquals("planted failure", driver.firstProblem());
   }
 
   @Test

@@ -74,26 +74,36 @@ final class CxfJaxbBeans {
         return strings;
       case SIMPLE_EVENTS:
         EchoSimpleEventsResponse events = new EchoSimpleEventsResponse();
-        List<SimpleEvent> eventsOut = events.getEchoSimpleEventsReturn();
-        for (SimpleEvent in : ((EchoSimpleEvents) request).getInput()) {
-          SimpleEvent out = new SimpleEvent();
-          out.setSequenceNumber(in.getSequenceNumber());
-          out.setTimestamp(in.getTimestamp());
-          out.setMessage(in.getMessage());
-          eventsOut.add(out);
-        }
+        copyEvents(((EchoSimpleEvents) request).getInput(), events.getEchoSimpleEventsReturn());
         return events;
       default:
         EchoMeshInterfaceObjectsResponse mesh = new EchoMeshInterfaceObjectsResponse();
-        List<MeshInterfaceObject> meshOut = mesh.getEchoMeshInterfaceObjectsReturn();
-        for (MeshInterfaceObject in : ((EchoMeshInterfaceObjects) request).getInput()) {
-          MeshInterfaceObject out = new MeshInterfaceObject();
-          out.setX(in.getX());
-          out.setY(in.getY());
-          out.setValue(in.getValue());
-          meshOut.add(out);
-        }
+        copyMesh(
+            ((EchoMeshInterfaceObjects) request).getInput(),
+            mesh.getEchoMeshInterfaceObjectsReturn());
         return mesh;
+    }
+  }
+
+  /** Adds a copy of each event of {@code in} to {@code out}. */
+  static void copyEvents(List<SimpleEvent> in, List<SimpleEvent> out) {
+    for (SimpleEvent e : in) {
+      SimpleEvent copy = new SimpleEvent();
+      copy.setSequenceNumber(e.getSequenceNumber());
+      copy.setTimestamp(e.getTimestamp());
+      copy.setMessage(e.getMessage());
+      out.add(copy);
+    }
+  }
+
+  /** Adds a copy of each mesh object of {@code in} to {@code out}. */
+  static void copyMesh(List<MeshInterfaceObject> in, List<MeshInterfaceObject> out) {
+    for (MeshInterfaceObject m : in) {
+      MeshInterfaceObject copy = new MeshInterfaceObject();
+      copy.setX(m.getX());
+      copy.setY(m.getY());
+      copy.setValue(m.getValue());
+      out.add(copy);
     }
   }
 

@@ -1,0 +1,100 @@
+package org.wirebench.server;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The fixture server in a JVM of its own (a JVM profile's flags, optionally another JDK), as the
+ * load scenarios and {@code serve --jvm-profile} start it. It is ready when it prints its URI.
+ */
+public final class ServerProcess implements AutoCloseable {
+  static final String READY = "wirebench serving ";
+
+  private final Process process;
+  private final URI uri;
+  private final List<String> command;
+
+  private ServerProcess(Process process, URI uri, List<String> command) {
+    this.process = process;
+    this.uri = uri;
+    this.command = command;
+  }
+
+  /**
+   * The command line for the server JVM.
+   *
+   * @param java the java launcher; null for the one running this JVM
+   * @param serveArgs arguments for {@code serve} (e.g. --port 0)
+   */
+  public static List<String> command(Path java, JvmProfile profile, List<String> serveArgs) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(java == null ? currentJava().toString() : java.toString());
+    cmd.addAll(profile.flags());
+    cmd.add("-D" + ServeCommand.PROFILE_PROPERTY + "=" + profile.cliName());
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(ServeCommand.class.getName());
+    cmd.addAll(serveArgs);
+    return cmd;
+  }
+
+  /** Starts a server on a free port and waits (up to 120 s) until it serves. */
+  public static ServerProcess start(Path java, JvmProfile profile, List<String> extraArgs)
+      throws IOException, InterruptedException {
+    List<String> args = new ArrayList<>(List.of("--port", "0"));
+    args.addAll(extraArgs);
+    List<String> cmd = command(java, profile, args);
+    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    String line;
+    while ((line = out.readLine()) != null) {
+      int at = line.indexOf(READY);
+      if (at >= 0) {
+        String rest = line.substring(at + READY.length());
+        String uri = rest.contains(" ") ? rest.substring(0, rest.indexOf(' ')) : rest;
+        Thread drain = new Thread(() -> out.lines().forEach(l -> {}), "server-stdout");
+        drain.setDaemon(true);
+        drain.start();
+        try {
+          return new ServerProcess(p, new URI(uri), cmd);
+        } catch (URISyntaxException e) {
+          p.destroyForcibly();
+          throw new IOException("the server announced a bad URI: " + line, e);
+        }
+      }
+    }
+    int code = p.waitFor();
+    throw new IOException(
+        "the server JVM exited with " + code + " before serving: " + String.join(" ", cmd));
+  }
+
+  public URI uri() {
+    return uri;
+  }
+
+  public List<String> command() {
+    return command;
+  }
+
+  /** Stops it gracefully (SIGTERM), forcibly after 15 s. */
+  @Override
+  public void close() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(15, TimeUnit.SECONDS)) {
+      process.destroyForcibly().waitFor();
+    }
+  }
+
+  static Path currentJava() {
+    return Path.of(System.getProperty("java.home"), "bin", "java");
+  }
+}
