@@ -94,6 +94,11 @@ public final class LoadCommand implements Callable<Integer> {
       description = "send Accept-Encoding: gzip and decode (default: off, as JMeter and ab)")
   boolean gzip;
 
+  @Option(
+      names = "--selectors",
+      description = "client I/O threads, 1..64 (default: one per core, as wrk -t)")
+  Integer selectors;
+
   @Option(names = "--json", description = "write the result as JSON here")
   Path json;
 
@@ -132,6 +137,12 @@ public final class LoadCommand implements Callable<Integer> {
             .lengthTolerance(lengthTolerance)
             .timeout(timeout)
             .gzip(gzip);
+    if (selectors != null) {
+      if (selectors < 1 || selectors > 64) {
+        throw bad("--selectors must be 1..64, was " + selectors);
+      }
+      plan.selectors(selectors);
+    }
     LoadDriver driver = new LoadDriver(plan);
     LoadResult r = driver.run(System.err);
     System.out.printf(

@@ -33,6 +33,7 @@ public final class LoadPlan {
   Duration timeout = Duration.ofSeconds(30);
   boolean gzip;
   int validateEvery;
+  int selectors = Runtime.getRuntime().availableProcessors();
   BodyValidator validator;
 
   public LoadPlan(URI target) {
@@ -105,6 +106,12 @@ public final class LoadPlan {
   public LoadPlan validate(int every, BodyValidator validator) {
     this.validateEvery = every;
     this.validator = validator;
+    return this;
+  }
+
+  /** Client selector (I/O) threads, 1..64; default one per core. */
+  public LoadPlan selectors(int selectors) {
+    this.selectors = selectors;
     return this;
   }
 
