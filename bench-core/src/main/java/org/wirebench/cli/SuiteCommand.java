@@ -1,7 +1,9 @@
 package org.wirebench.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.wirebench.suite.LoadStep;
 import org.wirebench.suite.SuiteOptions;
 import org.wirebench.suite.SuiteRunner;
 import picocli.CommandLine;
@@ -12,7 +14,9 @@ import picocli.CommandLine.Option;
 @Command(
     name = "suite",
     mixinStandardHelpOptions = true,
-    description = "Run the benchmarks; write JMH JSON, env.json and report.md to OUT/<run-id>/.")
+    description =
+        "Run the benchmarks, then the load scenarios; write JMH JSON, load JSON and HdrHistogram"
+            + " logs, env.json and report.md to OUT/<run-id>/.")
 final class SuiteCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -57,6 +61,28 @@ final class SuiteCommand implements Callable<Integer> {
       description = "the run's name in its id and report (default: quick or full)")
   String name;
 
+  @Option(
+      names = "--load",
+      split = ",",
+      defaultValue = "wfs,soap",
+      description =
+          "load scenarios after the benchmarks: wfs, soap, or none (default: ${DEFAULT-VALUE})")
+  List<String> load;
+
+  @Option(
+      names = "--server-jar",
+      defaultValue = "${sys:wirebench.serverJar:-fixtures-server/target/fixtures-server.jar}",
+      description = "the fixture server and load driver (default: ${DEFAULT-VALUE})")
+  Path serverJar;
+
+  @Option(
+      names = "--jvm-profile",
+      defaultValue = "default",
+      description =
+          "server JVM flags for the load scenarios: default, seed2007, g1-tuned, zgc"
+              + " (default: ${DEFAULT-VALUE})")
+  String jvmProfile;
+
   @Override
   public Integer call() throws Exception {
     if (forks < 0 || forks > 20) {
@@ -80,7 +106,15 @@ final class SuiteCommand implements Callable<Integer> {
     params.forEach((k, v) -> overrides.put(k, v.split(",")));
     SuiteOptions options =
         base.with(name == null ? base.name() : name, forks, iterations, overrides);
-    Path folder = new SuiteRunner(options, out, jvm).run();
+    List<String> scenarios = load.equals(List.of("none")) ? List.of() : load;
+    for (String s : scenarios) {
+      if (!s.equals("wfs") && !s.equals("soap")) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--load takes wfs, soap or none, was '" + s + "'");
+      }
+    }
+    LoadStep step = new LoadStep(scenarios, serverJar, jvmProfile, quick);
+    Path folder = new SuiteRunner(options, out, jvm, step).run();
     System.out.println("results: " + folder.toAbsolutePath());
     return 0;
   }

@@ -32,9 +32,11 @@ final class MarkdownReport {
   private final Map<String, Map<String, RunResult>> byGroup = new TreeMap<>();
 
   private final SoapSection soap;
+  private final LoadSection load;
 
-  MarkdownReport(Environment env, Collection<RunResult> results) {
+  MarkdownReport(Environment env, Collection<RunResult> results, LoadSection load) {
     this.env = env;
+    this.load = load;
     this.soap = new SoapSection(results);
     for (RunResult r : results) {
       String dataset = r.getParams().getParam("dataset");
@@ -79,6 +81,7 @@ final class MarkdownReport {
       renderGroup(md, group.getKey(), group.getValue());
     }
     md.append(soap.render());
+    md.append(load.render());
     return md.toString();
   }
 

@@ -19,9 +19,10 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs the JMH benchmarks in forked JVMs and writes one folder per run: {@code jmh.json} (JMH's own
- * format), {@code env.json} and {@code report.md}. The folder is built under a temporary name and
- * renamed when complete, so a crashed run never leaves a half-written result behind.
+ * Runs the JMH benchmarks in forked JVMs, then the load scenarios ({@link LoadStep}), and writes
+ * one folder per run: {@code jmh.json} (JMH's own format), {@code load-*.json} and {@code .hlog},
+ * {@code env.json} and {@code report.md}. The folder is built under a temporary name and renamed
+ * when complete, so a crashed run never leaves a half-written result behind.
  */
 public final class SuiteRunner {
   private static final DateTimeFormatter RUN_ID =
@@ -30,11 +31,16 @@ public final class SuiteRunner {
   private final SuiteOptions options;
   private final Path root;
   private final Path jvm;
+  private final LoadStep load;
 
-  public SuiteRunner(SuiteOptions options, Path root, Path jvm) {
+  /**
+   * @param jvm java for the forks (and the load scenarios' JVMs); null for this one
+   */
+  public SuiteRunner(SuiteOptions options, Path root, Path jvm, LoadStep load) {
     this.options = options;
     this.root = root;
     this.jvm = jvm;
+    this.load = load;
   }
 
   /** UTC start, host, short commit, suite and JDK: sortable, and says where it came from. */
@@ -51,7 +57,7 @@ public final class SuiteRunner {
         + env.forkedJdkMajor();
   }
 
-  public Path run() throws IOException, RunnerException {
+  public Path run() throws IOException, RunnerException, InterruptedException {
     Files.createDirectories(root);
     ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
     Path tmp = Files.createTempDirectory(root, "tmp-");
@@ -79,9 +85,12 @@ public final class SuiteRunner {
       if (results.isEmpty()) {
         throw new IllegalStateException("no benchmark matched '" + options.include() + "'");
       }
+      load.run(tmp, jvm);
       Environment env = Environment.capture(options, jvm, started);
       env.write(tmp.resolve("env.json"));
-      Files.writeString(tmp.resolve("report.md"), new MarkdownReport(env, results).render());
+      Files.writeString(
+          tmp.resolve("report.md"),
+          new MarkdownReport(env, results, LoadSection.read(tmp)).render());
       return Files.move(tmp, root.resolve(runId(started, env)), StandardCopyOption.ATOMIC_MOVE);
     } finally {
       deleteIfLeft(tmp);

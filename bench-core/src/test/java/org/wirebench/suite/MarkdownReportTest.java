@@ -2,6 +2,7 @@ package org.wirebench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Collection;
@@ -32,12 +33,18 @@ class MarkdownReportTest {
     SuiteOptions options = SuiteOptions.quick("GeoEncodingBenchmark");
     String md =
         new MarkdownReport(
-                Environment.capture(options, null, ZonedDateTime.now(ZoneOffset.UTC)), results)
+                Environment.capture(options, null, ZonedDateTime.now(ZoneOffset.UTC)),
+                results,
+                LoadSection.read(Path.of("src/test/resources/results-v1")))
             .render();
     // 200 places in the floor format are 4192 bytes (golden-stable); 3 iterations must not triple
     // it
     assertTrue(md.contains("| floor | "), md);
     assertTrue(md.contains(" | 4192 | "), md);
     assertTrue(md.contains("- GML 3.2 / GML 2") || md.contains("× floor"), md);
+    // the recorded load samples: the WFS table in the study's shape and the SOAP table
+    assertTrue(md.contains("| gml32 | 215,654 |"), md);
+    assertTrue(md.contains("GML 2 req/s ÷ GML 3.2 req/s"), md);
+    assertTrue(md.contains("| ints × 10 |"), md);
   }
 }

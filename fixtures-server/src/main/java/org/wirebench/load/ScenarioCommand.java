@@ -151,6 +151,7 @@ final class ScenarioCommand {
         cmd.duration == null ? d.durationMs() : cmd.duration.toMillis(),
         warmupRequests,
         requests,
-        o.validateEvery);
+        o.validateEvery,
+        d.serverWarmupMs());
   }
 }

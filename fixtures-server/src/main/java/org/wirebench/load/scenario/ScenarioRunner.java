@@ -43,7 +43,8 @@ public final class ScenarioRunner {
     for (Scenario.Point p : points) {
       preflight(base, p);
     }
-    log.printf("%s: %d points validated; loading%n", scenario.name(), points.size());
+    log.printf("%s: %d points validated%n", scenario.name(), points.size());
+    warmServer(base, points);
     List<ScenarioResult.PointResult> results = new ArrayList<>();
     for (Scenario.Point p : points) {
       List<LoadResult> runs = new ArrayList<>();
@@ -81,6 +82,29 @@ public final class ScenarioRunner {
         server,
         client(),
         results);
+  }
+
+  /** Each request shape once, at the highest concurrency it is run with, before any point. */
+  private void warmServer(URI base, List<Scenario.Point> points) throws Exception {
+    if (settings.serverWarmupMs() <= 0) {
+      return;
+    }
+    Map<Map<String, Object>, Scenario.Point> shapes = new LinkedHashMap<>();
+    for (Scenario.Point p : points) {
+      Map<String, Object> shape = new LinkedHashMap<>(p.params());
+      shape.remove("users");
+      shapes.put(shape, p); // the last point of a shape has the most users
+    }
+    log.printf(
+        "%s: warming the server, %d request shapes × %d ms%n",
+        scenario.name(), shapes.size(), settings.serverWarmupMs());
+    for (Scenario.Point p : shapes.values()) {
+      new LoadDriver(
+              p.plan()
+                  .apply(base)
+                  .timed(Duration.ZERO, Duration.ofMillis(settings.serverWarmupMs())))
+          .run(null);
+    }
   }
 
   private LoadPlan configure(LoadPlan plan, Scenario.Point p) {

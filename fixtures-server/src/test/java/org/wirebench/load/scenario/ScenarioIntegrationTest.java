@@ -46,7 +46,7 @@ class ScenarioIntegrationTest {
             WfsScenario.DEFAULT_LAYERS, WfsScenario.DEFAULT_FORMATS, List.of(4, 8), 200);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     HistogramLogWriter hlog = new HistogramLogWriter(new PrintStream(log));
-    ScenarioResult r = run(wfs, new ScenarioSettings("test", 2, 200, 300, 0, 0, 1), hlog);
+    ScenarioResult r = run(wfs, new ScenarioSettings("test", 2, 200, 300, 0, 0, 1, 200), hlog);
     assertEquals(12, r.points().size());
     assertEquals(0, r.errorCount(), () -> r.points().toString());
     for (ScenarioResult.PointResult p : r.points()) {
@@ -72,7 +72,7 @@ class ScenarioIntegrationTest {
             List.of(Operation.values()),
             List.of(1, 100),
             SoapScenario.STUDY_USERS);
-    ScenarioResult r = run(soap, new ScenarioSettings("test", 1, 0, 0, 50, 100, 1), null);
+    ScenarioResult r = run(soap, new ScenarioSettings("test", 1, 0, 0, 50, 100, 1, 0), null);
     assertEquals(3 * (1 + 6 * 2), r.points().size());
     assertEquals(0, r.errorCount(), () -> r.points().toString());
     for (ScenarioResult.PointResult p : r.points()) {
@@ -102,7 +102,7 @@ class ScenarioIntegrationTest {
     Exception e =
         org.junit.jupiter.api.Assertions.assertThrows(
             java.io.IOException.class,
-            () -> run(wrongCount, new ScenarioSettings("test", 1, 100, 100, 0, 0, 0), null));
+            () -> run(wrongCount, new ScenarioSettings("test", 1, 100, 100, 0, 0, 0, 0), null));
     assertTrue(e.getMessage().contains("planted problem"), e.getMessage());
   }
 }
