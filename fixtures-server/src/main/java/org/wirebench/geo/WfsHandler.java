@@ -1,5 +1,6 @@
 package org.wirebench.geo;
 
+import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -25,6 +26,7 @@ import org.wirebench.geo.schema.FeatureSchemas;
  * exception report and 400, never a 500.
  */
 public final class WfsHandler extends Handler.Abstract {
+  private static final int RESPONSE_CHUNK_BYTES = 32 * 1024;
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
@@ -98,9 +100,15 @@ public final class WfsHandler extends Handler.Abstract {
     void writeTo(OutputStream out) throws Exception;
   }
 
-  /** Streams {@code body} into the response and completes it; a failure aborts the response. */
+  /**
+   * Streams {@code body} into the response and completes it; a failure aborts the response. Each
+   * write to the response is a blocking network write, so writes are gathered into 32 KiB pieces:
+   * the codecs' own buffers (Jackson's 8000 bytes, the GML writers' 16 KiB) must not decide how
+   * often the server goes to the network.
+   */
   private static void stream(Response response, Callback callback, Body body) {
-    try (OutputStream out = Content.Sink.asOutputStream(response)) {
+    try (OutputStream out =
+        new BufferedOutputStream(Content.Sink.asOutputStream(response), RESPONSE_CHUNK_BYTES)) {
       body.writeTo(out);
     } catch (Throwable x) {
       callback.failed(x);
