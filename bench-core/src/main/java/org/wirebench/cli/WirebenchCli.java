@@ -17,7 +17,9 @@ import picocli.CommandLine.Command;
       EncodeCommand.class,
       SchemaCommand.class,
       SoapRequestCommand.class,
-      SuiteCommand.class
+      SuiteCommand.class,
+      ReportCommand.class,
+      CompareCommand.class
     })
 public final class WirebenchCli implements Runnable {
 

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,6 +17,10 @@ import java.util.concurrent.TimeUnit;
  * @param formatVersion {@value #FORMAT_VERSION}; bump when a field changes meaning
  * @param forkedJvm the java binary the benchmarks ran on (the forks), "same" when it is this one
  * @param jdk java.version of this (the launching) JVM; the forks' own is in jmh.json (jdkVersion)
+ * @param forkJvmArgs the distinct JVM argument lists JMH's forks ran with
+ * @param serverJvms per load scenario, the server JVM's profile and flags (empty: none ran)
+ * @param libraries versions of the measured libraries (Maven coordinates to version), as built into
+ *     the benchmarks jar and the fixture server's jar
  */
 public record Environment(
     int formatVersion,
@@ -33,11 +38,46 @@ public record Environment(
     long maxHeapBytes,
     String os,
     String commit,
-    boolean workingTreeDirty) {
+    boolean workingTreeDirty,
+    List<List<String>> forkJvmArgs,
+    Map<String, Object> serverJvms,
+    Map<String, String> libraries) {
 
-  public static final int FORMAT_VERSION = 1;
+  /** 2: forkJvmArgs, serverJvms and libraries added. Version 1 is still read. */
+  public static final int FORMAT_VERSION = 2;
+
+  /** The libraries env.json names, by groupId:artifactId. */
+  static final List<String> MEASURED_LIBRARIES =
+      List.of(
+          "org.apache.axis2:axis2-kernel",
+          "org.apache.axis2:axis2-adb",
+          "org.apache.ws.commons.axiom:axiom-api",
+          "org.glassfish.jaxb:jaxb-runtime",
+          "org.apache.cxf:cxf-core",
+          "com.fasterxml.woodstox:woodstox-core",
+          "com.fasterxml.jackson.core:jackson-core",
+          "org.locationtech.jts:jts-core",
+          "com.google.protobuf:protobuf-java",
+          "org.eclipse.jetty:jetty-server",
+          "org.eclipse.jetty:jetty-client",
+          "org.openjdk.jmh:jmh-core");
 
   static Environment capture(SuiteOptions options, Path jvm, ZonedDateTime started) {
+    return capture(options, jvm, started, List.of(), Map.of(), null);
+  }
+
+  /**
+   * @param forkJvmArgs from JMH's results
+   * @param serverJvms from the load scenarios' JSON
+   * @param serverJar the fixture server's jar, for the versions only it contains; may be null
+   */
+  static Environment capture(
+      SuiteOptions options,
+      Path jvm,
+      ZonedDateTime started,
+      List<List<String>> forkJvmArgs,
+      Map<String, Object> serverJvms,
+      Path serverJar) {
     Runtime rt = Runtime.getRuntime();
     String commit = git("rev-parse", "HEAD");
     String status = git("status", "--porcelain", "--untracked-files=no");
@@ -61,7 +101,10 @@ public record Environment(
             + " "
             + System.getProperty("os.arch"),
         commit.isEmpty() ? "unknown" : commit,
-        !status.isEmpty());
+        !status.isEmpty(),
+        forkJvmArgs,
+        serverJvms,
+        LibraryVersions.find(MEASURED_LIBRARIES, serverJar));
   }
 
   /** The feature version of another java binary, from its {@code -version} banner; 0 if unknown. */

@@ -20,7 +20,7 @@ import java.util.Set;
 final class LoadSection {
   private final Map<String, JsonNode> scenarios;
 
-  private LoadSection(Map<String, JsonNode> scenarios) {
+  LoadSection(Map<String, JsonNode> scenarios) {
     this.scenarios = scenarios;
   }
 
@@ -34,6 +34,21 @@ final class LoadSection {
       }
     }
     return new LoadSection(found);
+  }
+
+  /** Per scenario, how its server JVM was started (profile, flags, java). */
+  Map<String, Object> serverJvms() {
+    Map<String, Object> out = new LinkedHashMap<>();
+    scenarios.forEach(
+        (name, json) -> {
+          Map<String, Object> s = new LinkedHashMap<>();
+          JsonNode server = json.path("server");
+          s.put("jvmProfile", server.path("jvmProfile").asText("external"));
+          s.put("jvmFlags", server.path("jvmFlags").toString());
+          s.put("java", server.path("java").asText("unknown"));
+          out.put(name, s);
+        });
+    return out;
   }
 
   String render() {

@@ -1,20 +1,20 @@
 package org.wirebench.suite;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
-import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.RunResult;
 import org.wirebench.geo.Dataset;
 import org.wirebench.geo.Datasets;
 import org.wirebench.geo.FeatureCollection;
 import org.wirebench.geo.codec.GeoCodecs;
+import org.wirebench.results.RunRecord;
+import org.wirebench.results.RunRecord.Benchmark;
 
 /**
  * {@code report.md} for a suite run. WFS encoding: times with JMH's 99.9% error, bytes raw and
@@ -26,22 +26,22 @@ final class MarkdownReport {
   private static final Map<String, int[]> STUDY_KIB =
       Map.of("osm_mainroads", new int[] {230, 150, 150}, "osm_places", new int[] {100, 70, 40});
 
-  private final Environment env;
+  private final JsonNode env;
 
   /** dataset/count, then codec, then the run. */
-  private final Map<String, Map<String, RunResult>> byGroup = new TreeMap<>();
+  private final Map<String, Map<String, Benchmark>> byGroup = new TreeMap<>();
 
   private final SoapSection soap;
   private final LoadSection load;
 
-  MarkdownReport(Environment env, Collection<RunResult> results, LoadSection load) {
-    this.env = env;
-    this.load = load;
-    this.soap = new SoapSection(results);
-    for (RunResult r : results) {
-      String dataset = r.getParams().getParam("dataset");
-      String codec = r.getParams().getParam("codec");
-      String count = r.getParams().getParam("count");
+  MarkdownReport(RunRecord run) {
+    this.env = run.env();
+    this.load = new LoadSection(run.load());
+    this.soap = new SoapSection(run.benchmarks());
+    for (Benchmark r : run.benchmarks()) {
+      String dataset = r.params().get("dataset");
+      String codec = r.params().get("codec");
+      String count = r.params().get("count");
       if (dataset == null || codec == null || count == null) {
         continue; // not a GeoEncodingBenchmark result
       }
@@ -51,25 +51,25 @@ final class MarkdownReport {
 
   String render() {
     StringBuilder md = new StringBuilder();
-    md.append("# wirebench (").append(env.suite()).append(" suite)\n\n");
-    md.append("- started: ").append(env.startedUtc()).append('\n');
+    md.append("# wirebench (").append(env.path("suite").asText()).append(" suite)\n\n");
+    md.append("- started: ").append(env.path("startedUtc").asText()).append('\n');
     md.append("- JDK: ")
-        .append(env.jdk())
+        .append(env.path("jdk").asText())
         .append(" (")
-        .append(env.vm())
+        .append(env.path("vm").asText())
         .append("), forks on: ")
-        .append(env.forkedJvm())
+        .append(env.path("forkedJvm").asText())
         .append('\n');
     md.append("- CPU: ")
-        .append(env.cpuModel())
+        .append(env.path("cpuModel").asText())
         .append(", ")
-        .append(env.cores())
+        .append(env.path("cores").asInt())
         .append(" cores; ")
-        .append(env.os())
+        .append(env.path("os").asText())
         .append('\n');
     md.append("- commit: ")
-        .append(env.commit())
-        .append(env.workingTreeDirty() ? " (dirty)" : "")
+        .append(env.path("commit").asText())
+        .append(env.path("workingTreeDirty").asBoolean() ? " (dirty)" : "")
         .append("\n\n");
     if (!byGroup.isEmpty()) {
       md.append("\n# WFS encoding (GeoEncodingBenchmark)\n\n");
@@ -77,7 +77,7 @@ final class MarkdownReport {
           .append("GML 3.2 / GML 2 (target ≤ 1.2), JTS peer / ours (target ≥ 2), ")
           .append("ours / floor (target ≤ 1.5).\n");
     }
-    for (Map.Entry<String, Map<String, RunResult>> group : byGroup.entrySet()) {
+    for (Map.Entry<String, Map<String, Benchmark>> group : byGroup.entrySet()) {
       renderGroup(md, group.getKey(), group.getValue());
     }
     md.append(soap.render());
@@ -85,19 +85,18 @@ final class MarkdownReport {
     return md.toString();
   }
 
-  private void renderGroup(StringBuilder md, String title, Map<String, RunResult> runs) {
+  private void renderGroup(StringBuilder md, String title, Map<String, Benchmark> runs) {
     String dataset = title.substring(0, title.indexOf(' '));
     int count = Integer.parseInt(title.substring(title.lastIndexOf(' ') + 1));
     md.append("\n## ").append(title).append(" features\n\n");
     md.append("| codec | µs/collection | bytes | gzip bytes | alloc B/op | × floor |\n");
     md.append("|---|---:|---:|---:|---:|---:|\n");
-    RunResult floor = runs.get("floor");
-    for (Map.Entry<String, RunResult> e : runs.entrySet()) {
-      Result<?> score = e.getValue().getPrimaryResult();
+    Benchmark floor = runs.get("floor");
+    for (Map.Entry<String, Benchmark> e : runs.entrySet()) {
       md.append("| ")
           .append(e.getKey())
           .append(" | ")
-          .append(Scores.withError(score))
+          .append(Scores.withError(e.getValue()))
           .append(" | ")
           .append(Scores.perIteration(e.getValue(), "bytesPerCollection"))
           .append(" | ")
@@ -125,7 +124,7 @@ final class MarkdownReport {
   }
 
   private static void line(
-      StringBuilder md, Map<String, RunResult> runs, String label, String a, String b) {
+      StringBuilder md, Map<String, Benchmark> runs, String label, String a, String b) {
     if (runs.containsKey(a) && runs.containsKey(b)) {
       md.append("- ")
           .append(label)

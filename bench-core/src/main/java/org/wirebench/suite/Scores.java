@@ -1,44 +1,40 @@
 package org.wirebench.suite;
 
-import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.RunResult;
+import org.wirebench.results.RunRecord.Benchmark;
 
 /** Reading scores, errors and counters out of JMH results, the same way in every report section. */
 final class Scores {
   private Scores() {}
 
-  static String ratio(RunResult a, RunResult b) {
-    Result<?> x = a.getPrimaryResult();
-    Result<?> y = b.getPrimaryResult();
-    double r = x.getScore() / y.getScore();
-    double rel = Math.hypot(relError(x), relError(y));
+  /** a / b, ± both scores' relative errors (JMH's 99.9% half-widths) in quadrature. */
+  static String ratio(Benchmark a, Benchmark b) {
+    double r = a.score() / b.score();
+    double rel = Math.hypot(relError(a), relError(b));
     return Double.isNaN(rel) ? String.format("%.2f", r) : String.format("%.2f ± %.2f", r, r * rel);
   }
 
-  private static double relError(Result<?> r) {
-    return r.getScoreError() / r.getScore();
+  private static double relError(Benchmark r) {
+    return r.scoreError() / r.score();
   }
 
-  static String withError(Result<?> r) {
-    return Double.isNaN(r.getScoreError())
-        ? String.format("%.1f", r.getScore())
-        : String.format("%.1f ± %.1f", r.getScore(), r.getScoreError());
+  static String withError(Benchmark r) {
+    return Double.isNaN(r.scoreError())
+        ? String.format("%.1f", r.score())
+        : String.format("%.1f ± %.1f", r.score(), r.scoreError());
   }
 
   /**
    * An EVENTS counter as one iteration saw it. JMH sums such counters over every measured iteration
    * of every fork; the primary score has one sample per iteration, so its count is the divisor.
    */
-  static String perIteration(RunResult r, String name) {
-    Result<?> total = r.getSecondaryResults().get(name);
-    long iterations = r.getPrimaryResult().getSampleCount();
-    return total == null || iterations == 0
-        ? ""
-        : String.format("%.0f", total.getScore() / iterations);
+  static String perIteration(Benchmark r, String name) {
+    Double total = r.secondary().get(name);
+    long iterations = r.raw().length;
+    return total == null || iterations == 0 ? "" : String.format("%.0f", total / iterations);
   }
 
-  static String secondary(RunResult r, String name, String format) {
-    Result<?> s = r.getSecondaryResults().get(name);
-    return s == null ? "" : String.format(format, s.getScore());
+  static String secondary(Benchmark r, String name, String format) {
+    Double s = r.secondary().get(name);
+    return s == null ? "" : String.format(format, s);
   }
 }

@@ -4,7 +4,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.openjdk.jmh.results.RunResult;
+import org.wirebench.results.RunRecord.Benchmark;
 
 /**
  * The SOAP databinding part of {@code report.md}: per operation, time per echo against array size
@@ -16,13 +16,13 @@ final class SoapSection {
       List.of("axis2-adb", "axis2-jaxb", "cxf-jaxb", "stax-raw");
 
   /** operation, then size, then stack. */
-  private final Map<String, Map<Integer, Map<String, RunResult>>> runs = new TreeMap<>();
+  private final Map<String, Map<Integer, Map<String, Benchmark>>> runs = new TreeMap<>();
 
-  SoapSection(Collection<RunResult> results) {
-    for (RunResult r : results) {
-      String stack = r.getParams().getParam("stack");
-      String operation = r.getParams().getParam("operation");
-      String size = r.getParams().getParam("size");
+  SoapSection(Collection<Benchmark> results) {
+    for (Benchmark r : results) {
+      String stack = r.params().get("stack");
+      String operation = r.params().get("operation");
+      String size = r.params().get("size");
       if (stack == null || operation == null || size == null) {
         continue; // not a DatabindingBenchmark result
       }
@@ -42,23 +42,23 @@ final class SoapSection {
         .append("± JMH's 99.9% half-width; in brackets, × stax-raw. The WSO2 study (2007): ADB ")
         .append("~1.5× faster than XFire/JAXB at 100 elements, ~1.7× for MeshInterfaceObjects ")
         .append("from 50 up; Axis2/JAXB slowest.\n");
-    for (Map.Entry<String, Map<Integer, Map<String, RunResult>>> op : runs.entrySet()) {
+    for (Map.Entry<String, Map<Integer, Map<String, Benchmark>>> op : runs.entrySet()) {
       md.append("\n## ").append(op.getKey()).append("\n\n| size |");
       for (String stack : STACKS) {
         md.append(' ').append(stack).append(" |");
       }
       md.append(" cxf-jaxb / adb | axis2-jaxb / adb | request / response bytes |\n|---:|");
       md.append("---:|".repeat(STACKS.size() + 3)).append('\n');
-      for (Map.Entry<Integer, Map<String, RunResult>> size : op.getValue().entrySet()) {
-        Map<String, RunResult> byStack = size.getValue();
-        RunResult raw = byStack.get("stax-raw");
-        RunResult adb = byStack.get("axis2-adb");
+      for (Map.Entry<Integer, Map<String, Benchmark>> size : op.getValue().entrySet()) {
+        Map<String, Benchmark> byStack = size.getValue();
+        Benchmark raw = byStack.get("stax-raw");
+        Benchmark adb = byStack.get("axis2-adb");
         md.append("| ").append(size.getKey()).append(" |");
         for (String stack : STACKS) {
-          RunResult r = byStack.get(stack);
+          Benchmark r = byStack.get(stack);
           md.append(' ');
           if (r != null) {
-            md.append(Scores.withError(r.getPrimaryResult()));
+            md.append(Scores.withError(r));
             if (raw != null && r != raw) {
               md.append(" [").append(Scores.ratio(r, raw)).append(']');
             }
@@ -67,7 +67,7 @@ final class SoapSection {
         }
         md.append(' ').append(ratio(byStack.get("cxf-jaxb"), adb)).append(" |");
         md.append(' ').append(ratio(byStack.get("axis2-jaxb"), adb)).append(" |");
-        RunResult any = byStack.values().iterator().next();
+        Benchmark any = byStack.values().iterator().next();
         md.append(' ')
             .append(Scores.perIteration(any, "requestBytes"))
             .append(" / ")
@@ -78,7 +78,7 @@ final class SoapSection {
     return md.toString();
   }
 
-  private static String ratio(RunResult a, RunResult b) {
+  private static String ratio(Benchmark a, Benchmark b) {
     return a == null || b == null ? "" : Scores.ratio(a, b);
   }
 }

@@ -8,6 +8,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.RunResult;
@@ -17,6 +18,7 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.wirebench.results.RunRecord;
 
 /**
  * Runs the JMH benchmarks in forked JVMs, then the load scenarios ({@link LoadStep}), and writes
@@ -86,11 +88,20 @@ public final class SuiteRunner {
         throw new IllegalStateException("no benchmark matched '" + options.include() + "'");
       }
       load.run(tmp, jvm);
-      Environment env = Environment.capture(options, jvm, started);
+      LoadSection loadSection = LoadSection.read(tmp);
+      Environment env =
+          Environment.capture(
+              options,
+              jvm,
+              started,
+              results.stream()
+                  .map(r -> List.copyOf(r.getParams().getJvmArgs()))
+                  .distinct()
+                  .toList(),
+              loadSection.serverJvms(),
+              load.serverJar());
       env.write(tmp.resolve("env.json"));
-      Files.writeString(
-          tmp.resolve("report.md"),
-          new MarkdownReport(env, results, LoadSection.read(tmp)).render());
+      ReportWriter.write(RunRecord.readBeforeRename(tmp), tmp);
       return Files.move(tmp, root.resolve(runId(started, env)), StandardCopyOption.ATOMIC_MOVE);
     } finally {
       deleteIfLeft(tmp);

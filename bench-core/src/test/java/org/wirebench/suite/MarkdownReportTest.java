@@ -1,42 +1,50 @@
 package org.wirebench.suite;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import java.util.Collection;
 import org.junit.jupiter.api.Test;
-import org.openjdk.jmh.results.RunResult;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.wirebench.results.RunRecord;
 
-/** A real (in-process, very short) JMH run through the report. */
+/**
+ * A real (in-process, very short) JMH run written as a results folder, with the recorded load
+ * samples beside it, through both reports.
+ */
 class MarkdownReportTest {
 
   @Test
-  void reportsSizesPerCollectionNotSummedOverIterations() throws Exception {
-    Collection<RunResult> results =
-        new Runner(
-                new OptionsBuilder()
-                    .include("GeoEncodingBenchmark")
-                    .param("dataset", "osm_places")
-                    .param("codec", "floor", "gml2")
-                    .param("count", "200")
-                    .forks(0)
-                    .warmupIterations(0)
-                    .measurementIterations(3)
-                    .measurementTime(TimeValue.milliseconds(50))
-                    .build())
-            .run();
-    SuiteOptions options = SuiteOptions.quick("GeoEncodingBenchmark");
-    String md =
-        new MarkdownReport(
-                Environment.capture(options, null, ZonedDateTime.now(ZoneOffset.UTC)),
-                results,
-                LoadSection.read(Path.of("src/test/resources/results-v1")))
-            .render();
+  void reportsFromARunFolder(@TempDir Path run) throws Exception {
+    new Runner(
+            new OptionsBuilder()
+                .include("GeoEncodingBenchmark")
+                .param("dataset", "osm_places")
+                .param("codec", "floor", "gml2")
+                .param("count", "200")
+                .forks(0)
+                .warmupIterations(0)
+                .measurementIterations(3)
+                .measurementTime(TimeValue.milliseconds(50))
+                .resultFormat(ResultFormatType.JSON)
+                .result(run.resolve("jmh.json").toString())
+                .build())
+        .run();
+    Environment.capture(
+            SuiteOptions.quick("GeoEncodingBenchmark"), null, ZonedDateTime.now(ZoneOffset.UTC))
+        .write(run.resolve("env.json"));
+    for (String f : new String[] {"load-wfs.json", "load-soap.json"}) {
+      Files.copy(Path.of("src/test/resources/results-v1").resolve(f), run.resolve(f));
+    }
+    ReportWriter.write(RunRecord.read(run), run);
+    String md = Files.readString(run.resolve("report.md"));
     // 200 places in the floor format are 4192 bytes (golden-stable); 3 iterations must not triple
     // it
     assertTrue(md.contains("| floor | "), md);
@@ -46,5 +54,16 @@ class MarkdownReportTest {
     assertTrue(md.contains("| gml32 | 215,654 |"), md);
     assertTrue(md.contains("GML 2 req/s ÷ GML 3.2 req/s"), md);
     assertTrue(md.contains("| ints × 10 |"), md);
+    // then and now: GML 3.2 against GML 2 needs gml32, which this run lacks
+    assertTrue(md.contains("# Then and now"), md);
+    assertTrue(md.contains("| missing |"), md);
+
+    String html = Files.readString(run.resolve("report.html"));
+    assertTrue(html.startsWith("<!DOCTYPE html>"));
+    assertTrue(html.contains("<svg"), "inline charts");
+    assertFalse(html.contains("<script"), "no script");
+    assertFalse(html.contains("src=\"http") || html.contains("href=\"http"), "nothing fetched");
+    assertTrue(html.contains("Databinding benchmarks: not in this run"), "missing shown as such");
+    assertTrue(html.contains("req/s against concurrent users, osm_mainroads"));
   }
 }
