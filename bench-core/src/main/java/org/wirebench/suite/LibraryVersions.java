@@ -26,9 +26,25 @@ final class LibraryVersions {
       if (v == null && otherJar != null && Files.isRegularFile(otherJar)) {
         v = fromJar(otherJar, entry);
       }
+      if (v == null && c.equals("com.google.protobuf:protobuf-java")) {
+        v = protobufRuntime(); // built with Bazel: its jar has no pom.properties
+      }
       versions.put(c, v == null ? "absent" : v);
     }
     return versions;
+  }
+
+  private static String protobufRuntime() {
+    try {
+      Class<?> rv = Class.forName("com.google.protobuf.RuntimeVersion");
+      return rv.getField("MAJOR").get(null)
+          + "."
+          + rv.getField("MINOR").get(null)
+          + "."
+          + rv.getField("PATCH").get(null);
+    } catch (ReflectiveOperationException | LinkageError e) {
+      return null;
+    }
   }
 
   private static String fromClassPath(String entry) {
