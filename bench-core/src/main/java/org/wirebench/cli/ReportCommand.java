@@ -25,7 +25,8 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Path target = out == null ? run : out;
-    ReportWriter.write(RunRecord.read(run), target);
+    ReportWriter.write(
+        RunRecord.read(run), target, run.toAbsolutePath().normalize().getFileName().toString());
     System.out.println("wrote " + target.resolve("report.html") + " and report.md");
     return 0;
   }

@@ -25,20 +25,23 @@ public final class HtmlReport {
           + "border-bottom:1px solid #ddd}";
 
   private final RunRecord run;
+  private final String name;
 
-  public HtmlReport(RunRecord run) {
+  /**
+   * @param name the run's id, as its folder is (or will be, once renamed) called
+   */
+  public HtmlReport(RunRecord run, String name) {
     this.run = run;
+    this.name = name;
   }
 
   public String render() {
     StringBuilder h =
         new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">");
     JsonNode env = run.env();
-    h.append("<title>wirebench ")
-        .append(esc(run.folder().getFileName().toString()))
-        .append("</title>");
+    h.append("<title>wirebench ").append(esc(name)).append("</title>");
     h.append("<style>").append(CSS).append("</style></head><body>");
-    h.append("<h1>wirebench: ").append(esc(run.folder().getFileName().toString())).append("</h1>");
+    h.append("<h1>wirebench: ").append(esc(name)).append("</h1>");
     h.append("<p>")
         .append(esc(env.path("suite").asText()))
         .append(" suite, started ")

@@ -11,7 +11,10 @@ import org.wirebench.results.ThenAndNow;
 public final class ReportWriter {
   private ReportWriter() {}
 
-  public static void write(RunRecord run, Path out) throws IOException {
+  /**
+   * @param name the run's id (its folder's final name)
+   */
+  public static void write(RunRecord run, Path out, String name) throws IOException {
     Files.createDirectories(out);
     StringBuilder md = new StringBuilder(new MarkdownReport(run).render());
     md.append(
@@ -30,6 +33,6 @@ public final class ReportWriter {
           .append(" |\n");
     }
     Files.writeString(out.resolve("report.md"), md);
-    Files.writeString(out.resolve("report.html"), new HtmlReport(run).render());
+    Files.writeString(out.resolve("report.html"), new HtmlReport(run, name).render());
   }
 }

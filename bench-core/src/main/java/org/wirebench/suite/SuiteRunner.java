@@ -101,8 +101,9 @@ public final class SuiteRunner {
               loadSection.serverJvms(),
               load.serverJar());
       env.write(tmp.resolve("env.json"));
-      ReportWriter.write(RunRecord.readBeforeRename(tmp), tmp);
-      return Files.move(tmp, root.resolve(runId(started, env)), StandardCopyOption.ATOMIC_MOVE);
+      String id = runId(started, env);
+      ReportWriter.write(RunRecord.readBeforeRename(tmp), tmp, id);
+      return Files.move(tmp, root.resolve(id), StandardCopyOption.ATOMIC_MOVE);
     } finally {
       deleteIfLeft(tmp);
     }

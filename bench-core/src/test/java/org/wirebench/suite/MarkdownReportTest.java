@@ -43,7 +43,7 @@ class MarkdownReportTest {
     for (String f : new String[] {"load-wfs.json", "load-soap.json"}) {
       Files.copy(Path.of("src/test/resources/results-v1").resolve(f), run.resolve(f));
     }
-    ReportWriter.write(RunRecord.read(run), run);
+    ReportWriter.write(RunRecord.read(run), run, "test-run");
     String md = Files.readString(run.resolve("report.md"));
     // 200 places in the floor format are 4192 bytes (golden-stable); 3 iterations must not triple
     // it
@@ -60,6 +60,7 @@ class MarkdownReportTest {
 
     String html = Files.readString(run.resolve("report.html"));
     assertTrue(html.startsWith("<!DOCTYPE html>"));
+    assertTrue(html.contains("<title>wirebench test-run</title>"));
     assertTrue(html.contains("<svg"), "inline charts");
     assertFalse(html.contains("<script"), "no script");
     assertFalse(html.contains("src=\"http") || html.contains("href=\"http"), "nothing fetched");
