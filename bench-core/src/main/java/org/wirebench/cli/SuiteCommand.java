@@ -52,6 +52,11 @@ final class SuiteCommand implements Callable<Integer> {
   int iterations;
 
   @Option(
+      names = "--warmup-iterations",
+      description = "warm-up iterations per fork, 1..1000 (default: the suite's; quick: 2 × 1 s)")
+  int warmupIterations;
+
+  @Option(
       names = {"-p", "--param"},
       description = "NAME=V1,V2: only these values of a benchmark parameter (repeatable)")
   java.util.Map<String, String> params = new java.util.LinkedHashMap<>();
@@ -93,6 +98,10 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--iterations must be 1..1000, was " + iterations);
     }
+    if (warmupIterations < 0 || warmupIterations > 1000) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--warmup-iterations must be 1..1000, was " + warmupIterations);
+    }
     if (name != null && !name.matches("[A-Za-z0-9-]{1,40}")) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--name must be 1..40 letters, digits or '-', was '" + name + "'");
@@ -105,7 +114,8 @@ final class SuiteCommand implements Callable<Integer> {
     java.util.Map<String, String[]> overrides = new java.util.LinkedHashMap<>();
     params.forEach((k, v) -> overrides.put(k, v.split(",")));
     SuiteOptions options =
-        base.with(name == null ? base.name() : name, forks, iterations, overrides);
+        base.with(
+            name == null ? base.name() : name, forks, warmupIterations, iterations, overrides);
     List<String> scenarios = load.equals(List.of("none")) ? List.of() : load;
     for (String s : scenarios) {
       if (!s.equals("wfs") && !s.equals("soap")) {

@@ -45,13 +45,23 @@ public record SuiteOptions(
   /** These options with other fork and iteration counts; zero or less keeps the current value. */
   public SuiteOptions with(
       String newName, int newForks, int newIterations, Map<String, String[]> newParams) {
+    return with(newName, newForks, 0, newIterations, newParams);
+  }
+
+  /** As above, with another number of warm-up iterations per fork too. */
+  public SuiteOptions with(
+      String newName,
+      int newForks,
+      int newWarmupIterations,
+      int newIterations,
+      Map<String, String[]> newParams) {
     java.util.Map<String, String[]> merged = new java.util.LinkedHashMap<>(params);
     merged.putAll(newParams);
     return new SuiteOptions(
         newName,
         include,
         newForks > 0 ? newForks : forks,
-        warmupIterations,
+        newWarmupIterations > 0 ? newWarmupIterations : warmupIterations,
         warmupMs,
         newIterations > 0 ? newIterations : measurementIterations,
         measurementMs,
