@@ -148,7 +148,9 @@ public final class Comparison {
         com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
     args.forEach(
         a -> {
-          if (!a.asText().startsWith("-Dwirebench.")) {
+          if (a.isArray()) {
+            kept.add(withoutPaths(a)); // one list per fork
+          } else if (!a.asText().startsWith("-Dwirebench.")) {
             kept.add(a);
           }
         });

@@ -11,9 +11,17 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Recorded runs (GeoEncodingBenchmark, osm_places, 3 forks × 5 iterations each, this machine): two
- * of the same build, and one built with gml2 made ~10% slower on purpose (every tenth collection
- * encoded twice).
+ * Recorded runs of GeoEncodingBenchmark on osm_places, this 2-core shared machine, nothing else
+ * running, "planted" built with gml2 made ~10% slower on purpose (every tenth collection encoded
+ * twice), runs in the order base1, planted, base2:
+ *
+ * <ul>
+ *   <li>warm-*: gml2, 16 forks × (6 × 1 s warm-up + 8 × 0.5 s): the protocol the README gives;
+ *   <li>warm8-*: gml2 and floor, 8 forks, same iterations;
+ *   <li>base1/base2/planted: gml2 and floor, 10 forks × 5 iterations after the quick suite's 2 × 1
+ *       s warm-up, too short (fork means spread 45 to 78 µs);
+ *   <li>six-base1/2: all six codecs, 3 forks × 5 iterations, quick warm-up.
+ * </ul>
  */
 class ComparisonTest {
   private static final Path RUNS = Path.of("src/test/resources/runs/compare");
@@ -23,32 +31,46 @@ class ComparisonTest {
         RunRecord.read(RUNS.resolve(base)), RunRecord.read(RUNS.resolve(now)), 0.05, 0.99);
   }
 
-  /**
-   * What compare says on the recorded runs, as measured: the six-codec pair flags nothing; the
-   * 10-fork pair calls floor 13% faster in the second run (drift between runs on this shared
-   * machine, which one run's forks cannot show). 1 of 8 is above the issue's 5% target: README.
-   */
   @Test
-  void twoRunsOfTheSameBuildAsRecorded() throws IOException {
-    Comparison six = compare("six-base1", "six-base2");
-    assertEquals(6, six.rows().size());
-    assertEquals(6, six.count(Comparison.Verdict.NO_CHANGE), six.rows()::toString);
-    Comparison ten = compare("base1", "base2");
-    assertEquals(Comparison.Verdict.NO_CHANGE, row(ten, "gml2").verdict());
-    assertEquals(Comparison.Verdict.IMPROVED, row(ten, "floor").verdict());
+  void twoRunsOfTheSameBuildFlagAtMostFivePercent() throws IOException {
+    long flagged = 0;
+    long compared = 0;
+    for (String[] pair :
+        new String[][] {
+          {"warm-base1", "warm-base2"}, {"warm8-base1", "warm8-base2"}, {"six-base1", "six-base2"}
+        }) {
+      Comparison c = compare(pair[0], pair[1]);
+      flagged += c.count(Comparison.Verdict.REGRESSED) + c.count(Comparison.Verdict.IMPROVED);
+      compared += c.rows().size();
+    }
+    assertEquals(9, compared);
+    assertTrue(flagged <= 0.05 * compared, flagged + " of " + compared + " flagged");
+  }
+
+  @Test
+  void aPlantedTenPercentSlowdownIsFlagged() throws IOException {
+    for (String base : new String[] {"warm-base1", "warm-base2"}) {
+      Comparison.Row gml2 = row(compare(base, "warm-planted"), "gml2");
+      assertEquals(Comparison.Verdict.REGRESSED, gml2.verdict(), gml2::toString);
+      assertEquals(1.10, gml2.slowdown().ratio(), 0.03, gml2::toString);
+    }
   }
 
   /**
-   * The build with gml2 ~10% slower is not told apart on this machine: its fork means spread ±25%
-   * (45 to 78 µs for gml2 within one run), so a 99% interval over 10 forks a side is about ±20%
-   * wide. A slowdown of 40% planted into the recorded scores (same noise) is flagged.
+   * What fewer forks or the quick warm-up give, as recorded: 8 forks see the planted 10% (1.10×)
+   * but cannot exclude 1 at 99%; after a 2 × 1 s warm-up the planted build even measured faster,
+   * and a same-build pair called floor 13% faster. A 40% slowdown planted into those noisy scores
+   * is still flagged.
    */
   @Test
-  void aPlantedSlowdownIsFlaggedWhenItExceedsTheMachinesNoise() throws IOException {
-    RunRecord base = RunRecord.read(RUNS.resolve("base1"));
-    Comparison real = new Comparison(base, RunRecord.read(RUNS.resolve("planted")), 0.05, 0.99);
-    assertEquals(Comparison.Verdict.NO_CHANGE, row(real, "gml2").verdict());
+  void tooFewForksOrTooShortAWarmUpCannotSeeTenPercent() throws IOException {
+    Comparison.Row eight = row(compare("warm8-base1", "warm8-planted"), "gml2");
+    assertEquals(Comparison.Verdict.NO_CHANGE, eight.verdict(), eight::toString);
+    assertEquals(1.10, eight.slowdown().ratio(), 0.03, eight::toString);
+    assertEquals(Comparison.Verdict.NO_CHANGE, row(compare("base1", "planted"), "gml2").verdict());
+    assertEquals(Comparison.Verdict.IMPROVED, row(compare("base1", "base2"), "floor").verdict());
 
+    RunRecord base = RunRecord.read(RUNS.resolve("base1"));
     RunRecord other = RunRecord.read(RUNS.resolve("base2"));
     List<RunRecord.Benchmark> slowed = new ArrayList<>();
     for (RunRecord.Benchmark b : other.benchmarks()) {
@@ -69,9 +91,7 @@ class ComparisonTest {
     Comparison planted =
         new Comparison(
             base, new RunRecord(other.folder(), other.env(), slowed, other.load()), 0.05, 0.99);
-    Comparison.Row gml2 = row(planted, "gml2");
-    assertEquals(Comparison.Verdict.REGRESSED, gml2.verdict(), gml2::toString);
-    assertEquals(Comparison.Verdict.IMPROVED, row(planted, "floor").verdict(), "as recorded");
+    assertEquals(Comparison.Verdict.REGRESSED, row(planted, "gml2").verdict());
   }
 
   private static Comparison.Row row(Comparison c, String codec) {
