@@ -81,7 +81,7 @@ public final class Comparison {
               p.path("throughput").asDouble(),
               t,
               verdict(t, threshold)));
-      Ratio l = Ratio.of(perRunP99(a), perRunP99(p), confidence);
+      Ratio l = Ratio.of(perRun(a, "latencyMs/p99"), perRun(p, "latencyMs/p99"), confidence);
       rows.add(
           new Row(
               key + " p99",
@@ -93,15 +93,10 @@ public final class Comparison {
     }
   }
 
-  private static double[] perRun(JsonNode point, String field) {
+  /** One value per run of a load point; {@code path} as in "throughput" or "latencyMs/p99". */
+  private static double[] perRun(JsonNode point, String path) {
     List<Double> xs = new ArrayList<>();
-    point.path("runs").forEach(r -> xs.add(r.path(field).asDouble()));
-    return xs.stream().mapToDouble(Double::doubleValue).filter(x -> x > 0).toArray();
-  }
-
-  private static double[] perRunP99(JsonNode point) {
-    List<Double> xs = new ArrayList<>();
-    point.path("runs").forEach(r -> xs.add(r.path("latencyMs").path("p99").asDouble()));
+    point.path("runs").forEach(r -> xs.add(r.at("/" + path).asDouble()));
     return xs.stream().mapToDouble(Double::doubleValue).filter(x -> x > 0).toArray();
   }
 

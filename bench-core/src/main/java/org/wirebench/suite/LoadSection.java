@@ -111,15 +111,7 @@ final class LoadSection {
             .append(String.format(Locale.ROOT, "%,.0f", any.path("meanResponseBytes").asDouble()))
             .append(" |");
         for (int n : users) {
-          JsonNode p = format.getValue().get(n);
-          md.append(
-              p == null
-                  ? " missing |"
-                  : String.format(
-                      Locale.ROOT,
-                      " %.0f (%.1f) |",
-                      p.path("throughput").asDouble(),
-                      p.path("latencyMs").path("mean").asDouble()));
+          md.append(cell(format.getValue().get(n), "mean"));
         }
         md.append('\n');
       }
@@ -164,18 +156,21 @@ final class LoadSection {
     for (var row : rows.entrySet()) {
       md.append("| ").append(row.getKey()).append(" |");
       for (String s : stacks) {
-        JsonNode p = row.getValue().get(s);
-        md.append(
-            p == null
-                ? " missing |"
-                : String.format(
-                    Locale.ROOT,
-                    " %.0f (%.1f) |",
-                    p.path("throughput").asDouble(),
-                    p.path("latencyMs").path("p99").asDouble()));
+        md.append(cell(row.getValue().get(s), "p99"));
       }
       md.append('\n');
     }
     md.append('\n');
+  }
+
+  /** "req/s (latency ms)" of a point, or missing when the run has no such point. */
+  private static String cell(JsonNode point, String latency) {
+    return point == null
+        ? " missing |"
+        : String.format(
+            Locale.ROOT,
+            " %.0f (%.1f) |",
+            point.path("throughput").asDouble(),
+            point.path("latencyMs").path(latency).asDouble());
   }
 }
