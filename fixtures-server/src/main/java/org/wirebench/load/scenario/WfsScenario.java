@@ -1,6 +1,5 @@
 package org.wirebench.load.scenario;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -11,10 +10,9 @@ import java.util.Map;
 import org.wirebench.geo.Dataset;
 import org.wirebench.geo.Datasets;
 import org.wirebench.geo.Feature;
+import org.wirebench.geo.codec.Conformance;
 import org.wirebench.geo.codec.GeoCodec;
 import org.wirebench.geo.codec.GeoCodecs;
-import org.wirebench.geo.codec.XmlSchema;
-import org.wirebench.geo.schema.OgcValidator;
 import org.wirebench.load.LoadPlan;
 
 /**
@@ -87,16 +85,13 @@ public final class WfsScenario implements Scenario {
     return points;
   }
 
+  /** The response must validate and decode to the layer's first {@code count} features. */
   private LoadPlan.BodyValidator validator(Dataset layer, GeoCodec codec) {
+    List<Feature> expected = layer.take(count);
     return body -> {
       try {
-        if (codec.xmlSchema() != XmlSchema.NONE) {
-          OgcValidator.validate(codec.xmlSchema(), layer.featureType(), body);
-        }
-        List<Feature> features = codec.decode(layer.featureType(), new ByteArrayInputStream(body));
-        return features.size() == count
-            ? null
-            : "expected " + count + " features, got " + features.size();
+        Conformance.verify(codec, layer.featureType(), expected, body);
+        return null;
       } catch (IOException | RuntimeException e) {
         return codec.name() + " response does not validate: " + e.getMessage();
       }

@@ -8,6 +8,7 @@ import java.util.Objects;
 import org.locationtech.jts.geom.Coordinate;
 import org.wirebench.geo.Feature;
 import org.wirebench.geo.FeatureCollection;
+import org.wirebench.geo.FeatureType;
 import org.wirebench.geo.schema.OgcValidator;
 
 /**
@@ -28,12 +29,22 @@ public final class Conformance {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     codec.encode(collection, out);
     byte[] bytes = out.toByteArray();
-    if (codec.xmlSchema() != XmlSchema.NONE) {
-      OgcValidator.validate(codec.xmlSchema(), collection.type(), bytes);
-    }
-    List<Feature> decoded = codec.decode(collection.type(), new ByteArrayInputStream(bytes));
-    compare(codec, collection.features(), decoded);
+    verify(codec, collection.type(), collection.features(), bytes);
     return bytes;
+  }
+
+  /**
+   * Validates {@code bytes} (e.g. a server's response) against the codec's schema and checks that
+   * they decode to {@code expected}.
+   *
+   * @throws ConformanceException saying which feature differs how
+   */
+  public static void verify(GeoCodec codec, FeatureType type, List<Feature> expected, byte[] bytes)
+      throws IOException {
+    if (codec.xmlSchema() != XmlSchema.NONE) {
+      OgcValidator.validate(codec.xmlSchema(), type, bytes);
+    }
+    compare(codec, expected, codec.decode(type, new ByteArrayInputStream(bytes)));
   }
 
   /** Largest difference an ordinate may show after a round trip through {@code codec}. */
