@@ -11,8 +11,8 @@ import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.server.handler.PathMappingsHandler;
 import org.eclipse.jetty.server.handler.gzip.GzipHandler;
-import org.wirebench.geo.WfsHandler;
-import org.wirebench.soap.SoapServices;
+import org.wirebench.server.soap.SoapServices;
+import org.wirebench.server.wfs.WfsHandler;
 
 /**
  * The embedded Jetty 12 server: WFS at {@code /ows} and {@code /wfs}, the SOAP stacks under {@code

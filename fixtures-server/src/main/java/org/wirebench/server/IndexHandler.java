@@ -7,9 +7,9 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-import org.wirebench.geo.Dataset;
-import org.wirebench.geo.Datasets;
-import org.wirebench.soap.SoapServices;
+import org.wirebench.formats.geo.Dataset;
+import org.wirebench.formats.geo.Datasets;
+import org.wirebench.server.soap.SoapServices;
 
 /** {@code /}: a page linking every endpoint. */
 public final class IndexHandler extends Handler.Abstract.NonBlocking {

@@ -1,0 +1,91 @@
+package org.wirebench.bench.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.wirebench.bench.report.Comparison;
+import org.wirebench.bench.report.RunRecord;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code wirebench compare BASE NEW}: exits 1 when anything regressed. */
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    description =
+        "Compare two results folders: each benchmark's and load point's NEW/BASE ratio with a 99%%"
+            + " interval (Welch on the log scale: fork means, or one fork's iterations); exit 1 if"
+            + " anything regressed.")
+final class CompareCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "BASE", description = "the earlier results folder")
+  Path base;
+
+  @Parameters(index = "1", paramLabel = "NEW", description = "the results folder to judge")
+  Path now;
+
+  @Option(
+      names = "--threshold",
+      defaultValue = "5%",
+      description = "smallest change called one, 0%%..100%% (default: 5%%)")
+  String threshold;
+
+  @Override
+  public Integer call() throws Exception {
+    double t = parseThreshold(threshold);
+    Comparison c = new Comparison(RunRecord.read(base), RunRecord.read(now), t, 0.99);
+    PrintStream out = System.out;
+    c.warnings().forEach(w -> System.err.println("warning: " + w));
+    out.printf(
+        Locale.ROOT,
+        "%-90s %12s %12s  %-26s %s%n",
+        "benchmark / load point",
+        "BASE",
+        "NEW",
+        "cost NEW/BASE [99% CI]",
+        "verdict");
+    for (Comparison.Row r : c.rows()) {
+      out.printf(
+          Locale.ROOT,
+          "%-90s %12.4g %12.4g  %-26s %s%n",
+          r.key().length() > 90 ? r.key().substring(0, 87) + "..." : r.key(),
+          r.base(),
+          r.now(),
+          r.slowdown(),
+          r.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '));
+    }
+    c.unmatched().forEach(u -> out.println("unmatched: " + u));
+    out.printf(
+        Locale.ROOT,
+        "%d compared (threshold %s, 99%% intervals): %d regressed, %d improved, %d no change, %d"
+            + " without an interval%n",
+        c.rows().size(),
+        threshold,
+        c.count(Comparison.Verdict.REGRESSED),
+        c.count(Comparison.Verdict.IMPROVED),
+        c.count(Comparison.Verdict.NO_CHANGE),
+        c.count(Comparison.Verdict.UNKNOWN));
+    return c.count(Comparison.Verdict.REGRESSED) > 0 ? 1 : 0;
+  }
+
+  private double parseThreshold(String s) {
+    String v = s.trim();
+    try {
+      double d =
+          v.endsWith("%")
+              ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
+              : Double.parseDouble(v);
+      if (d >= 0 && d <= 1) {
+        return d;
+      }
+    } catch (NumberFormatException e) {
+      // fall through
+    }
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "--threshold must be 0%..100% (e.g. 5%), was '" + s + "'");
+  }
+}

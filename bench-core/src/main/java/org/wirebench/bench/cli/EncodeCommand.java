@@ -1,0 +1,72 @@
+package org.wirebench.bench.cli;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import org.wirebench.formats.geo.FeatureCollection;
+import org.wirebench.formats.geo.codec.GeoCodec;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Writes exactly the bytes {@code GeoEncodingBenchmark} times for the same parameters. */
+@Command(
+    name = "encode",
+    mixinStandardHelpOptions = true,
+    description = "Encode the first COUNT features of a dataset in one format.")
+final class EncodeCommand implements Callable<Integer> {
+  static final int MAX_COUNT = 1_000_000;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.Mixin DatasetOption datasetOption;
+
+  @Option(
+      names = "--format",
+      required = true,
+      converter = NameConverters.CodecConverter.class,
+      description = "gml2, gml32, geojson, jts-gml2, jts-geojson, floor, or a plug-in's")
+  GeoCodec format;
+
+  @Option(
+      names = "--count",
+      defaultValue = "200",
+      description =
+          "features, 1..1000000; real datasets stop at their size (default: ${DEFAULT-VALUE})")
+  int count;
+
+  @Option(names = "--out", description = "file to write (default: standard output)")
+  Path out;
+
+  @Option(
+      names = "--time-stamp",
+      description = "WFS 2.0 timeStamp as ISO-8601, e.g. 2026-01-01T00:00:00Z (default: now)")
+  Instant timeStamp;
+
+  @Override
+  public Integer call() throws IOException {
+    if (count < 1 || count > MAX_COUNT) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--count must be 1.." + MAX_COUNT + ", was " + count);
+    }
+    FeatureCollection collection =
+        FeatureCollection.of(
+            datasetOption.dataset.featureType(),
+            datasetOption.dataset.take(count),
+            timeStamp == null ? Instant.now() : timeStamp);
+    if (out == null) {
+      OutputStream stdout = new BufferedOutputStream(System.out, 1 << 16);
+      format.encode(collection, stdout);
+      stdout.flush();
+    } else {
+      try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(out), 1 << 16)) {
+        format.encode(collection, file);
+      }
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,33 @@
+package org.wirebench.bench.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.wirebench.bench.report.RunRecord;
+import org.wirebench.bench.suite.ReportWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code wirebench report RUN}: report.html and report.md of a results folder. */
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    description =
+        "Write report.html (self-contained: inline SVG charts and CSS) and report.md for a results"
+            + " folder.")
+final class ReportCommand implements Callable<Integer> {
+  @Parameters(index = "0", paramLabel = "RUN", description = "a folder under jmh-results/")
+  Path run;
+
+  @Option(names = "--out", description = "where to write them (default: the RUN folder)")
+  Path out;
+
+  @Override
+  public Integer call() throws Exception {
+    Path target = out == null ? run : out;
+    ReportWriter.write(
+        RunRecord.read(run), target, run.toAbsolutePath().normalize().getFileName().toString());
+    System.out.println("wrote " + target.resolve("report.html") + " and report.md");
+    return 0;
+  }
+}

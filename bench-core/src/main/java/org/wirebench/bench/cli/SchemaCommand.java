@@ -1,0 +1,48 @@
+package org.wirebench.bench.cli;
+
+import java.util.concurrent.Callable;
+import org.wirebench.formats.geo.codec.GeoCodec;
+import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.formats.geo.codec.XmlSchema;
+import org.wirebench.formats.geo.schema.FeatureSchemas;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Prints a feature type's XSD, as a WFS's DescribeFeatureType would return it. */
+@Command(
+    name = "schema",
+    mixinStandardHelpOptions = true,
+    description = "Print the feature type's application schema (XSD) for a GML format.")
+final class SchemaCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.Mixin DatasetOption datasetOption;
+
+  @Option(
+      names = "--format",
+      required = true,
+      converter = NameConverters.CodecConverter.class,
+      description = "gml2 or gml32 (or another codec with an XML schema)")
+  GeoCodec format;
+
+  @Override
+  public Integer call() {
+    if (format.xmlSchema() == XmlSchema.NONE) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "format '"
+              + format.name()
+              + "' has no XML schema; valid: "
+              + String.join(
+                  ", ",
+                  GeoCodecs.registry().all().stream()
+                      .filter(c -> c.xmlSchema() != XmlSchema.NONE)
+                      .map(GeoCodec::name)
+                      .toList()));
+    }
+    System.out.print(FeatureSchemas.xsd(datasetOption.dataset.featureType(), format.xmlSchema()));
+    System.out.flush();
+    return 0;
+  }
+}

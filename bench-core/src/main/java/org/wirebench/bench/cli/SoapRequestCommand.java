@@ -1,0 +1,51 @@
+package org.wirebench.bench.cli;
+
+import java.io.IOException;
+import java.util.concurrent.Callable;
+import org.wirebench.formats.registry.UnknownNameException;
+import org.wirebench.formats.soap.EchoValues;
+import org.wirebench.formats.soap.Operation;
+import org.wirebench.formats.soap.SoapEnvelopes;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Prints the request envelope DatabindingBenchmark sends, for curl, ab or any SOAP tool. */
+@Command(
+    name = "soap-request",
+    mixinStandardHelpOptions = true,
+    description = "Print the SOAP 1.1 request envelope the databinding benchmark uses.")
+final class SoapRequestCommand implements Callable<Integer> {
+  static final int MAX_SIZE = 1_000_000;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--operation",
+      required = true,
+      description = "void, ints, doubles, floats, strings, simpleEvents, meshInterfaceObjects")
+  String operation;
+
+  @Option(
+      names = "--size",
+      defaultValue = "100",
+      description = "array elements, 0..1000000 (default: ${DEFAULT-VALUE})")
+  int size;
+
+  @Override
+  public Integer call() throws IOException {
+    Operation op;
+    try {
+      op = Operation.byShortName(operation);
+    } catch (UnknownNameException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    if (size < 0 || size > MAX_SIZE) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--size must be 0.." + MAX_SIZE + ", was " + size);
+    }
+    System.out.write(SoapEnvelopes.request(EchoValues.generate(op, size)));
+    System.out.flush();
+    return 0;
+  }
+}

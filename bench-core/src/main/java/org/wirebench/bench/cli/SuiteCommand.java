@@ -1,0 +1,131 @@
+package org.wirebench.bench.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.wirebench.bench.suite.LoadStep;
+import org.wirebench.bench.suite.SuiteOptions;
+import org.wirebench.bench.suite.SuiteRunner;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Runs the benchmark suite and writes one results folder under {@code jmh-results/}. */
+@Command(
+    name = "suite",
+    mixinStandardHelpOptions = true,
+    description =
+        "Run the benchmarks, then the load scenarios; write JMH JSON, load JSON and HdrHistogram"
+            + " logs, env.json and report.md to OUT/<run-id>/.")
+final class SuiteCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--quick",
+      description = "1 fork, short iterations, 200 features, SOAP sizes 1/100/5000 (~12 min)")
+  boolean quick;
+
+  @Option(
+      names = "--out",
+      defaultValue = "jmh-results",
+      description = "results root (default: ${DEFAULT-VALUE})")
+  Path out;
+
+  @Option(
+      names = "--jvm",
+      description =
+          "java binary for the forked JVMs, e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java")
+  Path jvm;
+
+  @Option(
+      names = "--include",
+      defaultValue = "GeoEncodingBenchmark|DatabindingBenchmark",
+      description = "benchmark regex (default: ${DEFAULT-VALUE})")
+  String include;
+
+  @Option(names = "--forks", description = "forked JVMs per variant, 1..20 (default: the suite's)")
+  int forks;
+
+  @Option(
+      names = "--iterations",
+      description = "measurement iterations per fork, 1..1000 (default: the suite's)")
+  int iterations;
+
+  @Option(
+      names = "--warmup-iterations",
+      description = "warm-up iterations per fork, 1..1000 (default: the suite's; quick: 2 × 1 s)")
+  int warmupIterations;
+
+  @Option(
+      names = {"-p", "--param"},
+      description = "NAME=V1,V2: only these values of a benchmark parameter (repeatable)")
+  java.util.Map<String, String> params = new java.util.LinkedHashMap<>();
+
+  @Option(
+      names = "--name",
+      description = "the run's name in its id and report (default: quick or full)")
+  String name;
+
+  @Option(
+      names = "--load",
+      split = ",",
+      defaultValue = "wfs,soap",
+      description =
+          "load scenarios after the benchmarks: wfs, soap, or none (default: ${DEFAULT-VALUE})")
+  List<String> load;
+
+  @Option(
+      names = "--server-jar",
+      defaultValue = "${sys:wirebench.serverJar:-fixtures-server/target/fixtures-server.jar}",
+      description = "the fixture server and load driver (default: ${DEFAULT-VALUE})")
+  Path serverJar;
+
+  @Option(
+      names = "--jvm-profile",
+      defaultValue = "default",
+      description =
+          "server JVM flags for the load scenarios: default, seed2007, g1-tuned, zgc"
+              + " (default: ${DEFAULT-VALUE})")
+  String jvmProfile;
+
+  @Override
+  public Integer call() throws Exception {
+    if (forks < 0 || forks > 20) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--forks must be 1..20, was " + forks);
+    }
+    if (iterations < 0 || iterations > 1000) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--iterations must be 1..1000, was " + iterations);
+    }
+    if (warmupIterations < 0 || warmupIterations > 1000) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--warmup-iterations must be 1..1000, was " + warmupIterations);
+    }
+    if (name != null && !name.matches("[A-Za-z0-9-]{1,40}")) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--name must be 1..40 letters, digits or '-', was '" + name + "'");
+    }
+    if (jvm != null && !jvm.toFile().canExecute()) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--jvm " + jvm + " is not an executable java binary");
+    }
+    SuiteOptions base = quick ? SuiteOptions.quick(include) : SuiteOptions.full(include);
+    java.util.Map<String, String[]> overrides = new java.util.LinkedHashMap<>();
+    params.forEach((k, v) -> overrides.put(k, v.split(",")));
+    SuiteOptions options =
+        base.with(
+            name == null ? base.name() : name, forks, warmupIterations, iterations, overrides);
+    List<String> scenarios = load.equals(List.of("none")) ? List.of() : load;
+    for (String s : scenarios) {
+      if (!s.equals("wfs") && !s.equals("soap")) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--load takes wfs, soap or none, was '" + s + "'");
+      }
+    }
+    LoadStep step = new LoadStep(scenarios, serverJar, jvmProfile, quick);
+    Path folder = new SuiteRunner(options, out, jvm, step).run();
+    System.out.println("results: " + folder.toAbsolutePath());
+    return 0;
+  }
+}

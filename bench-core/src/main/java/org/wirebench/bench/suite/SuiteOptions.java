@@ -1,0 +1,70 @@
+package org.wirebench.bench.suite;
+
+import java.util.Map;
+
+/**
+ * How long and how often the suite measures.
+ *
+ * @param name "quick" or "full", recorded in env.json
+ * @param forks forked JVMs per variant
+ * @param warmupIterations and {@code warmupMs}: per fork
+ * @param measurementIterations and {@code measurementMs}: per fork
+ * @param params JMH parameter overrides; each applies to the benchmarks that declare it (the quick
+ *     suite: 200 features; SOAP sizes 1, 100 and 5000 and five of the seven operations)
+ */
+public record SuiteOptions(
+    String name,
+    String include,
+    int forks,
+    int warmupIterations,
+    int warmupMs,
+    int measurementIterations,
+    int measurementMs,
+    Map<String, String[]> params) {
+
+  public static SuiteOptions quick(String include) {
+    return new SuiteOptions(
+        "quick",
+        include,
+        1,
+        2,
+        1000,
+        8,
+        500,
+        Map.of(
+            "count", new String[] {"200"},
+            "size", new String[] {"1", "100", "5000"},
+            "operation",
+                new String[] {"void", "ints", "strings", "simpleEvents", "meshInterfaceObjects"}));
+  }
+
+  public static SuiteOptions full(String include) {
+    return new SuiteOptions("full", include, 2, 3, 2000, 5, 2000, Map.of());
+  }
+
+  /** These options with other fork and iteration counts; zero or less keeps the current value. */
+  public SuiteOptions with(
+      String newName, int newForks, int newIterations, Map<String, String[]> newParams) {
+    return with(newName, newForks, 0, newIterations, newParams);
+  }
+
+  /** As above, with another number of warm-up iterations per fork too. */
+  public SuiteOptions with(
+      String newName,
+      int newForks,
+      int newWarmupIterations,
+      int newIterations,
+      Map<String, String[]> newParams) {
+    java.util.Map<String, String[]> merged = new java.util.LinkedHashMap<>(params);
+    merged.putAll(newParams);
+    return new SuiteOptions(
+        newName,
+        include,
+        newForks > 0 ? newForks : forks,
+        newWarmupIterations > 0 ? newWarmupIterations : warmupIterations,
+        warmupMs,
+        newIterations > 0 ? newIterations : measurementIterations,
+        measurementMs,
+        Map.copyOf(merged));
+  }
+}

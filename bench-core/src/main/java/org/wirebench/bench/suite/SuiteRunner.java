@@ -1,0 +1,122 @@
+package org.wirebench.bench.suite;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.wirebench.bench.report.RunRecord;
+
+/**
+ * Runs the JMH benchmarks in forked JVMs, then the load scenarios ({@link LoadStep}), and writes
+ * one folder per run: {@code jmh.json} (JMH's own format), {@code load-*.json} and {@code .hlog},
+ * {@code env.json} and {@code report.md}. The folder is built under a temporary name and renamed
+ * when complete, so a crashed run never leaves a half-written result behind.
+ */
+public final class SuiteRunner {
+  private static final DateTimeFormatter RUN_ID =
+      DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+  private final SuiteOptions options;
+  private final Path root;
+  private final Path jvm;
+  private final LoadStep load;
+
+  /**
+   * @param jvm java for the forks (and the load scenarios' JVMs); null for this one
+   */
+  public SuiteRunner(SuiteOptions options, Path root, Path jvm, LoadStep load) {
+    this.options = options;
+    this.root = root;
+    this.jvm = jvm;
+    this.load = load;
+  }
+
+  /** UTC start, host, short commit, suite and JDK: sortable, and says where it came from. */
+  static String runId(ZonedDateTime started, Environment env) {
+    String commit = env.commit().length() >= 7 ? env.commit().substring(0, 7) : env.commit();
+    return RUN_ID.format(started)
+        + "-"
+        + env.host().replaceAll("[^A-Za-z0-9.-]", "_")
+        + "-"
+        + commit
+        + "-"
+        + env.suite()
+        + "-jdk"
+        + env.forkedJdkMajor();
+  }
+
+  public Path run() throws IOException, RunnerException, InterruptedException {
+    Files.createDirectories(root);
+    ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
+    Path tmp = Files.createTempDirectory(root, "tmp-");
+    Path json = tmp.resolve("jmh.json");
+    ChainedOptionsBuilder jmh =
+        new OptionsBuilder()
+            .include(options.include())
+            .forks(options.forks())
+            .warmupIterations(options.warmupIterations())
+            .warmupTime(TimeValue.milliseconds(options.warmupMs()))
+            .measurementIterations(options.measurementIterations())
+            .measurementTime(TimeValue.milliseconds(options.measurementMs()))
+            .addProfiler(GCProfiler.class)
+            .shouldFailOnError(true)
+            .resultFormat(ResultFormatType.JSON)
+            .result(json.toString());
+    for (Map.Entry<String, String[]> p : options.params().entrySet()) {
+      jmh.param(p.getKey(), p.getValue());
+    }
+    if (jvm != null) {
+      jmh.jvm(jvm.toString());
+    }
+    try {
+      Collection<RunResult> results = new Runner(jmh.build()).run();
+      if (results.isEmpty()) {
+        throw new IllegalStateException("no benchmark matched '" + options.include() + "'");
+      }
+      load.run(tmp, jvm);
+      LoadSection loadSection = LoadSection.read(tmp);
+      Environment env =
+          Environment.capture(
+              options,
+              jvm,
+              started,
+              results.stream()
+                  .map(r -> List.copyOf(r.getParams().getJvmArgs()))
+                  .distinct()
+                  .toList(),
+              loadSection.serverJvms(),
+              load.serverJar());
+      env.write(tmp.resolve("env.json"));
+      String id = runId(started, env);
+      ReportWriter.write(RunRecord.readBeforeRename(tmp), tmp, id);
+      return Files.move(tmp, root.resolve(id), StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      deleteIfLeft(tmp);
+    }
+  }
+
+  /** A failed run leaves nothing behind that could be mistaken for a result. */
+  private static void deleteIfLeft(Path tmp) throws IOException {
+    if (Files.exists(tmp)) {
+      try (var files = Files.walk(tmp)) {
+        for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(p);
+        }
+      }
+    }
+  }
+}

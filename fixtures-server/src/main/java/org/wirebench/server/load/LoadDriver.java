@@ -1,0 +1,330 @@
+package org.wirebench.server.load;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ConnectException;
+import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+import org.eclipse.jetty.client.BytesRequestContent;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.Request;
+import org.eclipse.jetty.client.Response;
+import org.eclipse.jetty.client.Result;
+import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.util.thread.Invocable;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * Drives one {@link LoadPlan} with Jetty's HttpClient and records latency in an HdrHistogram.
+ *
+ * <p>Closed model: N virtual users, each sending its next request when the last one answered (plus
+ * an optional think time), as JMeter and ab do; bounded by time or, like ab, by a request count.
+ * Open model ({@code rate > 0}): requests are sent on a fixed schedule and latency is measured from
+ * the intended send time, so a stalled server is not hidden by the driver waiting for it (wrk2's
+ * coordinated-omission fix). Warm-up responses are thrown away.
+ */
+public final class LoadDriver {
+  private final LoadPlan plan;
+  private final Histogram histogram = new ConcurrentHistogram(TimeUnit.HOURS.toNanos(1), 3);
+  private final LongAdder ok = new LongAdder();
+  private final LongAdder bytes = new LongAdder();
+  private final Map<String, LongAdder> errors = new LinkedHashMap<>();
+  private final AtomicLong inFlight = new AtomicLong();
+  private final AtomicLong sequence = new AtomicLong();
+  private final ResponseCheck check;
+  private volatile String firstProblem;
+  // time mode: the measured window; count mode: every response of the measured pass counts
+  private volatile long measureStartNs;
+  private volatile long endNs;
+  private volatile boolean measuring;
+  private AtomicLong tickets;
+  private long measuredNs;
+
+  public LoadDriver(LoadPlan plan) {
+    this.plan = plan;
+    this.check = new ResponseCheck(plan.expectStatus, plan.lengthTolerance);
+    for (String kind : new String[] {"connect", "timeout", "status", "validation"}) {
+      errors.put(kind, new LongAdder());
+    }
+  }
+
+  /** The measured phase's histogram (nanoseconds), for an HdrHistogram log. */
+  public Histogram histogram() {
+    return histogram;
+  }
+
+  /** The first validation problem seen, or null. */
+  public String firstProblem() {
+    return firstProblem;
+  }
+
+  public LoadResult run(PrintStream progress) throws Exception {
+    HttpClient client = client();
+    client.start();
+    if (!plan.gzip) {
+      // start() installs every decoder on the class path when none is set; without any, no
+      // Accept-Encoding is sent and the server answers uncompressed
+      client.getContentDecoderFactories().clear();
+    }
+    try {
+      long start = System.nanoTime();
+      Thread reporter = progress == null ? null : startProgress(progress, start);
+      try {
+        if (plan.requests > 0) {
+          runCounted(client);
+        } else {
+          measureStartNs = start + plan.warmup.toNanos();
+          endNs = measureStartNs + plan.duration.toNanos();
+          measuring = true;
+          if (plan.rate > 0) {
+            runOpen(client, start);
+          } else {
+            runClosed(client, Long.MAX_VALUE);
+          }
+          measuredNs = plan.duration.toNanos();
+        }
+      } finally {
+        if (reporter != null) {
+          reporter.interrupt();
+        }
+      }
+    } finally {
+      client.stop();
+    }
+    return result();
+  }
+
+  private HttpClient client() {
+    // one selector per core, as wrk runs one thread per core: with a single selector the driver
+    // reached 57% of wrk's rate on /static/1024, with two 89-93% (2 cores, README)
+    HttpClient client = new HttpClient(new HttpClientTransportOverHTTP(plan.selectors));
+    if (plan.thinkTimeMs == 0 && plan.validateEvery == 0) {
+      // the listeners only count and send the next request: run them on the selector thread
+      // instead of handing each response to a pool thread (which cost a third of the throughput)
+      client.getHttpClientTransport().setInvocationType(Invocable.InvocationType.NON_BLOCKING);
+    }
+    QueuedThreadPool threads = new QueuedThreadPool(Math.max(8, Math.min(plan.users, 64)));
+    threads.setName("load");
+    threads.setDaemon(true);
+    client.setExecutor(threads);
+    client.setMaxConnectionsPerDestination(Math.max(plan.users, 1));
+    client.setMaxRequestsQueuedPerDestination(1 << 20);
+    client.setFollowRedirects(false);
+    client.setUserAgentField(null);
+    client.setHttpCookieStore(new org.eclipse.jetty.http.HttpCookieStore.Empty());
+    return client;
+  }
+
+  private void runCounted(HttpClient client) throws InterruptedException {
+    measureStartNs = Long.MIN_VALUE;
+    endNs = Long.MAX_VALUE;
+    if (plan.warmupRequests > 0) {
+      runClosed(client, plan.warmupRequests);
+    }
+    measuring = true;
+    long start = System.nanoTime();
+    runClosed(client, plan.requests);
+    measuredNs = System.nanoTime() - start;
+  }
+
+  /** Closed model until {@code endNs} or until {@code count} requests have been sent. */
+  private void runClosed(HttpClient client, long count) throws InterruptedException {
+    tickets = new AtomicLong(count);
+    int users = (int) Math.min(plan.users, count);
+    CountDownLatch done = new CountDownLatch(users);
+    for (int u = 0; u < users; u++) {
+      sendClosed(client, done);
+    }
+    done.await();
+  }
+
+  private void sendClosed(HttpClient client, CountDownLatch done) {
+    long sent = System.nanoTime();
+    if (sent >= endNs || tickets.getAndDecrement() <= 0) {
+      done.countDown();
+      return;
+    }
+    send(
+        client,
+        sent,
+        () -> {
+          if (plan.thinkTimeMs > 0) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(plan.thinkTimeMs));
+          }
+          sendClosed(client, done);
+        });
+  }
+
+  private void runOpen(HttpClient client, long start) throws InterruptedException {
+    long intervalNs = (long) (1e9 / plan.rate);
+    for (long i = 0; ; i++) {
+      long intended = start + i * intervalNs;
+      if (intended >= endNs) {
+        break;
+      }
+      long wait = intended - System.nanoTime();
+      if (wait > 0) {
+        LockSupport.parkNanos(wait);
+      }
+      send(client, intended, () -> {});
+    }
+    long deadline = System.nanoTime() + plan.timeout.toNanos() + TimeUnit.SECONDS.toNanos(1);
+    while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+  }
+
+  /** Sends one request; latency counts from {@code sentNs} (the intended time, open model). */
+  private void send(HttpClient client, long sentNs, Runnable next) {
+    inFlight.incrementAndGet();
+    boolean keep = plan.validateEvery > 0 && sequence.incrementAndGet() % plan.validateEvery == 0;
+    Request request =
+        client
+            .newRequest(plan.target)
+            .method(plan.method)
+            .timeout(plan.timeout.toMillis(), TimeUnit.MILLISECONDS);
+    if (!plan.headers.isEmpty()) {
+      request.headers(h -> plan.headers.forEach(h::put));
+    }
+    if (plan.body != null) {
+      request.body(new BytesRequestContent(contentType(), plan.body));
+    }
+    request.send(
+        new Response.Listener() {
+          // counted, and only kept when validated: copying bodies would cost the driver's CPU
+          private long length;
+          private final ByteArrayOutputStream kept = keep ? new ByteArrayOutputStream() : null;
+
+          @Override
+          public void onContent(Response response, ByteBuffer content) {
+            length += content.remaining();
+            if (kept != null) {
+              byte[] chunk = new byte[content.remaining()];
+              content.get(chunk);
+              kept.write(chunk, 0, chunk.length);
+            }
+          }
+
+          @Override
+          public void onComplete(Result result) {
+            record(result, sentNs, length, kept == null ? null : kept.toByteArray());
+            inFlight.decrementAndGet();
+            next.run();
+          }
+        });
+  }
+
+  private String contentType() {
+    String type = plan.headers.get("Content-Type");
+    return type == null ? "application/octet-stream" : type;
+  }
+
+  private void record(Result result, long sentNs, long length, byte[] body) {
+    long latency = System.nanoTime() - sentNs;
+    if (!measuring || sentNs < measureStartNs || sentNs >= endNs) {
+      return; // warm-up, or after the end: not measured
+    }
+    String error;
+    if (result.isFailed()) {
+      Throwable f = result.getFailure();
+      error = f instanceof TimeoutException ? "timeout" : "connect";
+      if (!(f instanceof TimeoutException) && !(f instanceof ConnectException)) {
+        problem("request failed: " + f);
+      }
+    } else {
+      var response = result.getResponse();
+      error =
+          check.check(
+              response.getStatus(), response.getHeaders().get(HttpHeader.CONTENT_TYPE), length);
+      if (error != null) {
+        problem(error + ": status " + response.getStatus() + ", " + length + " bytes");
+      } else if (body != null) {
+        String why = plan.validator.problem(body);
+        if (why != null) {
+          error = "validation";
+          problem(why);
+        }
+      }
+    }
+    if (error != null) {
+      errors.get(error).increment();
+      return;
+    }
+    histogram.recordValue(Math.min(latency, histogram.getHighestTrackableValue()));
+    ok.increment();
+    bytes.add(length);
+  }
+
+  private void problem(String why) {
+    if (firstProblem == null) {
+      firstProblem = why;
+    }
+  }
+
+  private Thread startProgress(PrintStream out, long start) {
+    Thread t =
+        new Thread(
+            () -> {
+              long last = 0;
+              while (!Thread.currentThread().isInterrupted()) {
+                try {
+                  Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                  return;
+                }
+                long now = System.nanoTime();
+                long count = ok.sum();
+                String phase = !measuring || now < measureStartNs ? "warm-up" : "measure";
+                out.printf(
+                    "%s %5.1fs  %,d ok (+%,d/s)  errors %d  in flight %d%n",
+                    phase, (now - start) / 1e9, count, count - last, errorTotal(), inFlight.get());
+                last = count;
+              }
+            },
+            "load-progress");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  private long errorTotal() {
+    return errors.values().stream().mapToLong(LongAdder::sum).sum();
+  }
+
+  private LoadResult result() {
+    double seconds = Math.max(measuredNs, 1) / 1e9;
+    Map<String, Double> latency = new LinkedHashMap<>();
+    latency.put("mean", histogram.getMean() / 1e6);
+    latency.put("p50", histogram.getValueAtPercentile(50) / 1e6);
+    latency.put("p90", histogram.getValueAtPercentile(90) / 1e6);
+    latency.put("p99", histogram.getValueAtPercentile(99) / 1e6);
+    latency.put("p99.9", histogram.getValueAtPercentile(99.9) / 1e6);
+    latency.put("max", histogram.getMaxValue() / 1e6);
+    Map<String, Long> errorCounts = new LinkedHashMap<>();
+    errors.forEach((k, v) -> errorCounts.put(k, v.sum()));
+    long n = ok.sum();
+    return new LoadResult(
+        LoadResult.FORMAT_VERSION,
+        plan.target.toString(),
+        plan.rate > 0 ? "open" : "closed",
+        plan.users,
+        plan.rate,
+        measuredNs / 1_000_000,
+        n,
+        n / seconds,
+        bytes.sum() / seconds,
+        n == 0 ? 0 : (double) bytes.sum() / n,
+        latency,
+        errorCounts);
+  }
+}

@@ -1,0 +1,125 @@
+package org.wirebench.server.load;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What one load point sends and how: the request, the model (closed: {@code users} each waiting for
+ * their last answer; open: {@code rate} requests per second), when it stops (a duration, or a
+ * request count as ab does) and what a good answer looks like. Setters return {@code this}.
+ */
+public final class LoadPlan {
+  /** Checks one response body; returns null when it is good, else why not. */
+  @FunctionalInterface
+  public interface BodyValidator {
+    String problem(byte[] body);
+  }
+
+  final URI target;
+  String method = "GET";
+  final Map<String, String> headers = new LinkedHashMap<>();
+  byte[] body;
+  int users = 8;
+  double rate;
+  Duration warmup = Duration.ofSeconds(15);
+  Duration duration = Duration.ofSeconds(30);
+  long warmupRequests;
+  long requests;
+  long thinkTimeMs;
+  int expectStatus = 200;
+  double lengthTolerance = 0.01;
+  Duration timeout = Duration.ofSeconds(30);
+  boolean gzip;
+  int validateEvery;
+  int selectors = Runtime.getRuntime().availableProcessors();
+  BodyValidator validator;
+
+  public LoadPlan(URI target) {
+    this.target = target;
+  }
+
+  /** POST {@code body} with these headers (e.g. Content-Type, SOAPAction). */
+  public LoadPlan post(byte[] body, Map<String, String> headers) {
+    this.method = "POST";
+    this.body = body.clone();
+    this.headers.putAll(headers);
+    return this;
+  }
+
+  /** Concurrent users, 1..10000 (closed model; the open model's connection cap). */
+  public LoadPlan users(int users) {
+    this.users = users;
+    return this;
+  }
+
+  /** Requests per second for the open model; 0 keeps the closed model. */
+  public LoadPlan rate(double rate) {
+    this.rate = rate;
+    return this;
+  }
+
+  /** Time-bounded run: a thrown-away warm-up, then the measured phase. */
+  public LoadPlan timed(Duration warmup, Duration duration) {
+    this.warmup = warmup;
+    this.duration = duration;
+    this.requests = 0;
+    return this;
+  }
+
+  /** Count-bounded run (closed model, as ab): {@code warmup} requests thrown away, then these. */
+  public LoadPlan counted(long warmupRequests, long requests) {
+    this.warmupRequests = warmupRequests;
+    this.requests = requests;
+    return this;
+  }
+
+  public LoadPlan thinkTimeMs(long thinkTimeMs) {
+    this.thinkTimeMs = thinkTimeMs;
+    return this;
+  }
+
+  public LoadPlan expectStatus(int status) {
+    this.expectStatus = status;
+    return this;
+  }
+
+  /** Allowed relative deviation of a response's length from the first good one, 0..1. */
+  public LoadPlan lengthTolerance(double tolerance) {
+    this.lengthTolerance = tolerance;
+    return this;
+  }
+
+  public LoadPlan timeout(Duration timeout) {
+    this.timeout = timeout;
+    return this;
+  }
+
+  /** Ask for gzip (Accept-Encoding) and decode it; off by default, as JMeter and ab were. */
+  public LoadPlan gzip(boolean gzip) {
+    this.gzip = gzip;
+    return this;
+  }
+
+  /** Keep every {@code every}-th body (1 = all) and run {@code validator} on it. */
+  public LoadPlan validate(int every, BodyValidator validator) {
+    this.validateEvery = every;
+    this.validator = validator;
+    return this;
+  }
+
+  /** Client selector (I/O) threads, 1..64; default one per core. */
+  public LoadPlan selectors(int selectors) {
+    this.selectors = selectors;
+    return this;
+  }
+
+  public URI target() {
+    return target;
+  }
+
+  public int users() {
+    return users;
+  }
+}

@@ -1,0 +1,159 @@
+package org.wirebench.server.load.scenario;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.wirebench.server.load.LoadDriver;
+import org.wirebench.server.load.LoadPlan;
+import org.wirebench.server.load.LoadResult;
+
+/**
+ * Runs a scenario's points against a server: first one request per point, validated in full (a
+ * point whose response is wrong stops the run before anything is timed), then the load itself.
+ */
+public final class ScenarioRunner {
+  private final Scenario scenario;
+  private final ScenarioSettings settings;
+  private final PrintStream log;
+
+  public ScenarioRunner(Scenario scenario, ScenarioSettings settings, PrintStream log) {
+    this.scenario = scenario;
+    this.settings = settings;
+    this.log = log;
+  }
+
+  /**
+   * @param hlog receives each run's latency histogram (ns), tagged with the point id; may be null
+   * @throws IOException when a point's response does not validate
+   */
+  public ScenarioResult run(URI base, Map<String, Object> server, HistogramLogWriter hlog)
+      throws Exception {
+    String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    List<Scenario.Point> points = scenario.points();
+    for (Scenario.Point p : points) {
+      preflight(base, p);
+    }
+    log.printf("%s: %d points validated%n", scenario.name(), points.size());
+    warmServer(base, points);
+    List<ScenarioResult.PointResult> results = new ArrayList<>();
+    for (Scenario.Point p : points) {
+      List<LoadResult> runs = new ArrayList<>();
+      for (int run = 1; run <= settings.runs(); run++) {
+        LoadDriver driver = new LoadDriver(configure(p.plan().apply(base), p));
+        LoadResult r = driver.run(null);
+        runs.add(r);
+        if (hlog != null) {
+          Histogram h = driver.histogram().copy();
+          h.setTag(p.id() + "#" + run);
+          h.setStartTimeStamp(0);
+          hlog.outputIntervalHistogram(h);
+        }
+        if (r.errorCount() > 0 && driver.firstProblem() != null) {
+          log.printf("  %s run %d: %s%n", p.id(), run, driver.firstProblem());
+        }
+      }
+      ScenarioResult.PointResult pr = mean(p, runs);
+      results.add(pr);
+      log.printf(
+          Locale.ROOT,
+          "%-40s %9.1f req/s  mean %8.2f ms  p99 %8.2f ms  %,9.0f B  errors %d%n",
+          p.id(),
+          pr.throughput(),
+          pr.latencyMs().get("mean"),
+          pr.latencyMs().get("p99"),
+          pr.meanResponseBytes(),
+          pr.errors());
+    }
+    return new ScenarioResult(
+        ScenarioResult.FORMAT_VERSION,
+        scenario.name(),
+        settings,
+        started,
+        server,
+        client(),
+        results);
+  }
+
+  /** Each request shape once, at the highest concurrency it is run with, before any point. */
+  private void warmServer(URI base, List<Scenario.Point> points) throws Exception {
+    if (settings.serverWarmupMs() <= 0) {
+      return;
+    }
+    Map<Map<String, Object>, Scenario.Point> shapes = new LinkedHashMap<>();
+    for (Scenario.Point p : points) {
+      Map<String, Object> shape = new LinkedHashMap<>(p.params());
+      shape.remove("users");
+      shapes.put(shape, p); // the last point of a shape has the most users
+    }
+    log.printf(
+        "%s: warming the server, %d request shapes × %d ms%n",
+        scenario.name(), shapes.size(), settings.serverWarmupMs());
+    for (Scenario.Point p : shapes.values()) {
+      new LoadDriver(
+              p.plan()
+                  .apply(base)
+                  .timed(Duration.ZERO, Duration.ofMillis(settings.serverWarmupMs())))
+          .run(null);
+    }
+  }
+
+  private LoadPlan configure(LoadPlan plan, Scenario.Point p) {
+    if (settings.counted()) {
+      plan.counted(settings.warmupRequests(), settings.requests());
+    } else {
+      plan.timed(Duration.ofMillis(settings.warmupMs()), Duration.ofMillis(settings.durationMs()));
+    }
+    if (settings.validateEvery() > 0) {
+      plan.validate(settings.validateEvery(), p.validator());
+    }
+    return plan;
+  }
+
+  private void preflight(URI base, Scenario.Point p) throws Exception {
+    LoadDriver once =
+        new LoadDriver(p.plan().apply(base).users(1).counted(0, 1).validate(1, p.validator()));
+    LoadResult r = once.run(null);
+    if (r.requests() != 1) {
+      throw new IOException(
+          scenario.name()
+              + " point "
+              + p.id()
+              + " failed its check before load: "
+              + (once.firstProblem() == null ? r.errors() : once.firstProblem()));
+    }
+  }
+
+  private static ScenarioResult.PointResult mean(Scenario.Point p, List<LoadResult> runs) {
+    Map<String, Double> latency = new LinkedHashMap<>();
+    for (String k : runs.get(0).latencyMs().keySet()) {
+      latency.put(k, runs.stream().mapToDouble(r -> r.latencyMs().get(k)).average().orElse(0));
+    }
+    return new ScenarioResult.PointResult(
+        p.id(),
+        p.params(),
+        runs.stream().mapToDouble(LoadResult::throughput).average().orElse(0),
+        latency,
+        runs.stream().mapToDouble(LoadResult::meanResponseBytes).average().orElse(0),
+        runs.stream().mapToLong(LoadResult::errorCount).sum(),
+        runs);
+  }
+
+  private static Map<String, Object> client() {
+    Map<String, Object> c = new LinkedHashMap<>();
+    c.put("driver", "wirebench load (Jetty HttpClient)");
+    c.put("javaVersion", Runtime.version().toString());
+    c.put("javaVendor", System.getProperty("java.vendor"));
+    c.put("availableProcessors", Runtime.getRuntime().availableProcessors());
+    return c;
+  }
+}

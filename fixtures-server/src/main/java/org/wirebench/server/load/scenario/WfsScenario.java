@@ -1,0 +1,100 @@
+package org.wirebench.server.load.scenario;
+
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.wirebench.formats.geo.Dataset;
+import org.wirebench.formats.geo.Datasets;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.codec.Conformance;
+import org.wirebench.formats.geo.codec.GeoCodec;
+import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.server.load.LoadPlan;
+
+/**
+ * The GeoServer study's table: WFS 2.0 GetFeature of {@code count} features of each layer in GML
+ * 3.2, GML 2 and GeoJSON, at 4, 8, 16 and 32 concurrent users (closed model, no think time).
+ */
+public final class WfsScenario implements Scenario {
+  /** Codec name to the outputFormat a GeoServer client sends. */
+  public static final Map<String, String> FORMATS =
+      Map.of("gml32", "text/xml; subtype=gml/3.2", "gml2", "GML2", "geojson", "application/json");
+
+  public static final List<String> DEFAULT_LAYERS = List.of("osm_mainroads", "osm_places");
+  public static final List<String> DEFAULT_FORMATS = List.of("gml32", "gml2", "geojson");
+  public static final List<Integer> DEFAULT_USERS = List.of(4, 8, 16, 32);
+
+  private final List<String> layers;
+  private final List<String> formats;
+  private final List<Integer> users;
+  private final int count;
+
+  /**
+   * @param count features per request, 1..100000 (the study: 200)
+   */
+  public WfsScenario(List<String> layers, List<String> formats, List<Integer> users, int count) {
+    for (String f : formats) {
+      if (!FORMATS.containsKey(f)) {
+        throw new IllegalArgumentException(
+            "unknown WFS scenario format '" + f + "'; valid: gml32, gml2, geojson");
+      }
+    }
+    layers.forEach(Datasets::get); // unknown names fail here, listing the valid ones
+    this.layers = layers;
+    this.formats = formats;
+    this.users = users;
+    this.count = count;
+  }
+
+  @Override
+  public String name() {
+    return "wfs";
+  }
+
+  @Override
+  public List<Point> points() {
+    List<Point> points = new ArrayList<>();
+    for (String layer : layers) {
+      for (String format : formats) {
+        String query =
+            "ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:"
+                + layer
+                + "&count="
+                + count
+                + "&srsName=EPSG:4326&outputFormat="
+                + URLEncoder.encode(FORMATS.get(format), StandardCharsets.UTF_8);
+        for (int n : users) {
+          Map<String, Object> params = new LinkedHashMap<>();
+          params.put("layer", layer);
+          params.put("format", format);
+          params.put("users", n);
+          params.put("count", count);
+          points.add(
+              new Point(
+                  layer + "/" + format + "/" + n,
+                  params,
+                  base -> new LoadPlan(base.resolve(query)).users(n),
+                  validator(Datasets.get(layer), GeoCodecs.get(format))));
+        }
+      }
+    }
+    return points;
+  }
+
+  /** The response must validate and decode to the layer's first {@code count} features. */
+  private LoadPlan.BodyValidator validator(Dataset layer, GeoCodec codec) {
+    List<Feature> expected = layer.take(count);
+    return body -> {
+      try {
+        Conformance.verify(codec, layer.featureType(), expected, body);
+        return null;
+      } catch (IOException | RuntimeException e) {
+        return codec.name() + " response does not validate: " + e.getMessage();
+      }
+    };
+  }
+}

@@ -1,0 +1,53 @@
+package org.wirebench.server.soap;
+
+import java.util.EnumSet;
+import java.util.List;
+import javax.servlet.DispatcherType;
+import org.eclipse.jetty.ee8.servlet.FilterHolder;
+import org.eclipse.jetty.ee8.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee8.servlet.ServletHolder;
+import org.eclipse.jetty.server.Handler;
+import org.wirebench.formats.soap.SoapStack;
+
+/**
+ * The three SOAP stacks hosted for real under {@code /services/}: Axis2's servlet serves {@value
+ * Axis2Hosting#ADB} and {@value Axis2Hosting#JAXB}, CXF's servlet serves {@value #CXF}; WSDL at
+ * {@code ?wsdl}. Bodies above the limit get a SOAP fault and 413.
+ */
+public final class SoapServices {
+  public static final String CXF = "cxf-jaxb";
+
+  /** The hosted stacks, by the name of their in-process {@link SoapStack}. */
+  public static final List<String> NAMES = List.of(Axis2Hosting.ADB, Axis2Hosting.JAXB, CXF);
+
+  /** Default request body limit: 16 MiB, four times the largest study request. */
+  public static final long DEFAULT_MAX_BODY_BYTES = 16L << 20;
+
+  private SoapServices() {}
+
+  /** Path of a hosted stack's endpoint, e.g. /services/axis2-adb. */
+  public static String path(String stack) {
+    return "/services/" + stack;
+  }
+
+  /**
+   * A servlet context to mount at {@code /services/*}.
+   *
+   * @param maxBodyBytes request body limit, 1..2^31-1
+   */
+  public static Handler handler(long maxBodyBytes) {
+    ServletContextHandler context = new ServletContextHandler();
+    context.setContextPath("/");
+    context.addFilter(
+        new FilterHolder(new BodyLimitFilter(maxBodyBytes)),
+        "/services/*",
+        EnumSet.of(DispatcherType.REQUEST));
+    ServletHolder axis2 = new ServletHolder("axis2", new HostedAxisServlet());
+    axis2.setInitOrder(1);
+    context.addServlet(axis2, "/services/*");
+    ServletHolder cxf = new ServletHolder("cxf", new HostedCxfServlet());
+    cxf.setInitOrder(2);
+    context.addServlet(cxf, path(CXF) + "/*");
+    return context.get();
+  }
+}

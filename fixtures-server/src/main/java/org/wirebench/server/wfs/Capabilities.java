@@ -1,0 +1,184 @@
+package org.wirebench.server.wfs;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import javax.xml.stream.XMLStreamException;
+import org.codehaus.stax2.XMLStreamWriter2;
+import org.locationtech.jts.geom.Envelope;
+import org.wirebench.formats.geo.Dataset;
+import org.wirebench.formats.geo.Datasets;
+import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.codec.GmlNames;
+import org.wirebench.formats.xml.XmlFactories;
+
+/**
+ * GetCapabilities for WFS 2.0 and 1.0: every registered dataset as a feature type, the three
+ * operations with their GET endpoint, the output formats. Enough for a WFS client to list the
+ * layers and read them.
+ */
+final class Capabilities {
+  private static final String XLINK = "http://www.w3.org/1999/xlink";
+
+  private Capabilities() {}
+
+  static void write(String version, String endpoint, OutputStream out) throws IOException {
+    try {
+      XMLStreamWriter2 w = XmlFactories.writer(out);
+      w.writeStartDocument("UTF-8", "1.0");
+      if (WfsRequest.V1.equals(version)) {
+        v1(w, endpoint);
+      } else {
+        v2(w, endpoint);
+      }
+      w.writeEndDocument();
+      w.close();
+    } catch (XMLStreamException e) {
+      throw new IOException(e);
+    }
+  }
+
+  private static void v2(XMLStreamWriter2 w, String endpoint) throws XMLStreamException {
+    String ows = ExceptionReports.OWS11;
+    w.writeStartElement("wfs", "WFS_Capabilities", GmlNames.WFS2);
+    w.writeNamespace("wfs", GmlNames.WFS2);
+    w.writeNamespace("ows", ows);
+    w.writeNamespace("xlink", XLINK);
+    w.writeNamespace(FeatureType.DEFAULT_PREFIX, FeatureType.DEFAULT_NAMESPACE);
+    w.writeAttribute("version", WfsRequest.V2);
+    w.writeStartElement("ows", "ServiceIdentification", ows);
+    text(w, "ows", ows, "Title", "wirebench fixture WFS");
+    text(w, "ows", ows, "ServiceType", "WFS");
+    text(w, "ows", ows, "ServiceTypeVersion", WfsRequest.V2);
+    text(w, "ows", ows, "ServiceTypeVersion", WfsRequest.V1);
+    w.writeEndElement();
+    w.writeStartElement("ows", "OperationsMetadata", ows);
+    for (String op : new String[] {"GetCapabilities", "DescribeFeatureType", "GetFeature"}) {
+      w.writeStartElement("ows", "Operation", ows);
+      w.writeAttribute("name", op);
+      w.writeStartElement("ows", "DCP", ows);
+      w.writeStartElement("ows", "HTTP", ows);
+      w.writeStartElement("ows", "Get", ows);
+      w.writeAttribute("xlink", XLINK, "href", endpoint + "?");
+      w.writeEndElement();
+      w.writeEndElement();
+      w.writeEndElement();
+      if (op.equals("GetFeature")) {
+        w.writeStartElement("ows", "Parameter", ows);
+        w.writeAttribute("name", "outputFormat");
+        w.writeStartElement("ows", "AllowedValues", ows);
+        for (String f :
+            new String[] {
+              "application/gml+xml; version=3.2", "text/xml; subtype=gml/2.1.2", "application/json"
+            }) {
+          text(w, "ows", ows, "Value", f);
+        }
+        w.writeEndElement();
+        w.writeEndElement();
+      }
+      w.writeEndElement();
+    }
+    constraint(w, ows, "ImplementsBasicWFS", "FALSE");
+    constraint(w, ows, "KVPEncoding", "TRUE");
+    constraint(w, ows, "CountDefault", Integer.toString(WfsRequest.DEFAULT_COUNT));
+    w.writeEndElement();
+    w.writeStartElement("wfs", "FeatureTypeList", GmlNames.WFS2);
+    for (Dataset d : Datasets.registry().all()) {
+      FeatureType t = d.featureType();
+      w.writeStartElement("wfs", "FeatureType", GmlNames.WFS2);
+      text(w, "wfs", GmlNames.WFS2, "Name", t.prefix() + ":" + t.name());
+      text(w, "wfs", GmlNames.WFS2, "Title", t.name());
+      text(w, "wfs", GmlNames.WFS2, "DefaultCRS", GmlNames.SRS_LATLON);
+      Envelope b = Extents.of(d);
+      w.writeStartElement("ows", "WGS84BoundingBox", ows);
+      text(w, "ows", ows, "LowerCorner", b.getMinX() + " " + b.getMinY());
+      text(w, "ows", ows, "UpperCorner", b.getMaxX() + " " + b.getMaxY());
+      w.writeEndElement();
+      w.writeEndElement();
+    }
+    w.writeEndElement();
+    w.writeEndElement();
+  }
+
+  private static void constraint(XMLStreamWriter2 w, String ows, String name, String value)
+      throws XMLStreamException {
+    w.writeStartElement("ows", "Constraint", ows);
+    w.writeAttribute("name", name);
+    w.writeEmptyElement("ows", "NoValues", ows);
+    text(w, "ows", ows, "DefaultValue", value);
+    w.writeEndElement();
+  }
+
+  private static void v1(XMLStreamWriter2 w, String endpoint) throws XMLStreamException {
+    String ns = GmlNames.WFS1;
+    w.writeStartElement("", "WFS_Capabilities", ns);
+    w.writeDefaultNamespace(ns);
+    w.writeNamespace(FeatureType.DEFAULT_PREFIX, FeatureType.DEFAULT_NAMESPACE);
+    w.writeAttribute("version", WfsRequest.V1);
+    w.writeStartElement("", "Service", ns);
+    text(w, "", ns, "Name", "WFS");
+    text(w, "", ns, "Title", "wirebench fixture WFS");
+    text(w, "", ns, "OnlineResource", endpoint);
+    w.writeEndElement();
+    w.writeStartElement("", "Capability", ns);
+    w.writeStartElement("", "Request", ns);
+    for (String op : new String[] {"GetCapabilities", "DescribeFeatureType", "GetFeature"}) {
+      w.writeStartElement("", op, ns);
+      if (op.equals("DescribeFeatureType")) {
+        w.writeStartElement("", "SchemaDescriptionLanguage", ns);
+        w.writeEmptyElement("", "XMLSCHEMA", ns);
+        w.writeEndElement();
+      } else if (op.equals("GetFeature")) {
+        w.writeStartElement("", "ResultFormat", ns);
+        w.writeEmptyElement("", "GML2", ns);
+        w.writeEndElement();
+      }
+      w.writeStartElement("", "DCPType", ns);
+      w.writeStartElement("", "HTTP", ns);
+      w.writeEmptyElement("", "Get", ns);
+      w.writeAttribute("onlineResource", endpoint + "?");
+      w.writeEndElement();
+      w.writeEndElement();
+      w.writeEndElement();
+    }
+    w.writeEndElement();
+    w.writeEndElement();
+    w.writeStartElement("", "FeatureTypeList", ns);
+    w.writeStartElement("", "Operations", ns);
+    w.writeEmptyElement("", "Query", ns);
+    w.writeEndElement();
+    for (Dataset d : Datasets.registry().all()) {
+      FeatureType t = d.featureType();
+      w.writeStartElement("", "FeatureType", ns);
+      text(w, "", ns, "Name", t.prefix() + ":" + t.name());
+      text(w, "", ns, "Title", t.name());
+      text(w, "", ns, "SRS", GmlNames.SRS_LONLAT);
+      Envelope b = Extents.of(d);
+      w.writeEmptyElement("", "LatLongBoundingBox", ns);
+      w.writeAttribute("minx", Double.toString(b.getMinX()));
+      w.writeAttribute("miny", Double.toString(b.getMinY()));
+      w.writeAttribute("maxx", Double.toString(b.getMaxX()));
+      w.writeAttribute("maxy", Double.toString(b.getMaxY()));
+      w.writeEndElement();
+    }
+    w.writeEndElement();
+    w.writeStartElement("ogc", "Filter_Capabilities", ExceptionReports.OGC);
+    w.writeNamespace("ogc", ExceptionReports.OGC);
+    w.writeStartElement("ogc", "Spatial_Capabilities", ExceptionReports.OGC);
+    w.writeStartElement("ogc", "Spatial_Operators", ExceptionReports.OGC);
+    w.writeEmptyElement("ogc", "BBOX", ExceptionReports.OGC);
+    w.writeEndElement();
+    w.writeEndElement();
+    w.writeStartElement("ogc", "Scalar_Capabilities", ExceptionReports.OGC);
+    w.writeEmptyElement("ogc", "Logical_Operators", ExceptionReports.OGC);
+    w.writeEndElement();
+    w.writeEndElement();
+    w.writeEndElement();
+  }
+
+  private static void text(XMLStreamWriter2 w, String prefix, String ns, String name, String value)
+      throws XMLStreamException {
+    w.writeStartElement(prefix, name, ns);
+    w.writeCharacters(value);
+    w.writeEndElement();
+  }
+}

@@ -1,0 +1,36 @@
+package org.wirebench.server.wfs;
+
+/**
+ * A request the WFS cannot answer, reported as an OGC exception report with HTTP 400.
+ *
+ * @param code the OWS exception code (InvalidParameterValue, MissingParameterValue, ...)
+ * @param locator the offending parameter, or null
+ */
+final class OwsException extends Exception {
+  private final String code;
+  private final String locator;
+
+  OwsException(String code, String locator, String message) {
+    super(message);
+    this.code = code;
+    this.locator = locator;
+  }
+
+  static OwsException missing(String parameter) {
+    return new OwsException(
+        "MissingParameterValue", parameter, "the " + parameter + " parameter is required");
+  }
+
+  static OwsException invalid(String parameter, String value, String why) {
+    return new OwsException(
+        "InvalidParameterValue", parameter, parameter + "=" + value + ": " + why);
+  }
+
+  String code() {
+    return code;
+  }
+
+  String locator() {
+    return locator;
+  }
+}

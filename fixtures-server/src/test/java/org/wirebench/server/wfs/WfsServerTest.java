@@ -1,0 +1,170 @@
+package org.wirebench.server.wfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Stream;
+import org.eclipse.jetty.client.ContentResponse;
+import org.eclipse.jetty.client.HttpClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.wirebench.formats.geo.Datasets;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.codec.GeoCodec;
+import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.formats.geo.codec.XmlSchema;
+import org.wirebench.formats.geo.schema.FeatureSchemas;
+import org.wirebench.formats.geo.schema.OgcValidator;
+import org.wirebench.server.FixtureServer;
+
+/** A real Jetty on an ephemeral port, asked by Jetty's HTTP client as a WFS client would. */
+class WfsServerTest {
+  private static FixtureServer server;
+  private static HttpClient client;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = new FixtureServer("127.0.0.1", 0, 1000).start();
+    client = new HttpClient();
+    client.start();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    client.stop();
+    server.close();
+  }
+
+  private static ContentResponse get(String pathAndQuery) throws Exception {
+    return client.GET(server.uri().resolve(pathAndQuery));
+  }
+
+  static Stream<Arguments> getFeatures() {
+    return Datasets.registry().names().stream()
+        .flatMap(
+            d ->
+                Stream.of(
+                    Arguments.of(d, "1.0.0", "maxFeatures", "GML2", "gml2"),
+                    Arguments.of(d, "2.0.0", "count", "", "gml32"),
+                    Arguments.of(d, "2.0.0", "count", "application/json", "geojson")));
+  }
+
+  @ParameterizedTest(name = "{0} WFS {1} {4}")
+  @MethodSource("getFeatures")
+  void getFeatureStreamsValidDocuments(
+      String dataset, String version, String countKey, String format, String codecName)
+      throws Exception {
+    ContentResponse r =
+        get(
+            "/ows?service=WFS&version="
+                + version
+                + "&request=GetFeature&typeName"
+                + (version.equals("1.0.0") ? "" : "s")
+                + "=osm:"
+                + dataset
+                + "&"
+                + countKey
+                + "=50&srsName=EPSG:4326"
+                + (format.isEmpty() ? "" : "&outputFormat=" + format));
+    assertEquals(200, r.getStatus(), r::getContentAsString);
+    GeoCodec codec = GeoCodecs.get(codecName);
+    assertEquals(codec.mediaType(), r.getHeaders().get("Content-Type"));
+    FeatureType type = Datasets.get(dataset).featureType();
+    if (codec.xmlSchema() != XmlSchema.NONE) {
+      OgcValidator.validate(codec.xmlSchema(), type, r.getContent());
+    }
+    List<Feature> features = codec.decode(type, new ByteArrayInputStream(r.getContent()));
+    assertEquals(50, features.size());
+    assertEquals(Datasets.get(dataset).take(1).get(0).id(), features.get(0).id());
+  }
+
+  @Test
+  void startIndexPages() throws Exception {
+    ContentResponse r =
+        get(
+            "/wfs?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&count=2"
+                + "&startIndex=10&outputFormat=json");
+    List<Feature> page =
+        GeoCodecs.get("geojson")
+            .decode(
+                Datasets.get("osm_places").featureType(), new ByteArrayInputStream(r.getContent()));
+    assertEquals("osm_places.11", page.get(0).id());
+  }
+
+  @ParameterizedTest(name = "capabilities {0}")
+  @CsvSource({
+    "2.0.0, http://schemas.opengis.net/wfs/2.0/wfs.xsd",
+    "1.0.0, http://schemas.opengis.net/wfs/1.0.0/WFS-capabilities.xsd"
+  })
+  void capabilitiesValidateAndListEveryLayer(String version, String schema) throws Exception {
+    ContentResponse r = get("/ows?service=WFS&request=GetCapabilities&version=" + version);
+    assertEquals(200, r.getStatus());
+    OgcValidator.validate(schema, r.getContent());
+    for (String d : Datasets.registry().names()) {
+      assertTrue(r.getContentAsString().contains("osm:" + d), d);
+    }
+  }
+
+  @Test
+  void describeFeatureTypeIsTheApplicationSchema() throws Exception {
+    ContentResponse r =
+        get(
+            "/ows?service=WFS&version=2.0.0&request=DescribeFeatureType&typeNames=osm:osm_mainroads");
+    assertEquals(200, r.getStatus());
+    assertEquals(
+        FeatureSchemas.xsd(Datasets.get("osm_mainroads").featureType(), XmlSchema.WFS_2_0_GML_32),
+        new String(r.getContent(), StandardCharsets.UTF_8));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "request=GetFeature&typeNames=osm_places | MissingParameterValue | service | ExceptionReport",
+        "service=WFS&version=2.0.0 | MissingParameterValue | request | ExceptionReport",
+        "service=WMS&request=GetMap | InvalidParameterValue | service | ExceptionReport",
+        "service=WFS&version=9.9.9&request=GetFeature&typeNames=osm_places | InvalidParameterValue | version | ExceptionReport",
+        "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:lakes | InvalidParameterValue | typeNames | ExceptionReport",
+        "service=WFS&version=2.0.0&request=GetFeature | MissingParameterValue | typeNames | ExceptionReport",
+        "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&outputFormat=kml | InvalidParameterValue | outputFormat | ExceptionReport",
+        "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&srsName=EPSG:3857 | InvalidParameterValue | srsName | ExceptionReport",
+        "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&count=0 | InvalidParameterValue | count | ExceptionReport",
+        "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&count=abc | InvalidParameterValue | count | ExceptionReport",
+        "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&count=100001 | InvalidParameterValue | count | ExceptionReport",
+        "service=WFS&version=1.0.0&request=GetFeature&typeName=osm_places&maxFeatures=-1 | InvalidParameterValue | maxFeatures | ServiceExceptionReport",
+        "service=WFS&version=1.0.0&request=GetFeature&typeName=lakes | InvalidParameterValue | typeName | ServiceExceptionReport",
+        "service=WFS&version=2.0.0&request=Transaction | OperationNotSupported | request | ExceptionReport"
+      })
+  void badRequestsGetAnExceptionReportAnd400(String query, String code, String locator, String root)
+      throws Exception {
+    ContentResponse r = get("/ows?" + query.strip());
+    String body = r.getContentAsString();
+    assertEquals(400, r.getStatus(), body);
+    assertTrue(body.contains(root), body);
+    assertTrue(body.contains("\"" + code.strip() + "\""), body);
+    assertTrue(body.contains("locator=\"" + locator.strip() + "\""), body);
+    assertFalse(body.contains("at org.") || body.contains("Exception:"), body);
+    if (root.strip().equals("ExceptionReport")) {
+      OgcValidator.validate(
+          "http://schemas.opengis.net/ows/1.1.0/owsExceptionReport.xsd", r.getContent());
+    }
+  }
+
+  @Test
+  void staticEndpointReturnsExactlyThatManyBytes() throws Exception {
+    assertEquals(1024, get("/static/1024").getContent().length);
+    assertEquals(400, get("/static/-5").getStatus());
+    assertEquals(404, get("/nowhere").getStatus());
+    assertTrue(get("/").getContentAsString().contains("GetCapabilities"));
+  }
+}

@@ -1,0 +1,52 @@
+package org.wirebench.formats.geo.codec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureCollection;
+import org.wirebench.formats.geo.FeatureType;
+
+/**
+ * One way of putting a feature collection on the wire. A library consumer implements this, lists
+ * the class in {@code META-INF/services/org.wirebench.formats.geo.codec.GeoCodec}, and the codec is
+ * validated by the conformance tests and timed by {@code GeoEncodingBenchmark} like the built-ins.
+ */
+public interface GeoCodec {
+
+  /** Written coordinates keep every bit of the double (shortest round-trip representation). */
+  int FULL_PRECISION = -1;
+
+  /** Unique among registered codecs; also the WFS {@code outputFormat} short name. */
+  String name();
+
+  /** The HTTP media type of the output. */
+  String mediaType();
+
+  /** File name extension for the CLI and golden files ({@code xml}, {@code json}, {@code txt}). */
+  String fileExtension();
+
+  /** Decimal places written for each ordinate, or {@link #FULL_PRECISION}. */
+  int coordinateDecimals();
+
+  /** The OGC schema the output must validate against, or {@link XmlSchema#NONE}. */
+  default XmlSchema xmlSchema() {
+    return XmlSchema.NONE;
+  }
+
+  /** False for codecs (the floor) that write geometry only: decoding then yields no attributes. */
+  default boolean carriesAttributes() {
+    return true;
+  }
+
+  /** Writes the whole collection to {@code out} in one pass; does not close {@code out}. */
+  void encode(FeatureCollection collection, OutputStream out) throws IOException;
+
+  /**
+   * Reads back what {@link #encode} wrote.
+   *
+   * @throws IOException also for malformed input, with a message saying what was wrong where
+   */
+  List<Feature> decode(FeatureType type, InputStream in) throws IOException;
+}

@@ -1,0 +1,101 @@
+package org.wirebench.formats.geo.codec;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import org.locationtech.jts.geom.CoordinateSequence;
+import org.locationtech.jts.geom.Envelope;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureCollection;
+import org.wirebench.formats.geo.FeatureType;
+
+/**
+ * GML 2.1.2 in a WFS 1.0.0 {@code wfs:FeatureCollection}: {@code gml:featureMember}s, {@code
+ * gml:coordinates} in lon/lat order ("x,y x,y", the default separators, so no {@code cs}/{@code ts}
+ * attributes), EPSG:4326, the collection's {@code gml:boundedBy}.
+ */
+public final class Gml2Codec implements GeoCodec {
+  private static final byte[] COORDINATES_END = Utf8XmlWriter.ascii("</gml:coordinates>");
+
+  @Override
+  public String name() {
+    return "gml2";
+  }
+
+  @Override
+  public String mediaType() {
+    return "text/xml; subtype=gml/2.1.2";
+  }
+
+  @Override
+  public String fileExtension() {
+    return "xml";
+  }
+
+  @Override
+  public int coordinateDecimals() {
+    return CoordinateFormat.DECIMALS;
+  }
+
+  @Override
+  public XmlSchema xmlSchema() {
+    return XmlSchema.WFS_1_0_GML_2;
+  }
+
+  @Override
+  public void encode(FeatureCollection collection, OutputStream out) throws IOException {
+    FeatureType type = collection.type();
+    Utf8XmlWriter w = new Utf8XmlWriter(out);
+    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml2(type)));
+    Envelope b = collection.bounds();
+    if (b.isNull()) {
+      w.raw(Utf8XmlWriter.ascii("<gml:null>missing</gml:null>"));
+    } else {
+      w.raw(Utf8XmlWriter.ascii("<gml:Box srsName=\"EPSG:4326\"><gml:coordinates>"));
+      w.ordinate(b.getMinX()).ascii(',').ordinate(b.getMinY()).ascii(' ');
+      w.ordinate(b.getMaxX()).ascii(',').ordinate(b.getMaxY());
+      w.raw(COORDINATES_END).raw(Utf8XmlWriter.ascii("</gml:Box>"));
+    }
+    w.raw(Utf8XmlWriter.ascii("</gml:boundedBy>"));
+    FeatureMarkup markup = new FeatureMarkup(type);
+    String kind = type.geometryKind().geoJsonType();
+    byte[] memberStart =
+        Utf8XmlWriter.ascii("<gml:featureMember><" + type.prefix() + ":" + type.name() + " fid=\"");
+    byte[] geometryStart =
+        Utf8XmlWriter.ascii(
+            FeatureMarkup.openTag(type, type.geometryName())
+                + "<gml:"
+                + kind
+                + " srsName=\"EPSG:4326\"><gml:coordinates>");
+    byte[] memberEnd =
+        Utf8XmlWriter.ascii(
+            "</gml:coordinates></gml:"
+                + kind
+                + ">"
+                + FeatureMarkup.closeTag(type, type.geometryName())
+                + FeatureMarkup.closeTag(type, type.name())
+                + "</gml:featureMember>");
+    for (Feature f : collection.features()) {
+      FeatureMarkup.checkKind(type, f);
+      w.raw(memberStart).attribute(f.id()).ascii('"').ascii('>');
+      markup.writeAttributes(w, f);
+      w.raw(geometryStart);
+      CoordinateSequence seq = f.positions();
+      for (int i = 0; i < seq.size(); i++) {
+        if (i > 0) {
+          w.ascii(' ');
+        }
+        w.ordinate(seq.getX(i)).ascii(',').ordinate(seq.getY(i));
+      }
+      w.raw(memberEnd);
+    }
+    w.raw(Utf8XmlWriter.ascii("</wfs:FeatureCollection>"));
+    w.flush();
+  }
+
+  @Override
+  public List<Feature> decode(FeatureType type, InputStream in) throws IOException {
+    return GmlReader.gml2(type).read(in);
+  }
+}

@@ -1,0 +1,71 @@
+package org.wirebench.formats.geo.codec;
+
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import org.wirebench.formats.geo.FeatureType;
+
+/** The opening of each WFS response document, up to its first member. Written once a document. */
+final class GmlHeaders {
+  private GmlHeaders() {}
+
+  /** WFS 1.0: the collection's start tag and the opening of its required gml:boundedBy. */
+  static String gml2(FeatureType type) {
+    return start(GmlNames.WFS1, GmlNames.GML2, type)
+        + schemaLocation(
+            GmlNames.WFS1
+                + " "
+                + GmlNames.WFS1_LOCATION
+                + " "
+                + type.namespaceUri()
+                + " "
+                + GmlNames.describeFeatureType("1.0.0", type.prefix(), type.name()))
+        + "><gml:boundedBy>";
+  }
+
+  /** WFS 2.0: the collection's start tag with its counts and time stamp. */
+  static String gml32(FeatureType type, int count, Instant timeStamp) {
+    return start(GmlNames.WFS2, GmlNames.GML32, type)
+        + schemaLocation(
+            GmlNames.WFS2
+                + " "
+                + GmlNames.WFS2_LOCATION
+                + " "
+                + GmlNames.GML32
+                + " "
+                + GmlNames.GML32_LOCATION
+                + " "
+                + type.namespaceUri()
+                + " "
+                + GmlNames.describeFeatureType("2.0.0", type.prefix(), type.name()))
+        + " numberMatched=\""
+        + count
+        + "\" numberReturned=\""
+        + count
+        + "\" timeStamp=\""
+        + DateTimeFormatter.ISO_INSTANT.format(timeStamp)
+        + "\">";
+  }
+
+  private static String start(String wfsNs, String gmlNs, FeatureType type) {
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+        + "<wfs:FeatureCollection xmlns:wfs=\""
+        + wfsNs
+        + "\" xmlns:gml=\""
+        + gmlNs
+        + "\" xmlns:"
+        + type.prefix()
+        + "=\""
+        + escape(type.namespaceUri())
+        + "\" xmlns:xsi=\""
+        + GmlNames.XSI
+        + "\"";
+  }
+
+  private static String schemaLocation(String value) {
+    return " xsi:schemaLocation=\"" + escape(value) + "\"";
+  }
+
+  private static String escape(String value) {
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace("\"", "&quot;");
+  }
+}

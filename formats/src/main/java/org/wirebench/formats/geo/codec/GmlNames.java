@@ -1,0 +1,35 @@
+package org.wirebench.formats.geo.codec;
+
+/** Namespace URIs and schema locations of the documents the GML codecs write. */
+public final class GmlNames {
+  public static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
+  public static final String GML2 = "http://www.opengis.net/gml";
+  public static final String WFS1 = "http://www.opengis.net/wfs";
+  public static final String GML32 = "http://www.opengis.net/gml/3.2";
+  public static final String WFS2 = "http://www.opengis.net/wfs/2.0";
+  public static final String WFS1_LOCATION = "http://schemas.opengis.net/wfs/1.0.0/WFS-basic.xsd";
+  public static final String WFS2_LOCATION = "http://schemas.opengis.net/wfs/2.0/wfs.xsd";
+  public static final String GML2_LOCATION = "http://schemas.opengis.net/gml/2.1.2/feature.xsd";
+  public static final String GML32_LOCATION = "http://schemas.opengis.net/gml/3.2.1/gml.xsd";
+
+  /** GML 2 / WFS 1.0 name EPSG:4326 with lon/lat axis order. */
+  public static final String SRS_LONLAT = "EPSG:4326";
+
+  /** WFS 2.0 names EPSG:4326 by URN, whose axis order is lat/lon. */
+  public static final String SRS_LATLON = "urn:ogc:def:crs:EPSG::4326";
+
+  private GmlNames() {}
+
+  /**
+   * Where a WFS at the same base would serve the feature type's schema: a relative
+   * DescribeFeatureType request, as GeoServer writes it.
+   */
+  public static String describeFeatureType(String version, String prefix, String typeName) {
+    return "wfs?service=WFS&version="
+        + version
+        + "&request=DescribeFeatureType&typeName="
+        + prefix
+        + ":"
+        + typeName;
+  }
+}

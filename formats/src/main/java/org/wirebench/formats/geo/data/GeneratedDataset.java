@@ -1,0 +1,49 @@
+package org.wirebench.formats.geo.data;
+
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.wirebench.formats.geo.Dataset;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureType;
+
+/**
+ * A generated dataset of {@value #SIZE} features, each made on demand from its own seeded random
+ * source, so the stream is lazy and any feature can be made without the ones before it.
+ */
+abstract class GeneratedDataset implements Dataset {
+  static final int SIZE = 1_000_000;
+
+  private final FeatureType type;
+
+  GeneratedDataset(FeatureType type) {
+    this.type = type;
+  }
+
+  /** Feature {@code index}, 0..SIZE-1: the same on every call. */
+  abstract Feature feature(int index);
+
+  @Override
+  public final String name() {
+    return type.name();
+  }
+
+  @Override
+  public final FeatureType featureType() {
+    return type;
+  }
+
+  @Override
+  public final int size() {
+    return SIZE;
+  }
+
+  @Override
+  public final Stream<Feature> features() {
+    return features(0);
+  }
+
+  @Override
+  public final Stream<Feature> features(int from) {
+    return IntStream.range(Math.min(Math.max(from, 0), SIZE), SIZE).mapToObj(this::feature);
+  }
+}

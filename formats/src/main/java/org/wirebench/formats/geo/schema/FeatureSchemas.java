@@ -1,0 +1,82 @@
+package org.wirebench.formats.geo.schema;
+
+import org.wirebench.formats.geo.Attribute;
+import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.codec.GmlNames;
+import org.wirebench.formats.geo.codec.XmlSchema;
+
+/**
+ * The application schema of a feature type, as a WFS's DescribeFeatureType returns it: one complex
+ * type extending {@code gml:AbstractFeatureType} and one element in the feature substitution group,
+ * for GML 2.1.2 or GML 3.2.1.
+ */
+public final class FeatureSchemas {
+  private FeatureSchemas() {}
+
+  /** The XSD text for {@code type} under {@code schema} (not {@link XmlSchema#NONE}). */
+  public static String xsd(FeatureType type, XmlSchema schema) {
+    boolean gml32 =
+        switch (schema) {
+          case WFS_1_0_GML_2 -> false;
+          case WFS_2_0_GML_32 -> true;
+          case NONE -> throw new IllegalArgumentException("no XML schema for " + schema);
+        };
+    String gmlNs = gml32 ? GmlNames.GML32 : GmlNames.GML2;
+    String gmlLocation = gml32 ? GmlNames.GML32_LOCATION : GmlNames.GML2_LOCATION;
+    String substitutionGroup = gml32 ? "gml:AbstractFeature" : "gml:_Feature";
+    String geometryType =
+        gml32 ? type.geometryKind().gml32PropertyType() : type.geometryKind().gml2PropertyType();
+    StringBuilder x = new StringBuilder(2048);
+    x.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        .append("<xsd:schema xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\"")
+        .append(" xmlns:gml=\"")
+        .append(gmlNs)
+        .append("\" xmlns:")
+        .append(type.prefix())
+        .append("=\"")
+        .append(type.namespaceUri())
+        .append("\" targetNamespace=\"")
+        .append(type.namespaceUri())
+        .append("\" elementFormDefault=\"qualified\" attributeFormDefault=\"unqualified\">\n")
+        .append("  <xsd:import namespace=\"")
+        .append(gmlNs)
+        .append("\" schemaLocation=\"")
+        .append(gmlLocation)
+        .append("\"/>\n")
+        .append("  <xsd:complexType name=\"")
+        .append(type.name())
+        .append("Type\">\n")
+        .append("    <xsd:complexContent>\n")
+        .append("      <xsd:extension base=\"gml:AbstractFeatureType\">\n")
+        .append("        <xsd:sequence>\n");
+    for (Attribute a : type.attributes()) {
+      x.append("          <xsd:element name=\"")
+          .append(a.name())
+          .append("\" type=\"")
+          .append(a.type().xsdType())
+          .append("\" minOccurs=\"")
+          .append(a.optional() ? 0 : 1)
+          .append("\" maxOccurs=\"1\"/>\n");
+    }
+    x.append("          <xsd:element name=\"")
+        .append(type.geometryName())
+        .append("\" type=\"")
+        .append(geometryType)
+        .append("\" minOccurs=\"1\" maxOccurs=\"1\"/>\n")
+        .append("        </xsd:sequence>\n")
+        .append("      </xsd:extension>\n")
+        .append("    </xsd:complexContent>\n")
+        .append("  </xsd:complexType>\n")
+        .append("  <xsd:element name=\"")
+        .append(type.name())
+        .append("\" type=\"")
+        .append(type.prefix())
+        .append(':')
+        .append(type.name())
+        .append("Type\" substitutionGroup=\"")
+        .append(substitutionGroup)
+        .append("\"/>\n")
+        .append("</xsd:schema>\n");
+    return x.toString();
+  }
+}

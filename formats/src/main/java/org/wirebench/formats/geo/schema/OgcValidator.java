@@ -1,0 +1,109 @@
+package org.wirebench.formats.geo.schema;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.xml.XMLConstants;
+import javax.xml.transform.Source;
+import javax.xml.transform.stream.StreamSource;
+import javax.xml.validation.Schema;
+import javax.xml.validation.SchemaFactory;
+import javax.xml.validation.Validator;
+import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.codec.GmlNames;
+import org.wirebench.formats.geo.codec.XmlSchema;
+import org.xml.sax.SAXException;
+import org.xml.sax.SAXParseException;
+
+/**
+ * Validates a WFS response against the official OGC schemas plus the feature type's generated
+ * schema, offline. Compiled schemas are cached per feature type and schema; DTDs and external
+ * entities in the document are refused.
+ */
+public final class OgcValidator {
+  private static final Map<String, Schema> CACHE = new ConcurrentHashMap<>();
+
+  private OgcValidator() {}
+
+  /**
+   * @throws InvalidDocumentException naming the first violation, with line and column
+   */
+  public static void validate(XmlSchema schema, FeatureType type, byte[] document) {
+    run(schemaFor(schema, type).newValidator(), schema.toString(), document);
+  }
+
+  private static void run(Validator validator, String schema, byte[] document) {
+    try {
+      validator.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+      validator.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+      validator.validate(new StreamSource(new ByteArrayInputStream(document)));
+    } catch (SAXParseException e) {
+      throw new InvalidDocumentException(
+          schema
+              + " violation at line "
+              + e.getLineNumber()
+              + ", column "
+              + e.getColumnNumber()
+              + ": "
+              + e.getMessage(),
+          e);
+    } catch (SAXException | IOException e) {
+      throw new InvalidDocumentException(schema + " violation: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Validates a document against one official OGC schema alone, e.g. a capabilities document
+   * against {@code http://schemas.opengis.net/wfs/2.0/wfs.xsd}.
+   *
+   * @throws InvalidDocumentException naming the first violation
+   */
+  public static void validate(String ogcSchemaLocation, byte[] document) {
+    Schema compiled =
+        CACHE.computeIfAbsent(
+            ogcSchemaLocation,
+            location -> {
+              SchemaFactory factory = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
+              factory.setResourceResolver(new OfflineSchemaResolver());
+              try {
+                return factory.newSchema(new StreamSource(openResource(location), location));
+              } catch (SAXException e) {
+                throw new IllegalStateException("cannot compile " + location, e);
+              }
+            });
+    run(compiled.newValidator(), ogcSchemaLocation, document);
+  }
+
+  static Schema schemaFor(XmlSchema schema, FeatureType type) {
+    return CACHE.computeIfAbsent(schema + " " + type, k -> compile(schema, type));
+  }
+
+  private static Schema compile(XmlSchema schema, FeatureType type) {
+    SchemaFactory factory = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
+    factory.setResourceResolver(new OfflineSchemaResolver());
+    String wfs =
+        schema == XmlSchema.WFS_2_0_GML_32 ? GmlNames.WFS2_LOCATION : GmlNames.WFS1_LOCATION;
+    // each source keeps its http location as system id, so its relative imports map back to us
+    Source[] sources = {
+      new StreamSource(openResource(wfs), wfs),
+      new StreamSource(
+          new StringReader(FeatureSchemas.xsd(type, schema)), "urn:wirebench:schema:" + type.name())
+    };
+    try {
+      return factory.newSchema(sources);
+    } catch (SAXException e) {
+      throw new IllegalStateException("cannot compile " + schema + " for " + type.name(), e);
+    }
+  }
+
+  private static java.io.InputStream openResource(String httpLocation) {
+    String resource = httpLocation.replace("http://schemas.opengis.net/", "ogc/");
+    java.io.InputStream in = OgcValidator.class.getClassLoader().getResourceAsStream(resource);
+    if (in == null) {
+      throw new IllegalStateException("missing " + resource + " (org.jvnet.ogc:ogc-schemas)");
+    }
+    return in;
+  }
+}

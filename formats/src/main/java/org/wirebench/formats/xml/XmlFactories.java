@@ -1,0 +1,68 @@
+package org.wirebench.formats.xml;
+
+import com.ctc.wstx.api.WstxOutputProperties;
+import com.ctc.wstx.stax.WstxInputFactory;
+import com.ctc.wstx.stax.WstxOutputFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import org.codehaus.stax2.XMLOutputFactory2;
+import org.codehaus.stax2.XMLStreamWriter2;
+
+/**
+ * Woodstox factories, configured once. Readers never load a DTD or resolve an external entity;
+ * writers skip the structural checks our encoders do not need.
+ */
+public final class XmlFactories {
+  private static final WstxInputFactory INPUT = new WstxInputFactory();
+  private static final WstxOutputFactory OUTPUT = new WstxOutputFactory();
+
+  static {
+    INPUT.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+    INPUT.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+    INPUT.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);
+    INPUT.setProperty(XMLInputFactory.IS_COALESCING, true);
+    INPUT.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
+    OUTPUT.setProperty(XMLOutputFactory2.P_AUTOMATIC_EMPTY_ELEMENTS, false);
+    OUTPUT.setProperty(WstxOutputProperties.P_OUTPUT_VALIDATE_STRUCTURE, false);
+  }
+
+  private XmlFactories() {}
+
+  /** A UTF-8 writer on {@code out}; closing it does not close {@code out}. */
+  public static XMLStreamWriter2 writer(OutputStream out) throws IOException {
+    try {
+      return (XMLStreamWriter2) OUTPUT.createXMLStreamWriter(out, "UTF-8");
+    } catch (XMLStreamException e) {
+      throw new IOException(e);
+    }
+  }
+
+  /**
+   * Moves {@code r} from a start tag to its matching end tag, past everything inside.
+   *
+   * @throws XMLStreamException if the document ends first
+   */
+  public static void skipElement(javax.xml.stream.XMLStreamReader r) throws XMLStreamException {
+    for (int depth = 1; depth > 0; ) {
+      int event = r.next();
+      if (event == javax.xml.stream.XMLStreamConstants.START_ELEMENT) {
+        depth++;
+      } else if (event == javax.xml.stream.XMLStreamConstants.END_ELEMENT) {
+        depth--;
+      }
+    }
+  }
+
+  /** A namespace-aware reader that refuses DTDs and external entities. */
+  public static XMLStreamReader reader(InputStream in) throws IOException {
+    try {
+      return INPUT.createXMLStreamReader(in);
+    } catch (XMLStreamException e) {
+      throw new IOException("not XML: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,8 +1,0 @@
-package org.wirebench.geo.codec;
-
-/** A codec whose output does not decode to what it was given. */
-public final class ConformanceException extends RuntimeException {
-  public ConformanceException(String message) {
-    super(message);
-  }
-}

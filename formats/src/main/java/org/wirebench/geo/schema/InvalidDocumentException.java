@@ -1,8 +1,0 @@
-package org.wirebench.geo.schema;
-
-/** A codec's output that its schema rejects: never timed, never served. */
-public final class InvalidDocumentException extends RuntimeException {
-  public InvalidDocumentException(String message, Throwable cause) {
-    super(message, cause);
-  }
-}

@@ -1,0 +1,38 @@
+package org.wirebench.formats.geo.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.wirebench.formats.geo.Dataset;
+import org.wirebench.formats.geo.Datasets;
+import org.wirebench.formats.geo.Feature;
+
+/** The counts the README explains, from the bundled extract. */
+class HelsinkiDatasetsTest {
+
+  @Test
+  void everyCompleteHighwayWayIsARoad() {
+    Dataset roads = Datasets.get("helsinki_roads");
+    assertEquals(2459, roads.size());
+    assertEquals(10267, roads.features().mapToInt(f -> f.geometry().getNumPoints()).sum());
+    assertEquals(2650, HelsinkiExtract.get().highways.size());
+  }
+
+  @Test
+  void namedPointsOfInterest() {
+    Dataset pois = Datasets.get("helsinki_pois");
+    assertEquals(1217, pois.size());
+    for (Feature f : pois.features().toList()) {
+      assertTrue(f.geometry().getCoordinate().x > 24.9 && f.geometry().getCoordinate().y > 60.1);
+    }
+  }
+
+  @Test
+  void generatedDatasetsAreDeterministicAndRandomAccess() {
+    OsmMainroads roads = new OsmMainroads();
+    assertEquals(roads.feature(999_999).toString(), roads.feature(999_999).toString());
+    assertEquals(
+        roads.features().skip(5).findFirst().orElseThrow().toString(), roads.feature(5).toString());
+  }
+}
