@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 
 /** {@code wirebench serve}: runs the fixture server until Ctrl-C, which stops it gracefully. */
 @Command(
-    name = "wirebench serve",
+    name = "serve",
     mixinStandardHelpOptions = true,
     description =
         "Serve the project's codecs over WFS (KVP GET) and SOAP (Axis2, CXF) with an embedded"
@@ -128,6 +128,6 @@ public final class ServeCommand implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(Mains.execute("wirebench serve", new ServeCommand(), args));
+    System.exit(Mains.execute(new ServeCommand(), args));
   }
 }

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.report.Comparison;
-import org.wirebench.bench.report.RunRecord;
+import org.wirebench.results.RunRecord;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

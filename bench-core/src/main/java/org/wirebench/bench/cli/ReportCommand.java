@@ -2,8 +2,8 @@ package org.wirebench.bench.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.wirebench.bench.report.RunRecord;
-import org.wirebench.bench.suite.ReportWriter;
+import org.wirebench.bench.report.ReportWriter;
+import org.wirebench.results.RunRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

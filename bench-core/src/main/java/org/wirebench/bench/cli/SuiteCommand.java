@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.wirebench.bench.suite.LoadStep;
 import org.wirebench.bench.suite.SuiteOptions;
 import org.wirebench.bench.suite.SuiteRunner;
+import org.wirebench.server.load.scenario.Scenarios;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -69,16 +70,12 @@ final class SuiteCommand implements Callable<Integer> {
   @Option(
       names = "--load",
       split = ",",
-      defaultValue = "wfs,soap",
+      defaultValue = "all",
       description =
-          "load scenarios after the benchmarks: wfs, soap, or none (default: ${DEFAULT-VALUE})")
+          "load scenarios after the benchmarks: all, none, or some of: ${COMPLETION-CANDIDATES}"
+              + " (default: ${DEFAULT-VALUE})",
+      completionCandidates = Scenarios.Names.class)
   List<String> load;
-
-  @Option(
-      names = "--server-jar",
-      defaultValue = "${sys:wirebench.serverJar:-fixtures-server/target/fixtures-server.jar}",
-      description = "the fixture server and load driver (default: ${DEFAULT-VALUE})")
-  Path serverJar;
 
   @Option(
       names = "--jvm-profile",
@@ -116,14 +113,22 @@ final class SuiteCommand implements Callable<Integer> {
     SuiteOptions options =
         base.with(
             name == null ? base.name() : name, forks, warmupIterations, iterations, overrides);
-    List<String> scenarios = load.equals(List.of("none")) ? List.of() : load;
+    List<String> scenarios =
+        load.equals(List.of("none"))
+            ? List.of()
+            : load.equals(List.of("all")) ? Scenarios.names() : load;
     for (String s : scenarios) {
-      if (!s.equals("wfs") && !s.equals("soap")) {
+      if (!Scenarios.names().contains(s)) {
         throw new CommandLine.ParameterException(
-            spec.commandLine(), "--load takes wfs, soap or none, was '" + s + "'");
+            spec.commandLine(),
+            "--load takes all, none or some of "
+                + String.join(", ", Scenarios.names())
+                + ", was '"
+                + s
+                + "'");
       }
     }
-    LoadStep step = new LoadStep(scenarios, serverJar, jvmProfile, quick);
+    LoadStep step = new LoadStep(scenarios, jvmProfile, quick);
     Path folder = new SuiteRunner(options, out, jvm, step).run();
     System.out.println("results: " + folder.toAbsolutePath());
     return 0;

@@ -1,11 +1,15 @@
 package org.wirebench.bench.cli;
 
+import org.wirebench.server.Mains;
+import org.wirebench.server.ServeCommand;
+import org.wirebench.server.load.cli.LoadCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code wirebench} command line. Invalid input (an unknown dataset or format, a count out of
- * range) exits with 2 and a message naming the bad value and the valid ones.
+ * The {@code wirebench} command line, every command in one place. Invalid input (an unknown dataset
+ * or format, a count out of range) exits with 2 and a message naming the bad value and the valid
+ * ones; a failure while running exits 1 with one line ({@link Mains}).
  */
 @Command(
     name = "wirebench",
@@ -19,7 +23,9 @@ import picocli.CommandLine.Command;
       SoapRequestCommand.class,
       SuiteCommand.class,
       ReportCommand.class,
-      CompareCommand.class
+      CompareCommand.class,
+      ServeCommand.class,
+      LoadCommand.class
     })
 public final class WirebenchCli implements Runnable {
 
@@ -36,25 +42,6 @@ public final class WirebenchCli implements Runnable {
 
   /** The configured command line, for tests that run it in-process. */
   public static CommandLine commandLine() {
-    return new CommandLine(new WirebenchCli())
-        .setExecutionExceptionHandler(
-            (e, cli, parsed) -> {
-              // a failure while running (not a usage error): one line, no stack trace
-              cli.getErr().println("wirebench " + cli.getCommandName() + ": " + message(e));
-              return 1;
-            });
-  }
-
-  private static String message(Throwable e) {
-    Throwable root = e;
-    while (root.getCause() != null && root.getMessage() == null) {
-      root = root.getCause();
-    }
-    if (root instanceof java.nio.file.FileSystemException fs) {
-      // its message is only the path: say what went wrong with it
-      String why = fs.getReason() != null ? fs.getReason() : fs.getClass().getSimpleName();
-      return "cannot use " + fs.getFile() + ": " + why;
-    }
-    return root.getMessage() == null ? root.toString() : root.getMessage();
+    return Mains.configure(new CommandLine(new WirebenchCli()));
   }
 }

@@ -3,20 +3,16 @@ package org.wirebench.bench.geo;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
+import org.wirebench.bench.ByteSink;
+import org.wirebench.bench.StudyBenchmark;
+import org.wirebench.bench.ThreadSink;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.FeatureCollection;
@@ -35,19 +31,17 @@ import org.wirebench.formats.geo.codec.GeoCodecs;
  * faster than its JTS peer, and within 1.5x of the floor for line data.
  *
  * <p>Every variant's output is validated (OGC schema, round trip) in the trial setup before it is
- * timed. Score: time per collection; aux counters: bytes and features per collection.
+ * timed. The validated inputs are shared ({@code Scope.Benchmark}); each thread writes into its own
+ * {@link ThreadSink}. Score: time per collection; aux counters: bytes and features per collection.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(2)
 @State(Scope.Benchmark)
-public class GeoEncodingBenchmark {
+public class GeoEncodingBenchmark extends StudyBenchmark {
 
+  /** Every registered dataset (a test keeps this list equal to the registry's names). */
   @Param({"osm_mainroads", "osm_places", "helsinki_roads", "helsinki_pois"})
   public String dataset;
 
+  /** Every registered codec (a test keeps this list equal to the registry's names). */
   @Param({"gml2", "gml32", "geojson", "jts-gml2", "jts-geojson", "floor"})
   public String codec;
 
@@ -55,9 +49,8 @@ public class GeoEncodingBenchmark {
   @Param({"200", "10000"})
   public int count;
 
-  private GeoCodec encoder;
-  private FeatureCollection collection;
-  private ByteSink sink;
+  GeoCodec encoder;
+  FeatureCollection collection;
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
@@ -65,16 +58,16 @@ public class GeoEncodingBenchmark {
     Dataset source = Datasets.get(dataset);
     collection = FeatureCollection.of(source.featureType(), source.take(count), Instant.now());
     byte[] validated = Conformance.check(encoder, collection);
-    sink = new ByteSink(validated.length);
-    encoder.encode(collection, sink);
-    if (!Arrays.equals(validated, sink.toByteArray())) {
+    ByteSink again = new ByteSink(validated.length);
+    encoder.encode(collection, again);
+    if (!Arrays.equals(validated, again.toByteArray())) {
       throw new IllegalStateException(codec + " is not deterministic: the timed bytes differ");
     }
   }
 
   /**
    * Sizes of one collection. JMH reads EVENTS counters once per iteration and sums them over the
-   * iterations, so its console shows iterations × size; report.md divides by the sample count.
+   * iterations, so its console shows iterations × size; the report divides by the sample count.
    */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
@@ -84,7 +77,8 @@ public class GeoEncodingBenchmark {
   }
 
   @Benchmark
-  public int encode(Sizes sizes) throws IOException {
+  public int encode(ThreadSink out, Sizes sizes) throws IOException {
+    ByteSink sink = out.bytes;
     sink.reset();
     encoder.encode(collection, sink);
     sizes.bytesPerCollection = sink.size();

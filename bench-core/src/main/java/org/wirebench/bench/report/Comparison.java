@@ -1,10 +1,16 @@
 package org.wirebench.bench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+import org.wirebench.results.JmhResult;
+import org.wirebench.results.LoadResult;
+import org.wirebench.results.RunEnvironment;
+import org.wirebench.results.RunRecord;
+import org.wirebench.results.ScenarioResult;
 
 /**
  * NEW against BASE: every benchmark (by name and parameters) and every load point (throughput and
@@ -35,10 +41,10 @@ public final class Comparison {
    */
   public Comparison(RunRecord base, RunRecord now, double threshold, double confidence) {
     warnDifferences(base.env(), now.env());
-    Map<String, RunRecord.Benchmark> before = new LinkedHashMap<>();
+    Map<String, JmhResult> before = new LinkedHashMap<>();
     base.benchmarks().forEach(b -> before.put(b.key(), b));
-    for (RunRecord.Benchmark b : now.benchmarks()) {
-      RunRecord.Benchmark a = before.remove(b.key());
+    for (JmhResult b : now.benchmarks()) {
+      JmhResult a = before.remove(b.key());
       if (a == null) {
         unmatched.add("only in NEW: " + b.key());
         continue;
@@ -51,7 +57,7 @@ public final class Comparison {
     }
     before.keySet().forEach(k -> unmatched.add("only in BASE: " + k));
     for (String scenario : now.load().keySet()) {
-      JsonNode a = base.load().get(scenario);
+      ScenarioResult a = base.load().get(scenario);
       if (a == null) {
         unmatched.add("load scenario only in NEW: " + scenario);
         continue;
@@ -61,43 +67,44 @@ public final class Comparison {
   }
 
   private void compareLoad(
-      String scenario, JsonNode base, JsonNode now, double threshold, double confidence) {
-    Map<String, JsonNode> before = new LinkedHashMap<>();
-    base.path("points").forEach(p -> before.put(p.path("id").asText(), p));
-    for (JsonNode p : now.path("points")) {
-      JsonNode a = before.get(p.path("id").asText());
+      String scenario,
+      ScenarioResult base,
+      ScenarioResult now,
+      double threshold,
+      double confidence) {
+    Map<String, ScenarioResult.PointResult> before = new LinkedHashMap<>();
+    base.points().forEach(p -> before.put(p.id(), p));
+    for (ScenarioResult.PointResult p : now.points()) {
+      ScenarioResult.PointResult a = before.get(p.id());
       if (a == null) {
-        unmatched.add("load point only in NEW: " + scenario + " " + p.path("id").asText());
+        unmatched.add("load point only in NEW: " + scenario + " " + p.id());
         continue;
       }
-      String key = "load " + scenario + " " + p.path("id").asText();
+      String key = "load " + scenario + " " + p.id();
       // throughput: higher is better, so the cost is BASE/NEW
-      Ratio t = Ratio.of(perRun(p, "throughput"), perRun(a, "throughput"), confidence);
+      Ratio t =
+          Ratio.of(
+              perRun(p, LoadResult::throughput), perRun(a, LoadResult::throughput), confidence);
       rows.add(
           new Row(
               key + " throughput",
               "req/s",
-              a.path("throughput").asDouble(),
-              p.path("throughput").asDouble(),
+              a.throughput(),
+              p.throughput(),
               t,
               verdict(t, threshold)));
-      Ratio l = Ratio.of(perRun(a, "latencyMs/p99"), perRun(p, "latencyMs/p99"), confidence);
+      ToDoubleFunction<LoadResult> p99 = r -> r.latency("p99");
+      Ratio l = Ratio.of(perRun(a, p99), perRun(p, p99), confidence);
       rows.add(
           new Row(
-              key + " p99",
-              "ms",
-              a.path("latencyMs").path("p99").asDouble(),
-              p.path("latencyMs").path("p99").asDouble(),
-              l,
-              verdict(l, threshold)));
+              key + " p99", "ms", a.latency("p99"), p.latency("p99"), l, verdict(l, threshold)));
     }
   }
 
-  /** One value per run of a load point; {@code path} as in "throughput" or "latencyMs/p99". */
-  private static double[] perRun(JsonNode point, String path) {
-    List<Double> xs = new ArrayList<>();
-    point.path("runs").forEach(r -> xs.add(r.at("/" + path).asDouble()));
-    return xs.stream().mapToDouble(Double::doubleValue).filter(x -> x > 0).toArray();
+  /** One value per run of a load point. */
+  private static double[] perRun(
+      ScenarioResult.PointResult point, ToDoubleFunction<LoadResult> value) {
+    return point.runs().stream().mapToDouble(value).filter(x -> x > 0).toArray();
   }
 
   static Verdict verdict(Ratio slowdown, double threshold) {
@@ -113,43 +120,33 @@ public final class Comparison {
     return Verdict.NO_CHANGE;
   }
 
-  private void warnDifferences(JsonNode a, JsonNode b) {
-    String[][] fields = {
-      {"jdk", "JDK"},
-      {"forkedJdkMajor", "forked JDK"},
-      {"forkedJvm", "forked JVM"},
-      {"cpuModel", "CPU"},
-      {"cores", "core count"},
-      {"launcherJvmArgs", "launcher JVM flags"},
-      {"forkJvmArgs", "forked JVM flags"},
-      {"serverJvms", "server JVM flags"},
-      {"libraries", "library versions"}
-    };
-    for (String[] f : fields) {
-      JsonNode x = withoutPaths(a.get(f[0]));
-      JsonNode y = withoutPaths(b.get(f[0]));
-      if (x != null && y != null && !x.equals(y)) {
-        warnings.add("the runs differ in " + f[1] + ": " + x + " vs " + y);
-      }
+  private void warnDifferences(RunEnvironment a, RunEnvironment b) {
+    warn("JDK", a.jdk(), b.jdk());
+    warn("forked JDK", a.forkedJdkMajor(), b.forkedJdkMajor());
+    warn("forked JVM", a.forkedJvm(), b.forkedJvm());
+    warn("CPU", a.cpuModel(), b.cpuModel());
+    warn("core count", a.cores(), b.cores());
+    warn(
+        "launcher JVM flags", withoutPaths(a.launcherJvmArgs()), withoutPaths(b.launcherJvmArgs()));
+    warn("forked JVM flags", forks(a.forkJvmArgs()), forks(b.forkJvmArgs()));
+    warn("server JVM flags", a.serverJvms(), b.serverJvms());
+    warn("library versions", a.libraries(), b.libraries());
+  }
+
+  /** Only what both runs recorded is compared (version 1 env.json lacks some fields). */
+  private void warn(String what, Object x, Object y) {
+    if (x != null && y != null && !Objects.equals(x, y)) {
+      warnings.add("the runs differ in " + what + ": " + x + " vs " + y);
     }
   }
 
+  private static List<List<String>> forks(List<List<String>> perFork) {
+    return perFork == null ? null : perFork.stream().map(Comparison::withoutPaths).toList();
+  }
+
   /** JVM arguments that only name where wirebench's own files are do not change performance. */
-  private static JsonNode withoutPaths(JsonNode args) {
-    if (args == null || !args.isArray()) {
-      return args;
-    }
-    com.fasterxml.jackson.databind.node.ArrayNode kept =
-        com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
-    args.forEach(
-        a -> {
-          if (a.isArray()) {
-            kept.add(withoutPaths(a)); // one list per fork
-          } else if (!a.asText().startsWith("-Dwirebench.")) {
-            kept.add(a);
-          }
-        });
-    return kept;
+  private static List<String> withoutPaths(List<String> args) {
+    return args == null ? null : args.stream().filter(a -> !a.startsWith("-Dwirebench.")).toList();
   }
 
   public List<Row> rows() {

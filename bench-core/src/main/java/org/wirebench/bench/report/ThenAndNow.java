@@ -1,15 +1,16 @@
 package org.wirebench.bench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import org.wirebench.results.JmhResult;
+import org.wirebench.results.RunRecord;
+import org.wirebench.results.ScenarioResult;
 
 /**
- * Each study's published claims beside this run's numbers, with a one-line verdict: holds, does not
- * hold, or inconclusive (the 99% interval straddles the claim), or missing when the run did not
- * measure it. Ratios of times come from JMH's per-iteration scores ({@link Ratio}).
+ * Each study's published claims beside this run's numbers, with a verdict: holds, does not hold, or
+ * inconclusive (the 99% interval straddles the claim), or missing when the run did not measure it.
+ * Ratios of times come from JMH's per-iteration scores ({@link Ratio}).
  */
 public final class ThenAndNow {
   /** Where the study's figures came from. */
@@ -17,24 +18,48 @@ public final class ThenAndNow {
       "GeoServer 2.3.3 WFS output formats, 2013, 8-core server, JMeter, features from its store";
 
   public static final String SOAP_STUDY =
-      "WSO2 \"Web services are not slow\", 2007, Axis2 ADB vs XFire with JAXB in Tomcat, ab with 25 threads";
+      "WSO2 \"Web services are not slow\", 2007, Axis2 ADB vs XFire with JAXB in Tomcat, ab with"
+          + " 25 threads";
+
+  /** A claim's fate in this run. */
+  public enum Verdict {
+    HOLDS("holds", Report.Style.HOLDS),
+    DOES_NOT_HOLD("does not hold", Report.Style.DOES_NOT_HOLD),
+    INCONCLUSIVE("inconclusive", Report.Style.INCONCLUSIVE),
+    NO_INTERVAL("inconclusive (no interval)", Report.Style.INCONCLUSIVE),
+    MISSING("missing", Report.Style.MISSING),
+    /** a number beside a number, no bound to judge */
+    FIGURE("figure", Report.Style.PLAIN);
+
+    private final String label;
+    private final Report.Style style;
+
+    Verdict(String label, Report.Style style) {
+      this.label = label;
+      this.style = style;
+    }
+
+    public String label() {
+      return label;
+    }
+
+    public Report.Style style() {
+      return style;
+    }
+  }
 
   /**
    * @param study which study
    * @param claim what it said
    * @param then its figure
-   * @param now ours, with interval, or "missing"
-   * @param verdict holds, does not hold, inconclusive, missing, or "figure" for a number beside a
-   *     number
+   * @param now ours, with interval, or "missing ..."
    */
-  public record Row(String study, String claim, String then, String now, String verdict) {}
+  public record Row(String study, String claim, String then, String now, Verdict verdict) {}
 
   private ThenAndNow() {}
 
   public static List<Row> rows(RunRecord run) {
     List<Row> rows = new ArrayList<>();
-    String machine =
-        run.env().path("cpuModel").asText("?") + ", " + run.env().path("cores").asInt() + " cores";
     double[][] study = {{230 / 43.0, 5.35}, {240 / 55.0, 4.36}};
     String[] layers = {"osm_mainroads", "osm_places"};
     for (int i = 0; i < layers.length; i++) {
@@ -42,11 +67,11 @@ public final class ThenAndNow {
           atLeast(
               "WFS",
               "GML 3.2 encodes several times slower than GML 2 (" + layers[i] + ", 200 features)",
-              String.format(Locale.ROOT, "%.1f× (req/s under load)", study[i][0]),
+              Scores.format("%.1f× (req/s under load)", study[i][0]),
               time(run, "GeoEncodingBenchmark.encode", "codec", "gml32", "gml2", layers[i]),
               3.4));
     }
-    rows.add(geoJsonPerCore(run, machine));
+    rows.add(geoJsonPerCore(run));
     for (String op : new String[] {"ints", "strings", "simpleEvents"}) {
       rows.add(
           atLeast(
@@ -80,62 +105,62 @@ public final class ThenAndNow {
   /** Time ratio a/b of two variants of one benchmark, or null when either is missing. */
   private static Ratio time(
       RunRecord run, String name, String key, String a, String b, String dataset) {
-    RunRecord.Benchmark x = run.find(name, Map.of(key, a, "dataset", dataset, "count", "200"));
-    RunRecord.Benchmark y = run.find(name, Map.of(key, b, "dataset", dataset, "count", "200"));
+    JmhResult x = run.find(name, Map.of(key, a, "dataset", dataset, "count", "200"));
+    JmhResult y = run.find(name, Map.of(key, b, "dataset", dataset, "count", "200"));
     return x == null || y == null ? null : Ratio.of(y.samples(), x.samples(), 0.99);
   }
 
   private static Ratio soap(RunRecord run, String op, int size, String a, String b) {
     String n = "DatabindingBenchmark.echo";
-    RunRecord.Benchmark x = run.find(n, Map.of("stack", a, "operation", op, "size", "" + size));
-    RunRecord.Benchmark y = run.find(n, Map.of("stack", b, "operation", op, "size", "" + size));
+    JmhResult x = run.find(n, Map.of("stack", a, "operation", op, "size", "" + size));
+    JmhResult y = run.find(n, Map.of("stack", b, "operation", op, "size", "" + size));
     return x == null || y == null ? null : Ratio.of(y.samples(), x.samples(), 0.99);
   }
 
   /** The claim "ratio ≥ bound": holds when the whole 99% interval is at or above it. */
   private static Row atLeast(String study, String claim, String then, Ratio r, double bound) {
     if (r == null) {
-      return new Row(study, claim, then, "missing (not in this run)", "missing");
+      return new Row(study, claim, then, "missing (not in this run)", Verdict.MISSING);
     }
-    String verdict =
+    Verdict verdict =
         !r.hasInterval()
-            ? "inconclusive (no interval)"
-            : r.low() >= bound ? "holds" : r.high() < bound ? "does not hold" : "inconclusive";
+            ? Verdict.NO_INTERVAL
+            : r.low() >= bound
+                ? Verdict.HOLDS
+                : r.high() < bound ? Verdict.DOES_NOT_HOLD : Verdict.INCONCLUSIVE;
     return new Row(
         study,
         claim,
         then,
-        String.format(Locale.ROOT, "%.2f× [%.2f, %.2f] (99%%)", r.ratio(), r.low(), r.high()),
+        Scores.format("%.2f× [%.2f, %.2f] (99%%)", r.ratio(), r.low(), r.high()),
         verdict);
   }
 
-  private static Row geoJsonPerCore(RunRecord run, String machine) {
+  /**
+   * The study's load point (roads as GeoJSON, 200 features, 32 users), found by its parameters in
+   * whichever scenario of the run measured it.
+   */
+  private static Row geoJsonPerCore(RunRecord run) {
     String claim = "GeoJSON roads, 200 features, 32 users: req/s per core";
     String then = "180 req/s on 8 cores = 22.5 per core";
-    JsonNode wfs = run.load().get("wfs");
-    if (wfs != null) {
-      for (JsonNode p : wfs.path("points")) {
-        JsonNode params = p.path("params");
-        if (params.path("layer").asText().equals("osm_mainroads")
-            && params.path("format").asText().equals("geojson")
-            && params.path("users").asInt() == 32) {
-          int cores = Math.max(1, run.env().path("cores").asInt(1));
-          double perCore = p.path("throughput").asDouble() / cores;
+    Map<String, String> wanted =
+        Map.of("layer", "osm_mainroads", "format", "geojson", "users", "32", "count", "200");
+    for (ScenarioResult s : run.load().values()) {
+      for (ScenarioResult.PointResult p : s.points()) {
+        if (wanted.entrySet().stream().allMatch(e -> p.param(e.getKey()).equals(e.getValue()))) {
+          int cores = Math.max(1, run.env().cores());
+          double perCore = p.throughput() / cores;
           return new Row(
               "WFS",
               claim,
               then,
-              String.format(
-                  Locale.ROOT,
+              Scores.format(
                   "%.0f req/s on %s (server and driver share them) = %.0f per core, %.0f× the study",
-                  p.path("throughput").asDouble(),
-                  machine,
-                  perCore,
-                  perCore / 22.5),
-              "figure");
+                  p.throughput(), run.env().machine(), perCore, perCore / 22.5),
+              Verdict.FIGURE);
         }
       }
     }
-    return new Row("WFS", claim, then, "missing (no wfs load scenario in this run)", "missing");
+    return new Row("WFS", claim, then, "missing (no such load point in this run)", Verdict.MISSING);
   }
 }

@@ -1,21 +1,17 @@
 package org.wirebench.bench.soap;
 
 import java.io.ByteArrayInputStream;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
-import org.wirebench.bench.geo.ByteSink;
+import org.wirebench.bench.ByteSink;
+import org.wirebench.bench.StudyBenchmark;
+import org.wirebench.bench.ThreadSink;
+import org.wirebench.formats.soap.EchoCheck;
 import org.wirebench.formats.soap.EchoValues;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapEnvelopes;
@@ -33,20 +29,18 @@ import org.wirebench.formats.soap.SoapStacks;
  * databinding itself costs.
  *
  * <p>One operation: read the request envelope bytes, bind, copy every value into the response
- * objects, write the response envelope. The request bytes are the same for every stack; each
- * response is checked (decoded by a different stack) in the trial setup before timing.
+ * objects, write the response envelope. The request bytes are the same for every stack and shared
+ * ({@code Scope.Benchmark}); each response is checked by another stack ({@link EchoCheck}) in the
+ * trial setup before timing; each thread writes its responses into its own {@link ThreadSink}.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(2)
 @State(Scope.Benchmark)
-public class DatabindingBenchmark {
+public class DatabindingBenchmark extends StudyBenchmark {
 
+  /** Every registered stack (a test keeps this list equal to the registry's names). */
   @Param({"axis2-adb", "axis2-jaxb", "cxf-jaxb", "stax-raw"})
   public String stack;
 
+  /** Every operation of the study's WSDL (a test keeps this list equal to Operation's). */
   @Param({"void", "ints", "doubles", "floats", "strings", "simpleEvents", "meshInterfaceObjects"})
   public String operation;
 
@@ -54,10 +48,9 @@ public class DatabindingBenchmark {
   @Param({"1", "10", "50", "100", "500", "1000", "5000"})
   public int size;
 
-  private SoapStack server;
-  private Operation op;
-  private byte[] request;
-  private ByteSink response;
+  SoapStack server;
+  Operation op;
+  byte[] request;
 
   @Setup(Level.Trial)
   public void setUp() throws Exception {
@@ -65,12 +58,11 @@ public class DatabindingBenchmark {
     op = Operation.byShortName(operation);
     EchoValues sent = EchoValues.generate(op, size);
     request = SoapEnvelopes.request(sent);
-    response = new ByteSink(2 * request.length);
+    ByteSink response = new ByteSink(2 * request.length);
     server.serve(op, new ByteArrayInputStream(request), response);
-    SoapStack checker = SoapStacks.get(server.name().equals("stax-raw") ? "axis2-adb" : "stax-raw");
-    EchoValues echoed = checker.readResponse(op, new ByteArrayInputStream(response.toByteArray()));
-    if (!sent.equals(echoed)) {
-      throw new IllegalStateException(stack + " " + operation + " × " + size + " echoed " + echoed);
+    String problem = EchoCheck.verify(stack, sent, response.toByteArray());
+    if (problem != null) {
+      throw new IllegalStateException(operation + " × " + size + ": " + problem);
     }
   }
 
@@ -83,7 +75,8 @@ public class DatabindingBenchmark {
   }
 
   @Benchmark
-  public int echo(Sizes sizes) throws Exception {
+  public int echo(ThreadSink out, Sizes sizes) throws Exception {
+    ByteSink response = out.bytes;
     response.reset();
     server.serve(op, new ByteArrayInputStream(request), response);
     sizes.requestBytes = request.length;

@@ -2,30 +2,25 @@ package org.wirebench.bench.suite;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.zip.ZipFile;
 
 /**
  * Library versions from the {@code META-INF/maven/.../pom.properties} every Maven-built jar carries
- * (the shade plugin keeps them): first on this class path, then inside the fixture server's jar.
+ * (the shade plugin keeps them), on this class path: the benchmarks jar holds the fixture server
+ * too.
  */
 final class LibraryVersions {
   private LibraryVersions() {}
 
-  /** groupId:artifactId to version; "absent" when neither jar has it. */
-  static Map<String, String> find(List<String> coordinates, Path otherJar) {
+  /** groupId:artifactId to version; "absent" when the class path does not have it. */
+  static Map<String, String> find(List<String> coordinates) {
     Map<String, String> versions = new LinkedHashMap<>();
     for (String c : coordinates) {
       String entry = "META-INF/maven/" + c.replace(':', '/') + "/pom.properties";
       String v = fromClassPath(entry);
-      if (v == null && otherJar != null && Files.isRegularFile(otherJar)) {
-        v = fromJar(otherJar, entry);
-      }
       if (v == null && c.equals("com.google.protobuf:protobuf-java")) {
         v = protobufRuntime(); // built with Bazel: its jar has no pom.properties
       }
@@ -50,20 +45,6 @@ final class LibraryVersions {
   private static String fromClassPath(String entry) {
     try (InputStream in = LibraryVersions.class.getClassLoader().getResourceAsStream(entry)) {
       return in == null ? null : version(in);
-    } catch (IOException e) {
-      return null;
-    }
-  }
-
-  private static String fromJar(Path jar, String entry) {
-    try (ZipFile zip = new ZipFile(jar.toFile())) {
-      var e = zip.getEntry(entry);
-      if (e == null) {
-        return null;
-      }
-      try (InputStream in = zip.getInputStream(e)) {
-        return version(in);
-      }
     } catch (IOException e) {
       return null;
     }

@@ -8,6 +8,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.profile.GCProfiler;
@@ -18,13 +19,20 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
-import org.wirebench.bench.report.RunRecord;
+import org.wirebench.bench.geo.PayloadSizeRecorder;
+import org.wirebench.bench.report.ReportWriter;
+import org.wirebench.results.JmhResult;
+import org.wirebench.results.PayloadSizes;
+import org.wirebench.results.RunEnvironment;
+import org.wirebench.results.RunRecord;
+import org.wirebench.results.ServerJvm;
 
 /**
  * Runs the JMH benchmarks in forked JVMs, then the load scenarios ({@link LoadStep}), and writes
- * one folder per run: {@code jmh.json} (JMH's own format), {@code load-*.json} and {@code .hlog},
- * {@code env.json} and {@code report.md}. The folder is built under a temporary name and renamed
- * when complete, so a crashed run never leaves a half-written result behind.
+ * one folder per run: {@code jmh.json} (JMH's own format), {@code sizes.json}, {@code load-*.json}
+ * and {@code .hlog}, {@code env.json}, {@code report.md} and {@code report.html}. The folder is
+ * built under a temporary name and renamed when complete, so a crashed run never leaves a
+ * half-written result behind.
  */
 public final class SuiteRunner {
   private static final DateTimeFormatter RUN_ID =
@@ -46,7 +54,7 @@ public final class SuiteRunner {
   }
 
   /** UTC start, host, short commit, suite and JDK: sortable, and says where it came from. */
-  static String runId(ZonedDateTime started, Environment env) {
+  static String runId(ZonedDateTime started, RunEnvironment env) {
     String commit = env.commit().length() >= 7 ? env.commit().substring(0, 7) : env.commit();
     return RUN_ID.format(started)
         + "-"
@@ -87,10 +95,12 @@ public final class SuiteRunner {
       if (results.isEmpty()) {
         throw new IllegalStateException("no benchmark matched '" + options.include() + "'");
       }
+      PayloadSizeRecorder.record(JmhResult.readAll(json)).write(tmp.resolve(PayloadSizes.FILE));
       load.run(tmp, jvm);
-      LoadSection loadSection = LoadSection.read(tmp);
-      Environment env =
-          Environment.capture(
+      Map<String, ServerJvm> serverJvms = new LinkedHashMap<>();
+      RunRecord.readBeforeRename(tmp).load().forEach((k, v) -> serverJvms.put(k, v.serverJvm()));
+      RunEnvironment env =
+          EnvironmentCapture.capture(
               options,
               jvm,
               started,
@@ -98,9 +108,8 @@ public final class SuiteRunner {
                   .map(r -> List.copyOf(r.getParams().getJvmArgs()))
                   .distinct()
                   .toList(),
-              loadSection.serverJvms(),
-              load.serverJar());
-      env.write(tmp.resolve("env.json"));
+              serverJvms);
+      env.write(tmp.resolve(RunEnvironment.FILE));
       String id = runId(started, env);
       ReportWriter.write(RunRecord.readBeforeRename(tmp), tmp, id);
       return Files.move(tmp, root.resolve(id), StandardCopyOption.ATOMIC_MOVE);

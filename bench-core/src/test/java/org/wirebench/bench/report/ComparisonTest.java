@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.wirebench.results.JmhResult;
+import org.wirebench.results.RunRecord;
 
 /**
  * Recorded runs of GeoEncodingBenchmark on osm_places, this 2-core shared machine, nothing else
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * </ul>
  */
 class ComparisonTest {
-  private static final Path RUNS = Path.of("src/test/resources/runs/compare");
+  private static final Path RUNS = ThenAndNowTest.runs().resolve("compare");
 
   private static Comparison compare(String base, String now) throws IOException {
     return new Comparison(
@@ -72,12 +74,12 @@ class ComparisonTest {
 
     RunRecord base = RunRecord.read(RUNS.resolve("base1"));
     RunRecord other = RunRecord.read(RUNS.resolve("base2"));
-    List<RunRecord.Benchmark> slowed = new ArrayList<>();
-    for (RunRecord.Benchmark b : other.benchmarks()) {
+    List<JmhResult> slowed = new ArrayList<>();
+    for (JmhResult b : other.benchmarks()) {
       double factor = b.params().get("codec").equals("gml2") ? 1.4 : 1.0;
       double[] raw = Arrays.stream(b.raw()).map(x -> x * factor).toArray();
       slowed.add(
-          new RunRecord.Benchmark(
+          new JmhResult(
               b.name(),
               b.params(),
               b.mode(),
@@ -90,7 +92,10 @@ class ComparisonTest {
     }
     Comparison planted =
         new Comparison(
-            base, new RunRecord(other.folder(), other.env(), slowed, other.load()), 0.05, 0.99);
+            base,
+            new RunRecord(other.folder(), other.env(), slowed, other.load(), other.sizes()),
+            0.05,
+            0.99);
     assertEquals(Comparison.Verdict.REGRESSED, row(planted, "gml2").verdict());
   }
 

@@ -23,6 +23,7 @@ import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.util.thread.Invocable;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.wirebench.results.LoadResult;
 
 /**
  * Drives one {@link LoadPlan} with Jetty's HttpClient and records latency in an HdrHistogram.

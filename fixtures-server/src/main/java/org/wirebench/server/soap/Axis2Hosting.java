@@ -15,9 +15,9 @@ import org.apache.axis2.description.WSDL11ToAxisServiceBuilder;
 import org.apache.axis2.engine.AxisConfiguration;
 import org.apache.axis2.engine.MessageReceiver;
 import org.apache.axis2.transport.http.AxisServletListener;
-import org.wirebench.formats.soap.Axis2AdbService;
-import org.wirebench.formats.soap.Axis2JaxbService;
 import org.wirebench.formats.soap.Operation;
+import org.wirebench.formats.soap.stack.Axis2AdbService;
+import org.wirebench.formats.soap.stack.Axis2JaxbService;
 
 /**
  * The Axis2 configuration the fixture server runs: Axis2's own default axis2.xml (phases,

@@ -19,8 +19,8 @@ import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.codec.GeoCodec;
-import org.wirebench.formats.geo.codec.XmlSchema;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
+import org.wirebench.formats.geo.schema.XmlSchema;
 
 /**
  * The WFS endpoint (KVP over GET): GetCapabilities, DescribeFeatureType and GetFeature for WFS

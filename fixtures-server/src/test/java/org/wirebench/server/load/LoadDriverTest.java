@@ -9,6 +9,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.wirebench.results.LoadResult;
 import org.wirebench.server.FixtureServer;
 
 /** A few seconds of real load against a real server: counts must add up, errors must show. */

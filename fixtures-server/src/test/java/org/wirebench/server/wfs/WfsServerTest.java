@@ -22,9 +22,9 @@ import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
-import org.wirebench.formats.geo.codec.XmlSchema;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
 import org.wirebench.formats.geo.schema.OgcValidator;
+import org.wirebench.formats.geo.schema.XmlSchema;
 import org.wirebench.server.FixtureServer;
 
 /** A real Jetty on an ephemeral port, asked by Jetty's HTTP client as a WFS client would. */

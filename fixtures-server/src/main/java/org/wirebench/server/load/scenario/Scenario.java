@@ -4,15 +4,35 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
 
-/** A table of a study as load points: each one request shape at one concurrency. */
+/**
+ * A study's table as load points, each one request shape at one concurrency. Registered through
+ * {@code META-INF/services} ({@link Scenarios}): a class here gets {@code wirebench load
+ * --scenario}, a place in the suite, its results file and its tables in both reports, without
+ * naming it anywhere else.
+ */
 public interface Scenario {
-  /** wfs or soap. */
+  /** The registry name: --scenario NAME, load-NAME.json. */
   String name();
 
-  /** In run order. */
-  List<Point> points();
+  /** One line for --help: the study and what varies. */
+  String description();
+
+  /** The documented quick (minutes) or full (the study's) settings. */
+  ScenarioSettings settings(boolean quick);
+
+  /** How the reports tabulate this scenario's points. */
+  TableLayout table();
+
+  /**
+   * The points for these options, in run order.
+   *
+   * @throws IllegalArgumentException naming an option value this scenario cannot run
+   */
+  List<Point> points(ScenarioOptions options);
 
   /**
    * One cell of the table.

@@ -13,9 +13,11 @@ import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import org.wirebench.results.LoadResult;
+import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.ScenarioSettings;
 import org.wirebench.server.load.LoadDriver;
 import org.wirebench.server.load.LoadPlan;
-import org.wirebench.server.load.LoadResult;
 
 /**
  * Runs a scenario's points against a server: first one request per point, validated in full (a
@@ -23,11 +25,17 @@ import org.wirebench.server.load.LoadResult;
  */
 public final class ScenarioRunner {
   private final Scenario scenario;
+  private final List<Scenario.Point> points;
   private final ScenarioSettings settings;
   private final PrintStream log;
 
-  public ScenarioRunner(Scenario scenario, ScenarioSettings settings, PrintStream log) {
+  /**
+   * @param points the scenario's points for the options given
+   */
+  public ScenarioRunner(
+      Scenario scenario, List<Scenario.Point> points, ScenarioSettings settings, PrintStream log) {
     this.scenario = scenario;
+    this.points = points;
     this.settings = settings;
     this.log = log;
   }
@@ -39,7 +47,6 @@ public final class ScenarioRunner {
   public ScenarioResult run(URI base, Map<String, Object> server, HistogramLogWriter hlog)
       throws Exception {
     String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-    List<Scenario.Point> points = scenario.points();
     for (Scenario.Point p : points) {
       preflight(base, p);
     }
@@ -81,6 +88,7 @@ public final class ScenarioRunner {
         started,
         server,
         client(),
+        scenario.table(),
         results);
   }
 

@@ -1,36 +1,80 @@
 package org.wirebench.server.load.scenario;
 
-import java.io.ByteArrayInputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.wirebench.formats.soap.EchoCheck;
 import org.wirebench.formats.soap.EchoValues;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapEnvelopes;
-import org.wirebench.formats.soap.SoapStack;
-import org.wirebench.formats.soap.SoapStacks;
+import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.soap.SoapServices;
 
 /**
  * The WSO2 study's table: each hosted stack echoing each operation's array at each size, 25
- * concurrent users (ab -c 25). Responses are read back by the stax-raw stack (not the stack that
- * wrote them) and must equal what was sent.
+ * concurrent users (ab -c 25). Responses are read back by another stack ({@link EchoCheck}) and
+ * must equal what was sent.
  */
 public final class SoapScenario implements Scenario {
   public static final int STUDY_USERS = 25;
 
-  private final List<String> stacks;
-  private final List<Operation> operations;
-  private final List<Integer> sizes;
-  private final int users;
+  @Override
+  public String name() {
+    return "soap";
+  }
+
+  @Override
+  public String description() {
+    return "WSO2 2007: each hosted stack × operation × array size, 25 users (ab -c 25)";
+  }
+
+  @Override
+  public ScenarioSettings settings(boolean quick) {
+    return quick
+        ? ScenarioSettings.counted("quick", 1, 250, 500, Duration.ZERO)
+        : ScenarioSettings.counted("full", 1, 2500, 2500, Duration.ZERO);
+  }
+
+  @Override
+  public TableLayout table() {
+    return new TableLayout(
+        "",
+        List.of("operation", "size"),
+        "stack",
+        "p99",
+        false,
+        new TableLayout.Chart("operation", "size", "stack", "array size", true),
+        List.of());
+  }
+
+  @Override
+  public List<Point> points(ScenarioOptions o) {
+    List<Operation> ops =
+        o.operations == null
+            ? List.of(Operation.values())
+            : o.operations.stream().map(Operation::byShortName).toList();
+    List<Integer> sizes =
+        o.sizes != null ? o.sizes : o.quick ? List.of(1, 100, 5000) : Operation.SIZES;
+    for (int n : sizes) {
+      if (n < 1 || n > 100_000) {
+        throw new IllegalArgumentException("--sizes values must be 1..100000, was " + n);
+      }
+    }
+    if (o.soapUsers < 1 || o.soapUsers > 10_000) {
+      throw new IllegalArgumentException("--soap-users must be 1..10000, was " + o.soapUsers);
+    }
+    return points(o.stacks, ops, sizes, o.soapUsers);
+  }
 
   /**
    * @param stacks hosted stacks: axis2-adb, axis2-jaxb, cxf-jaxb
    * @param sizes array elements, 1..100000 each (void is run once, without a size)
    */
-  public SoapScenario(
+  public static List<Point> points(
       List<String> stacks, List<Operation> operations, List<Integer> sizes, int users) {
     for (String s : stacks) {
       if (!SoapServices.NAMES.contains(s)) {
@@ -41,20 +85,6 @@ public final class SoapScenario implements Scenario {
                 + String.join(", ", SoapServices.NAMES));
       }
     }
-    this.stacks = stacks;
-    this.operations = operations;
-    this.sizes = sizes;
-    this.users = users;
-  }
-
-  @Override
-  public String name() {
-    return "soap";
-  }
-
-  @Override
-  public List<Point> points() {
-    SoapStack reader = SoapStacks.get("stax-raw");
     List<Point> points = new ArrayList<>();
     for (String stack : stacks) {
       for (Operation op : operations) {
@@ -82,14 +112,7 @@ public final class SoapScenario implements Scenario {
                           .post(request, headers)
                           .users(users)
                           .lengthTolerance(0),
-                  body -> {
-                    try {
-                      EchoValues echoed = reader.readResponse(op, new ByteArrayInputStream(body));
-                      return echoed.equals(values) ? null : stack + " echoed other values";
-                    } catch (Exception e) {
-                      return stack + " response does not parse: " + e.getMessage();
-                    }
-                  }));
+                  body -> EchoCheck.verify(stack, values, body)));
         }
       }
     }

@@ -3,6 +3,7 @@ package org.wirebench.server.load.scenario;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +14,8 @@ import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.codec.Conformance;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
 
 /**
@@ -28,15 +31,57 @@ public final class WfsScenario implements Scenario {
   public static final List<String> DEFAULT_FORMATS = List.of("gml32", "gml2", "geojson");
   public static final List<Integer> DEFAULT_USERS = List.of(4, 8, 16, 32);
 
-  private final List<String> layers;
-  private final List<String> formats;
-  private final List<Integer> users;
-  private final int count;
+  @Override
+  public String name() {
+    return "wfs";
+  }
+
+  @Override
+  public String description() {
+    return "GeoServer 2013: GetFeature per layer × format (gml32, gml2, geojson) × 4..32 users";
+  }
+
+  @Override
+  public ScenarioSettings settings(boolean quick) {
+    return quick
+        ? ScenarioSettings.timed(
+            "quick", 1, Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(3))
+        : ScenarioSettings.timed(
+            "full", 3, Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(10));
+  }
+
+  @Override
+  public TableLayout table() {
+    return new TableLayout(
+        "layer",
+        List.of("format"),
+        "users",
+        "mean",
+        true,
+        new TableLayout.Chart("layer", "users", "format", "concurrent users", false),
+        List.of(
+            new TableLayout.RatioLine(
+                "format", "gml2", "gml32", "GML 2 req/s ÷ GML 3.2 req/s (the study: 3.4–5.4)")));
+  }
+
+  @Override
+  public List<Point> points(ScenarioOptions o) {
+    if (o.count < 1 || o.count > 100_000) {
+      throw new IllegalArgumentException("--count must be 1..100000, was " + o.count);
+    }
+    for (int n : o.concurrency) {
+      if (n < 1 || n > 10_000) {
+        throw new IllegalArgumentException("--concurrency values must be 1..10000, was " + n);
+      }
+    }
+    return points(o.layers, o.formats, o.concurrency, o.count);
+  }
 
   /**
    * @param count features per request, 1..100000 (the study: 200)
    */
-  public WfsScenario(List<String> layers, List<String> formats, List<Integer> users, int count) {
+  public static List<Point> points(
+      List<String> layers, List<String> formats, List<Integer> users, int count) {
     for (String f : formats) {
       if (!FORMATS.containsKey(f)) {
         throw new IllegalArgumentException(
@@ -44,19 +89,6 @@ public final class WfsScenario implements Scenario {
       }
     }
     layers.forEach(Datasets::get); // unknown names fail here, listing the valid ones
-    this.layers = layers;
-    this.formats = formats;
-    this.users = users;
-    this.count = count;
-  }
-
-  @Override
-  public String name() {
-    return "wfs";
-  }
-
-  @Override
-  public List<Point> points() {
     List<Point> points = new ArrayList<>();
     for (String layer : layers) {
       for (String format : formats) {
@@ -78,7 +110,7 @@ public final class WfsScenario implements Scenario {
                   layer + "/" + format + "/" + n,
                   params,
                   base -> new LoadPlan(base.resolve(query)).users(n),
-                  validator(Datasets.get(layer), GeoCodecs.get(format))));
+                  validator(Datasets.get(layer), GeoCodecs.get(format), count)));
         }
       }
     }
@@ -86,7 +118,7 @@ public final class WfsScenario implements Scenario {
   }
 
   /** The response must validate and decode to the layer's first {@code count} features. */
-  private LoadPlan.BodyValidator validator(Dataset layer, GeoCodec codec) {
+  private static LoadPlan.BodyValidator validator(Dataset layer, GeoCodec codec, int count) {
     List<Feature> expected = layer.take(count);
     return body -> {
       try {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.HistogramLogReader;
@@ -14,6 +15,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.wirebench.formats.soap.Operation;
+import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.TableLayout;
 import org.wirebench.server.FixtureServer;
 
 /**
@@ -33,20 +37,26 @@ class ScenarioIntegrationTest {
     server.close();
   }
 
-  private static ScenarioResult run(Scenario s, ScenarioSettings settings, HistogramLogWriter h)
+  private static ScenarioResult run(
+      Scenario s, List<Scenario.Point> points, ScenarioSettings settings, HistogramLogWriter h)
       throws Exception {
-    return new ScenarioRunner(s, settings, new PrintStream(new ByteArrayOutputStream()))
+    return new ScenarioRunner(s, points, settings, new PrintStream(new ByteArrayOutputStream()))
         .run(server.uri(), Map.of("url", server.uri().toString()), h);
   }
 
   @Test
   void wfsScenarioEveryFormatAndLayerWithoutErrors() throws Exception {
-    Scenario wfs =
-        new WfsScenario(
+    List<Scenario.Point> wfs =
+        WfsScenario.points(
             WfsScenario.DEFAULT_LAYERS, WfsScenario.DEFAULT_FORMATS, List.of(4, 8), 200);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     HistogramLogWriter hlog = new HistogramLogWriter(new PrintStream(log));
-    ScenarioResult r = run(wfs, new ScenarioSettings("test", 2, 200, 300, 0, 0, 1, 200), hlog);
+    ScenarioResult r =
+        run(
+            Scenarios.get("wfs"),
+            wfs,
+            ScenarioSettings.timed("test", 2, ms(200), ms(300), ms(200)).withValidateEvery(1),
+            hlog);
     assertEquals(12, r.points().size());
     assertEquals(0, r.errorCount(), () -> r.points().toString());
     for (ScenarioResult.PointResult p : r.points()) {
@@ -66,13 +76,18 @@ class ScenarioIntegrationTest {
 
   @Test
   void soapScenarioEveryStackAndOperationWithoutErrors() throws Exception {
-    Scenario soap =
-        new SoapScenario(
+    List<Scenario.Point> soap =
+        SoapScenario.points(
             List.of("axis2-adb", "axis2-jaxb", "cxf-jaxb"),
             List.of(Operation.values()),
             List.of(1, 100),
             SoapScenario.STUDY_USERS);
-    ScenarioResult r = run(soap, new ScenarioSettings("test", 1, 0, 0, 50, 100, 1, 0), null);
+    ScenarioResult r =
+        run(
+            Scenarios.get("soap"),
+            soap,
+            ScenarioSettings.counted("test", 1, 50, 100, Duration.ZERO).withValidateEvery(1),
+            null);
     assertEquals(3 * (1 + 6 * 2), r.points().size());
     assertEquals(0, r.errorCount(), () -> r.points().toString());
     for (ScenarioResult.PointResult p : r.points()) {
@@ -82,27 +97,49 @@ class ScenarioIntegrationTest {
 
   @Test
   void aResponseThatDoesNotValidateStopsTheRunBeforeLoad() {
-    Scenario wrongCount =
-        new Scenario() {
-          @Override
-          public String name() {
-            return "planted";
-          }
-
-          @Override
-          public List<Point> points() {
-            Point real =
-                new WfsScenario(List.of("osm_places"), List.of("geojson"), List.of(2), 5)
-                    .points()
-                    .get(0);
-            return List.of(
-                new Point(real.id(), real.params(), real.plan(), body -> "planted problem"));
-          }
-        };
+    Scenario.Point real =
+        WfsScenario.points(List.of("osm_places"), List.of("geojson"), List.of(2), 5).get(0);
+    List<Scenario.Point> planted =
+        List.of(
+            new Scenario.Point(real.id(), real.params(), real.plan(), body -> "planted problem"));
     Exception e =
         org.junit.jupiter.api.Assertions.assertThrows(
             java.io.IOException.class,
-            () -> run(wrongCount, new ScenarioSettings("test", 1, 100, 100, 0, 0, 0, 0), null));
+            () ->
+                run(
+                    Scenarios.get("wfs"),
+                    planted,
+                    ScenarioSettings.timed("test", 1, ms(100), ms(100), Duration.ZERO),
+                    null));
     assertTrue(e.getMessage().contains("planted problem"), e.getMessage());
+  }
+
+  @Test
+  void everyRegisteredScenarioHasQuickAndFullSettingsAndALayoutOverItsParameters() {
+    assertEquals(List.of("wfs", "soap"), Scenarios.names());
+    for (String name : Scenarios.names()) {
+      Scenario s = Scenarios.get(name);
+      assertEquals("quick", s.settings(true).mode(), name);
+      assertEquals("full", s.settings(false).mode(), name);
+      assertTrue(s.settings(true).runs() >= 1 && s.settings(false).runs() >= 1, name);
+      assertTrue(s.description().length() > 10, name);
+      ScenarioOptions defaults = new ScenarioOptions();
+      new picocli.CommandLine(defaults).parseArgs("--quick");
+      TableLayout t = s.table();
+      List<String> used = new java.util.ArrayList<>(t.rowBy());
+      used.add(t.columnBy());
+      used.addAll(List.of(t.chart().by(), t.chart().x(), t.chart().series()));
+      t.ratios().forEach(r -> used.add(r.param()));
+      if (!t.tableBy().isEmpty()) {
+        used.add(t.tableBy());
+      }
+      for (Scenario.Point p : s.points(defaults)) {
+        assertTrue(p.params().keySet().containsAll(used), p.id() + " lacks one of " + used);
+      }
+    }
+  }
+
+  private static Duration ms(long n) {
+    return Duration.ofMillis(n);
   }
 }

@@ -10,6 +10,7 @@ import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.schema.OgcValidator;
+import org.wirebench.formats.geo.schema.XmlSchema;
 
 /**
  * The checks every codec passes before it is timed: its output validates against its OGC schema (if

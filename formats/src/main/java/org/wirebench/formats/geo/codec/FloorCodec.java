@@ -42,11 +42,6 @@ public final class FloorCodec implements GeoCodec {
   }
 
   @Override
-  public int coordinateDecimals() {
-    return CoordinateFormat.DECIMALS;
-  }
-
-  @Override
   public boolean carriesAttributes() {
     return false;
   }

@@ -7,6 +7,7 @@ import java.util.List;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.schema.XmlSchema;
 
 /**
  * One way of putting a feature collection on the wire. A library consumer implements this, lists
@@ -27,8 +28,13 @@ public interface GeoCodec {
   /** File name extension for the CLI and golden files ({@code xml}, {@code json}, {@code txt}). */
   String fileExtension();
 
-  /** Decimal places written for each ordinate, or {@link #FULL_PRECISION}. */
-  int coordinateDecimals();
+  /**
+   * Decimal places written for each ordinate, or {@link #FULL_PRECISION}; by default what {@link
+   * CoordinateFormat} prints (7, about 1 cm), which the conformance checks hold a codec to.
+   */
+  default int coordinateDecimals() {
+    return CoordinateFormat.DECIMALS;
+  }
 
   /** The OGC schema the output must validate against, or {@link XmlSchema#NONE}. */
   default XmlSchema xmlSchema() {

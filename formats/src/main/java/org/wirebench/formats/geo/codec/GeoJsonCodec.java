@@ -51,11 +51,6 @@ public class GeoJsonCodec implements GeoCodec {
   }
 
   @Override
-  public int coordinateDecimals() {
-    return CoordinateFormat.DECIMALS;
-  }
-
-  @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
     CoordinateBuffer text = new CoordinateBuffer();
     FeatureType type = collection.type();

@@ -9,6 +9,7 @@ import org.locationtech.jts.geom.Envelope;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.schema.XmlSchema;
 
 /**
  * GML 2.1.2 in a WFS 1.0.0 {@code wfs:FeatureCollection}: {@code gml:featureMember}s, {@code
@@ -31,11 +32,6 @@ public final class Gml2Codec implements GeoCodec {
   @Override
   public String fileExtension() {
     return "xml";
-  }
-
-  @Override
-  public int coordinateDecimals() {
-    return CoordinateFormat.DECIMALS;
   }
 
   @Override

@@ -10,6 +10,7 @@ import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.GeometryKind;
+import org.wirebench.formats.geo.schema.XmlSchema;
 
 /**
  * GML 3.2.1 in a WFS 2.0 {@code wfs:FeatureCollection} with {@code numberMatched}, {@code
@@ -37,11 +38,6 @@ public final class Gml32Codec implements GeoCodec {
   @Override
   public String fileExtension() {
     return "xml";
-  }
-
-  @Override
-  public int coordinateDecimals() {
-    return CoordinateFormat.DECIMALS;
   }
 
   @Override

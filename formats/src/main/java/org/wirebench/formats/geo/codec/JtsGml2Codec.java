@@ -12,6 +12,7 @@ import org.wirebench.formats.geo.Attribute;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.schema.XmlSchema;
 import org.wirebench.formats.xml.XmlFactories;
 
 /**

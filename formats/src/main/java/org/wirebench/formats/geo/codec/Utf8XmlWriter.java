@@ -8,7 +8,9 @@ import java.nio.charset.StandardCharsets;
  * The byte-level writer under our GML encoders: markup goes out as pre-encoded ASCII, text and
  * attribute values are escaped and UTF-8 encoded in one pass, numbers are formatted straight into
  * the buffer. A general StAX writer spends most of its time checking and transcoding markup that a
- * feature encoder knows in advance (see the README's profile of the Woodstox-based peer).
+ * feature encoder knows in advance ({@code JtsGml2Codec} keeps a Woodstox writer for the same
+ * document, so GeoEncodingBenchmark shows the difference; profile it with the README's flame-graph
+ * recipe).
  */
 final class Utf8XmlWriter {
   private static final int CAPACITY = 16 * 1024;

@@ -3,7 +3,6 @@ package org.wirebench.formats.geo.schema;
 import org.wirebench.formats.geo.Attribute;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.codec.GmlNames;
-import org.wirebench.formats.geo.codec.XmlSchema;
 
 /**
  * The application schema of a feature type, as a WFS's DescribeFeatureType returns it: one complex

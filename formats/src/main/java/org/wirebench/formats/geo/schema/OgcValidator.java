@@ -13,7 +13,6 @@ import javax.xml.validation.SchemaFactory;
 import javax.xml.validation.Validator;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.codec.GmlNames;
-import org.wirebench.formats.geo.codec.XmlSchema;
 import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
 

@@ -18,6 +18,7 @@ import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.schema.InvalidDocumentException;
 import org.wirebench.formats.geo.schema.OgcValidator;
+import org.wirebench.formats.geo.schema.XmlSchema;
 
 /** The checks must be able to fail: schema violations, lost precision and hostile XML. */
 class ConformanceCatchesBrokenOutputTest {

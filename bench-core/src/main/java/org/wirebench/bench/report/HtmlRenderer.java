@@ -1,0 +1,89 @@
+package org.wirebench.bench.report;
+
+import java.util.List;
+
+/**
+ * report.html: one self-contained file (inline CSS and SVG, no script, nothing fetched), the same
+ * text and tables as report.md plus the charts.
+ */
+final class HtmlRenderer {
+  private static final String CSS =
+      "body{font:14px/1.45 system-ui,sans-serif;max-width:980px;margin:2em auto;padding:0 1em;"
+          + "color:#222}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid"
+          + " #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child{text-align:left}"
+          + ".holds{color:#1a7f37}.not{color:#b42318}.inc{color:#9a6700}.missing{color:#888;"
+          + "font-style:italic}svg{display:block;margin:1em 0;font-size:11px}h2{margin-top:2em;"
+          + "border-bottom:1px solid #ddd}td.label{text-align:left}";
+
+  private HtmlRenderer() {}
+
+  static String render(Report report) {
+    StringBuilder h =
+        new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">");
+    h.append("<title>wirebench ").append(esc(report.title())).append("</title>");
+    h.append("<style>").append(CSS).append("</style></head><body>\n");
+    h.append("<h1>wirebench: ").append(esc(report.title())).append("</h1>\n");
+    for (Report.Block b : report.blocks()) {
+      if (b instanceof Report.Heading x) {
+        int level = x.level() + 1;
+        h.append("<h").append(level).append('>').append(esc(x.text()));
+        h.append("</h").append(level).append(">\n");
+      } else if (b instanceof Report.Text t) {
+        h.append("<p").append(cls(t.style())).append('>').append(inline(t.text()));
+        h.append("</p>\n");
+      } else if (b instanceof Report.Bullets l) {
+        h.append("<ul>");
+        l.items().forEach(i -> h.append("<li>").append(inline(i)).append("</li>"));
+        h.append("</ul>\n");
+      } else if (b instanceof Report.Table t) {
+        table(h, t);
+      } else if (b instanceof Report.Bars c) {
+        h.append(Svg.bars(c.title(), c.unit(), c.bars())).append('\n');
+      } else if (b instanceof Report.Lines c) {
+        h.append(Svg.lines(c.title(), c.xLabel(), c.yLabel(), c.logX(), c.series())).append('\n');
+      }
+    }
+    return h.append("</body></html>\n").toString();
+  }
+
+  private static void table(StringBuilder h, Report.Table t) {
+    h.append("<table><tr>");
+    t.header().forEach(x -> h.append("<th>").append(inline(x)).append("</th>"));
+    h.append("</tr>");
+    for (List<Report.Cell> row : t.rows()) {
+      h.append("<tr>");
+      for (int i = 0; i < row.size(); i++) {
+        Report.Cell c = row.get(i);
+        String style = cls(c.style());
+        if (i > 0 && i < t.labels()) { // CSS left-aligns only the first column
+          style =
+              style.isEmpty() ? " class=\"label\"" : style.replace("class=\"", "class=\"label ");
+        }
+        h.append("<td").append(style).append('>').append(inline(c.text())).append("</td>");
+      }
+      h.append("</tr>");
+    }
+    h.append("</table>\n");
+  }
+
+  private static String cls(Report.Style s) {
+    return switch (s) {
+      case PLAIN -> "";
+      case MISSING -> " class=\"missing\"";
+      case HOLDS -> " class=\"holds\"";
+      case DOES_NOT_HOLD -> " class=\"not\"";
+      case INCONCLUSIVE -> " class=\"inc\"";
+    };
+  }
+
+  /** Escaped text, with Markdown's `code` and **bold** spans, the only markup sections use. */
+  static String inline(String s) {
+    String e = esc(s);
+    e = e.replaceAll("`([^`]*)`", "<code>$1</code>");
+    return e.replaceAll("\\*\\*([^*]+)\\*\\*", "<b>$1</b>");
+  }
+
+  private static String esc(String s) {
+    return Svg.esc(s);
+  }
+}

@@ -1,0 +1,32 @@
+package org.wirebench.bench.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.wirebench.results.RunRecord;
+
+/** Builds a run's report once and writes it as report.md and report.html. */
+public final class ReportWriter {
+  private ReportWriter() {}
+
+  /** The report of a run: every registered section, in order. */
+  public static Report build(RunRecord run, String name) {
+    List<Report.Block> blocks = new ArrayList<>();
+    for (ReportSection s : ReportSection.all()) {
+      blocks.addAll(s.build(run));
+    }
+    return new Report(name, List.copyOf(blocks));
+  }
+
+  /**
+   * @param name the run's id (its folder's final name)
+   */
+  public static void write(RunRecord run, Path out, String name) throws IOException {
+    Report report = build(run, name);
+    Files.createDirectories(out);
+    Files.writeString(out.resolve("report.md"), MarkdownRenderer.render(report));
+    Files.writeString(out.resolve("report.html"), HtmlRenderer.render(report));
+  }
+}

@@ -1,0 +1,119 @@
+package org.wirebench.bench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.wirebench.results.JmhResult;
+import org.wirebench.results.PayloadSizes;
+import org.wirebench.results.RunRecord;
+
+/**
+ * The GeoServer study's encoder half (GeoEncodingBenchmark): time per collection with JMH's 99.9%
+ * error, bytes raw and gzipped (as recorded by the run), allocation, and the ratios the targets are
+ * stated in. A ratio's error combines both scores' relative errors in quadrature.
+ */
+public final class WfsEncodingSection implements ReportSection {
+  static final String BENCHMARK = "GeoEncodingBenchmark.encode";
+
+  /** The GeoServer study's response sizes for 200 features, KiB: GML 3.2, GML 2, GeoJSON. */
+  private static final Map<String, int[]> STUDY_KIB =
+      Map.of("osm_mainroads", new int[] {230, 150, 150}, "osm_places", new int[] {100, 70, 40});
+
+  @Override
+  public String name() {
+    return "wfs-encoding";
+  }
+
+  @Override
+  public List<Report.Block> build(RunRecord run) {
+    List<Report.Block> out = new ArrayList<>();
+    out.add(new Report.Heading(1, "WFS encoding (GeoEncodingBenchmark)"));
+    Map<String, Map<String, JmhResult>> groups = new TreeMap<>();
+    for (JmhResult r : run.results(BENCHMARK)) {
+      groups
+          .computeIfAbsent(
+              r.param("dataset") + " × " + r.param("count"), k -> new LinkedHashMap<>())
+          .put(r.param("codec"), r);
+    }
+    if (groups.isEmpty()) {
+      out.add(Report.Text.missing("Encoder benchmarks: not in this run."));
+      return out;
+    }
+    out.add(
+        Report.Text.plain(
+            "Time per collection, µs, ± JMH's 99.9% confidence half-width. Ratios: GML 3.2 / GML 2"
+                + " (target ≤ 1.2), JTS peer / ours (target ≥ 2), ours / floor (target ≤ 1.5)."
+                + " Gzip bytes: the same bytes compressed at level "
+                + (run.sizes() == null ? "6" : run.sizes().gzipLevel())
+                + ", recorded by the run."));
+    groups.forEach((title, runs) -> group(out, run.sizes(), title, runs));
+    return out;
+  }
+
+  private static void group(
+      List<Report.Block> out, PayloadSizes sizes, String title, Map<String, JmhResult> runs) {
+    JmhResult any = runs.values().iterator().next();
+    String dataset = any.param("dataset");
+    out.add(new Report.Heading(2, title + " features"));
+    JmhResult floor = runs.get("floor");
+    List<List<Report.Cell>> rows = new ArrayList<>();
+    List<Svg.Bar> time = new ArrayList<>();
+    List<Svg.Bar> bytes = new ArrayList<>();
+    for (Map.Entry<String, JmhResult> e : runs.entrySet()) {
+      JmhResult r = e.getValue();
+      rows.add(
+          List.of(
+              Report.Cell.of(e.getKey()),
+              Report.Cell.of(Scores.withError(r)),
+              Report.Cell.of(Scores.perIteration(r, "bytesPerCollection")),
+              gzip(sizes, r),
+              Report.Cell.of(Scores.secondary(r, "gc.alloc.rate.norm", "%.0f")),
+              Report.Cell.of(floor == null ? "" : Scores.ratio(r, floor))));
+      time.add(new Svg.Bar(e.getKey(), r.score(), r.scoreError()));
+      double b = r.perIteration("bytesPerCollection");
+      if (!Double.isNaN(b)) {
+        bytes.add(new Svg.Bar(e.getKey(), b, Double.NaN));
+      }
+    }
+    out.add(
+        new Report.Table(
+            List.of("codec", "µs/collection", "bytes", "gzip bytes", "alloc B/op", "× floor"),
+            rows));
+    List<String> lines = new ArrayList<>();
+    ratio(lines, runs, "GML 3.2 / GML 2", "gml32", "gml2");
+    ratio(lines, runs, "jts-gml2 / gml2 (speed-up)", "jts-gml2", "gml2");
+    ratio(lines, runs, "jts-geojson / geojson (speed-up)", "jts-geojson", "geojson");
+    int[] study = STUDY_KIB.get(dataset);
+    if (study != null && any.param("count").equals("200")) {
+      lines.add(
+          Scores.format(
+              "study sizes for 200 features: GML 3.2 %d KiB, GML 2 %d KiB, GeoJSON %d KiB",
+              study[0], study[1], study[2]));
+    }
+    if (!lines.isEmpty()) {
+      out.add(new Report.Bullets(lines));
+    }
+    out.add(
+        new Report.Bars(
+            "Encoder time per collection, " + title + " features (± 99.9%)", any.unit(), time));
+    if (!bytes.isEmpty()) {
+      out.add(new Report.Bars("Bytes per collection, " + title + " features", "B", bytes));
+    }
+  }
+
+  private static Report.Cell gzip(PayloadSizes sizes, JmhResult r) {
+    PayloadSizes.Payload p = sizes == null ? null : sizes.find(BENCHMARK, r.params());
+    return p == null
+        ? new Report.Cell("not recorded", Report.Style.MISSING)
+        : Report.Cell.of(Long.toString(p.gzipBytes()));
+  }
+
+  private static void ratio(
+      List<String> lines, Map<String, JmhResult> runs, String label, String a, String b) {
+    if (runs.containsKey(a) && runs.containsKey(b)) {
+      lines.add(label + ": " + Scores.ratio(runs.get(a), runs.get(b)));
+    }
+  }
+}

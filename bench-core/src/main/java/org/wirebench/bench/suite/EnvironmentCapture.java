@@ -1,0 +1,130 @@
+package org.wirebench.bench.suite;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.wirebench.results.RunEnvironment;
+import org.wirebench.results.ServerJvm;
+
+/**
+ * Captures where a run happened as {@link RunEnvironment} (env.json): JDKs, JVM flags of the
+ * launcher, the forks and the load servers, CPU, commit, and the measured libraries' versions.
+ */
+final class EnvironmentCapture {
+  private EnvironmentCapture() {}
+
+  /** The libraries env.json names, by groupId:artifactId. */
+  static final List<String> MEASURED_LIBRARIES =
+      List.of(
+          "org.apache.axis2:axis2-kernel",
+          "org.apache.axis2:axis2-adb",
+          "org.apache.ws.commons.axiom:axiom-api",
+          "org.glassfish.jaxb:jaxb-runtime",
+          "org.apache.cxf:cxf-core",
+          "com.fasterxml.woodstox:woodstox-core",
+          "com.fasterxml.jackson.core:jackson-core",
+          "org.locationtech.jts:jts-core",
+          "com.google.protobuf:protobuf-java",
+          "org.eclipse.jetty:jetty-server",
+          "org.eclipse.jetty:jetty-client",
+          "org.openjdk.jmh:jmh-core");
+
+  static RunEnvironment capture(SuiteOptions options, Path jvm, ZonedDateTime started) {
+    return capture(options, jvm, started, List.of(), Map.of());
+  }
+
+  /**
+   * @param forkJvmArgs from JMH's results
+   * @param serverJvms from the load scenarios' JSON
+   */
+  static RunEnvironment capture(
+      SuiteOptions options,
+      Path jvm,
+      ZonedDateTime started,
+      List<List<String>> forkJvmArgs,
+      Map<String, ServerJvm> serverJvms) {
+    Runtime rt = Runtime.getRuntime();
+    String commit = git("rev-parse", "HEAD");
+    String status = git("status", "--porcelain", "--untracked-files=no");
+    return new RunEnvironment(
+        RunEnvironment.FORMAT_VERSION,
+        options.name(),
+        started.toString(),
+        System.getProperty("java.version"),
+        System.getProperty("java.vendor"),
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
+        jvm == null ? "same" : jvm.toString(),
+        jvm == null ? Runtime.version().feature() : jdkMajorOf(jvm),
+        readHost(),
+        java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments(),
+        readCpuModel(),
+        rt.availableProcessors(),
+        rt.maxMemory(),
+        System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.version")
+            + " "
+            + System.getProperty("os.arch"),
+        commit.isEmpty() ? "unknown" : commit,
+        !status.isEmpty(),
+        forkJvmArgs,
+        serverJvms,
+        LibraryVersions.find(MEASURED_LIBRARIES));
+  }
+
+  /** The feature version of another java binary, from its {@code -version} banner; 0 if unknown. */
+  private static int jdkMajorOf(Path javaBinary) {
+    String banner = run(javaBinary.toString(), "-version");
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("version \"(1\\.)?(\\d+)").matcher(banner);
+    return m.find() ? Integer.parseInt(m.group(2)) : 0;
+  }
+
+  private static String readHost() {
+    String name = System.getenv("HOSTNAME");
+    if (name == null || name.isBlank()) {
+      name = run("hostname");
+    }
+    return name.isBlank() ? "unknown-host" : name.trim();
+  }
+
+  private static String readCpuModel() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"), StandardCharsets.UTF_8)) {
+        if (line.startsWith("model name")) {
+          return line.substring(line.indexOf(':') + 1).trim();
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux: fall through
+    }
+    return System.getProperty("os.arch");
+  }
+
+  private static String git(String... args) {
+    String[] command = new String[args.length + 1];
+    command[0] = "git";
+    System.arraycopy(args, 0, command, 1, args.length);
+    return run(command);
+  }
+
+  /** Output of a command in the working directory, or "" when it is absent or fails. */
+  private static String run(String... command) {
+    try {
+      Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+      boolean done = p.waitFor(10, TimeUnit.SECONDS);
+      return done && p.exitValue() == 0 ? out : "";
+    } catch (IOException e) {
+      return "";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "";
+    }
+  }
+}

@@ -1,0 +1,42 @@
+package org.wirebench.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Param;
+import org.wirebench.bench.geo.GeoEncodingBenchmark;
+import org.wirebench.bench.soap.DatabindingBenchmark;
+import org.wirebench.formats.geo.Datasets;
+import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.formats.soap.Operation;
+import org.wirebench.formats.soap.SoapStacks;
+
+/**
+ * JMH needs its {@code @Param} lists as constants; the registries are the truth. A codec, dataset
+ * or stack registered without being added to its benchmark's list (or the other way round) fails
+ * here, not silently in a run that never measures it.
+ */
+class ParamListsTest {
+  private static List<String> param(Class<?> benchmark, String field) throws Exception {
+    return Arrays.asList(benchmark.getField(field).getAnnotation(Param.class).value());
+  }
+
+  @Test
+  void geoEncodingRunsEveryRegisteredDatasetAndCodec() throws Exception {
+    assertEquals(Datasets.registry().names(), param(GeoEncodingBenchmark.class, "dataset"));
+    assertEquals(GeoCodecs.registry().names(), param(GeoEncodingBenchmark.class, "codec"));
+  }
+
+  @Test
+  void databindingRunsEveryRegisteredStackOperationAndStudySize() throws Exception {
+    assertEquals(SoapStacks.registry().names(), param(DatabindingBenchmark.class, "stack"));
+    assertEquals(
+        Arrays.stream(Operation.values()).map(Operation::shortName).toList(),
+        param(DatabindingBenchmark.class, "operation"));
+    assertEquals(
+        Operation.SIZES.stream().map(String::valueOf).toList(),
+        param(DatabindingBenchmark.class, "size"));
+  }
+}

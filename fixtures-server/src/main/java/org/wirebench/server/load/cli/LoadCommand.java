@@ -1,0 +1,217 @@
+package org.wirebench.server.load.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.HdrHistogram.HistogramLogWriter;
+import org.wirebench.results.LoadResult;
+import org.wirebench.server.Mains;
+import org.wirebench.server.load.LoadDriver;
+import org.wirebench.server.load.LoadPlan;
+import org.wirebench.server.load.scenario.ScenarioOptions;
+import org.wirebench.server.load.scenario.Scenarios;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code wirebench load}: one URL under closed- or open-model load, in its own JVM. */
+@Command(
+    name = "load",
+    mixinStandardHelpOptions = true,
+    description =
+        "Load one URL, or run a study's scenario against a server in its own JVM;"
+            + " report throughput, latency percentiles and errors.")
+public final class LoadCommand implements Callable<Integer> {
+  private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  @Option(names = "--target", description = "http:// URL to request (one-URL mode)")
+  URI target;
+
+  @CommandLine.Mixin ScenarioOptions scenarioOptions = new ScenarioOptions();
+
+  @Option(
+      names = "--scenario",
+      completionCandidates = Scenarios.Names.class,
+      description = "run a study's table instead of one URL: ${COMPLETION-CANDIDATES}")
+  String scenario;
+
+  @Option(
+      names = "--users",
+      defaultValue = "8",
+      description = "concurrent users, 1..10000 (default: ${DEFAULT-VALUE})")
+  int users;
+
+  @Option(
+      names = "--duration",
+      converter = DurationConverter.class,
+      description = "measured phase, e.g. 500ms, 30s, 2m (default: 30s; scenarios: their own)")
+  Duration duration;
+
+  @Option(
+      names = "--warmup",
+      converter = DurationConverter.class,
+      description = "thrown-away phase before it (default: 15s; scenarios: their own)")
+  Duration warmup;
+
+  @Option(
+      names = "--rate",
+      defaultValue = "0",
+      description = "requests/s for the open model; 0 = closed model (default)")
+  double rate;
+
+  @Option(
+      names = "--think-time-ms",
+      defaultValue = "0",
+      description = "pause between a user's requests, 0..60000")
+  long thinkTimeMs;
+
+  @Option(
+      names = "--timeout",
+      defaultValue = "30s",
+      converter = DurationConverter.class,
+      description = "per request (default: ${DEFAULT-VALUE})")
+  Duration timeout;
+
+  @Option(
+      names = "--expect-status",
+      defaultValue = "200",
+      description = "the status a good response has")
+  int expectStatus;
+
+  @Option(
+      names = "--length-tolerance",
+      defaultValue = "0.01",
+      description =
+          "allowed relative deviation from the first response's length (default: ${DEFAULT-VALUE})")
+  double lengthTolerance;
+
+  @Option(
+      names = "--gzip",
+      description = "send Accept-Encoding: gzip and decode (default: off, as JMeter and ab)")
+  boolean gzip;
+
+  @Option(
+      names = "--selectors",
+      description = "client I/O threads, 1..64 (default: one per core, as wrk -t)")
+  Integer selectors;
+
+  @Option(names = "--json", description = "write the result as JSON here")
+  Path json;
+
+  @Option(
+      names = "--hlog",
+      description = "write the latency histogram (ns) as an HdrHistogram log here")
+  Path hlog;
+
+  @Override
+  public Integer call() throws Exception {
+    if ((target == null) == (scenario == null)) {
+      throw bad(
+          "give either --target URL (one URL) or --scenario "
+              + String.join("|", Scenarios.names())
+              + " (a study's table)");
+    }
+    if (users < 1 || users > 10_000) {
+      throw bad("--users must be 1..10000, was " + users);
+    }
+    if (rate < 0 || thinkTimeMs < 0 || thinkTimeMs > 60_000 || lengthTolerance < 0) {
+      throw bad("--rate, --think-time-ms (0..60000) and --length-tolerance must not be negative");
+    }
+    if (scenario != null) {
+      return new ScenarioCommand(this).call();
+    }
+    String scheme = target.getScheme() == null ? "" : target.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https")) {
+      throw bad("--target must be an http(s) URL, was " + target);
+    }
+    LoadPlan plan =
+        new LoadPlan(target)
+            .users(users)
+            .rate(rate)
+            .timed(
+                warmup == null ? Duration.ofSeconds(15) : warmup,
+                duration == null ? Duration.ofSeconds(30) : duration)
+            .thinkTimeMs(thinkTimeMs)
+            .expectStatus(expectStatus)
+            .lengthTolerance(lengthTolerance)
+            .timeout(timeout)
+            .gzip(gzip);
+    if (selectors != null) {
+      if (selectors < 1 || selectors > 64) {
+        throw bad("--selectors must be 1..64, was " + selectors);
+      }
+      plan.selectors(selectors);
+    }
+    LoadDriver driver = new LoadDriver(plan);
+    LoadResult r = driver.run(System.err);
+    System.out.printf(
+        Locale.ROOT,
+        "%s %s: %.1f req/s, %.1f MB/s; latency ms mean %.2f p50 %.2f p90 %.2f p99 %.2f p99.9 %.2f"
+            + " max %.2f; errors %s%n",
+        r.model(),
+        r.target(),
+        r.throughput(),
+        r.bytesPerSecond() / 1e6,
+        r.latencyMs().get("mean"),
+        r.latencyMs().get("p50"),
+        r.latencyMs().get("p90"),
+        r.latencyMs().get("p99"),
+        r.latencyMs().get("p99.9"),
+        r.latencyMs().get("max"),
+        r.errors());
+    if (driver.firstProblem() != null) {
+      System.err.println("first error: " + driver.firstProblem());
+    }
+    if (json != null) {
+      JSON.writeValue(json.toFile(), r);
+    }
+    if (hlog != null) {
+      try (PrintStream out = new PrintStream(Files.newOutputStream(hlog))) {
+        HistogramLogWriter writer = new HistogramLogWriter(out);
+        writer.outputLogFormatVersion();
+        writer.outputLegend();
+        writer.outputIntervalHistogram(driver.histogram());
+      }
+    }
+    return 0;
+  }
+
+  CommandLine.ParameterException bad(String message) {
+    return new CommandLine.ParameterException(spec.commandLine(), message);
+  }
+
+  /** 500ms, 30s, 2m, 1h. */
+  static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+      Matcher m = DURATION.matcher(value.trim());
+      if (!m.matches()) {
+        throw new CommandLine.TypeConversionException(
+            "'" + value + "' is not a duration like 500ms, 30s, 2m or 1h");
+      }
+      long n = Long.parseLong(m.group(1));
+      return switch (m.group(2)) {
+        case "ms" -> Duration.ofMillis(n);
+        case "s" -> Duration.ofSeconds(n);
+        case "m" -> Duration.ofMinutes(n);
+        default -> Duration.ofHours(n);
+      };
+    }
+  }
+
+  public static void main(String[] args) {
+    System.exit(Mains.execute(new LoadCommand(), args));
+  }
+}

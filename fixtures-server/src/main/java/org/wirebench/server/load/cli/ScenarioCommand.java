@@ -1,0 +1,121 @@
+package org.wirebench.server.load.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.HistogramLogWriter;
+import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.ScenarioSettings;
+import org.wirebench.server.JvmProfile;
+import org.wirebench.server.ServerProcess;
+import org.wirebench.server.load.scenario.Scenario;
+import org.wirebench.server.load.scenario.ScenarioOptions;
+import org.wirebench.server.load.scenario.ScenarioRunner;
+import org.wirebench.server.load.scenario.Scenarios;
+
+/** {@code wirebench load --scenario}: validates the options, starts the server, runs, writes. */
+final class ScenarioCommand {
+  private final LoadCommand cmd;
+  private final ScenarioOptions o;
+
+  ScenarioCommand(LoadCommand cmd) {
+    this.cmd = cmd;
+    this.o = cmd.scenarioOptions;
+  }
+
+  int call() throws Exception {
+    Scenario scenario;
+    List<Scenario.Point> points;
+    try {
+      scenario = Scenarios.get(cmd.scenario);
+      points = scenario.points(o);
+    } catch (IllegalArgumentException e) {
+      throw cmd.bad(e.getMessage());
+    }
+    ScenarioSettings settings = settings(scenario);
+    JvmProfile profile;
+    try {
+      profile = JvmProfile.byName(o.jvmProfile);
+    } catch (IllegalArgumentException e) {
+      throw cmd.bad("--jvm-profile: " + e.getMessage());
+    }
+    if (o.java != null && !Files.isExecutable(o.java)) {
+      throw cmd.bad("--java: " + o.java + " is not an executable file");
+    }
+    if (o.out != null) {
+      Files.createDirectories(o.out);
+    }
+    Path hlogPath = o.out == null ? null : o.out.resolve("load-" + scenario.name() + ".hlog");
+    try (PrintStream hlogOut =
+        hlogPath == null ? null : new PrintStream(Files.newOutputStream(hlogPath))) {
+      HistogramLogWriter hlog = null;
+      if (hlogOut != null) {
+        hlog = new HistogramLogWriter(hlogOut);
+        hlog.outputLogFormatVersion();
+        hlog.outputComment("wirebench load --scenario " + scenario.name() + "; values in ns");
+        hlog.outputLegend();
+      }
+      ScenarioResult result;
+      if (o.server != null) {
+        Map<String, Object> server = new LinkedHashMap<>();
+        server.put("url", o.server.toString());
+        server.put("started", "external");
+        result =
+            new ScenarioRunner(scenario, points, settings, System.err).run(o.server, server, hlog);
+      } else {
+        try (ServerProcess process = ServerProcess.start(o.java, profile, List.of("--no-gzip"))) {
+          Map<String, Object> server = new LinkedHashMap<>();
+          server.put("url", process.uri().toString());
+          server.put("started", "by the load driver");
+          server.put("jvmProfile", profile.cliName());
+          server.put("jvmFlags", profile.flags());
+          server.put("droppedStudyFlags", profile.dropped());
+          server.put("java", o.java == null ? "same as the load driver" : o.java.toString());
+          server.put("command", process.command());
+          result =
+              new ScenarioRunner(scenario, points, settings, System.err)
+                  .run(process.uri(), server, hlog);
+        }
+      }
+      if (o.out != null) {
+        result.write(o.out.resolve("load-" + scenario.name() + ".json"));
+      }
+      if (cmd.json != null) {
+        result.write(cmd.json);
+      }
+      System.out.printf(
+          Locale.ROOT,
+          "%s scenario (%s): %d points, %d errors%s%n",
+          scenario.name(),
+          settings.mode(),
+          result.points().size(),
+          result.errorCount(),
+          o.out == null ? "" : "; results in " + o.out);
+      return result.errorCount() == 0 ? 0 : 1;
+    }
+  }
+
+  /** The scenario's own quick or full settings, with what the command line overrides. */
+  private ScenarioSettings settings(Scenario scenario) {
+    ScenarioSettings d = scenario.settings(o.quick);
+    int runs = o.runs == null ? d.runs() : o.runs;
+    if (runs < 1 || runs > 100) {
+      throw cmd.bad("--runs must be 1..100, was " + runs);
+    }
+    if ((o.requests != null && o.requests < 0)
+        || (o.warmupRequests != null && o.warmupRequests < 0)) {
+      throw cmd.bad("--requests and --warmup-requests must not be negative");
+    }
+    if (o.validateEvery < 0) {
+      throw cmd.bad("--validate-every must not be negative, was " + o.validateEvery);
+    }
+    return d.withRuns(runs)
+        .withTimes(cmd.warmup, cmd.duration)
+        .withCounts(o.warmupRequests, o.requests)
+        .withValidateEvery(o.validateEvery);
+  }
+}

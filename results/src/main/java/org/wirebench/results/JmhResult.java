@@ -1,0 +1,144 @@
+package org.wirebench.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One JMH result as a report reads it, from JMH's own {@code jmh.json} (JMH's format, not ours: it
+ * carries no version, so what we need of it is checked field by field).
+ *
+ * @param name the benchmark class and method, e.g. GeoEncodingBenchmark.encode (packages dropped,
+ *     so runs from before a package move still match)
+ * @param params its parameters, sorted by name
+ * @param mode JMH's mode: avgt, sample, ss (time per op, lower is better) or thrpt
+ * @param raw every measured iteration's score, all forks pooled
+ * @param forks how many forks {@code raw} came from, in equal shares
+ * @param secondary each secondary metric's score (gc.alloc.rate.norm, aux counters ...)
+ */
+public record JmhResult(
+    String name,
+    Map<String, String> params,
+    String mode,
+    String unit,
+    double score,
+    double scoreError,
+    double[] raw,
+    int forks,
+    Map<String, Double> secondary) {
+
+  public static final String FILE = "jmh.json";
+
+  /**
+   * What intervals are computed from: with two or more forks, each fork's geometric mean (JIT
+   * outcomes differ between forks, and iterations within one fork do not show that); with one fork,
+   * its iterations.
+   */
+  public double[] samples() {
+    if (forks < 2 || raw.length % forks != 0) {
+      return raw;
+    }
+    int per = raw.length / forks;
+    double[] means = new double[forks];
+    for (int f = 0; f < forks; f++) {
+      double sum = 0;
+      for (int i = 0; i < per; i++) {
+        sum += Math.log(raw[f * per + i]);
+      }
+      means[f] = Math.exp(sum / per);
+    }
+    return means;
+  }
+
+  /** name and parameters, the key compare matches on. */
+  public String key() {
+    return params.isEmpty() ? name : name + " " + params;
+  }
+
+  public boolean higherIsBetter() {
+    return mode.equals("thrpt");
+  }
+
+  public String param(String name) {
+    return params.get(name);
+  }
+
+  /**
+   * An EVENTS aux counter as one iteration saw it. JMH sums such counters over every measured
+   * iteration of every fork; the primary score has one sample per iteration, so its count is the
+   * divisor. NaN when the counter was not recorded.
+   */
+  public double perIteration(String counter) {
+    Double total = secondary.get(counter);
+    return total == null || raw.length == 0 ? Double.NaN : total / raw.length;
+  }
+
+  /** A secondary metric's score, NaN when absent. */
+  public double secondaryScore(String metric) {
+    Double s = secondary.get(metric);
+    return s == null ? Double.NaN : s;
+  }
+
+  /** Every result in a jmh.json. */
+  public static List<JmhResult> readAll(Path file) throws IOException {
+    JsonNode root;
+    try {
+      root = ResultFiles.JSON.readTree(file.toFile());
+    } catch (IOException e) {
+      throw new IOException(file + " is not JSON: " + ResultFiles.firstLine(e.getMessage()), e);
+    }
+    if (root == null || !root.isArray()) {
+      throw new IOException(file + " is not JMH's JSON result format (an array of results)");
+    }
+    List<JmhResult> out = new ArrayList<>();
+    for (JsonNode b : root) {
+      out.add(of(file, b));
+    }
+    return out;
+  }
+
+  private static JmhResult of(Path file, JsonNode b) throws IOException {
+    String full = b.path("benchmark").asText("");
+    JsonNode primary = b.path("primaryMetric");
+    if (full.isEmpty() || !primary.path("score").isNumber() || !b.path("mode").isTextual()) {
+      throw new IOException(
+          file + " has a result without benchmark, mode or primaryMetric.score: not JMH's format");
+    }
+    String[] parts = full.split("\\.");
+    String name =
+        parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : full;
+    Map<String, String> params = new TreeMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = b.path("params").fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      params.put(e.getKey(), e.getValue().asText());
+    }
+    List<Double> raw = new ArrayList<>();
+    int forks = primary.path("rawData").size();
+    for (JsonNode fork : primary.path("rawData")) {
+      for (JsonNode v : fork) {
+        raw.add(v.asDouble());
+      }
+    }
+    Map<String, Double> secondary = new TreeMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = b.path("secondaryMetrics").fields();
+        it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      secondary.put(e.getKey(), e.getValue().path("score").asDouble());
+    }
+    return new JmhResult(
+        name,
+        params,
+        b.path("mode").asText(),
+        primary.path("scoreUnit").asText(),
+        primary.path("score").asDouble(),
+        primary.path("scoreError").asDouble(Double.NaN),
+        raw.stream().mapToDouble(Double::doubleValue).toArray(),
+        forks,
+        secondary);
+  }
+}

@@ -1,0 +1,60 @@
+package org.wirebench.results;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a run happened: {@code env.json}, beside its results. Captured by the suite; read by the
+ * reports and compare through this class only.
+ *
+ * @param formatVersion {@value #FORMAT_VERSION}; version 1 had no forkJvmArgs, serverJvms and
+ *     libraries (null when read)
+ * @param forkedJvm the java binary the benchmarks ran on (the forks), "same" when it is the
+ *     launcher's
+ * @param jdk java.version of the launching JVM; the forks' own is in jmh.json (jdkVersion)
+ * @param forkJvmArgs the distinct JVM argument lists JMH's forks ran with
+ * @param serverJvms per load scenario, the server JVM's profile and flags (empty: none ran)
+ * @param libraries versions of the measured libraries (Maven coordinates to version)
+ */
+public record RunEnvironment(
+    int formatVersion,
+    String suite,
+    String startedUtc,
+    String jdk,
+    String jdkVendor,
+    String vm,
+    String forkedJvm,
+    int forkedJdkMajor,
+    String host,
+    List<String> launcherJvmArgs,
+    String cpuModel,
+    int cores,
+    long maxHeapBytes,
+    String os,
+    String commit,
+    boolean workingTreeDirty,
+    List<List<String>> forkJvmArgs,
+    Map<String, ServerJvm> serverJvms,
+    Map<String, String> libraries) {
+
+  /** 2: forkJvmArgs, serverJvms and libraries added. Version 1 is still read. */
+  public static final int FORMAT_VERSION = 2;
+
+  public static final String FILE = "env.json";
+
+  /** "AMD EPYC, 2 cores": the machine in one phrase. */
+  public String machine() {
+    return cpuModel + ", " + cores + " cores";
+  }
+
+  public void write(Path file) throws IOException {
+    ResultFiles.JSON.writeValue(file.toFile(), this);
+  }
+
+  public static RunEnvironment read(Path file) throws IOException {
+    return ResultFiles.bind(
+        file, ResultFiles.readVersioned(file, FORMAT_VERSION), RunEnvironment.class);
+  }
+}

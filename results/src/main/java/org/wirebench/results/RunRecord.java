@@ -1,0 +1,87 @@
+package org.wirebench.results;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * One results folder as the reports and compare read it: env.json, JMH's jmh.json, every
+ * load-*.json and sizes.json, each through the one class that owns its format. Refuses what it
+ * cannot trust: a folder still under its temporary name, or a file written by a newer wirebench.
+ *
+ * @param load by scenario name, in the order the scenarios ran
+ * @param sizes null when the run recorded none (runs before sizes.json existed)
+ */
+public record RunRecord(
+    Path folder,
+    RunEnvironment env,
+    List<JmhResult> benchmarks,
+    Map<String, ScenarioResult> load,
+    PayloadSizes sizes) {
+
+  public static RunRecord read(Path folder) throws IOException {
+    return read(folder, false);
+  }
+
+  /** For the suite, which reads its run back before the folder gets its final name. */
+  public static RunRecord readBeforeRename(Path folder) throws IOException {
+    return read(folder, true);
+  }
+
+  private static RunRecord read(Path folder, boolean temporary) throws IOException {
+    if (!Files.isDirectory(folder)) {
+      throw new IOException(folder + " is not a results folder");
+    }
+    if (!temporary && folder.getFileName().toString().startsWith("tmp-")) {
+      throw new IOException(
+          folder + " is an incomplete run (still being written, or its run was killed)");
+    }
+    Path envFile = folder.resolve(RunEnvironment.FILE);
+    if (!Files.isRegularFile(envFile)) {
+      throw new IOException(folder + " has no env.json: not a wirebench run");
+    }
+    RunEnvironment env = RunEnvironment.read(envFile);
+    Path jmh = folder.resolve(JmhResult.FILE);
+    List<JmhResult> benchmarks = Files.isRegularFile(jmh) ? JmhResult.readAll(jmh) : List.of();
+    List<ScenarioResult> scenarios = new ArrayList<>();
+    try (Stream<Path> files = Files.list(folder)) {
+      for (Path f : files.sorted().toList()) {
+        String n = f.getFileName().toString();
+        if (n.startsWith("load-") && n.endsWith(".json")) {
+          scenarios.add(ScenarioResult.read(f));
+        }
+      }
+    }
+    scenarios.sort(Comparator.comparing(ScenarioResult::startedUtc));
+    Map<String, ScenarioResult> load = new LinkedHashMap<>();
+    scenarios.forEach(s -> load.put(s.scenario(), s));
+    Path sizes = folder.resolve(PayloadSizes.FILE);
+    return new RunRecord(
+        folder,
+        env,
+        List.copyOf(benchmarks),
+        load,
+        Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null);
+  }
+
+  /** The benchmark with this name whose parameters include these, or null. */
+  public JmhResult find(String name, Map<String, String> params) {
+    for (JmhResult b : benchmarks) {
+      if (b.name().equals(name) && b.params().entrySet().containsAll(params.entrySet())) {
+        return b;
+      }
+    }
+    return null;
+  }
+
+  /** Every result of one benchmark, in jmh.json's order. */
+  public List<JmhResult> results(String name) {
+    return benchmarks.stream().filter(b -> b.name().equals(name)).toList();
+  }
+}

@@ -1,0 +1,121 @@
+package org.wirebench.results;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A whole load scenario as {@code load-<scenario>.json} holds it, beside the JMH results; written
+ * by the load driver and read back by the reports and compare through this class only.
+ *
+ * @param formatVersion {@value #FORMAT_VERSION}: 2 added {@code table}; version 1 files get the
+ *     layout the two scenarios of that version had
+ * @param server url, how it was started (jvmProfile, jvmFlags, java, command) or "external"
+ * @param table how a report tabulates the points, declared by the scenario
+ */
+public record ScenarioResult(
+    int formatVersion,
+    String scenario,
+    ScenarioSettings settings,
+    String startedUtc,
+    Map<String, Object> server,
+    Map<String, Object> client,
+    TableLayout table,
+    List<PointResult> points) {
+
+  public static final int FORMAT_VERSION = 2;
+
+  /**
+   * One point: every run and their mean.
+   *
+   * @param params what varies between points (layer, format, users ...), as the scenario named them
+   * @param throughput mean successful requests per second over the runs
+   * @param latencyMs mean over the runs of each statistic (mean, p50 ... max), milliseconds
+   */
+  public record PointResult(
+      String id,
+      Map<String, Object> params,
+      double throughput,
+      Map<String, Double> latencyMs,
+      double meanResponseBytes,
+      long errors,
+      List<LoadResult> runs) {
+
+    /** A parameter's value as text ("" when the point has no such parameter). */
+    public String param(String name) {
+      Object v = params.get(name);
+      return v == null ? "" : v.toString();
+    }
+
+    public double latency(String statistic) {
+      Double v = latencyMs.get(statistic);
+      return v == null ? Double.NaN : v;
+    }
+  }
+
+  public long errorCount() {
+    return points.stream().mapToLong(PointResult::errors).sum();
+  }
+
+  /** The server JVM's profile, flags and java, as env.json summarises them. */
+  public ServerJvm serverJvm() {
+    Object flags = server.get("jvmFlags");
+    return new ServerJvm(
+        String.valueOf(server.getOrDefault("jvmProfile", "external")),
+        flags == null ? "null" : ResultFiles.JSON.valueToTree(flags).toString(),
+        String.valueOf(server.getOrDefault("java", "unknown")));
+  }
+
+  public void write(Path file) throws IOException {
+    ResultFiles.JSON.writeValue(file.toFile(), this);
+  }
+
+  public static ScenarioResult read(Path file) throws IOException {
+    JsonNode node = ResultFiles.readVersioned(file, FORMAT_VERSION);
+    if (node.path("formatVersion").asInt() == 1) {
+      node = fromVersion1(file, (ObjectNode) node);
+    }
+    return ResultFiles.bind(file, node, ScenarioResult.class);
+  }
+
+  /** Version 1 had no table layout: the two scenarios of that version get the one they had. */
+  private static JsonNode fromVersion1(Path file, ObjectNode v1) throws IOException {
+    TableLayout layout =
+        switch (v1.path("scenario").asText()) {
+          case "wfs" ->
+              new TableLayout(
+                  "layer",
+                  List.of("format"),
+                  "users",
+                  "mean",
+                  true,
+                  new TableLayout.Chart("layer", "users", "format", "concurrent users", false),
+                  List.of(
+                      new TableLayout.RatioLine(
+                          "format",
+                          "gml2",
+                          "gml32",
+                          "GML 2 req/s ÷ GML 3.2 req/s (the study: 3.4–5.4)")));
+          case "soap" ->
+              new TableLayout(
+                  "",
+                  List.of("operation", "size"),
+                  "stack",
+                  "p99",
+                  false,
+                  new TableLayout.Chart("operation", "size", "stack", "array size", true),
+                  List.of());
+          default ->
+              throw new IOException(
+                  file + ": format version 1 knew only the wfs and soap scenarios");
+        };
+    v1.set("table", ResultFiles.JSON.valueToTree(layout));
+    if (v1.path("settings").isObject() && !v1.path("settings").has("serverWarmupMs")) {
+      ((ObjectNode) v1.path("settings")).put("serverWarmupMs", 0);
+    }
+    return v1;
+  }
+}

@@ -1,0 +1,90 @@
+package org.wirebench.results;
+
+import java.time.Duration;
+
+/**
+ * How long each point of a load scenario runs. Time-bounded (a warm-up, then a measured window,
+ * {@code runs} times, as the GeoServer study ran JMeter three times) or count-bounded (a
+ * thrown-away pass of {@code warmupRequests}, then {@code requests}, as the WSO2 study ran ab).
+ * Made with {@link #timed} or {@link #counted}; the record's fields are the JSON's.
+ *
+ * @param mode quick or full
+ * @param runs 1..100 repetitions of each point; the JSON keeps each and their mean
+ * @param warmupMs time-bounded points: thrown-away phase of each run
+ * @param durationMs time-bounded points: measured phase of each run
+ * @param warmupRequests count-bounded points: thrown-away requests of each run
+ * @param requests count-bounded points: measured requests of each run (0: time-bounded)
+ * @param validateEvery fully validate every n-th response during the load (0 = only the check
+ *     before each point, which always runs)
+ * @param serverWarmupMs before the first point, each request shape (a point without its user count)
+ *     is sent this long, so the first points do not meet a cold server JIT
+ */
+public record ScenarioSettings(
+    String mode,
+    int runs,
+    long warmupMs,
+    long durationMs,
+    long warmupRequests,
+    long requests,
+    int validateEvery,
+    long serverWarmupMs) {
+
+  /** Time-bounded points: {@code runs} × (warm-up, then measured). */
+  public static ScenarioSettings timed(
+      String mode, int runs, Duration warmup, Duration measured, Duration serverWarmup) {
+    return new ScenarioSettings(
+        mode, runs, warmup.toMillis(), measured.toMillis(), 0, 0, 0, serverWarmup.toMillis());
+  }
+
+  /** Count-bounded points: {@code runs} × (warm-up requests, then measured requests). */
+  public static ScenarioSettings counted(
+      String mode, int runs, long warmupRequests, long requests, Duration serverWarmup) {
+    return new ScenarioSettings(
+        mode, runs, 0, 0, warmupRequests, requests, 0, serverWarmup.toMillis());
+  }
+
+  public boolean counted() {
+    return requests > 0;
+  }
+
+  public ScenarioSettings withRuns(int n) {
+    return new ScenarioSettings(
+        mode, n, warmupMs, durationMs, warmupRequests, requests, validateEvery, serverWarmupMs);
+  }
+
+  public ScenarioSettings withTimes(Duration warmup, Duration measured) {
+    return new ScenarioSettings(
+        mode,
+        runs,
+        warmup == null ? warmupMs : warmup.toMillis(),
+        measured == null ? durationMs : measured.toMillis(),
+        warmupRequests,
+        requests,
+        validateEvery,
+        serverWarmupMs);
+  }
+
+  public ScenarioSettings withCounts(Long warmup, Long measured) {
+    return new ScenarioSettings(
+        mode,
+        runs,
+        warmupMs,
+        durationMs,
+        warmup == null ? warmupRequests : warmup,
+        measured == null ? requests : measured,
+        validateEvery,
+        serverWarmupMs);
+  }
+
+  public ScenarioSettings withValidateEvery(int n) {
+    return new ScenarioSettings(
+        mode, runs, warmupMs, durationMs, warmupRequests, requests, n, serverWarmupMs);
+  }
+
+  /** One line for logs and reports: what was measured after what was thrown away. */
+  public String describe() {
+    return counted()
+        ? requests + " measured requests after " + warmupRequests + " thrown away"
+        : durationMs / 1000 + " s measured after " + warmupMs / 1000 + " s warm-up";
+  }
+}

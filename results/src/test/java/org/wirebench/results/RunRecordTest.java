@@ -1,0 +1,181 @@
+package org.wirebench.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every released results format still reads; newer, foreign and half-written ones are refused. */
+class RunRecordTest {
+  private static final Path SAMPLES = Samples.runs();
+
+  static Stream<Path> samples() throws IOException {
+    List<Path> runs;
+    try (Stream<Path> s = Files.list(SAMPLES)) {
+      runs = s.filter(p -> Files.isRegularFile(p.resolve("env.json"))).sorted().toList();
+    }
+    try (Stream<Path> s = Files.list(SAMPLES.resolve("compare"))) {
+      return Stream.concat(runs.stream(), s.filter(Files::isDirectory).sorted().toList().stream());
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("samples")
+  void everyKeptSampleReads(Path run) throws IOException {
+    RunRecord r = RunRecord.read(run);
+    assertFalse(r.benchmarks().isEmpty(), run::toString);
+    for (JmhResult b : r.benchmarks()) {
+      assertTrue(b.raw().length >= 1 && b.forks() >= 1, b::key);
+      assertTrue(b.score() > 0, b::key);
+    }
+  }
+
+  @Test
+  void forkMeansAreTheSamplesWhenThereAreSeveralForks() throws IOException {
+    RunRecord r = RunRecord.read(SAMPLES.resolve("env-v1-targets-jdk17"));
+    JmhResult b = r.benchmarks().get(0);
+    assertEquals(3, b.forks());
+    assertEquals(3, b.samples().length);
+    assertNull(r.env().libraries(), "version 1 did not record libraries");
+  }
+
+  @Test
+  void versionOneLoadFilesReadWithTheLayoutTheirScenarioHad() throws IOException {
+    ScenarioResult wfs = ScenarioResult.read(SAMPLES.resolve("load-v1/load-wfs.json"));
+    assertEquals("layer", wfs.table().tableBy());
+    assertEquals(0, wfs.settings().serverWarmupMs(), "not in the oldest samples");
+    ScenarioResult.PointResult p = wfs.points().get(0);
+    assertEquals("osm_mainroads", p.param("layer"));
+    assertEquals("8", p.param("users"));
+    assertEquals(737.0, p.throughput());
+    assertEquals(31.031295, p.latency("p99"));
+    ScenarioResult soap = ScenarioResult.read(SAMPLES.resolve("load-v1/load-soap.json"));
+    assertEquals("stack", soap.table().columnBy());
+  }
+
+  @Test
+  void aScenarioResultReadsBackAsItWasWritten(@TempDir Path dir) throws IOException {
+    LoadResult run =
+        new LoadResult(
+            LoadResult.FORMAT_VERSION,
+            "http://127.0.0.1:1/x",
+            "closed",
+            4,
+            0,
+            1000,
+            500,
+            500.0,
+            1e6,
+            2000,
+            Map.of("mean", 1.5, "p99", 4.0),
+            Map.of("timeout", 1L));
+    ScenarioResult written =
+        new ScenarioResult(
+            ScenarioResult.FORMAT_VERSION,
+            "planted",
+            ScenarioSettings.timed(
+                "quick", 1, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ZERO),
+            "2026-11-23T00:00:00Z",
+            Map.of("url", "http://127.0.0.1:1/"),
+            Map.of("driver", "test"),
+            new TableLayout("", List.of("a"), "users", "p99", false, null, List.of()),
+            List.of(
+                new ScenarioResult.PointResult(
+                    "a/4",
+                    Map.of("a", "x", "users", 4),
+                    500.0,
+                    run.latencyMs(),
+                    2000,
+                    1,
+                    List.of(run))));
+    Path file = dir.resolve("load-planted.json");
+    written.write(file);
+    ScenarioResult read = ScenarioResult.read(file);
+    assertEquals(written.table(), read.table());
+    assertEquals(written.settings(), read.settings());
+    assertEquals(run, read.points().get(0).runs().get(0));
+    assertEquals(1, read.errorCount());
+  }
+
+  @Test
+  void aRenamedFieldIsRefusedNotReadAsZero(@TempDir Path dir) throws IOException {
+    String v1 = Files.readString(SAMPLES.resolve("load-v1/load-wfs.json"));
+    Path file = dir.resolve("load-wfs.json");
+    Files.writeString(file, v1.replaceFirst("\"throughput\"", "\"reqPerSecond\""));
+    IOException e = assertThrows(IOException.class, () -> ScenarioResult.read(file));
+    assertTrue(e.getMessage().contains("does not match its format"), e.getMessage());
+    assertTrue(e.getMessage().contains("reqPerSecond"), e.getMessage());
+  }
+
+  @Test
+  void aNewerFormatIsRefusedWithAClearMessage(@TempDir Path dir) throws IOException {
+    Path run = Files.createDirectory(dir.resolve("20990101-000000-host-abcdef0-quick-jdk99"));
+    Files.writeString(run.resolve("env.json"), "{\"formatVersion\": 99, \"suite\": \"quick\"}");
+    IOException e = assertThrows(IOException.class, () -> RunRecord.read(run));
+    assertTrue(e.getMessage().contains("format version 99"), e.getMessage());
+    assertTrue(e.getMessage().contains("update wirebench"), e.getMessage());
+  }
+
+  @Test
+  void aNewerLoadFormatIsRefused(@TempDir Path dir) throws IOException {
+    Path run = Files.createDirectory(dir.resolve("run"));
+    Files.copy(SAMPLES.resolve("env-v1-targets-jdk17/env.json"), run.resolve("env.json"));
+    Files.writeString(run.resolve("load-wfs.json"), "{\"formatVersion\": 3, \"points\": []}");
+    IOException e = assertThrows(IOException.class, () -> RunRecord.read(run));
+    assertTrue(e.getMessage().contains("load-wfs.json has format version 3"), e.getMessage());
+  }
+
+  @Test
+  void aJmhFileThatIsNotJmhsFormatIsRefused(@TempDir Path dir) throws IOException {
+    Path run = Files.createDirectory(dir.resolve("run"));
+    Files.copy(SAMPLES.resolve("env-v1-targets-jdk17/env.json"), run.resolve("env.json"));
+    Files.writeString(run.resolve("jmh.json"), "{}");
+    IOException e = assertThrows(IOException.class, () -> RunRecord.read(run));
+    assertTrue(e.getMessage().contains("not JMH's JSON result format"), e.getMessage());
+  }
+
+  @Test
+  void aHalfWrittenRunIsNotReadAsComplete(@TempDir Path dir) throws IOException {
+    Path tmp = Files.createDirectory(dir.resolve("tmp-12345"));
+    Files.copy(SAMPLES.resolve("env-v1-targets-jdk17/env.json"), tmp.resolve("env.json"));
+    IOException e = assertThrows(IOException.class, () -> RunRecord.read(tmp));
+    assertTrue(e.getMessage().contains("incomplete run"), e.getMessage());
+  }
+
+  @Test
+  void payloadSizesReadBackAndAreFoundByTheirParameters(@TempDir Path dir) throws IOException {
+    PayloadSizes sizes =
+        new PayloadSizes(
+            PayloadSizes.FORMAT_VERSION,
+            6,
+            List.of(
+                new PayloadSizes.Payload(
+                    "GeoEncodingBenchmark.encode",
+                    Map.of("codec", "gml2", "dataset", "osm_places", "count", "200"),
+                    70_000,
+                    9_000)));
+    Path file = dir.resolve(PayloadSizes.FILE);
+    sizes.write(file);
+    PayloadSizes read = PayloadSizes.read(file);
+    assertEquals(
+        9_000,
+        read.find(
+                "GeoEncodingBenchmark.encode",
+                Map.of("codec", "gml2", "dataset", "osm_places", "count", "200"))
+            .gzipBytes());
+    assertNull(read.find("GeoEncodingBenchmark.encode", Map.of("codec", "gml32")));
+  }
+}
