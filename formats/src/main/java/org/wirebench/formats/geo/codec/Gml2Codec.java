@@ -1,9 +1,7 @@
 package org.wirebench.formats.geo.codec;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.List;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Envelope;
 import org.wirebench.formats.geo.Feature;
@@ -16,28 +14,12 @@ import org.wirebench.formats.geo.schema.XmlSchema;
  * gml:coordinates} in lon/lat order ("x,y x,y", the default separators, so no {@code cs}/{@code ts}
  * attributes), EPSG:4326, the collection's {@code gml:boundedBy}.
  */
-public final class Gml2Codec implements GeoCodec {
+public final class Gml2Codec extends GmlCodec {
+  public Gml2Codec() {
+    super("gml2", "text/xml; subtype=gml/2.1.2", XmlSchema.WFS_1_0_GML_2);
+  }
+
   private static final byte[] COORDINATES_END = Utf8XmlWriter.ascii("</gml:coordinates>");
-
-  @Override
-  public String name() {
-    return "gml2";
-  }
-
-  @Override
-  public String mediaType() {
-    return "text/xml; subtype=gml/2.1.2";
-  }
-
-  @Override
-  public String fileExtension() {
-    return "xml";
-  }
-
-  @Override
-  public XmlSchema xmlSchema() {
-    return XmlSchema.WFS_1_0_GML_2;
-  }
 
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
@@ -88,10 +70,5 @@ public final class Gml2Codec implements GeoCodec {
     }
     w.raw(Utf8XmlWriter.ascii("</wfs:FeatureCollection>"));
     w.flush();
-  }
-
-  @Override
-  public List<Feature> decode(FeatureType type, InputStream in) throws IOException {
-    return GmlReader.gml2(type).read(in);
   }
 }

@@ -1,9 +1,7 @@
 package org.wirebench.formats.geo.codec;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.List;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Envelope;
 import org.wirebench.formats.geo.Feature;
@@ -19,31 +17,15 @@ import org.wirebench.formats.geo.schema.XmlSchema;
  * urn:ogc:def:crs:EPSG::4326} defines. Every feature carries its own {@code gml:boundedBy}, as
  * GeoServer writes them when feature bounding is on (without repeating the CRS).
  */
-public final class Gml32Codec implements GeoCodec {
+public final class Gml32Codec extends GmlCodec {
+  public Gml32Codec() {
+    super("gml32", "application/gml+xml; version=3.2", XmlSchema.WFS_2_0_GML_32);
+  }
+
   private static final byte[] LOWER_TO_UPPER =
       Utf8XmlWriter.ascii("</gml:lowerCorner><gml:upperCorner>");
   private static final byte[] ENVELOPE_END =
       Utf8XmlWriter.ascii("</gml:upperCorner></gml:Envelope>");
-
-  @Override
-  public String name() {
-    return "gml32";
-  }
-
-  @Override
-  public String mediaType() {
-    return "application/gml+xml; version=3.2";
-  }
-
-  @Override
-  public String fileExtension() {
-    return "xml";
-  }
-
-  @Override
-  public XmlSchema xmlSchema() {
-    return XmlSchema.WFS_2_0_GML_32;
-  }
 
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
@@ -124,10 +106,5 @@ public final class Gml32Codec implements GeoCodec {
     }
     w.raw(Utf8XmlWriter.ascii("</wfs:FeatureCollection>"));
     w.flush();
-  }
-
-  @Override
-  public List<Feature> decode(FeatureType type, InputStream in) throws IOException {
-    return GmlReader.gml32(type).read(in);
   }
 }

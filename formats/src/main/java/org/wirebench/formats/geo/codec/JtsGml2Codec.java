@@ -1,7 +1,6 @@
 package org.wirebench.formats.geo.codec;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 import javax.xml.stream.XMLStreamException;
@@ -20,7 +19,11 @@ import org.wirebench.formats.xml.XmlFactories;
  * encoder would write it, the markup through a StAX writer (Woodstox) and each geometry through
  * JTS's own {@link GMLWriter}, which prints every ordinate at full double precision.
  */
-public final class JtsGml2Codec implements GeoCodec {
+public final class JtsGml2Codec extends GmlCodec {
+  public JtsGml2Codec() {
+    super("jts-gml2", "text/xml; subtype=gml/2.1.2", XmlSchema.WFS_1_0_GML_2);
+  }
+
   private static final GMLWriter GEOMETRY_WRITER = newGeometryWriter();
 
   private static GMLWriter newGeometryWriter() {
@@ -31,33 +34,8 @@ public final class JtsGml2Codec implements GeoCodec {
   }
 
   @Override
-  public String name() {
-    return "jts-gml2";
-  }
-
-  @Override
-  public String mediaType() {
-    return "text/xml; subtype=gml/2.1.2";
-  }
-
-  @Override
-  public String fileExtension() {
-    return "xml";
-  }
-
-  @Override
   public int coordinateDecimals() {
     return FULL_PRECISION;
-  }
-
-  @Override
-  public XmlSchema xmlSchema() {
-    return XmlSchema.WFS_1_0_GML_2;
-  }
-
-  @Override
-  public List<Feature> decode(FeatureType type, InputStream in) throws IOException {
-    return GmlReader.gml2(type).read(in);
   }
 
   @Override
