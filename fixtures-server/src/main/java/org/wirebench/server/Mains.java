@@ -1,11 +1,14 @@
 package org.wirebench.server;
 
+import org.wirebench.results.UnreadableRunException;
 import picocli.CommandLine;
 
 /**
  * The one way every wirebench command line runs (the {@code wirebench} CLI and the serve and load
- * mains of the fixture server's own jar): usage errors exit 2 with picocli's message, failures
- * while running exit 1 with one line naming the command and the problem, never a stack trace.
+ * mains of the fixture server's own jar). Exit codes: 0 did what was asked; 1 ran and failed (one
+ * line naming the command and the problem, never a stack trace); 2 could not run: bad usage
+ * (picocli's message) or an input that cannot be read ({@link UnreadableRunException}). Output that
+ * could not be written (a full disk, a closed pipe) is a failure too, never a silent 0.
  */
 public final class Mains {
   private Mains() {}
@@ -15,12 +18,35 @@ public final class Mains {
     return cli.setExecutionExceptionHandler(
         (e, failed, parsed) -> {
           failed.getErr().println("wirebench " + failed.getCommandName() + ": " + message(e));
-          return 1;
+          return unreadable(e) ? 2 : 1;
         });
   }
 
   public static int execute(Object command, String[] args) {
-    return configure(new CommandLine(command)).execute(args);
+    return run(configure(new CommandLine(command)), args);
+  }
+
+  /**
+   * Runs a configured command line; a command that "succeeded" while standard output swallowed a
+   * write error (PrintStream never throws) fails with exit 1.
+   */
+  public static int run(CommandLine cli, String[] args) {
+    int code = cli.execute(args);
+    System.out.flush();
+    if (System.out.checkError() && code == 0) {
+      System.err.println("wirebench: cannot write to standard output (disk full or pipe closed)");
+      return 1;
+    }
+    return code;
+  }
+
+  private static boolean unreadable(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof UnreadableRunException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The innermost message that says something; a file-system failure names its path and why. */

@@ -90,10 +90,12 @@ public record JmhResult(
     try {
       root = ResultFiles.JSON.readTree(file.toFile());
     } catch (IOException e) {
-      throw new IOException(file + " is not JSON: " + ResultFiles.firstLine(e.getMessage()), e);
+      throw new UnreadableRunException(
+          file + " is not JSON: " + ResultFiles.firstLine(e.getMessage()), e);
     }
     if (root == null || !root.isArray()) {
-      throw new IOException(file + " is not JMH's JSON result format (an array of results)");
+      throw new UnreadableRunException(
+          file + " is not JMH's JSON result format (an array of results)");
     }
     List<JmhResult> out = new ArrayList<>();
     for (JsonNode b : root) {
@@ -106,7 +108,7 @@ public record JmhResult(
     String full = b.path("benchmark").asText("");
     JsonNode primary = b.path("primaryMetric");
     if (full.isEmpty() || !primary.path("score").isNumber() || !b.path("mode").isTextual()) {
-      throw new IOException(
+      throw new UnreadableRunException(
           file + " has a result without benchmark, mode or primaryMetric.score: not JMH's format");
     }
     String[] parts = full.split("\\.");

@@ -27,16 +27,16 @@ final class ResultFiles {
   /** The file as a tree, after its format version has been checked against {@code newest}. */
   static JsonNode readVersioned(Path file, int newest) throws IOException {
     if (!Files.isRegularFile(file)) {
-      throw new IOException(file + " does not exist");
+      throw new UnreadableRunException(file + " does not exist");
     }
     JsonNode node;
     try {
       node = JSON.readTree(file.toFile());
     } catch (IOException e) {
-      throw new IOException(file + " is not JSON: " + firstLine(e.getMessage()), e);
+      throw new UnreadableRunException(file + " is not JSON: " + firstLine(e.getMessage()), e);
     }
     if (node == null || !node.isObject()) {
-      throw new IOException(file + " is not a JSON object: not written by wirebench");
+      throw new UnreadableRunException(file + " is not a JSON object: not written by wirebench");
     }
     checkVersion(file, node.path("formatVersion").asInt(0), newest);
     return node;
@@ -44,10 +44,10 @@ final class ResultFiles {
 
   static void checkVersion(Path file, int version, int newest) throws IOException {
     if (version < 1) {
-      throw new IOException(file + " has no formatVersion: not written by wirebench");
+      throw new UnreadableRunException(file + " has no formatVersion: not written by wirebench");
     }
     if (version > newest) {
-      throw new IOException(
+      throw new UnreadableRunException(
           file
               + " has format version "
               + version
@@ -62,7 +62,8 @@ final class ResultFiles {
     try {
       return JSON.treeToValue(node, type);
     } catch (IOException e) {
-      throw new IOException(file + " does not match its format: " + firstLine(e.getMessage()), e);
+      throw new UnreadableRunException(
+          file + " does not match its format: " + firstLine(e.getMessage()), e);
     }
   }
 

@@ -36,15 +36,15 @@ public record RunRecord(
 
   private static RunRecord read(Path folder, boolean temporary) throws IOException {
     if (!Files.isDirectory(folder)) {
-      throw new IOException(folder + " is not a results folder");
+      throw new UnreadableRunException(folder + " is not a results folder");
     }
     if (!temporary && folder.getFileName().toString().startsWith("tmp-")) {
-      throw new IOException(
+      throw new UnreadableRunException(
           folder + " is an incomplete run (still being written, or its run was killed)");
     }
     Path envFile = folder.resolve(RunEnvironment.FILE);
     if (!Files.isRegularFile(envFile)) {
-      throw new IOException(folder + " has no env.json: not a wirebench run");
+      throw new UnreadableRunException(folder + " has no env.json: not a wirebench run");
     }
     RunEnvironment env = RunEnvironment.read(envFile);
     Path jmh = folder.resolve(JmhResult.FILE);

@@ -109,7 +109,7 @@ public record ScenarioResult(
                   new TableLayout.Chart("operation", "size", "stack", "array size", true),
                   List.of());
           default ->
-              throw new IOException(
+              throw new UnreadableRunException(
                   file + ": format version 1 knew only the wfs and soap scenarios");
         };
     v1.set("table", ResultFiles.JSON.valueToTree(layout));

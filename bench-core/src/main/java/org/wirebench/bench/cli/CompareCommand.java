@@ -17,8 +17,9 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description =
         "Compare two results folders: each benchmark's and load point's NEW/BASE ratio with a 99%%"
-            + " interval (Welch on the log scale: fork means, or one fork's iterations); exit 1 if"
-            + " anything regressed.")
+            + " interval (Welch on the log scale: fork means, or one fork's iterations). Exit 0: no"
+            + " regression; 1: something regressed or is missing in NEW; 2: could not compare (an"
+            + " unreadable folder, nothing in common, or NaN/zero scores).")
 final class CompareCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -55,21 +56,37 @@ final class CompareCommand implements Callable<Integer> {
           r.key().length() > 90 ? r.key().substring(0, 87) + "..." : r.key(),
           r.base(),
           r.now(),
-          r.slowdown(),
+          r.slowdown() == null ? "no ratio (NaN or 0)" : r.slowdown(),
           r.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '));
     }
     c.unmatched().forEach(u -> out.println("unmatched: " + u));
+    c.missingInNew().forEach(m -> out.println("missing in NEW: " + m));
     out.printf(
         Locale.ROOT,
         "%d compared (threshold %s, 99%% intervals): %d regressed, %d improved, %d no change, %d"
-            + " without an interval%n",
+            + " without an interval, %d could not be compared; %d missing in NEW%n",
         c.rows().size(),
         threshold,
         c.count(Comparison.Verdict.REGRESSED),
         c.count(Comparison.Verdict.IMPROVED),
         c.count(Comparison.Verdict.NO_CHANGE),
-        c.count(Comparison.Verdict.UNKNOWN));
-    return c.count(Comparison.Verdict.REGRESSED) > 0 ? 1 : 0;
+        c.count(Comparison.Verdict.UNKNOWN),
+        c.count(Comparison.Verdict.INVALID),
+        c.missingInNew().size());
+    if (c.count(Comparison.Verdict.REGRESSED) > 0 || !c.missingInNew().isEmpty()) {
+      return 1;
+    }
+    if (c.rows().isEmpty() || c.count(Comparison.Verdict.INVALID) > 0) {
+      spec.commandLine()
+          .getErr()
+          .println(
+              "wirebench compare: "
+                  + (c.rows().isEmpty()
+                      ? "nothing to compare: the two runs have no benchmark or load point in common"
+                      : "some scores are NaN or zero: those could not be compared"));
+      return 2;
+    }
+    return 0;
   }
 
   private double parseThreshold(String s) {

@@ -3,7 +3,9 @@ package org.wirebench.bench.cli;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.report.ReportWriter;
+import org.wirebench.bench.suite.IncompleteRuns;
 import org.wirebench.results.RunRecord;
+import org.wirebench.results.UnreadableRunException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -25,8 +27,16 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Path target = out == null ? run : out;
-    ReportWriter.write(
-        RunRecord.read(run), target, run.toAbsolutePath().normalize().getFileName().toString());
+    Path parent = run.toAbsolutePath().normalize().getParent();
+    if (parent != null) {
+      IncompleteRuns.warn(parent, System.err);
+    }
+    RunRecord record = RunRecord.read(run);
+    if (record.benchmarks().isEmpty() && record.load().isEmpty()) {
+      throw new UnreadableRunException(
+          run + " holds no results: jmh.json is missing or empty and there is no load-*.json");
+    }
+    ReportWriter.write(record, target, run.toAbsolutePath().normalize().getFileName().toString());
     System.out.println("wrote " + target.resolve("report.html") + " and report.md");
     return 0;
   }

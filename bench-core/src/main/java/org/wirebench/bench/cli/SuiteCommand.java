@@ -3,6 +3,8 @@ package org.wirebench.bench.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.wirebench.bench.suite.BenchmarkParams;
+import org.wirebench.bench.suite.IncompleteRuns;
 import org.wirebench.bench.suite.LoadStep;
 import org.wirebench.bench.suite.SuiteOptions;
 import org.wirebench.bench.suite.SuiteRunner;
@@ -107,6 +109,20 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--jvm " + jvm + " is not an executable java binary");
     }
+    java.util.Set<String> known = BenchmarkParams.names(include);
+    for (String p : params.keySet()) {
+      if (!known.contains(p)) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(),
+            "-p "
+                + p
+                + ": no benchmark matching '"
+                + include
+                + "' has that parameter; valid: "
+                + String.join(", ", known));
+      }
+    }
+    IncompleteRuns.warn(out, System.err);
     SuiteOptions base = quick ? SuiteOptions.quick(include) : SuiteOptions.full(include);
     java.util.Map<String, String[]> overrides = new java.util.LinkedHashMap<>();
     params.forEach((k, v) -> overrides.put(k, v.split(",")));

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       SuiteCommand.class,
       ReportCommand.class,
       CompareCommand.class,
+      DiscardIncompleteCommand.class,
       ServeCommand.class,
       LoadCommand.class
     })
@@ -37,7 +38,7 @@ public final class WirebenchCli implements Runnable {
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine().execute(args));
+    System.exit(Mains.run(commandLine(), args));
   }
 
   /** The configured command line, for tests that run it in-process. */

@@ -23,7 +23,9 @@ public final class Comparison {
     REGRESSED,
     NO_CHANGE,
     /** a ratio without an interval (one run a side): never called a change */
-    UNKNOWN
+    UNKNOWN,
+    /** a score that is NaN, zero or negative on either side: could not compare, never a change */
+    INVALID
   }
 
   /**
@@ -35,6 +37,7 @@ public final class Comparison {
   private final List<Row> rows = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
   private final List<String> unmatched = new ArrayList<>();
+  private final List<String> missingInNew = new ArrayList<>();
 
   /**
    * @param threshold relative change below which nothing is called a change, e.g. 0.05
@@ -49,13 +52,17 @@ public final class Comparison {
         unmatched.add("only in NEW: " + b.key());
         continue;
       }
+      if (!usable(a.samples()) || !usable(b.samples())) {
+        rows.add(new Row(b.key(), b.unit(), a.score(), b.score(), null, Verdict.INVALID));
+        continue;
+      }
       Ratio r = Ratio.of(a.samples(), b.samples(), confidence);
       if (b.higherIsBetter()) {
         r = new Ratio(1 / r.ratio(), 1 / r.high(), 1 / r.low(), confidence);
       }
       rows.add(new Row(b.key(), b.unit(), a.score(), b.score(), r, verdict(r, threshold)));
     }
-    before.keySet().forEach(k -> unmatched.add("only in BASE: " + k));
+    missingInNew.addAll(before.keySet());
     for (String scenario : now.load().keySet()) {
       ScenarioResult a = base.load().get(scenario);
       if (a == null) {
@@ -63,6 +70,11 @@ public final class Comparison {
         continue;
       }
       compareLoad(scenario, a, now.load().get(scenario), threshold, confidence);
+    }
+    for (String scenario : base.load().keySet()) {
+      if (!now.load().containsKey(scenario)) {
+        missingInNew.add("load scenario " + scenario);
+      }
     }
   }
 
@@ -75,12 +87,24 @@ public final class Comparison {
     Map<String, ScenarioResult.PointResult> before = new LinkedHashMap<>();
     base.points().forEach(p -> before.put(p.id(), p));
     for (ScenarioResult.PointResult p : now.points()) {
-      ScenarioResult.PointResult a = before.get(p.id());
+      ScenarioResult.PointResult a = before.remove(p.id());
       if (a == null) {
         unmatched.add("load point only in NEW: " + scenario + " " + p.id());
         continue;
       }
       String key = "load " + scenario + " " + p.id();
+      if (perRun(p, LoadResult::throughput).length == 0
+          || perRun(a, LoadResult::throughput).length == 0) {
+        rows.add(
+            new Row(
+                key + " throughput",
+                "req/s",
+                a.throughput(),
+                p.throughput(),
+                null,
+                Verdict.INVALID));
+        continue;
+      }
       // throughput: higher is better, so the cost is BASE/NEW
       Ratio t =
           Ratio.of(
@@ -99,12 +123,26 @@ public final class Comparison {
           new Row(
               key + " p99", "ms", a.latency("p99"), p.latency("p99"), l, verdict(l, threshold)));
     }
+    before.keySet().forEach(id -> missingInNew.add("load point " + scenario + " " + id));
   }
 
   /** One value per run of a load point. */
   private static double[] perRun(
       ScenarioResult.PointResult point, ToDoubleFunction<LoadResult> value) {
     return point.runs().stream().mapToDouble(value).filter(x -> x > 0).toArray();
+  }
+
+  /** Scores a ratio can be taken of: at least one, every one finite and above zero. */
+  private static boolean usable(double[] samples) {
+    if (samples.length == 0) {
+      return false;
+    }
+    for (double x : samples) {
+      if (!(x > 0) || Double.isInfinite(x)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   static Verdict verdict(Ratio slowdown, double threshold) {
@@ -159,6 +197,11 @@ public final class Comparison {
 
   public List<String> unmatched() {
     return unmatched;
+  }
+
+  /** Benchmarks BASE measured and NEW did not: a failure, never a silent pass. */
+  public List<String> missingInNew() {
+    return missingInNew;
   }
 
   public long count(Verdict v) {

@@ -70,7 +70,7 @@ public final class SuiteRunner {
   public Path run() throws IOException, RunnerException, InterruptedException {
     Files.createDirectories(root);
     ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
-    Path tmp = Files.createTempDirectory(root, "tmp-");
+    Path tmp = Files.createTempDirectory(root, IncompleteRuns.PREFIX);
     Path json = tmp.resolve("jmh.json");
     ChainedOptionsBuilder jmh =
         new OptionsBuilder()
@@ -121,11 +121,7 @@ public final class SuiteRunner {
   /** A failed run leaves nothing behind that could be mistaken for a result. */
   private static void deleteIfLeft(Path tmp) throws IOException {
     if (Files.exists(tmp)) {
-      try (var files = Files.walk(tmp)) {
-        for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-          Files.delete(p);
-        }
-      }
+      IncompleteRuns.delete(tmp);
     }
   }
 }

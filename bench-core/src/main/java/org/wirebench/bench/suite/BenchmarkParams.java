@@ -1,0 +1,37 @@
+package org.wirebench.bench.suite;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * The {@code @Param} names of the benchmarks a run includes, from the list JMH's annotation
+ * processor compiled into the jar: JMH applies {@code -p NAME=...} only where NAME exists and
+ * ignores it elsewhere, so a misspelt name would silently run the defaults.
+ */
+public final class BenchmarkParams {
+  private BenchmarkParams() {}
+
+  /** Every parameter name of the benchmarks matching {@code include}; empty if none match. */
+  public static Set<String> names(String include) {
+    Set<String> names = new TreeSet<>();
+    PrintStream silent = new PrintStream(OutputStream.nullOutputStream());
+    for (BenchmarkListEntry e :
+        BenchmarkList.defaultList()
+            .find(
+                OutputFormatFactory.createFormatInstance(silent, VerboseMode.SILENT),
+                List.of(include),
+                List.of())) {
+      Map<String, String[]> params = e.getParams().orElse(Map.of());
+      names.addAll(params.keySet());
+    }
+    return names;
+  }
+}

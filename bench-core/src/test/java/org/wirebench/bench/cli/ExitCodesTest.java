@@ -1,0 +1,156 @@
+package org.wirebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.bench.report.ThenAndNowTest;
+import org.wirebench.server.Mains;
+import picocli.CommandLine;
+
+/**
+ * 0 did what was asked, 1 ran and failed (a regression, a benchmark gone missing, output that could
+ * not be written), 2 could not run (bad usage, unreadable input): for compare, report, suite's
+ * parameters and every command's standard output.
+ */
+class ExitCodesTest {
+  @TempDir Path tmp;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cli = WirebenchCli.commandLine();
+    cli.setErr(new PrintWriter(err, true));
+    cli.setOut(new PrintWriter(out, true));
+    return cli.execute(args);
+  }
+
+  /** A copy of a recorded run whose jmh.json holds {@code jmh} (null: no jmh.json at all). */
+  private Path runWith(String name, String jmh) throws Exception {
+    Path base = ThenAndNowTest.runs().resolve("compare/base1");
+    Path run = Files.createDirectory(tmp.resolve(name));
+    Files.copy(base.resolve("env.json"), run.resolve("env.json"));
+    if (jmh != null) {
+      Files.writeString(run.resolve("jmh.json"), jmh);
+    }
+    return run;
+  }
+
+  private static Path base() {
+    return ThenAndNowTest.runs().resolve("compare/base1");
+  }
+
+  @Test
+  void compareFailsWhenNewLostEveryBenchmark() throws Exception {
+    assertEquals(1, run("compare", base().toString(), runWith("empty", "[]").toString()));
+    assertEquals(1, run("compare", base().toString(), runWith("none", null).toString()));
+  }
+
+  @Test
+  void compareCannotRunOnAFileThatIsNotJmhs() throws Exception {
+    assertEquals(2, run("compare", base().toString(), runWith("object", "{}").toString()));
+    assertTrue(err.toString().contains("not JMH's JSON result format"), err::toString);
+    assertFalse(err.toString().contains("Exception"), err::toString);
+  }
+
+  @Test
+  void compareOfTwoEmptyRunsComparedNothing() throws Exception {
+    assertEquals(2, run("compare", runWith("a", "[]").toString(), runWith("b", "[]").toString()));
+  }
+
+  @Test
+  void compareOfASameBuildPairPasses() {
+    Path runs = ThenAndNowTest.runs().resolve("compare");
+    assertEquals(
+        0,
+        run(
+            "compare",
+            runs.resolve("warm-base1").toString(),
+            runs.resolve("warm-base2").toString()),
+        err::toString);
+  }
+
+  @Test
+  void nanOrZeroScoresCannotBeCompared() throws Exception {
+    var json = new com.fasterxml.jackson.databind.ObjectMapper();
+    var results = json.readTree(base().resolve("jmh.json").toFile());
+    for (var fork : results.get(0).path("primaryMetric").path("rawData")) {
+      for (int i = 0; i < fork.size(); i++) {
+        ((com.fasterxml.jackson.databind.node.ArrayNode) fork).set(i, 0.0);
+      }
+    }
+    String zeroed = json.writeValueAsString(results);
+    int exit = run("compare", base().toString(), runWith("zero", zeroed).toString());
+    assertEquals(2, exit, out::toString);
+    assertTrue(err.toString().contains("NaN or zero"), err::toString);
+  }
+
+  @Test
+  void reportRefusesARunWithoutResults() throws Exception {
+    assertEquals(2, run("report", runWith("nothing", "[]").toString()));
+    assertTrue(err.toString().contains("holds no results"), err::toString);
+    assertEquals(2, run("report", runWith("garbage", "{}").toString()));
+  }
+
+  @Test
+  void anUnknownBenchmarkParameterIsRefusedWithTheValidOnes() {
+    int exit = run("suite", "--quick", "--load", "none", "-p", "nosuch=1", "--out", tmp.toString());
+    assertEquals(2, exit);
+    assertTrue(err.toString().contains("-p nosuch"), err::toString);
+    assertTrue(err.toString().contains("codec, count, dataset"), err::toString);
+  }
+
+  @Test
+  void incompleteRunsAreListedAndRemovedOnlyOnRequest() throws Exception {
+    Path left = Files.createDirectories(tmp.resolve("tmp-123/inner"));
+    Path kept = Files.createDirectories(tmp.resolve("20260101-000000-x"));
+    assertEquals(0, run("discard-incomplete", tmp.toString()), err::toString);
+    assertFalse(Files.exists(left.getParent()));
+    assertTrue(Files.exists(kept));
+  }
+
+  /** PrintStream swallows write errors: a full disk must still fail the command. */
+  @Test
+  void aFullStandardOutputFailsTheCommand() throws Exception {
+    Process p =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                WirebenchCli.class.getName(),
+                "encode",
+                "--dataset",
+                "osm_places",
+                "--format",
+                "gml2",
+                "--count",
+                "2000")
+            .redirectOutput(new File("/dev/full"))
+            .redirectErrorStream(false)
+            .start();
+    String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    assertEquals(1, p.exitValue(), stderr);
+    assertTrue(stderr.contains("cannot write to standard output"), stderr);
+  }
+
+  @Test
+  void theMainsMapUnreadableInputToTwo() {
+    assertEquals(
+        List.of(2),
+        List.of(
+            Mains.execute(
+                new WirebenchCli(), new String[] {"report", tmp.resolve("x").toString()})));
+  }
+}
