@@ -20,6 +20,15 @@ import org.wirebench.server.wfs.WfsHandler;
  * Stopping it lets in-flight requests finish (up to {@code stopTimeoutMs}).
  */
 public final class FixtureServer implements AutoCloseable {
+  /** A request head must arrive within this of the connection opening (slowloris). */
+  public static final long DEFAULT_HEADER_TIMEOUT_MS = 10_000;
+
+  /**
+   * Pending connections the kernel queues for accept: the load driver opens hundreds at once, and
+   * at Jetty's default of 50 opening 2,000 took 17 s of SYN retries.
+   */
+  static final int ACCEPT_QUEUE = 1024;
+
   private final Server server = new Server();
   private final ServerConnector connector = new ServerConnector(server);
 
@@ -44,8 +53,23 @@ public final class FixtureServer implements AutoCloseable {
       long maxBodyBytes,
       boolean gzip,
       boolean accessLog) {
+    this(host, port, stopTimeoutMs, maxBodyBytes, gzip, accessLog, DEFAULT_HEADER_TIMEOUT_MS);
+  }
+
+  /**
+   * @param headerTimeoutMs a connection whose first request head has not arrived by then is closed
+   */
+  public FixtureServer(
+      String host,
+      int port,
+      long stopTimeoutMs,
+      long maxBodyBytes,
+      boolean gzip,
+      boolean accessLog,
+      long headerTimeoutMs) {
     connector.setHost(host);
     connector.setPort(port);
+    connector.setAcceptQueueSize(ACCEPT_QUEUE);
     server.addConnector(connector);
     PathMappingsHandler routes = new PathMappingsHandler();
     WfsHandler wfs = new WfsHandler();
@@ -60,7 +84,9 @@ public final class FixtureServer implements AutoCloseable {
       compress.setMinGzipSize(1024);
       root = compress;
     }
-    server.setHandler(new GracefulHandler(root));
+    HeaderTimeout heads = new HeaderTimeout(root, connector.getScheduler(), headerTimeoutMs);
+    connector.addEventListener(heads);
+    server.setHandler(new GracefulHandler(heads));
     // an unexpected failure answers 500 without the exception's message or stack
     ErrorHandler errors = new ErrorHandler();
     errors.setShowStacks(false);

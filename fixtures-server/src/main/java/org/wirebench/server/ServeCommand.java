@@ -69,6 +69,16 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--java", description = "run the server on this java launcher (another JDK)")
   Path java;
 
+  /**
+   * Set by whatever starts a server JVM (the load driver, the suite, serve with a profile): the
+   * starter holds the other end of this JVM's stdin, so when it dies, even by kill -9, stdin ends
+   * and the server stops instead of living on as an orphan holding its port.
+   */
+  @Option(names = EXIT_WITH_PARENT, hidden = true)
+  boolean exitWithParent;
+
+  static final String EXIT_WITH_PARENT = "--exit-with-parent";
+
   @Override
   public Integer call() throws Exception {
     if (port < 0 || port > 65535) {
@@ -95,6 +105,9 @@ public final class ServeCommand implements Callable<Integer> {
     }
     FixtureServer server =
         new FixtureServer(host, port, stopTimeoutMs, maxBodyBytes, gzip, accessLog).start();
+    if (exitWithParent) {
+      watchParent();
+    }
     System.out.println(
         ServerProcess.READY
             + server.uri()
@@ -105,6 +118,26 @@ public final class ServeCommand implements Callable<Integer> {
             + "; Ctrl-C stops)");
     server.join();
     return 0;
+  }
+
+  private static void watchParent() {
+    Thread watcher =
+        new Thread(
+            () -> {
+              try {
+                while (System.in.read() >= 0) {
+                  // the parent never writes; only the end of the stream matters
+                }
+              } catch (java.io.IOException e) {
+                // a broken pipe is the same news
+              }
+              System.err.println(
+                  "wirebench serve: the process that started this server is gone;" + " stopping");
+              System.exit(0); // the shutdown hook stops Jetty gracefully
+            },
+            "parent-watch");
+    watcher.setDaemon(true);
+    watcher.start();
   }
 
   /** Re-runs this command in a JVM with the profile's flags and waits for it. */
@@ -118,7 +151,10 @@ public final class ServeCommand implements Callable<Integer> {
     }
     args.addAll(List.of("--jvm-profile", profile.cliName()));
     Process child =
-        new ProcessBuilder(ServerProcess.command(java, profile, args)).inheritIO().start();
+        new ProcessBuilder(ServerProcess.command(java, profile, args))
+            .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start(); // stdin stays a pipe to this JVM: the child exits when this one dies
     Runtime.getRuntime().addShutdownHook(new Thread(child::destroy));
     return child.waitFor();
   }

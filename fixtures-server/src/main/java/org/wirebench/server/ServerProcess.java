@@ -43,6 +43,7 @@ public final class ServerProcess implements AutoCloseable {
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(ServeCommand.class.getName());
     cmd.addAll(serveArgs);
+    cmd.add(ServeCommand.EXIT_WITH_PARENT); // its stdin is our pipe: it ends when we do
     return cmd;
   }
 

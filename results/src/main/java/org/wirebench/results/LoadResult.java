@@ -14,7 +14,10 @@ import java.util.Map;
  * @param throughput successful requests per second in the measured phase
  * @param meanResponseBytes mean body length of the good responses
  * @param latencyMs mean, p50, p90, p99, p99.9 and max, in milliseconds
- * @param errors by kind: connect, timeout, status, validation
+ * @param errors in the measured phase, by kind: connect, timeout, status, validation, unfinished
+ *     (version 1 had no unfinished)
+ * @param warmupErrors the same kinds in the thrown-away phase: a run whose warm-up only failed is
+ *     not a clean run (version 2; null when read from version 1)
  */
 public record LoadResult(
     int formatVersion,
@@ -28,12 +31,26 @@ public record LoadResult(
     double bytesPerSecond,
     double meanResponseBytes,
     Map<String, Double> latencyMs,
-    Map<String, Long> errors) {
+    Map<String, Long> errors,
+    Map<String, Long> warmupErrors) {
 
-  public static final int FORMAT_VERSION = 1;
+  /** 2: warmupErrors and the unfinished kind added. */
+  public static final int FORMAT_VERSION = 2;
 
   public long errorCount() {
     return errors.values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  public long warmupErrorCount() {
+    return warmupErrors == null
+        ? 0
+        : warmupErrors.values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** Errors over all answers and failures of the measured phase; 1 when nothing was sent. */
+  public double errorRate() {
+    long all = requests + errorCount();
+    return all == 0 ? 1 : (double) errorCount() / all;
   }
 
   /** One latency statistic (mean, p50, p90, p99, p99.9, max), ms; NaN when not recorded. */

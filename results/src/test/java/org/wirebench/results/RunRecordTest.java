@@ -81,7 +81,8 @@ class RunRecordTest {
             1e6,
             2000,
             Map.of("mean", 1.5, "p99", 4.0),
-            Map.of("timeout", 1L));
+            Map.of("timeout", 1L),
+            Map.of("connect", 2L));
     ScenarioResult written =
         new ScenarioResult(
             ScenarioResult.FORMAT_VERSION,

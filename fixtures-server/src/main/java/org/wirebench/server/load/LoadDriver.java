@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.net.ConnectException;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -35,11 +36,31 @@ import org.wirebench.results.LoadResult;
  * coordinated-omission fix). Warm-up responses are thrown away.
  */
 public final class LoadDriver {
+  /**
+   * connect (refused, reset, closed before an answer), timeout, status, validation, and unfinished:
+   * sent in the measured window and neither answered nor failed when the run stopped waiting.
+   */
+  public static final List<String> ERROR_KINDS =
+      List.of("connect", "timeout", "status", "validation", "unfinished");
+
   private final LoadPlan plan;
   private final Histogram histogram = new ConcurrentHistogram(TimeUnit.HOURS.toNanos(1), 3);
   private final LongAdder ok = new LongAdder();
   private final LongAdder bytes = new LongAdder();
   private final Map<String, LongAdder> errors = new LinkedHashMap<>();
+  private final Map<String, LongAdder> warmupErrors = new LinkedHashMap<>();
+  private final Map<String, String> firstByKind = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** Shared back-off after connect failures: 0, or 10 ms doubling to 1 s; reset by a success. */
+  private final AtomicLong connectBackoffMs = new AtomicLong();
+
+  private final java.util.concurrent.ScheduledExecutorService later =
+      java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "load-backoff");
+            t.setDaemon(true);
+            return t;
+          });
   private final AtomicLong inFlight = new AtomicLong();
   private final AtomicLong sequence = new AtomicLong();
   private final ResponseCheck check;
@@ -48,14 +69,16 @@ public final class LoadDriver {
   private volatile long measureStartNs;
   private volatile long endNs;
   private volatile boolean measuring;
+  private volatile boolean stopped;
   private AtomicLong tickets;
   private long measuredNs;
 
   public LoadDriver(LoadPlan plan) {
     this.plan = plan;
     this.check = new ResponseCheck(plan.expectStatus, plan.lengthTolerance);
-    for (String kind : new String[] {"connect", "timeout", "status", "validation"}) {
+    for (String kind : ERROR_KINDS) {
       errors.put(kind, new LongAdder());
+      warmupErrors.put(kind, new LongAdder());
     }
   }
 
@@ -64,9 +87,21 @@ public final class LoadDriver {
     return histogram;
   }
 
-  /** The first validation problem seen, or null. */
+  /** The first problem seen (any kind, warm-up included), or null. */
   public String firstProblem() {
     return firstProblem;
+  }
+
+  /** The first problem of each kind, in one plain line each, warm-up included. */
+  public Map<String, String> firstProblems() {
+    Map<String, String> out = new LinkedHashMap<>();
+    ERROR_KINDS.forEach(
+        k -> {
+          if (firstByKind.containsKey(k)) {
+            out.put(k, firstByKind.get(k));
+          }
+        });
+    return out;
   }
 
   public LoadResult run(PrintStream progress) throws Exception {
@@ -100,6 +135,12 @@ public final class LoadDriver {
         }
       }
     } finally {
+      errors.get("unfinished").add(Math.max(0, inFlight.get()));
+      if (inFlight.get() > 0) {
+        problem("unfinished", inFlight.get() + " request(s) still unanswered when the run ended");
+      }
+      later.shutdownNow();
+      stopped = true; // stopping the client fails what is open: already counted as unfinished
       client.stop();
     }
     return result();
@@ -146,7 +187,14 @@ public final class LoadDriver {
     for (int u = 0; u < users; u++) {
       sendClosed(client, done);
     }
-    done.await();
+    if (endNs == Long.MAX_VALUE) {
+      done.await(); // count mode: every request ends by its answer or its timeout
+    } else {
+      // time mode: answers to requests sent in the window count until their own timeout; after
+      // that, whatever is still open is counted as unfinished, never waited for silently
+      long grace = plan.timeout.toNanos() + TimeUnit.SECONDS.toNanos(2);
+      done.await(Math.max(0, endNs + grace - System.nanoTime()), TimeUnit.NANOSECONDS);
+    }
   }
 
   private void sendClosed(HttpClient client, CountDownLatch done) {
@@ -159,6 +207,13 @@ public final class LoadDriver {
         client,
         sent,
         () -> {
+          long backoff = connectBackoffMs.get();
+          if (backoff > 0) {
+            // a refused connection comes back at once: without a pause each user would retry in
+            // a tight loop (hundreds of thousands of errors a second against a closed port)
+            later.schedule(() -> sendClosed(client, done), backoff, TimeUnit.MILLISECONDS);
+            return;
+          }
           if (plan.thinkTimeMs > 0) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(plan.thinkTimeMs));
           }
@@ -231,44 +286,72 @@ public final class LoadDriver {
   }
 
   private void record(Result result, long sentNs, long length, byte[] body) {
-    long latency = System.nanoTime() - sentNs;
-    if (!measuring || sentNs < measureStartNs || sentNs >= endNs) {
-      return; // warm-up, or after the end: not measured
+    if (stopped) {
+      return;
     }
+    long latency = System.nanoTime() - sentNs;
+    boolean measured = measuring && sentNs >= measureStartNs && sentNs < endNs;
     String error;
     if (result.isFailed()) {
       Throwable f = result.getFailure();
       error = f instanceof TimeoutException ? "timeout" : "connect";
-      if (!(f instanceof TimeoutException) && !(f instanceof ConnectException)) {
-        problem("request failed: " + f);
+      problem(error, describe(f));
+      if (error.equals("connect")) {
+        connectBackoffMs.updateAndGet(b -> Math.min(1000, Math.max(10, b * 2)));
       }
     } else {
+      connectBackoffMs.set(0);
       var response = result.getResponse();
       error =
           check.check(
               response.getStatus(), response.getHeaders().get(HttpHeader.CONTENT_TYPE), length);
       if (error != null) {
-        problem(error + ": status " + response.getStatus() + ", " + length + " bytes");
+        problem(error, "status " + response.getStatus() + ", " + length + " bytes");
       } else if (body != null) {
         String why = plan.validator.problem(body);
         if (why != null) {
           error = "validation";
-          problem(why);
+          problem(error, why);
         }
       }
     }
     if (error != null) {
-      errors.get(error).increment();
+      (measured ? errors : warmupErrors).get(error).increment();
       return;
+    }
+    if (!measured) {
+      return; // a good warm-up answer, or one sent after the end: not measured
     }
     histogram.recordValue(Math.min(latency, histogram.getHighestTrackableValue()));
     ok.increment();
     bytes.add(length);
   }
 
-  private void problem(String why) {
+  /** One plain line: what failed and where, without the client's object dump. */
+  private String describe(Throwable f) {
+    if (f instanceof TimeoutException) {
+      return "no answer within " + plan.timeout.toMillis() + " ms";
+    }
+    Throwable root = f;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String where = plan.target.getHost() + ":" + plan.target.getPort();
+    if (root instanceof ConnectException) {
+      return "connection refused by " + where;
+    }
+    String msg = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    msg = msg.lines().findFirst().orElse("").trim();
+    if (msg.length() > 160) {
+      msg = msg.substring(0, 157) + "...";
+    }
+    return "request to " + where + " failed: " + msg;
+  }
+
+  private void problem(String kind, String why) {
+    firstByKind.putIfAbsent(kind, why);
     if (firstProblem == null) {
-      firstProblem = why;
+      firstProblem = kind + ": " + why;
     }
   }
 
@@ -313,6 +396,8 @@ public final class LoadDriver {
     latency.put("max", histogram.getMaxValue() / 1e6);
     Map<String, Long> errorCounts = new LinkedHashMap<>();
     errors.forEach((k, v) -> errorCounts.put(k, v.sum()));
+    Map<String, Long> warmupCounts = new LinkedHashMap<>();
+    warmupErrors.forEach((k, v) -> warmupCounts.put(k, v.sum()));
     long n = ok.sum();
     return new LoadResult(
         LoadResult.FORMAT_VERSION,
@@ -326,6 +411,7 @@ public final class LoadDriver {
         bytes.sum() / seconds,
         n == 0 ? 0 : (double) bytes.sum() / n,
         latency,
-        errorCounts);
+        errorCounts,
+        warmupCounts);
   }
 }

@@ -4,7 +4,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import javax.servlet.Filter;
 import javax.servlet.FilterChain;
@@ -16,9 +15,6 @@ import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletRequestWrapper;
 import javax.servlet.http.HttpServletResponse;
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 
 /**
  * Refuses request bodies above {@code maxBodyBytes} with HTTP 413 and a SOAP 1.1 Client fault,
@@ -27,8 +23,6 @@ import javax.xml.stream.XMLStreamWriter;
  * limit are not read: the connection is closed after the fault.
  */
 final class BodyLimitFilter implements Filter {
-  private static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
-  private static final XMLOutputFactory XML = XMLOutputFactory.newFactory();
 
   /** Oversized bodies up to this many times the limit are read and dropped, not cut off. */
   private static final int DISCARD_FACTOR = 8;
@@ -71,40 +65,11 @@ final class BodyLimitFilter implements Filter {
     if (!discard(request.getInputStream(), DISCARD_FACTOR * maxBodyBytes)) {
       response.setHeader("Connection", "close");
     }
-    fault(
+    SoapFaults.write(
         response,
         HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
         "Client",
         "request body " + what + " is above this server's limit of " + maxBodyBytes + " bytes");
-  }
-
-  /** Writes a SOAP 1.1 fault; {@code code} is Client or Server. */
-  static void fault(HttpServletResponse response, int status, String code, String message)
-      throws IOException {
-    response.setStatus(status);
-    response.setContentType("text/xml; charset=UTF-8");
-    ByteArrayOutputStream out = new ByteArrayOutputStream(512);
-    try {
-      XMLStreamWriter w = XML.createXMLStreamWriter(out, "UTF-8");
-      w.writeStartDocument("UTF-8", "1.0");
-      w.writeStartElement("soapenv", "Envelope", SOAP11);
-      w.writeNamespace("soapenv", SOAP11);
-      w.writeStartElement("soapenv", "Body", SOAP11);
-      w.writeStartElement("soapenv", "Fault", SOAP11);
-      w.writeStartElement("faultcode");
-      w.writeCharacters("soapenv:" + code);
-      w.writeEndElement();
-      w.writeStartElement("faultstring");
-      w.writeCharacters(message);
-      w.writeEndDocument();
-      w.close();
-    } catch (XMLStreamException e) {
-      throw new IOException(e);
-    }
-    response.setContentLength(out.size());
-    try (OutputStream body = response.getOutputStream()) {
-      out.writeTo(body);
-    }
   }
 
   /** Reads and drops up to {@code limit} bytes; true when the body ended within them. */

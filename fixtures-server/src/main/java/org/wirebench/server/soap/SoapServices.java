@@ -12,7 +12,9 @@ import org.wirebench.formats.soap.SoapStack;
 /**
  * The three SOAP stacks hosted for real under {@code /services/}: Axis2's servlet serves {@value
  * Axis2Hosting#ADB} and {@value Axis2Hosting#JAXB}, CXF's servlet serves {@value #CXF}; WSDL at
- * {@code ?wsdl}. Bodies above the limit get a SOAP fault and 413.
+ * {@code ?wsdl}. Every answer that is not a result is a SOAP 1.1 fault: bodies above the limit get
+ * 413, methods other than GET and POST 405, bodies that are not SOAP 1.1 XML 415 ({@link
+ * SoapGate}).
  */
 public final class SoapServices {
   public static final String CXF = "cxf-jaxb";
@@ -38,6 +40,9 @@ public final class SoapServices {
   public static Handler handler(long maxBodyBytes) {
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
+    context.setErrorHandler(new SoapErrorHandler());
+    context.addFilter(
+        new FilterHolder(new SoapGate()), "/services/*", EnumSet.of(DispatcherType.REQUEST));
     context.addFilter(
         new FilterHolder(new BodyLimitFilter(maxBodyBytes)),
         "/services/*",

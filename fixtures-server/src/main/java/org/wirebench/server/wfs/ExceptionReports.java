@@ -15,6 +15,10 @@ final class ExceptionReports {
 
   private ExceptionReports() {}
 
+  /**
+   * A report for {@code e}, whatever characters the client's input put into its message: what XML
+   * 1.0 cannot carry is replaced, so the report can always be written.
+   */
   static byte[] write(String version, OwsException e) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
@@ -27,9 +31,9 @@ final class ExceptionReports {
         w.writeStartElement("", "ServiceException", OGC);
         w.writeAttribute("code", e.code());
         if (e.locator() != null) {
-          w.writeAttribute("locator", e.locator());
+          w.writeAttribute("locator", XmlFactories.xmlSafe(e.locator()));
         }
-        w.writeCharacters(e.getMessage());
+        w.writeCharacters(XmlFactories.xmlSafe(e.getMessage()));
         w.writeEndElement();
       } else {
         w.writeStartElement("ows", "ExceptionReport", OWS11);
@@ -38,10 +42,10 @@ final class ExceptionReports {
         w.writeStartElement("ows", "Exception", OWS11);
         w.writeAttribute("exceptionCode", e.code());
         if (e.locator() != null) {
-          w.writeAttribute("locator", e.locator());
+          w.writeAttribute("locator", XmlFactories.xmlSafe(e.locator()));
         }
         w.writeStartElement("ows", "ExceptionText", OWS11);
-        w.writeCharacters(e.getMessage());
+        w.writeCharacters(XmlFactories.xmlSafe(e.getMessage()));
         w.writeEndElement();
         w.writeEndElement();
       }

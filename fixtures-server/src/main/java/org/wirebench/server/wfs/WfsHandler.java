@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.io.Content;
@@ -15,6 +16,8 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
@@ -31,20 +34,55 @@ import org.wirebench.formats.geo.schema.XmlSchema;
 public final class WfsHandler extends Handler.Abstract {
   private static final int RESPONSE_CHUNK_BYTES = 32 * 1024;
 
+  private static final Logger LOG = LoggerFactory.getLogger(WfsHandler.class);
+
+  /** host, host:port, an IPv4 address or a bracketed IPv6 address, with an optional port. */
+  private static final Pattern AUTHORITY =
+      Pattern.compile(
+          "(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?");
+
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
     Map<String, String> params = new LinkedHashMap<>();
-    Fields fields = Request.extractQueryParameters(request);
+    Fields fields;
+    try {
+      fields = Request.extractQueryParameters(request);
+    } catch (RuntimeException e) { // Jetty's BadMessageException: not UTF-8, bad percent-encoding
+      report(
+          response,
+          callback,
+          WfsRequest.V2,
+          HttpStatus.BAD_REQUEST_400,
+          new OwsException(
+              "OperationParsingFailed",
+              null,
+              "the query string is not valid UTF-8 percent-encoding"));
+      return true;
+    }
     for (Fields.Field f : fields) {
       params.put(f.getName(), f.getValue());
     }
     String reportVersion = WfsRequest.reportVersion(params);
+    String method = request.getMethod();
+    if (!method.equals("GET") && !method.equals("HEAD")) {
+      response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
+      report(
+          response,
+          callback,
+          reportVersion,
+          HttpStatus.METHOD_NOT_ALLOWED_405,
+          new OwsException(
+              "OperationNotSupported",
+              "request",
+              "HTTP " + method + " is not served: this WFS takes KVP requests over GET"));
+      return true;
+    }
     try {
       WfsRequest wfs = WfsRequest.parse(params);
       switch (wfs.request.toLowerCase(java.util.Locale.ROOT)) {
         case "getcapabilities" -> capabilities(wfs, request, response, callback);
         case "describefeaturetype" -> describe(wfs, response, callback);
-        case "getfeature" -> getFeature(wfs, response, callback);
+        case "getfeature" -> getFeature(wfs, request, response, callback);
         default ->
             throw new OwsException(
                 "OperationNotSupported",
@@ -55,20 +93,24 @@ public final class WfsHandler extends Handler.Abstract {
                     + List.of("GetCapabilities", "DescribeFeatureType", "GetFeature"));
       }
     } catch (OwsException e) {
-      response.setStatus(HttpStatus.BAD_REQUEST_400);
-      response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
-      response.write(
-          true, java.nio.ByteBuffer.wrap(ExceptionReports.write(reportVersion, e)), callback);
+      report(response, callback, reportVersion, HttpStatus.BAD_REQUEST_400, e);
     }
     return true;
+  }
+
+  private static void report(
+      Response response, Callback callback, String version, int status, OwsException e) {
+    response.setStatus(status);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
+    response.write(true, java.nio.ByteBuffer.wrap(ExceptionReports.write(version, e)), callback);
   }
 
   private static void capabilities(
       WfsRequest wfs, Request request, Response response, Callback callback) throws Exception {
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
     org.eclipse.jetty.http.HttpURI uri = request.getHttpURI();
-    String endpoint = uri.getScheme() + "://" + uri.getAuthority() + uri.getPath();
-    stream(response, callback, out -> Capabilities.write(wfs.version, endpoint, out));
+    String endpoint = uri.getScheme() + "://" + authority(request) + uri.getPath();
+    stream(request, response, callback, out -> Capabilities.write(wfs.version, endpoint, out));
   }
 
   private static void describe(WfsRequest wfs, Response response, Callback callback)
@@ -84,8 +126,8 @@ public final class WfsHandler extends Handler.Abstract {
     response.write(true, java.nio.ByteBuffer.wrap(xsd), callback);
   }
 
-  private static void getFeature(WfsRequest wfs, Response response, Callback callback)
-      throws Exception {
+  private static void getFeature(
+      WfsRequest wfs, Request request, Response response, Callback callback) throws Exception {
     Dataset dataset = wfs.dataset();
     GeoCodec codec = wfs.codec();
     int count = wfs.count();
@@ -95,7 +137,20 @@ public final class WfsHandler extends Handler.Abstract {
     FeatureCollection collection =
         FeatureCollection.of(dataset.featureType(), features, Instant.now());
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
-    stream(response, callback, out -> codec.encode(collection, out));
+    stream(request, response, callback, out -> codec.encode(collection, out));
+  }
+
+  /**
+   * The Host the client asked for when it is a well-formed host[:port], else this server's own
+   * address: the capabilities' URLs are never built from an unchecked header.
+   */
+  private static String authority(Request request) {
+    String asked = request.getHttpURI().getAuthority();
+    if (asked != null && AUTHORITY.matcher(asked).matches()) {
+      return asked;
+    }
+    String host = Request.getLocalAddr(request);
+    return (host.contains(":") ? "[" + host + "]" : host) + ":" + Request.getLocalPort(request);
   }
 
   /** Something that writes a whole response body. */
@@ -104,16 +159,33 @@ public final class WfsHandler extends Handler.Abstract {
   }
 
   /**
-   * Streams {@code body} into the response and completes it; a failure aborts the response. Each
-   * write to the response is a blocking network write, so writes are gathered into 32 KiB pieces:
-   * the codecs' own buffers (Jackson's 8000 bytes, the GML writers' 16 KiB) must not decide how
-   * often the server goes to the network.
+   * Streams {@code body} into the response and completes it. Each write to the response is a
+   * blocking network write, so writes are gathered into 32 KiB pieces: the codecs' own buffers
+   * (Jackson's 8000 bytes, the GML writers' 16 KiB) must not decide how often the server goes to
+   * the network. A failure before anything was sent becomes an exception report with 500; after
+   * that it can only abort the response (the client sees a truncated body, never a success), and
+   * the server's log says which.
    */
-  private static void stream(Response response, Callback callback, Body body) {
-    try (OutputStream out =
-        new BufferedOutputStream(Content.Sink.asOutputStream(response), RESPONSE_CHUNK_BYTES)) {
+  private static void stream(Request request, Response response, Callback callback, Body body) {
+    OutputStream out =
+        new BufferedOutputStream(Content.Sink.asOutputStream(response), RESPONSE_CHUNK_BYTES);
+    try {
       body.writeTo(out);
+      out.close();
     } catch (Throwable x) {
+      String what = request.getHttpURI().getPathQuery();
+      if (!response.isCommitted()) {
+        LOG.warn("failed writing the response to {}; answered with an exception report", what, x);
+        response.reset();
+        report(
+            response,
+            callback,
+            WfsRequest.V2,
+            HttpStatus.INTERNAL_SERVER_ERROR_500,
+            new OwsException("NoApplicableCode", null, "the server failed writing the response"));
+        return;
+      }
+      LOG.warn("failed writing the response to {} after its first bytes; aborted it", what, x);
       callback.failed(x);
       return;
     }

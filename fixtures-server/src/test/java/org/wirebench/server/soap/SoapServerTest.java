@@ -145,9 +145,57 @@ class SoapServerTest {
             .getElementsByTagNameNS("http://schemas.xmlsoap.org/soap/envelope/", "Fault")
             .getLength(),
         text);
-    assertFalse(fault.getElementsByTagName("faultstring").item(0).getTextContent().isBlank());
-    assertFalse(text.contains("\tat ") || text.contains("at org."), text);
+    String faultstring = fault.getElementsByTagName("faultstring").item(0).getTextContent();
+    assertFalse(faultstring.isBlank());
+    String faultcode = fault.getElementsByTagName("faultcode").item(0).getTextContent();
+    assertTrue(faultcode.matches("\\w+:(Client|Server)(\\.\\w+)*"), faultcode);
+    assertNoJavaInternals(text);
     assertFalse(text.contains("root:"), "the external entity was resolved: " + text);
+  }
+
+  /** A fault names the problem; Java class names and stack frames stay in the server's log. */
+  private static void assertNoJavaInternals(String text) {
+    assertFalse(text.contains("\tat ") || text.contains("at org."), text);
+    assertFalse(
+        java.util.regex.Pattern.compile("\\b[a-z]+\\.[a-z]+\\.[\\w.]*[A-Z]\\w*")
+            .matcher(text)
+            .find(),
+        "a Java class name in: " + text);
+    assertFalse(text.contains("Exception"), text);
+  }
+
+  static Stream<Arguments> refusedRequests() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String stack : SoapServices.NAMES) {
+      cases.add(Arguments.of(stack, "POST", "text/xml; charset=bogus-42", 415, "bogus-42"));
+      cases.add(
+          Arguments.of(stack, "POST", "application/soap+xml; charset=UTF-8", 415, "SOAP 1.2"));
+      cases.add(Arguments.of(stack, "POST", "application/json", 415, "not text/xml"));
+      cases.add(Arguments.of(stack, "DELETE", "text/xml", 405, "DELETE"));
+      cases.add(Arguments.of(stack, "PUT", "text/xml", 405, "PUT"));
+    }
+    return cases.stream();
+  }
+
+  /** What no stack here serves is refused before a stack sees it, as a fault with a 4xx. */
+  @ParameterizedTest(name = "{0}: {1} {2}")
+  @MethodSource("refusedRequests")
+  void refusedRequestsGetAClientFault(
+      String stack, String method, String contentType, int status, String says) throws Exception {
+    byte[] body = SoapEnvelopes.request(EchoValues.generate(Operation.INTS, 3));
+    ContentResponse r =
+        client
+            .newRequest(server.uri().resolve(SoapServices.path(stack)))
+            .method(method)
+            .body(new BytesRequestContent(contentType, body))
+            .timeout(30, TimeUnit.SECONDS)
+            .send();
+    String text = r.getContentAsString();
+    assertEquals(status, r.getStatus(), text);
+    assertEquals("text/xml", r.getMediaType(), text);
+    assertTrue(text.contains("soapenv:Client"), text);
+    assertTrue(text.contains(says), text);
+    assertNoJavaInternals(text);
   }
 
   @ParameterizedTest(name = "{0}")

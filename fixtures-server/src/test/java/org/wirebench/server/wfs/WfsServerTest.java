@@ -143,7 +143,13 @@ class WfsServerTest {
         "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&count=100001 | InvalidParameterValue | count | ExceptionReport",
         "service=WFS&version=1.0.0&request=GetFeature&typeName=osm_places&maxFeatures=-1 | InvalidParameterValue | maxFeatures | ServiceExceptionReport",
         "service=WFS&version=1.0.0&request=GetFeature&typeName=lakes | InvalidParameterValue | typeName | ServiceExceptionReport",
-        "service=WFS&version=2.0.0&request=Transaction | OperationNotSupported | request | ExceptionReport"
+        "service=WFS&version=2.0.0&request=Transaction | OperationNotSupported | request | ExceptionReport",
+        "service=WFS&version=2.0.0&request=GetFeature&typeNames=a%00b | InvalidParameterValue | typeNames | ExceptionReport",
+        "service=WFS&version=1.0.0&request=GetFeature&typeName=a%01b | InvalidParameterValue | typeName | ServiceExceptionReport",
+        "service=WFS&version=2%01&request=GetFeature&typeNames=osm_places | InvalidParameterValue | version | ExceptionReport",
+        "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&outputFormat=%01 | InvalidParameterValue | outputFormat | ExceptionReport",
+        "service=WFS&version=2.0.0&request=Get%01Feature | OperationNotSupported | request | ExceptionReport",
+        "service=WFS&version=2.0.0&request=GetFeature&typeNames=%EF%BF%BE%EF%BF%BF | InvalidParameterValue | typeNames | ExceptionReport"
       })
   void badRequestsGetAnExceptionReportAnd400(String query, String code, String locator, String root)
       throws Exception {
@@ -158,6 +164,54 @@ class WfsServerTest {
       OgcValidator.validate(
           "http://schemas.opengis.net/ows/1.1.0/owsExceptionReport.xsd", r.getContent());
     }
+  }
+
+  /** Percent-encoding that is not UTF-8 (an encoded lone surrogate) is a parse failure, not 500. */
+  @Test
+  void aQueryThatIsNotUtf8GetsAReport() throws Exception {
+    ContentResponse r =
+        get("/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=%ED%A0%80");
+    String body = r.getContentAsString();
+    assertEquals(400, r.getStatus(), body);
+    assertTrue(body.contains("\"OperationParsingFailed\""), body);
+    OgcValidator.validate(
+        "http://schemas.opengis.net/ows/1.1.0/owsExceptionReport.xsd", r.getContent());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"DELETE", "PUT", "POST"})
+  void methodsOtherThanGetAre405WithAReport(String method) throws Exception {
+    ContentResponse r =
+        client
+            .newRequest(
+                server
+                    .uri()
+                    .resolve(
+                        "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places"))
+            .method(method)
+            .timeout(10, java.util.concurrent.TimeUnit.SECONDS)
+            .send();
+    String body = r.getContentAsString();
+    assertEquals(405, r.getStatus(), body);
+    assertEquals("GET, HEAD", r.getHeaders().get("Allow"));
+    assertTrue(body.contains("\"OperationNotSupported\""), body);
+    assertFalse(body.contains("<wfs:FeatureCollection"), body);
+  }
+
+  /** A Host header that is not a host[:port] never reaches the capabilities' URLs. */
+  @Test
+  void capabilitiesUrlsIgnoreAMalformedHostHeader() throws Exception {
+    ContentResponse r =
+        client
+            .newRequest(
+                server.uri().resolve("/ows?service=WFS&version=2.0.0&request=GetCapabilities"))
+            .headers(h -> h.put("Host", "evil_host!"))
+            .timeout(10, java.util.concurrent.TimeUnit.SECONDS)
+            .send();
+    String body = r.getContentAsString();
+    assertEquals(200, r.getStatus(), body);
+    assertFalse(body.contains("evil_host"), body);
+    assertTrue(body.contains("http://127.0.0.1:" + server.uri().getPort() + "/ows"), body);
   }
 
   @Test

@@ -65,4 +65,41 @@ public final class XmlFactories {
       throw new IOException("not XML: " + e.getMessage(), e);
     }
   }
+
+  /**
+   * {@code text} with every character XML 1.0 cannot carry (controls other than tab, newline and
+   * carriage return; lone surrogates; U+FFFE and U+FFFF) replaced by U+FFFD, so that an error
+   * report quoting a client's bad input can always be written.
+   */
+  public static String xmlSafe(String text) {
+    StringBuilder out = null;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      boolean ok;
+      if (Character.isHighSurrogate(c)) {
+        ok = i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1));
+        if (ok) {
+          if (out != null) {
+            out.append(c).append(text.charAt(i + 1));
+          }
+          i++;
+          continue;
+        }
+      } else {
+        ok =
+            c == '\t'
+                || c == '\n'
+                || c == '\r'
+                || (c >= 0x20 && c <= 0xD7FF)
+                || (c >= 0xE000 && c <= 0xFFFD);
+      }
+      if (!ok && out == null) {
+        out = new StringBuilder(text.length()).append(text, 0, i);
+      }
+      if (out != null) {
+        out.append(ok ? c : '\uFFFD');
+      }
+    }
+    return out == null ? text : out.toString();
+  }
 }

@@ -82,6 +82,19 @@ class SoapStackConformanceTest {
                         new ByteArrayInputStream(xxe.getBytes(StandardCharsets.UTF_8)),
                         out));
     assertTrue(!out.toString(StandardCharsets.UTF_8).contains("root:"), e.toString());
+    // refused because of the DOCTYPE, not for any other reason (an NPE would not do)
+    assertTrue(saysDoctype(e), () -> stackName + " failed for another reason: " + e);
+  }
+
+  /** Whether some cause in the chain names the DTD or DOCTYPE as what was refused. */
+  static boolean saysDoctype(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      String m = t.getMessage() == null ? "" : t.getMessage().toLowerCase(java.util.Locale.ROOT);
+      if (m.contains("doctype") || m.contains("dtd")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static Stream<String> stackNames() {

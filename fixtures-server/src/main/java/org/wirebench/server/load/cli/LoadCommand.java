@@ -107,6 +107,14 @@ public final class LoadCommand implements Callable<Integer> {
       description = "client I/O threads, 1..64 (default: one per core, as wrk -t)")
   Integer selectors;
 
+  @Option(
+      names = "--max-error-rate",
+      defaultValue = "0",
+      description =
+          "exit 1 when more than this share of requests failed, 0..1 or 0%%..100%% (default:"
+              + " ${DEFAULT-VALUE}); a run with no successful request always exits 1")
+  String maxErrorRate;
+
   @Option(names = "--json", description = "write the result as JSON here")
   Path json;
 
@@ -129,6 +137,15 @@ public final class LoadCommand implements Callable<Integer> {
     if (rate < 0 || thinkTimeMs < 0 || thinkTimeMs > 60_000 || lengthTolerance < 0) {
       throw bad("--rate, --think-time-ms (0..60000) and --length-tolerance must not be negative");
     }
+    if (duration != null && duration.isZero()) {
+      throw bad("--duration must be above 0, was " + duration.toMillis() + "ms");
+    }
+    if (timeout.isZero()) {
+      throw bad("--timeout must be above 0");
+    }
+    errorBudget();
+    writable("--json", json);
+    writable("--hlog", hlog);
     if (scenario != null) {
       return new ScenarioCommand(this).call();
     }
@@ -171,8 +188,11 @@ public final class LoadCommand implements Callable<Integer> {
         r.latencyMs().get("p99.9"),
         r.latencyMs().get("max"),
         r.errors());
-    if (driver.firstProblem() != null) {
-      System.err.println("first error: " + driver.firstProblem());
+    driver
+        .firstProblems()
+        .forEach((kind, why) -> System.err.println("first " + kind + " error: " + why));
+    if (r.warmupErrorCount() > 0) {
+      System.err.println("errors during warm-up (not in the figures above): " + r.warmupErrors());
     }
     if (json != null) {
       JSON.writeValue(json.toFile(), r);
@@ -185,7 +205,59 @@ public final class LoadCommand implements Callable<Integer> {
         writer.outputIntervalHistogram(driver.histogram());
       }
     }
+    return verdict(r.requests(), r.errorRate(), r.errorCount());
+  }
+
+  /** 0 when the errors stayed within --max-error-rate and something succeeded, else 1. */
+  int verdict(long succeeded, double errorRate, long errors) {
+    if (succeeded == 0) {
+      System.err.println("wirebench load: failed: no request succeeded (" + errors + " errors)");
+      return 1;
+    }
+    if (errorRate > errorBudget()) {
+      System.err.printf(
+          Locale.ROOT,
+          "wirebench load: failed: %d errors, %.3f%% of requests, above --max-error-rate %s%n",
+          errors,
+          100 * errorRate,
+          maxErrorRate);
+      return 1;
+    }
     return 0;
+  }
+
+  /** --max-error-rate as a share, 0..1. */
+  double errorBudget() {
+    String v = maxErrorRate.trim();
+    try {
+      double d =
+          v.endsWith("%")
+              ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
+              : Double.parseDouble(v);
+      if (d >= 0 && d <= 1) {
+        return d;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw bad("--max-error-rate must be 0..1 or 0%..100%, was '" + maxErrorRate + "'");
+  }
+
+  /** Refuses an output path that cannot be written before anything runs. */
+  void writable(String option, Path file) {
+    if (file == null) {
+      return;
+    }
+    Path dir = file.toAbsolutePath().getParent();
+    if (Files.isDirectory(file)) {
+      throw bad(option + " " + file + " is a directory");
+    }
+    if (dir == null || !Files.isDirectory(dir)) {
+      throw bad(option + " " + file + ": its folder does not exist");
+    }
+    if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(dir)) {
+      throw bad(option + " " + file + " cannot be written");
+    }
   }
 
   CommandLine.ParameterException bad(String message) {

@@ -46,6 +46,8 @@ final class ScenarioCommand {
     if (o.java != null && !Files.isExecutable(o.java)) {
       throw cmd.bad("--java: " + o.java + " is not an executable file");
     }
+    cmd.errorBudget();
+    cmd.writable("--json", cmd.json);
     if (o.out != null) {
       Files.createDirectories(o.out);
     }
@@ -95,7 +97,14 @@ final class ScenarioCommand {
           result.points().size(),
           result.errorCount(),
           o.out == null ? "" : "; results in " + o.out);
-      return result.errorCount() == 0 ? 0 : 1;
+      long succeeded =
+          result.points().stream()
+              .flatMap(p -> p.runs().stream())
+              .mapToLong(r -> r.requests())
+              .sum();
+      long errors = result.errorCount();
+      return cmd.verdict(
+          succeeded, succeeded + errors == 0 ? 1 : (double) errors / (succeeded + errors), errors);
     }
   }
 

@@ -65,8 +65,13 @@ public final class ScenarioRunner {
           h.setStartTimeStamp(0);
           hlog.outputIntervalHistogram(h);
         }
-        if (r.errorCount() > 0 && driver.firstProblem() != null) {
-          log.printf("  %s run %d: %s%n", p.id(), run, driver.firstProblem());
+        if (r.errorCount() + r.warmupErrorCount() > 0) {
+          int n = run;
+          driver
+              .firstProblems()
+              .forEach(
+                  (kind, why) ->
+                      log.printf("  %s run %d: first %s error: %s%n", p.id(), n, kind, why));
         }
       }
       ScenarioResult.PointResult pr = mean(p, runs);

@@ -1,0 +1,50 @@
+package org.wirebench.server;
+
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.server.ConnectionMetaData;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.Scheduler;
+
+/**
+ * Closes a connection whose first request head has not arrived within {@code timeoutMs} of the
+ * connection opening. Jetty's idle timeout restarts with every byte, so a client trickling one
+ * header byte every few seconds (slowloris) would hold its connection forever; 500 of them held the
+ * server's connections and threads. Later requests on a kept-alive connection are left to the idle
+ * timeout.
+ */
+final class HeaderTimeout extends Handler.Wrapper implements Connection.Listener {
+  private static final String SEEN = HeaderTimeout.class.getName() + ".seen";
+
+  private final Scheduler scheduler;
+  private final long timeoutMs;
+
+  HeaderTimeout(Handler next, Scheduler scheduler, long timeoutMs) {
+    super(next);
+    this.scheduler = scheduler;
+    this.timeoutMs = timeoutMs;
+  }
+
+  @Override
+  public void onOpened(Connection connection) {
+    scheduler.schedule(
+        () -> {
+          if (connection instanceof ConnectionMetaData meta
+              && meta.getAttribute(SEEN) == null
+              && connection.getEndPoint().isOpen()) {
+            connection.getEndPoint().close();
+          }
+        },
+        timeoutMs,
+        TimeUnit.MILLISECONDS);
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) throws Exception {
+    request.getConnectionMetaData().setAttribute(SEEN, Boolean.TRUE);
+    return super.handle(request, response, callback);
+  }
+}

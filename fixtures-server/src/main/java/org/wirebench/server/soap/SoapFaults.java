@@ -1,0 +1,78 @@
+package org.wirebench.server.soap;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.regex.Pattern;
+import javax.servlet.http.HttpServletResponse;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import org.wirebench.formats.xml.XmlFactories;
+
+/**
+ * SOAP 1.1 faults as every path under {@code /services/} answers them: a code (Client for what the
+ * request got wrong, Server for the rest) and a message that names the problem, never a Java class
+ * or a stack.
+ */
+final class SoapFaults {
+  static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
+  private static final XMLOutputFactory XML = XMLOutputFactory.newFactory();
+
+  /** "java.lang.IllegalStateException: " or "org.apache.axiom.om.OMException: " and the like. */
+  private static final Pattern CLASS_PREFIX =
+      Pattern.compile("\\b(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*(?:Exception|Error|Fault)?:\\s*");
+
+  private static final Pattern CLASS_NAME =
+      Pattern.compile("\\b(?:[a-z_$][\\w$]*\\.){2,}[A-Z][\\w$]*");
+
+  private SoapFaults() {}
+
+  /** Writes a fault; {@code code} is Client or Server. Commits the response. */
+  static void write(HttpServletResponse response, int status, String code, String message)
+      throws IOException {
+    response.setStatus(status);
+    response.setContentType("text/xml; charset=UTF-8");
+    byte[] body = envelope(code, message);
+    response.setContentLength(body.length);
+    try (OutputStream out = response.getOutputStream()) {
+      out.write(body);
+    }
+  }
+
+  static byte[] envelope(String code, String message) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+    try {
+      XMLStreamWriter w = XML.createXMLStreamWriter(out, "UTF-8");
+      w.writeStartDocument("UTF-8", "1.0");
+      w.writeStartElement("soapenv", "Envelope", SOAP11);
+      w.writeNamespace("soapenv", SOAP11);
+      w.writeStartElement("soapenv", "Body", SOAP11);
+      w.writeStartElement("soapenv", "Fault", SOAP11);
+      w.writeStartElement("faultcode");
+      w.writeCharacters("soapenv:" + code);
+      w.writeEndElement();
+      w.writeStartElement("faultstring");
+      w.writeCharacters(XmlFactories.xmlSafe(message));
+      w.writeEndDocument();
+      w.close();
+    } catch (XMLStreamException e) {
+      throw new IOException("cannot write a SOAP fault", e);
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * A stack's fault message with the Java class names taken out (Axis2 chains them in: {@code
+   * javax.xml.stream.XMLStreamException: org.apache.axiom...}); {@code fallback} when nothing is
+   * left.
+   */
+  static String withoutClassNames(String message, String fallback) {
+    if (message == null) {
+      return fallback;
+    }
+    String m = CLASS_PREFIX.matcher(message).replaceAll("");
+    m = CLASS_NAME.matcher(m).replaceAll("").replaceAll("\\s+", " ").trim();
+    return m.isEmpty() || m.equals(":") ? fallback : m;
+  }
+}

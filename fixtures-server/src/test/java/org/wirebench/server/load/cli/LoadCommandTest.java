@@ -1,0 +1,76 @@
+package org.wirebench.server.load.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.server.Mains;
+
+/** The load command's exit codes: a run that only saw errors never exits 0. */
+class LoadCommandTest {
+  @TempDir Path tmp;
+
+  private String stderr = "";
+
+  private int load(String... args) {
+    PrintStream before = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      return Mains.execute(new LoadCommand(), args);
+    } finally {
+      System.setErr(before);
+      stderr = captured.toString(StandardCharsets.UTF_8);
+    }
+  }
+
+  private static int deadPort() throws Exception {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+
+  @Test
+  void aClosedPortFailsTheRunAndSaysConnectionRefused() throws Exception {
+    int exit =
+        load(
+            "--target",
+            "http://127.0.0.1:" + deadPort() + "/",
+            "--users",
+            "4",
+            "--warmup",
+            "0s",
+            "--duration",
+            "1s");
+    assertEquals(1, exit, stderr);
+    assertTrue(stderr.contains("connection refused"), stderr);
+    assertTrue(stderr.contains("no request succeeded"), stderr);
+    assertTrue(stderr.lines().allMatch(l -> l.length() < 300), "one plain line each: " + stderr);
+  }
+
+  @Test
+  void aZeroDurationIsRefused() throws Exception {
+    assertEquals(2, load("--target", "http://127.0.0.1:1/", "--duration", "0s"));
+    assertTrue(stderr.contains("--duration must be above 0"), stderr);
+  }
+
+  @Test
+  void outputPathsAreCheckedBeforeTheRun() throws Exception {
+    String missing = tmp.resolve("no/such/folder/out.json").toString();
+    assertEquals(2, load("--target", "http://127.0.0.1:1/", "--json", missing));
+    assertTrue(stderr.contains("its folder does not exist"), stderr);
+    assertEquals(2, load("--target", "http://127.0.0.1:1/", "--hlog", tmp.toString()));
+    assertTrue(stderr.contains("is a directory"), stderr);
+  }
+
+  @Test
+  void aBadErrorBudgetIsRefused() throws Exception {
+    assertEquals(2, load("--target", "http://127.0.0.1:1/", "--max-error-rate", "150%"));
+  }
+}
