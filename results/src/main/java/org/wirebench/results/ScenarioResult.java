@@ -34,6 +34,8 @@ public record ScenarioResult(
    * @param params what varies between points (layer, format, users ...), as the scenario named them
    * @param throughput mean successful requests per second over the runs
    * @param latencyMs mean over the runs of each statistic (mean, p50 ... max), milliseconds
+   * @param warmup how the point was warmed before it was measured; null in runs from before the
+   *     steady-state check
    */
   public record PointResult(
       String id,
@@ -42,7 +44,13 @@ public record ScenarioResult(
       Map<String, Double> latencyMs,
       double meanResponseBytes,
       long errors,
-      List<LoadResult> runs) {
+      List<LoadResult> runs,
+      Warmup warmup) {
+
+    /** Converged: measured at steady state. Not converged or not checked: never a verdict. */
+    public boolean measuredAtSteadyState() {
+      return warmup != null && warmup.converged();
+    }
 
     /** A parameter's value as text ("" when the point has no such parameter). */
     public String param(String name) {
@@ -54,6 +62,20 @@ public record ScenarioResult(
       Double v = latencyMs.get(statistic);
       return v == null ? Double.NaN : v;
     }
+  }
+
+  /**
+   * The steady-state warm-up of one point.
+   *
+   * @param windowMs each window's length
+   * @param ratesPerSecond successful req/s of each window, in order
+   * @param converged whether the last windows were within the settings' tolerance
+   */
+  public record Warmup(long windowMs, List<Double> ratesPerSecond, boolean converged) {}
+
+  /** Points measured before their rate was steady, or without the check (older runs). */
+  public List<PointResult> unconverged() {
+    return points.stream().filter(p -> !p.measuredAtSteadyState()).toList();
   }
 
   public long errorCount() {

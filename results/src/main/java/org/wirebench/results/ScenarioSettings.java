@@ -18,6 +18,8 @@ import java.time.Duration;
  *     before each point, which always runs)
  * @param serverWarmupMs before the first point, each request shape (a point without its user count)
  *     is sent this long, so the first points do not meet a cold server JIT
+ * @param steadyState how each point is warmed until its rate is steady before it is measured; null
+ *     in runs from before the check existed
  */
 public record ScenarioSettings(
     String mode,
@@ -27,20 +29,43 @@ public record ScenarioSettings(
     long warmupRequests,
     long requests,
     int validateEvery,
-    long serverWarmupMs) {
+    long serverWarmupMs,
+    SteadyState steadyState) {
+
+  /**
+   * Before a point is measured, it is run in windows of {@code windowMs} at its own concurrency
+   * until the last {@value #WINDOWS} windows' req/s lie within {@code tolerance} of their mean
+   * (converged), or {@code maxMs} have passed (not converged: the point is measured anyway and
+   * marked, and never feeds a verdict).
+   *
+   * @param tolerance e.g. 0.10 for ±10%
+   */
+  public record SteadyState(long windowMs, long maxMs, double tolerance) {
+    public static final int WINDOWS = 3;
+
+    /** Whether the last {@link #WINDOWS} of these rates (req/s) are steady. */
+    public boolean steady(java.util.List<Double> rates) {
+      if (rates.size() < WINDOWS) {
+        return false;
+      }
+      java.util.List<Double> last = rates.subList(rates.size() - WINDOWS, rates.size());
+      double mean = last.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+      return mean > 0 && last.stream().allMatch(r -> Math.abs(r - mean) <= tolerance * mean);
+    }
+  }
 
   /** Time-bounded points: {@code runs} × (warm-up, then measured). */
   public static ScenarioSettings timed(
       String mode, int runs, Duration warmup, Duration measured, Duration serverWarmup) {
     return new ScenarioSettings(
-        mode, runs, warmup.toMillis(), measured.toMillis(), 0, 0, 0, serverWarmup.toMillis());
+        mode, runs, warmup.toMillis(), measured.toMillis(), 0, 0, 0, serverWarmup.toMillis(), null);
   }
 
   /** Count-bounded points: {@code runs} × (warm-up requests, then measured requests). */
   public static ScenarioSettings counted(
       String mode, int runs, long warmupRequests, long requests, Duration serverWarmup) {
     return new ScenarioSettings(
-        mode, runs, 0, 0, warmupRequests, requests, 0, serverWarmup.toMillis());
+        mode, runs, 0, 0, warmupRequests, requests, 0, serverWarmup.toMillis(), null);
   }
 
   public boolean counted() {
@@ -49,7 +74,15 @@ public record ScenarioSettings(
 
   public ScenarioSettings withRuns(int n) {
     return new ScenarioSettings(
-        mode, n, warmupMs, durationMs, warmupRequests, requests, validateEvery, serverWarmupMs);
+        mode,
+        n,
+        warmupMs,
+        durationMs,
+        warmupRequests,
+        requests,
+        validateEvery,
+        serverWarmupMs,
+        steadyState);
   }
 
   public ScenarioSettings withTimes(Duration warmup, Duration measured) {
@@ -61,7 +94,8 @@ public record ScenarioSettings(
         warmupRequests,
         requests,
         validateEvery,
-        serverWarmupMs);
+        serverWarmupMs,
+        steadyState);
   }
 
   public ScenarioSettings withCounts(Long warmup, Long measured) {
@@ -73,12 +107,26 @@ public record ScenarioSettings(
         warmup == null ? warmupRequests : warmup,
         measured == null ? requests : measured,
         validateEvery,
-        serverWarmupMs);
+        serverWarmupMs,
+        steadyState);
   }
 
   public ScenarioSettings withValidateEvery(int n) {
     return new ScenarioSettings(
-        mode, runs, warmupMs, durationMs, warmupRequests, requests, n, serverWarmupMs);
+        mode, runs, warmupMs, durationMs, warmupRequests, requests, n, serverWarmupMs, steadyState);
+  }
+
+  public ScenarioSettings withSteadyState(SteadyState s) {
+    return new ScenarioSettings(
+        mode,
+        runs,
+        warmupMs,
+        durationMs,
+        warmupRequests,
+        requests,
+        validateEvery,
+        serverWarmupMs,
+        s);
   }
 
   /** One line for logs and reports: what was measured after what was thrown away. */

@@ -101,7 +101,8 @@ class RunRecordTest {
                     run.latencyMs(),
                     2000,
                     1,
-                    List.of(run))));
+                    List.of(run),
+                    new ScenarioResult.Warmup(500, List.of(480.0, 500.0, 510.0), true))));
     Path file = dir.resolve("load-planted.json");
     written.write(file);
     ScenarioResult read = ScenarioResult.read(file);

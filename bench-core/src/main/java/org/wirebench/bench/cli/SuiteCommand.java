@@ -42,7 +42,7 @@ final class SuiteCommand implements Callable<Integer> {
 
   @Option(
       names = "--include",
-      defaultValue = "GeoEncodingBenchmark|DatabindingBenchmark",
+      defaultValue = "GeoEncodingBenchmark|DatabindingBenchmark|VoidEchoBenchmark",
       description = "benchmark regex (default: ${DEFAULT-VALUE})")
   String include;
 

@@ -93,7 +93,11 @@ public final class Comparison {
         continue;
       }
       String key = "load " + scenario + " " + p.id();
-      if (perRun(p, LoadResult::throughput).length == 0
+      boolean unsteady =
+          (p.warmup() != null && !p.warmup().converged())
+              || (a.warmup() != null && !a.warmup().converged());
+      if (unsteady
+          || perRun(p, LoadResult::throughput).length == 0
           || perRun(a, LoadResult::throughput).length == 0) {
         rows.add(
             new Row(

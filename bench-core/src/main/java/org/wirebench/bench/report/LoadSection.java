@@ -47,6 +47,21 @@ public final class LoadSection implements ReportSection {
                 s.serverJvm().jvmProfile(),
                 s.serverJvm().jvmFlags(),
                 t.latency())));
+    List<PointResult> unsteady = s.unconverged();
+    if (!unsteady.isEmpty()) {
+      boolean unchecked = unsteady.stream().allMatch(p -> p.warmup() == null);
+      out.add(
+          new Report.Text(
+              unchecked
+                  ? "This run did not check that its points were measured at a steady rate (load"
+                      + " format 1): read these figures as unverified; none feeds a verdict."
+                  : unsteady.size()
+                      + " of "
+                      + s.points().size()
+                      + " points did not reach a steady rate before they were measured (marked"
+                      + " \"not steady\"): read them as unverified; none feeds a verdict.",
+              Report.Style.INCONCLUSIVE));
+    }
     Map<String, List<PointResult>> tables = groupBy(s.points(), t.tableBy());
     for (Map.Entry<String, List<PointResult>> table : tables.entrySet()) {
       if (!table.getKey().isEmpty()) {
@@ -80,11 +95,17 @@ public final class LoadSection implements ReportSection {
       }
       for (String c : columns) {
         PointResult p = row.getValue().get(c);
-        r.add(
-            p == null
-                ? Report.Cell.missing()
-                : Report.Cell.of(
-                    Scores.format("%.0f (%.1f)", p.throughput(), p.latency(t.latency()))));
+        if (p == null) {
+          r.add(Report.Cell.missing());
+        } else if (p.warmup() != null && !p.warmup().converged()) {
+          r.add(
+              new Report.Cell(
+                  Scores.format("%.0f (%.1f) not steady", p.throughput(), p.latency(t.latency())),
+                  Report.Style.INCONCLUSIVE));
+        } else {
+          r.add(
+              Report.Cell.of(Scores.format("%.0f (%.1f)", p.throughput(), p.latency(t.latency()))));
+        }
       }
       cells.add(r);
     }

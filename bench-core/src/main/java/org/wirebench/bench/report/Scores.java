@@ -21,11 +21,20 @@ final class Scores {
     return Double.isNaN(rel) ? format("%.2f", r) : format("%.2f ± %.2f", r, r * rel);
   }
 
+  /**
+   * The score ± its 99.9% half-width; "(wide)" when the half-width is above {@value #WIDE} of the
+   * score: the run did not settle (too little warm-up), so read it as unconverged.
+   */
   static String withError(JmhResult r) {
-    return Double.isNaN(r.scoreError())
-        ? format("%.1f", r.score())
-        : format("%.1f ± %.1f", r.score(), r.scoreError());
+    if (Double.isNaN(r.scoreError())) {
+      return format("%.1f", r.score());
+    }
+    String s = format("%.1f ± %.1f", r.score(), r.scoreError());
+    return r.scoreError() > WIDE * r.score() ? s + " (wide)" : s;
   }
+
+  /** Relative half-width above which a JMH score is marked unconverged. */
+  static final double WIDE = 0.5;
 
   /** An aux counter per iteration, as a whole number, or "" when not recorded. */
   static String perIteration(JmhResult r, String counter) {

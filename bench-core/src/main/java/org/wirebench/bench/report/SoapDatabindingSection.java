@@ -8,12 +8,13 @@ import org.wirebench.results.JmhResult;
 import org.wirebench.results.RunRecord;
 
 /**
- * The WSO2 study (DatabindingBenchmark): per operation, time per echo against array size for each
- * stack, each relative to {@code stax-raw} (the floor: no databinding), ADB against the two JAXB
- * stacks, and the request and response sizes.
+ * The WSO2 study (DatabindingBenchmark, and VoidEchoBenchmark for echoVoid): per operation, time
+ * per echo against array size for each stack, each relative to {@code stax-raw} (the floor: no
+ * databinding), ADB against the two JAXB stacks, and the request and response sizes.
  */
 public final class SoapDatabindingSection implements ReportSection {
   private static final String BENCHMARK = "DatabindingBenchmark.echo";
+  private static final String VOID = "VoidEchoBenchmark.echo";
   private static final String FLOOR = "stax-raw";
 
   @Override
@@ -27,10 +28,13 @@ public final class SoapDatabindingSection implements ReportSection {
     out.add(new Report.Heading(1, "SOAP databinding (DatabindingBenchmark)"));
     /* operation, then size, then stack */
     Map<String, Map<Integer, Map<String, JmhResult>>> cells = new TreeMap<>();
-    for (JmhResult r : run.results(BENCHMARK)) {
+    List<JmhResult> results = new ArrayList<>(run.results(BENCHMARK));
+    results.addAll(run.results(VOID));
+    for (JmhResult r : results) {
+      boolean isVoid = r.name().equals(VOID); // measured once, without a size
       cells
-          .computeIfAbsent(r.param("operation"), k -> new TreeMap<>())
-          .computeIfAbsent(Integer.valueOf(r.param("size")), k -> new TreeMap<>())
+          .computeIfAbsent(isVoid ? "void" : r.param("operation"), k -> new TreeMap<>())
+          .computeIfAbsent(isVoid ? 0 : Integer.valueOf(r.param("size")), k -> new TreeMap<>())
           .put(r.param("stack"), r);
     }
     if (cells.isEmpty()) {

@@ -148,6 +148,16 @@ public final class ThenAndNow {
     for (ScenarioResult s : run.load().values()) {
       for (ScenarioResult.PointResult p : s.points()) {
         if (wanted.entrySet().stream().allMatch(e -> p.param(e.getKey()).equals(e.getValue()))) {
+          if (p.warmup() != null && !p.warmup().converged()) {
+            return new Row(
+                "WFS",
+                claim,
+                then,
+                Scores.format(
+                    "%.0f req/s, not measured at a steady rate (warm-up windows %s req/s)",
+                    p.throughput(), p.warmup().ratesPerSecond()),
+                Verdict.MISSING);
+          }
           int cores = Math.max(1, run.env().cores());
           double perCore = p.throughput() / cores;
           return new Row(

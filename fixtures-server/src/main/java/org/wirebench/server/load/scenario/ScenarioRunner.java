@@ -54,6 +54,7 @@ public final class ScenarioRunner {
     warmServer(base, points);
     List<ScenarioResult.PointResult> results = new ArrayList<>();
     for (Scenario.Point p : points) {
+      ScenarioResult.Warmup warmup = steady(base, p);
       List<LoadResult> runs = new ArrayList<>();
       for (int run = 1; run <= settings.runs(); run++) {
         LoadDriver driver = new LoadDriver(configure(p.plan().apply(base), p));
@@ -74,17 +75,18 @@ public final class ScenarioRunner {
                       log.printf("  %s run %d: first %s error: %s%n", p.id(), n, kind, why));
         }
       }
-      ScenarioResult.PointResult pr = mean(p, runs);
+      ScenarioResult.PointResult pr = mean(p, runs, warmup);
       results.add(pr);
       log.printf(
           Locale.ROOT,
-          "%-40s %9.1f req/s  mean %8.2f ms  p99 %8.2f ms  %,9.0f B  errors %d%n",
+          "%-40s %9.1f req/s  mean %8.2f ms  p99 %8.2f ms  %,9.0f B  errors %d%s%n",
           p.id(),
           pr.throughput(),
           pr.latencyMs().get("mean"),
           pr.latencyMs().get("p99"),
           pr.meanResponseBytes(),
-          pr.errors());
+          pr.errors(),
+          warmup == null || warmup.converged() ? "" : "  NOT CONVERGED " + warmup.ratesPerSecond());
     }
     return new ScenarioResult(
         ScenarioResult.FORMAT_VERSION,
@@ -95,6 +97,28 @@ public final class ScenarioRunner {
         client(),
         scenario.table(),
         results);
+  }
+
+  /**
+   * Runs the point in windows until its rate is steady (or the settings' limit passes): the
+   * measurement that follows starts from a server warm for this request shape and concurrency. Null
+   * when the settings ask for no such check.
+   */
+  private ScenarioResult.Warmup steady(URI base, Scenario.Point p) throws Exception {
+    ScenarioSettings.SteadyState ss = settings.steadyState();
+    if (ss == null) {
+      return null;
+    }
+    List<Double> rates = new ArrayList<>();
+    long deadline = System.nanoTime() + Duration.ofMillis(ss.maxMs()).toNanos();
+    do {
+      LoadResult w =
+          new LoadDriver(
+                  p.plan().apply(base).timed(Duration.ZERO, Duration.ofMillis(ss.windowMs())))
+              .run(null);
+      rates.add(Math.round(w.throughput() * 10) / 10.0);
+    } while (!ss.steady(rates) && System.nanoTime() < deadline);
+    return new ScenarioResult.Warmup(ss.windowMs(), List.copyOf(rates), ss.steady(rates));
   }
 
   /** Each request shape once, at the highest concurrency it is run with, before any point. */
@@ -146,7 +170,8 @@ public final class ScenarioRunner {
     }
   }
 
-  private static ScenarioResult.PointResult mean(Scenario.Point p, List<LoadResult> runs) {
+  private static ScenarioResult.PointResult mean(
+      Scenario.Point p, List<LoadResult> runs, ScenarioResult.Warmup warmup) {
     Map<String, Double> latency = new LinkedHashMap<>();
     for (String k : runs.get(0).latencyMs().keySet()) {
       latency.put(k, runs.stream().mapToDouble(r -> r.latencyMs().get(k)).average().orElse(0));
@@ -158,7 +183,8 @@ public final class ScenarioRunner {
         latency,
         runs.stream().mapToDouble(LoadResult::meanResponseBytes).average().orElse(0),
         runs.stream().mapToLong(LoadResult::errorCount).sum(),
-        runs);
+        runs,
+        warmup);
   }
 
   private static Map<String, Object> client() {

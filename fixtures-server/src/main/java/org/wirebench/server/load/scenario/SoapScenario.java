@@ -35,8 +35,10 @@ public final class SoapScenario implements Scenario {
   @Override
   public ScenarioSettings settings(boolean quick) {
     return quick
-        ? ScenarioSettings.counted("quick", 1, 250, 500, Duration.ZERO)
-        : ScenarioSettings.counted("full", 1, 2500, 2500, Duration.ZERO);
+        ? ScenarioSettings.counted("quick", 1, 0, 500, Duration.ZERO)
+            .withSteadyState(new ScenarioSettings.SteadyState(500, 6_000, 0.10))
+        : ScenarioSettings.counted("full", 1, 2500, 2500, Duration.ZERO)
+            .withSteadyState(new ScenarioSettings.SteadyState(2_000, 60_000, 0.05));
   }
 
   @Override

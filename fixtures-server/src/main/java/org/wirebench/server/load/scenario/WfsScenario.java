@@ -44,10 +44,11 @@ public final class WfsScenario implements Scenario {
   @Override
   public ScenarioSettings settings(boolean quick) {
     return quick
-        ? ScenarioSettings.timed(
-            "quick", 1, Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(3))
+        ? ScenarioSettings.timed("quick", 1, Duration.ZERO, Duration.ofSeconds(3), Duration.ZERO)
+            .withSteadyState(new ScenarioSettings.SteadyState(750, 9_000, 0.10))
         : ScenarioSettings.timed(
-            "full", 3, Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(10));
+                "full", 3, Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ZERO)
+            .withSteadyState(new ScenarioSettings.SteadyState(2_000, 60_000, 0.05));
   }
 
   @Override

@@ -114,6 +114,36 @@ class ScenarioIntegrationTest {
     assertTrue(e.getMessage().contains("planted problem"), e.getMessage());
   }
 
+  /** Each point is warmed in windows until steady, and the JSON says whether it got there. */
+  @Test
+  void pointsAreWarmedUntilTheirRateIsSteady() throws Exception {
+    List<Scenario.Point> one =
+        WfsScenario.points(List.of("osm_places"), List.of("geojson"), List.of(2), 20);
+    ScenarioResult r =
+        run(
+            Scenarios.get("wfs"),
+            one,
+            ScenarioSettings.timed("test", 1, Duration.ZERO, ms(300), Duration.ZERO)
+                .withSteadyState(new ScenarioSettings.SteadyState(200, 3_000, 0.5)),
+            null);
+    ScenarioResult.Warmup w = r.points().get(0).warmup();
+    assertTrue(w.ratesPerSecond().size() >= ScenarioSettings.SteadyState.WINDOWS, w::toString);
+    assertEquals(
+        new ScenarioSettings.SteadyState(200, 3_000, 0.5).steady(w.ratesPerSecond()),
+        w.converged(),
+        w::toString);
+    // a tolerance nothing can meet: measured anyway, and marked
+    ScenarioResult never =
+        run(
+            Scenarios.get("wfs"),
+            one,
+            ScenarioSettings.timed("test", 1, Duration.ZERO, ms(200), Duration.ZERO)
+                .withSteadyState(new ScenarioSettings.SteadyState(100, 500, 0.0)),
+            null);
+    assertTrue(!never.points().get(0).measuredAtSteadyState(), never.points()::toString);
+    assertEquals(1, never.unconverged().size());
+  }
+
   @Test
   void everyRegisteredScenarioHasQuickAndFullSettingsAndALayoutOverItsParameters() {
     assertEquals(List.of("wfs", "soap"), Scenarios.names());
@@ -122,6 +152,9 @@ class ScenarioIntegrationTest {
       assertEquals("quick", s.settings(true).mode(), name);
       assertEquals("full", s.settings(false).mode(), name);
       assertTrue(s.settings(true).runs() >= 1 && s.settings(false).runs() >= 1, name);
+      assertTrue(
+          s.settings(true).steadyState() != null, name + ": points must be warmed to steady");
+      assertTrue(s.settings(false).steadyState() != null, name);
       assertTrue(s.description().length() > 10, name);
       ScenarioOptions defaults = new ScenarioOptions();
       new picocli.CommandLine(defaults).parseArgs("--quick");

@@ -1,0 +1,70 @@
+package org.wirebench.bench.soap;
+
+import java.io.ByteArrayInputStream;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.wirebench.bench.ByteSink;
+import org.wirebench.bench.StudyBenchmark;
+import org.wirebench.bench.ThreadSink;
+import org.wirebench.formats.soap.EchoCheck;
+import org.wirebench.formats.soap.EchoValues;
+import org.wirebench.formats.soap.Operation;
+import org.wirebench.formats.soap.SoapEnvelopes;
+import org.wirebench.formats.soap.SoapStack;
+import org.wirebench.formats.soap.SoapStacks;
+
+/**
+ * What does a stack cost before there is any data: the server side of {@code echoVoid}, the fixed
+ * price of reading an envelope, dispatching and writing an empty answer?
+ *
+ * <p>From the WSO2 study's operation list (2007), where echoVoid was the floor of every stack's
+ * numbers. It has no array, so it is measured once per stack, not once per array size as {@link
+ * DatabindingBenchmark} would. Expected: a few µs for ADB and stax-raw, more for the JAXB stacks,
+ * whose per-message set-up (unmarshaller, context lookups) shows most plainly here.
+ */
+@State(Scope.Benchmark)
+public class VoidEchoBenchmark extends StudyBenchmark {
+
+  /** Every registered stack (a test keeps this list equal to the registry's names). */
+  @Param({"axis2-adb", "axis2-jaxb", "cxf-jaxb", "stax-raw"})
+  public String stack;
+
+  SoapStack server;
+  byte[] request;
+
+  @Setup(Level.Trial)
+  public void setUp() throws Exception {
+    server = SoapStacks.get(stack);
+    EchoValues sent = EchoValues.generate(Operation.VOID, 0);
+    request = SoapEnvelopes.request(sent);
+    ByteSink response = new ByteSink(1024);
+    server.serve(Operation.VOID, new ByteArrayInputStream(request), response);
+    String problem = EchoCheck.verify(stack, sent, response.toByteArray());
+    if (problem != null) {
+      throw new IllegalStateException("void: " + problem);
+    }
+  }
+
+  /** Sizes of one exchange; JMH sums EVENTS counters over iterations (see GeoEncodingBenchmark). */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  public static class Sizes {
+    public long requestBytes;
+    public long responseBytes;
+  }
+
+  @Benchmark
+  public int echo(ThreadSink out, Sizes sizes) throws Exception {
+    ByteSink response = out.bytes;
+    response.reset();
+    server.serve(Operation.VOID, new ByteArrayInputStream(request), response);
+    sizes.requestBytes = request.length;
+    sizes.responseBytes = response.size();
+    return response.size();
+  }
+}

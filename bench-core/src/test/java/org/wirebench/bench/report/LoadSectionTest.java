@@ -1,0 +1,74 @@
+package org.wirebench.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.wirebench.results.LoadResult;
+import org.wirebench.results.RunRecord;
+import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.TableLayout;
+
+/** A load point that never reached a steady rate is marked in both reports and judged by none. */
+class LoadSectionTest {
+  private static ScenarioResult.PointResult point(int users, double rate, boolean converged) {
+    LoadResult run =
+        new LoadResult(
+            LoadResult.FORMAT_VERSION,
+            "http://x/",
+            "closed",
+            users,
+            0,
+            1000,
+            (long) rate,
+            rate,
+            rate * 1000,
+            1000,
+            Map.of("mean", 2.0, "p99", 9.0),
+            Map.of("timeout", 0L),
+            Map.of("timeout", 0L));
+    return new ScenarioResult.PointResult(
+        "osm_mainroads/geojson/" + users,
+        Map.of("layer", "osm_mainroads", "format", "geojson", "users", users, "count", 200),
+        rate,
+        run.latencyMs(),
+        1000,
+        0,
+        List.of(run),
+        new ScenarioResult.Warmup(500, List.of(rate, rate * (converged ? 1 : 2), rate), converged));
+  }
+
+  @Test
+  void unsteadyPointsAreMarkedAndFeedNoVerdict() throws Exception {
+    ScenarioResult wfs =
+        new ScenarioResult(
+            ScenarioResult.FORMAT_VERSION,
+            "wfs",
+            ScenarioSettings.timed("quick", 1, Duration.ZERO, Duration.ofSeconds(3), Duration.ZERO),
+            "2026-11-23T00:00:00Z",
+            Map.of(),
+            Map.of(),
+            new TableLayout("layer", List.of("format"), "users", "mean", false, null, List.of()),
+            List.of(point(4, 1000, true), point(32, 2000, false)));
+    RunRecord base = RunRecord.read(ThenAndNowTest.runs().resolve("env-v2-quick-jdk17"));
+    Map<String, ScenarioResult> load = new LinkedHashMap<>(Map.of("wfs", wfs));
+    RunRecord run = new RunRecord(Path.of("x"), base.env(), base.benchmarks(), load, null);
+    String md = MarkdownRenderer.render(ReportWriter.build(run, "test"));
+    assertTrue(md.contains("| geojson | 1000 (2.0) | 2000 (2.0) not steady |"), md);
+    assertTrue(md.contains("1 of 2 points did not reach a steady rate"), md);
+    ThenAndNow.Row perCore = ThenAndNow.rows(run).get(2);
+    assertEquals(ThenAndNow.Verdict.MISSING, perCore.verdict(), perCore::toString);
+    Comparison c = new Comparison(run, run, 0.05, 0.99);
+    assertTrue(
+        c.rows().stream()
+            .filter(r -> r.key().contains("/32"))
+            .allMatch(r -> r.verdict() == Comparison.Verdict.INVALID),
+        c.rows()::toString);
+  }
+}
