@@ -49,6 +49,21 @@ public record RunRecord(
     RunEnvironment env = RunEnvironment.read(envFile);
     Path jmh = folder.resolve(JmhResult.FILE);
     List<JmhResult> benchmarks = Files.isRegularFile(jmh) ? JmhResult.readAll(jmh) : List.of();
+    Map<String, ScenarioResult> load = readLoad(folder);
+    Path sizes = folder.resolve(PayloadSizes.FILE);
+    return new RunRecord(
+        folder,
+        env,
+        List.copyOf(benchmarks),
+        load,
+        Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null);
+  }
+
+  /**
+   * Every load-*.json of a folder by scenario name, in the order the scenarios ran; for the suite
+   * too, which needs them before the folder has its env.json.
+   */
+  public static Map<String, ScenarioResult> readLoad(Path folder) throws IOException {
     List<ScenarioResult> scenarios = new ArrayList<>();
     try (Stream<Path> files = Files.list(folder)) {
       for (Path f : files.sorted().toList()) {
@@ -61,13 +76,7 @@ public record RunRecord(
     scenarios.sort(Comparator.comparing(ScenarioResult::startedUtc));
     Map<String, ScenarioResult> load = new LinkedHashMap<>();
     scenarios.forEach(s -> load.put(s.scenario(), s));
-    Path sizes = folder.resolve(PayloadSizes.FILE);
-    return new RunRecord(
-        folder,
-        env,
-        List.copyOf(benchmarks),
-        load,
-        Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null);
+    return load;
   }
 
   /** The benchmark with this name whose parameters include these, or null. */

@@ -112,6 +112,15 @@ class RunRecordTest {
     assertEquals(1, read.errorCount());
   }
 
+  /** The suite reads its load results before it has written env.json (a bug once lost a run). */
+  @Test
+  void loadResultsReadWithoutAnEnvironment(@TempDir Path dir) throws IOException {
+    Files.copy(SAMPLES.resolve("load-v1/load-soap.json"), dir.resolve("load-soap.json"));
+    Files.copy(SAMPLES.resolve("load-v1/load-wfs.json"), dir.resolve("load-wfs.json"));
+    Map<String, ScenarioResult> load = RunRecord.readLoad(dir);
+    assertEquals(List.of("wfs", "soap"), List.copyOf(load.keySet()), "in the order they ran");
+  }
+
   @Test
   void aRenamedFieldIsRefusedNotReadAsZero(@TempDir Path dir) throws IOException {
     String v1 = Files.readString(SAMPLES.resolve("load-v1/load-wfs.json"));

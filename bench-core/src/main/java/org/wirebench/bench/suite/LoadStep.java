@@ -15,10 +15,12 @@ import org.wirebench.server.load.cli.LoadCommand;
  * @param jvmProfile the server JVM's flags: default, seed2007, g1-tuned, zgc
  * @param quick the scenarios' quick settings (minutes) instead of the full ones
  */
-public record LoadStep(List<String> scenarios, String jvmProfile, boolean quick) {
+public record LoadStep(List<String> scenarios, String jvmProfile, boolean quick)
+    implements SuiteRunner.LoadPhase {
 
   /** Runs every scenario into {@code folder}; fails (so the run is discarded) on any error. */
-  void run(Path folder, Path java) throws IOException, InterruptedException {
+  @Override
+  public void run(Path folder, Path java) throws IOException, InterruptedException {
     for (String scenario : scenarios) {
       List<String> cmd = new ArrayList<>();
       cmd.add(

@@ -35,18 +35,27 @@ import org.wirebench.results.ServerJvm;
  * half-written result behind.
  */
 public final class SuiteRunner {
+  /** What runs after JMH and writes load-*.json into the run folder ({@link LoadStep}). */
+  @FunctionalInterface
+  public interface LoadPhase {
+    /**
+     * @param java the JVM for the load processes, null for this one
+     */
+    void run(Path folder, Path java) throws IOException, InterruptedException;
+  }
+
   private static final DateTimeFormatter RUN_ID =
       DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
   private final SuiteOptions options;
   private final Path root;
   private final Path jvm;
-  private final LoadStep load;
+  private final LoadPhase load;
 
   /**
    * @param jvm java for the forks (and the load scenarios' JVMs); null for this one
    */
-  public SuiteRunner(SuiteOptions options, Path root, Path jvm, LoadStep load) {
+  public SuiteRunner(SuiteOptions options, Path root, Path jvm, LoadPhase load) {
     this.options = options;
     this.root = root;
     this.jvm = jvm;
@@ -98,7 +107,7 @@ public final class SuiteRunner {
       PayloadSizeRecorder.record(JmhResult.readAll(json)).write(tmp.resolve(PayloadSizes.FILE));
       load.run(tmp, jvm);
       Map<String, ServerJvm> serverJvms = new LinkedHashMap<>();
-      RunRecord.readBeforeRename(tmp).load().forEach((k, v) -> serverJvms.put(k, v.serverJvm()));
+      RunRecord.readLoad(tmp).forEach((k, v) -> serverJvms.put(k, v.serverJvm()));
       RunEnvironment env =
           EnvironmentCapture.capture(
               options,

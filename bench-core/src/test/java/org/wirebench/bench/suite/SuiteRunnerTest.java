@@ -1,0 +1,59 @@
+package org.wirebench.bench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.bench.report.ThenAndNowTest;
+import org.wirebench.results.RunRecord;
+
+/**
+ * A whole suite run, JMH in-process and very short, with recorded load results standing in for the
+ * load step: the folder it leaves is complete and reads back (a suite that read its load results
+ * before writing env.json once threw away a 13-minute run at its very end).
+ */
+class SuiteRunnerTest {
+  @Test
+  void aRunLeavesACompleteFolder(@TempDir Path root) throws Exception {
+    System.setProperty("jmh.ignoreLock", "true");
+    SuiteOptions options =
+        new SuiteOptions(
+            "test",
+            "GeoEncodingBenchmark",
+            0,
+            0,
+            50,
+            2,
+            50,
+            Map.of(
+                "dataset", new String[] {"osm_places"},
+                "codec", new String[] {"floor"},
+                "count", new String[] {"200"}));
+    SuiteRunner.LoadPhase recorded =
+        (folder, java) -> {
+          for (String f : new String[] {"load-wfs.json", "load-soap.json"}) {
+            Files.copy(ThenAndNowTest.runs().resolve("load-v1").resolve(f), folder.resolve(f));
+          }
+        };
+    Path run = new SuiteRunner(options, root, null, recorded).run();
+    assertFalse(run.getFileName().toString().startsWith("tmp-"), run.toString());
+    RunRecord r = RunRecord.read(run);
+    assertEquals(1, r.benchmarks().size());
+    assertEquals(2, r.load().size());
+    assertEquals("default", r.env().serverJvms().get("wfs").jvmProfile());
+    assertEquals(1, r.sizes().payloads().size());
+    for (String f :
+        new String[] {"env.json", "jmh.json", "sizes.json", "report.md", "report.html"}) {
+      assertTrue(Files.isRegularFile(run.resolve(f)), f);
+    }
+    try (Stream<Path> left = Files.list(root)) {
+      assertEquals(1, left.count(), "no tmp- folder left behind");
+    }
+  }
+}
