@@ -2,7 +2,7 @@ package org.wirebench.server.load.scenario;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of {@code wirebench load --scenario}; the defaults reproduce the studies. */
@@ -50,58 +50,9 @@ public final class ScenarioOptions {
       description = "also validate every n-th response under load in full; 0 = only before")
   public int validateEvery;
 
-  @Option(
-      names = "--layers",
-      split = ",",
-      defaultValue = "osm_mainroads,osm_places",
-      description = "wfs: layers (default: ${DEFAULT-VALUE})")
-  public List<String> layers;
+  /** The wfs scenario's own options. */
+  @Mixin public WfsScenario.Options wfs = new WfsScenario.Options();
 
-  @Option(
-      names = "--formats",
-      split = ",",
-      defaultValue = "gml32,gml2,geojson",
-      description = "wfs: output formats (default: ${DEFAULT-VALUE})")
-  public List<String> formats;
-
-  @Option(
-      names = "--concurrency",
-      split = ",",
-      defaultValue = "4,8,16,32",
-      description = "wfs: concurrent users per point (default: ${DEFAULT-VALUE})")
-  public List<Integer> concurrency;
-
-  @Option(
-      names = "--count",
-      defaultValue = "200",
-      description = "wfs: features per request, 1..100000 (default: ${DEFAULT-VALUE})")
-  public int count;
-
-  @Option(
-      names = "--stacks",
-      split = ",",
-      defaultValue = "axis2-adb,axis2-jaxb,cxf-jaxb",
-      description = "soap: hosted stacks (default: ${DEFAULT-VALUE})")
-  public List<String> stacks;
-
-  @Option(
-      names = "--operations",
-      split = ",",
-      description =
-          "soap: void, ints, doubles, floats, strings, simpleEvents, meshInterfaceObjects"
-              + " (default: all)")
-  public List<String> operations;
-
-  @Option(
-      names = "--sizes",
-      split = ",",
-      description =
-          "soap: array sizes, 1..100000 (default: 1,10,50,100,500,1000,5000; quick: 1,100,5000)")
-  public List<Integer> sizes;
-
-  @Option(
-      names = "--soap-users",
-      defaultValue = "25",
-      description = "soap: concurrent users (default: ${DEFAULT-VALUE}, the study's ab -c)")
-  public int soapUsers;
+  /** The soap scenario's own options. */
+  @Mixin public SoapScenario.Options soap = new SoapScenario.Options();
 }

@@ -13,6 +13,7 @@ import org.wirebench.results.ScenarioSettings;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.soap.SoapServices;
+import picocli.CommandLine.Option;
 
 /**
  * The WSO2 study's table: each hosted stack echoing each operation's array at each size, 25
@@ -21,6 +22,37 @@ import org.wirebench.server.soap.SoapServices;
  */
 public final class SoapScenario implements Scenario {
   public static final int STUDY_USERS = 25;
+
+  /** What {@code load --scenario soap} varies; the defaults are the study's table. */
+  public static final class Options {
+    @Option(
+        names = "--stacks",
+        split = ",",
+        defaultValue = "axis2-adb,axis2-jaxb,cxf-jaxb",
+        description = "soap: hosted stacks (default: ${DEFAULT-VALUE})")
+    public List<String> stacks;
+
+    @Option(
+        names = "--operations",
+        split = ",",
+        description =
+            "soap: void, ints, doubles, floats, strings, simpleEvents, meshInterfaceObjects"
+                + " (default: all)")
+    public List<String> operations;
+
+    @Option(
+        names = "--sizes",
+        split = ",",
+        description =
+            "soap: array sizes, 1..100000 (default: 1,10,50,100,500,1000,5000; quick: 1,100,5000)")
+    public List<Integer> sizes;
+
+    @Option(
+        names = "--soap-users",
+        defaultValue = "25",
+        description = "soap: concurrent users (default: ${DEFAULT-VALUE}, the study's ab -c)")
+    public int soapUsers;
+  }
 
   @Override
   public String name() {
@@ -56,20 +88,20 @@ public final class SoapScenario implements Scenario {
   @Override
   public List<Point> points(ScenarioOptions o) {
     List<Operation> ops =
-        o.operations == null
+        o.soap.operations == null
             ? List.of(Operation.values())
-            : o.operations.stream().map(Operation::byShortName).toList();
+            : o.soap.operations.stream().map(Operation::byShortName).toList();
     List<Integer> sizes =
-        o.sizes != null ? o.sizes : o.quick ? List.of(1, 100, 5000) : Operation.SIZES;
+        o.soap.sizes != null ? o.soap.sizes : o.quick ? List.of(1, 100, 5000) : Operation.SIZES;
     for (int n : sizes) {
       if (n < 1 || n > 100_000) {
         throw new IllegalArgumentException("--sizes values must be 1..100000, was " + n);
       }
     }
-    if (o.soapUsers < 1 || o.soapUsers > 10_000) {
-      throw new IllegalArgumentException("--soap-users must be 1..10000, was " + o.soapUsers);
+    if (o.soap.soapUsers < 1 || o.soap.soapUsers > 10_000) {
+      throw new IllegalArgumentException("--soap-users must be 1..10000, was " + o.soap.soapUsers);
     }
-    return points(o.stacks, ops, sizes, o.soapUsers);
+    return points(o.soap.stacks, ops, sizes, o.soap.soapUsers);
   }
 
   /**
