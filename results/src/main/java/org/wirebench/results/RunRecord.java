@@ -17,13 +17,15 @@ import java.util.stream.Stream;
  *
  * @param load by scenario name, in the order the scenarios ran
  * @param sizes null when the run recorded none (runs before sizes.json existed)
+ * @param fidelity null when the run recorded none (runs before fidelity.json existed)
  */
 public record RunRecord(
     Path folder,
     RunEnvironment env,
     List<JmhResult> benchmarks,
     Map<String, ScenarioResult> load,
-    PayloadSizes sizes) {
+    PayloadSizes sizes,
+    FidelityTable fidelity) {
 
   public static RunRecord read(Path folder) throws IOException {
     return read(folder, false);
@@ -51,12 +53,14 @@ public record RunRecord(
     List<JmhResult> benchmarks = Files.isRegularFile(jmh) ? JmhResult.readAll(jmh) : List.of();
     Map<String, ScenarioResult> load = readLoad(folder);
     Path sizes = folder.resolve(PayloadSizes.FILE);
+    Path fidelity = folder.resolve(FidelityTable.FILE);
     return new RunRecord(
         folder,
         env,
         List.copyOf(benchmarks),
         load,
-        Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null);
+        Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null,
+        Files.isRegularFile(fidelity) ? FidelityTable.read(fidelity) : null);
   }
 
   /**

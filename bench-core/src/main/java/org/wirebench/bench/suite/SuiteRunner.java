@@ -21,6 +21,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.wirebench.bench.geo.PayloadSizeRecorder;
 import org.wirebench.bench.report.ReportWriter;
+import org.wirebench.bench.soap.FidelityRecorder;
+import org.wirebench.results.FidelityTable;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.PayloadSizes;
 import org.wirebench.results.RunEnvironment;
@@ -105,6 +107,7 @@ public final class SuiteRunner {
         throw new IllegalStateException("no benchmark matched '" + options.include() + "'");
       }
       PayloadSizeRecorder.record(JmhResult.readAll(json)).write(tmp.resolve(PayloadSizes.FILE));
+      FidelityRecorder.record().write(tmp.resolve(FidelityTable.FILE));
       load.run(tmp, jvm);
       Map<String, ServerJvm> serverJvms = new LinkedHashMap<>();
       RunRecord.readLoad(tmp).forEach((k, v) -> serverJvms.put(k, v.serverJvm()));

@@ -93,7 +93,7 @@ class ComparisonTest {
     Comparison planted =
         new Comparison(
             base,
-            new RunRecord(other.folder(), other.env(), slowed, other.load(), other.sizes()),
+            new RunRecord(other.folder(), other.env(), slowed, other.load(), other.sizes(), null),
             0.05,
             0.99);
     assertEquals(Comparison.Verdict.REGRESSED, row(planted, "gml2").verdict());

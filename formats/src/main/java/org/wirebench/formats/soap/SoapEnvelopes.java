@@ -48,19 +48,19 @@ public final class SoapEnvelopes {
         if (a instanceof int[] ints) {
           w.writeCharacters(Integer.toString(ints[i]));
         } else if (a instanceof double[] doubles) {
-          w.writeCharacters(Double.toString(doubles[i]));
+          w.writeCharacters(XsdNumbers.print(doubles[i]));
         } else if (a instanceof float[] floats) {
-          w.writeCharacters(Float.toString(floats[i]));
+          w.writeCharacters(XsdNumbers.print(floats[i]));
         } else if (a instanceof String[] strings) {
           w.writeCharacters(strings[i]);
         } else if (a instanceof EchoValues.SimpleEvent[] events) {
           field(w, "sequenceNumber", Integer.toString(events[i].sequenceNumber()));
-          field(w, "timestamp", Double.toString(events[i].timestamp()));
+          field(w, "timestamp", XsdNumbers.print(events[i].timestamp()));
           field(w, "message", events[i].message());
         } else if (a instanceof EchoValues.MeshInterfaceObject[] mesh) {
           field(w, "x", Integer.toString(mesh[i].x()));
           field(w, "y", Integer.toString(mesh[i].y()));
-          field(w, "value", Double.toString(mesh[i].value()));
+          field(w, "value", XsdNumbers.print(mesh[i].value()));
         }
         w.writeEndElement();
       }

@@ -12,6 +12,7 @@ import org.wirebench.formats.soap.EchoValues;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapEnvelopes;
 import org.wirebench.formats.soap.SoapStack;
+import org.wirebench.formats.soap.XsdNumbers;
 import org.wirebench.formats.xml.XmlFactories;
 
 /**
@@ -80,13 +81,13 @@ public final class StaxRawStack implements SoapStack {
       case DOUBLES:
         double[] doubles = new double[n];
         for (int i = 0; i < n; i++) {
-          doubles[i] = Double.parseDouble(items.get(i)[0]);
+          doubles[i] = XsdNumbers.parseDouble(items.get(i)[0]);
         }
         return doubles;
       case FLOATS:
         float[] floats = new float[n];
         for (int i = 0; i < n; i++) {
-          floats[i] = Float.parseFloat(items.get(i)[0]);
+          floats[i] = XsdNumbers.parseFloat(items.get(i)[0]);
         }
         return floats;
       case STRINGS:
@@ -101,7 +102,7 @@ public final class StaxRawStack implements SoapStack {
           String[] f = items.get(i);
           events[i] =
               new EchoValues.SimpleEvent(
-                  Integer.parseInt(f[0].trim()), Double.parseDouble(f[1]), f[2]);
+                  Integer.parseInt(f[0].trim()), XsdNumbers.parseDouble(f[1]), f[2]);
         }
         return events;
       default:
@@ -112,7 +113,7 @@ public final class StaxRawStack implements SoapStack {
               new EchoValues.MeshInterfaceObject(
                   Integer.parseInt(f[0].trim()),
                   Integer.parseInt(f[1].trim()),
-                  Double.parseDouble(f[2]));
+                  XsdNumbers.parseDouble(f[2]));
         }
         return mesh;
     }

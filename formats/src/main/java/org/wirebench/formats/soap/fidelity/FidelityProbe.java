@@ -1,0 +1,132 @@
+package org.wirebench.formats.soap.fidelity;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import javax.xml.stream.XMLStreamWriter;
+import org.wirebench.formats.soap.Operation;
+import org.wirebench.formats.soap.SoapEnvelopes;
+import org.wirebench.formats.soap.SoapStack;
+import org.wirebench.formats.soap.XsdNumbers;
+import org.wirebench.formats.xml.XmlFactories;
+
+/**
+ * Sends an {@link EdgeCase} through a stack's server side and judges the answer by value against
+ * what was sent: a finding about the library, never a test failure by itself.
+ */
+public final class FidelityProbe {
+  private FidelityProbe() {}
+
+  /**
+   * @param fidelity what the stack did
+   * @param detail the values that came back (or the fault), shortened
+   */
+  public record Outcome(Fidelity fidelity, String detail) {}
+
+  public static Outcome probe(SoapStack stack, EdgeCase c) {
+    byte[] request;
+    try {
+      request = envelope(c);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot write the " + c.name() + " request", e);
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      stack.serve(c.operation(), new ByteArrayInputStream(request), out);
+    } catch (Exception e) {
+      return new Outcome(Fidelity.FAULT, "refused: " + shorten(String.valueOf(e.getMessage())));
+    }
+    List<String> got;
+    try {
+      got = items(out.toByteArray(), c.operation().responseItem());
+    } catch (IOException | XMLStreamException e) {
+      return new Outcome(Fidelity.FAULT, "unreadable answer: " + shorten(e.getMessage()));
+    }
+    if (got == null) {
+      return new Outcome(Fidelity.FAULT, "SOAP fault");
+    }
+    String detail = shorten(String.join(", ", got));
+    if (got.size() < c.items().size()) {
+      return new Outcome(Fidelity.LOST, got.isEmpty() ? "nothing" : detail);
+    }
+    if (!c.representable() || got.size() > c.items().size()) {
+      return new Outcome(Fidelity.CHANGED, detail);
+    }
+    for (int i = 0; i < got.size(); i++) {
+      if (!sameValue(c.operation(), c.items().get(i), got.get(i))) {
+        return new Outcome(Fidelity.CHANGED, detail);
+      }
+    }
+    return new Outcome(Fidelity.EXACT, detail);
+  }
+
+  /** Equal as values of the operation's XSD type: ints by value, doubles by bits (-0, NaN). */
+  static boolean sameValue(Operation op, String sent, String got) {
+    try {
+      return switch (op) {
+        case INTS -> new BigInteger(sent.trim()).equals(new BigInteger(got.trim()));
+        case DOUBLES -> Double.compare(xsdDouble(sent), xsdDouble(got)) == 0;
+        case FLOATS -> Float.compare((float) xsdDouble(sent), (float) xsdDouble(got)) == 0;
+        default -> sent.equals(got);
+      };
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  private static double xsdDouble(String s) {
+    return XsdNumbers.parseDouble(s);
+  }
+
+  private static byte[] envelope(EdgeCase c) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    try {
+      XMLStreamWriter w = XmlFactories.writer(out);
+      w.writeStartDocument("UTF-8", "1.0");
+      w.writeStartElement("soapenv", "Envelope", SoapEnvelopes.SOAP11);
+      w.writeNamespace("soapenv", SoapEnvelopes.SOAP11);
+      w.writeStartElement("soapenv", "Body", SoapEnvelopes.SOAP11);
+      w.writeStartElement("ns", c.operation().requestElement(), c.namespace());
+      w.writeNamespace("ns", c.namespace());
+      for (String item : c.items()) {
+        w.writeStartElement("ns", c.operation().requestItem(), c.namespace());
+        w.writeCharacters(item);
+        w.writeEndElement();
+      }
+      w.writeEndDocument();
+      w.close();
+    } catch (XMLStreamException e) {
+      throw new IOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  /** The texts of every {@code item} element, or null when the answer is a SOAP fault. */
+  private static List<String> items(byte[] response, String item)
+      throws IOException, XMLStreamException {
+    XMLStreamReader r = XmlFactories.reader(new ByteArrayInputStream(response));
+    List<String> out = new ArrayList<>();
+    while (r.hasNext()) {
+      if (r.next() == XMLStreamConstants.START_ELEMENT) {
+        if (r.getLocalName().equals("Fault")) {
+          return null;
+        }
+        if (r.getLocalName().equals(item)) {
+          out.add(r.getElementText());
+        }
+      }
+    }
+    return out;
+  }
+
+  private static String shorten(String s) {
+    String one = s.lines().findFirst().orElse("");
+    return one.length() > 40 ? one.substring(0, 37) + "..." : one;
+  }
+}

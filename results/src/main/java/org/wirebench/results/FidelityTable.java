@@ -1,0 +1,44 @@
+package org.wirebench.results;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code fidelity.json}: what each SOAP stack did with each edge input (int limits and overflow,
+ * NaN and infinities, -0, subnormals, empty and non-BMP strings, a wrong namespace), beside the
+ * speed table: a stack's speed comes with these semantics.
+ *
+ * @param formatVersion {@value #FORMAT_VERSION}
+ * @param where "in process" (the stacks' server side, as the benchmark times it)
+ * @param stacks column order
+ */
+public record FidelityTable(int formatVersion, String where, List<String> stacks, List<Row> rows) {
+  public static final int FORMAT_VERSION = 1;
+  public static final String FILE = "fidelity.json";
+
+  /**
+   * @param input the case's name, e.g. "int overflow 99999999999"
+   * @param sent the items as sent, shortened
+   * @param representable false when a fault is the faithful answer
+   * @param outcomes by stack: exact, lost silently, changed silently or fault, with what came back
+   */
+  public record Row(
+      String input,
+      String operation,
+      String sent,
+      boolean representable,
+      Map<String, Outcome> outcomes) {}
+
+  public record Outcome(String fidelity, String detail) {}
+
+  public void write(Path file) throws IOException {
+    ResultFiles.JSON.writeValue(file.toFile(), this);
+  }
+
+  public static FidelityTable read(Path file) throws IOException {
+    return ResultFiles.bind(
+        file, ResultFiles.readVersioned(file, FORMAT_VERSION), FidelityTable.class);
+  }
+}
