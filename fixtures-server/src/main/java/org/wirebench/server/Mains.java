@@ -62,4 +62,21 @@ public final class Mains {
     }
     return root.getMessage() == null ? root.toString() : root.getMessage();
   }
+
+  /**
+   * A share written as 0..1 or 0%..100% (e.g. 0.05 or 5%), for options such as compare's
+   * --threshold and load's --max-error-rate; NaN when the text is neither.
+   */
+  public static double share(String text) {
+    String v = text.trim();
+    try {
+      double d =
+          v.endsWith("%")
+              ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
+              : Double.parseDouble(v);
+      return d >= 0 && d <= 1 ? d : Double.NaN;
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
+  }
 }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.report.Comparison;
 import org.wirebench.results.RunRecord;
+import org.wirebench.server.Mains;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -90,17 +91,9 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private double parseThreshold(String s) {
-    String v = s.trim();
-    try {
-      double d =
-          v.endsWith("%")
-              ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
-              : Double.parseDouble(v);
-      if (d >= 0 && d <= 1) {
-        return d;
-      }
-    } catch (NumberFormatException e) {
-      // fall through
+    double d = Mains.share(s);
+    if (!Double.isNaN(d)) {
+      return d;
     }
     throw new CommandLine.ParameterException(
         spec.commandLine(), "--threshold must be 0%..100% (e.g. 5%), was '" + s + "'");

@@ -69,7 +69,10 @@ public class DatabindingBenchmark extends StudyBenchmark {
     }
   }
 
-  /** Sizes of one exchange; JMH sums EVENTS counters over iterations (see GeoEncodingBenchmark). */
+  /**
+   * Sizes of one exchange (VoidEchoBenchmark's too); JMH sums EVENTS counters over iterations (see
+   * GeoEncodingBenchmark).
+   */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
   public static class Sizes {

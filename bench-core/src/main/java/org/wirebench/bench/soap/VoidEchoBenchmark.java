@@ -1,7 +1,6 @@
 package org.wirebench.bench.soap;
 
 import java.io.ByteArrayInputStream;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -50,16 +49,8 @@ public class VoidEchoBenchmark extends StudyBenchmark {
     }
   }
 
-  /** Sizes of one exchange; JMH sums EVENTS counters over iterations (see GeoEncodingBenchmark). */
-  @State(Scope.Thread)
-  @AuxCounters(AuxCounters.Type.EVENTS)
-  public static class Sizes {
-    public long requestBytes;
-    public long responseBytes;
-  }
-
   @Benchmark
-  public int echo(ThreadSink out, Sizes sizes) throws Exception {
+  public int echo(ThreadSink out, DatabindingBenchmark.Sizes sizes) throws Exception {
     ByteSink response = out.bytes;
     response.reset();
     server.serve(Operation.VOID, new ByteArrayInputStream(request), response);

@@ -228,17 +228,9 @@ public final class LoadCommand implements Callable<Integer> {
 
   /** --max-error-rate as a share, 0..1. */
   double errorBudget() {
-    String v = maxErrorRate.trim();
-    try {
-      double d =
-          v.endsWith("%")
-              ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
-              : Double.parseDouble(v);
-      if (d >= 0 && d <= 1) {
-        return d;
-      }
-    } catch (NumberFormatException e) {
-      // refused below
+    double d = Mains.share(maxErrorRate);
+    if (!Double.isNaN(d)) {
+      return d;
     }
     throw bad("--max-error-rate must be 0..1 or 0%..100%, was '" + maxErrorRate + "'");
   }
