@@ -29,22 +29,31 @@ public final class FidelityProbe {
    */
   public record Outcome(Fidelity fidelity, String detail) {}
 
+  /** In process: the stack's server side, as the benchmark times it. */
   public static Outcome probe(SoapStack stack, EdgeCase c) {
-    byte[] request;
-    try {
-      request = envelope(c);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot write the " + c.name() + " request", e);
-    }
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
-      stack.serve(c.operation(), new ByteArrayInputStream(request), out);
+      stack.serve(c.operation(), new ByteArrayInputStream(request(c)), out);
     } catch (Exception e) {
       return new Outcome(Fidelity.FAULT, "refused: " + shorten(String.valueOf(e.getMessage())));
     }
+    return judge(c, out.toByteArray());
+  }
+
+  /** The request envelope of a case, exactly as a client puts its items on the wire. */
+  public static byte[] request(EdgeCase c) {
+    try {
+      return envelope(c);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot write the " + c.name() + " request", e);
+    }
+  }
+
+  /** Judges an answer to {@link #request} by value, from wherever it came (e.g. over HTTP). */
+  public static Outcome judge(EdgeCase c, byte[] response) {
     List<String> got;
     try {
-      got = items(out.toByteArray(), c.operation().responseItem());
+      got = items(response, c.operation().responseItem());
     } catch (IOException | XMLStreamException e) {
       return new Outcome(Fidelity.FAULT, "unreadable answer: " + shorten(e.getMessage()));
     }
