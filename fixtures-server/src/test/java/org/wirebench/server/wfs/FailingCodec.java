@@ -1,0 +1,66 @@
+package org.wirebench.server.wfs;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureCollection;
+import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.codec.GeoCodec;
+
+/**
+ * Test-only codecs (registered for this module's tests) that fail while the server streams their
+ * output: before the first byte, or after 100 KB, well past the first 32 KiB network write.
+ */
+public abstract class FailingCodec implements GeoCodec {
+  private final String name;
+  private final int bytesBeforeFailure;
+
+  FailingCodec(String name, int bytesBeforeFailure) {
+    this.name = name;
+    this.bytesBeforeFailure = bytesBeforeFailure;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public String mediaType() {
+    return "text/plain";
+  }
+
+  @Override
+  public String fileExtension() {
+    return "txt";
+  }
+
+  @Override
+  public void encode(FeatureCollection collection, OutputStream out) throws IOException {
+    for (int i = 0; i < bytesBeforeFailure; i++) {
+      out.write('x');
+    }
+    throw new IOException("planted failure after " + bytesBeforeFailure + " bytes");
+  }
+
+  @Override
+  public List<Feature> decode(FeatureType type, InputStream in) {
+    throw new UnsupportedOperationException("test codec");
+  }
+
+  /** Fails before writing anything. */
+  public static final class Early extends FailingCodec {
+    public Early() {
+      super("failing-early", 0);
+    }
+  }
+
+  /** Fails after 100 KB. */
+  public static final class Late extends FailingCodec {
+    public Late() {
+      super("failing-late", 100_000);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+package org.wirebench.server.wfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.client.ContentResponse;
+import org.eclipse.jetty.client.HttpClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.wirebench.server.FixtureServer;
+
+/** An encoder that fails mid-response never yields a response that looks complete. */
+class StreamingFailureTest {
+  private static FixtureServer server;
+  private static HttpClient client;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = new FixtureServer("127.0.0.1", 0, 1000).start();
+    client = new HttpClient();
+    client.start();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    client.stop();
+    server.close();
+  }
+
+  private static ContentResponse get(String format) throws Exception {
+    return client
+        .newRequest(
+            server
+                .uri()
+                .resolve(
+                    "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&count=5"
+                        + "&outputFormat="
+                        + format))
+        .timeout(20, TimeUnit.SECONDS)
+        .send();
+  }
+
+  @Test
+  void aFailureBeforeTheFirstByteIsAnExceptionReport() throws Exception {
+    ContentResponse r = get("failing-early");
+    String body = r.getContentAsString();
+    assertEquals(500, r.getStatus(), body);
+    assertTrue(body.contains("\"NoApplicableCode\""), body);
+    assertTrue(!body.contains("planted"), "the cause stays in the server's log: " + body);
+  }
+
+  @Test
+  void aFailureAfterBytesWereSentAbortsTheResponse() {
+    // the client must not receive a complete 200: the response is cut, not ended
+    ExecutionException e = assertThrows(ExecutionException.class, () -> get("failing-late"));
+    assertTrue(e.getCause() != null, e::toString);
+  }
+}
