@@ -19,13 +19,15 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description =
         "Run the benchmarks, then the load scenarios; write JMH JSON, load JSON and HdrHistogram"
-            + " logs, env.json and report.md to OUT/<run-id>/.")
+            + " logs, sizes.json, fidelity.json, env.json, report.md and report.html to"
+            + " OUT/<run-id>/.")
 final class SuiteCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Option(
       names = "--quick",
-      description = "1 fork, short iterations, 200 features, SOAP sizes 1/100/5000 (~12 min)")
+      description =
+          "1 fork, short iterations, 200 features, SOAP sizes 1/100/5000 (~14 min on 2 cores)")
   boolean quick;
 
   @Option(
