@@ -7,7 +7,8 @@ import org.wirebench.formats.soap.Operation;
  * One edge input for an echo: the items' lexical forms exactly as a client puts them on the wire,
  * and what a faithful stack does with them.
  *
- * @param items each item's text (XSD lexical form; "" for an empty element)
+ * @param items each item's text (XSD lexical form; "" for an empty element); a structure's item is
+ *     its field texts in the WSDL's order joined by |
  * @param namespace the payload's namespace (the WSDL's, or a wrong one)
  * @param representable true: a faithful stack echoes the values; false: they cannot be represented
  *     (int overflow, an empty int, a wrong namespace), so a fault is the faithful answer
@@ -45,6 +46,10 @@ public record EdgeCase(
         echo("non-BMP text", Operation.STRINGS, "\uD83D\uDE00 U+1F600"),
         echo("]]> and markup", Operation.STRINGS, "]]> & <a/>"),
         echo("10 KB string", Operation.STRINGS, tenKb),
+        echo("SimpleEvent with int min", Operation.SIMPLE_EVENTS, "-2147483648|1.5|m"),
+        echo("SimpleEvent with NaN timestamp", Operation.SIMPLE_EVENTS, "1|NaN|m"),
+        echo("Mesh object with int min", Operation.MESH_INTERFACE_OBJECTS, "-2147483648|0|1.5"),
+        echo("Mesh object with NaN value", Operation.MESH_INTERFACE_OBJECTS, "0|0|NaN"),
         new EdgeCase(
             "ints in a wrong namespace", Operation.INTS, List.of("1", "2"), "urn:wrong", false));
   }

@@ -21,6 +21,15 @@ import org.wirebench.formats.xml.XmlFactories;
  * what was sent: a finding about the library, never a test failure by itself.
  */
 public final class FidelityProbe {
+  /**
+   * A structure's fields in the WSDL's order; an item of a structure is its field texts joined by
+   * |.
+   */
+  private static final java.util.Map<Operation, List<String>> FIELDS =
+      java.util.Map.of(
+          Operation.SIMPLE_EVENTS, List.of("sequenceNumber", "timestamp", "message"),
+          Operation.MESH_INTERFACE_OBJECTS, List.of("x", "y", "value"));
+
   private FidelityProbe() {}
 
   /**
@@ -53,7 +62,7 @@ public final class FidelityProbe {
   public static Outcome judge(EdgeCase c, byte[] response) {
     List<String> got;
     try {
-      got = items(response, c.operation().responseItem());
+      got = items(response, c.operation());
     } catch (IOException | XMLStreamException e) {
       return new Outcome(Fidelity.FAULT, "unreadable answer: " + shorten(e.getMessage()));
     }
@@ -77,6 +86,23 @@ public final class FidelityProbe {
 
   /** Equal as values of the operation's XSD type: ints by value, doubles by bits (-0, NaN). */
   static boolean sameValue(Operation op, String sent, String got) {
+    if (FIELDS.containsKey(op)) {
+      String[] a = sent.split("\\|", -1);
+      String[] b = got.split("\\|", -1);
+      if (a.length != b.length) {
+        return false;
+      }
+      Operation[] types =
+          op == Operation.SIMPLE_EVENTS
+              ? new Operation[] {Operation.INTS, Operation.DOUBLES, Operation.STRINGS}
+              : new Operation[] {Operation.INTS, Operation.INTS, Operation.DOUBLES};
+      for (int i = 0; i < a.length; i++) {
+        if (!sameValue(types[i], a[i], b[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
     try {
       return switch (op) {
         case INTS -> new BigInteger(sent.trim()).equals(new BigInteger(got.trim()));
@@ -103,9 +129,19 @@ public final class FidelityProbe {
       w.writeStartElement("soapenv", "Body", SoapEnvelopes.SOAP11);
       w.writeStartElement("ns", c.operation().requestElement(), c.namespace());
       w.writeNamespace("ns", c.namespace());
+      List<String> fields = FIELDS.get(c.operation());
       for (String item : c.items()) {
         w.writeStartElement("ns", c.operation().requestItem(), c.namespace());
-        w.writeCharacters(item);
+        if (fields == null) {
+          w.writeCharacters(item);
+        } else {
+          String[] values = item.split("\\|", -1);
+          for (int i = 0; i < fields.size(); i++) {
+            w.writeStartElement("ns", fields.get(i), c.namespace());
+            w.writeCharacters(values[i]);
+            w.writeEndElement();
+          }
+        }
         w.writeEndElement();
       }
       w.writeEndDocument();
@@ -116,20 +152,35 @@ public final class FidelityProbe {
     return out.toByteArray();
   }
 
-  /** The texts of every {@code item} element, or null when the answer is a SOAP fault. */
-  private static List<String> items(byte[] response, String item)
+  /**
+   * The text of every response item (a structure's field texts joined by |), or null when the
+   * answer is a SOAP fault.
+   */
+  private static List<String> items(byte[] response, Operation op)
       throws IOException, XMLStreamException {
+    String item = op.responseItem();
+    boolean struct = FIELDS.containsKey(op);
     XMLStreamReader r = XmlFactories.reader(new ByteArrayInputStream(response));
     List<String> out = new ArrayList<>();
     while (r.hasNext()) {
-      if (r.next() == XMLStreamConstants.START_ELEMENT) {
-        if (r.getLocalName().equals("Fault")) {
-          return null;
-        }
-        if (r.getLocalName().equals(item)) {
-          out.add(r.getElementText());
-        }
+      if (r.next() != XMLStreamConstants.START_ELEMENT) {
+        continue;
       }
+      if (r.getLocalName().equals("Fault")) {
+        return null;
+      }
+      if (!r.getLocalName().equals(item)) {
+        continue;
+      }
+      if (!struct) {
+        out.add(r.getElementText());
+        continue;
+      }
+      List<String> fields = new ArrayList<>();
+      while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
+        fields.add(r.getElementText());
+      }
+      out.add(String.join("|", fields));
     }
     return out;
   }
