@@ -6,6 +6,7 @@ import java.net.ConnectException;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -54,13 +55,6 @@ public final class LoadDriver {
   /** Shared back-off after connect failures: 0, or 10 ms doubling to 1 s; reset by a success. */
   private final AtomicLong connectBackoffMs = new AtomicLong();
 
-  private final java.util.concurrent.ScheduledExecutorService later =
-      java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "load-backoff");
-            t.setDaemon(true);
-            return t;
-          });
   private final AtomicLong inFlight = new AtomicLong();
   private final AtomicLong sequence = new AtomicLong();
   private final ResponseCheck check;
@@ -139,7 +133,6 @@ public final class LoadDriver {
       if (inFlight.get() > 0) {
         problem("unfinished", inFlight.get() + " request(s) still unanswered when the run ended");
       }
-      later.shutdownNow();
       stopped = true; // stopping the client fails what is open: already counted as unfinished
       client.stop();
     }
@@ -211,7 +204,9 @@ public final class LoadDriver {
           if (backoff > 0) {
             // a refused connection comes back at once: without a pause each user would retry in
             // a tight loop (hundreds of thousands of errors a second against a closed port)
-            later.schedule(() -> sendClosed(client, done), backoff, TimeUnit.MILLISECONDS);
+            client
+                .getScheduler()
+                .schedule(() -> sendClosed(client, done), backoff, TimeUnit.MILLISECONDS);
             return;
           }
           if (plan.thinkTimeMs > 0) {
@@ -370,8 +365,14 @@ public final class LoadDriver {
                 long count = ok.sum();
                 String phase = !measuring || now < measureStartNs ? "warm-up" : "measure";
                 out.printf(
+                    Locale.ROOT,
                     "%s %5.1fs  %,d ok (+%,d/s)  errors %d  in flight %d%n",
-                    phase, (now - start) / 1e9, count, count - last, errorTotal(), inFlight.get());
+                    phase,
+                    (now - start) / 1e9,
+                    count,
+                    count - last,
+                    errorTotal(),
+                    inFlight.get());
                 last = count;
               }
             },

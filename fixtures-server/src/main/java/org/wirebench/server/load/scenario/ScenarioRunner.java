@@ -50,7 +50,7 @@ public final class ScenarioRunner {
     for (Scenario.Point p : points) {
       preflight(base, p);
     }
-    log.printf("%s: %d points validated%n", scenario.name(), points.size());
+    log.printf(Locale.ROOT, "%s: %d points validated%n", scenario.name(), points.size());
     warmServer(base, points);
     List<ScenarioResult.PointResult> results = new ArrayList<>();
     for (Scenario.Point p : points) {
@@ -72,7 +72,8 @@ public final class ScenarioRunner {
               .firstProblems()
               .forEach(
                   (kind, why) ->
-                      log.printf("  %s run %d: first %s error: %s%n", p.id(), n, kind, why));
+                      log.printf(
+                          Locale.ROOT, "  %s run %d: first %s error: %s%n", p.id(), n, kind, why));
         }
       }
       ScenarioResult.PointResult pr = mean(p, runs, warmup);
@@ -133,8 +134,11 @@ public final class ScenarioRunner {
       shapes.put(shape, p); // the last point of a shape has the most users
     }
     log.printf(
+        Locale.ROOT,
         "%s: warming the server, %d request shapes × %d ms%n",
-        scenario.name(), shapes.size(), settings.serverWarmupMs());
+        scenario.name(),
+        shapes.size(),
+        settings.serverWarmupMs());
     for (Scenario.Point p : shapes.values()) {
       new LoadDriver(
               p.plan()

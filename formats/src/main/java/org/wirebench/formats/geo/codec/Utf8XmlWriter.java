@@ -3,6 +3,7 @@ package org.wirebench.formats.geo.codec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /**
  * The byte-level writer under our GML encoders: markup goes out as pre-encoded ASCII, text and
@@ -171,7 +172,8 @@ final class Utf8XmlWriter {
 
   private static IllegalArgumentException notXml(char c) {
     return new IllegalArgumentException(
-        String.format("character U+%04X cannot appear in an XML 1.0 document", (int) c));
+        String.format(
+            Locale.ROOT, "character U+%04X cannot appear in an XML 1.0 document", (int) c));
   }
 
   private void ensure(int bytes) throws IOException {
