@@ -18,7 +18,8 @@ import org.wirebench.results.RunRecord;
  * twice), runs in the order base1, planted, base2:
  *
  * <ul>
- *   <li>warm-*: gml2, 16 forks × (6 × 1 s warm-up + 8 × 0.5 s): the protocol the README gives;
+ *   <li>warm-*: gml2, 16 forks × (6 × 1 s warm-up + 8 × 0.5 s): the protocol docs/measuring.md
+ *       gives;
  *   <li>warm8-*: gml2 and floor, 8 forks, same iterations;
  *   <li>base1/base2/planted: gml2 and floor, 10 forks × 5 iterations after the quick suite's 2 × 1
  *       s warm-up, too short (fork means spread 45 to 78 µs);

@@ -10,8 +10,8 @@ import java.util.Locale;
  * attribute values are escaped and UTF-8 encoded in one pass, numbers are formatted straight into
  * the buffer. A general StAX writer spends most of its time checking and transcoding markup that a
  * feature encoder knows in advance ({@code JtsGml2Codec} keeps a Woodstox writer for the same
- * document, so GeoEncodingBenchmark shows the difference; profile it with the README's flame-graph
- * recipe).
+ * document, so GeoEncodingBenchmark shows the difference; profile it with docs/measuring.md's
+ * flame-graph recipe).
  */
 final class Utf8XmlWriter {
   private static final int CAPACITY = 16 * 1024;

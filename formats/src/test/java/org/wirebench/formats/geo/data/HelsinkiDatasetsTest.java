@@ -8,7 +8,7 @@ import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.Feature;
 
-/** The counts the README explains, from the bundled extract. */
+/** The counts docs/studies.md explains, from the bundled extract. */
 class HelsinkiDatasetsTest {
 
   @Test
