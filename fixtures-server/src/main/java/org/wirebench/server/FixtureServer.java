@@ -4,19 +4,22 @@ import java.net.URI;
 import org.eclipse.jetty.http.pathmap.PathSpec;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.server.handler.PathMappingsHandler;
 import org.eclipse.jetty.server.handler.gzip.GzipHandler;
+import org.wirebench.server.finding.FindingGateway;
 import org.wirebench.server.soap.SoapServices;
 import org.wirebench.server.wfs.WfsHandler;
 
 /**
  * The embedded Jetty 12 server: WFS at {@code /ows} and {@code /wfs}, the SOAP stacks under {@code
- * /services/}, {@code /static/{bytes}}, an index at {@code /}; gzip when the client asks for it.
+ * /services/}, the FindingService mock backend under {@code /finding/} and its gateway under {@code
+ * /ebay/}, {@code /static/{bytes}}, an index at {@code /}; gzip when the client asks for it.
  * Stopping it lets in-flight requests finish (up to {@code stopTimeoutMs}).
  */
 public final class FixtureServer implements AutoCloseable {
@@ -29,8 +32,20 @@ public final class FixtureServer implements AutoCloseable {
    */
   static final int ACCEPT_QUEUE = 1024;
 
+  /**
+   * Request heads up to this size: a gateway URL may carry 10 KB of keywords (Jetty's default, 8
+   * KB, answered 431 before any handler saw it).
+   */
+  static final int REQUEST_HEADER_BYTES = 32 * 1024;
+
   private final Server server = new Server();
-  private final ServerConnector connector = new ServerConnector(server);
+  private final ServerConnector connector = new ServerConnector(server, connectionFactory());
+
+  private static HttpConnectionFactory connectionFactory() {
+    HttpConfiguration config = new HttpConfiguration();
+    config.setRequestHeaderSize(REQUEST_HEADER_BYTES);
+    return new HttpConnectionFactory(config);
+  }
 
   /**
    * @param host interface to bind, e.g. 127.0.0.1 or 0.0.0.0
@@ -67,6 +82,29 @@ public final class FixtureServer implements AutoCloseable {
       boolean gzip,
       boolean accessLog,
       long headerTimeoutMs) {
+    this(
+        host,
+        port,
+        stopTimeoutMs,
+        maxBodyBytes,
+        gzip,
+        accessLog,
+        headerTimeoutMs,
+        FindingGateway.Settings.DEFAULT);
+  }
+
+  /**
+   * @param finding the mock backend's and the gateway's settings
+   */
+  public FixtureServer(
+      String host,
+      int port,
+      long stopTimeoutMs,
+      long maxBodyBytes,
+      boolean gzip,
+      boolean accessLog,
+      long headerTimeoutMs,
+      FindingGateway.Settings finding) {
     connector.setHost(host);
     connector.setPort(port);
     connector.setAcceptQueueSize(ACCEPT_QUEUE);
@@ -77,6 +115,10 @@ public final class FixtureServer implements AutoCloseable {
     routes.addMapping(PathSpec.from("/wfs"), wfs);
     routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());
     routes.addMapping(PathSpec.from("/services/*"), SoapServices.handler(maxBodyBytes));
+    FindingGateway gateway = new FindingGateway(finding, this::uri);
+    server.addBean(gateway.client());
+    routes.addMapping(PathSpec.from("/finding/*"), gateway.mock());
+    routes.addMapping(PathSpec.from("/ebay/*"), gateway.gateway());
     routes.addMapping(PathSpec.from(""), new IndexHandler());
     Handler root = routes;
     if (gzip) {
@@ -88,11 +130,7 @@ public final class FixtureServer implements AutoCloseable {
     connector.addEventListener(heads);
     server.setHandler(new GracefulHandler(heads));
     // an unexpected failure answers 500 without the exception's message or stack
-    ErrorHandler errors = new ErrorHandler();
-    errors.setShowStacks(false);
-    errors.setShowMessageInTitle(false);
-    errors.setShowCauses(false);
-    server.setErrorHandler(errors);
+    server.setErrorHandler(new ErrorPages());
     if (accessLog) {
       server.setRequestLog(
           new CustomRequestLog(new RequestLogWriter(), CustomRequestLog.EXTENDED_NCSA_FORMAT));

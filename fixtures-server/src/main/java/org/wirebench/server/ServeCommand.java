@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.wirebench.server.finding.FindingGateway;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -60,6 +61,27 @@ public final class ServeCommand implements Callable<Integer> {
   boolean accessLog;
 
   @Option(
+      names = "--finding-backend",
+      description =
+          "the gateway's backend URL, {format} standing for xml, protobuf or json"
+              + " (default: this server's /finding/mock.{format})")
+  String findingBackend;
+
+  @Option(
+      names = "--finding-items",
+      defaultValue = "50",
+      description = "items in the mock backend's answers, 0..100000 (default: ${DEFAULT-VALUE})")
+  int findingItems;
+
+  @Option(
+      names = "--finding-timeout-ms",
+      defaultValue = "10000",
+      description =
+          "the gateway's limit on one backend exchange, 1..600000; then 504"
+              + " (default: ${DEFAULT-VALUE})")
+  long findingTimeoutMs;
+
+  @Option(
       names = "--jvm-profile",
       defaultValue = "default",
       description =
@@ -90,6 +112,16 @@ public final class ServeCommand implements Callable<Integer> {
     if (maxBodyBytes < 1 || maxBodyBytes > Integer.MAX_VALUE) {
       throw bad("--max-body-bytes must be 1..2147483647, was " + maxBodyBytes);
     }
+    FindingGateway.Settings finding;
+    try {
+      finding =
+          FindingGateway.Settings.DEFAULT
+              .withBackend(findingBackend)
+              .withMockItems(findingItems)
+              .withTimeouts(FindingGateway.Settings.DEFAULT.connectTimeoutMs(), findingTimeoutMs);
+    } catch (IllegalArgumentException e) {
+      throw bad("--finding-*: " + e.getMessage());
+    }
     JvmProfile profile;
     try {
       profile = JvmProfile.byName(jvmProfile);
@@ -104,7 +136,16 @@ public final class ServeCommand implements Callable<Integer> {
       return runInOwnJvm(profile);
     }
     FixtureServer server =
-        new FixtureServer(host, port, stopTimeoutMs, maxBodyBytes, gzip, accessLog).start();
+        new FixtureServer(
+                host,
+                port,
+                stopTimeoutMs,
+                maxBodyBytes,
+                gzip,
+                accessLog,
+                FixtureServer.DEFAULT_HEADER_TIMEOUT_MS,
+                finding)
+            .start();
     if (exitWithParent) {
       watchParent();
     }
@@ -149,6 +190,11 @@ public final class ServeCommand implements Callable<Integer> {
     if (accessLog) {
       args.add("--access-log");
     }
+    if (findingBackend != null) {
+      args.addAll(List.of("--finding-backend", findingBackend));
+    }
+    args.addAll(List.of("--finding-items", "" + findingItems));
+    args.addAll(List.of("--finding-timeout-ms", "" + findingTimeoutMs));
     args.addAll(List.of("--jvm-profile", profile.cliName()));
     Process child =
         new ProcessBuilder(ServerProcess.command(java, profile, args))

@@ -1,5 +1,7 @@
 package org.wirebench.bench.cli;
 
+import org.wirebench.formats.finding.BackendFormat;
+import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.GeoCodec;
@@ -28,6 +30,17 @@ final class NameConverters {
     public GeoCodec convert(String value) {
       try {
         return GeoCodecs.get(value);
+      } catch (UnknownNameException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  static final class BackendFormatConverter implements ITypeConverter<BackendFormat> {
+    @Override
+    public BackendFormat convert(String value) {
+      try {
+        return BackendFormats.get(value);
       } catch (UnknownNameException e) {
         throw new TypeConversionException(e.getMessage());
       }

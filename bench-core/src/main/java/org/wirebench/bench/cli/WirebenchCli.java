@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       EncodeCommand.class,
       SchemaCommand.class,
       SoapRequestCommand.class,
+      FindingCommand.class,
       SuiteCommand.class,
       ReportCommand.class,
       CompareCommand.class,

@@ -11,6 +11,7 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.codehaus.stax2.XMLOutputFactory2;
 import org.codehaus.stax2.XMLStreamWriter2;
+import org.codehaus.stax2.io.Stax2ByteArraySource;
 
 /**
  * Woodstox factories, configured once. Readers never load a DTD or resolve an external entity;
@@ -54,6 +55,15 @@ public final class XmlFactories {
       } else if (event == javax.xml.stream.XMLStreamConstants.END_ELEMENT) {
         depth--;
       }
+    }
+  }
+
+  /** A namespace-aware reader over bytes already in memory; refuses DTDs and external entities. */
+  public static XMLStreamReader reader(byte[] bytes, int offset, int length) throws IOException {
+    try {
+      return INPUT.createXMLStreamReader(new Stax2ByteArraySource(bytes, offset, length));
+    } catch (XMLStreamException e) {
+      throw new IOException("not XML: " + e.getMessage(), e);
     }
   }
 

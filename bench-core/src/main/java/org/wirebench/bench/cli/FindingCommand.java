@@ -1,0 +1,88 @@
+package org.wirebench.bench.cli;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.wirebench.formats.finding.BackendFormat;
+import org.wirebench.formats.finding.FindingGenerator;
+import org.wirebench.formats.finding.GatewayJson;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * Writes the backend payload (or the gateway's JSON answer) that BackendResponseBenchmark and the
+ * mock backend use for the same item count, for curl, a real gateway or a diff.
+ */
+@Command(
+    name = "finding",
+    mixinStandardHelpOptions = true,
+    description =
+        "Write a findItemsByKeywordsResponse of N generated items as the backend sends it.")
+final class FindingCommand implements Callable<Integer> {
+  static final int MAX_ITEMS = 100_000;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--items",
+      defaultValue = "50",
+      description = "items, 0..100000 (default: ${DEFAULT-VALUE}, the study's)")
+  int items;
+
+  @Option(
+      names = "--format",
+      defaultValue = "xml",
+      converter = NameConverters.BackendFormatConverter.class,
+      description = "xml, protobuf, json, or a plug-in's (default: ${DEFAULT-VALUE})")
+  BackendFormat format;
+
+  @Option(
+      names = "--gateway",
+      description =
+          "write the gateway's JSON answer for these items instead of the backend's bytes")
+  boolean gateway;
+
+  @Option(
+      names = "--seed",
+      defaultValue = "" + FindingGenerator.DEFAULT_SEED,
+      description = "generator seed (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--out", description = "file to write (default: standard output)")
+  Path out;
+
+  @Override
+  public Integer call() throws IOException {
+    if (items < 0 || items > MAX_ITEMS) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--items must be 0.." + MAX_ITEMS + ", was " + items);
+    }
+    var response = FindingGenerator.response(items, seed, "ipad");
+    try (OutputStream sink = out == null ? nonClosing(System.out) : Files.newOutputStream(out)) {
+      if (gateway) {
+        GatewayJson.write(response.view(), sink);
+      } else {
+        sink.write(format.encode(response));
+      }
+      sink.flush();
+    }
+    return 0;
+  }
+
+  private static OutputStream nonClosing(OutputStream out) {
+    return new java.io.FilterOutputStream(out) {
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        out.write(b, off, len);
+      }
+
+      @Override
+      public void close() throws IOException {
+        flush();
+      }
+    };
+  }
+}

@@ -1,0 +1,240 @@
+package org.wirebench.server.finding;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.eclipse.jetty.client.BufferingResponseListener;
+import org.eclipse.jetty.client.BytesRequestContent;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.Result;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.URIUtil;
+import org.wirebench.formats.finding.BackendFormat;
+import org.wirebench.formats.finding.BackendFormats;
+import org.wirebench.formats.finding.BackendPayloadException;
+import org.wirebench.formats.finding.FindingRequest;
+import org.wirebench.formats.finding.GatewayJson;
+import org.wirebench.formats.finding.GatewayView;
+import org.wirebench.formats.xml.XmlFactories;
+
+/**
+ * The ql.io route {@code /ebay/finding/keywords/{format}/{keywords}}: POSTs a
+ * findItemsByKeywordsRequest to the backend for that format with Jetty's HttpClient (pooled,
+ * keep-alive), decodes the answer, keeps {@code searchResult.item} and {@code errorMessage}, and
+ * answers JSON. Whatever goes wrong with the backend is answered 502 (504 for a timeout) with a
+ * JSON cause; a bad path is a 4xx. Nothing blocks a server thread while the backend works.
+ */
+public final class GatewayHandler extends Handler.Abstract.NonBlocking {
+  public static final String PATH = "/ebay/finding/keywords/";
+
+  /** Keywords longer than this (UTF-8 bytes, after decoding) are refused with 414. */
+  public static final int MAX_KEYWORD_BYTES = 16 * 1024;
+
+  private final HttpClient client;
+  private final Supplier<String> backend;
+  private final FindingGateway.Settings settings;
+
+  /**
+   * @param backend the backend URL with {@code {format}} where the format's name goes, e.g.
+   *     http://127.0.0.1:8080/finding/mock.{format}; asked once per request (it may only be known
+   *     once the server has started)
+   */
+  GatewayHandler(HttpClient client, Supplier<String> backend, FindingGateway.Settings settings) {
+    this.client = client;
+    this.backend = backend;
+    this.settings = settings;
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) {
+    try {
+      route(request, response, callback);
+    } catch (RuntimeException e) {
+      // a bug here must not reach Jetty's error page, which names the exception
+      if (!response.isCommitted()) {
+        JsonErrors.write(
+            response, callback, HttpStatus.INTERNAL_SERVER_ERROR_500, "the gateway failed");
+      } else {
+        callback.failed(e);
+      }
+    }
+    return true;
+  }
+
+  private void route(Request request, Response response, Callback callback) {
+    String raw = request.getHttpURI().getPath();
+    if (!HttpMethod.GET.is(request.getMethod())) {
+      response.getHeaders().put(HttpHeader.ALLOW, "GET");
+      JsonErrors.write(
+          response, callback, HttpStatus.METHOD_NOT_ALLOWED_405, "the gateway takes GET");
+      return;
+    }
+    String tail = raw.startsWith(PATH) ? raw.substring(PATH.length()) : "";
+    int slash = tail.indexOf('/');
+    String formatName = slash < 0 ? tail : tail.substring(0, slash);
+    BackendFormat format;
+    try {
+      format = BackendFormats.get(URIUtil.decodePath(formatName));
+    } catch (IllegalArgumentException e) { // an unknown name, or a bad %-escape
+      JsonErrors.write(
+          response,
+          callback,
+          HttpStatus.NOT_FOUND_404,
+          "no gateway route "
+              + Paths.quote(raw)
+              + "; use "
+              + PATH
+              + "{"
+              + String.join("|", BackendFormats.registry().names())
+              + "}/{keywords}");
+      return;
+    }
+    String keywords;
+    try {
+      keywords = slash < 0 ? "" : URIUtil.decodePath(tail.substring(slash + 1));
+    } catch (IllegalArgumentException e) {
+      JsonErrors.write(
+          response, callback, HttpStatus.BAD_REQUEST_400, "the keywords are not a valid URL path");
+      return;
+    }
+    if (keywords.isBlank()) {
+      JsonErrors.write(response, callback, HttpStatus.BAD_REQUEST_400, "keywords are required");
+      return;
+    }
+    if (keywords.getBytes(StandardCharsets.UTF_8).length > MAX_KEYWORD_BYTES) {
+      JsonErrors.write(
+          response,
+          callback,
+          HttpStatus.URI_TOO_LONG_414,
+          "keywords longer than " + MAX_KEYWORD_BYTES + " bytes");
+      return;
+    }
+    if (!XmlFactories.xmlSafe(keywords).equals(keywords)) {
+      JsonErrors.write(
+          response,
+          callback,
+          HttpStatus.BAD_REQUEST_400,
+          "the keywords hold a control character the backend's XML request cannot carry");
+      return;
+    }
+    forward(format, keywords, response, callback);
+  }
+
+  private void forward(
+      BackendFormat format, String keywords, Response response, Callback callback) {
+    URI target = URI.create(backend.get().replace("{format}", format.name()));
+    client
+        .newRequest(target)
+        .method(HttpMethod.POST)
+        .headers(
+            h -> {
+              h.put("X-EBAY-SOA-SECURITY-APPNAME", settings.appName());
+              h.put("X-EBAY-SOA-OPERATION-NAME", "findItemsByKeywords");
+              h.put("X-EBAY-SOA-RESPONSE-DATA-FORMAT", format.name().toUpperCase(Locale.ROOT));
+            })
+        .body(
+            new BytesRequestContent(
+                FindingRequest.CONTENT_TYPE,
+                FindingRequest.xml(keywords, settings.entriesPerPage())))
+        .timeout(settings.timeoutMs(), TimeUnit.MILLISECONDS)
+        .send(
+            new BufferingResponseListener(settings.maxResponseBytes()) {
+              @Override
+              public void onComplete(Result result) {
+                answer(format, target, result, this, response, callback);
+              }
+            });
+  }
+
+  private void answer(
+      BackendFormat format,
+      URI target,
+      Result result,
+      BufferingResponseListener body,
+      Response response,
+      Callback callback) {
+    if (result.isFailed()) {
+      Throwable failure = result.getFailure();
+      int status =
+          failure instanceof TimeoutException
+              ? HttpStatus.GATEWAY_TIMEOUT_504
+              : HttpStatus.BAD_GATEWAY_502;
+      JsonErrors.write(response, callback, status, cause(failure, target));
+      return;
+    }
+    int backendStatus = result.getResponse().getStatus();
+    if (backendStatus != HttpStatus.OK_200) {
+      JsonErrors.write(
+          response,
+          callback,
+          HttpStatus.BAD_GATEWAY_502,
+          "the " + format.name() + " backend answered HTTP " + backendStatus);
+      return;
+    }
+    byte[] bytes = body.getContent();
+    GatewayView view;
+    try {
+      view = format.decode(bytes);
+    } catch (BackendPayloadException e) {
+      JsonErrors.write(response, callback, HttpStatus.BAD_GATEWAY_502, e.getMessage());
+      return;
+    } catch (RuntimeException e) {
+      // a decoder bug must not become a 500 with a stack; the cause stays generic
+      JsonErrors.write(
+          response,
+          callback,
+          HttpStatus.BAD_GATEWAY_502,
+          "the " + format.name() + " backend's answer could not be read");
+      return;
+    }
+    ByteArrayOutputStream json = new ByteArrayOutputStream(Math.max(1024, bytes.length));
+    try {
+      GatewayJson.write(view, json);
+    } catch (IOException e) {
+      callback.failed(e);
+      return;
+    }
+    response.setStatus(HttpStatus.OK_200);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, GatewayJson.CONTENT_TYPE);
+    response.getHeaders().put(HttpHeader.CONTENT_LENGTH, json.size());
+    response.write(true, ByteBuffer.wrap(json.toByteArray()), callback);
+  }
+
+  /** One line a client can read; no exception class names, no stack. */
+  private String cause(Throwable failure, URI target) {
+    String where = target.getHost() + ":" + target.getPort();
+    if (failure instanceof TimeoutException) {
+      return "the backend at " + where + " did not answer within " + settings.timeoutMs() + " ms";
+    }
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof ConnectException) {
+        return "the backend at " + where + " refused the connection";
+      }
+      if (t instanceof java.net.UnknownHostException) {
+        return "the backend host " + target.getHost() + " is unknown";
+      }
+      if (t instanceof IllegalArgumentException
+          && String.valueOf(t.getMessage()).contains("capacity")) {
+        return "the backend's answer is larger than " + settings.maxResponseBytes() + " bytes";
+      }
+      if (t instanceof java.io.EOFException
+          || String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("eof")) {
+        return "the backend at " + where + " closed the connection before its answer was complete";
+      }
+    }
+    return "the exchange with the backend at " + where + " failed";
+  }
+}

@@ -1,0 +1,206 @@
+package org.wirebench.server.finding;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.net.ServerSocket;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.wirebench.formats.finding.FindingGenerator;
+import org.wirebench.formats.finding.FindingRequest;
+import org.wirebench.formats.finding.GatewayJson;
+import org.wirebench.server.FixtureServer;
+
+/**
+ * The gateway end to end on real Jetty: its own mock backend, a backend that misbehaves, and one
+ * that is not there. Every failure is a 502/504 with a JSON cause, and the gateway serves the next
+ * request as before.
+ */
+class GatewayTest {
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
+  private static FixtureServer own;
+  private static FixtureServer faulty;
+  private static FaultyBackend backend;
+  private static byte[] expected;
+
+  @BeforeAll
+  static void start() throws Exception {
+    own = new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false, 10_000).start();
+    backend = new FaultyBackend();
+    faulty =
+        new FixtureServer(
+                "127.0.0.1",
+                0,
+                0,
+                1 << 20,
+                false,
+                false,
+                10_000,
+                FindingGateway.Settings.DEFAULT
+                    .withBackend(backend.template())
+                    .withTimeouts(1000, 1000))
+            .start();
+    ByteArrayOutputStream json = new ByteArrayOutputStream();
+    GatewayJson.write(FindingGenerator.response().view(), json);
+    expected = json.toByteArray();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    own.close();
+    faulty.close();
+    backend.close();
+  }
+
+  static HttpResponse<byte[]> get(FixtureServer server, String path) throws Exception {
+    return HTTP.send(
+        HttpRequest.newBuilder(server.uri().resolve(path)).timeout(Duration.ofSeconds(10)).build(),
+        HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  static String gateway(String format, String keywords) {
+    return "ebay/finding/keywords/"
+        + format
+        + "/"
+        + URLEncoder.encode(keywords, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"xml", "protobuf", "json"})
+  void everyFormatGivesTheSameJsonWithTheFiftyItems(String format) throws Exception {
+    HttpResponse<byte[]> r = get(own, gateway(format, "ipad"));
+    assertEquals(200, r.statusCode());
+    assertEquals(GatewayJson.CONTENT_TYPE, r.headers().firstValue("content-type").orElse(""));
+    assertArrayEquals(expected, r.body());
+  }
+
+  @Test
+  void theMockBackendServesTheStudysContentTypesAndLengths() throws Exception {
+    HttpResponse<byte[]> r = get(own, "finding/mock.protobuf");
+    assertEquals(200, r.statusCode());
+    assertEquals(
+        "application/octet-stream;charset=UTF-8", r.headers().firstValue("content-type").get());
+    assertEquals(r.body().length, Long.parseLong(r.headers().firstValue("content-length").get()));
+    assertEquals(
+        "text/xml;charset=UTF-8",
+        get(own, "finding/mock.xml").headers().firstValue("content-type").get());
+    HttpResponse<byte[]> missing = get(own, "finding/mock.yaml");
+    assertEquals(404, missing.statusCode());
+    assertJsonError(missing, "mock.xml, mock.protobuf, mock.json");
+  }
+
+  @Test
+  void hostileKeywordsReachTheBackendEscapedWithTheStudysHeaders() throws Exception {
+    backend.fault.set(FaultyBackend.Fault.NONE);
+    String keywords = "ipad & <mini> \"16GB\" 'wifi' café 日本 " + "k".repeat(10_000);
+    HttpResponse<byte[]> r = get(faulty, gateway("xml", keywords));
+    assertEquals(200, r.statusCode(), new String(r.body(), StandardCharsets.UTF_8));
+    assertEquals(keywords, FindingRequest.keywords(backend.lastBody.get()));
+    var headers = backend.lastRequest.get().getHeaders();
+    assertEquals("findItemsByKeywords", headers.get("X-EBAY-SOA-OPERATION-NAME"));
+    assertEquals("wirebench", headers.get("X-EBAY-SOA-SECURITY-APPNAME"));
+    assertEquals("POST", backend.lastRequest.get().getMethod());
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = FaultyBackend.Fault.class,
+      names = {"SLOW", "STATUS_500", "TRUNCATED", "NOT_XML", "GARBAGE", "DOCTYPE", "HUGE"})
+  void aFailingBackendIsA502Or504WithItsCauseAndTheGatewayStaysHealthy(FaultyBackend.Fault fault)
+      throws Exception {
+    backend.fault.set(fault);
+    String format = fault == FaultyBackend.Fault.GARBAGE ? "protobuf" : "xml";
+    HttpResponse<byte[]> r = get(faulty, gateway(format, "ipad"));
+    String cause =
+        switch (fault) {
+          case SLOW -> "did not answer within 1000 ms";
+          case STATUS_500 -> "answered HTTP 500";
+          case TRUNCATED -> "closed the connection before its answer was complete";
+          case NOT_XML -> "not a findItemsByKeywordsResponse";
+          case GARBAGE -> "not a FindItemsByKeywordsResponse";
+          case DOCTYPE -> "DOCTYPE";
+          default -> "larger than 16777216 bytes";
+        };
+    assertEquals(fault == FaultyBackend.Fault.SLOW ? 504 : 502, r.statusCode());
+    assertJsonError(r, cause);
+    backend.fault.set(FaultyBackend.Fault.NONE);
+    HttpResponse<byte[]> next = get(faulty, gateway(format, "ipad"));
+    assertEquals(200, next.statusCode());
+    assertArrayEquals(expected, next.body());
+  }
+
+  @Test
+  void aBackendThatIsDownIsA502NamingIt() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    try (FixtureServer gw =
+        new FixtureServer(
+                "127.0.0.1",
+                0,
+                0,
+                1 << 20,
+                false,
+                false,
+                10_000,
+                FindingGateway.Settings.DEFAULT.withBackend(
+                    "http://127.0.0.1:" + port + "/{format}"))
+            .start()) {
+      HttpResponse<byte[]> r = get(gw, gateway("json", "ipad"));
+      assertEquals(502, r.statusCode());
+      assertJsonError(r, "refused the connection");
+    }
+  }
+
+  @Test
+  void badPathsAreA4xxWithAJsonError() throws Exception {
+    assertJsonError(expect(404, get(own, "ebay/finding/keywords/yaml/ipad")), "xml|protobuf|json");
+    assertJsonError(expect(400, get(own, "ebay/finding/keywords/xml/")), "keywords are required");
+    assertJsonError(
+        expect(400, get(own, "ebay/finding/keywords/xml/%20%20")), "keywords are required");
+    assertJsonError(expect(414, get(own, gateway("xml", "k".repeat(20_000)))), "16384 bytes");
+    // Jetty refuses a control character in a path before any handler; its error is JSON here too
+    assertJsonError(expect(400, get(own, "ebay/finding/keywords/xml/a%01b")), "Path Character");
+    assertJsonError(
+        expect(400, get(own, "ebay/finding/keywords/xml/a%EF%BF%BFb")), "control character");
+    HttpResponse<byte[]> post =
+        HTTP.send(
+            HttpRequest.newBuilder(own.uri().resolve(gateway("xml", "ipad")))
+                .POST(HttpRequest.BodyPublishers.ofString("x"))
+                .build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    assertJsonError(expect(405, post), "takes GET");
+  }
+
+  private static HttpResponse<byte[]> expect(int status, HttpResponse<byte[]> r) {
+    assertEquals(status, r.statusCode(), new String(r.body(), StandardCharsets.UTF_8));
+    return r;
+  }
+
+  private static void assertJsonError(HttpResponse<byte[]> r, String cause) {
+    String body = new String(r.body(), StandardCharsets.UTF_8);
+    assertTrue(
+        r.headers().firstValue("content-type").orElse("").startsWith("application/json"), body);
+    assertTrue(body.startsWith("{\"error\":{\"status\":" + r.statusCode() + ",\"cause\":\""), body);
+    assertTrue(body.contains(cause), body);
+    assertFalse(body.contains("Exception") || body.contains("\tat "), body);
+  }
+}

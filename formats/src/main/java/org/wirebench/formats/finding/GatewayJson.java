@@ -1,0 +1,37 @@
+package org.wirebench.formats.finding;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.OutputStream;
+import org.wirebench.formats.finding.FindingResponse.ErrorData;
+
+/**
+ * The gateway's answer: {@code {"item":[...],"errorMessage":[...]}}, ql.io's {@code select
+ * searchResult.item, errorMessage} as one object, written with Jackson's streaming generator. The
+ * same view gives the same bytes, whatever format the backend spoke.
+ */
+public final class GatewayJson {
+  public static final String CONTENT_TYPE = "application/json;charset=UTF-8";
+
+  private GatewayJson() {}
+
+  /** Writes {@code view} to {@code out}, which is flushed, not closed. */
+  public static void write(GatewayView view, OutputStream out) throws IOException {
+    try (JsonGenerator g = JsonBackend.JSON.createGenerator(out, JsonEncoding.UTF8)) {
+      g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      g.writeStartObject();
+      g.writeArrayFieldStart("item");
+      for (Item item : view.items()) {
+        ItemJson.write(g, item);
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("errorMessage");
+      for (ErrorData e : view.errors()) {
+        ItemJson.writeError(g, e);
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    }
+  }
+}

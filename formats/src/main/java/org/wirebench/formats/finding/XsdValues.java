@@ -1,0 +1,92 @@
+package org.wirebench.formats.finding;
+
+import java.util.Locale;
+
+/**
+ * The XML Schema lexical forms the FindingService uses, parsed strictly: a value a backend sends in
+ * another form is refused with the value named, never read as something else. Leading and trailing
+ * whitespace is allowed (xs:int, xs:boolean and xs:double collapse it).
+ */
+final class XsdValues {
+  private XsdValues() {}
+
+  static boolean parseBoolean(String text) {
+    return switch (text.strip()) {
+      case "true", "1" -> true;
+      case "false", "0" -> false;
+      default ->
+          throw new IllegalArgumentException("an xs:boolean " + quote(text) + " that is not one");
+    };
+  }
+
+  static int parseInt(String text) {
+    try {
+      return Integer.parseInt(integerForm(text));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("an xs:int " + quote(text) + " out of range or not one");
+    }
+  }
+
+  static long parseLong(String text) {
+    try {
+      return Long.parseLong(integerForm(text));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("an xs:long " + quote(text) + " out of range or not one");
+    }
+  }
+
+  /**
+   * A price: a finite xs:double. INF and NaN are lexically valid doubles but no price, and JSON
+   * cannot carry them, so they are refused rather than passed on as something else.
+   */
+  static double parsePrice(String text) {
+    String t = text.strip();
+    boolean ok = !t.isEmpty();
+    for (int i = 0; i < t.length() && ok; i++) {
+      char c = t.charAt(i);
+      ok = (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+    }
+    if (ok) {
+      try {
+        double value = Double.parseDouble(t);
+        if (Double.isFinite(value)) {
+          return value;
+        }
+      } catch (NumberFormatException e) {
+        // refused below
+      }
+    }
+    throw new IllegalArgumentException("a price " + quote(text) + " that is not a finite number");
+  }
+
+  /** {@code value} if it can be a price; the protobuf and JSON decoders use it too. */
+  static double checkPrice(double value) {
+    if (!Double.isFinite(value)) {
+      throw new IllegalArgumentException(
+          "a price " + Double.toString(value).toLowerCase(Locale.ROOT) + " that is not finite");
+    }
+    return value;
+  }
+
+  /**
+   * Integer.parseInt alone would take Unicode digits and a leading '+' twice; xs:int takes ASCII.
+   */
+  private static String integerForm(String text) {
+    String t = text.strip();
+    int start = t.startsWith("+") || t.startsWith("-") ? 1 : 0;
+    if (t.length() == start) {
+      throw new NumberFormatException();
+    }
+    for (int i = start; i < t.length(); i++) {
+      if (t.charAt(i) < '0' || t.charAt(i) > '9') {
+        throw new NumberFormatException();
+      }
+    }
+    return t;
+  }
+
+  static String quote(String text) {
+    String t = text.length() > 40 ? text.substring(0, 40) + "…" : text;
+    return "'" + t.replaceAll("\\p{Cntrl}", "?") + "'";
+  }
+}

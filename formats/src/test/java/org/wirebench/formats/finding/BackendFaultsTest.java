@@ -1,0 +1,142 @@
+package org.wirebench.formats.finding;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.wirebench.formats.finding.proto.Amount;
+import org.wirebench.formats.finding.proto.FindItemsByKeywordsResponse;
+import org.wirebench.formats.finding.proto.SearchItem;
+import org.wirebench.formats.finding.proto.SearchResult;
+import org.wirebench.formats.finding.proto.SellingStatus;
+
+/**
+ * Every bad backend answer is one BackendPayloadException naming the cause, never anything else.
+ */
+class BackendFaultsTest {
+  private static final FindingResponse FIVE =
+      FindingGenerator.response(5, FindingGenerator.DEFAULT_SEED, "ipad");
+
+  private static String refused(String format, byte[] body) {
+    BackendPayloadException e =
+        assertThrows(BackendPayloadException.class, () -> BackendFormats.get(format).decode(body));
+    assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+    return e.getMessage();
+  }
+
+  private static String xml() {
+    return new String(BackendFormats.get("xml").encode(FIVE), StandardCharsets.UTF_8);
+  }
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void xmlWithADoctypeIsRefusedBeforeAnyEntityIsRead() {
+    String xxe =
+        "<?xml version='1.0'?><!DOCTYPE r [<!ENTITY x SYSTEM 'file:///etc/passwd'>]>"
+            + "<findItemsByKeywordsResponse xmlns='"
+            + FindingResponse.NAMESPACE
+            + "'><ack>&x;</ack></findItemsByKeywordsResponse>";
+    assertTrue(refused("xml", utf8(xxe)).contains("DOCTYPE"));
+    String laughs =
+        "<!DOCTYPE r [<!ENTITY a 'aaaaaaaaaa'><!ENTITY b '&a;&a;&a;&a;&a;&a;'>]><r>&b;</r>";
+    assertTrue(refused("xml", utf8(laughs)).contains("DOCTYPE"));
+  }
+
+  @Test
+  void anUndeclaredEntityIsNotWellFormed() {
+    String body = xml().replace("<ack>Success</ack>", "<ack>&xxe;</ack>");
+    refused("xml", utf8(body));
+  }
+
+  @Test
+  void aSoapFaultIsNamedWithItsFaultString() {
+    String fault =
+        "<soapenv:Envelope xmlns:soapenv='http://schemas.xmlsoap.org/soap/envelope/'><soapenv:Body>"
+            + "<soapenv:Fault><faultcode>soapenv:Server</faultcode><faultstring>Invalid\n appname"
+            + "</faultstring></soapenv:Fault></soapenv:Body></soapenv:Envelope>";
+    assertTrue(refused("xml", utf8(fault)).contains("SOAP fault: Invalid appname"));
+  }
+
+  @Test
+  void truncatedOrForeignBodiesAreRefusedInEveryFormat() {
+    for (String format : List.of("xml", "protobuf", "json")) {
+      byte[] body = BackendFormats.get(format).encode(FIVE);
+      refused(format, Arrays.copyOf(body, body.length / 2));
+      refused(format, new byte[0]);
+      for (String other : List.of("xml", "protobuf", "json")) {
+        if (!other.equals(format)) {
+          refused(format, BackendFormats.get(other).encode(FIVE));
+        }
+      }
+    }
+    refused("xml", utf8("<html><body>502 Bad Gateway</body></html>"));
+    refused("json", utf8("{\"searchResult\":{\"count\":1,\"item\":[{}]}}"));
+  }
+
+  @Test
+  void aCountThatDisagreesWithTheItemsIsReported() {
+    String xml = xml().replace("count=\"5\"", "count=\"6\"");
+    assertTrue(refused("xml", utf8(xml)).contains("count=6 but carries 5 items"));
+    String json =
+        new String(BackendFormats.get("json").encode(FIVE), StandardCharsets.UTF_8)
+            .replace("\"count\":5", "\"count\":4");
+    assertTrue(refused("json", utf8(json)).contains("count=4 but carries 5 items"));
+    FindItemsByKeywordsResponse p =
+        FindItemsByKeywordsResponse.newBuilder()
+            .setAck("Success")
+            .setSearchResult(SearchResult.newBuilder().setCount(2).addItem(item(1.0)))
+            .build();
+    assertTrue(refused("protobuf", p.toByteArray()).contains("count=2 but carries 1 items"));
+  }
+
+  @Test
+  void valuesOfTheWrongTypeAreRefusedWithTheValue() {
+    String first = xml();
+    int at = first.indexOf("<currentPrice currencyId=\"");
+    int close = first.indexOf('>', at) + 1;
+    int end = first.indexOf('<', close);
+    assertTrue(
+        refused("xml", utf8(first.substring(0, close) + "INF" + first.substring(end)))
+            .contains("'INF'"));
+    assertTrue(
+        refused("xml", utf8(first.replaceFirst("<gift>false</gift>", "<gift>yes</gift>")))
+            .contains("'yes'"));
+    assertTrue(
+        refused(
+                "xml",
+                utf8(
+                    first.replaceFirst(
+                        "<handlingTime>\\d+</handlingTime>", "<handlingTime>١٢</handlingTime>")))
+            .contains("xs:int"));
+    String json = new String(BackendFormats.get("json").encode(FIVE), StandardCharsets.UTF_8);
+    assertTrue(
+        refused("json", utf8(json.replaceFirst("\"gift\":false", "\"gift\":\"no\"")))
+            .contains("'gift' as a string"));
+    assertTrue(
+        refused("json", utf8(json.replaceFirst("\"title\":\"", "\"title\":7,\"x\":\"")))
+            .contains("'title' as a number"));
+    assertTrue(refused("json", utf8(json + "{}")).contains("goes on after"));
+    FindItemsByKeywordsResponse nan =
+        FindItemsByKeywordsResponse.newBuilder()
+            .setAck("Success")
+            .setSearchResult(SearchResult.newBuilder().setCount(1).addItem(item(Double.NaN)))
+            .build();
+    assertTrue(refused("protobuf", nan.toByteArray()).contains("price nan"));
+  }
+
+  private static SearchItem item(double price) {
+    return SearchItem.newBuilder()
+        .setItemId("1")
+        .setSellingStatus(
+            SellingStatus.newBuilder()
+                .setCurrentPrice(Amount.newBuilder().setCurrencyId("USD").setValue(price)))
+        .build();
+  }
+}
