@@ -6,9 +6,12 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Param;
+import org.wirebench.bench.finding.BackendResponseBenchmark;
+import org.wirebench.bench.finding.GatewayJsonBenchmark;
 import org.wirebench.bench.geo.GeoEncodingBenchmark;
 import org.wirebench.bench.soap.DatabindingBenchmark;
 import org.wirebench.bench.soap.VoidEchoBenchmark;
+import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.soap.Operation;
@@ -43,5 +46,13 @@ class ParamListsTest {
     assertEquals(
         Operation.SIZES.stream().map(String::valueOf).toList(),
         param(DatabindingBenchmark.class, "size"));
+  }
+
+  @Test
+  void backendResponsesRunEveryRegisteredFormatAndTheFloorTheSameSizes() throws Exception {
+    assertEquals(
+        BackendFormats.registry().names(), param(BackendResponseBenchmark.class, "backendFormat"));
+    assertEquals(
+        param(BackendResponseBenchmark.class, "items"), param(GatewayJsonBenchmark.class, "items"));
   }
 }

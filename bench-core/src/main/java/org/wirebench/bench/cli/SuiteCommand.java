@@ -27,7 +27,8 @@ final class SuiteCommand implements Callable<Integer> {
   @Option(
       names = "--quick",
       description =
-          "1 fork, short iterations, 200 features, SOAP sizes 1/100/5000 (~14 min on 2 cores)")
+          "1 fork, short iterations, 200 features, SOAP sizes 1/100/5000, 50 FindingService"
+              + " items (~15 min on 2 cores)")
   boolean quick;
 
   @Option(
@@ -44,7 +45,9 @@ final class SuiteCommand implements Callable<Integer> {
 
   @Option(
       names = "--include",
-      defaultValue = "GeoEncodingBenchmark|DatabindingBenchmark|VoidEchoBenchmark",
+      defaultValue =
+          "GeoEncodingBenchmark|DatabindingBenchmark|VoidEchoBenchmark|BackendResponseBenchmark"
+              + "|GatewayJsonBenchmark",
       description = "benchmark regex (default: ${DEFAULT-VALUE})")
   String include;
 

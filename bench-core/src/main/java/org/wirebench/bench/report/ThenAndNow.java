@@ -21,6 +21,10 @@ public final class ThenAndNow {
       "WSO2 \"Web services are not slow\", 2007, Axis2 ADB vs XFire with JAXB in Tomcat, ab with"
           + " 25 threads";
 
+  public static final String FINDING_STUDY =
+      "ql.io XML vs protobuf, 2012, node 0.6 gateway and mock backend on one box, JMeter with 200"
+          + " users and 900 ± 100 ms think time";
+
   /** A claim's fate in this run. */
   public enum Verdict {
     HOLDS("holds", Report.Style.HOLDS),
@@ -99,7 +103,22 @@ public final class ThenAndNow {
               soap(run, op, 100, "axis2-jaxb", "cxf-jaxb"),
               1.0));
     }
+    rows.add(
+        atLeast(
+            "Backend",
+            "The gateway's protobuf path is 3× faster than its XML path (50 items)",
+            "3.0× (mean response 72 vs 24 ms)",
+            finding(run, "xml", "protobuf"),
+            3.0));
+    rows.addAll(FindingRows.rows(run));
     return rows;
+  }
+
+  private static Ratio finding(RunRecord run, String slow, String fast) {
+    String n = "BackendResponseBenchmark.gateway";
+    JmhResult x = run.find(n, Map.of("backendFormat", slow, "items", "50"));
+    JmhResult y = run.find(n, Map.of("backendFormat", fast, "items", "50"));
+    return x == null || y == null ? null : Ratio.of(y.samples(), x.samples(), 0.99);
   }
 
   /** Time ratio a/b of two variants of one benchmark, or null when either is missing. */

@@ -31,6 +31,8 @@ public final class ThenAndNowSection implements ReportSection {
                 + ThenAndNow.WFS_STUDY
                 + ". SOAP study: "
                 + ThenAndNow.SOAP_STUDY
+                + ". Backend study: "
+                + ThenAndNow.FINDING_STUDY
                 + ". This run: "
                 + run.env().machine()
                 + "."),

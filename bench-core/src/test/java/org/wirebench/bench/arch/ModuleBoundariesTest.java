@@ -81,7 +81,10 @@ class ModuleBoundariesTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(
-            "org.wirebench.formats.geo..", "org.wirebench.formats.soap..", "org.wirebench.server..")
+            "org.wirebench.formats.geo..",
+            "org.wirebench.formats.soap..",
+            "org.wirebench.formats.finding..",
+            "org.wirebench.server..")
         .check(classes);
   }
 

@@ -113,7 +113,7 @@ public final class LoadDriver {
         if (plan.requests > 0) {
           runCounted(client);
         } else {
-          measureStartNs = start + plan.warmup.toNanos();
+          measureStartNs = start + plan.rampUp.toNanos() + plan.warmup.toNanos();
           endNs = measureStartNs + plan.duration.toNanos();
           measuring = true;
           if (plan.rate > 0) {
@@ -143,7 +143,7 @@ public final class LoadDriver {
     // one selector per core, as wrk runs one thread per core: with a single selector the driver
     // reached 57% of wrk's rate on /static/1024, with two 89-93% (2 cores, README)
     HttpClient client = new HttpClient(new HttpClientTransportOverHTTP(plan.selectors));
-    if (plan.thinkTimeMs == 0 && plan.validateEvery == 0) {
+    if (plan.validateEvery == 0) {
       // the listeners only count and send the next request: run them on the selector thread
       // instead of handing each response to a pool thread (which cost a third of the throughput)
       client.getHttpClientTransport().setInvocationType(Invocable.InvocationType.NON_BLOCKING);
@@ -177,8 +177,16 @@ public final class LoadDriver {
     tickets = new AtomicLong(count);
     int users = (int) Math.min(plan.users, count);
     CountDownLatch done = new CountDownLatch(users);
+    long rampNs = plan.rampUp.toNanos();
     for (int u = 0; u < users; u++) {
-      sendClosed(client, done);
+      long delayNs = rampNs * u / users;
+      if (delayNs == 0) {
+        sendClosed(client, done);
+      } else {
+        client
+            .getScheduler()
+            .schedule(() -> sendClosed(client, done), delayNs, TimeUnit.NANOSECONDS);
+      }
     }
     if (endNs == Long.MAX_VALUE) {
       done.await(); // count mode: every request ends by its answer or its timeout
@@ -209,11 +217,27 @@ public final class LoadDriver {
                 .schedule(() -> sendClosed(client, done), backoff, TimeUnit.MILLISECONDS);
             return;
           }
-          if (plan.thinkTimeMs > 0) {
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(plan.thinkTimeMs));
+          long thinkNs = thinkNs();
+          if (thinkNs > 0) {
+            client
+                .getScheduler()
+                .schedule(() -> sendClosed(client, done), thinkNs, TimeUnit.NANOSECONDS);
+            return;
           }
           sendClosed(client, done);
         });
+  }
+
+  /** This pause's length: fixed, or Gaussian as JMeter's timer draws it ({@link LoadPlan}). */
+  private long thinkNs() {
+    if (plan.thinkTimeMs <= 0 && plan.thinkDeviationMs <= 0) {
+      return 0;
+    }
+    double ms =
+        Math.abs(
+            java.util.concurrent.ThreadLocalRandom.current().nextGaussian() * plan.thinkDeviationMs
+                + plan.thinkTimeMs);
+    return (long) (ms * 1e6);
   }
 
   private void runOpen(HttpClient client, long start) throws InterruptedException {
@@ -390,6 +414,8 @@ public final class LoadDriver {
     double seconds = Math.max(measuredNs, 1) / 1e9;
     Map<String, Double> latency = new LinkedHashMap<>();
     latency.put("mean", histogram.getMean() / 1e6);
+    latency.put("min", histogram.getTotalCount() == 0 ? 0 : histogram.getMinValue() / 1e6);
+    latency.put("stddev", histogram.getStdDeviation() / 1e6);
     latency.put("p50", histogram.getValueAtPercentile(50) / 1e6);
     latency.put("p90", histogram.getValueAtPercentile(90) / 1e6);
     latency.put("p99", histogram.getValueAtPercentile(99) / 1e6);

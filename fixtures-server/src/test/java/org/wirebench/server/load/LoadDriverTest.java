@@ -170,4 +170,21 @@ class LoadDriverTest {
       assertTrue(seconds < 6, () -> "took " + seconds + " s");
     }
   }
+
+  @Test
+  void thinkingUsersHoldNoThread() throws Exception {
+    // 200 users pausing 500 ms each: ~400 req/s. Parked pool threads (64 at most) allowed 128.
+    LoadResult r =
+        new LoadDriver(
+                new LoadPlan(server.uri().resolve("/static/10"))
+                    .users(200)
+                    .thinkTime(500, 50)
+                    .rampUp(Duration.ofMillis(500))
+                    .timed(Duration.ofMillis(1000), Duration.ofSeconds(3)))
+            .run(null);
+    assertEquals(0, r.errorCount(), r.errors()::toString);
+    assertTrue(r.throughput() > 250, "only " + r.throughput() + " req/s with 200 thinking users");
+    assertTrue(r.throughput() < 450, r.throughput() + " req/s: the users did not think");
+    assertTrue(r.latency("min") > 0 && r.latency("stddev") >= 0, r.latencyMs()::toString);
+  }
 }

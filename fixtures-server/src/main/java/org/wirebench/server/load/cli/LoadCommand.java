@@ -78,6 +78,21 @@ public final class LoadCommand implements Callable<Integer> {
   long thinkTimeMs;
 
   @Option(
+      names = "--think-deviation-ms",
+      defaultValue = "0",
+      description =
+          "Gaussian spread of the pause, as JMeter's Gaussian Random Timer, 0..60000"
+              + " (the ql.io study: --think-time-ms 900 --think-deviation-ms 100)")
+  long thinkDeviationMs;
+
+  @Option(
+      names = "--ramp-up",
+      defaultValue = "0s",
+      converter = DurationConverter.class,
+      description = "start the users evenly over this time, e.g. 10s; the warm-up follows it")
+  Duration rampUp;
+
+  @Option(
       names = "--timeout",
       defaultValue = "30s",
       converter = DurationConverter.class,
@@ -137,6 +152,12 @@ public final class LoadCommand implements Callable<Integer> {
     if (rate < 0 || thinkTimeMs < 0 || thinkTimeMs > 60_000 || lengthTolerance < 0) {
       throw bad("--rate, --think-time-ms (0..60000) and --length-tolerance must not be negative");
     }
+    if (thinkDeviationMs < 0 || thinkDeviationMs > 60_000) {
+      throw bad("--think-deviation-ms must be 0..60000, was " + thinkDeviationMs);
+    }
+    if (rampUp.isNegative() || rampUp.compareTo(Duration.ofHours(1)) > 0) {
+      throw bad("--ramp-up must be 0s..1h, was " + rampUp.toMillis() + "ms");
+    }
     if (duration != null && duration.isZero()) {
       throw bad("--duration must be above 0, was " + duration.toMillis() + "ms");
     }
@@ -160,7 +181,8 @@ public final class LoadCommand implements Callable<Integer> {
             .timed(
                 warmup == null ? Duration.ofSeconds(15) : warmup,
                 duration == null ? Duration.ofSeconds(30) : duration)
-            .thinkTimeMs(thinkTimeMs)
+            .thinkTime(thinkTimeMs, thinkDeviationMs)
+            .rampUp(rampUp)
             .expectStatus(expectStatus)
             .lengthTolerance(lengthTolerance)
             .timeout(timeout)

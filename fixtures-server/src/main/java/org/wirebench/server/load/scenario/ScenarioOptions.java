@@ -31,7 +31,9 @@ public final class ScenarioOptions {
       description = "write load-<scenario>.json and load-<scenario>.hlog into this folder")
   public Path out;
 
-  @Option(names = "--runs", description = "repetitions of each point, 1..100 (wfs: 3, soap: 1)")
+  @Option(
+      names = "--runs",
+      description = "repetitions of each point, 1..100 (wfs: 3, soap: 1, finding: 3)")
   public Integer runs;
 
   @Option(
@@ -55,4 +57,7 @@ public final class ScenarioOptions {
 
   /** The soap scenario's own options. */
   @Mixin public SoapScenario.Options soap = new SoapScenario.Options();
+
+  /** The finding scenario's own options. */
+  @Mixin public FindingScenario.Options finding = new FindingScenario.Options();
 }

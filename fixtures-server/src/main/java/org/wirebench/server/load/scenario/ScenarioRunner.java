@@ -115,7 +115,10 @@ public final class ScenarioRunner {
     do {
       LoadResult w =
           new LoadDriver(
-                  p.plan().apply(base).timed(Duration.ZERO, Duration.ofMillis(ss.windowMs())))
+                  p.plan()
+                      .apply(base)
+                      .rampUp(Duration.ZERO) // a window is too short to ramp in
+                      .timed(Duration.ZERO, Duration.ofMillis(ss.windowMs())))
               .run(null);
       rates.add(Math.round(w.throughput() * 10) / 10.0);
     } while (!ss.steady(rates) && System.nanoTime() < deadline);

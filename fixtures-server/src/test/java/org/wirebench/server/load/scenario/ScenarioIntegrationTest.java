@@ -175,4 +175,26 @@ class ScenarioIntegrationTest {
   private static Duration ms(long n) {
     return Duration.ofMillis(n);
   }
+
+  @Test
+  void findingScenarioEveryFormatBothModesWithoutErrors() throws Exception {
+    List<Scenario.Point> points =
+        FindingScenario.points(
+            List.of("xml", "protobuf", "json"), FindingScenario.MODES, 20, Duration.ofMillis(200));
+    ScenarioResult r =
+        run(
+            Scenarios.get("finding"),
+            points,
+            ScenarioSettings.timed("test", 1, ms(200), ms(1200), ms(0)).withValidateEvery(1),
+            null);
+    assertEquals(6, r.points().size());
+    for (ScenarioResult.PointResult p : r.points()) {
+      assertEquals(0, p.errors(), p.id());
+      assertTrue(p.throughput() > 0, p.id());
+    }
+    // 20 users pausing 900 ± 100 ms serve about 22 requests a second, whatever the format
+    ScenarioResult.PointResult think = r.points().get(3);
+    assertEquals("900±100 ms", think.param("think"));
+    assertTrue(think.throughput() > 10 && think.throughput() < 30, think.throughput() + " req/s");
+  }
 }

@@ -1,0 +1,94 @@
+package org.wirebench.bench.finding;
+
+import java.io.IOException;
+import java.util.Arrays;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.wirebench.bench.ByteSink;
+import org.wirebench.bench.StudyBenchmark;
+import org.wirebench.bench.ThreadSink;
+import org.wirebench.formats.finding.BackendFormat;
+import org.wirebench.formats.finding.BackendFormats;
+import org.wirebench.formats.finding.FindingGenerator;
+import org.wirebench.formats.finding.FindingResponse;
+import org.wirebench.formats.finding.GatewayJson;
+import org.wirebench.formats.finding.GatewayView;
+
+/**
+ * What does the backend's wire format cost a JSON gateway per request?
+ *
+ * <p>Reproduces the ql.io study (2012): a gateway fetched eBay's findItemsByKeywords answer of 50
+ * items as SOAP/XML (84,387 bytes) or protobuf (27,497 bytes) and answered JSON; protobuf answered
+ * in 24 ms on average against XML's 72 ms (3×). Expected now: protobuf decoding several times
+ * faster than Woodstox per item, so the gateway's cost per request follows the backend format, and
+ * a JSON backend between the two; the JSON write, the same for all, is the floor ({@link
+ * GatewayJsonBenchmark}).
+ *
+ * <p>{@code gateway}: backend bytes → decoded → projected → gateway JSON bytes, one request's work
+ * without the network. {@code decode}: the first two steps alone, so the report can say where the
+ * time goes. Every format's view is compared with the generated one, and its JSON with the bytes
+ * written from the generated objects, before anything is timed.
+ */
+@State(Scope.Benchmark)
+public class BackendResponseBenchmark extends StudyBenchmark {
+  /** Every registered backend format (a test keeps this list equal to the registry's names). */
+  @Param({"xml", "protobuf", "json"})
+  public String backendFormat;
+
+  /** Items in the backend's answer, 0..100000 (the study: 50). */
+  @Param({"5", "50", "500"})
+  public int items;
+
+  BackendFormat format;
+  byte[] backendBytes;
+
+  @Setup(Level.Trial)
+  public void setUp() throws Exception {
+    format = BackendFormats.get(backendFormat);
+    FindingResponse response =
+        FindingGenerator.response(items, FindingGenerator.DEFAULT_SEED, "ipad");
+    backendBytes = format.encode(response);
+    GatewayView view = format.decode(backendBytes);
+    if (!view.equals(response.view())) {
+      throw new IllegalStateException(backendFormat + " × " + items + ": the view differs");
+    }
+    byte[] expected = json(response.view());
+    if (!Arrays.equals(expected, json(view))) {
+      throw new IllegalStateException(backendFormat + " × " + items + ": the JSON differs");
+    }
+  }
+
+  static byte[] json(GatewayView view) throws IOException {
+    ByteSink out = new ByteSink(1 << 16);
+    GatewayJson.write(view, out);
+    return out.toByteArray();
+  }
+
+  /** Bytes in (from the backend) and out (to the client) per operation; JMH sums EVENTS. */
+  @State(Scope.Thread)
+  @AuxCounters(AuxCounters.Type.EVENTS)
+  public static class Sizes {
+    public long backendBytes;
+    public long jsonBytes;
+  }
+
+  @Benchmark
+  public int gateway(ThreadSink out, Sizes sizes) throws Exception {
+    ByteSink json = out.bytes;
+    json.reset();
+    GatewayJson.write(format.decode(backendBytes), json);
+    sizes.backendBytes = backendBytes.length;
+    sizes.jsonBytes = json.size();
+    return json.size();
+  }
+
+  @Benchmark
+  public GatewayView decode() throws Exception {
+    return format.decode(backendBytes);
+  }
+}
