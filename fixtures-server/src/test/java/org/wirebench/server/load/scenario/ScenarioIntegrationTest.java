@@ -146,7 +146,7 @@ class ScenarioIntegrationTest {
 
   @Test
   void everyRegisteredScenarioHasQuickAndFullSettingsAndALayoutOverItsParameters() {
-    assertEquals(List.of("wfs", "soap"), Scenarios.names());
+    assertEquals(List.of("wfs", "soap", "finding"), Scenarios.names());
     for (String name : Scenarios.names()) {
       Scenario s = Scenarios.get(name);
       assertEquals("quick", s.settings(true).mode(), name);
@@ -161,7 +161,9 @@ class ScenarioIntegrationTest {
       TableLayout t = s.table();
       List<String> used = new java.util.ArrayList<>(t.rowBy());
       used.add(t.columnBy());
-      used.addAll(List.of(t.chart().by(), t.chart().x(), t.chart().series()));
+      if (t.chart() != null) {
+        used.addAll(List.of(t.chart().by(), t.chart().x(), t.chart().series()));
+      }
       t.ratios().forEach(r -> used.add(r.param()));
       if (!t.tableBy().isEmpty()) {
         used.add(t.tableBy());
