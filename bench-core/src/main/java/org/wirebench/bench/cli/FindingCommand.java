@@ -1,7 +1,6 @@
 package org.wirebench.bench.cli;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -61,28 +60,13 @@ final class FindingCommand implements Callable<Integer> {
           spec.commandLine(), "--items must be 0.." + MAX_ITEMS + ", was " + items);
     }
     var response = FindingGenerator.response(items, seed, "ipad");
-    try (OutputStream sink = out == null ? nonClosing(System.out) : Files.newOutputStream(out)) {
-      if (gateway) {
-        GatewayJson.write(response.view(), sink);
-      } else {
-        sink.write(format.encode(response));
-      }
-      sink.flush();
+    byte[] bytes = gateway ? GatewayJson.toBytes(response.view()) : format.encode(response);
+    if (out == null) {
+      System.out.write(bytes);
+      System.out.flush();
+    } else {
+      Files.write(out, bytes);
     }
     return 0;
-  }
-
-  private static OutputStream nonClosing(OutputStream out) {
-    return new java.io.FilterOutputStream(out) {
-      @Override
-      public void write(byte[] b, int off, int len) throws IOException {
-        out.write(b, off, len);
-      }
-
-      @Override
-      public void close() throws IOException {
-        flush();
-      }
-    };
   }
 }

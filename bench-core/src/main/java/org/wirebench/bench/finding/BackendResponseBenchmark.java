@@ -1,6 +1,5 @@
 package org.wirebench.bench.finding;
 
-import java.io.IOException;
 import java.util.Arrays;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -57,16 +56,10 @@ public class BackendResponseBenchmark extends StudyBenchmark {
     if (!view.equals(response.view())) {
       throw new IllegalStateException(backendFormat + " × " + items + ": the view differs");
     }
-    byte[] expected = json(response.view());
-    if (!Arrays.equals(expected, json(view))) {
+    byte[] expected = GatewayJson.toBytes(response.view());
+    if (!Arrays.equals(expected, GatewayJson.toBytes(view))) {
       throw new IllegalStateException(backendFormat + " × " + items + ": the JSON differs");
     }
-  }
-
-  static byte[] json(GatewayView view) throws IOException {
-    ByteSink out = new ByteSink(1 << 16);
-    GatewayJson.write(view, out);
-    return out.toByteArray();
   }
 
   /** Bytes in (from the backend) and out (to the client) per operation; JMH sums EVENTS. */

@@ -114,26 +114,44 @@ public final class ThenAndNow {
     return rows;
   }
 
-  private static Ratio finding(RunRecord run, String slow, String fast) {
-    String n = "BackendResponseBenchmark.gateway";
-    JmhResult x = run.find(n, Map.of("backendFormat", slow, "items", "50"));
-    JmhResult y = run.find(n, Map.of("backendFormat", fast, "items", "50"));
+  /**
+   * The time ratio {@code key=a} ÷ {@code key=b} of one benchmark at the {@code common} parameters,
+   * from both variants' per-iteration scores; null when either is missing.
+   */
+  private static Ratio ratio(
+      RunRecord run, String benchmark, Map<String, String> common, String key, String a, String b) {
+    Map<String, String> pa = new java.util.HashMap<>(common);
+    pa.put(key, a);
+    Map<String, String> pb = new java.util.HashMap<>(common);
+    pb.put(key, b);
+    JmhResult x = run.find(benchmark, pa);
+    JmhResult y = run.find(benchmark, pb);
     return x == null || y == null ? null : Ratio.of(y.samples(), x.samples(), 0.99);
   }
 
-  /** Time ratio a/b of two variants of one benchmark, or null when either is missing. */
   private static Ratio time(
       RunRecord run, String name, String key, String a, String b, String dataset) {
-    JmhResult x = run.find(name, Map.of(key, a, "dataset", dataset, "count", "200"));
-    JmhResult y = run.find(name, Map.of(key, b, "dataset", dataset, "count", "200"));
-    return x == null || y == null ? null : Ratio.of(y.samples(), x.samples(), 0.99);
+    return ratio(run, name, Map.of("dataset", dataset, "count", "200"), key, a, b);
   }
 
   private static Ratio soap(RunRecord run, String op, int size, String a, String b) {
-    String n = "DatabindingBenchmark.echo";
-    JmhResult x = run.find(n, Map.of("stack", a, "operation", op, "size", "" + size));
-    JmhResult y = run.find(n, Map.of("stack", b, "operation", op, "size", "" + size));
-    return x == null || y == null ? null : Ratio.of(y.samples(), x.samples(), 0.99);
+    return ratio(
+        run,
+        "DatabindingBenchmark.echo",
+        Map.of("operation", op, "size", "" + size),
+        "stack",
+        a,
+        b);
+  }
+
+  private static Ratio finding(RunRecord run, String slow, String fast) {
+    return ratio(
+        run,
+        "BackendResponseBenchmark.gateway",
+        Map.of("items", "50"),
+        "backendFormat",
+        slow,
+        fast);
   }
 
   /** The claim "ratio ≥ bound": holds when the whole 99% interval is at or above it. */

@@ -36,9 +36,7 @@ class FindingCommandTest {
       assertArrayEquals(
           BackendFormats.get(format).encode(r), run("finding", "--items", "7", "--format", format));
     }
-    ByteArrayOutputStream json = new ByteArrayOutputStream();
-    GatewayJson.write(r.view(), json);
-    assertArrayEquals(json.toByteArray(), run("finding", "--items", "7", "--gateway"));
+    assertArrayEquals(GatewayJson.toBytes(r.view()), run("finding", "--items", "7", "--gateway"));
   }
 
   @Test

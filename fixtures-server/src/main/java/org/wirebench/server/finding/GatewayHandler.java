@@ -1,7 +1,5 @@
 package org.wirebench.server.finding;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -28,6 +26,7 @@ import org.wirebench.formats.finding.BackendPayloadException;
 import org.wirebench.formats.finding.FindingRequest;
 import org.wirebench.formats.finding.GatewayJson;
 import org.wirebench.formats.finding.GatewayView;
+import org.wirebench.formats.finding.Quote;
 import org.wirebench.formats.xml.XmlFactories;
 
 /**
@@ -45,6 +44,10 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
 
   private final HttpClient client;
   private final Supplier<String> backend;
+
+  /** Each format's backend URI, resolved on its first request (the server's port is known then). */
+  private final java.util.Map<String, URI> targets = new java.util.concurrent.ConcurrentHashMap<>();
+
   private final FindingGateway.Settings settings;
 
   /**
@@ -94,7 +97,7 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
           callback,
           HttpStatus.NOT_FOUND_404,
           "no gateway route "
-              + Paths.quote(raw)
+              + Quote.of(raw, 80)
               + "; use "
               + PATH
               + "{"
@@ -135,7 +138,9 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
 
   private void forward(
       BackendFormat format, String keywords, Response response, Callback callback) {
-    URI target = URI.create(backend.get().replace("{format}", format.name()));
+    URI target =
+        targets.computeIfAbsent(
+            format.name(), name -> URI.create(backend.get().replace("{format}", name)));
     client
         .newRequest(target)
         .method(HttpMethod.POST)
@@ -200,17 +205,11 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
           "the " + format.name() + " backend's answer could not be read");
       return;
     }
-    ByteArrayOutputStream json = new ByteArrayOutputStream(Math.max(1024, bytes.length));
-    try {
-      GatewayJson.write(view, json);
-    } catch (IOException e) {
-      callback.failed(e);
-      return;
-    }
+    byte[] json = GatewayJson.toBytes(view);
     response.setStatus(HttpStatus.OK_200);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, GatewayJson.CONTENT_TYPE);
-    response.getHeaders().put(HttpHeader.CONTENT_LENGTH, json.size());
-    response.write(true, ByteBuffer.wrap(json.toByteArray()), callback);
+    response.getHeaders().put(HttpHeader.CONTENT_LENGTH, json.length);
+    response.write(true, ByteBuffer.wrap(json), callback);
   }
 
   /** One line a client can read; no exception class names, no stack. */

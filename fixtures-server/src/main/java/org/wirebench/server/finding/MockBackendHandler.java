@@ -14,6 +14,7 @@ import org.wirebench.formats.finding.BackendFormat;
 import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.finding.FindingResponse;
+import org.wirebench.formats.finding.Quote;
 
 /**
  * The study's mock backend: {@code /finding/mock.{xml,protobuf,json}} (one path per registered
@@ -50,7 +51,7 @@ public final class MockBackendHandler extends Handler.Abstract.NonBlocking {
           callback,
           HttpStatus.NOT_FOUND_404,
           "no mock backend at "
-              + Paths.quote(path)
+              + Quote.of(path, 80)
               + "; valid: "
               + String.join(", ", bodies.keySet()));
       return true;

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.net.ServerSocket;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -57,9 +56,7 @@ class GatewayTest {
                     .withBackend(backend.template())
                     .withTimeouts(1000, 1000))
             .start();
-    ByteArrayOutputStream json = new ByteArrayOutputStream();
-    GatewayJson.write(FindingGenerator.response().view(), json);
-    expected = json.toByteArray();
+    expected = GatewayJson.toBytes(FindingGenerator.response().view());
   }
 
   @AfterAll

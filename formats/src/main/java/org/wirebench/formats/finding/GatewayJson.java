@@ -16,6 +16,19 @@ public final class GatewayJson {
 
   private GatewayJson() {}
 
+  /** The answer for {@code view}, as bytes. */
+  public static byte[] toBytes(GatewayView view) {
+    // about 1,270 bytes an item: sized once, the gateway's hot path never grows the buffer
+    java.io.ByteArrayOutputStream out =
+        new java.io.ByteArrayOutputStream(1024 + 1400 * view.items().size());
+    try {
+      write(view, out);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e); // a ByteArrayOutputStream does not fail
+    }
+    return out.toByteArray();
+  }
+
   /** Writes {@code view} to {@code out}, which is flushed, not closed. */
   public static void write(GatewayView view, OutputStream out) throws IOException {
     try (JsonGenerator g = JsonBackend.JSON.createGenerator(out, JsonEncoding.UTF8)) {

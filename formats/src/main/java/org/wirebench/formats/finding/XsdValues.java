@@ -85,8 +85,7 @@ final class XsdValues {
     return t;
   }
 
-  static String quote(String text) {
-    String t = text.length() > 40 ? text.substring(0, 40) + "…" : text;
-    return "'" + t.replaceAll("\\p{Cntrl}", "?") + "'";
+  private static String quote(String text) {
+    return Quote.of(text, 40);
   }
 }

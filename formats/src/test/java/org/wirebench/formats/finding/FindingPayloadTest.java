@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -107,12 +105,6 @@ class FindingPayloadTest {
   }
 
   static byte[] gateway(GatewayView view) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      GatewayJson.write(view, out);
-    } catch (IOException e) {
-      throw new AssertionError(e);
-    }
-    return out.toByteArray();
+    return GatewayJson.toBytes(view);
   }
 }

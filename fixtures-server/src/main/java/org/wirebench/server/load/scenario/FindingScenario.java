@@ -1,8 +1,5 @@
 package org.wirebench.server.load.scenario;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -122,7 +119,7 @@ public final class FindingScenario implements Scenario {
    */
   public static List<Point> points(
       List<String> formats, List<String> modes, int users, Duration rampUp) {
-    byte[] expected = expectedJson();
+    byte[] expected = GatewayJson.toBytes(FindingGenerator.response().view());
     List<Point> points = new ArrayList<>();
     for (String mode : MODES) {
       if (!modes.contains(mode)) {
@@ -159,15 +156,5 @@ public final class FindingScenario implements Scenario {
       }
     }
     return points;
-  }
-
-  private static byte[] expectedJson() {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try {
-      GatewayJson.write(FindingGenerator.response().view(), out);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
   }
 }
