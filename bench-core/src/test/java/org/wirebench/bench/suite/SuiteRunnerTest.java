@@ -48,6 +48,15 @@ class SuiteRunnerTest {
     assertEquals(2, r.load().size());
     assertEquals("default", r.env().serverJvms().get("wfs").jvmProfile());
     assertEquals(1, r.sizes().payloads().size());
+    // a fresh heap page costs ~8 µs on this VM: unless every fork's heap is fixed and touched up
+    // front, allocation-heavy benchmarks score 1-7x their steady value (StudyBenchmark)
+    assertEquals(
+        java.util.List.of(
+            java.util.List.of(
+                "-Xms1g", "-Xmx1g", "-XX:+AlwaysPreTouch", "-XX:+UseTransparentHugePages")),
+        r.env().forkJvmArgs().stream()
+            .map(a -> a.stream().filter(f -> !f.startsWith("-Dwirebench")).toList())
+            .toList());
     for (String f :
         new String[] {"env.json", "jmh.json", "sizes.json", "report.md", "report.html"}) {
       assertTrue(Files.isRegularFile(run.resolve(f)), f);
