@@ -69,9 +69,18 @@ public record ScenarioResult(
    *
    * @param windowMs each window's length
    * @param ratesPerSecond successful req/s of each window, in order
-   * @param converged whether the last windows were within the settings' tolerance
+   * @param converged whether the last windows were within the settings' tolerance and, in runs from
+   *     2026-11-24 on, the measured rate then stayed within twice that tolerance of theirs ({@link
+   *     ScenarioSettings.SteadyState#kept}; not asked of points with think time, whose rate the
+   *     think time sets and whose short windows start every user at once)
    */
-  public record Warmup(long windowMs, List<Double> ratesPerSecond, boolean converged) {}
+  public record Warmup(long windowMs, List<Double> ratesPerSecond, boolean converged) {
+    /** This warm-up, judged again with the point's measured rate. */
+    public Warmup measured(ScenarioSettings.SteadyState rule, double measuredPerSecond) {
+      return new Warmup(
+          windowMs, ratesPerSecond, converged && rule.kept(ratesPerSecond, measuredPerSecond));
+    }
+  }
 
   /** Points measured before their rate was steady, or without the check (older runs). */
   public List<PointResult> unconverged() {

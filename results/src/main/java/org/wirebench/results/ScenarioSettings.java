@@ -52,6 +52,24 @@ public record ScenarioSettings(
       double mean = last.stream().mapToDouble(Double::doubleValue).average().orElse(0);
       return mean > 0 && last.stream().allMatch(r -> Math.abs(r - mean) <= tolerance * mean);
     }
+
+    /**
+     * Whether a point measured after {@code rates} converged kept their rate: the measured req/s
+     * within twice the tolerance of the last windows' mean. Three agreeing windows can sit on a
+     * slow JIT climb or in a state that ends seconds later; in the quick runs of 2026-11-23 a tenth
+     * of the points measured 0.26–1.57× the rate their windows had agreed on.
+     */
+    public boolean kept(java.util.List<Double> rates, double measured) {
+      if (rates.size() < WINDOWS) {
+        return false;
+      }
+      double mean =
+          rates.subList(rates.size() - WINDOWS, rates.size()).stream()
+              .mapToDouble(Double::doubleValue)
+              .average()
+              .orElse(0);
+      return mean > 0 && Math.abs(measured - mean) <= 2 * tolerance * mean;
+    }
   }
 
   /** Time-bounded points: {@code runs} × (warm-up, then measured). */

@@ -58,8 +58,10 @@ public final class LoadSection implements ReportSection {
                   : unsteady.size()
                       + " of "
                       + s.points().size()
-                      + " points did not reach a steady rate before they were measured (marked"
-                      + " \"not steady\"): read them as unverified; none feeds a verdict.",
+                      + " points did not reach a steady rate before they were measured, or (runs"
+                      + " from 2026-11-24 on) left it while measured, by more than twice the"
+                      + " tolerance (marked \"not steady\"): read them as unverified; none feeds"
+                      + " a verdict.",
               Report.Style.INCONCLUSIVE));
     }
     Map<String, List<PointResult>> tables = groupBy(s.points(), t.tableBy());

@@ -144,4 +144,9 @@ public final class LoadPlan {
   public int users() {
     return users;
   }
+
+  /** Mean pause between a user's requests, ms (0: none). */
+  public long thinkTimeMs() {
+    return thinkTimeMs;
+  }
 }

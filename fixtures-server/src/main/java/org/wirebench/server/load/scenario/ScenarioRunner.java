@@ -77,6 +77,10 @@ public final class ScenarioRunner {
         }
       }
       ScenarioResult.PointResult pr = mean(p, runs, warmup);
+      if (warmup != null && warmup.converged() && !thinks(p)) {
+        ScenarioResult.Warmup judged = warmup.measured(settings.steadyState(), pr.throughput());
+        pr = mean(p, runs, judged);
+      }
       results.add(pr);
       log.printf(
           Locale.ROOT,
@@ -87,7 +91,7 @@ public final class ScenarioRunner {
           pr.latencyMs().get("p99"),
           pr.meanResponseBytes(),
           pr.errors(),
-          warmup == null || warmup.converged() ? "" : "  NOT CONVERGED " + warmup.ratesPerSecond());
+          steadiness(pr.warmup()));
     }
     return new ScenarioResult(
         ScenarioResult.FORMAT_VERSION,
@@ -149,6 +153,18 @@ public final class ScenarioRunner {
                   .timed(Duration.ZERO, Duration.ofMillis(settings.serverWarmupMs())))
           .run(null);
     }
+  }
+
+  private static String steadiness(ScenarioResult.Warmup w) {
+    if (w == null || w.converged()) {
+      return "";
+    }
+    return "  NOT STEADY (warm-up windows, req/s: " + w.ratesPerSecond() + ")";
+  }
+
+  /** Points with think time: their rate is set by it, and their windows are not comparable. */
+  private static boolean thinks(Scenario.Point p) {
+    return p.plan().apply(URI.create("http://127.0.0.1/")).thinkTimeMs() > 0;
   }
 
   private LoadPlan configure(LoadPlan plan, Scenario.Point p) {

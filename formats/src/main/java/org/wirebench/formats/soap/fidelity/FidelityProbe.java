@@ -10,6 +10,7 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import javax.xml.stream.XMLStreamWriter;
+import org.wirebench.formats.fidelity.Fidelity;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapEnvelopes;
 import org.wirebench.formats.soap.SoapStack;
@@ -44,7 +45,8 @@ public final class FidelityProbe {
     try {
       stack.serve(c.operation(), new ByteArrayInputStream(request(c)), out);
     } catch (Exception e) {
-      return new Outcome(Fidelity.FAULT, "refused: " + shorten(String.valueOf(e.getMessage())));
+      return new Outcome(
+          Fidelity.FAULT, "refused: " + Fidelity.shorten(String.valueOf(e.getMessage())));
     }
     return judge(c, out.toByteArray());
   }
@@ -64,12 +66,12 @@ public final class FidelityProbe {
     try {
       got = items(response, c.operation());
     } catch (IOException | XMLStreamException e) {
-      return new Outcome(Fidelity.FAULT, "unreadable answer: " + shorten(e.getMessage()));
+      return new Outcome(Fidelity.FAULT, "unreadable answer: " + Fidelity.shorten(e.getMessage()));
     }
     if (got == null) {
       return new Outcome(Fidelity.FAULT, "SOAP fault");
     }
-    String detail = shorten(String.join(", ", got));
+    String detail = Fidelity.shorten(String.join(", ", got));
     if (got.size() < c.items().size()) {
       return new Outcome(Fidelity.LOST, got.isEmpty() ? "nothing" : detail);
     }
@@ -183,10 +185,5 @@ public final class FidelityProbe {
       out.add(String.join("|", fields));
     }
     return out;
-  }
-
-  private static String shorten(String s) {
-    String one = s.lines().findFirst().orElse("");
-    return one.length() > 40 ? one.substring(0, 37) + "..." : one;
   }
 }
