@@ -8,15 +8,20 @@ import java.util.Map;
 /**
  * {@code fidelity.json}: what each SOAP stack did with each edge input (int limits and overflow,
  * NaN and infinities, -0, subnormals, empty and non-BMP strings, a wrong namespace), beside the
- * speed table: a stack's speed comes with these semantics.
+ * speed table: a stack's speed comes with these semantics. {@code fidelity-codecs.json}, the same
+ * format: what each feature codec did with edge features (NaN, huge and tiny ordinates, control
+ * characters, surrogates, ids that are not XML names), encoded, validated and read back.
  *
  * @param formatVersion {@value #FORMAT_VERSION}
- * @param where "in process" (the stacks' server side, as the benchmark times it)
- * @param stacks column order
+ * @param where "in process" (the stacks' server side, as the benchmark times it; the codecs' encode
+ *     and decode)
+ * @param stacks column order: SOAP stacks, or codecs
+ * @param rows for codecs, {@code operation} is "encode"
  */
 public record FidelityTable(int formatVersion, String where, List<String> stacks, List<Row> rows) {
   public static final int FORMAT_VERSION = 1;
   public static final String FILE = "fidelity.json";
+  public static final String CODECS_FILE = "fidelity-codecs.json";
 
   /**
    * @param input the case's name, e.g. "int overflow 99999999999"

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
  * @param load by scenario name, in the order the scenarios ran
  * @param sizes null when the run recorded none (runs before sizes.json existed)
  * @param fidelity null when the run recorded none (runs before fidelity.json existed)
+ * @param codecFidelity null when the run recorded none (runs before 2026-11-24)
  */
 public record RunRecord(
     Path folder,
@@ -25,7 +26,8 @@ public record RunRecord(
     List<JmhResult> benchmarks,
     Map<String, ScenarioResult> load,
     PayloadSizes sizes,
-    FidelityTable fidelity) {
+    FidelityTable fidelity,
+    FidelityTable codecFidelity) {
 
   public static RunRecord read(Path folder) throws IOException {
     return read(folder, false);
@@ -54,13 +56,15 @@ public record RunRecord(
     Map<String, ScenarioResult> load = readLoad(folder);
     Path sizes = folder.resolve(PayloadSizes.FILE);
     Path fidelity = folder.resolve(FidelityTable.FILE);
+    Path codecFidelity = folder.resolve(FidelityTable.CODECS_FILE);
     return new RunRecord(
         folder,
         env,
         List.copyOf(benchmarks),
         load,
         Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null,
-        Files.isRegularFile(fidelity) ? FidelityTable.read(fidelity) : null);
+        Files.isRegularFile(fidelity) ? FidelityTable.read(fidelity) : null,
+        Files.isRegularFile(codecFidelity) ? FidelityTable.read(codecFidelity) : null);
   }
 
   /**

@@ -27,7 +27,7 @@ final class SuiteCommand implements Callable<Integer> {
   @Option(
       names = "--quick",
       description =
-          "1 fork, short iterations, 200 features, SOAP sizes 1/100/5000, 50 FindingService"
+          "1 fork, short iterations, 200 features, SOAP sizes 100/5000, 50 FindingService"
               + " items (~15 min on 2 cores)")
   boolean quick;
 

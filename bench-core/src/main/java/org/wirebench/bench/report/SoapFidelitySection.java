@@ -32,6 +32,16 @@ public final class SoapFidelitySection implements ReportSection {
                 + " silently\" / \"changed silently\": fewer or other values and no fault; \"fault\":"
                 + " refused. Where the input cannot be represented (int overflow, an empty int, a"
                 + " wrong namespace) a fault is the faithful answer and any echo is a change."));
+    out.add(table(t, "fault"));
+    return out;
+  }
+
+  /**
+   * One row an input, one column a stack or codec; silent losses and changes styled as findings.
+   *
+   * @param refusal what the faithful answer to an input no format can carry is called
+   */
+  static Report.Table table(FidelityTable t, String refusal) {
     List<String> header = new ArrayList<>(List.of("input", "operation", "faithful answer"));
     header.addAll(t.stacks());
     List<List<Report.Cell>> rows = new ArrayList<>();
@@ -39,9 +49,9 @@ public final class SoapFidelitySection implements ReportSection {
       List<Report.Cell> row = new ArrayList<>();
       row.add(Report.Cell.of(r.input()));
       row.add(Report.Cell.of(r.operation()));
-      row.add(Report.Cell.of(r.representable() ? "exact" : "fault"));
-      for (String stack : t.stacks()) {
-        FidelityTable.Outcome o = r.outcomes().get(stack);
+      row.add(Report.Cell.of(r.representable() ? "exact" : refusal));
+      for (String column : t.stacks()) {
+        FidelityTable.Outcome o = r.outcomes().get(column);
         if (o == null) {
           row.add(Report.Cell.missing());
         } else {
@@ -53,7 +63,6 @@ public final class SoapFidelitySection implements ReportSection {
       }
       rows.add(row);
     }
-    out.add(new Report.Table(header, rows, 3));
-    return out;
+    return new Report.Table(header, rows, 3);
   }
 }

@@ -19,6 +19,7 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.wirebench.bench.geo.CodecFidelityRecorder;
 import org.wirebench.bench.geo.PayloadSizeRecorder;
 import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.soap.FidelityRecorder;
@@ -108,6 +109,7 @@ public final class SuiteRunner {
       }
       PayloadSizeRecorder.record(JmhResult.readAll(json)).write(tmp.resolve(PayloadSizes.FILE));
       FidelityRecorder.record().write(tmp.resolve(FidelityTable.FILE));
+      CodecFidelityRecorder.record().write(tmp.resolve(FidelityTable.CODECS_FILE));
       load.run(tmp, jvm);
       Map<String, ServerJvm> serverJvms = new LinkedHashMap<>();
       RunRecord.readLoad(tmp).forEach((k, v) -> serverJvms.put(k, v.serverJvm()));

@@ -94,7 +94,8 @@ class ComparisonTest {
     Comparison planted =
         new Comparison(
             base,
-            new RunRecord(other.folder(), other.env(), slowed, other.load(), other.sizes(), null),
+            new RunRecord(
+                other.folder(), other.env(), slowed, other.load(), other.sizes(), null, null),
             0.05,
             0.99);
     assertEquals(Comparison.Verdict.REGRESSED, row(planted, "gml2").verdict());

@@ -58,7 +58,8 @@ class LoadSectionTest {
             List.of(point(4, 1000, true), point(32, 2000, false)));
     RunRecord base = RunRecord.read(ThenAndNowTest.runs().resolve("env-v2-quick-jdk17"));
     Map<String, ScenarioResult> load = new LinkedHashMap<>(Map.of("wfs", wfs));
-    RunRecord run = new RunRecord(Path.of("x"), base.env(), base.benchmarks(), load, null, null);
+    RunRecord run =
+        new RunRecord(Path.of("x"), base.env(), base.benchmarks(), load, null, null, null);
     String md = MarkdownRenderer.render(ReportWriter.build(run, "test"));
     assertTrue(md.contains("| geojson | 1000 (2.0) | 2000 (2.0) not steady |"), md);
     assertTrue(md.contains("1 of 2 points did not reach a steady rate"), md);

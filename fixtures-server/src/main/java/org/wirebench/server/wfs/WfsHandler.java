@@ -59,8 +59,10 @@ public final class WfsHandler extends Handler.Abstract {
               "the query string is not valid UTF-8 percent-encoding"));
       return true;
     }
+    List<String> names = new java.util.ArrayList<>();
     for (Fields.Field f : fields) {
       params.put(f.getName(), f.getValue());
+      f.getValues().forEach(v -> names.add(f.getName()));
     }
     String reportVersion = WfsRequest.reportVersion(params);
     String method = request.getMethod();
@@ -78,6 +80,7 @@ public final class WfsHandler extends Handler.Abstract {
       return true;
     }
     try {
+      WfsRequest.checkNoDuplicates(names);
       WfsRequest wfs = WfsRequest.parse(params);
       switch (wfs.request.toLowerCase(java.util.Locale.ROOT)) {
         case "getcapabilities" -> capabilities(wfs, request, response, callback);
@@ -107,6 +110,7 @@ public final class WfsHandler extends Handler.Abstract {
 
   private static void capabilities(
       WfsRequest wfs, Request request, Response response, Callback callback) throws Exception {
+    wfs.checkCapabilitiesOptions();
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
     org.eclipse.jetty.http.HttpURI uri = request.getHttpURI();
     String endpoint = uri.getScheme() + "://" + authority(request) + uri.getPath();
@@ -116,6 +120,7 @@ public final class WfsHandler extends Handler.Abstract {
   private static void describe(WfsRequest wfs, Response response, Callback callback)
       throws Exception {
     Dataset dataset = wfs.dataset();
+    wfs.checkSchemaFormat();
     XmlSchema schema = wfs.isV1() ? XmlSchema.WFS_1_0_GML_2 : XmlSchema.WFS_2_0_GML_32;
     response
         .getHeaders()
@@ -133,6 +138,8 @@ public final class WfsHandler extends Handler.Abstract {
     int count = wfs.count();
     int start = wfs.startIndex();
     wfs.checkSrsName();
+    wfs.checkResultType();
+    wfs.checkResolve();
     List<Feature> features = dataset.features(start).limit(count).toList();
     FeatureCollection collection =
         FeatureCollection.of(dataset.featureType(), features, Instant.now());

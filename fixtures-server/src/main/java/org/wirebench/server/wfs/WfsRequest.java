@@ -80,7 +80,98 @@ final class WfsRequest {
           "version",
           "version " + version + " is not supported; use " + V1 + " or " + V2);
     }
+    WfsParameters.check(request, p);
     return new WfsRequest(p, version, request);
+  }
+
+  /**
+   * The raw query's parameters by name, refusing a name given twice in any spelling: {@code
+   * count=1&count=5} and {@code COUNT=1&count=5} must not resolve differently, or at all.
+   *
+   * @param names each parameter's name as given, once per occurrence
+   */
+  static void checkNoDuplicates(Iterable<String> names) throws OwsException {
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (String n : names) {
+      if (!seen.add(n.toLowerCase(Locale.ROOT))) {
+        throw new OwsException(
+            "OperationParsingFailed", n, "the parameter " + n + " is given more than once");
+      }
+    }
+  }
+
+  /** resultType (1.1, 2.0): results; hits is refused until it is implemented. */
+  void checkResultType() throws OwsException {
+    String v = params.get("resulttype");
+    if (v == null || v.equals("results")) {
+      return;
+    }
+    if (v.equals("hits")) {
+      throw new OwsException(
+          "OptionNotSupported",
+          "resultType",
+          "resultType=hits is not implemented: ask for results (the features themselves)");
+    }
+    throw OwsException.invalid("resultType", v, "valid: results, hits");
+  }
+
+  /**
+   * resolve, resolveDepth, resolveTimeout (2.0): served trivially, as no feature here holds a
+   * reference to resolve; their values are still checked.
+   */
+  void checkResolve() throws OwsException {
+    String resolve = params.get("resolve");
+    if (resolve != null && !List.of("local", "remote", "all", "none").contains(resolve)) {
+      throw OwsException.invalid("resolve", resolve, "valid: local, remote, all, none");
+    }
+    String depth = params.get("resolvedepth");
+    if (depth != null && !depth.equals("*")) {
+      intParam("resolvedepth", "resolveDepth", 0, Integer.MAX_VALUE, 0);
+    }
+    if (params.containsKey("resolvetimeout")) {
+      intParam("resolvetimeout", "resolveTimeout", 1, Integer.MAX_VALUE, 0);
+    }
+  }
+
+  /**
+   * Capabilities: every section is written, so sections must be absent or All; acceptFormats must
+   * allow text/xml, the only format the capabilities come in.
+   */
+  void checkCapabilitiesOptions() throws OwsException {
+    String sections = params.get("sections");
+    if (sections != null && !sections.equalsIgnoreCase("All")) {
+      throw new OwsException(
+          "OptionNotSupported",
+          "sections",
+          "sections=" + sections + ": only All is served (the whole document)");
+    }
+    String formats = params.get("acceptformats");
+    if (formats != null
+        && !List.of(formats.split(",")).stream()
+            .map(f -> f.strip().toLowerCase(Locale.ROOT))
+            .anyMatch(f -> f.equals("text/xml") || f.equals("application/xml"))) {
+      throw OwsException.invalid("acceptFormats", formats, "the capabilities are text/xml only");
+    }
+  }
+
+  /** DescribeFeatureType's outputFormat: the XML Schema this version describes its types in. */
+  void checkSchemaFormat() throws OwsException {
+    String f = params.get("outputformat");
+    if (f == null) {
+      return;
+    }
+    String n = f.toLowerCase(Locale.ROOT).replace(" ", "");
+    List<String> valid =
+        isV1()
+            ? List.of("xmlschema", "text/xml;subtype=gml/2.1.2")
+            : List.of(
+                "application/gml+xml;version=3.2",
+                "text/xml;subtype=gml/3.2",
+                "text/xml;subtype=gml/3.2.1");
+    if (!valid.contains(n)) {
+      throw OwsException.invalid(
+          "outputFormat", f, "a feature type is described as " + String.join(" or ", valid));
+    }
   }
 
   private static Map<String, String> lower(Map<String, String> raw) {
@@ -102,11 +193,53 @@ final class WfsRequest {
       throw OwsException.missing(locator);
     }
     String local = name.contains(":") ? name.substring(name.indexOf(':') + 1) : name;
+    Dataset dataset;
     try {
-      return Datasets.get(local);
+      dataset = Datasets.get(local);
     } catch (UnknownNameException e) {
       throw OwsException.invalid(locator, name, e.getMessage());
     }
+    String prefix = name.contains(":") ? name.substring(0, name.indexOf(':')) : "";
+    String bound = namespaces().get(prefix);
+    if (bound != null && !bound.equals(dataset.featureType().namespaceUri())) {
+      throw OwsException.invalid(
+          locator,
+          name,
+          "NAMESPACES binds "
+              + (prefix.isEmpty() ? "the default prefix" : prefix)
+              + " to "
+              + bound
+              + "; "
+              + local
+              + " is in "
+              + dataset.featureType().namespaceUri());
+    }
+    return dataset;
+  }
+
+  /** NAMESPACES (2.0): {@code xmlns(prefix,uri)} bindings, comma separated; "" the default. */
+  private Map<String, String> namespaces() throws OwsException {
+    String v = params.get("namespaces");
+    Map<String, String> m = new TreeMap<>();
+    if (v == null) {
+      return m;
+    }
+    java.util.regex.Matcher x =
+        java.util.regex.Pattern.compile("\\s*xmlns\\(([^,()]*)(?:,([^()]*))?\\)\\s*,?").matcher(v);
+    int end = 0;
+    while (x.lookingAt()) {
+      if (x.group(2) == null) {
+        m.put("", x.group(1));
+      } else {
+        m.put(x.group(1), x.group(2));
+      }
+      end = x.end();
+      x.region(end, v.length());
+    }
+    if (end != v.length() || m.isEmpty()) {
+      throw OwsException.invalid("NAMESPACES", v, "expected xmlns(prefix,uri) bindings");
+    }
+    return m;
   }
 
   /** The codec for outputFormat, or the version's GML by default. */

@@ -55,6 +55,39 @@ final class FeatureMarkup {
     }
   }
 
+  /**
+   * Fails fast on a feature id that is not an XML NCName: {@code fid} (GML 2) and {@code gml:id}
+   * (GML 3.2) are {@code xs:ID}s, and a document carrying "1 a" or "r.&lt;" is invalid, which a
+   * client finds out only by validating it (the codec fidelity table found our encoders writing
+   * them).
+   */
+  static void checkId(Feature f) {
+    String id = f.id();
+    boolean ok = !id.isEmpty() && startChar(id.charAt(0));
+    for (int i = 1; ok && i < id.length(); i++) {
+      char c = id.charAt(i);
+      ok =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || c == '.'
+              || c == '-'
+              || c == '_'
+              || (c >= 0x80 && com.ctc.wstx.util.XmlChars.is10NameChar(c));
+    }
+    if (!ok) {
+      throw new IllegalArgumentException(
+          "feature id '" + id + "' is not an XML name (NCName), which GML requires of an id");
+    }
+  }
+
+  private static boolean startChar(char c) {
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || c == '_'
+        || (c >= 0x80 && com.ctc.wstx.util.XmlChars.is10NameStartChar(c));
+  }
+
   /** Fails fast on a geometry the type does not declare: the schema would reject it. */
   static void checkKind(FeatureType type, Feature f) {
     String actual = f.geometry().getGeometryType();

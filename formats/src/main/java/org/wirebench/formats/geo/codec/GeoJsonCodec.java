@@ -68,7 +68,7 @@ public class GeoJsonCodec implements GeoCodec {
         g.writeFieldName(TYPE);
         g.writeString(FEATURE);
         g.writeFieldName(ID);
-        g.writeString(f.id());
+        g.writeString(wellFormed(f.id()));
         if (!(f.geometry() instanceof Point)) {
           g.writeFieldName(BBOX);
           writeBbox(g, f.geometry().getEnvelopeInternal(), text);
@@ -126,7 +126,7 @@ public class GeoJsonCodec implements GeoCodec {
     if (value == null) {
       g.writeNull();
     } else if (value instanceof String s) {
-      g.writeString(s);
+      g.writeString(wellFormed(s));
     } else if (value instanceof Long l) {
       g.writeNumber(l);
     } else if (value instanceof Integer i) {
@@ -136,6 +136,31 @@ public class GeoJsonCodec implements GeoCodec {
     } else {
       throw new IllegalArgumentException("unsupported value " + value.getClass());
     }
+  }
+
+  /**
+   * {@code text}, if it holds no lone surrogate. Jackson writes one as bytes that read back as
+   * U+FFFD, a silent change the codec fidelity table found; UTF-8 cannot carry it, so refuse.
+   */
+  static String wellFormed(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isSurrogate(c)) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < text.length()
+            && Character.isLowSurrogate(text.charAt(i + 1))) {
+          i++;
+        } else {
+          throw new IllegalArgumentException(
+              String.format(
+                  java.util.Locale.ROOT,
+                  "a lone surrogate U+%04X at index %d cannot be written as UTF-8",
+                  (int) c,
+                  i));
+        }
+      }
+    }
+    return text;
   }
 
   @Override

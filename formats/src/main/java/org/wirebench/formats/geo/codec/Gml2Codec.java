@@ -56,6 +56,7 @@ public final class Gml2Codec extends GmlCodec {
                 + "</gml:featureMember>");
     for (Feature f : collection.features()) {
       FeatureMarkup.checkKind(type, f);
+      FeatureMarkup.checkId(f);
       w.raw(memberStart).attribute(f.id()).ascii('"').ascii('>');
       markup.writeAttributes(w, f);
       w.raw(geometryStart);

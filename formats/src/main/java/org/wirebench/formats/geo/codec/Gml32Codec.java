@@ -76,6 +76,7 @@ public final class Gml32Codec extends GmlCodec {
                 + "</wfs:member>");
     for (Feature f : collection.features()) {
       FeatureMarkup.checkKind(type, f);
+      FeatureMarkup.checkId(f);
       CoordinateSequence seq = f.positions();
       // the id goes out twice (feature and geometry): escape it once
       id.reset().attribute(f.id());
