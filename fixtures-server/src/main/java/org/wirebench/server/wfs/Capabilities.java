@@ -79,6 +79,8 @@ final class Capabilities {
     }
     constraint(w, ows, "ImplementsBasicWFS", "FALSE");
     constraint(w, ows, "KVPEncoding", "TRUE");
+    // startIndex and count, with numberMatched and next/previous links on every collection
+    constraint(w, ows, "ImplementsResultPaging", "TRUE");
     constraint(w, ows, "CountDefault", Integer.toString(WfsRequest.DEFAULT_COUNT));
     w.writeEndElement();
     w.writeStartElement("wfs", "FeatureTypeList", GmlNames.WFS2);
@@ -117,6 +119,8 @@ final class Capabilities {
     w.writeStartElement("", "Service", ns);
     text(w, "", ns, "Name", "WFS");
     text(w, "", ns, "Title", "wirebench fixture WFS");
+    // optional in the schema, but OWSLib 0.27 fails on capabilities without them
+    text(w, "", ns, "Keywords", "WFS, wirebench, OpenStreetMap");
     text(w, "", ns, "OnlineResource", endpoint);
     w.writeEndElement();
     w.writeStartElement("", "Capability", ns);
@@ -151,6 +155,7 @@ final class Capabilities {
       w.writeStartElement("", "FeatureType", ns);
       text(w, "", ns, "Name", t.prefix() + ":" + t.name());
       text(w, "", ns, "Title", t.name());
+      text(w, "", ns, "Keywords", t.name() + ", " + t.geometryKind().geoJsonType());
       text(w, "", ns, "SRS", GmlNames.SRS_LONLAT);
       Envelope b = Extents.of(d);
       w.writeEmptyElement("", "LatLongBoundingBox", ns);
@@ -164,6 +169,8 @@ final class Capabilities {
     w.writeStartElement("ogc", "Filter_Capabilities", ExceptionReports.OGC);
     w.writeNamespace("ogc", ExceptionReports.OGC);
     w.writeStartElement("ogc", "Spatial_Capabilities", ExceptionReports.OGC);
+    // the 1.0 schema wants at least one operator here: BBOX is served as the KVP parameter;
+    // a FILTER (with BBOX or anything else) is refused until filters are implemented
     w.writeStartElement("ogc", "Spatial_Operators", ExceptionReports.OGC);
     w.writeEmptyElement("ogc", "BBOX", ExceptionReports.OGC);
     w.writeEndElement();

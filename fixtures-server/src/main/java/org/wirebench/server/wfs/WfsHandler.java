@@ -112,14 +112,19 @@ public final class WfsHandler extends Handler.Abstract {
       WfsRequest wfs, Request request, Response response, Callback callback) throws Exception {
     wfs.checkCapabilitiesOptions();
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
-    org.eclipse.jetty.http.HttpURI uri = request.getHttpURI();
-    String endpoint = uri.getScheme() + "://" + authority(request) + uri.getPath();
+    String endpoint = endpoint(request);
     stream(request, response, callback, out -> Capabilities.write(wfs.version, endpoint, out));
+  }
+
+  /** This endpoint's absolute URL, without the query. */
+  private static String endpoint(Request request) {
+    org.eclipse.jetty.http.HttpURI uri = request.getHttpURI();
+    return uri.getScheme() + "://" + authority(request) + uri.getPath();
   }
 
   private static void describe(WfsRequest wfs, Response response, Callback callback)
       throws Exception {
-    Dataset dataset = wfs.dataset();
+    List<Dataset> datasets = wfs.describedDatasets();
     wfs.checkSchemaFormat();
     XmlSchema schema = wfs.isV1() ? XmlSchema.WFS_1_0_GML_2 : XmlSchema.WFS_2_0_GML_32;
     response
@@ -127,7 +132,9 @@ public final class WfsHandler extends Handler.Abstract {
         .put(
             HttpHeader.CONTENT_TYPE,
             wfs.isV1() ? "text/xml; subtype=gml/2.1.2" : "application/gml+xml; version=3.2");
-    byte[] xsd = FeatureSchemas.xsd(dataset.featureType(), schema).getBytes(StandardCharsets.UTF_8);
+    byte[] xsd =
+        FeatureSchemas.xsd(datasets.stream().map(Dataset::featureType).toList(), schema)
+            .getBytes(StandardCharsets.UTF_8);
     response.write(true, java.nio.ByteBuffer.wrap(xsd), callback);
   }
 
@@ -135,14 +142,31 @@ public final class WfsHandler extends Handler.Abstract {
       WfsRequest wfs, Request request, Response response, Callback callback) throws Exception {
     Dataset dataset = wfs.dataset();
     GeoCodec codec = wfs.codec();
-    int count = wfs.count();
+    int count = wfs.count(dataset);
     int start = wfs.startIndex();
     wfs.checkSrsName();
-    wfs.checkResultType();
+    boolean hits = wfs.hits(codec);
     wfs.checkResolve();
-    List<Feature> features = dataset.features(start).limit(count).toList();
+    org.locationtech.jts.geom.Envelope box = wfs.bbox();
+    java.util.function.Predicate<Feature> inBox = BboxFilter.of(box);
+    List<Feature> features =
+        hits
+            ? List.of()
+            : (box == null ? dataset.features(start) : dataset.features().filter(inBox).skip(start))
+                .limit(count)
+                .toList();
+    // without a filter every feature matches; with one they are counted, streamed, not held
+    long matched = box == null ? dataset.size() : dataset.features().filter(inBox).count();
+    String endpoint = endpoint(request);
+    String previous =
+        hits || start == 0 ? null : wfs.pageUrl(endpoint, Math.max(0, start - count), count);
+    String next =
+        hits || start + features.size() >= matched
+            ? null
+            : wfs.pageUrl(endpoint, start + count, count);
     FeatureCollection collection =
-        FeatureCollection.of(dataset.featureType(), features, Instant.now());
+        FeatureCollection.of(dataset.featureType(), features, Instant.now())
+            .page(new FeatureCollection.Paging(matched, previous, next));
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
     stream(request, response, callback, out -> codec.encode(collection, out));
   }

@@ -41,7 +41,8 @@ final class WfsParameters {
               "resolve",
               "resolvedepth",
               "resolvetimeout",
-              "namespaces"));
+              "namespaces",
+              "bbox"));
 
   private WfsParameters() {}
 
@@ -60,6 +61,9 @@ final class WfsParameters {
   /** Refuses the first defined parameter this server does not implement. */
   static void check(String operation, Map<String, String> lowerCaseParams) throws OwsException {
     for (String p : lowerCaseParams.keySet()) {
+      if (p.equals("propertyname") && lowerCaseParams.get(p).strip().equals("*")) {
+        continue; // every property: what is served anyway (OWSLib sends it by default)
+      }
       String s = status(operation, p);
       if (s != null && !s.equals(SERVED)) {
         throw new OwsException("OptionNotSupported", canonical(p), s);
@@ -89,7 +93,6 @@ final class WfsParameters {
   private static Map<String, Map<String, String>> refused() {
     String filters = "filters are not implemented: the server would return unfiltered features";
     Map<String, String> getFeature = new LinkedHashMap<>();
-    getFeature.put("bbox", "BBOX is not implemented; " + filters);
     getFeature.put("filter", "FILTER is not implemented; " + filters);
     getFeature.put("filter_language", "FILTER_LANGUAGE: " + filters);
     getFeature.put("resourceid", "RESOURCEID is not implemented; " + filters);

@@ -35,11 +35,14 @@ final class WfsRequest {
   private static final Map<String, String> FORMAT_ALIASES = formatAliases();
 
   private final Map<String, String> params;
+  private final Map<String, String> raw;
   final String version;
   final String request;
 
-  private WfsRequest(Map<String, String> params, String version, String request) {
+  private WfsRequest(
+      Map<String, String> params, Map<String, String> raw, String version, String request) {
     this.params = params;
+    this.raw = raw;
     this.version = version;
     this.request = request;
   }
@@ -81,7 +84,7 @@ final class WfsRequest {
           "version " + version + " is not supported; use " + V1 + " or " + V2);
     }
     WfsParameters.check(request, p);
-    return new WfsRequest(p, version, request);
+    return new WfsRequest(p, new java.util.LinkedHashMap<>(raw), version, request);
   }
 
   /**
@@ -100,19 +103,49 @@ final class WfsRequest {
     }
   }
 
-  /** resultType (1.1, 2.0): results; hits is refused until it is implemented. */
-  void checkResultType() throws OwsException {
+  /**
+   * resultType (2.0): results, or hits (the counts without the features), which only WFS 2.0's GML
+   * 3.2 collection can carry.
+   *
+   * @return whether hits were asked for
+   */
+  boolean hits(GeoCodec codec) throws OwsException {
     String v = params.get("resulttype");
     if (v == null || v.equals("results")) {
-      return;
+      return false;
     }
-    if (v.equals("hits")) {
+    if (!v.equals("hits")) {
+      throw OwsException.invalid("resultType", v, "valid: results, hits");
+    }
+    if (isV1() || !codec.name().equals("gml32")) {
       throw new OwsException(
           "OptionNotSupported",
           "resultType",
-          "resultType=hits is not implemented: ask for results (the features themselves)");
+          "resultType=hits needs WFS 2.0's GML 3.2 collection, which carries numberMatched; "
+              + codec.name()
+              + " has no place for it");
     }
-    throw OwsException.invalid("resultType", v, "valid: results, hits");
+    return true;
+  }
+
+  /**
+   * The same request for the page of {@code count} features from {@code start}, as an absolute URL
+   * on {@code endpoint}: every parameter as the client gave it but the paging ones.
+   */
+  String pageUrl(String endpoint, long start, int count) {
+    StringBuilder b = new StringBuilder(endpoint).append('?');
+    raw.forEach(
+        (k, v) -> {
+          String n = k.toLowerCase(Locale.ROOT);
+          if (!n.equals("startindex") && !n.equals("count") && !n.equals("maxfeatures")) {
+            b.append(encode(k)).append('=').append(encode(v)).append('&');
+          }
+        });
+    return b.append("STARTINDEX=").append(start).append("&COUNT=").append(count).toString();
+  }
+
+  private static String encode(String s) {
+    return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   /**
@@ -184,13 +217,45 @@ final class WfsRequest {
     return version.equals(V1);
   }
 
-  /** typeName (1.0) or typeNames (2.0), with or without the namespace prefix. */
+  /**
+   * DescribeFeatureType's types: those named (comma separated, each with or without its prefix), or
+   * every layer when none is named, as the standards say.
+   */
+  List<Dataset> describedDatasets() throws OwsException {
+    String name = params.getOrDefault("typenames", params.get("typename"));
+    if (name == null || name.isBlank()) {
+      return List.copyOf(Datasets.registry().all());
+    }
+    List<Dataset> out = new java.util.ArrayList<>();
+    for (String one : name.split(",", -1)) {
+      out.add(dataset(one.strip()));
+    }
+    return out;
+  }
+
+  /** typeName (1.0) or typeNames (2.0), with or without the namespace prefix: one type. */
   Dataset dataset() throws OwsException {
     String key = params.containsKey("typenames") ? "typenames" : "typename";
     String name = params.get(key);
     String locator = isV1() ? "typeName" : "typeNames";
     if (name == null || name.isBlank()) {
       throw OwsException.missing(locator);
+    }
+    if (name.contains(",")) {
+      throw new OwsException(
+          "OptionNotSupported",
+          locator,
+          "several types in one GetFeature are not implemented; ask for each of "
+              + name
+              + " in its own request");
+    }
+    return dataset(name);
+  }
+
+  private Dataset dataset(String name) throws OwsException {
+    String locator = isV1() ? "typeName" : "typeNames";
+    if (name.isEmpty()) {
+      throw OwsException.invalid(locator, name, "an empty type name");
     }
     String local = name.contains(":") ? name.substring(name.indexOf(':') + 1) : name;
     Dataset dataset;
@@ -258,16 +323,86 @@ final class WfsRequest {
     }
   }
 
-  /** count (2.0) or maxFeatures (1.0): 1..MAX_COUNT. */
-  int count() throws OwsException {
+  /**
+   * count (2.0) or maxFeatures (1.0): 1..MAX_COUNT. Without either, WFS 2.0 gets CountDefault
+   * features (declared in the capabilities; numberMatched and the next link say there are more);
+   * WFS 1.0, which has no paging and no way to say a response was cut short, gets the whole layer,
+   * or an exception if the layer is larger than MAX_COUNT.
+   */
+  int count(Dataset dataset) throws OwsException {
     String key = params.containsKey("count") ? "count" : "maxfeatures";
     String locator = key.equals("count") ? "count" : "maxFeatures";
+    if (isV1() && !params.containsKey(key)) {
+      if (dataset.size() > MAX_COUNT) {
+        throw new OwsException(
+            "OptionNotSupported",
+            "maxFeatures",
+            dataset.name()
+                + " holds "
+                + dataset.size()
+                + " features, more than this server sends at once ("
+                + MAX_COUNT
+                + "), and WFS 1.0.0 cannot page: give maxFeatures, or use WFS 2.0.0");
+      }
+      return Math.max(1, dataset.size());
+    }
     return intParam(key, locator, 1, MAX_COUNT, DEFAULT_COUNT);
   }
 
   /** startIndex (2.0): 0.. */
   int startIndex() throws OwsException {
     return intParam("startindex", "startIndex", 0, Integer.MAX_VALUE, 0);
+  }
+
+  /** The CRS spellings whose first axis is latitude (EPSG's own order for 4326). */
+  private static final List<String> LAT_LON =
+      List.of(
+          "urn:ogc:def:crs:EPSG::4326",
+          "urn:x-ogc:def:crs:EPSG:4326",
+          "http://www.opengis.net/def/crs/EPSG/0/4326");
+
+  /**
+   * KVP BBOX as a lon/lat envelope, or null when absent: {@code minA,minB,maxA,maxB[,crs]}. The
+   * axis order is the CRS's: EPSG:4326 spelled as a URN or http://www.opengis.net/def URI is
+   * lat/lon; the legacy {@code EPSG:4326} is lon/lat; without a CRS, WFS 2.0 takes the layer's
+   * default CRS (urn:ogc:def:crs:EPSG::4326, lat/lon) and WFS 1.0 lon/lat.
+   */
+  org.locationtech.jts.geom.Envelope bbox() throws OwsException {
+    String v = params.get("bbox");
+    if (v == null) {
+      return null;
+    }
+    String[] parts = v.split(",", -1);
+    if (parts.length != 4 && parts.length != 5) {
+      throw OwsException.invalid("BBOX", v, "expected minx,miny,maxx,maxy[,crs]");
+    }
+    double[] n = new double[4];
+    for (int i = 0; i < 4; i++) {
+      try {
+        n[i] = Double.parseDouble(parts[i].strip());
+      } catch (NumberFormatException e) {
+        throw OwsException.invalid("BBOX", v, "'" + parts[i] + "' is not a number");
+      }
+      if (!Double.isFinite(n[i])) {
+        throw OwsException.invalid("BBOX", v, "coordinates must be finite numbers");
+      }
+    }
+    boolean latLon;
+    if (parts.length == 5) {
+      String crs = parts[4].strip();
+      if (!SRS_4326.contains(crs)) {
+        throw OwsException.invalid("BBOX", v, "only EPSG:4326 is served, not " + crs);
+      }
+      latLon = LAT_LON.contains(crs);
+    } else {
+      latLon = !isV1();
+    }
+    if (n[0] > n[2] || n[1] > n[3]) {
+      throw OwsException.invalid("BBOX", v, "a lower corner above or right of the upper corner");
+    }
+    return latLon
+        ? new org.locationtech.jts.geom.Envelope(n[1], n[3], n[0], n[2])
+        : new org.locationtech.jts.geom.Envelope(n[0], n[2], n[1], n[3]);
   }
 
   /** Only EPSG:4326 is served, in any of its spellings. */

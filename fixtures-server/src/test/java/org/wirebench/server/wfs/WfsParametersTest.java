@@ -49,7 +49,7 @@ class WfsParametersTest {
         "2.0.0 | COUNT=2 | 200 | |",
         "2.0.0 | OUTPUTFORMAT=application/json | 200 | |",
         "2.0.0 | RESULTTYPE=results | 200 | |",
-        "2.0.0 | RESULTTYPE=hits | 400 | OptionNotSupported | resultType",
+        "2.0.0 | RESULTTYPE=hits | 200 | |",
         "2.0.0 | RESULTTYPE=all | 400 | InvalidParameterValue | resultType",
         "2.0.0 | RESOLVE=local | 200 | |",
         "2.0.0 | RESOLVE=sometimes | 400 | InvalidParameterValue | resolve",
@@ -61,7 +61,13 @@ class WfsParametersTest {
         "2.0.0 | NAMESPACES=xmlns(http://example.com/other) | 400 | InvalidParameterValue | typeNames",
         "2.0.0 | NAMESPACES=xmlns(osm,http://example.com/other) | 200 | |",
         "2.0.0 | NAMESPACES=garbage | 400 | InvalidParameterValue | NAMESPACES",
-        "2.0.0 | BBOX=24.9,60.1,25.0,60.2 | 400 | OptionNotSupported | BBOX",
+        "2.0.0 | BBOX=45.9,8.1,46.0,8.2 | 200 | |",
+        "2.0.0 | BBOX=8.1,45.9,8.2,46.0,EPSG:4326 | 200 | |",
+        "2.0.0 | BBOX=1,2,3 | 400 | InvalidParameterValue | BBOX",
+        "2.0.0 | BBOX=3,0,1,1 | 400 | InvalidParameterValue | BBOX",
+        "2.0.0 | BBOX=NaN,0,1,1 | 400 | InvalidParameterValue | BBOX",
+        "2.0.0 | BBOX=a,0,1,1 | 400 | InvalidParameterValue | BBOX",
+        "2.0.0 | BBOX=0,0,1,1,EPSG:3857 | 400 | InvalidParameterValue | BBOX",
         "2.0.0 | FILTER=<fes:Filter/> | 400 | OptionNotSupported | FILTER",
         "2.0.0 | FILTER_LANGUAGE=urn:ogc:def:query Language:OGC-FES:Filter | 400 | OptionNotSupported | FILTER_LANGUAGE",
         "2.0.0 | RESOURCEID=osm_places.1 | 400 | OptionNotSupported | RESOURCEID",
@@ -71,11 +77,13 @@ class WfsParametersTest {
         "2.0.0 | STOREDQUERY_ID=urn:ogc:def:query:OGC-WFS::GetFeatureById | 400 | OptionNotSupported | STOREDQUERY_ID",
         "2.0.0 | VSP_VENDOR_OPTION=1 | 200 | |",
         "1.0.0 | FEATUREID=osm_places.1 | 400 | OptionNotSupported | FEATUREID",
-        "1.0.0 | BBOX=24.9,60.1,25.0,60.2 | 400 | OptionNotSupported | BBOX",
+        "1.0.0 | BBOX=8.1,45.9,8.2,46.0 | 200 | |",
         "1.0.0 | FILTER=<Filter/> | 400 | OptionNotSupported | FILTER",
         "1.0.0 | PROPERTYNAME=name | 400 | OptionNotSupported | PROPERTYNAME",
+        "1.0.0 | PROPERTYNAME=* | 200 | |",
         "1.0.0 | OUTPUTFORMAT=GML2 | 200 | |",
         "1.0.0 | MAXFEATURES=2 | 200 | |",
+        "1.0.0 | RESULTTYPE=hits | 400 | OptionNotSupported | resultType",
         // 1.1.0's own GetFeature parameters: its version is refused before them, so these say so
         "1.1.0 | TRAVERSEXLINKDEPTH=1 | 400 | InvalidParameterValue | version",
         "1.1.0 | SORTBY=name | 400 | InvalidParameterValue | version",
@@ -150,5 +158,165 @@ class WfsParametersTest {
       assertTrue(body.contains("\"" + code + "\""), body);
       assertTrue(body.contains("locator=\"" + locator + "\""), body);
     }
+  }
+
+  private static String body(String query) throws Exception {
+    ContentResponse r = client.GET(server.uri().resolve("/ows?" + query));
+    assertEquals(200, r.getStatus(), r.getContentAsString());
+    return r.getContentAsString();
+  }
+
+  @org.junit.jupiter.api.Test
+  void hitsCountTheLayerWithoutItsFeatures() throws Exception {
+    String hits =
+        body(
+            "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:helsinki_roads"
+                + "&resultType=hits");
+    assertTrue(hits.contains("numberMatched=\"2459\" numberReturned=\"0\""), hits);
+    assertFalse(hits.contains("<wfs:member>"), hits);
+    org.wirebench.formats.geo.schema.OgcValidator.validate(
+        org.wirebench.formats.geo.schema.XmlSchema.WFS_2_0_GML_32,
+        org.wirebench.formats.geo.Datasets.get("helsinki_roads").featureType(),
+        hits.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    ContentResponse json =
+        client.GET(
+            server
+                .uri()
+                .resolve(
+                    "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places"
+                        + "&resultType=hits&outputFormat=application/json"));
+    assertEquals(400, json.getStatus(), json.getContentAsString());
+  }
+
+  /** Following next links 500 at a time visits each of helsinki_roads' 2,459 features once. */
+  @org.junit.jupiter.api.Test
+  void nextLinksPageThroughEveryFeatureOnce() throws Exception {
+    java.util.regex.Pattern member =
+        java.util.regex.Pattern.compile("<osm:helsinki_roads gml:id=\"([^\"]+)\"");
+    java.util.regex.Pattern nextLink = java.util.regex.Pattern.compile(" next=\"([^\"]+)\"");
+    java.util.List<String> ids = new java.util.ArrayList<>();
+    String url =
+        server.uri()
+            + "ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:helsinki_roads"
+            + "&count=500";
+    int pages = 0;
+    while (url != null) {
+      ContentResponse r = client.GET(url.replace("&amp;", "&"));
+      String page = r.getContentAsString();
+      assertEquals(200, r.getStatus(), page);
+      assertTrue(page.contains("numberMatched=\"2459\""), page.substring(0, 600));
+      assertEquals(pages > 0, page.contains(" previous=\""), "previous link on page " + pages);
+      java.util.regex.Matcher m = member.matcher(page);
+      while (m.find()) {
+        ids.add(m.group(1));
+      }
+      java.util.regex.Matcher n = nextLink.matcher(page.substring(0, page.indexOf('>', 100) + 1));
+      url = n.find() ? n.group(1) : null;
+      pages++;
+    }
+    assertEquals(5, pages);
+    assertEquals(2459, ids.size());
+    assertEquals(2459, new java.util.HashSet<>(ids).size(), "each feature once");
+  }
+
+  private static java.util.List<String> ids(String page, String layer) {
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("<osm:" + layer + " (?:gml:id|fid)=\"([^\"]+)\"")
+            .matcher(page);
+    java.util.List<String> out = new java.util.ArrayList<>();
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    return out;
+  }
+
+  /**
+   * A BBOX returns exactly the features whose geometry meets the box, boundary included, in both
+   * versions' axis orders. The brute force uses JTS's plain Geometry.intersects, not the server's
+   * prepared filter; GDAL 3.6 filtering the whole layer locally (ogrinfo -spat on the layer saved
+   * as GeoJSON) counts the same 324 roads in the first box.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "helsinki_roads | 24.94 | 60.17 | 24.945 | 60.175",
+        "helsinki_pois | 24.94 | 60.17 | 24.945 | 60.175",
+        "helsinki_roads | 24.0 | 59.0 | 24.1 | 59.1",
+      })
+  void bboxReturnsWhatABruteForceSelects(
+      String layer, double minLon, double minLat, double maxLon, double maxLat) throws Exception {
+    org.locationtech.jts.geom.Geometry box =
+        new org.locationtech.jts.geom.GeometryFactory()
+            .toGeometry(new org.locationtech.jts.geom.Envelope(minLon, maxLon, minLat, maxLat));
+    java.util.List<String> expected =
+        org.wirebench.formats.geo.Datasets.get(layer)
+            .features()
+            .filter(f -> f.geometry().intersects(box))
+            .map(org.wirebench.formats.geo.Feature::id)
+            .toList();
+    if (layer.equals("helsinki_roads") && minLon == 24.94) {
+      assertEquals(324, expected.size());
+    }
+    String v2 =
+        body(
+            "service=WFS&version=2.0.0&request=GetFeature&typeNames="
+                + layer
+                + "&count=100000&BBOX="
+                + minLat
+                + ","
+                + minLon
+                + ","
+                + maxLat
+                + ","
+                + maxLon
+                + ",urn:ogc:def:crs:EPSG::4326");
+    assertEquals(expected, ids(v2, layer));
+    assertTrue(v2.contains("numberMatched=\"" + expected.size() + "\""), () -> v2);
+    String v1 =
+        body(
+            "service=WFS&version=1.0.0&request=GetFeature&typeName="
+                + layer
+                + "&BBOX="
+                + minLon
+                + ","
+                + minLat
+                + ","
+                + maxLon
+                + ","
+                + maxLat);
+    assertEquals(expected, ids(v1, layer));
+    String hits =
+        body(
+            "service=WFS&version=2.0.0&request=GetFeature&typeNames="
+                + layer
+                + "&resultType=hits&BBOX="
+                + minLat
+                + ","
+                + minLon
+                + ","
+                + maxLat
+                + ","
+                + maxLon);
+    assertTrue(hits.contains("numberMatched=\"" + expected.size() + "\""), hits);
+  }
+
+  /** A point on the box's corner is inside: BBOX is "not disjoint". */
+  @org.junit.jupiter.api.Test
+  void aFeatureOnTheBoxEdgeMatches() throws Exception {
+    org.wirebench.formats.geo.Feature poi =
+        org.wirebench.formats.geo.Datasets.get("helsinki_pois").features().findFirst().get();
+    org.locationtech.jts.geom.Coordinate c = poi.geometry().getCoordinate();
+    String page =
+        body(
+            "service=WFS&version=1.0.0&request=GetFeature&typeName=helsinki_pois&BBOX="
+                + c.x
+                + ","
+                + c.y
+                + ","
+                + (c.x + 0.001)
+                + ","
+                + (c.y + 0.001));
+    assertTrue(ids(page, "helsinki_pois").contains(poi.id()), page);
   }
 }

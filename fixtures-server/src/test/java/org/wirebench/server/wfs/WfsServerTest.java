@@ -126,10 +126,37 @@ class WfsServerTest {
         new String(r.getContent(), StandardCharsets.UTF_8));
   }
 
+  /** GDAL asks for every layer at once (TYPENAME=a,b,c,d) and OWSLib for none: one schema. */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "2.0.0 | typeNames=osm:helsinki_roads,osm:osm_mainroads,osm:osm_places,osm:helsinki_pois | 4",
+        "2.0.0 | TYPENAME=helsinki_roads,osm_places | 2",
+        "2.0.0 | namespaces=xmlns(osm,http://wirebench.org/osm) | 4",
+        "1.0.0 | typeName=osm_places,osm_mainroads | 2",
+      })
+  void describeFeatureTypeForSeveralOrAllTypes(String version, String types, int declared)
+      throws Exception {
+    ContentResponse r =
+        get(
+            "/ows?service=WFS&version="
+                + version.strip()
+                + "&request=DescribeFeatureType&"
+                + types.strip());
+    String xsd = r.getContentAsString();
+    assertEquals(200, r.getStatus(), xsd);
+    assertEquals(declared, xsd.split("substitutionGroup=").length - 1, xsd);
+    OgcValidator.checkApplicationSchema(
+        version.strip().equals("1.0.0") ? XmlSchema.WFS_1_0_GML_2 : XmlSchema.WFS_2_0_GML_32, xsd);
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',
       value = {
+        "service=WFS&version=2.0.0&request=DescribeFeatureType&typeNames=osm_places,lakes | InvalidParameterValue | typeNames | ExceptionReport",
+        "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places,osm_mainroads | OptionNotSupported | typeNames | ExceptionReport",
         "request=GetFeature&typeNames=osm_places | MissingParameterValue | service | ExceptionReport",
         "service=WFS&version=2.0.0 | MissingParameterValue | request | ExceptionReport",
         "service=WMS&request=GetMap | InvalidParameterValue | service | ExceptionReport",

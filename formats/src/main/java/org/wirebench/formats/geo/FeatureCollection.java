@@ -6,17 +6,38 @@ import java.util.Objects;
 import org.locationtech.jts.geom.Envelope;
 
 /**
- * What one GetFeature response carries: the type, the features, their bounds and the response's
- * time stamp (WFS 2.0's {@code timeStamp}; fixed by callers that need reproducible bytes).
+ * What one GetFeature response carries: the type, the features, their bounds, the response's time
+ * stamp (WFS 2.0's {@code timeStamp}; fixed by callers that need reproducible bytes) and where it
+ * sits among all the features the query matched.
  */
 public record FeatureCollection(
-    FeatureType type, List<Feature> features, Envelope bounds, Instant timeStamp) {
+    FeatureType type, List<Feature> features, Envelope bounds, Instant timeStamp, Paging paging) {
+
+  /**
+   * WFS 2.0's {@code numberMatched}, {@code previous} and {@code next}.
+   *
+   * @param numberMatched features the query matched, 0..; at least the features returned
+   * @param previous absolute URL of the page before, or null
+   * @param next absolute URL of the page after, or null
+   */
+  public record Paging(long numberMatched, String previous, String next) {}
 
   public FeatureCollection {
     Objects.requireNonNull(type, "type");
     features = List.copyOf(features);
     Objects.requireNonNull(bounds, "bounds");
     Objects.requireNonNull(timeStamp, "timeStamp");
+    if (paging == null) {
+      paging = new Paging(features.size(), null, null);
+    } else if (paging.numberMatched() < features.size()) {
+      throw new IllegalArgumentException(
+          "numberMatched " + paging.numberMatched() + " < " + features.size() + " returned");
+    }
+  }
+
+  /** These features as one page of a larger result. */
+  public FeatureCollection page(Paging where) {
+    return new FeatureCollection(type, features, bounds, timeStamp, where);
   }
 
   /** A collection whose bounds are computed from its features. */
@@ -25,7 +46,7 @@ public record FeatureCollection(
     for (Feature f : features) {
       bounds.expandToInclude(f.geometry().getEnvelopeInternal());
     }
-    return new FeatureCollection(type, features, bounds, timeStamp);
+    return new FeatureCollection(type, features, bounds, timeStamp, null);
   }
 
   public int size() {

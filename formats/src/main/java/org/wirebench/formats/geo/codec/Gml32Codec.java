@@ -31,7 +31,7 @@ public final class Gml32Codec extends GmlCodec {
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
     FeatureType type = collection.type();
     Utf8XmlWriter w = new Utf8XmlWriter(out);
-    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml32(type, collection.size(), collection.timeStamp())));
+    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml32(type, collection)));
     Envelope b = collection.bounds();
     if (!b.isNull()) {
       w.raw(

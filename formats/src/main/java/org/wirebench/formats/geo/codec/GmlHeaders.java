@@ -1,7 +1,7 @@
 package org.wirebench.formats.geo.codec;
 
-import java.time.Instant;
 import java.time.format.DateTimeFormatter;
+import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
 
 /** The opening of each WFS response document, up to its first member. Written once a document. */
@@ -22,8 +22,9 @@ final class GmlHeaders {
         + "><gml:boundedBy>";
   }
 
-  /** WFS 2.0: the collection's start tag with its counts and time stamp. */
-  static String gml32(FeatureType type, int count, Instant timeStamp) {
+  /** WFS 2.0: the collection's start tag with its counts, paging links and time stamp. */
+  static String gml32(FeatureType type, FeatureCollection c) {
+    FeatureCollection.Paging p = c.paging();
     return start(GmlNames.WFS2, GmlNames.GML32, type)
         + schemaLocation(
             GmlNames.WFS2
@@ -38,12 +39,15 @@ final class GmlHeaders {
                 + " "
                 + GmlNames.describeFeatureType("2.0.0", type.prefix(), type.name()))
         + " numberMatched=\""
-        + count
+        + p.numberMatched()
         + "\" numberReturned=\""
-        + count
+        + c.size()
         + "\" timeStamp=\""
-        + DateTimeFormatter.ISO_INSTANT.format(timeStamp)
-        + "\">";
+        + DateTimeFormatter.ISO_INSTANT.format(c.timeStamp())
+        + "\""
+        + (p.previous() == null ? "" : " previous=\"" + escape(p.previous()) + "\"")
+        + (p.next() == null ? "" : " next=\"" + escape(p.next()) + "\"")
+        + ">";
   }
 
   private static String start(String wfsNs, String gmlNs, FeatureType type) {

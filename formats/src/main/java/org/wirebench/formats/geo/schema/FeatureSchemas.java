@@ -14,35 +14,66 @@ public final class FeatureSchemas {
 
   /** The XSD text for {@code type} under {@code schema} (not {@link XmlSchema#NONE}). */
   public static String xsd(FeatureType type, XmlSchema schema) {
+    return xsd(java.util.List.of(type), schema);
+  }
+
+  /**
+   * One XSD declaring every type of {@code types} (DescribeFeatureType for several or all types).
+   *
+   * @throws IllegalArgumentException if the types do not share one namespace and prefix, which one
+   *     schema document cannot declare
+   */
+  public static String xsd(java.util.List<FeatureType> types, XmlSchema schema) {
     boolean gml32 =
         switch (schema) {
           case WFS_1_0_GML_2 -> false;
           case WFS_2_0_GML_32 -> true;
           case NONE -> throw new IllegalArgumentException("no XML schema for " + schema);
         };
+    FeatureType first = types.get(0);
+    for (FeatureType t : types) {
+      if (!t.namespaceUri().equals(first.namespaceUri()) || !t.prefix().equals(first.prefix())) {
+        throw new IllegalArgumentException(
+            t.name()
+                + " is in "
+                + t.namespaceUri()
+                + ", "
+                + first.name()
+                + " in "
+                + first.namespaceUri()
+                + ": one schema document cannot declare both");
+      }
+    }
     String gmlNs = gml32 ? GmlNames.GML32 : GmlNames.GML2;
     String gmlLocation = gml32 ? GmlNames.GML32_LOCATION : GmlNames.GML2_LOCATION;
-    String substitutionGroup = gml32 ? "gml:AbstractFeature" : "gml:_Feature";
-    String geometryType =
-        gml32 ? type.geometryKind().gml32PropertyType() : type.geometryKind().gml2PropertyType();
-    StringBuilder x = new StringBuilder(2048);
+    StringBuilder x = new StringBuilder(2048 * types.size());
     x.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         .append("<xsd:schema xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\"")
         .append(" xmlns:gml=\"")
         .append(gmlNs)
         .append("\" xmlns:")
-        .append(type.prefix())
+        .append(first.prefix())
         .append("=\"")
-        .append(type.namespaceUri())
+        .append(first.namespaceUri())
         .append("\" targetNamespace=\"")
-        .append(type.namespaceUri())
+        .append(first.namespaceUri())
         .append("\" elementFormDefault=\"qualified\" attributeFormDefault=\"unqualified\">\n")
         .append("  <xsd:import namespace=\"")
         .append(gmlNs)
         .append("\" schemaLocation=\"")
         .append(gmlLocation)
-        .append("\"/>\n")
-        .append("  <xsd:complexType name=\"")
+        .append("\"/>\n");
+    for (FeatureType type : types) {
+      declare(x, type, gml32);
+    }
+    return x.append("</xsd:schema>\n").toString();
+  }
+
+  private static void declare(StringBuilder x, FeatureType type, boolean gml32) {
+    String substitutionGroup = gml32 ? "gml:AbstractFeature" : "gml:_Feature";
+    String geometryType =
+        gml32 ? type.geometryKind().gml32PropertyType() : type.geometryKind().gml2PropertyType();
+    x.append("  <xsd:complexType name=\"")
         .append(type.name())
         .append("Type\">\n")
         .append("    <xsd:complexContent>\n")
@@ -74,8 +105,6 @@ public final class FeatureSchemas {
         .append(type.name())
         .append("Type\" substitutionGroup=\"")
         .append(substitutionGroup)
-        .append("\"/>\n")
-        .append("</xsd:schema>\n");
-    return x.toString();
+        .append("\"/>\n");
   }
 }

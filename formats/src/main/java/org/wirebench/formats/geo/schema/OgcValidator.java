@@ -75,25 +75,42 @@ public final class OgcValidator {
     run(compiled.newValidator(), ogcSchemaLocation, document);
   }
 
+  /**
+   * Compiles an application schema (e.g. a DescribeFeatureType answer) with the official WFS and
+   * GML schemas it builds on, offline.
+   *
+   * @throws InvalidDocumentException if it does not compile
+   */
+  public static void checkApplicationSchema(XmlSchema schema, String xsd) {
+    try {
+      compile(schema, xsd, "urn:wirebench:schema:checked");
+    } catch (IllegalStateException e) {
+      throw new InvalidDocumentException(
+          "not a valid application schema: " + e.getCause().getMessage(), e);
+    }
+  }
+
   static Schema schemaFor(XmlSchema schema, FeatureType type) {
     return CACHE.computeIfAbsent(schema + " " + type, k -> compile(schema, type));
   }
 
   private static Schema compile(XmlSchema schema, FeatureType type) {
+    return compile(schema, FeatureSchemas.xsd(type, schema), "urn:wirebench:schema:" + type.name());
+  }
+
+  private static Schema compile(XmlSchema schema, String xsd, String systemId) {
     SchemaFactory factory = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
     factory.setResourceResolver(new OfflineSchemaResolver());
     String wfs =
         schema == XmlSchema.WFS_2_0_GML_32 ? GmlNames.WFS2_LOCATION : GmlNames.WFS1_LOCATION;
     // each source keeps its http location as system id, so its relative imports map back to us
     Source[] sources = {
-      new StreamSource(openResource(wfs), wfs),
-      new StreamSource(
-          new StringReader(FeatureSchemas.xsd(type, schema)), "urn:wirebench:schema:" + type.name())
+      new StreamSource(openResource(wfs), wfs), new StreamSource(new StringReader(xsd), systemId)
     };
     try {
       return factory.newSchema(sources);
     } catch (SAXException e) {
-      throw new IllegalStateException("cannot compile " + schema + " for " + type.name(), e);
+      throw new IllegalStateException("cannot compile " + schema + " for " + systemId, e);
     }
   }
 
