@@ -8,39 +8,20 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.client.BytesRequestContent;
 import org.eclipse.jetty.client.ContentResponse;
-import org.eclipse.jetty.client.HttpClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.fidelity.EdgeCase;
 import org.wirebench.formats.soap.fidelity.FidelityProbe;
-import org.wirebench.server.FixtureServer;
+import org.wirebench.server.LiveServerTest;
 
 /**
  * The fidelity table over HTTP, against the hosted stacks (Axis2's servlet, CXF's servlet), as a
  * SOAP client meets them; pinned like the in-process one, since hosting can change what a stack
  * does (Axis2's receivers, CXF's interceptors).
  */
-class SoapFidelityOverHttpTest {
+class SoapFidelityOverHttpTest extends LiveServerTest {
   private static final Path GOLDEN =
       Path.of(System.getProperty("wirebench.root", ".."), "src/test/golden/soap-fidelity-http.txt");
-
-  private static FixtureServer server;
-  private static HttpClient client;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 1000).start();
-    client = new HttpClient();
-    client.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    client.stop();
-    server.close();
-  }
 
   @Test
   void todaysHttpTableIsPinned() throws Exception {

@@ -7,29 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.client.ContentResponse;
-import org.eclipse.jetty.client.HttpClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.wirebench.server.FixtureServer;
+import org.wirebench.server.LiveServerTest;
 
 /** An encoder that fails mid-response never yields a response that looks complete. */
-class StreamingFailureTest {
-  private static FixtureServer server;
-  private static HttpClient client;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 1000).start();
-    client = new HttpClient();
-    client.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    client.stop();
-    server.close();
-  }
+class StreamingFailureTest extends LiveServerTest {
 
   private static ContentResponse get(String format) throws Exception {
     return client

@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.eclipse.jetty.client.ContentResponse;
-import org.eclipse.jetty.client.HttpClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.wirebench.server.FixtureServer;
+import org.wirebench.server.LiveServerTest;
 
 /**
  * Every KVP parameter WFS 1.0.0, 1.1.0 and 2.0.0 define for GetFeature (and the capabilities' and
@@ -18,22 +15,7 @@ import org.wirebench.server.FixtureServer;
  * report naming it (400) — never a 200 that quietly ignored it. A parameter no standard defines is
  * a vendor parameter and is ignored.
  */
-class WfsParametersTest {
-  private static FixtureServer server;
-  private static HttpClient client;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 1000).start();
-    client = new HttpClient();
-    client.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    client.stop();
-    server.close();
-  }
+class WfsParametersTest extends LiveServerTest {
 
   private static final String V2 =
       "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&count=2";
@@ -191,8 +173,6 @@ class WfsParametersTest {
   /** Following next links 500 at a time visits each of helsinki_roads' 2,459 features once. */
   @org.junit.jupiter.api.Test
   void nextLinksPageThroughEveryFeatureOnce() throws Exception {
-    java.util.regex.Pattern member =
-        java.util.regex.Pattern.compile("<osm:helsinki_roads gml:id=\"([^\"]+)\"");
     java.util.regex.Pattern nextLink = java.util.regex.Pattern.compile(" next=\"([^\"]+)\"");
     java.util.List<String> ids = new java.util.ArrayList<>();
     String url =
@@ -206,10 +186,7 @@ class WfsParametersTest {
       assertEquals(200, r.getStatus(), page);
       assertTrue(page.contains("numberMatched=\"2459\""), page.substring(0, 600));
       assertEquals(pages > 0, page.contains(" previous=\""), "previous link on page " + pages);
-      java.util.regex.Matcher m = member.matcher(page);
-      while (m.find()) {
-        ids.add(m.group(1));
-      }
+      ids.addAll(ids(page, "helsinki_roads"));
       java.util.regex.Matcher n = nextLink.matcher(page.substring(0, page.indexOf('>', 100) + 1));
       url = n.find() ? n.group(1) : null;
       pages++;

@@ -9,9 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Stream;
 import org.eclipse.jetty.client.ContentResponse;
-import org.eclipse.jetty.client.HttpClient;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -25,25 +22,10 @@ import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
 import org.wirebench.formats.geo.schema.OgcValidator;
 import org.wirebench.formats.geo.schema.XmlSchema;
-import org.wirebench.server.FixtureServer;
+import org.wirebench.server.LiveServerTest;
 
 /** A real Jetty on an ephemeral port, asked by Jetty's HTTP client as a WFS client would. */
-class WfsServerTest {
-  private static FixtureServer server;
-  private static HttpClient client;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 1000).start();
-    client = new HttpClient();
-    client.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    client.stop();
-    server.close();
-  }
+class WfsServerTest extends LiveServerTest {
 
   private static ContentResponse get(String pathAndQuery) throws Exception {
     return client.GET(server.uri().resolve(pathAndQuery));

@@ -1,15 +1,13 @@
 package org.wirebench.formats.geo.fidelity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.wirebench.formats.fidelity.Fidelity;
+import org.wirebench.formats.fidelity.PinnedTable;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.codec.GeoCodecs;
@@ -22,9 +20,6 @@ import org.wirebench.formats.geo.codec.GeoJsonCodec;
  * judgement is checked on codecs broken on purpose.
  */
 class CodecFidelityTest {
-  private static final Path GOLDEN =
-      Path.of(System.getProperty("wirebench.root", ".."), "src/test/golden/codec-fidelity.txt");
-
   static String table() {
     StringBuilder t = new StringBuilder();
     for (CodecEdgeCase c : CodecEdgeCase.all()) {
@@ -40,10 +35,7 @@ class CodecFidelityTest {
 
   @Test
   void todaysTableIsPinned() throws Exception {
-    String now = table();
-    assertTrue(Files.isRegularFile(GOLDEN), "no golden table yet; today's is:\n" + now);
-    assertEquals(
-        Files.readString(GOLDEN), now, "the codecs' fidelity changed; today's table:\n" + now);
+    PinnedTable.assertPinned("codec-fidelity.txt", table());
   }
 
   @Test

@@ -3,10 +3,9 @@ package org.wirebench.formats.soap.fidelity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.wirebench.formats.fidelity.PinnedTable;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapStacks;
 
@@ -16,9 +15,6 @@ import org.wirebench.formats.soap.SoapStacks;
  * purpose). The probe itself is checked on the floor stack, whose behaviour we wrote.
  */
 class SoapFidelityTest {
-  private static final Path GOLDEN =
-      Path.of(System.getProperty("wirebench.root", ".."), "src/test/golden/soap-fidelity.txt");
-
   static String table() {
     StringBuilder t = new StringBuilder();
     for (EdgeCase c : EdgeCase.all()) {
@@ -34,10 +30,7 @@ class SoapFidelityTest {
 
   @Test
   void todaysTableIsPinned() throws Exception {
-    String now = table();
-    assertTrue(Files.isRegularFile(GOLDEN), "no golden table yet; today's is:\n" + now);
-    assertEquals(
-        Files.readString(GOLDEN), now, "the stacks' fidelity changed; today's table:\n" + now);
+    PinnedTable.assertPinned("soap-fidelity.txt", table());
   }
 
   @Test
