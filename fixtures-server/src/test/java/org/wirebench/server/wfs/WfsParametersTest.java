@@ -196,6 +196,8 @@ class WfsParametersTest extends LiveServerTest {
     assertEquals(2459, new java.util.HashSet<>(ids).size(), "each feature once");
   }
 
+  private static final String V2_ALL = "service=WFS&version=2.0.0&request=GetFeature&typeNames=";
+
   private static java.util.List<String> ids(String page, String layer) {
     java.util.regex.Matcher m =
         java.util.regex.Pattern.compile("<osm:" + layer + " (?:gml:id|fid)=\"([^\"]+)\"")
@@ -235,46 +237,16 @@ class WfsParametersTest extends LiveServerTest {
     if (layer.equals("helsinki_roads") && minLon == 24.94) {
       assertEquals(324, expected.size());
     }
+    String latLon = String.join(",", "" + minLat, "" + minLon, "" + maxLat, "" + maxLon);
+    String lonLat = String.join(",", "" + minLon, "" + minLat, "" + maxLon, "" + maxLat);
     String v2 =
-        body(
-            "service=WFS&version=2.0.0&request=GetFeature&typeNames="
-                + layer
-                + "&count=100000&BBOX="
-                + minLat
-                + ","
-                + minLon
-                + ","
-                + maxLat
-                + ","
-                + maxLon
-                + ",urn:ogc:def:crs:EPSG::4326");
+        body(V2_ALL + layer + "&count=100000&BBOX=" + latLon + ",urn:ogc:def:crs:EPSG::4326");
     assertEquals(expected, ids(v2, layer));
     assertTrue(v2.contains("numberMatched=\"" + expected.size() + "\""), () -> v2);
     String v1 =
-        body(
-            "service=WFS&version=1.0.0&request=GetFeature&typeName="
-                + layer
-                + "&BBOX="
-                + minLon
-                + ","
-                + minLat
-                + ","
-                + maxLon
-                + ","
-                + maxLat);
+        body("service=WFS&version=1.0.0&request=GetFeature&typeName=" + layer + "&BBOX=" + lonLat);
     assertEquals(expected, ids(v1, layer));
-    String hits =
-        body(
-            "service=WFS&version=2.0.0&request=GetFeature&typeNames="
-                + layer
-                + "&resultType=hits&BBOX="
-                + minLat
-                + ","
-                + minLon
-                + ","
-                + maxLat
-                + ","
-                + maxLon);
+    String hits = body(V2_ALL + layer + "&resultType=hits&BBOX=" + latLon);
     assertTrue(hits.contains("numberMatched=\"" + expected.size() + "\""), hits);
   }
 
