@@ -145,6 +145,17 @@ public final class LoadPlan {
     return users;
   }
 
+  /** What makes two plans send the same request: method, target and body. */
+  public String shape() {
+    return method
+        + " "
+        + target
+        + " "
+        + java.util.Arrays.hashCode(body)
+        + "/"
+        + (body == null ? 0 : body.length);
+  }
+
   /** Mean pause between a user's requests, ms (0: none). */
   public long thinkTimeMs() {
     return thinkTimeMs;

@@ -69,13 +69,13 @@ public final class FindingScenario implements Scenario {
   @Override
   public ScenarioSettings settings(boolean quick) {
     return quick
-        // the first point meets a cold JIT: in quick runs xml/saturation was still climbing after
-        // 10 windows of 1 s; a long limit costs only that point
+        // each backend format's request is sent by a few users first (ScenarioRunner.warmServer):
+        // at 200 users the JIT starved and xml/saturation climbed for 20-60 s or stayed cold
         ? ScenarioSettings.timed(
-                "quick", 1, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ZERO)
+                "quick", 1, Duration.ofSeconds(1), Duration.ofSeconds(5), Duration.ofSeconds(3))
             .withSteadyState(new ScenarioSettings.SteadyState(1_000, 20_000, 0.10))
         : ScenarioSettings.timed(
-                "full", 3, Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ZERO)
+                "full", 3, Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(15))
             .withSteadyState(new ScenarioSettings.SteadyState(2_000, 60_000, 0.05));
   }
 
