@@ -147,16 +147,32 @@ public final class WfsHandler extends Handler.Abstract {
     wfs.checkSrsName();
     boolean hits = wfs.hits(codec);
     wfs.checkResolve();
+    wfs.checkPropertyName();
     org.locationtech.jts.geom.Envelope box = wfs.bbox();
-    java.util.function.Predicate<Feature> inBox = BboxFilter.of(box);
-    List<Feature> features =
-        hits
-            ? List.of()
-            : (box == null ? dataset.features(start) : dataset.features().filter(inBox).skip(start))
-                .limit(count)
-                .toList();
-    // without a filter every feature matches; with one they are counted, streamed, not held
-    long matched = box == null ? dataset.size() : dataset.features().filter(inBox).count();
+    List<Feature> features;
+    long matched;
+    if (box == null) {
+      // every feature matches: the dataset knows how many, and jumps to the page
+      features = hits ? List.of() : dataset.features(start).limit(count).toList();
+      matched = dataset.size();
+    } else {
+      // one pass counts the matches and keeps the page's: at most count features are held
+      java.util.function.Predicate<Feature> inBox = BboxFilter.of(box);
+      List<Feature> page = new java.util.ArrayList<>();
+      long[] seen = {0};
+      dataset
+          .features()
+          .filter(inBox)
+          .forEach(
+              f -> {
+                long i = seen[0]++;
+                if (!hits && i >= start && i - start < count) {
+                  page.add(f);
+                }
+              });
+      features = page;
+      matched = seen[0];
+    }
     String endpoint = endpoint(request);
     String previous =
         hits || start == 0 ? null : wfs.pageUrl(endpoint, Math.max(0, start - count), count);

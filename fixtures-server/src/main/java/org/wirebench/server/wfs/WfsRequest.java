@@ -34,6 +34,10 @@ final class WfsRequest {
 
   private static final Map<String, String> FORMAT_ALIASES = formatAliases();
 
+  /** One NAMESPACES binding: {@code xmlns(prefix,uri)} or {@code xmlns(uri)}. */
+  private static final java.util.regex.Pattern XMLNS =
+      java.util.regex.Pattern.compile("\\s*xmlns\\(([^,()]*)(?:,([^()]*))?\\)\\s*,?");
+
   private final Map<String, String> params;
   private final Map<String, String> raw;
   final String version;
@@ -146,6 +150,20 @@ final class WfsRequest {
 
   private static String encode(String s) {
     return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  /**
+   * PROPERTYNAME: {@code *} (every property, what is written anyway; OWSLib sends it by default); a
+   * selection of properties is refused until the codecs can write one.
+   */
+  void checkPropertyName() throws OwsException {
+    String v = params.get("propertyname");
+    if (v != null && !v.strip().equals("*")) {
+      throw new OwsException(
+          "OptionNotSupported",
+          "PROPERTYNAME",
+          "PROPERTYNAME is not implemented: every property would be returned");
+    }
   }
 
   /**
@@ -289,8 +307,7 @@ final class WfsRequest {
     if (v == null) {
       return m;
     }
-    java.util.regex.Matcher x =
-        java.util.regex.Pattern.compile("\\s*xmlns\\(([^,()]*)(?:,([^()]*))?\\)\\s*,?").matcher(v);
+    java.util.regex.Matcher x = XMLNS.matcher(v);
     int end = 0;
     while (x.lookingAt()) {
       if (x.group(2) == null) {

@@ -76,11 +76,12 @@ public final class ScenarioRunner {
                           Locale.ROOT, "  %s run %d: first %s error: %s%n", p.id(), n, kind, why));
         }
       }
-      ScenarioResult.PointResult pr = mean(p, runs, warmup);
-      if (warmup != null && warmup.converged() && !thinks(p)) {
-        ScenarioResult.Warmup judged = warmup.measured(settings.steadyState(), pr.throughput());
-        pr = mean(p, runs, judged);
+      if (warmup != null && warmup.converged() && p.plan().apply(base).thinkTimeMs() == 0) {
+        // think time sets a point's rate, and its short windows start every user at once
+        double measured = runs.stream().mapToDouble(LoadResult::throughput).average().orElse(0);
+        warmup = warmup.measured(settings.steadyState(), measured);
       }
+      ScenarioResult.PointResult pr = mean(p, runs, warmup);
       results.add(pr);
       log.printf(
           Locale.ROOT,
@@ -171,11 +172,6 @@ public final class ScenarioRunner {
       return "";
     }
     return "  NOT STEADY (warm-up windows, req/s: " + w.ratesPerSecond() + ")";
-  }
-
-  /** Points with think time: their rate is set by it, and their windows are not comparable. */
-  private static boolean thinks(Scenario.Point p) {
-    return p.plan().apply(URI.create("http://127.0.0.1/")).thinkTimeMs() > 0;
   }
 
   private LoadPlan configure(LoadPlan plan, Scenario.Point p) {
