@@ -18,17 +18,18 @@ import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.codec.Conformance;
 import org.wirebench.formats.geo.codec.GeoCodec;
-import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.formats.geo.codec.SameBytesFloor;
 
 /**
  * What does it cost to encode one WFS GetFeature response of N features as GML 2, GML 3.2 or
- * GeoJSON, and how does that compare with JTS's own writers and with the floor (printing only the
- * coordinates)?
+ * GeoJSON, and how does that compare with JTS's own writers, with the floor (printing only the
+ * coordinates) and with each codec's same-bytes floor (the least work that writes exactly its
+ * bytes)?
  *
  * <p>Reproduces the encoder half of the GeoServer WFS output-format study (2013), where GML 3.2 ran
  * 3.4 to 5.4 times slower than GML 2 (roads: 43 vs 230 req/s; places: 55 vs 240 req/s). Expected
  * now, with streaming encoders: GML 3.2 within 1.2x of GML 2, each of our encoders at least 2x
- * faster than its JTS peer, and within 1.5x of the floor for line data.
+ * faster than its JTS peer, and within 1.5x of its same-bytes floor on every dataset.
  *
  * <p>Every variant's output is validated (OGC schema, round trip) in the trial setup before it is
  * timed. The validated inputs are shared ({@code Scope.Benchmark}); each thread writes into its own
@@ -41,8 +42,21 @@ public class GeoEncodingBenchmark extends StudyBenchmark {
   @Param({"osm_mainroads", "osm_places", "helsinki_roads", "helsinki_pois"})
   public String dataset;
 
-  /** Every registered codec (a test keeps this list equal to the registry's names). */
-  @Param({"gml2", "gml32", "geojson", "jts-gml2", "jts-geojson", "floor"})
+  /**
+   * Every registered codec, then the same-bytes floors (a test keeps this list equal to the
+   * registry's names and {@link SameBytesFloor#NAMES}).
+   */
+  @Param({
+    "gml2",
+    "gml32",
+    "geojson",
+    "jts-gml2",
+    "jts-geojson",
+    "floor",
+    "gml2-floor",
+    "gml32-floor",
+    "geojson-floor"
+  })
   public String codec;
 
   /** Features per response, 1..1000000; clamped to the size of the real datasets. */
@@ -54,7 +68,7 @@ public class GeoEncodingBenchmark extends StudyBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
-    encoder = GeoCodecs.get(codec);
+    encoder = SameBytesFloor.codecOrFloor(codec);
     Dataset source = Datasets.get(dataset);
     collection = FeatureCollection.of(source.featureType(), source.take(count), Instant.now());
     byte[] validated = Conformance.check(encoder, collection);
@@ -62,6 +76,14 @@ public class GeoEncodingBenchmark extends StudyBenchmark {
     encoder.encode(collection, again);
     if (!Arrays.equals(validated, again.toByteArray())) {
       throw new IllegalStateException(codec + " is not deterministic: the timed bytes differ");
+    }
+    if (encoder instanceof SameBytesFloor floor) {
+      ByteSink own = new ByteSink(validated.length);
+      floor.codec().encode(collection, own);
+      if (!Arrays.equals(validated, own.toByteArray())) {
+        throw new IllegalStateException(
+            codec + " does not write " + floor.codec().name() + "'s bytes");
+      }
     }
   }
 

@@ -11,7 +11,7 @@ import java.util.zip.GZIPOutputStream;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.FeatureCollection;
-import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.formats.geo.codec.SameBytesFloor;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.PayloadSizes;
 
@@ -51,7 +51,7 @@ public final class PayloadSizeRecorder {
         FeatureCollection.of(
             d.featureType(), d.take(Integer.parseInt(key.get("count"))), Instant.EPOCH);
     ByteArrayOutputStream raw = new ByteArrayOutputStream();
-    GeoCodecs.get(key.get("codec")).encode(c, raw);
+    SameBytesFloor.codecOrFloor(key.get("codec")).encode(c, raw);
     ByteArrayOutputStream gz = new ByteArrayOutputStream();
     try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
       raw.writeTo(out);

@@ -39,6 +39,14 @@ final class CoordinateBuffer {
     return this;
   }
 
+  /** Appends text already formatted (e.g. from another buffer). */
+  CoordinateBuffer append(byte[] text, int offset, int length) {
+    ensure(length);
+    System.arraycopy(text, offset, bytes, this.length, length);
+    this.length += length;
+    return this;
+  }
+
   byte[] bytes() {
     return bytes;
   }

@@ -10,7 +10,8 @@ import java.util.Arrays;
  */
 final class EscapedText {
   private final Sink sink = new Sink();
-  private final Utf8XmlWriter writer = new Utf8XmlWriter(sink);
+  // an id is short: a 16 KiB buffer a document (the default) was a third of gml32's allocation
+  private final Utf8XmlWriter writer = new Utf8XmlWriter(sink, 256);
 
   EscapedText reset() {
     sink.length = 0;

@@ -24,6 +24,24 @@ final class FeatureMarkup {
     }
   }
 
+  /** Attribute {@code i}'s start tag, for the same-bytes floor. */
+  byte[] open(int i) {
+    return open[i];
+  }
+
+  byte[] close(int i) {
+    return close[i];
+  }
+
+  /** The most bytes the tags of all attributes take. */
+  int tagBytes() {
+    int bytes = 0;
+    for (int i = 0; i < open.length; i++) {
+      bytes += open[i].length + close[i].length;
+    }
+    return bytes;
+  }
+
   static String openTag(FeatureType type, String localName) {
     return "<" + type.prefix() + ":" + localName + ">";
   }

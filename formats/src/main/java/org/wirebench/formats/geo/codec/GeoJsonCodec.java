@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
-import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Envelope;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.geom.LineString;
@@ -29,7 +28,7 @@ public class GeoJsonCodec implements GeoCodec {
   private static final SerializedString FEATURE = new SerializedString("Feature");
   private static final SerializedString ID = new SerializedString("id");
   private static final SerializedString BBOX = new SerializedString("bbox");
-  private static final SerializedString GEOMETRY = new SerializedString("geometry");
+  static final SerializedString GEOMETRY = new SerializedString("geometry");
   private static final SerializedString PROPERTIES = new SerializedString("properties");
   private static final SerializedString COORDINATES = new SerializedString("coordinates");
   static final JsonFactory JSON =
@@ -52,7 +51,7 @@ public class GeoJsonCodec implements GeoCodec {
 
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
-    CoordinateBuffer text = new CoordinateBuffer();
+    Buffers text = new Buffers();
     FeatureType type = collection.type();
     SerializedString[] names = new SerializedString[type.attributes().size()];
     for (int i = 0; i < names.length; i++) {
@@ -69,11 +68,6 @@ public class GeoJsonCodec implements GeoCodec {
         g.writeString(FEATURE);
         g.writeFieldName(ID);
         g.writeString(wellFormed(f.id()));
-        if (!(f.geometry() instanceof Point)) {
-          g.writeFieldName(BBOX);
-          writeBbox(g, f.geometry().getEnvelopeInternal(), text);
-        }
-        g.writeFieldName(GEOMETRY);
         writeGeometry(g, f.geometry(), text);
         g.writeFieldName(PROPERTIES);
         g.writeStartObject();
@@ -89,36 +83,59 @@ public class GeoJsonCodec implements GeoCodec {
     }
   }
 
-  /** Writes the geometry object. The JTS peer overrides this and nothing else. */
-  void writeGeometry(JsonGenerator g, Geometry geometry, CoordinateBuffer text) throws IOException {
+  /** A document's scratch space: a line's vertices, formatted once, and a box or a point. */
+  static final class Buffers {
+    final OrdinateText line = new OrdinateText();
+    final CoordinateBuffer small = new CoordinateBuffer();
+  }
+
+  /**
+   * Writes a line's {@code bbox} member and every feature's {@code geometry} member. The JTS peer
+   * overrides this and nothing else.
+   */
+  void writeGeometry(JsonGenerator g, Geometry geometry, Buffers text) throws IOException {
+    RawJsonValue coordinates;
+    if (geometry instanceof Point p) {
+      coordinates =
+          text.small.reset().append('[').appendPair(p.getX(), ',', p.getY()).append(']').asJson;
+    } else if (geometry instanceof LineString line) {
+      // the box's corners are some vertices' ordinates: format the vertices first, copy those
+      OrdinateText vertices =
+          text.line.format(line.getCoordinateSequence(), OrdinateText.Style.JSON_LINE);
+      CoordinateBuffer box = text.small.reset().append('[');
+      corner(box, vertices, OrdinateText.MIN_X).append(',');
+      corner(box, vertices, OrdinateText.MIN_Y).append(',');
+      corner(box, vertices, OrdinateText.MAX_X).append(',');
+      corner(box, vertices, OrdinateText.MAX_Y).append(']');
+      g.writeFieldName(BBOX);
+      g.writeRawValue(box.asJson);
+      coordinates = vertices.text().asJson;
+    } else {
+      throw new IllegalArgumentException("unsupported geometry " + geometry.getGeometryType());
+    }
+    g.writeFieldName(GEOMETRY);
     g.writeStartObject();
     g.writeFieldName(TYPE);
     g.writeString(geometry.getGeometryType());
     g.writeFieldName(COORDINATES);
-    text.reset();
-    if (geometry instanceof Point p) {
-      text.append('[').appendPair(p.getX(), ',', p.getY()).append(']');
-    } else if (geometry instanceof LineString line) {
-      CoordinateSequence seq = line.getCoordinateSequence();
-      text.append('[');
-      for (int i = 0; i < seq.size(); i++) {
-        if (i > 0) {
-          text.append(',');
-        }
-        text.append('[').appendPair(seq.getX(i), ',', seq.getY(i)).append(']');
-      }
-      text.append(']');
-    } else {
-      throw new IllegalArgumentException("unsupported geometry " + geometry.getGeometryType());
-    }
-    g.writeRawValue(text.asJson);
+    g.writeRawValue(coordinates);
     g.writeEndObject();
   }
 
-  private static void writeBbox(JsonGenerator g, Envelope e, CoordinateBuffer text)
+  private static CoordinateBuffer corner(CoordinateBuffer box, OrdinateText line, int which) {
+    return box.append(line.text().bytes(), line.start(which), line.length(which));
+  }
+
+  /** The {@code bbox} member of a line feature, formatted from its envelope (for the JTS peer). */
+  static void writeBbox(JsonGenerator g, Geometry geometry, CoordinateBuffer text)
       throws IOException {
+    if (geometry instanceof Point) {
+      return;
+    }
+    Envelope e = geometry.getEnvelopeInternal();
     text.reset().append('[').appendPair(e.getMinX(), ',', e.getMinY()).append(',');
     text.appendPair(e.getMaxX(), ',', e.getMaxY()).append(']');
+    g.writeFieldName(BBOX);
     g.writeRawValue(text.asJson);
   }
 

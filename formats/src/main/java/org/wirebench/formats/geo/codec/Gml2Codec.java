@@ -20,12 +20,37 @@ public final class Gml2Codec extends GmlCodec {
   }
 
   private static final byte[] COORDINATES_END = Utf8XmlWriter.ascii("</gml:coordinates>");
+  static final byte[] ID_END = Utf8XmlWriter.ascii("\">");
 
-  @Override
-  public void encode(FeatureCollection collection, OutputStream out) throws IOException {
-    FeatureType type = collection.type();
-    Utf8XmlWriter w = new Utf8XmlWriter(out);
-    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml2(type)));
+  /**
+   * A member's markup for one feature type: the id goes between the first two parts, the attributes
+   * after {@link #ID_END}, the coordinates between the last two. The same-bytes floor copies these
+   * too.
+   */
+  record Markup(byte[] memberStart, byte[] geometryStart, byte[] memberEnd) {
+    static Markup of(FeatureType type) {
+      String kind = type.geometryKind().geoJsonType();
+      return new Markup(
+          Utf8XmlWriter.ascii(
+              "<gml:featureMember><" + type.prefix() + ":" + type.name() + " fid=\""),
+          Utf8XmlWriter.ascii(
+              FeatureMarkup.openTag(type, type.geometryName())
+                  + "<gml:"
+                  + kind
+                  + " srsName=\"EPSG:4326\"><gml:coordinates>"),
+          Utf8XmlWriter.ascii(
+              "</gml:coordinates></gml:"
+                  + kind
+                  + ">"
+                  + FeatureMarkup.closeTag(type, type.geometryName())
+                  + FeatureMarkup.closeTag(type, type.name())
+                  + "</gml:featureMember>"));
+    }
+  }
+
+  /** The document up to its first member: written once a document, by the floor too. */
+  void writeStart(Utf8XmlWriter w, FeatureCollection collection) throws IOException {
+    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml2(collection.type())));
     Envelope b = collection.bounds();
     if (b.isNull()) {
       w.raw(Utf8XmlWriter.ascii("<gml:null>missing</gml:null>"));
@@ -36,30 +61,21 @@ public final class Gml2Codec extends GmlCodec {
       w.raw(COORDINATES_END).raw(Utf8XmlWriter.ascii("</gml:Box>"));
     }
     w.raw(Utf8XmlWriter.ascii("</gml:boundedBy>"));
+  }
+
+  @Override
+  public void encode(FeatureCollection collection, OutputStream out) throws IOException {
+    FeatureType type = collection.type();
+    Utf8XmlWriter w = new Utf8XmlWriter(out);
+    writeStart(w, collection);
     FeatureMarkup markup = new FeatureMarkup(type);
-    String kind = type.geometryKind().geoJsonType();
-    byte[] memberStart =
-        Utf8XmlWriter.ascii("<gml:featureMember><" + type.prefix() + ":" + type.name() + " fid=\"");
-    byte[] geometryStart =
-        Utf8XmlWriter.ascii(
-            FeatureMarkup.openTag(type, type.geometryName())
-                + "<gml:"
-                + kind
-                + " srsName=\"EPSG:4326\"><gml:coordinates>");
-    byte[] memberEnd =
-        Utf8XmlWriter.ascii(
-            "</gml:coordinates></gml:"
-                + kind
-                + ">"
-                + FeatureMarkup.closeTag(type, type.geometryName())
-                + FeatureMarkup.closeTag(type, type.name())
-                + "</gml:featureMember>");
+    Markup m = Markup.of(type);
     for (Feature f : collection.features()) {
       FeatureMarkup.checkKind(type, f);
       FeatureMarkup.checkId(f);
-      w.raw(memberStart).attribute(f.id()).ascii('"').ascii('>');
+      w.raw(m.memberStart()).attribute(f.id()).raw(ID_END);
       markup.writeAttributes(w, f);
-      w.raw(geometryStart);
+      w.raw(m.geometryStart());
       CoordinateSequence seq = f.positions();
       for (int i = 0; i < seq.size(); i++) {
         if (i > 0) {
@@ -67,9 +83,9 @@ public final class Gml2Codec extends GmlCodec {
         }
         w.ordinate(seq.getX(i)).ascii(',').ordinate(seq.getY(i));
       }
-      w.raw(memberEnd);
+      w.raw(m.memberEnd());
     }
-    w.raw(Utf8XmlWriter.ascii("</wfs:FeatureCollection>"));
+    w.raw(DOCUMENT_END);
     w.flush();
   }
 }

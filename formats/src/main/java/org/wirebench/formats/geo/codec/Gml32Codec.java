@@ -22,16 +22,52 @@ public final class Gml32Codec extends GmlCodec {
     super("gml32", "application/gml+xml; version=3.2", XmlSchema.WFS_2_0_GML_32);
   }
 
-  private static final byte[] LOWER_TO_UPPER =
-      Utf8XmlWriter.ascii("</gml:lowerCorner><gml:upperCorner>");
+  static final byte[] LOWER_TO_UPPER = Utf8XmlWriter.ascii("</gml:lowerCorner><gml:upperCorner>");
   private static final byte[] ENVELOPE_END =
       Utf8XmlWriter.ascii("</gml:upperCorner></gml:Envelope>");
 
-  @Override
-  public void encode(FeatureCollection collection, OutputStream out) throws IOException {
-    FeatureType type = collection.type();
-    Utf8XmlWriter w = new Utf8XmlWriter(out);
-    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml32(type, collection)));
+  /**
+   * A member's markup for one feature type, between the values: id, envelope, attributes, id again
+   * and positions go in the gaps, in that order. The same-bytes floor copies these too.
+   */
+  record Markup(
+      byte[] memberStart,
+      byte[] boundsStart,
+      byte[] boundsEnd,
+      byte[] geometryStart,
+      byte[] geometryAttributes,
+      byte[] memberEnd) {
+    static Markup of(FeatureType type) {
+      String kind = type.geometryKind().geoJsonType();
+      String positions = type.geometryKind() == GeometryKind.POINT ? "pos" : "posList";
+      return new Markup(
+          Utf8XmlWriter.ascii("<wfs:member><" + type.prefix() + ":" + type.name() + " gml:id=\""),
+          Utf8XmlWriter.ascii(
+              "\"><gml:boundedBy><gml:Envelope srsDimension=\"2\"><gml:lowerCorner>"),
+          Utf8XmlWriter.ascii("</gml:upperCorner></gml:Envelope></gml:boundedBy>"),
+          Utf8XmlWriter.ascii(
+              FeatureMarkup.openTag(type, type.geometryName()) + "<gml:" + kind + " gml:id=\""),
+          Utf8XmlWriter.ascii(
+              ".geom\" srsName=\""
+                  + GmlNames.SRS_LATLON
+                  + "\" srsDimension=\"2\"><gml:"
+                  + positions
+                  + ">"),
+          Utf8XmlWriter.ascii(
+              "</gml:"
+                  + positions
+                  + "></gml:"
+                  + kind
+                  + ">"
+                  + FeatureMarkup.closeTag(type, type.geometryName())
+                  + FeatureMarkup.closeTag(type, type.name())
+                  + "</wfs:member>"));
+    }
+  }
+
+  /** The document up to its first member: written once a document, by the floor too. */
+  void writeStart(Utf8XmlWriter w, FeatureCollection collection) throws IOException {
+    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml32(collection.type(), collection)));
     Envelope b = collection.bounds();
     if (!b.isNull()) {
       w.raw(
@@ -43,69 +79,51 @@ public final class Gml32Codec extends GmlCodec {
       w.ordinate(b.getMaxY()).ascii(' ').ordinate(b.getMaxX()).raw(ENVELOPE_END);
       w.raw(Utf8XmlWriter.ascii("</wfs:boundedBy>"));
     }
+  }
+
+  @Override
+  public void encode(FeatureCollection collection, OutputStream out) throws IOException {
+    FeatureType type = collection.type();
+    Utf8XmlWriter w = new Utf8XmlWriter(out);
+    writeStart(w, collection);
     FeatureMarkup markup = new FeatureMarkup(type);
+    Markup m = Markup.of(type);
     CoordinateBuffer point = new CoordinateBuffer();
+    OrdinateText line = new OrdinateText();
     EscapedText id = new EscapedText();
     boolean points = type.geometryKind() == GeometryKind.POINT;
-    String kind = type.geometryKind().geoJsonType();
-    String positions = points ? "pos" : "posList";
-    byte[] memberStart =
-        Utf8XmlWriter.ascii("<wfs:member><" + type.prefix() + ":" + type.name() + " gml:id=\"");
-    byte[] boundsStart =
-        Utf8XmlWriter.ascii("\"><gml:boundedBy><gml:Envelope srsDimension=\"2\"><gml:lowerCorner>");
-    byte[] boundsEnd = Utf8XmlWriter.ascii("</gml:upperCorner></gml:Envelope></gml:boundedBy>");
-    byte[] geometryStart =
-        Utf8XmlWriter.ascii(
-            FeatureMarkup.openTag(type, type.geometryName()) + "<gml:" + kind + " gml:id=\"");
-    byte[] geometryAttributes =
-        Utf8XmlWriter.ascii(
-            ".geom\" srsName=\""
-                + GmlNames.SRS_LATLON
-                + "\" srsDimension=\"2\"><gml:"
-                + positions
-                + ">");
-    byte[] memberEnd =
-        Utf8XmlWriter.ascii(
-            "</gml:"
-                + positions
-                + "></gml:"
-                + kind
-                + ">"
-                + FeatureMarkup.closeTag(type, type.geometryName())
-                + FeatureMarkup.closeTag(type, type.name())
-                + "</wfs:member>");
     for (Feature f : collection.features()) {
       FeatureMarkup.checkKind(type, f);
       FeatureMarkup.checkId(f);
       CoordinateSequence seq = f.positions();
       // the id goes out twice (feature and geometry): escape it once
       id.reset().attribute(f.id());
-      w.raw(memberStart).raw(id.bytes(), 0, id.length()).raw(boundsStart);
+      w.raw(m.memberStart()).raw(id.bytes(), 0, id.length()).raw(m.boundsStart());
+      CoordinateBuffer positions;
       if (points) {
         // a point's envelope corners are the point: format it once, write it three times
-        point.reset().appendPair(seq.getY(0), ' ', seq.getX(0));
-        w.raw(point.bytes(), 0, point.length()).raw(LOWER_TO_UPPER);
-        w.raw(point.bytes(), 0, point.length()).raw(boundsEnd);
+        positions = point.reset().appendPair(seq.getY(0), ' ', seq.getX(0));
+        w.raw(positions.bytes(), 0, positions.length()).raw(LOWER_TO_UPPER);
+        w.raw(positions.bytes(), 0, positions.length());
       } else {
-        Envelope e = f.geometry().getEnvelopeInternal();
-        w.ordinate(e.getMinY()).ascii(' ').ordinate(e.getMinX()).raw(LOWER_TO_UPPER);
-        w.ordinate(e.getMaxY()).ascii(' ').ordinate(e.getMaxX()).raw(boundsEnd);
+        // a line's corners are some vertices' ordinates: format the vertices first, copy those
+        positions = line.format(seq, OrdinateText.Style.POS_LIST).text();
+        corner(w, line, OrdinateText.MIN_Y).ascii(' ');
+        corner(w, line, OrdinateText.MIN_X).raw(LOWER_TO_UPPER);
+        corner(w, line, OrdinateText.MAX_Y).ascii(' ');
+        corner(w, line, OrdinateText.MAX_X);
       }
+      w.raw(m.boundsEnd());
       markup.writeAttributes(w, f);
-      w.raw(geometryStart).raw(id.bytes(), 0, id.length()).raw(geometryAttributes);
-      if (points) {
-        w.raw(point.bytes(), 0, point.length());
-      } else {
-        for (int i = 0; i < seq.size(); i++) {
-          if (i > 0) {
-            w.ascii(' ');
-          }
-          w.ordinate(seq.getY(i)).ascii(' ').ordinate(seq.getX(i));
-        }
-      }
-      w.raw(memberEnd);
+      w.raw(m.geometryStart()).raw(id.bytes(), 0, id.length()).raw(m.geometryAttributes());
+      w.raw(positions.bytes(), 0, positions.length()).raw(m.memberEnd());
     }
-    w.raw(Utf8XmlWriter.ascii("</wfs:FeatureCollection>"));
+    w.raw(DOCUMENT_END);
     w.flush();
+  }
+
+  private static Utf8XmlWriter corner(Utf8XmlWriter w, OrdinateText line, int which)
+      throws IOException {
+    return w.raw(line.text().bytes(), line.start(which), line.length(which));
   }
 }

@@ -12,6 +12,8 @@ import org.wirebench.formats.geo.schema.XmlSchema;
  * the GML reader for that schema. Subclasses name themselves and write the document.
  */
 abstract class GmlCodec implements GeoCodec {
+  static final byte[] DOCUMENT_END = Utf8XmlWriter.ascii("</wfs:FeatureCollection>");
+
   private final String name;
   private final String mediaType;
   private final XmlSchema schema;

@@ -26,7 +26,9 @@ public final class JtsGeoJsonCodec extends GeoJsonCodec {
   }
 
   @Override
-  void writeGeometry(JsonGenerator g, Geometry geometry, CoordinateBuffer text) throws IOException {
+  void writeGeometry(JsonGenerator g, Geometry geometry, Buffers text) throws IOException {
+    writeBbox(g, geometry, text.small);
+    g.writeFieldName(GEOMETRY);
     GeoJsonWriter writer = new GeoJsonWriter(DECIMALS);
     writer.setEncodeCRS(false);
     g.writeRawValue(writer.write(geometry));

@@ -19,15 +19,24 @@ final class Utf8XmlWriter {
   private static final byte[] LT = ascii("&lt;");
   private static final byte[] GT = ascii("&gt;");
   private static final byte[] QUOT = ascii("&quot;");
+  private static final byte[] TAB = ascii("&#9;");
+  private static final byte[] LF = ascii("&#10;");
+  private static final byte[] CR = ascii("&#13;");
   private static final byte[] TRUE = ascii("true");
   private static final byte[] FALSE = ascii("false");
 
   private final OutputStream out;
-  private final byte[] buf = new byte[CAPACITY];
+  private final byte[] buf;
   private int pos;
 
   Utf8XmlWriter(OutputStream out) {
+    this(out, CAPACITY);
+  }
+
+  /** {@code capacity}: bytes buffered before they go out, at least 64. */
+  Utf8XmlWriter(OutputStream out, int capacity) {
     this.out = out;
+    this.buf = new byte[Math.max(64, capacity)];
   }
 
   /** Markup known to be plain ASCII and well-formed, e.g. from {@link #ascii(String)}. */
@@ -36,9 +45,9 @@ final class Utf8XmlWriter {
   }
 
   Utf8XmlWriter raw(byte[] bytes, int off, int len) throws IOException {
-    if (len > CAPACITY - pos) {
+    if (len > buf.length - pos) {
       flushBuffer();
-      if (len > CAPACITY) {
+      if (len > buf.length) {
         out.write(bytes, off, len);
         return this;
       }
@@ -100,74 +109,86 @@ final class Utf8XmlWriter {
 
   private Utf8XmlWriter escaped(String s, boolean inAttribute) throws IOException {
     int length = s.length();
-    int i = 0;
-    while (i < length) {
-      // room for the worst case, 4 bytes a char, so the loop below needs no capacity checks;
-      // an escape goes through raw(), which checks for itself, and ends the chunk
-      int end = Math.min(length, i + (CAPACITY - pos) / 4);
-      if (end == i) {
+    int from = 0;
+    while (from < length) {
+      if (buf.length - pos < 2 * MAX_ESCAPED_BYTES) {
         flushBuffer();
-        continue;
       }
-      while (i < end) {
-        char c = s.charAt(i++);
-        if (c < 0x80) {
-          if (c >= 0x3f || (c >= 0x20 && c != '&' && c != '<' && c != '>' && c != '"')) {
-            buf[pos++] = (byte) c;
-          } else {
-            special(c, inAttribute);
-            break;
-          }
-        } else if (c < 0x800) {
-          buf[pos++] = (byte) (0xc0 | c >> 6);
-          buf[pos++] = (byte) (0x80 | c & 0x3f);
-        } else if (Character.isHighSurrogate(c)
-            && i < length
-            && Character.isLowSurrogate(s.charAt(i))) {
-          int cp = Character.toCodePoint(c, s.charAt(i++));
-          buf[pos++] = (byte) (0xf0 | cp >> 18);
-          buf[pos++] = (byte) (0x80 | cp >> 12 & 0x3f);
-          buf[pos++] = (byte) (0x80 | cp >> 6 & 0x3f);
-          buf[pos++] = (byte) (0x80 | cp & 0x3f);
-        } else if (Character.isSurrogate(c) || c == 0xfffe || c == 0xffff) {
-          throw notXml(c);
-        } else {
-          buf[pos++] = (byte) (0xe0 | c >> 12);
-          buf[pos++] = (byte) (0x80 | c >> 6 & 0x3f);
-          buf[pos++] = (byte) (0x80 | c & 0x3f);
-        }
+      // as many chars as surely fit (at least two), never splitting a surrogate pair
+      int to = Math.min(length, from + (buf.length - pos) / MAX_ESCAPED_BYTES);
+      if (to < length && Character.isHighSurrogate(s.charAt(to - 1))) {
+        to--;
       }
+      pos = escape(s, from, to, inAttribute, buf, pos);
+      from = to;
     }
     return this;
   }
 
-  private void special(char c, boolean inAttribute) throws IOException {
-    switch (c) {
-      case '&' -> raw(AMP);
-      case '<' -> raw(LT);
-      case '>' -> raw(GT);
-      case '"' -> {
-        if (inAttribute) {
-          raw(QUOT);
+  /** The most bytes one char of text can take escaped ({@code &quot;}). */
+  static final int MAX_ESCAPED_BYTES = 6;
+
+  /**
+   * Escapes and UTF-8 encodes {@code s[from, to)} into {@code buf} at {@code pos}, which has room
+   * for {@link #MAX_ESCAPED_BYTES} a char; the same-bytes floor calls this too, so both write the
+   * same escapes.
+   *
+   * @return the position after the last byte written
+   */
+  static int escape(String s, int from, int to, boolean inAttribute, byte[] buf, int pos) {
+    int i = from;
+    while (i < to) {
+      char c = s.charAt(i++);
+      if (c < 0x80) {
+        if (c >= 0x3f || (c >= 0x20 && c != '&' && c != '<' && c != '>' && c != '"')) {
+          buf[pos++] = (byte) c;
         } else {
-          ascii(c);
+          pos = special(c, inAttribute, buf, pos);
         }
-      }
-      case '\t', '\n', '\r' -> {
-        if (inAttribute || c == '\r') {
-          // a parser would normalize these to spaces (attributes) or drop \r: keep them as refs
-          raw(ascii("&#" + (int) c + ";"));
-        } else {
-          ascii(c);
-        }
-      }
-      default -> {
-        if (c < 0x20) {
-          throw notXml(c);
-        }
-        ascii(c);
+      } else if (c < 0x800) {
+        buf[pos++] = (byte) (0xc0 | c >> 6);
+        buf[pos++] = (byte) (0x80 | c & 0x3f);
+      } else if (Character.isHighSurrogate(c) && i < to && Character.isLowSurrogate(s.charAt(i))) {
+        int cp = Character.toCodePoint(c, s.charAt(i++));
+        buf[pos++] = (byte) (0xf0 | cp >> 18);
+        buf[pos++] = (byte) (0x80 | cp >> 12 & 0x3f);
+        buf[pos++] = (byte) (0x80 | cp >> 6 & 0x3f);
+        buf[pos++] = (byte) (0x80 | cp & 0x3f);
+      } else if (Character.isSurrogate(c) || c == 0xfffe || c == 0xffff) {
+        throw notXml(c);
+      } else {
+        buf[pos++] = (byte) (0xe0 | c >> 12);
+        buf[pos++] = (byte) (0x80 | c >> 6 & 0x3f);
+        buf[pos++] = (byte) (0x80 | c & 0x3f);
       }
     }
+    return pos;
+  }
+
+  private static int special(char c, boolean inAttribute, byte[] buf, int pos) {
+    byte[] escape =
+        switch (c) {
+          case '&' -> AMP;
+          case '<' -> LT;
+          case '>' -> GT;
+          case '"' -> inAttribute ? QUOT : null;
+          // a parser would normalize these to spaces (attributes) or drop \r: keep them as refs
+          case '\t' -> inAttribute ? TAB : null;
+          case '\n' -> inAttribute ? LF : null;
+          case '\r' -> CR;
+          default -> {
+            if (c < 0x20) {
+              throw notXml(c);
+            }
+            yield null;
+          }
+        };
+    if (escape == null) {
+      buf[pos] = (byte) c;
+      return pos + 1;
+    }
+    System.arraycopy(escape, 0, buf, pos, escape.length);
+    return pos + escape.length;
   }
 
   private static IllegalArgumentException notXml(char c) {
@@ -177,7 +198,7 @@ final class Utf8XmlWriter {
   }
 
   private void ensure(int bytes) throws IOException {
-    if (pos + bytes > CAPACITY) {
+    if (pos + bytes > buf.length) {
       flushBuffer();
     }
   }

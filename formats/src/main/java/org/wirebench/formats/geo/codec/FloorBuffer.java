@@ -1,0 +1,247 @@
+package org.wirebench.formats.geo.codec;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.Locale;
+import org.wirebench.formats.geo.Feature;
+
+/**
+ * The same-bytes floors' output: one buffer that a floor makes room in once a feature (for the most
+ * bytes the feature can take) and then fills with no further checks, written out when a feature
+ * would not fit. Not thread-safe: one per document being written.
+ */
+final class FloorBuffer {
+  /** The encoders' buffer size, so that both hand the stream the same chunks. */
+  static final int CAPACITY = 16 * 1024;
+
+  private static final byte[] TRUE = Utf8XmlWriter.ascii("true");
+  private static final byte[] FALSE = Utf8XmlWriter.ascii("false");
+  private static final byte[] NULL = Utf8XmlWriter.ascii("null");
+  private static final byte[] HEX = Utf8XmlWriter.ascii("0123456789ABCDEF");
+
+  /** Most bytes a number attribute can take: Long.MIN_VALUE's 20. */
+  static final int NUMBER_BYTES = 20;
+
+  private final OutputStream out;
+  private byte[] buf;
+  private int pos;
+
+  FloorBuffer(OutputStream out) {
+    this(out, CAPACITY);
+  }
+
+  FloorBuffer(OutputStream out, int capacity) {
+    this.out = out;
+    this.buf = new byte[capacity];
+  }
+
+  /** Room for {@code bytes} more; what is buffered goes out first if they would not fit. */
+  FloorBuffer room(int bytes) throws IOException {
+    if (pos + bytes > buf.length) {
+      out.write(buf, 0, pos);
+      pos = 0;
+      if (bytes > buf.length) {
+        buf = Arrays.copyOf(buf, bytes);
+      }
+    }
+    return this;
+  }
+
+  /** The most bytes {@code value} can take as an attribute, escaped: what to ask {@link #room}. */
+  static int bound(Object value) {
+    return value instanceof String s ? Utf8XmlWriter.MAX_ESCAPED_BYTES * s.length() : NUMBER_BYTES;
+  }
+
+  FloorBuffer put(byte[] bytes) {
+    System.arraycopy(bytes, 0, buf, pos, bytes.length);
+    pos += bytes.length;
+    return this;
+  }
+
+  FloorBuffer put(byte[] bytes, int offset, int length) {
+    System.arraycopy(bytes, offset, buf, pos, length);
+    pos += length;
+    return this;
+  }
+
+  /** Where the next byte goes; valid until the next {@link #room}. */
+  int position() {
+    return pos;
+  }
+
+  /** Appends a copy of bytes {@code [from, to)} already written since the last {@link #room}. */
+  FloorBuffer copyWithin(int from, int to) {
+    System.arraycopy(buf, from, buf, pos, to - from);
+    pos += to - from;
+    return this;
+  }
+
+  FloorBuffer put(char ascii) {
+    buf[pos++] = (byte) ascii;
+    return this;
+  }
+
+  FloorBuffer ordinate(double value) {
+    pos = CoordinateFormat.format(value, buf, pos);
+    return this;
+  }
+
+  /** Escaped XML text ({@code attribute}: a double-quoted attribute value). */
+  FloorBuffer xml(String s, boolean attribute) {
+    pos = Utf8XmlWriter.escape(s, 0, s.length(), attribute, buf, pos);
+    return this;
+  }
+
+  /**
+   * A GML id: an XML NCName needs no escaping, so the one pass that checks it also copies it.
+   * Anything past ASCII goes the long way, through the codecs' own check and escape.
+   */
+  FloorBuffer ncName(Feature f) {
+    String s = f.id();
+    int start = pos;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      boolean ok =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || c == '_'
+              || (i > 0 && ((c >= '0' && c <= '9') || c == '.' || c == '-'));
+      if (!ok) {
+        pos = start;
+        FeatureMarkup.checkId(f);
+        return xml(s, true);
+      }
+      buf[pos++] = (byte) c;
+    }
+    if (s.isEmpty()) {
+      FeatureMarkup.checkId(f);
+    }
+    return this;
+  }
+
+  /** An attribute value as GML writes it. */
+  FloorBuffer xmlValue(Object value) {
+    if (value instanceof String s) {
+      return xml(s, false);
+    }
+    return number(value);
+  }
+
+  /** An attribute value as Jackson writes it: a string, a number, a boolean or null. */
+  FloorBuffer jsonValue(Object value) {
+    if (value == null) {
+      return put(NULL);
+    }
+    if (value instanceof String s) {
+      return put('"').json(s).put('"');
+    }
+    return number(value);
+  }
+
+  private FloorBuffer number(Object value) {
+    if (value instanceof Long l) {
+      return decimal(l);
+    } else if (value instanceof Integer n) {
+      return decimal(n);
+    } else if (value instanceof Boolean b) {
+      return put(b ? TRUE : FALSE);
+    }
+    throw new IllegalArgumentException("unsupported value " + value.getClass());
+  }
+
+  private FloorBuffer decimal(long value) {
+    if (value < 0) {
+      if (value == Long.MIN_VALUE) {
+        return put(Utf8XmlWriter.ascii(Long.toString(value)));
+      }
+      buf[pos++] = '-';
+      value = -value;
+    }
+    pos = CoordinateFormat.writeDigits(value, buf, pos);
+    return this;
+  }
+
+  /**
+   * A JSON string's content, escaped as Jackson escapes it by default: {@code " \} and the C0
+   * controls (short forms where JSON has them, else {@code \}{@code u00XX}) and characters past
+   * U+FFFF (as a pair of {@code \}{@code u} escapes); the rest UTF-8. Lone surrogates are refused,
+   * as GeoJsonCodec refuses them. At most 6 bytes a char.
+   */
+  FloorBuffer json(String s) {
+    int length = s.length();
+    for (int i = 0; i < length; i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        if (c >= 0x20 && c != '"' && c != '\\') {
+          buf[pos++] = (byte) c;
+        } else {
+          jsonEscape(c);
+        }
+      } else if (c < 0x800) {
+        buf[pos++] = (byte) (0xc0 | c >> 6);
+        buf[pos++] = (byte) (0x80 | c & 0x3f);
+      } else if (Character.isSurrogate(c)) {
+        if (!Character.isHighSurrogate(c)
+            || i + 1 == length
+            || !Character.isLowSurrogate(s.charAt(i + 1))) {
+          throw new IllegalArgumentException(
+              String.format(
+                  Locale.ROOT,
+                  "a lone surrogate U+%04X at index %d cannot be written as UTF-8",
+                  (int) c,
+                  i));
+        }
+        // Jackson 2 writes a pair as two escapes unless COMBINE_UNICODE_SURROGATES_IN_UTF8 is on
+        unicodeEscape(c);
+        unicodeEscape(s.charAt(++i));
+      } else {
+        buf[pos++] = (byte) (0xe0 | c >> 12);
+        buf[pos++] = (byte) (0x80 | c >> 6 & 0x3f);
+        buf[pos++] = (byte) (0x80 | c & 0x3f);
+      }
+    }
+    return this;
+  }
+
+  private void jsonEscape(char c) {
+    char shortForm =
+        switch (c) {
+          case '"', '\\' -> c;
+          case '\b' -> 'b';
+          case '\t' -> 't';
+          case '\n' -> 'n';
+          case '\f' -> 'f';
+          case '\r' -> 'r';
+          default -> 0;
+        };
+    if (shortForm == 0) {
+      unicodeEscape(c);
+    } else {
+      buf[pos++] = '\\';
+      buf[pos++] = (byte) shortForm;
+    }
+  }
+
+  private void unicodeEscape(char c) {
+    buf[pos++] = '\\';
+    buf[pos++] = 'u';
+    buf[pos++] = HEX[c >> 12];
+    buf[pos++] = HEX[c >> 8 & 0xf];
+    buf[pos++] = HEX[c >> 4 & 0xf];
+    buf[pos++] = HEX[c & 0xf];
+  }
+
+  /** What is buffered, as a new array, and empties the buffer. */
+  byte[] copyOut() {
+    byte[] copy = Arrays.copyOf(buf, pos);
+    pos = 0;
+    return copy;
+  }
+
+  /** Writes out what is buffered; does not flush or close the stream. */
+  void drain() throws IOException {
+    out.write(buf, 0, pos);
+    pos = 0;
+  }
+}

@@ -1,0 +1,60 @@
+package org.wirebench.formats.geo.codec;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import org.locationtech.jts.geom.CoordinateSequence;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureCollection;
+import org.wirebench.formats.geo.FeatureType;
+
+/** {@code gml2}'s bytes with the least work: see {@link SameBytesFloor}. */
+final class Gml2Floor implements SameBytesFloor.Writer {
+  private final Gml2Codec codec = new Gml2Codec();
+
+  @Override
+  public void write(FeatureCollection collection, OutputStream out) throws IOException {
+    FeatureType type = collection.type();
+    // the document's start is written once, by the codec's own code, through a small buffer
+    Utf8XmlWriter start = new Utf8XmlWriter(out, 1024);
+    codec.writeStart(start, collection);
+    start.flush();
+    FeatureMarkup attributes = new FeatureMarkup(type);
+    Gml2Codec.Markup m = Gml2Codec.Markup.of(type);
+    int markupBytes =
+        m.memberStart().length
+            + Gml2Codec.ID_END.length
+            + attributes.tagBytes()
+            + m.geometryStart().length
+            + m.memberEnd().length;
+    int values = type.attributes().size();
+    FloorBuffer b = new FloorBuffer(out);
+    for (Feature f : collection.features()) {
+      FeatureMarkup.checkKind(type, f);
+      CoordinateSequence seq = f.positions();
+      int bound =
+          markupBytes
+              + Utf8XmlWriter.MAX_ESCAPED_BYTES * f.id().length()
+              + seq.size() * (2 * CoordinateFormat.MAX_CHARS + 2);
+      for (int i = 0; i < values; i++) {
+        bound += FloorBuffer.bound(f.value(i));
+      }
+      b.room(bound).put(m.memberStart()).ncName(f).put(Gml2Codec.ID_END);
+      for (int i = 0; i < values; i++) {
+        Object value = f.value(i);
+        if (value != null) {
+          b.put(attributes.open(i)).xmlValue(value).put(attributes.close(i));
+        }
+      }
+      b.put(m.geometryStart());
+      for (int i = 0; i < seq.size(); i++) {
+        if (i > 0) {
+          b.put(' ');
+        }
+        b.ordinate(seq.getX(i)).put(',').ordinate(seq.getY(i));
+      }
+      b.put(m.memberEnd());
+    }
+    b.room(GmlCodec.DOCUMENT_END.length).put(GmlCodec.DOCUMENT_END).drain();
+    out.flush();
+  }
+}

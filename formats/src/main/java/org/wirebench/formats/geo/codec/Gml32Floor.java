@@ -1,0 +1,89 @@
+package org.wirebench.formats.geo.codec;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import org.locationtech.jts.geom.CoordinateSequence;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureCollection;
+import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.GeometryKind;
+
+/**
+ * {@code gml32}'s bytes with the least work: see {@link SameBytesFloor}. The id is checked and
+ * copied once and then copied again from the output; each vertex is formatted once, the envelope
+ * copied from the vertices that hold its corners.
+ */
+final class Gml32Floor implements SameBytesFloor.Writer {
+  private final Gml32Codec codec = new Gml32Codec();
+
+  @Override
+  public void write(FeatureCollection collection, OutputStream out) throws IOException {
+    FeatureType type = collection.type();
+    // the document's start is written once, by the codec's own code, through a small buffer
+    Utf8XmlWriter start = new Utf8XmlWriter(out, 1024);
+    codec.writeStart(start, collection);
+    start.flush();
+    FeatureMarkup attributes = new FeatureMarkup(type);
+    Gml32Codec.Markup m = Gml32Codec.Markup.of(type);
+    int markupBytes =
+        m.memberStart().length
+            + m.boundsStart().length
+            + Gml32Codec.LOWER_TO_UPPER.length
+            + m.boundsEnd().length
+            + attributes.tagBytes()
+            + m.geometryStart().length
+            + m.geometryAttributes().length
+            + m.memberEnd().length;
+    int values = type.attributes().size();
+    boolean points = type.geometryKind() == GeometryKind.POINT;
+    OrdinateText line = new OrdinateText();
+    CoordinateBuffer point = new CoordinateBuffer();
+    FloorBuffer b = new FloorBuffer(out);
+    for (Feature f : collection.features()) {
+      FeatureMarkup.checkKind(type, f);
+      CoordinateSequence seq = f.positions();
+      CoordinateBuffer positions =
+          points
+              ? point.reset().appendPair(seq.getY(0), ' ', seq.getX(0))
+              : line.format(seq, OrdinateText.Style.POS_LIST).text();
+      int bound =
+          markupBytes
+              + 2 * Utf8XmlWriter.MAX_ESCAPED_BYTES * f.id().length()
+              + 2 * positions.length()
+              + 2 * CoordinateFormat.MAX_CHARS
+              + 2;
+      for (int i = 0; i < values; i++) {
+        bound += FloorBuffer.bound(f.value(i));
+      }
+      b.room(bound).put(m.memberStart());
+      int idStart = b.position();
+      b.ncName(f);
+      int idEnd = b.position();
+      b.put(m.boundsStart());
+      if (points) {
+        b.put(positions.bytes(), 0, positions.length()).put(Gml32Codec.LOWER_TO_UPPER);
+        b.put(positions.bytes(), 0, positions.length());
+      } else {
+        corner(b, line, OrdinateText.MIN_Y).put(' ');
+        corner(b, line, OrdinateText.MIN_X).put(Gml32Codec.LOWER_TO_UPPER);
+        corner(b, line, OrdinateText.MAX_Y).put(' ');
+        corner(b, line, OrdinateText.MAX_X);
+      }
+      b.put(m.boundsEnd());
+      for (int i = 0; i < values; i++) {
+        Object value = f.value(i);
+        if (value != null) {
+          b.put(attributes.open(i)).xmlValue(value).put(attributes.close(i));
+        }
+      }
+      b.put(m.geometryStart()).copyWithin(idStart, idEnd).put(m.geometryAttributes());
+      b.put(positions.bytes(), 0, positions.length()).put(m.memberEnd());
+    }
+    b.room(GmlCodec.DOCUMENT_END.length).put(GmlCodec.DOCUMENT_END).drain();
+    out.flush();
+  }
+
+  private static FloorBuffer corner(FloorBuffer b, OrdinateText line, int which) {
+    return b.put(line.text().bytes(), line.start(which), line.length(which));
+  }
+}
