@@ -81,7 +81,7 @@ public final class WfsScenario implements Scenario {
   public ScenarioSettings settings(boolean quick) {
     return quick
         ? ScenarioSettings.timed(
-                "quick", 1, Duration.ZERO, Duration.ofSeconds(3), Duration.ofSeconds(3))
+                "quick", 1, Duration.ZERO, Duration.ofMillis(2500), Duration.ofSeconds(3))
             .withSteadyState(new ScenarioSettings.SteadyState(750, 9_000, 0.10))
         : ScenarioSettings.timed(
                 "full", 3, Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(10))
