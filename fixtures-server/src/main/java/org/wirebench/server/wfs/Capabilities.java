@@ -10,6 +10,7 @@ import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.codec.GmlNames;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.server.wfs.filter.FilterParser;
 
 /**
  * GetCapabilities for WFS 2.0 and 1.0: every registered dataset as a feature type, the three
@@ -43,6 +44,7 @@ final class Capabilities {
     w.writeNamespace("wfs", GmlNames.WFS2);
     w.writeNamespace("ows", ows);
     w.writeNamespace("xlink", XLINK);
+    w.writeNamespace("gml", GmlNames.GML32);
     w.writeNamespace(FeatureType.DEFAULT_PREFIX, FeatureType.DEFAULT_NAMESPACE);
     w.writeAttribute("version", WfsRequest.V2);
     w.writeStartElement("ows", "ServiceIdentification", ows);
@@ -52,7 +54,14 @@ final class Capabilities {
     text(w, "ows", ows, "ServiceTypeVersion", WfsRequest.V1);
     w.writeEndElement();
     w.writeStartElement("ows", "OperationsMetadata", ows);
-    for (String op : new String[] {"GetCapabilities", "DescribeFeatureType", "GetFeature"}) {
+    for (String op :
+        new String[] {
+          "GetCapabilities",
+          "DescribeFeatureType",
+          "GetFeature",
+          "ListStoredQueries",
+          "DescribeStoredQueries"
+        }) {
       w.writeStartElement("ows", "Operation", ows);
       w.writeAttribute("name", op);
       w.writeStartElement("ows", "DCP", ows);
@@ -77,11 +86,30 @@ final class Capabilities {
       }
       w.writeEndElement();
     }
-    constraint(w, ows, "ImplementsBasicWFS", "FALSE");
-    constraint(w, ows, "KVPEncoding", "TRUE");
-    // startIndex and count, with numberMatched and next/previous links on every collection
-    constraint(w, ows, "ImplementsResultPaging", "TRUE");
-    constraint(w, ows, "CountDefault", Integer.toString(WfsRequest.DEFAULT_COUNT));
+    // every WFS 2.0 conformance constraint (OGC 09-025r2 table 13), TRUE only where served:
+    // Simple WFS (the stored queries, KVP GetFeature) is; Basic WFS needs GetPropertyValue
+    String[][] constraints = {
+      {"ImplementsBasicWFS", "FALSE"},
+      {"ImplementsTransactionalWFS", "FALSE"},
+      {"ImplementsLockingWFS", "FALSE"},
+      {"KVPEncoding", "TRUE"},
+      {"XMLEncoding", "FALSE"},
+      {"SOAPEncoding", "FALSE"},
+      {"ImplementsInheritance", "FALSE"},
+      {"ImplementsRemoteResolve", "FALSE"},
+      // startIndex and count, with numberMatched and next/previous links on every collection
+      {"ImplementsResultPaging", "TRUE"},
+      {"ImplementsStandardJoins", "FALSE"},
+      {"ImplementsSpatialJoins", "FALSE"},
+      {"ImplementsTemporalJoins", "FALSE"},
+      {"ImplementsFeatureVersioning", "FALSE"},
+      {"ManageStoredQueries", "FALSE"},
+      {"PagingIsTransactionSafe", "FALSE"},
+      {"CountDefault", Integer.toString(WfsRequest.DEFAULT_COUNT)}
+    };
+    for (String[] c : constraints) {
+      constraint(w, ows, c[0], c[1]);
+    }
     w.writeEndElement();
     w.writeStartElement("wfs", "FeatureTypeList", GmlNames.WFS2);
     for (Dataset d : Datasets.registry().all()) {
@@ -98,6 +126,7 @@ final class Capabilities {
       w.writeEndElement();
     }
     w.writeEndElement();
+    filterCapabilities(w, ows);
     w.writeEndElement();
   }
 
@@ -166,17 +195,85 @@ final class Capabilities {
       w.writeEndElement();
     }
     w.writeEndElement();
-    w.writeStartElement("ogc", "Filter_Capabilities", ExceptionReports.OGC);
-    w.writeNamespace("ogc", ExceptionReports.OGC);
-    w.writeStartElement("ogc", "Spatial_Capabilities", ExceptionReports.OGC);
-    // the 1.0 schema wants at least one operator here: BBOX is served as the KVP parameter;
-    // a FILTER (with BBOX or anything else) is refused until filters are implemented
-    w.writeStartElement("ogc", "Spatial_Operators", ExceptionReports.OGC);
-    w.writeEmptyElement("ogc", "BBOX", ExceptionReports.OGC);
+    String ogc = ExceptionReports.OGC;
+    w.writeStartElement("ogc", "Filter_Capabilities", ogc);
+    w.writeNamespace("ogc", ogc);
+    w.writeStartElement("ogc", "Spatial_Capabilities", ogc);
+    w.writeStartElement("ogc", "Spatial_Operators", ogc);
+    w.writeEmptyElement("ogc", "BBOX", ogc);
+    w.writeEmptyElement("ogc", "Intersect", ogc); // Filter 1.0's capability name for Intersects
     w.writeEndElement();
     w.writeEndElement();
-    w.writeStartElement("ogc", "Scalar_Capabilities", ExceptionReports.OGC);
-    w.writeEmptyElement("ogc", "Logical_Operators", ExceptionReports.OGC);
+    w.writeStartElement("ogc", "Scalar_Capabilities", ogc);
+    w.writeEmptyElement("ogc", "Logical_Operators", ogc);
+    w.writeStartElement("ogc", "Comparison_Operators", ogc);
+    for (String op : new String[] {"Simple_Comparisons", "Like", "Between", "NullCheck"}) {
+      w.writeEmptyElement("ogc", op, ogc);
+    }
+    w.writeEndElement();
+    w.writeEndElement();
+    w.writeEndElement();
+    w.writeEndElement();
+  }
+
+  /**
+   * FES 2.0's Filter_Capabilities: exactly the operators {@link FilterParser} implements, and the
+   * conformance classes they make up (Minimum Standard and Minimum Spatial Filter; not Standard
+   * Filter, which needs PropertyIsNil, nor sorting, functions or temporal operators).
+   */
+  private static void filterCapabilities(XMLStreamWriter2 w, String ows) throws XMLStreamException {
+    String fes = FilterParser.FES;
+    w.writeStartElement("fes", "Filter_Capabilities", fes);
+    w.writeNamespace("fes", fes);
+    w.writeStartElement("fes", "Conformance", fes);
+    String[][] conformance = {
+      {"ImplementsQuery", "TRUE"},
+      {"ImplementsAdHocQuery", "TRUE"},
+      {"ImplementsFunctions", "FALSE"},
+      {"ImplementsResourceId", "TRUE"},
+      {"ImplementsMinStandardFilter", "TRUE"},
+      {"ImplementsStandardFilter", "FALSE"},
+      {"ImplementsMinSpatialFilter", "TRUE"},
+      {"ImplementsSpatialFilter", "FALSE"},
+      {"ImplementsMinTemporalFilter", "FALSE"},
+      {"ImplementsTemporalFilter", "FALSE"},
+      {"ImplementsVersionNav", "FALSE"},
+      {"ImplementsSorting", "FALSE"},
+      {"ImplementsExtendedOperators", "FALSE"},
+      {"ImplementsMinimumXPath", "FALSE"},
+      {"ImplementsSchemaElementFunc", "FALSE"}
+    };
+    for (String[] c : conformance) {
+      w.writeStartElement("fes", "Constraint", fes);
+      w.writeAttribute("name", c[0]);
+      w.writeEmptyElement("ows", "NoValues", ows);
+      text(w, "ows", ows, "DefaultValue", c[1]);
+      w.writeEndElement();
+    }
+    w.writeEndElement();
+    w.writeStartElement("fes", "Id_Capabilities", fes);
+    w.writeEmptyElement("fes", "ResourceIdentifier", fes);
+    w.writeAttribute("name", "fes:ResourceId");
+    w.writeEndElement();
+    w.writeStartElement("fes", "Scalar_Capabilities", fes);
+    w.writeEmptyElement("fes", "LogicalOperators", fes);
+    w.writeStartElement("fes", "ComparisonOperators", fes);
+    for (String op : FilterParser.COMPARISONS) {
+      w.writeEmptyElement("fes", "ComparisonOperator", fes);
+      w.writeAttribute("name", op);
+    }
+    w.writeEndElement();
+    w.writeEndElement();
+    w.writeStartElement("fes", "Spatial_Capabilities", fes);
+    w.writeStartElement("fes", "GeometryOperands", fes);
+    w.writeEmptyElement("fes", "GeometryOperand", fes);
+    w.writeAttribute("name", "gml:Envelope");
+    w.writeEndElement();
+    w.writeStartElement("fes", "SpatialOperators", fes);
+    for (String op : FilterParser.SPATIAL) {
+      w.writeEmptyElement("fes", "SpatialOperator", fes);
+      w.writeAttribute("name", op);
+    }
     w.writeEndElement();
     w.writeEndElement();
     w.writeEndElement();

@@ -86,6 +86,15 @@ public final class WfsHandler extends Handler.Abstract {
         case "getcapabilities" -> capabilities(wfs, request, response, callback);
         case "describefeaturetype" -> describe(wfs, response, callback);
         case "getfeature" -> getFeature(wfs, request, response, callback);
+        case "liststoredqueries" -> {
+          wfs.requireV2();
+          xml(request, response, callback, StoredQueries::list);
+        }
+        case "describestoredqueries" -> {
+          wfs.requireV2();
+          StoredQueries.checkIds(wfs.get("storedquery_id"));
+          xml(request, response, callback, StoredQueries::describe);
+        }
         default ->
             throw new OwsException(
                 "OperationNotSupported",
@@ -93,10 +102,15 @@ public final class WfsHandler extends Handler.Abstract {
                 "request="
                     + wfs.request
                     + " is not supported; use "
-                    + List.of("GetCapabilities", "DescribeFeatureType", "GetFeature"));
+                    + List.of(
+                        "GetCapabilities",
+                        "DescribeFeatureType",
+                        "GetFeature",
+                        "ListStoredQueries",
+                        "DescribeStoredQueries"));
       }
     } catch (OwsException e) {
-      report(response, callback, reportVersion, HttpStatus.BAD_REQUEST_400, e);
+      report(response, callback, reportVersion, e.httpStatus(), e);
     }
     return true;
   }
@@ -106,6 +120,48 @@ public final class WfsHandler extends Handler.Abstract {
     response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
     response.write(true, java.nio.ByteBuffer.wrap(ExceptionReports.write(version, e)), callback);
+  }
+
+  private static void xml(Request request, Response response, Callback callback, Body body) {
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
+    stream(request, response, callback, body);
+  }
+
+  /**
+   * GetFeature with STOREDQUERY_ID: GetFeatureById, the feature alone. The ad-hoc query's
+   * parameters do not mix with it.
+   */
+  private static void storedQuery(
+      WfsRequest wfs, String id, Request request, Response response, Callback callback)
+      throws Exception {
+    wfs.requireV2();
+    StoredQueries.check(id);
+    for (String adHoc :
+        List.of("typenames", "typename", "bbox", "filter", "resourceid", "featureid")) {
+      if (wfs.get(adHoc) != null) {
+        throw new OwsException(
+            "OperationParsingFailed",
+            adHoc.toUpperCase(java.util.Locale.ROOT),
+            adHoc.toUpperCase(java.util.Locale.ROOT)
+                + " belongs to an ad-hoc query; a stored query takes its own parameters (ID)");
+      }
+    }
+    GeoCodec codec = wfs.codec();
+    if (!codec.encodesBareFeatures()) {
+      throw new OwsException(
+          "OptionNotSupported",
+          "outputFormat",
+          "GetFeatureById answers with the feature alone, which "
+              + codec.name()
+              + " cannot write; ask for GML 3.2 or application/json");
+    }
+    StoredQueries.Found found = StoredQueries.find(wfs.get("id"));
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
+    stream(
+        request,
+        response,
+        callback,
+        out -> codec.encodeFeature(found.type(), found.feature(), out));
   }
 
   private static void capabilities(
@@ -140,29 +196,34 @@ public final class WfsHandler extends Handler.Abstract {
 
   private static void getFeature(
       WfsRequest wfs, Request request, Response response, Callback callback) throws Exception {
+    String storedQuery = wfs.get("storedquery_id");
+    if (storedQuery != null) {
+      storedQuery(wfs, storedQuery, request, response, callback);
+      return;
+    }
     Dataset dataset = wfs.dataset();
     GeoCodec codec = wfs.codec();
-    int count = wfs.count(dataset);
+    java.util.function.Predicate<Feature> filter = wfs.filter(dataset.featureType());
+    int count = wfs.count(dataset, filter != null);
     int start = wfs.startIndex();
     wfs.checkSrsName();
     boolean hits = wfs.hits(codec);
     wfs.checkResolve();
     wfs.checkPropertyName();
-    org.locationtech.jts.geom.Envelope box = wfs.bbox();
     List<Feature> features;
     long matched;
-    if (box == null) {
+    if (filter == null) {
       // every feature matches: the dataset knows how many, and jumps to the page
       features = hits ? List.of() : dataset.features(start).limit(count).toList();
       matched = dataset.size();
     } else {
-      // one pass counts the matches and keeps the page's: at most count features are held
-      java.util.function.Predicate<Feature> inBox = BboxFilter.of(box);
+      // one pass over the stream counts the matches and keeps the page's: at most count
+      // features are held, whatever the dataset's size
       List<Feature> page = new java.util.ArrayList<>();
       long[] seen = {0};
       dataset
           .features()
-          .filter(inBox)
+          .filter(filter)
           .forEach(
               f -> {
                 long i = seen[0]++;
@@ -172,6 +233,7 @@ public final class WfsHandler extends Handler.Abstract {
               });
       features = page;
       matched = seen[0];
+      wfs.checkUncut(dataset, matched);
     }
     String endpoint = endpoint(request);
     String previous =

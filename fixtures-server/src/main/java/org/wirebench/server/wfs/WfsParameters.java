@@ -33,15 +33,9 @@ final class WfsParameters {
   }
 
   private static Map<String, Map<String, Refused>> refused() {
-    String filters = "filters are not implemented: the server would return unfiltered features";
     Map<String, Refused> getFeature = new LinkedHashMap<>();
-    refuse(getFeature, "FILTER", "FILTER is not implemented; " + filters);
-    refuse(getFeature, "FILTER_LANGUAGE", "FILTER_LANGUAGE: " + filters);
-    refuse(getFeature, "RESOURCEID", "RESOURCEID is not implemented; " + filters);
-    refuse(getFeature, "FEATUREID", "FEATUREID is not implemented; " + filters);
     refuse(getFeature, "SORTBY", "SORTBY is not implemented: features come in dataset order");
     refuse(getFeature, "ALIASES", "ALIASES is not implemented");
-    refuse(getFeature, "STOREDQUERY_ID", "stored queries are not implemented");
     refuse(getFeature, "traverseXlinkDepth", "WFS 1.1.0 xlink traversal is not implemented");
     refuse(getFeature, "traverseXlinkExpiry", "WFS 1.1.0 xlink traversal is not implemented");
     Map<String, Refused> capabilities = new LinkedHashMap<>();

@@ -6,9 +6,15 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.registry.UnknownNameException;
+import org.wirebench.server.wfs.filter.BboxFilter;
+import org.wirebench.server.wfs.filter.Crs;
+import org.wirebench.server.wfs.filter.FilterException;
+import org.wirebench.server.wfs.filter.FilterParser;
 
 /**
  * A WFS key-value-pair request, parsed and checked. Parameter names are case-insensitive, as the
@@ -23,14 +29,6 @@ final class WfsRequest {
 
   /** Features returned when the client gives no count. */
   static final int DEFAULT_COUNT = 1_000;
-
-  private static final List<String> SRS_4326 =
-      List.of(
-          "EPSG:4326",
-          "urn:ogc:def:crs:EPSG::4326",
-          "urn:x-ogc:def:crs:EPSG:4326",
-          "http://www.opengis.net/gml/srs/epsg.xml#4326",
-          "http://www.opengis.net/def/crs/EPSG/0/4326");
 
   private static final Map<String, String> FORMAT_ALIASES = formatAliases();
 
@@ -235,6 +233,21 @@ final class WfsRequest {
     return version.equals(V1);
   }
 
+  /** A parameter's value by its lower-case name, or null. */
+  String get(String lowerCaseName) {
+    return params.get(lowerCaseName);
+  }
+
+  /** Stored queries are WFS 2.0's. */
+  void requireV2() throws OwsException {
+    if (isV1()) {
+      throw new OwsException(
+          "OperationNotSupported",
+          "request",
+          "request=" + request + " (stored queries) is WFS 2.0.0's; this request is 1.0.0");
+    }
+  }
+
   /**
    * DescribeFeatureType's types: those named (comma separated, each with or without its prefix), or
    * every layer when none is named, as the standards say.
@@ -344,11 +357,15 @@ final class WfsRequest {
    * count (2.0) or maxFeatures (1.0): 1..MAX_COUNT. Without either, WFS 2.0 gets CountDefault
    * features (declared in the capabilities; numberMatched and the next link say there are more);
    * WFS 1.0, which has no paging and no way to say a response was cut short, gets the whole layer,
-   * or an exception if the layer is larger than MAX_COUNT.
+   * or an exception if the layer is larger than MAX_COUNT; a filtered 1.0 request gets up to
+   * MAX_COUNT, and {@link #checkUncut} refuses it if more matched.
    */
-  int count(Dataset dataset) throws OwsException {
+  int count(Dataset dataset, boolean filtered) throws OwsException {
     String key = params.containsKey("count") ? "count" : "maxfeatures";
     String locator = key.equals("count") ? "count" : "maxFeatures";
+    if (isV1() && !params.containsKey(key) && filtered) {
+      return MAX_COUNT;
+    }
     if (isV1() && !params.containsKey(key)) {
       if (dataset.size() > MAX_COUNT) {
         throw new OwsException(
@@ -366,17 +383,25 @@ final class WfsRequest {
     return intParam(key, locator, 1, MAX_COUNT, DEFAULT_COUNT);
   }
 
+  /** WFS 1.0 without maxFeatures cannot say it cut a response short: refuse to. */
+  void checkUncut(Dataset dataset, long matched) throws OwsException {
+    if (isV1() && !params.containsKey("maxfeatures") && matched > MAX_COUNT) {
+      throw new OwsException(
+          "OptionNotSupported",
+          "maxFeatures",
+          matched
+              + " features of "
+              + dataset.name()
+              + " match, more than this server sends at once ("
+              + MAX_COUNT
+              + "), and WFS 1.0.0 cannot page: give maxFeatures, or use WFS 2.0.0");
+    }
+  }
+
   /** startIndex (2.0): 0.. */
   int startIndex() throws OwsException {
     return intParam("startindex", "startIndex", 0, Integer.MAX_VALUE, 0);
   }
-
-  /** The CRS spellings whose first axis is latitude (EPSG's own order for 4326). */
-  private static final List<String> LAT_LON =
-      List.of(
-          "urn:ogc:def:crs:EPSG::4326",
-          "urn:x-ogc:def:crs:EPSG:4326",
-          "http://www.opengis.net/def/crs/EPSG/0/4326");
 
   /**
    * KVP BBOX as a lon/lat envelope, or null when absent: {@code minA,minB,maxA,maxB[,crs]}. The
@@ -384,7 +409,7 @@ final class WfsRequest {
    * lat/lon; the legacy {@code EPSG:4326} is lon/lat; without a CRS, WFS 2.0 takes the layer's
    * default CRS (urn:ogc:def:crs:EPSG::4326, lat/lon) and WFS 1.0 lon/lat.
    */
-  org.locationtech.jts.geom.Envelope bbox() throws OwsException {
+  private org.locationtech.jts.geom.Envelope bbox() throws OwsException {
     String v = params.get("bbox");
     if (v == null) {
       return null;
@@ -407,10 +432,10 @@ final class WfsRequest {
     boolean latLon;
     if (parts.length == 5) {
       String crs = parts[4].strip();
-      if (!SRS_4326.contains(crs)) {
+      if (!Crs.is4326(crs)) {
         throw OwsException.invalid("BBOX", v, "only EPSG:4326 is served, not " + crs);
       }
-      latLon = LAT_LON.contains(crs);
+      latLon = Crs.isLatLon(crs);
     } else {
       latLon = !isV1();
     }
@@ -422,10 +447,51 @@ final class WfsRequest {
         : new org.locationtech.jts.geom.Envelope(n[0], n[2], n[1], n[3]);
   }
 
+  /** The filter language FES 2.0 and Filter Encoding 1.x define, the only one served. */
+  static final String FES_LANGUAGE = "urn:ogc:def:filterLanguage:OGC-FES:Filter";
+
+  /**
+   * The GetFeature selection: BBOX, FILTER, or RESOURCEID/FEATUREID (mutually exclusive, as WFS 2.0
+   * says), or null for every feature.
+   */
+  java.util.function.Predicate<Feature> filter(FeatureType type) throws OwsException {
+    List<String> given =
+        java.util.stream.Stream.of("bbox", "filter", "resourceid", "featureid")
+            .filter(params::containsKey)
+            .toList();
+    if (given.size() > 1) {
+      throw new OwsException(
+          "OperationParsingFailed",
+          given.get(1).toUpperCase(Locale.ROOT),
+          "BBOX, FILTER and RESOURCEID (FEATUREID) exclude each other; this request gives "
+              + String.join(" and ", given.stream().map(g -> g.toUpperCase(Locale.ROOT)).toList()));
+    }
+    String language = params.get("filter_language");
+    if (language != null && !language.equals(FES_LANGUAGE)) {
+      throw new OwsException(
+          "OptionNotSupported",
+          "FILTER_LANGUAGE",
+          "FILTER_LANGUAGE=" + language + ": only " + FES_LANGUAGE + " is served");
+    }
+    if (given.isEmpty()) {
+      return null;
+    }
+    String which = given.get(0);
+    try {
+      return switch (which) {
+        case "bbox" -> BboxFilter.of(bbox());
+        case "filter" -> FilterParser.parse(params.get("filter"), type, isV1());
+        default -> FilterParser.ids(params.get(which));
+      };
+    } catch (FilterException e) {
+      throw new OwsException(e.code(), which.toUpperCase(Locale.ROOT), e.getMessage());
+    }
+  }
+
   /** Only EPSG:4326 is served, in any of its spellings. */
   void checkSrsName() throws OwsException {
     String srs = params.get("srsname");
-    if (srs != null && !SRS_4326.contains(srs)) {
+    if (srs != null && !Crs.is4326(srs)) {
       throw OwsException.invalid("srsName", srs, "only EPSG:4326 is served");
     }
   }

@@ -1,4 +1,4 @@
-package org.wirebench.server.wfs;
+package org.wirebench.server.wfs.filter;
 
 import java.util.function.Predicate;
 import org.locationtech.jts.geom.Envelope;
@@ -12,13 +12,13 @@ import org.wirebench.formats.geo.Feature;
  * itself, not its envelope (a road's envelope can cross a box the road never enters), and a
  * geometry touching the box's edge matches.
  */
-final class BboxFilter {
+public final class BboxFilter {
   private static final GeometryFactory GEOMETRY = new GeometryFactory();
 
   private BboxFilter() {}
 
   /** Everything when {@code box} is null. */
-  static Predicate<Feature> of(Envelope box) {
+  public static Predicate<Feature> of(Envelope box) {
     if (box == null) {
       return f -> true;
     }

@@ -49,6 +49,22 @@ public interface GeoCodec {
   /** Writes the whole collection to {@code out} in one pass; does not close {@code out}. */
   void encode(FeatureCollection collection, OutputStream out) throws IOException;
 
+  /** Whether {@link #encodeFeature} writes a feature as a document of its own. */
+  default boolean encodesBareFeatures() {
+    return false;
+  }
+
+  /**
+   * Writes one feature as a document of its own, without a collection (WFS 2.0 GetFeatureById
+   * answers so); does not close {@code out}.
+   *
+   * @throws UnsupportedOperationException when {@link #encodesBareFeatures} is false
+   */
+  default void encodeFeature(FeatureType type, Feature feature, OutputStream out)
+      throws IOException {
+    throw new UnsupportedOperationException(name() + " writes feature collections only");
+  }
+
   /**
    * Reads back what {@link #encode} wrote.
    *

@@ -52,35 +52,58 @@ public class GeoJsonCodec implements GeoCodec {
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
     Buffers text = new Buffers();
-    FeatureType type = collection.type();
-    SerializedString[] names = new SerializedString[type.attributes().size()];
-    for (int i = 0; i < names.length; i++) {
-      names[i] = new SerializedString(type.attributes().get(i).name());
-    }
+    SerializedString[] names = names(collection.type());
     try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
       g.writeStartObject();
       g.writeFieldName(TYPE);
       g.writeString("FeatureCollection");
       g.writeArrayFieldStart("features");
       for (Feature f : collection.features()) {
-        g.writeStartObject();
-        g.writeFieldName(TYPE);
-        g.writeString(FEATURE);
-        g.writeFieldName(ID);
-        g.writeString(wellFormed(f.id()));
-        writeGeometry(g, f.geometry(), text);
-        g.writeFieldName(PROPERTIES);
-        g.writeStartObject();
-        for (int i = 0; i < names.length; i++) {
-          g.writeFieldName(names[i]);
-          writeValue(g, f.value(i));
-        }
-        g.writeEndObject();
-        g.writeEndObject();
+        writeFeature(g, f, names, text);
       }
       g.writeEndArray();
       g.writeEndObject();
     }
+  }
+
+  @Override
+  public boolean encodesBareFeatures() {
+    return true;
+  }
+
+  /** The Feature object alone (GetFeatureById). */
+  @Override
+  public void encodeFeature(FeatureType type, Feature feature, OutputStream out)
+      throws IOException {
+    try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+      writeFeature(g, feature, names(type), new Buffers());
+    }
+  }
+
+  private static SerializedString[] names(FeatureType type) {
+    SerializedString[] names = new SerializedString[type.attributes().size()];
+    for (int i = 0; i < names.length; i++) {
+      names[i] = new SerializedString(type.attributes().get(i).name());
+    }
+    return names;
+  }
+
+  private void writeFeature(JsonGenerator g, Feature f, SerializedString[] names, Buffers text)
+      throws IOException {
+    g.writeStartObject();
+    g.writeFieldName(TYPE);
+    g.writeString(FEATURE);
+    g.writeFieldName(ID);
+    g.writeString(wellFormed(f.id()));
+    writeGeometry(g, f.geometry(), text);
+    g.writeFieldName(PROPERTIES);
+    g.writeStartObject();
+    for (int i = 0; i < names.length; i++) {
+      g.writeFieldName(names[i]);
+      writeValue(g, f.value(i));
+    }
+    g.writeEndObject();
+    g.writeEndObject();
   }
 
   /** A document's scratch space: a line's vertices, formatted once, and a box or a point. */

@@ -38,10 +38,29 @@ public final class Gml32Codec extends GmlCodec {
       byte[] geometryAttributes,
       byte[] memberEnd) {
     static Markup of(FeatureType type) {
+      return of(type, "<wfs:member><" + type.prefix() + ":" + type.name(), "</wfs:member>");
+    }
+
+    /**
+     * A feature as a document of its own (GetFeatureById): its element declares the namespaces and
+     * schema location the collection would.
+     */
+    static Markup bare(FeatureType type) {
+      return of(
+          type,
+          "<?xml version=\"1.0\" encoding=\"UTF-8\"?><"
+              + type.prefix()
+              + ":"
+              + type.name()
+              + GmlHeaders.gml32Namespaces(type),
+          "");
+    }
+
+    private static Markup of(FeatureType type, String start, String end) {
       String kind = type.geometryKind().geoJsonType();
       String positions = type.geometryKind() == GeometryKind.POINT ? "pos" : "posList";
       return new Markup(
-          Utf8XmlWriter.ascii("<wfs:member><" + type.prefix() + ":" + type.name() + " gml:id=\""),
+          Utf8XmlWriter.ascii(start + " gml:id=\""),
           Utf8XmlWriter.ascii(
               "\"><gml:boundedBy><gml:Envelope srsDimension=\"2\"><gml:lowerCorner>"),
           Utf8XmlWriter.ascii("</gml:upperCorner></gml:Envelope></gml:boundedBy>"),
@@ -61,7 +80,7 @@ public final class Gml32Codec extends GmlCodec {
                   + ">"
                   + FeatureMarkup.closeTag(type, type.geometryName())
                   + FeatureMarkup.closeTag(type, type.name())
-                  + "</wfs:member>"));
+                  + end));
     }
   }
 
@@ -83,16 +102,48 @@ public final class Gml32Codec extends GmlCodec {
 
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
-    FeatureType type = collection.type();
     Utf8XmlWriter w = new Utf8XmlWriter(out);
     writeStart(w, collection);
-    FeatureMarkup markup = new FeatureMarkup(type);
-    Markup m = Markup.of(type);
-    CoordinateBuffer point = new CoordinateBuffer();
-    OrdinateText line = new OrdinateText();
-    EscapedText id = new EscapedText();
-    boolean points = type.geometryKind() == GeometryKind.POINT;
+    Members members = new Members(collection.type(), Markup.of(collection.type()));
     for (Feature f : collection.features()) {
+      members.write(w, f);
+    }
+    w.raw(DOCUMENT_END);
+    w.flush();
+  }
+
+  @Override
+  public boolean encodesBareFeatures() {
+    return true;
+  }
+
+  /** The feature as its own document: the GML 3.2 feature element, no collection around it. */
+  @Override
+  public void encodeFeature(FeatureType type, Feature feature, OutputStream out)
+      throws IOException {
+    Utf8XmlWriter w = new Utf8XmlWriter(out, 4096);
+    new Members(type, Markup.bare(type)).write(w, feature);
+    w.flush();
+  }
+
+  /** Writes features of one type with one markup, reusing its buffers. */
+  private static final class Members {
+    private final FeatureType type;
+    private final Markup m;
+    private final FeatureMarkup markup;
+    private final CoordinateBuffer point = new CoordinateBuffer();
+    private final OrdinateText line = new OrdinateText();
+    private final EscapedText id = new EscapedText();
+    private final boolean points;
+
+    Members(FeatureType type, Markup m) {
+      this.type = type;
+      this.m = m;
+      this.markup = new FeatureMarkup(type);
+      this.points = type.geometryKind() == GeometryKind.POINT;
+    }
+
+    void write(Utf8XmlWriter w, Feature f) throws IOException {
       FeatureMarkup.checkKind(type, f);
       FeatureMarkup.checkId(f);
       CoordinateSequence seq = f.positions();
@@ -118,8 +169,6 @@ public final class Gml32Codec extends GmlCodec {
       w.raw(m.geometryStart()).raw(id.bytes(), 0, id.length()).raw(m.geometryAttributes());
       w.raw(positions.bytes(), 0, positions.length()).raw(m.memberEnd());
     }
-    w.raw(DOCUMENT_END);
-    w.flush();
   }
 
   private static Utf8XmlWriter corner(Utf8XmlWriter w, OrdinateText line, int which)

@@ -50,6 +50,30 @@ final class GmlHeaders {
         + ">";
   }
 
+  /**
+   * A bare GML 3.2 feature's namespace declarations and schema location (GetFeatureById): what the
+   * WFS 2.0 collection declares, less the WFS namespace.
+   */
+  static String gml32Namespaces(FeatureType type) {
+    return " xmlns:gml=\""
+        + GmlNames.GML32
+        + "\" xmlns:"
+        + type.prefix()
+        + "=\""
+        + escape(type.namespaceUri())
+        + "\" xmlns:xsi=\""
+        + GmlNames.XSI
+        + "\""
+        + schemaLocation(
+            GmlNames.GML32
+                + " "
+                + GmlNames.GML32_LOCATION
+                + " "
+                + type.namespaceUri()
+                + " "
+                + GmlNames.describeFeatureType("2.0.0", type.prefix(), type.name()));
+  }
+
   private static String start(String wfsNs, String gmlNs, FeatureType type) {
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
         + "<wfs:FeatureCollection xmlns:wfs=\""

@@ -1,0 +1,151 @@
+package org.wirebench.server.wfs;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Optional;
+import javax.xml.stream.XMLStreamException;
+import org.codehaus.stax2.XMLStreamWriter2;
+import org.wirebench.formats.geo.Dataset;
+import org.wirebench.formats.geo.Datasets;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.codec.GmlNames;
+import org.wirebench.formats.xml.XmlFactories;
+
+/**
+ * WFS 2.0's one mandatory stored query, GetFeatureById, and the two operations that list and
+ * describe it (ListStoredQueries, DescribeStoredQueries): what the Simple WFS conformance class
+ * asks of every WFS 2.0 server. No other stored query exists, and none can be created.
+ */
+final class StoredQueries {
+  static final String GET_FEATURE_BY_ID = "urn:ogc:def:query:OGC-WFS::GetFeatureById";
+  private static final String LANGUAGE = "urn:ogc:def:queryLanguage:OGC-WFS::WFS_QueryExpression";
+  private static final String XS = "http://www.w3.org/2001/XMLSchema";
+
+  private StoredQueries() {}
+
+  /** STOREDQUERY_ID values in a DescribeStoredQueries: all when absent, each checked. */
+  static void checkIds(String ids) throws OwsException {
+    if (ids == null) {
+      return;
+    }
+    for (String id : ids.split(",", -1)) {
+      check(id.strip());
+    }
+  }
+
+  static void check(String id) throws OwsException {
+    if (!GET_FEATURE_BY_ID.equals(id)) {
+      throw OwsException.invalid(
+          "STOREDQUERY_ID", id, "no such stored query; there is " + GET_FEATURE_BY_ID);
+    }
+  }
+
+  /**
+   * The feature GetFeatureById names: its id says its layer ({@code <layer>.<n>}), as every dataset
+   * here names its features.
+   *
+   * @throws OwsException NotFound (HTTP 404), as WFS 2.0.2 asks, when no feature has that id
+   */
+  static Found find(String id) throws OwsException {
+    if (id == null || id.isBlank()) {
+      throw OwsException.missing("ID");
+    }
+    int dot = id.lastIndexOf('.');
+    String name = dot <= 0 ? "" : id.substring(0, dot);
+    Optional<Dataset> layer =
+        Datasets.registry().names().contains(name)
+            ? Optional.of(Datasets.get(name))
+            : Optional.empty();
+    Optional<Feature> feature =
+        layer.flatMap(d -> d.features().filter(f -> f.id().equals(id)).findFirst());
+    if (feature.isEmpty()) {
+      throw new OwsException("NotFound", "ID", "no feature has the id " + id, 404);
+    }
+    return new Found(layer.get().featureType(), feature.get());
+  }
+
+  record Found(FeatureType type, Feature feature) {}
+
+  static void list(OutputStream out) throws IOException {
+    write(
+        out,
+        w -> {
+          w.writeStartElement("wfs", "ListStoredQueriesResponse", GmlNames.WFS2);
+          declare(w);
+          w.writeStartElement("wfs", "StoredQuery", GmlNames.WFS2);
+          w.writeAttribute("id", GET_FEATURE_BY_ID);
+          text(w, "Title", "Get feature by identifier");
+          for (String t : typeNames()) {
+            text(w, "ReturnFeatureType", t);
+          }
+          w.writeEndElement();
+          w.writeEndElement();
+        });
+  }
+
+  static void describe(OutputStream out) throws IOException {
+    write(
+        out,
+        w -> {
+          w.writeStartElement("wfs", "DescribeStoredQueriesResponse", GmlNames.WFS2);
+          declare(w);
+          w.writeNamespace("xs", XS);
+          w.writeStartElement("wfs", "StoredQueryDescription", GmlNames.WFS2);
+          w.writeAttribute("id", GET_FEATURE_BY_ID);
+          text(w, "Title", "Get feature by identifier");
+          text(
+              w,
+              "Abstract",
+              "The feature whose gml:id is ID, as a document of its own; NotFound (HTTP 404) if"
+                  + " none has it. GML 3.2 or GeoJSON.");
+          w.writeEmptyElement("wfs", "Parameter", GmlNames.WFS2);
+          w.writeAttribute("name", "ID");
+          w.writeAttribute("type", "xs:string");
+          w.writeEmptyElement("wfs", "QueryExpressionText", GmlNames.WFS2);
+          w.writeAttribute("returnFeatureTypes", String.join(" ", typeNames()));
+          w.writeAttribute("language", LANGUAGE);
+          w.writeAttribute("isPrivate", "true");
+          w.writeEndElement();
+          w.writeEndElement();
+        });
+  }
+
+  private static List<String> typeNames() {
+    return Datasets.registry().all().stream()
+        .map(d -> d.featureType().prefix() + ":" + d.featureType().name())
+        .toList();
+  }
+
+  private static void declare(XMLStreamWriter2 w) throws XMLStreamException {
+    w.writeNamespace("wfs", GmlNames.WFS2);
+    w.writeNamespace("xsi", GmlNames.XSI);
+    w.writeNamespace(FeatureType.DEFAULT_PREFIX, FeatureType.DEFAULT_NAMESPACE);
+    w.writeAttribute(
+        "xsi", GmlNames.XSI, "schemaLocation", GmlNames.WFS2 + " " + GmlNames.WFS2_LOCATION);
+  }
+
+  private static void text(XMLStreamWriter2 w, String name, String value)
+      throws XMLStreamException {
+    w.writeStartElement("wfs", name, GmlNames.WFS2);
+    w.writeCharacters(value);
+    w.writeEndElement();
+  }
+
+  private interface Body {
+    void write(XMLStreamWriter2 w) throws XMLStreamException;
+  }
+
+  private static void write(OutputStream out, Body body) throws IOException {
+    try {
+      XMLStreamWriter2 w = XmlFactories.writer(out);
+      w.writeStartDocument("UTF-8", "1.0");
+      body.write(w);
+      w.writeEndDocument();
+      w.close();
+    } catch (XMLStreamException e) {
+      throw new IOException(e);
+    }
+  }
+}

@@ -1,0 +1,225 @@
+package org.wirebench.server.wfs.filter;
+
+import java.math.BigDecimal;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.function.Predicate;
+import org.wirebench.formats.geo.Attribute;
+import org.wirebench.formats.geo.AttributeType;
+import org.wirebench.formats.geo.Feature;
+
+/**
+ * The FES comparison operators over one declared attribute and literals, typed by the attribute:
+ * integers compare as exact decimals (a literal that is no number is refused, never compared as
+ * text), strings by UTF-16 code unit order (case-insensitively when {@code matchCase="false"}),
+ * booleans only for (in)equality. A feature whose value is absent matches no comparison, LIKE or
+ * BETWEEN, only PropertyIsNull (Not inverts that: two-valued logic, as GeoTools evaluates it).
+ */
+final class Comparisons {
+  /** The six binary comparisons, by their FES element names. */
+  enum Op {
+    PropertyIsEqualTo,
+    PropertyIsNotEqualTo,
+    PropertyIsLessThan,
+    PropertyIsLessThanOrEqualTo,
+    PropertyIsGreaterThan,
+    PropertyIsGreaterThanOrEqualTo;
+
+    boolean holds(int c) {
+      return switch (this) {
+        case PropertyIsEqualTo -> c == 0;
+        case PropertyIsNotEqualTo -> c != 0;
+        case PropertyIsLessThan -> c < 0;
+        case PropertyIsLessThanOrEqualTo -> c <= 0;
+        case PropertyIsGreaterThan -> c > 0;
+        case PropertyIsGreaterThanOrEqualTo -> c >= 0;
+      };
+    }
+
+    static boolean isComparison(String name) {
+      for (Op op : values()) {
+        if (op.name().equals(name)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /** {@code literal op property} as {@code property op' literal}. */
+    Op mirrored() {
+      return switch (this) {
+        case PropertyIsLessThan -> PropertyIsGreaterThan;
+        case PropertyIsLessThanOrEqualTo -> PropertyIsGreaterThanOrEqualTo;
+        case PropertyIsGreaterThan -> PropertyIsLessThan;
+        case PropertyIsGreaterThanOrEqualTo -> PropertyIsLessThanOrEqualTo;
+        default -> this;
+      };
+    }
+  }
+
+  /** A declared attribute, looked up by name (never evaluated as an expression). */
+  record Property(int index, Attribute attribute) {
+    Object value(Feature f) {
+      return f.value(index);
+    }
+  }
+
+  private Comparisons() {}
+
+  static Predicate<Feature> compare(Property p, Op op, String literal, boolean matchCase)
+      throws FilterException {
+    AttributeType type = p.attribute().type();
+    return switch (type) {
+      case INT, LONG -> {
+        BigDecimal bound = number(p, literal);
+        yield f -> {
+          Object v = p.value(f);
+          return v != null
+              && op.holds(BigDecimal.valueOf(((Number) v).longValue()).compareTo(bound));
+        };
+      }
+      case BOOLEAN -> {
+        if (op != Op.PropertyIsEqualTo && op != Op.PropertyIsNotEqualTo) {
+          throw FilterException.invalid(
+              op
+                  + " on "
+                  + p.attribute().name()
+                  + ", a boolean: only EqualTo and NotEqualTo apply");
+        }
+        Boolean bound = bool(p, literal);
+        yield f -> {
+          Object v = p.value(f);
+          return v != null && op.holds(v.equals(bound) ? 0 : 1);
+        };
+      }
+      case STRING -> {
+        Comparator<String> order =
+            matchCase ? Comparator.naturalOrder() : String.CASE_INSENSITIVE_ORDER;
+        yield f -> {
+          Object v = p.value(f);
+          return v != null && op.holds(order.compare((String) v, literal));
+        };
+      }
+    };
+  }
+
+  static Predicate<Feature> between(Property p, String lower, String upper) throws FilterException {
+    Predicate<Feature> above = compare(p, Op.PropertyIsGreaterThanOrEqualTo, lower, true);
+    Predicate<Feature> below = compare(p, Op.PropertyIsLessThanOrEqualTo, upper, true);
+    return above.and(below);
+  }
+
+  static Predicate<Feature> isNull(Property p) {
+    return f -> p.value(f) == null;
+  }
+
+  /**
+   * PropertyIsLike over the value's text as the codecs write it. {@code wildCard} matches any run
+   * of characters, {@code singleChar} one, {@code escape} makes the next character literal.
+   */
+  static Predicate<Feature> like(
+      Property p,
+      String pattern,
+      String wildCard,
+      String singleChar,
+      String escape,
+      boolean matchCase)
+      throws FilterException {
+    for (String[] a :
+        new String[][] {
+          {"wildCard", wildCard}, {"singleChar", singleChar}, {"escapeChar", escape}
+        }) {
+      if (a[1] == null || a[1].codePointCount(0, a[1].length()) != 1) {
+        throw FilterException.invalid("PropertyIsLike needs " + a[0] + " to be one character");
+      }
+    }
+    // the pattern as code points, ANY_RUN and ANY_ONE for the unescaped wildcards
+    int[] tokens = pattern.codePoints().toArray();
+    int n = 0;
+    int wild = wildCard.codePointAt(0);
+    int single = singleChar.codePointAt(0);
+    int esc = escape.codePointAt(0);
+    for (int i = 0; i < tokens.length; i++) {
+      int c = tokens[i];
+      if (c == esc) {
+        if (++i == tokens.length) {
+          throw FilterException.invalid(
+              "PropertyIsLike pattern '" + pattern + "' ends in its escape character");
+        }
+        tokens[n++] = fold(tokens[i], matchCase);
+      } else {
+        tokens[n++] = c == wild ? ANY_RUN : c == single ? ANY_ONE : fold(c, matchCase);
+      }
+    }
+    int[] glob = java.util.Arrays.copyOf(tokens, n);
+    return f -> {
+      Object v = p.value(f);
+      return v != null
+          && matches(glob, v.toString().codePoints().map(c -> fold(c, matchCase)).toArray());
+    };
+  }
+
+  private static final int ANY_RUN = -1;
+  private static final int ANY_ONE = -2;
+
+  private static int fold(int codePoint, boolean matchCase) {
+    return matchCase ? codePoint : Character.toLowerCase(Character.toUpperCase(codePoint));
+  }
+
+  /**
+   * Glob matching in O(text × pattern) at worst: on a mismatch, only the last ANY_RUN is retried
+   * one character further. A regular expression built from the pattern could backtrack
+   * exponentially on "%a%a%a%a%b", and the pattern comes from the client.
+   */
+  static boolean matches(int[] glob, int[] text) {
+    int g = 0;
+    int t = 0;
+    int star = -1;
+    int resume = 0;
+    while (t < text.length) {
+      if (g < glob.length && (glob[g] == ANY_ONE || glob[g] == text[t])) {
+        g++;
+        t++;
+      } else if (g < glob.length && glob[g] == ANY_RUN) {
+        star = g++;
+        resume = t;
+      } else if (star >= 0) {
+        g = star + 1;
+        t = ++resume;
+      } else {
+        return false;
+      }
+    }
+    while (g < glob.length && glob[g] == ANY_RUN) {
+      g++;
+    }
+    return g == glob.length;
+  }
+
+  private static BigDecimal number(Property p, String literal) throws FilterException {
+    try {
+      return new BigDecimal(literal.strip());
+    } catch (NumberFormatException e) {
+      throw FilterException.invalid(
+          "Literal '"
+              + literal
+              + "' is not a number, and "
+              + p.attribute().name()
+              + " is an integer");
+    }
+  }
+
+  private static Boolean bool(Property p, String literal) throws FilterException {
+    return switch (literal.strip().toLowerCase(Locale.ROOT)) {
+      case "true", "1" -> Boolean.TRUE;
+      case "false", "0" -> Boolean.FALSE;
+      default ->
+          throw FilterException.invalid(
+              "Literal '"
+                  + literal
+                  + "' is not a boolean, and "
+                  + p.attribute().name()
+                  + " is one");
+    };
+  }
+}

@@ -1,0 +1,487 @@
+package org.wirebench.server.wfs.filter;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.server.wfs.filter.Comparisons.Op;
+import org.wirebench.server.wfs.filter.Comparisons.Property;
+
+/**
+ * Reads a KVP {@code FILTER}: FES 2.0 ({@code fes:}) or Filter Encoding 1.0/1.1 ({@code ogc:}) into
+ * a predicate over one feature type. Implemented: ResourceId / FeatureId / GmlObjectId, the six
+ * binary comparisons, PropertyIsLike, PropertyIsBetween, PropertyIsNull, BBOX, Intersects with an
+ * envelope, And / Or / Not. Anything else is refused by name ({@code OperationProcessingFailed}).
+ *
+ * <p>Hardened: at most {@link #MAX_CHARS} characters and {@link #MAX_DEPTH} levels; a DOCTYPE or an
+ * entity is refused (the reader never loads a DTD or resolves an entity). A property is a declared
+ * attribute or the geometry, looked up by name and never evaluated as an expression (GeoServer's
+ * CVE-2024-36401 came from evaluating property paths).
+ */
+public final class FilterParser {
+  public static final String FES = "http://www.opengis.net/fes/2.0";
+  public static final String OGC = "http://www.opengis.net/ogc";
+
+  /** Longest FILTER read, in characters. */
+  public static final int MAX_CHARS = 64 * 1024;
+
+  /** Deepest nesting of operators read. */
+  public static final int MAX_DEPTH = 32;
+
+  /** What {@code Filter_Capabilities} lists: exactly these. */
+  public static final List<String> COMPARISONS =
+      List.of(
+          "PropertyIsEqualTo",
+          "PropertyIsNotEqualTo",
+          "PropertyIsLessThan",
+          "PropertyIsGreaterThan",
+          "PropertyIsLessThanOrEqualTo",
+          "PropertyIsGreaterThanOrEqualTo",
+          "PropertyIsLike",
+          "PropertyIsNull",
+          "PropertyIsBetween");
+
+  public static final List<String> SPATIAL = List.of("BBOX", "Intersects");
+
+  private static final Set<String> ID_OPERATORS = Set.of("ResourceId", "FeatureId", "GmlObjectId");
+
+  private final XMLStreamReader r;
+  private final FeatureType type;
+  private final boolean lonLatByDefault;
+  private int depth;
+
+  private FilterParser(XMLStreamReader r, FeatureType type, boolean lonLatByDefault) {
+    this.r = r;
+    this.type = type;
+    this.lonLatByDefault = lonLatByDefault;
+  }
+
+  /**
+   * @param lonLatByDefault the axis order of an envelope without srsName: WFS 1.0's lon/lat, or WFS
+   *     2.0's (the layer's urn:ogc:def:crs:EPSG::4326) lat/lon
+   */
+  public static Predicate<Feature> parse(String filter, FeatureType type, boolean lonLatByDefault)
+      throws FilterException {
+    if (filter.length() > MAX_CHARS) {
+      throw FilterException.parsing(
+          "FILTER has " + filter.length() + " characters; at most " + MAX_CHARS + " are read");
+    }
+    String xml = unwrap(filter.strip());
+    // Woodstox, told not to support DTDs, skips a DOCTYPE without reporting it and then drops the
+    // entities it declared: refuse the declaration before parsing
+    if (xml.contains("<!DOCTYPE") || xml.contains("<!ENTITY")) {
+      throw FilterException.parsing("a DOCTYPE is not allowed in a FILTER");
+    }
+    byte[] bytes = xml.getBytes(StandardCharsets.UTF_8);
+    try {
+      XMLStreamReader r = XmlFactories.reader(bytes, 0, bytes.length);
+      try {
+        FilterParser p = new FilterParser(r, type, lonLatByDefault);
+        Predicate<Feature> result = p.document();
+        return result;
+      } finally {
+        r.close();
+      }
+    } catch (XMLStreamException | java.io.IOException e) {
+      throw FilterException.parsing("FILTER is not well-formed XML: " + firstLine(e.getMessage()));
+    }
+  }
+
+  /**
+   * RESOURCEID (2.0) or FEATUREID (1.0, 1.1): comma-separated feature ids; a feature matches when
+   * its id is one of them.
+   */
+  public static Predicate<Feature> ids(String list) throws FilterException {
+    Set<String> ids = new HashSet<>();
+    for (String id : list.split(",", -1)) {
+      if (id.isBlank()) {
+        throw FilterException.invalid("an empty feature id in '" + list + "'");
+      }
+      ids.add(id.strip());
+    }
+    return f -> ids.contains(f.id());
+  }
+
+  /** KVP wraps each query's filter in parentheses; one query here, so one pair at most. */
+  private static String unwrap(String s) throws FilterException {
+    if (!s.startsWith("(")) {
+      return s;
+    }
+    if (!s.endsWith(")") || s.contains(")(")) {
+      throw FilterException.notImplemented(
+          "FILTER lists several queries' filters; one query (one type) is served at a time");
+    }
+    return s.substring(1, s.length() - 1);
+  }
+
+  private Predicate<Feature> document() throws XMLStreamException, FilterException {
+    if (!nextTag()) {
+      throw FilterException.parsing("FILTER holds no element");
+    }
+    if (!r.getLocalName().equals("Filter") || !isFilterNs()) {
+      throw FilterException.parsing(
+          "FILTER must be a fes:Filter (FES 2.0) or ogc:Filter (Filter Encoding 1.x), not "
+              + name());
+    }
+    if (!nextTag()) {
+      throw FilterException.parsing("an empty Filter");
+    }
+    Predicate<Feature> result;
+    if (ID_OPERATORS.contains(r.getLocalName())) {
+      result = ids();
+    } else {
+      result = operator();
+      if (nextTag()) {
+        throw FilterException.parsing("a Filter holds one operator; " + name() + " is a second");
+      }
+    }
+    if (nextTag()) {
+      throw FilterException.parsing("content after the Filter: " + name());
+    }
+    return result;
+  }
+
+  /** Consecutive id operators, directly under the Filter. */
+  private Predicate<Feature> ids() throws XMLStreamException, FilterException {
+    Set<String> ids = new HashSet<>();
+    do {
+      if (!ID_OPERATORS.contains(r.getLocalName()) || !isFilterNs()) {
+        throw FilterException.parsing(
+            "a Filter of ids holds only ResourceId, FeatureId or GmlObjectId, not " + name());
+      }
+      String id =
+          switch (r.getLocalName()) {
+            case "ResourceId" -> r.getAttributeValue(null, "rid");
+            case "FeatureId" -> r.getAttributeValue(null, "fid");
+            default -> gmlId();
+          };
+      if (id == null || id.isBlank()) {
+        throw FilterException.invalid(r.getLocalName() + " without its id attribute");
+      }
+      ids.add(id);
+      if (nextTag()) {
+        throw FilterException.notImplemented(
+            r.getLocalName() + " inside an id operator (versions, times) is not implemented");
+      }
+    } while (nextTag());
+    return f -> ids.contains(f.id());
+  }
+
+  private String gmlId() {
+    for (int i = 0; i < r.getAttributeCount(); i++) {
+      if (r.getAttributeLocalName(i).equals("id")) {
+        return r.getAttributeValue(i);
+      }
+    }
+    return null;
+  }
+
+  /** The operator at the current start tag, through its end tag. */
+  private Predicate<Feature> operator() throws XMLStreamException, FilterException {
+    if (++depth > MAX_DEPTH) {
+      throw FilterException.parsing("the Filter nests deeper than " + MAX_DEPTH + " operators");
+    }
+    if (!isFilterNs()) {
+      throw FilterException.parsing("an element " + name() + " where an operator belongs");
+    }
+    String op = r.getLocalName();
+    Predicate<Feature> result =
+        switch (op) {
+          case "And", "Or" -> logical(op);
+          case "Not" -> {
+            if (!nextTag()) {
+              throw FilterException.parsing("an empty Not");
+            }
+            Predicate<Feature> inner = operator().negate();
+            if (nextTag()) {
+              throw FilterException.parsing("Not holds one operator; " + name() + " is a second");
+            }
+            yield inner;
+          }
+          case "PropertyIsLike" -> like();
+          case "PropertyIsNull" -> {
+            Property p = attribute(op);
+            end(op);
+            yield Comparisons.isNull(p);
+          }
+          case "PropertyIsBetween" -> between();
+          case "BBOX", "Intersects" -> spatial(op);
+          default -> {
+            if (Op.isComparison(op)) {
+              yield comparison(Op.valueOf(op));
+            }
+            if (ID_OPERATORS.contains(op)) {
+              throw FilterException.notImplemented(
+                  op
+                      + " inside another operator is not implemented; put ids directly in the Filter");
+            }
+            throw FilterException.notImplemented(
+                "the filter operator "
+                    + op
+                    + " is not implemented; implemented: And, Or, Not, "
+                    + String.join(", ", COMPARISONS)
+                    + ", "
+                    + String.join(", ", SPATIAL)
+                    + ", ResourceId/FeatureId");
+          }
+        };
+    depth--;
+    return result;
+  }
+
+  private Predicate<Feature> logical(String op) throws XMLStreamException, FilterException {
+    List<Predicate<Feature>> parts = new ArrayList<>();
+    while (nextTag()) {
+      parts.add(operator());
+    }
+    if (parts.size() < 2) {
+      throw FilterException.parsing(op + " needs at least two operators, has " + parts.size());
+    }
+    Predicate<Feature> result = parts.get(0);
+    for (Predicate<Feature> p : parts.subList(1, parts.size())) {
+      result = op.equals("And") ? result.and(p) : result.or(p);
+    }
+    return result;
+  }
+
+  private Predicate<Feature> comparison(Op op) throws XMLStreamException, FilterException {
+    boolean matchCase = matchCase();
+    Expression first = expression(op.name());
+    Expression second = expression(op.name());
+    end(op.name());
+    if ((first.property == null) == (second.property == null)) {
+      throw FilterException.notImplemented(
+          op
+              + " between "
+              + (first.property == null ? "two literals" : "two properties")
+              + " is not implemented: compare one property with one Literal");
+    }
+    return first.property != null
+        ? Comparisons.compare(first.property, op, second.literal, matchCase)
+        : Comparisons.compare(second.property, op.mirrored(), first.literal, matchCase);
+  }
+
+  private Predicate<Feature> like() throws XMLStreamException, FilterException {
+    String wildCard = r.getAttributeValue(null, "wildCard");
+    String singleChar = r.getAttributeValue(null, "singleChar");
+    String escape = r.getAttributeValue(null, "escapeChar");
+    if (escape == null) {
+      escape = r.getAttributeValue(null, "escape"); // Filter Encoding 1.0's spelling
+    }
+    boolean matchCase = matchCase();
+    Property p = attribute("PropertyIsLike");
+    Expression pattern = expression("PropertyIsLike");
+    if (pattern.literal == null) {
+      throw FilterException.notImplemented("PropertyIsLike needs a Literal pattern");
+    }
+    end("PropertyIsLike");
+    return Comparisons.like(p, pattern.literal, wildCard, singleChar, escape, matchCase);
+  }
+
+  private Predicate<Feature> between() throws XMLStreamException, FilterException {
+    Property p = attribute("PropertyIsBetween");
+    String lower = boundary("LowerBoundary");
+    String upper = boundary("UpperBoundary");
+    end("PropertyIsBetween");
+    return Comparisons.between(p, lower, upper);
+  }
+
+  private String boundary(String name) throws XMLStreamException, FilterException {
+    if (!nextTag() || !r.getLocalName().equals(name)) {
+      throw FilterException.parsing("PropertyIsBetween needs its " + name);
+    }
+    Expression e = expression("PropertyIsBetween");
+    if (e.literal == null) {
+      throw FilterException.notImplemented(name + " must hold a Literal");
+    }
+    end(name);
+    return e.literal;
+  }
+
+  private Predicate<Feature> spatial(String op) throws XMLStreamException, FilterException {
+    if (!nextTag()) {
+      throw FilterException.parsing(op + " needs an envelope");
+    }
+    if (r.getLocalName().equals("ValueReference") || r.getLocalName().equals("PropertyName")) {
+      String ref = text();
+      if (!isGeometry(ref)) {
+        throw FilterException.invalid(
+            op
+                + " on '"
+                + ref
+                + "': the geometry of "
+                + type.name()
+                + " is "
+                + type.geometryName());
+      }
+      if (!nextTag()) {
+        throw FilterException.parsing(op + " needs an envelope");
+      }
+    }
+    org.locationtech.jts.geom.Envelope box = Envelopes.read(r, op, lonLatByDefault);
+    end(op);
+    return BboxFilter.of(box);
+  }
+
+  /** A property reference or a literal; the reader moves to its end tag. */
+  private record Expression(Property property, String literal) {}
+
+  private Expression expression(String op) throws XMLStreamException, FilterException {
+    if (!nextTag()) {
+      throw FilterException.parsing(op + " is missing an operand");
+    }
+    String name = r.getLocalName();
+    if (!isFilterNs()) {
+      throw FilterException.notImplemented(
+          op + " with a " + name() + " operand is not implemented");
+    }
+    return switch (name) {
+      case "ValueReference", "PropertyName" -> new Expression(property(text(), op), null);
+      case "Literal" -> new Expression(null, text());
+      default ->
+          throw FilterException.notImplemented(
+              "the expression " + name + " is not implemented; use a property and a Literal");
+    };
+  }
+
+  private Property attribute(String op) throws XMLStreamException, FilterException {
+    Expression e = expression(op);
+    if (e.property == null) {
+      throw FilterException.notImplemented(op + " needs a property, not a Literal");
+    }
+    return e.property;
+  }
+
+  /** A declared attribute by its name, bare or with a prefix bound to the type's namespace. */
+  private Property property(String ref, String op) throws FilterException {
+    String local = localName(ref);
+    int i = local == null ? -1 : type.indexOf(local);
+    if (i < 0) {
+      if (isGeometry(ref)) {
+        throw FilterException.notImplemented(
+            op + " on the geometry is not implemented; use BBOX or Intersects");
+      }
+      throw FilterException.invalid(
+          "'" + ref + "' is not a property of " + type.prefix() + ":" + type.name());
+    }
+    return new Property(i, type.attributes().get(i));
+  }
+
+  private boolean isGeometry(String ref) {
+    return type.geometryName().equals(localName(ref));
+  }
+
+  /** The local part of {@code prefix:name} or {@code name}; null for anything else (paths). */
+  private String localName(String ref) {
+    String s = ref.strip();
+    int colon = s.indexOf(':');
+    String prefix = colon < 0 ? null : s.substring(0, colon);
+    String local = colon < 0 ? s : s.substring(colon + 1);
+    if (!local.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
+      return null;
+    }
+    if (prefix != null
+        && !prefix.equals(type.prefix())
+        && !type.namespaceUri().equals(r.getNamespaceContext().getNamespaceURI(prefix))) {
+      return null;
+    }
+    return local;
+  }
+
+  private boolean matchCase() throws FilterException {
+    String v = r.getAttributeValue(null, "matchCase");
+    if (v == null || v.equals("true") || v.equals("1")) {
+      return true;
+    }
+    if (v.equals("false") || v.equals("0")) {
+      return false;
+    }
+    throw FilterException.invalid("matchCase='" + v + "' is not a boolean");
+  }
+
+  /**
+   * The current element's text. Not {@code getElementText()}: it passes over an entity reference it
+   * cannot expand, and "&amp;x;" would then compare as "".
+   */
+  private String text() throws XMLStreamException, FilterException {
+    StringBuilder b = new StringBuilder();
+    while (true) {
+      switch (r.next()) {
+        case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
+            b.append(r.getText());
+        case XMLStreamConstants.END_ELEMENT -> {
+          return b.toString();
+        }
+        case XMLStreamConstants.START_ELEMENT ->
+            throw FilterException.notImplemented(
+                "an element " + name() + " inside a text operand is not implemented");
+        case XMLStreamConstants.ENTITY_REFERENCE ->
+            throw FilterException.parsing("entity references are not allowed in a FILTER");
+        default -> {
+          // comments and processing instructions
+        }
+      }
+    }
+  }
+
+  private void end(String op) throws XMLStreamException, FilterException {
+    if (nextTag()) {
+      throw FilterException.parsing(op + " holds an unexpected " + name());
+    }
+  }
+
+  /**
+   * Moves to the next start tag (true) or end tag (false), past whitespace and comments; text
+   * elsewhere, a DOCTYPE and entity references are refused.
+   */
+  private boolean nextTag() throws XMLStreamException, FilterException {
+    while (r.hasNext()) {
+      int event = r.next();
+      switch (event) {
+        case XMLStreamConstants.START_ELEMENT:
+          return true;
+        case XMLStreamConstants.END_ELEMENT:
+          return false;
+        case XMLStreamConstants.DTD:
+          throw FilterException.parsing("a DOCTYPE is not allowed in a FILTER");
+        case XMLStreamConstants.ENTITY_REFERENCE:
+          throw FilterException.parsing("entity references are not allowed in a FILTER");
+        case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA:
+          if (!r.isWhiteSpace()) {
+            throw FilterException.parsing(
+                "unexpected text '" + Envelopes.shorten(r.getText()) + "' in the FILTER");
+          }
+          break;
+        default:
+          break; // comments, processing instructions, the document's end
+      }
+    }
+    return false;
+  }
+
+  private boolean isFilterNs() {
+    String ns = r.getNamespaceURI();
+    return FES.equals(ns) || OGC.equals(ns);
+  }
+
+  private String name() {
+    String ns = r.getNamespaceURI();
+    return (ns == null || ns.isEmpty() ? "" : "{" + ns + "}") + r.getLocalName();
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "unreadable";
+    }
+    int nl = message.indexOf('\n');
+    return nl < 0 ? message : message.substring(0, nl);
+  }
+}
