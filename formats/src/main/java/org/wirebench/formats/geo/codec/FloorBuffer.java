@@ -1,5 +1,6 @@
 package org.wirebench.formats.geo.codec;
 
+import com.fasterxml.jackson.core.io.NumberOutput;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -151,14 +152,7 @@ final class FloorBuffer {
   }
 
   private FloorBuffer decimal(long value) {
-    if (value < 0) {
-      if (value == Long.MIN_VALUE) {
-        return put(Utf8XmlWriter.ascii(Long.toString(value)));
-      }
-      buf[pos++] = '-';
-      value = -value;
-    }
-    pos = CoordinateFormat.writeDigits(value, buf, pos);
+    pos = NumberOutput.outputLong(value, buf, pos);
     return this;
   }
 

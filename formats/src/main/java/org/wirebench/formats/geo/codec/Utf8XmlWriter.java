@@ -1,5 +1,6 @@
 package org.wirebench.formats.geo.codec;
 
+import com.fasterxml.jackson.core.io.NumberOutput;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -67,16 +68,13 @@ final class Utf8XmlWriter {
     return escaped(s, true);
   }
 
+  /**
+   * An integer attribute, through Jackson's {@code NumberOutput} (a profile of the same-bytes floor
+   * found our own digit loop, a {@code long} division a digit, at 22% of its time).
+   */
   Utf8XmlWriter decimal(long value) throws IOException {
     ensure(20);
-    if (value < 0) {
-      if (value == Long.MIN_VALUE) {
-        return raw(ascii(Long.toString(value)));
-      }
-      buf[pos++] = '-';
-      value = -value;
-    }
-    pos = CoordinateFormat.writeDigits(value, buf, pos);
+    pos = NumberOutput.outputLong(value, buf, pos);
     return this;
   }
 
