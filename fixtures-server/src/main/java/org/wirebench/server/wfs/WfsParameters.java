@@ -34,6 +34,13 @@ final class WfsParameters {
 
   private static Map<String, Map<String, Refused>> refused() {
     Map<String, Refused> getFeature = new LinkedHashMap<>();
+    // not a KVP parameter of any version, but OWSLib 0.27 sends a WFS 2.0 filter as QUERY=<Filter>:
+    // ignored as a vendor parameter, it would answer with unfiltered features
+    refuse(
+        getFeature,
+        "QUERY",
+        "QUERY is no WFS GetFeature parameter (OWSLib 0.27 sends its filter so); send the filter"
+            + " as FILTER, or it would be ignored and every feature returned");
     refuse(getFeature, "SORTBY", "SORTBY is not implemented: features come in dataset order");
     refuse(getFeature, "ALIASES", "ALIASES is not implemented");
     refuse(getFeature, "traverseXlinkDepth", "WFS 1.1.0 xlink traversal is not implemented");

@@ -57,6 +57,7 @@ class WfsParametersTest extends LiveServerTest {
         "2.0.0 | SORTBY=name DESC | 400 | OptionNotSupported | SORTBY",
         "2.0.0 | ALIASES=a | 400 | OptionNotSupported | ALIASES",
         "2.0.0 | STOREDQUERY_ID=urn:ogc:def:query:OGC-WFS::GetFeatureById | 400 | OperationParsingFailed | TYPENAMES",
+        "2.0.0 | QUERY=<fes:Filter/> | 400 | OptionNotSupported | QUERY",
         "2.0.0 | VSP_VENDOR_OPTION=1 | 200 | |",
         "1.0.0 | FEATUREID=osm_places.1 | 200 | |",
         "2.0.0 | RESOURCEID=osm_places.1,osm_places.2 | 200 | |",
