@@ -69,7 +69,7 @@ public final class LoadDriver {
 
   public LoadDriver(LoadPlan plan) {
     this.plan = plan;
-    this.check = new ResponseCheck(plan.expectStatus, plan.lengthTolerance);
+    this.check = new ResponseCheck(plan.expectStatus, plan.lengthTolerance, plan.targets.size());
     for (String kind : ERROR_KINDS) {
       errors.put(kind, new LongAdder());
       warmupErrors.put(kind, new LongAdder());
@@ -262,10 +262,12 @@ public final class LoadDriver {
   /** Sends one request; latency counts from {@code sentNs} (the intended time, open model). */
   private void send(HttpClient client, long sentNs, Runnable next) {
     inFlight.incrementAndGet();
-    boolean keep = plan.validateEvery > 0 && sequence.incrementAndGet() % plan.validateEvery == 0;
+    long n = sequence.incrementAndGet();
+    boolean keep = plan.validateEvery > 0 && n % plan.validateEvery == 0;
+    int index = (int) (n % plan.targets.size());
     Request request =
         client
-            .newRequest(plan.target)
+            .newRequest(plan.targets.get(index))
             .method(plan.method)
             .timeout(plan.timeout.toMillis(), TimeUnit.MILLISECONDS);
     if (!plan.headers.isEmpty()) {
@@ -292,7 +294,7 @@ public final class LoadDriver {
 
           @Override
           public void onComplete(Result result) {
-            record(result, sentNs, length, kept == null ? null : kept.toByteArray());
+            record(result, sentNs, length, kept == null ? null : kept.toByteArray(), index);
             inFlight.decrementAndGet();
             next.run();
           }
@@ -304,7 +306,7 @@ public final class LoadDriver {
     return type == null ? "application/octet-stream" : type;
   }
 
-  private void record(Result result, long sentNs, long length, byte[] body) {
+  private void record(Result result, long sentNs, long length, byte[] body, int index) {
     if (stopped) {
       return;
     }
@@ -323,11 +325,14 @@ public final class LoadDriver {
       var response = result.getResponse();
       error =
           check.check(
-              response.getStatus(), response.getHeaders().get(HttpHeader.CONTENT_TYPE), length);
+              index,
+              response.getStatus(),
+              response.getHeaders().get(HttpHeader.CONTENT_TYPE),
+              length);
       if (error != null) {
         problem(error, "status " + response.getStatus() + ", " + length + " bytes");
       } else if (body != null) {
-        String why = plan.validator.problem(body);
+        String why = plan.validator.problem(index, body);
         if (why != null) {
           error = "validation";
           problem(error, why);

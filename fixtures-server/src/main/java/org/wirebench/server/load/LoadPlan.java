@@ -3,6 +3,7 @@ package org.wirebench.server.load;
 import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,9 +16,15 @@ public final class LoadPlan {
   @FunctionalInterface
   public interface BodyValidator {
     String problem(byte[] body);
+
+    /** The body of a request to {@link #rotate target} {@code index}; by default the same. */
+    default String problem(int index, byte[] body) {
+      return problem(body);
+    }
   }
 
   final URI target;
+  List<URI> targets;
   String method = "GET";
   final Map<String, String> headers = new LinkedHashMap<>();
   byte[] body;
@@ -40,6 +47,24 @@ public final class LoadPlan {
 
   public LoadPlan(URI target) {
     this.target = target;
+    this.targets = List.of(target);
+  }
+
+  /**
+   * Sends to these URIs in turn instead (a list of request variants, e.g. seeded bounding boxes);
+   * each keeps its own expected length, and the validator learns which was asked.
+   */
+  public LoadPlan rotate(List<URI> targets) {
+    if (targets.isEmpty()) {
+      throw new IllegalArgumentException("no targets to rotate over");
+    }
+    this.targets = List.copyOf(targets);
+    return this;
+  }
+
+  /** How many distinct requests the plan sends, 1.. */
+  public int targetCount() {
+    return targets.size();
   }
 
   /** POST {@code body} with these headers (e.g. Content-Type, SOAPAction). */
@@ -149,7 +174,7 @@ public final class LoadPlan {
   public String shape() {
     return method
         + " "
-        + target
+        + (targets.size() == 1 ? target : targets.hashCode() + "/" + targets.size())
         + " "
         + java.util.Arrays.hashCode(body)
         + "/"

@@ -9,26 +9,35 @@ final class ResponseCheck {
   private final int status;
   private final double lengthTolerance;
   private volatile String contentType;
-  private volatile long length = -1;
+  private volatile boolean typeKnown;
+  // one expected length a target: rotating targets answer with different bodies
+  private final long[] lengths;
 
-  ResponseCheck(int status, double lengthTolerance) {
+  ResponseCheck(int status, double lengthTolerance, int targets) {
     this.status = status;
     this.lengthTolerance = lengthTolerance;
+    this.lengths = new long[targets];
+    java.util.Arrays.fill(lengths, -1);
   }
 
-  /** Null when the response is good, else the kind of error ("status" or "validation"). */
-  String check(int actualStatus, String actualType, long actualLength) {
+  /**
+   * Null when the response to target {@code index} is good, else the kind of error ("status" or
+   * "validation").
+   */
+  String check(int index, int actualStatus, String actualType, long actualLength) {
     if (actualStatus != status) {
       return "status";
     }
-    if (length < 0) {
-      synchronized (this) {
-        if (length < 0) {
-          contentType = actualType;
-          length = actualLength;
-          return null;
-        }
+    long length;
+    synchronized (this) {
+      if (!typeKnown) {
+        typeKnown = true;
+        contentType = actualType;
       }
+      if (lengths[index] < 0) {
+        lengths[index] = actualLength;
+      }
+      length = lengths[index];
     }
     boolean typeOk = contentType == null ? actualType == null : contentType.equals(actualType);
     boolean lengthOk = Math.abs(actualLength - length) <= lengthTolerance * length;

@@ -187,10 +187,12 @@ public final class ScenarioRunner {
   }
 
   private void preflight(URI base, Scenario.Point p) throws Exception {
-    LoadDriver once =
-        new LoadDriver(p.plan().apply(base).users(1).counted(0, 1).validate(1, p.validator()));
+    // every request variant once, each validated in full
+    LoadPlan plan = p.plan().apply(base);
+    int variants = plan.targetCount();
+    LoadDriver once = new LoadDriver(plan.users(1).counted(0, variants).validate(1, p.validator()));
     LoadResult r = once.run(null);
-    if (r.requests() != 1) {
+    if (r.requests() != variants) {
       throw new IOException(
           scenario.name()
               + " point "

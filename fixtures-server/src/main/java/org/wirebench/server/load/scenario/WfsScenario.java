@@ -60,6 +60,21 @@ public final class WfsScenario implements Scenario {
         defaultValue = "200",
         description = "wfs: features per request, 1..100000 (default: ${DEFAULT-VALUE})")
     public int count;
+
+    @Option(
+        names = "--filter",
+        defaultValue = "none",
+        description =
+            "wfs: none, or bbox: each request carries one of --bboxes seeded boxes, in turn"
+                + " (default: ${DEFAULT-VALUE})")
+    public String filter;
+
+    @Option(
+        names = "--bboxes",
+        defaultValue = "20",
+        description =
+            "wfs: boxes a --filter bbox point rotates over, 1..1000 (default: ${DEFAULT-VALUE})")
+    public int bboxes;
   }
 
   @Override
@@ -112,7 +127,18 @@ public final class WfsScenario implements Scenario {
         throw new IllegalArgumentException("--concurrency values must be 1..10000, was " + n);
       }
     }
-    return points(o.wfs.layers, o.wfs.formats, o.wfs.concurrency, o.wfs.count);
+    if (!o.wfs.filter.equals("none") && !o.wfs.filter.equals("bbox")) {
+      throw new IllegalArgumentException("--filter must be none or bbox, was " + o.wfs.filter);
+    }
+    if (o.wfs.bboxes < 1 || o.wfs.bboxes > 1000) {
+      throw new IllegalArgumentException("--bboxes must be 1..1000, was " + o.wfs.bboxes);
+    }
+    return points(
+        o.wfs.layers,
+        o.wfs.formats,
+        o.wfs.concurrency,
+        o.wfs.count,
+        o.wfs.filter.equals("bbox") ? o.wfs.bboxes : 0);
   }
 
   /**
@@ -120,6 +146,15 @@ public final class WfsScenario implements Scenario {
    */
   public static List<Point> points(
       List<String> layers, List<String> formats, List<Integer> users, int count) {
+    return points(layers, formats, users, count, 0);
+  }
+
+  /**
+   * @param bboxes 0 for the study's unfiltered GetFeature, else each point rotates over this many
+   *     seeded boxes ({@link SeededBoxes}), each response validated against its box's features
+   */
+  public static List<Point> points(
+      List<String> layers, List<String> formats, List<Integer> users, int count, int bboxes) {
     for (String f : formats) {
       if (!FORMATS.containsKey(f)) {
         throw new IllegalArgumentException(
@@ -137,18 +172,33 @@ public final class WfsScenario implements Scenario {
                 + count
                 + "&srsName=EPSG:4326&outputFormat="
                 + URLEncoder.encode(FORMATS.get(format), StandardCharsets.UTF_8);
+        SeededBoxes boxes = bboxes == 0 ? null : SeededBoxes.of(Datasets.get(layer), bboxes, count);
         for (int n : users) {
           Map<String, Object> params = new LinkedHashMap<>();
           params.put("layer", layer);
           params.put("format", format);
           params.put("users", n);
           params.put("count", count);
+          if (boxes != null) {
+            params.put("filter", "bbox×" + bboxes);
+          }
+          String id = layer + "/" + format + (boxes == null ? "" : "/bbox") + "/" + n;
           points.add(
-              new Point(
-                  layer + "/" + format + "/" + n,
-                  params,
-                  base -> new LoadPlan(base.resolve(query)).users(n),
-                  validator(Datasets.get(layer), GeoCodecs.get(format), count)));
+              boxes == null
+                  ? new Point(
+                      id,
+                      params,
+                      base -> new LoadPlan(base.resolve(query)).users(n),
+                      validator(Datasets.get(layer), GeoCodecs.get(format), count))
+                  : new Point(
+                      id,
+                      params,
+                      base -> {
+                        List<java.net.URI> uris =
+                            boxes.queries(query).stream().map(base::resolve).toList();
+                        return new LoadPlan(uris.get(0)).rotate(uris).users(n);
+                      },
+                      boxes.validator(GeoCodecs.get(format))));
         }
       }
     }

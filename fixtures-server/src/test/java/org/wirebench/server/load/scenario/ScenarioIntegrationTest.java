@@ -74,6 +74,44 @@ class ScenarioIntegrationTest {
     assertEquals(24, histograms, "one tagged histogram per point and run");
   }
 
+  /**
+   * A filtered point rotates over its seeded boxes; every response is validated against the
+   * features a brute force selects for its own box, so a server ignoring BBOX, or a driver sending
+   * one box and checking another, fails here.
+   */
+  @Test
+  void wfsBboxPointsRotateOverValidatedBoxes() throws Exception {
+    List<Scenario.Point> wfs =
+        WfsScenario.points(
+            List.of("helsinki_roads"), List.of("gml32", "geojson"), List.of(4), 50, 7);
+    assertEquals("helsinki_roads/gml32/bbox/4", wfs.get(0).id());
+    assertEquals(7, wfs.get(0).plan().apply(server.uri()).targetCount());
+    ScenarioResult r =
+        run(
+            Scenarios.get("wfs"),
+            wfs,
+            ScenarioSettings.timed("test", 1, ms(200), ms(400), Duration.ZERO).withValidateEvery(1),
+            null);
+    assertEquals(0, r.errorCount(), () -> r.points().toString());
+    for (ScenarioResult.PointResult p : r.points()) {
+      assertTrue(p.throughput() > 0, p.id());
+    }
+    // the boxes differ: their answers do too (the driver keeps one expected length a box)
+    List<Scenario.Point> unfiltered =
+        WfsScenario.points(List.of("helsinki_roads"), List.of("gml32"), List.of(4), 50);
+    Scenario.Point planted =
+        new Scenario.Point(
+            "planted", wfs.get(0).params(), unfiltered.get(0).plan(), wfs.get(0).validator());
+    org.junit.jupiter.api.Assertions.assertThrows(
+        java.io.IOException.class,
+        () ->
+            run(
+                Scenarios.get("wfs"),
+                List.of(planted),
+                ScenarioSettings.timed("test", 1, ms(100), ms(100), Duration.ZERO),
+                null));
+  }
+
   @Test
   void soapScenarioEveryStackAndOperationWithoutErrors() throws Exception {
     List<Scenario.Point> soap =
