@@ -238,7 +238,7 @@ final class Capabilities {
       {"ImplementsMinTemporalFilter", "FALSE"},
       {"ImplementsTemporalFilter", "FALSE"},
       {"ImplementsVersionNav", "FALSE"},
-      {"ImplementsSorting", "FALSE"},
+      {"ImplementsSorting", "TRUE"},
       {"ImplementsExtendedOperators", "FALSE"},
       {"ImplementsMinimumXPath", "FALSE"},
       {"ImplementsSchemaElementFunc", "FALSE"}

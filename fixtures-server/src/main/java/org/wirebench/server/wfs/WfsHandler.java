@@ -210,9 +210,15 @@ public final class WfsHandler extends Handler.Abstract {
     boolean hits = wfs.hits(codec);
     wfs.checkResolve();
     wfs.checkPropertyName();
+    SortBy sort = wfs.sortBy(dataset.featureType(), start, count);
     List<Feature> features;
     long matched;
-    if (filter == null) {
+    if (sort != null) {
+      SortBy.Page page = sort.page(dataset.features(), filter, start, count, !hits);
+      features = page.features();
+      matched = page.matched();
+      wfs.checkUncut(dataset, matched);
+    } else if (filter == null) {
       // every feature matches: the dataset knows how many, and jumps to the page
       features = hits ? List.of() : dataset.features(start).limit(count).toList();
       matched = dataset.size();

@@ -41,7 +41,6 @@ final class WfsParameters {
         "QUERY",
         "QUERY is no WFS GetFeature parameter (OWSLib 0.27 sends its filter so); send the filter"
             + " as FILTER, or it would be ignored and every feature returned");
-    refuse(getFeature, "SORTBY", "SORTBY is not implemented: features come in dataset order");
     refuse(getFeature, "ALIASES", "ALIASES is not implemented");
     refuse(getFeature, "traverseXlinkDepth", "WFS 1.1.0 xlink traversal is not implemented");
     refuse(getFeature, "traverseXlinkExpiry", "WFS 1.1.0 xlink traversal is not implemented");

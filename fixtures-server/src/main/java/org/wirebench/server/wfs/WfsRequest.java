@@ -383,6 +383,29 @@ final class WfsRequest {
     return intParam(key, locator, 1, MAX_COUNT, DEFAULT_COUNT);
   }
 
+  /**
+   * SORTBY, or null when absent; refused when the page would end past {@link SortBy#MAX_HELD}
+   * features, which a sorted page must hold at once.
+   */
+  SortBy sortBy(FeatureType type, int start, int count) throws OwsException {
+    String v = params.get("sortby");
+    if (v == null) {
+      return null;
+    }
+    SortBy sort = SortBy.parse(v, type);
+    if ((long) start + count > SortBy.MAX_HELD) {
+      throw new OwsException(
+          "OptionNotSupported",
+          "SORTBY",
+          "a sorted page ending at feature "
+              + ((long) start + count)
+              + " would hold that many features at once; at most "
+              + SortBy.MAX_HELD
+              + " (startIndex + count)");
+    }
+    return sort;
+  }
+
   /** WFS 1.0 without maxFeatures cannot say it cut a response short: refuse to. */
   void checkUncut(Dataset dataset, long matched) throws OwsException {
     if (isV1() && !params.containsKey("maxfeatures") && matched > MAX_COUNT) {

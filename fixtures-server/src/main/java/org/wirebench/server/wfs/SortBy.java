@@ -1,0 +1,113 @@
+package org.wirebench.server.wfs;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.PriorityQueue;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.wirebench.formats.geo.Attribute;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureType;
+
+/**
+ * SORTBY: {@code property [ASC|DESC|A|D], …} over declared attributes (looked up by name, never
+ * evaluated). Values compare by type (numbers numerically, strings by code unit, false before
+ * true); an absent value sorts after every value ascending and before them descending (as
+ * PostgreSQL orders NULLs); ties keep dataset order. A page is kept with a bounded heap of
+ * startIndex + count features while the whole selection streams past, so at most that many are
+ * held, never the layer.
+ */
+final class SortBy {
+  /** Most features a sorted page may need to hold: startIndex + count. */
+  static final int MAX_HELD = WfsRequest.MAX_COUNT;
+
+  private final Comparator<Feature> order;
+
+  private SortBy(Comparator<Feature> order) {
+    this.order = order;
+  }
+
+  static SortBy parse(String value, FeatureType type) throws OwsException {
+    Comparator<Feature> order = null;
+    for (String key : value.split(",", -1)) {
+      String[] parts = key.strip().split("\\s+");
+      if (parts.length == 0 || parts[0].isEmpty() || parts.length > 2) {
+        throw OwsException.invalid("SORTBY", value, "expected property [ASC|DESC], …");
+      }
+      String name =
+          parts[0].contains(":") ? parts[0].substring(parts[0].indexOf(':') + 1) : parts[0];
+      int index = type.indexOf(name);
+      if (index < 0) {
+        throw OwsException.invalid(
+            "SORTBY",
+            value,
+            "'" + parts[0] + "' is not a property of " + type.prefix() + ":" + type.name());
+      }
+      boolean descending = false;
+      if (parts.length == 2) {
+        switch (parts[1].toUpperCase(Locale.ROOT)) {
+          case "ASC", "A" -> descending = false;
+          case "DESC", "D" -> descending = true;
+          default ->
+              throw OwsException.invalid("SORTBY", value, "'" + parts[1] + "' is not ASC or DESC");
+        }
+      }
+      Comparator<Feature> one = key(index, type.attributes().get(index), descending);
+      order = order == null ? one : order.thenComparing(one);
+    }
+    return new SortBy(order);
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static Comparator<Feature> key(int index, Attribute a, boolean descending) {
+    Comparator<Object> values = (x, y) -> ((Comparable) x).compareTo(y);
+    // nulls after every value ascending; reversed whole (nulls first) descending
+    Comparator<Feature> ascending =
+        Comparator.comparing(f -> f.value(index), Comparator.nullsLast(values));
+    return descending ? ascending.reversed() : ascending;
+  }
+
+  /**
+   * The page {@code [start, start + count)} of the sorted selection, and how many matched.
+   *
+   * @param keep whether to keep features at all (false for resultType=hits)
+   */
+  Page page(
+      Stream<Feature> features, Predicate<Feature> filter, int start, int count, boolean keep) {
+    int held = keep ? start + count : 0;
+    // a max-heap of the best `held` so far; the ordinal keeps ties in dataset order
+    Comparator<Ranked> ranked =
+        Comparator.<Ranked, Feature>comparing(r -> r.feature, order)
+            .thenComparingLong(r -> r.ordinal);
+    PriorityQueue<Ranked> best = new PriorityQueue<>(Math.max(1, held), ranked.reversed());
+    long[] matched = {0};
+    features
+        .filter(filter == null ? f -> true : filter)
+        .forEach(
+            f -> {
+              Ranked r = new Ranked(f, matched[0]++);
+              if (held == 0) {
+                return;
+              }
+              if (best.size() < held) {
+                best.add(r);
+              } else if (ranked.compare(r, best.peek()) < 0) {
+                best.poll();
+                best.add(r);
+              }
+            });
+    List<Ranked> sorted = new ArrayList<>(best);
+    sorted.sort(ranked);
+    List<Feature> page = new ArrayList<>();
+    for (int i = start; i < sorted.size(); i++) {
+      page.add(sorted.get(i).feature);
+    }
+    return new Page(page, matched[0]);
+  }
+
+  record Page(List<Feature> features, long matched) {}
+
+  private record Ranked(Feature feature, long ordinal) {}
+}
