@@ -39,12 +39,22 @@ public final class FixtureServer implements AutoCloseable {
   static final int REQUEST_HEADER_BYTES = 32 * 1024;
 
   private final Server server = new Server();
+  private final WfsHandler wfs;
   private final ServerConnector connector = new ServerConnector(server, connectionFactory());
 
   private static HttpConnectionFactory connectionFactory() {
     HttpConfiguration config = new HttpConfiguration();
     config.setRequestHeaderSize(REQUEST_HEADER_BYTES);
     return new HttpConnectionFactory(config);
+  }
+
+  /**
+   * The URL clients reach the server at, for the URLs the WFS writes (see {@link
+   * WfsHandler#publicUrl}); null builds them from the listening socket.
+   */
+  public FixtureServer publicUrl(java.net.URI url) {
+    wfs.publicUrl(url);
+    return this;
   }
 
   /**
@@ -110,7 +120,7 @@ public final class FixtureServer implements AutoCloseable {
     connector.setAcceptQueueSize(ACCEPT_QUEUE);
     server.addConnector(connector);
     PathMappingsHandler routes = new PathMappingsHandler();
-    WfsHandler wfs = new WfsHandler();
+    wfs = new WfsHandler();
     routes.addMapping(PathSpec.from("/ows"), wfs);
     routes.addMapping(PathSpec.from("/wfs"), wfs);
     routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());

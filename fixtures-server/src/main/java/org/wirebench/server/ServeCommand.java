@@ -88,6 +88,14 @@ public final class ServeCommand implements Callable<Integer> {
           "server JVM flags: default, seed2007, g1-tuned, zgc (default: ${DEFAULT-VALUE})")
   String jvmProfile;
 
+  @Option(
+      names = "--public-url",
+      description =
+          "the URL clients reach this server at (behind a proxy or port mapping), e.g."
+              + " https://example.org/wirebench/: the WFS builds its capabilities, paging links and"
+              + " schema locations on it (default: the address and port a request came in on)")
+  java.net.URI publicUrl;
+
   @Option(names = "--java", description = "run the server on this java launcher (another JDK)")
   Path java;
 
@@ -131,6 +139,13 @@ public final class ServeCommand implements Callable<Integer> {
     if (java != null && !Files.isExecutable(java)) {
       throw bad("--java: " + java + " is not an executable file");
     }
+    if (publicUrl != null) {
+      try {
+        new org.wirebench.server.wfs.WfsHandler().publicUrl(publicUrl);
+      } catch (IllegalArgumentException e) {
+        throw bad("--public-url: " + e.getMessage());
+      }
+    }
     boolean inProfile = profile.cliName().equals(System.getProperty(PROFILE_PROPERTY, "default"));
     if (!inProfile || java != null) {
       return runInOwnJvm(profile);
@@ -145,6 +160,7 @@ public final class ServeCommand implements Callable<Integer> {
                 accessLog,
                 FixtureServer.DEFAULT_HEADER_TIMEOUT_MS,
                 finding)
+            .publicUrl(publicUrl)
             .start();
     if (exitWithParent) {
       watchParent();
@@ -196,6 +212,9 @@ public final class ServeCommand implements Callable<Integer> {
     args.addAll(List.of("--finding-items", "" + findingItems));
     args.addAll(List.of("--finding-timeout-ms", "" + findingTimeoutMs));
     args.addAll(List.of("--jvm-profile", profile.cliName()));
+    if (publicUrl != null) {
+      args.addAll(List.of("--public-url", publicUrl.toString()));
+    }
     Process child =
         new ProcessBuilder(ServerProcess.command(java, profile, args))
             .redirectOutput(ProcessBuilder.Redirect.INHERIT)

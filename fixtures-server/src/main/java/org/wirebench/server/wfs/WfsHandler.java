@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.io.Content;
@@ -36,10 +35,34 @@ public final class WfsHandler extends Handler.Abstract {
 
   private static final Logger LOG = LoggerFactory.getLogger(WfsHandler.class);
 
-  /** host, host:port, an IPv4 address or a bracketed IPv6 address, with an optional port. */
-  private static final Pattern AUTHORITY =
-      Pattern.compile(
-          "(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\\[[0-9A-Fa-f:.]+\\])(?::\\d{1,5})?");
+  /** The public base URL ending in "/", or null: URLs are then built from the listening socket. */
+  private volatile String publicBase;
+
+  /**
+   * The URL clients reach this server at (behind a proxy or a port mapping), e.g. {@code
+   * https://example.org/wirebench/}: capabilities, paging links and schema locations are built on
+   * it. Without one they are built from the address and port the connection came in on — never from
+   * the request's Host header, which a client can set to anything.
+   *
+   * @throws IllegalArgumentException for anything but an absolute http(s) URL with a host and no
+   *     query or fragment
+   */
+  public void publicUrl(java.net.URI url) {
+    if (url == null) {
+      publicBase = null;
+      return;
+    }
+    if (!url.isAbsolute()
+        || !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))
+        || url.getHost() == null
+        || url.getRawQuery() != null
+        || url.getRawFragment() != null) {
+      throw new IllegalArgumentException(
+          "a public URL is an absolute http(s) URL with a host and no query, not " + url);
+    }
+    String s = url.toString();
+    publicBase = s.endsWith("/") ? s : s + "/";
+  }
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
@@ -131,7 +154,7 @@ public final class WfsHandler extends Handler.Abstract {
    * GetFeature with STOREDQUERY_ID: GetFeatureById, the feature alone. The ad-hoc query's
    * parameters do not mix with it.
    */
-  private static void storedQuery(
+  private void storedQuery(
       WfsRequest wfs, String id, Request request, Response response, Callback callback)
       throws Exception {
     wfs.requireV2();
@@ -161,11 +184,15 @@ public final class WfsHandler extends Handler.Abstract {
         request,
         response,
         callback,
-        out -> codec.encodeFeature(found.type(), found.feature(), out));
+        out ->
+            codec.encodeFeature(
+                FeatureCollection.of(found.type(), List.of(found.feature()), Instant.now())
+                    .withSchemaBase(endpoint(request)),
+                out));
   }
 
-  private static void capabilities(
-      WfsRequest wfs, Request request, Response response, Callback callback) throws Exception {
+  private void capabilities(WfsRequest wfs, Request request, Response response, Callback callback)
+      throws Exception {
     wfs.checkCapabilitiesOptions();
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
     String endpoint = endpoint(request);
@@ -173,9 +200,19 @@ public final class WfsHandler extends Handler.Abstract {
   }
 
   /** This endpoint's absolute URL, without the query. */
-  private static String endpoint(Request request) {
-    org.eclipse.jetty.http.HttpURI uri = request.getHttpURI();
-    return uri.getScheme() + "://" + authority(request) + uri.getPath();
+  private String endpoint(Request request) {
+    String path = request.getHttpURI().getPath();
+    String base = publicBase;
+    if (base != null) {
+      return base + path.substring(1);
+    }
+    String host = Request.getLocalAddr(request);
+    return request.getHttpURI().getScheme()
+        + "://"
+        + (host.contains(":") ? "[" + host + "]" : host)
+        + ":"
+        + Request.getLocalPort(request)
+        + path;
   }
 
   private static void describe(WfsRequest wfs, Response response, Callback callback)
@@ -194,8 +231,8 @@ public final class WfsHandler extends Handler.Abstract {
     response.write(true, java.nio.ByteBuffer.wrap(xsd), callback);
   }
 
-  private static void getFeature(
-      WfsRequest wfs, Request request, Response response, Callback callback) throws Exception {
+  private void getFeature(WfsRequest wfs, Request request, Response response, Callback callback)
+      throws Exception {
     String storedQuery = wfs.get("storedquery_id");
     if (storedQuery != null) {
       storedQuery(wfs, storedQuery, request, response, callback);
@@ -250,22 +287,10 @@ public final class WfsHandler extends Handler.Abstract {
             : wfs.pageUrl(endpoint, start + count, count);
     FeatureCollection collection =
         FeatureCollection.of(dataset.featureType(), features, Instant.now())
-            .page(new FeatureCollection.Paging(matched, previous, next));
+            .page(new FeatureCollection.Paging(matched, previous, next))
+            .withSchemaBase(endpoint);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
     stream(request, response, callback, out -> codec.encode(collection, out));
-  }
-
-  /**
-   * The Host the client asked for when it is a well-formed host[:port], else this server's own
-   * address: the capabilities' URLs are never built from an unchecked header.
-   */
-  private static String authority(Request request) {
-    String asked = request.getHttpURI().getAuthority();
-    if (asked != null && AUTHORITY.matcher(asked).matches()) {
-      return asked;
-    }
-    String host = Request.getLocalAddr(request);
-    return (host.contains(":") ? "[" + host + "]" : host) + ":" + Request.getLocalPort(request);
   }
 
   /** Something that writes a whole response body. */

@@ -207,20 +207,28 @@ class WfsServerTest extends LiveServerTest {
     assertFalse(body.contains("<wfs:FeatureCollection"), body);
   }
 
-  /** A Host header that is not a host[:port] never reaches the capabilities' URLs. */
-  @Test
-  void capabilitiesUrlsIgnoreAMalformedHostHeader() throws Exception {
-    ContentResponse r =
-        client
-            .newRequest(
-                server.uri().resolve("/ows?service=WFS&version=2.0.0&request=GetCapabilities"))
-            .headers(h -> h.put("Host", "evil_host!"))
-            .timeout(10, java.util.concurrent.TimeUnit.SECONDS)
-            .send();
-    String body = r.getContentAsString();
-    assertEquals(200, r.getStatus(), body);
-    assertFalse(body.contains("evil_host"), body);
-    assertTrue(body.contains("http://127.0.0.1:" + server.uri().getPort() + "/ows"), body);
+  /**
+   * No Host header reaches the capabilities' or a collection's URLs, malformed or well-formed (a
+   * client could otherwise plant any host in a cached document): they come from the socket.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"evil_host!", "evil.example.com:80"})
+  void urlsNeverComeFromTheHostHeader(String host) throws Exception {
+    for (String query :
+        List.of(
+            "service=WFS&version=2.0.0&request=GetCapabilities",
+            "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&count=2")) {
+      ContentResponse r =
+          client
+              .newRequest(server.uri().resolve("/ows?" + query))
+              .headers(h -> h.put("Host", host))
+              .timeout(10, java.util.concurrent.TimeUnit.SECONDS)
+              .send();
+      String body = r.getContentAsString();
+      assertEquals(200, r.getStatus(), body);
+      assertFalse(body.contains("evil"), body);
+      assertTrue(body.contains("http://127.0.0.1:" + server.uri().getPort() + "/ows"), body);
+    }
   }
 
   @Test

@@ -11,7 +11,12 @@ import org.locationtech.jts.geom.Envelope;
  * sits among all the features the query matched.
  */
 public record FeatureCollection(
-    FeatureType type, List<Feature> features, Envelope bounds, Instant timeStamp, Paging paging) {
+    FeatureType type,
+    List<Feature> features,
+    Envelope bounds,
+    Instant timeStamp,
+    Paging paging,
+    String schemaBase) {
 
   /**
    * WFS 2.0's {@code numberMatched}, {@code previous} and {@code next}.
@@ -35,9 +40,24 @@ public record FeatureCollection(
     }
   }
 
+  /** Without a schema base: GML names the type's schema by a relative DescribeFeatureType URL. */
+  public FeatureCollection(
+      FeatureType type, List<Feature> features, Envelope bounds, Instant timeStamp, Paging paging) {
+    this(type, features, bounds, timeStamp, paging, null);
+  }
+
   /** These features as one page of a larger result. */
   public FeatureCollection page(Paging where) {
-    return new FeatureCollection(type, features, bounds, timeStamp, where);
+    return new FeatureCollection(type, features, bounds, timeStamp, where, schemaBase);
+  }
+
+  /**
+   * These features with GML's {@code xsi:schemaLocation} for the type pointing at {@code
+   * endpoint}'s DescribeFeatureType (an absolute WFS URL without a query), so that a saved response
+   * names a schema a client can fetch.
+   */
+  public FeatureCollection withSchemaBase(String endpoint) {
+    return new FeatureCollection(type, features, bounds, timeStamp, paging, endpoint);
   }
 
   /** A collection whose bounds are computed from its features. */

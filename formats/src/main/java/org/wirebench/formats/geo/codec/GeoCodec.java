@@ -55,14 +55,22 @@ public interface GeoCodec {
   }
 
   /**
-   * Writes one feature as a document of its own, without a collection (WFS 2.0 GetFeatureById
-   * answers so); does not close {@code out}.
+   * Writes the one feature of {@code one} as a document of its own, without a collection (WFS 2.0
+   * GetFeatureById answers so; the collection carries its type and schema base); does not close
+   * {@code out}.
    *
    * @throws UnsupportedOperationException when {@link #encodesBareFeatures} is false
    */
-  default void encodeFeature(FeatureType type, Feature feature, OutputStream out)
-      throws IOException {
+  default void encodeFeature(FeatureCollection one, OutputStream out) throws IOException {
     throw new UnsupportedOperationException(name() + " writes feature collections only");
+  }
+
+  /** The feature of a one-feature collection. */
+  static Feature single(FeatureCollection one) {
+    if (one.size() != 1) {
+      throw new IllegalArgumentException("a bare feature needs one feature, not " + one.size());
+    }
+    return one.features().get(0);
   }
 
   /**

@@ -73,10 +73,9 @@ public class GeoJsonCodec implements GeoCodec {
 
   /** The Feature object alone (GetFeatureById). */
   @Override
-  public void encodeFeature(FeatureType type, Feature feature, OutputStream out)
-      throws IOException {
+  public void encodeFeature(FeatureCollection one, OutputStream out) throws IOException {
     try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
-      writeFeature(g, feature, names(type), new Buffers());
+      writeFeature(g, GeoCodec.single(one), names(one.type()), new Buffers());
     }
   }
 

@@ -50,7 +50,7 @@ public final class Gml2Codec extends GmlCodec {
 
   /** The document up to its first member: written once a document, by the floor too. */
   void writeStart(Utf8XmlWriter w, FeatureCollection collection) throws IOException {
-    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml2(collection.type())));
+    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml2(collection.type(), collection.schemaBase())));
     Envelope b = collection.bounds();
     if (b.isNull()) {
       w.raw(Utf8XmlWriter.ascii("<gml:null>missing</gml:null>"));

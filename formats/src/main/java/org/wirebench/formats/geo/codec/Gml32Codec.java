@@ -45,14 +45,14 @@ public final class Gml32Codec extends GmlCodec {
      * A feature as a document of its own (GetFeatureById): its element declares the namespaces and
      * schema location the collection would.
      */
-    static Markup bare(FeatureType type) {
+    static Markup bare(FeatureType type, String schemaBase) {
       return of(
           type,
           "<?xml version=\"1.0\" encoding=\"UTF-8\"?><"
               + type.prefix()
               + ":"
               + type.name()
-              + GmlHeaders.gml32Namespaces(type),
+              + GmlHeaders.gml32Namespaces(type, schemaBase),
           "");
     }
 
@@ -119,10 +119,10 @@ public final class Gml32Codec extends GmlCodec {
 
   /** The feature as its own document: the GML 3.2 feature element, no collection around it. */
   @Override
-  public void encodeFeature(FeatureType type, Feature feature, OutputStream out)
-      throws IOException {
+  public void encodeFeature(FeatureCollection one, OutputStream out) throws IOException {
     Utf8XmlWriter w = new Utf8XmlWriter(out, 4096);
-    new Members(type, Markup.bare(type)).write(w, feature);
+    new Members(one.type(), Markup.bare(one.type(), one.schemaBase()))
+        .write(w, GeoCodec.single(one));
     w.flush();
   }
 

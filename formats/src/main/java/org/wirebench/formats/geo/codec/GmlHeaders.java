@@ -9,7 +9,7 @@ final class GmlHeaders {
   private GmlHeaders() {}
 
   /** WFS 1.0: the collection's start tag and the opening of its required gml:boundedBy. */
-  static String gml2(FeatureType type) {
+  static String gml2(FeatureType type, String schemaBase) {
     return start(GmlNames.WFS1, GmlNames.GML2, type)
         + schemaLocation(
             GmlNames.WFS1
@@ -18,7 +18,7 @@ final class GmlHeaders {
                 + " "
                 + type.namespaceUri()
                 + " "
-                + GmlNames.describeFeatureType("1.0.0", type.prefix(), type.name()))
+                + GmlNames.describeFeatureType(schemaBase, "1.0.0", type.prefix(), type.name()))
         + "><gml:boundedBy>";
   }
 
@@ -37,7 +37,7 @@ final class GmlHeaders {
                 + " "
                 + type.namespaceUri()
                 + " "
-                + GmlNames.describeFeatureType("2.0.0", type.prefix(), type.name()))
+                + GmlNames.describeFeatureType(c.schemaBase(), "2.0.0", type.prefix(), type.name()))
         + " numberMatched=\""
         + p.numberMatched()
         + "\" numberReturned=\""
@@ -54,7 +54,7 @@ final class GmlHeaders {
    * A bare GML 3.2 feature's namespace declarations and schema location (GetFeatureById): what the
    * WFS 2.0 collection declares, less the WFS namespace.
    */
-  static String gml32Namespaces(FeatureType type) {
+  static String gml32Namespaces(FeatureType type, String schemaBase) {
     return " xmlns:gml=\""
         + GmlNames.GML32
         + "\" xmlns:"
@@ -71,7 +71,7 @@ final class GmlHeaders {
                 + " "
                 + type.namespaceUri()
                 + " "
-                + GmlNames.describeFeatureType("2.0.0", type.prefix(), type.name()));
+                + GmlNames.describeFeatureType(schemaBase, "2.0.0", type.prefix(), type.name()));
   }
 
   private static String start(String wfsNs, String gmlNs, FeatureType type) {

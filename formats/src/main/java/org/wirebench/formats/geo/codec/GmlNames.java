@@ -25,7 +25,17 @@ public final class GmlNames {
    * DescribeFeatureType request, as GeoServer writes it.
    */
   public static String describeFeatureType(String version, String prefix, String typeName) {
-    return "wfs?service=WFS&version="
+    return describeFeatureType(null, version, prefix, typeName);
+  }
+
+  /**
+   * The same request on {@code endpoint} (an absolute URL without a query), or relative to the
+   * document when it is null.
+   */
+  public static String describeFeatureType(
+      String endpoint, String version, String prefix, String typeName) {
+    return (endpoint == null ? "wfs" : endpoint)
+        + "?service=WFS&version="
         + version
         + "&request=DescribeFeatureType&typeName="
         + prefix

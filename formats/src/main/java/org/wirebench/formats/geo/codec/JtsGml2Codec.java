@@ -59,7 +59,7 @@ public final class JtsGml2Codec extends GmlCodec {
               + " "
               + type.namespaceUri()
               + " "
-              + GmlNames.describeFeatureType("1.0.0", type.prefix(), type.name()));
+              + GmlNames.describeFeatureType(c.schemaBase(), "1.0.0", type.prefix(), type.name()));
       w.writeStartElement("gml", "boundedBy", GmlNames.GML2);
       Envelope b = c.bounds();
       if (b.isNull()) {
