@@ -15,7 +15,7 @@ import org.wirebench.formats.geo.schema.XmlSchema;
  * numberReturned} and {@code timeStamp}; {@code wfs:member}s; a {@code gml:id} on every feature and
  * geometry; {@code gml:pos}/{@code gml:posList} in the lat/lon axis order that {@code
  * urn:ogc:def:crs:EPSG::4326} defines. Every feature carries its own {@code gml:boundedBy}, as
- * GeoServer writes them when feature bounding is on (without repeating the CRS).
+ * GeoServer writes them when feature bounding is on, its envelope naming the CRS.
  */
 public final class Gml32Codec extends GmlCodec {
   public Gml32Codec() {
@@ -61,8 +61,12 @@ public final class Gml32Codec extends GmlCodec {
       String positions = type.geometryKind() == GeometryKind.POINT ? "pos" : "posList";
       return new Markup(
           Utf8XmlWriter.ascii(start + " gml:id=\""),
+          // srsName on every envelope: a feature read on its own (GetFeatureById, a client
+          // splitting the collection) must still say its axis order
           Utf8XmlWriter.ascii(
-              "\"><gml:boundedBy><gml:Envelope srsDimension=\"2\"><gml:lowerCorner>"),
+              "\"><gml:boundedBy><gml:Envelope srsName=\""
+                  + GmlNames.SRS_LATLON
+                  + "\" srsDimension=\"2\"><gml:lowerCorner>"),
           Utf8XmlWriter.ascii("</gml:upperCorner></gml:Envelope></gml:boundedBy>"),
           Utf8XmlWriter.ascii(
               FeatureMarkup.openTag(type, type.geometryName()) + "<gml:" + kind + " gml:id=\""),
