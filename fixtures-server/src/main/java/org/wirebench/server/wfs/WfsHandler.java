@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
+import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
 import org.wirebench.formats.geo.schema.XmlSchema;
@@ -160,7 +161,15 @@ public final class WfsHandler extends Handler.Abstract {
     wfs.requireV2();
     StoredQueries.check(id);
     for (String adHoc :
-        List.of("typenames", "typename", "bbox", "filter", "resourceid", "featureid")) {
+        List.of(
+            "typenames",
+            "typename",
+            "bbox",
+            "filter",
+            "resourceid",
+            "featureid",
+            "sortby",
+            "propertyname")) {
       if (wfs.get(adHoc) != null) {
         throw new OwsException(
             "OperationParsingFailed",
@@ -246,7 +255,7 @@ public final class WfsHandler extends Handler.Abstract {
     wfs.checkSrsName();
     boolean hits = wfs.hits(codec);
     wfs.checkResolve();
-    wfs.checkPropertyName();
+    FeatureType selected = wfs.selectedProperties(dataset.featureType());
     SortBy sort = wfs.sortBy(dataset.featureType(), start, count);
     List<Feature> features;
     long matched;
@@ -285,12 +294,34 @@ public final class WfsHandler extends Handler.Abstract {
         hits || start + features.size() >= matched
             ? null
             : wfs.pageUrl(endpoint, start + count, count);
+    FeatureType type = dataset.featureType();
+    if (selected != null) {
+      features = project(type, selected, features);
+      type = selected;
+    }
     FeatureCollection collection =
-        FeatureCollection.of(dataset.featureType(), features, Instant.now())
+        FeatureCollection.of(type, features, Instant.now())
             .page(new FeatureCollection.Paging(matched, previous, next))
             .withSchemaBase(endpoint);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
     stream(request, response, callback, out -> codec.encode(collection, out));
+  }
+
+  /** The features with only the values {@code selected} (a cut of {@code type}) keeps. */
+  private static List<Feature> project(FeatureType type, FeatureType selected, List<Feature> in) {
+    int[] from = new int[selected.attributes().size()];
+    for (int i = 0; i < from.length; i++) {
+      from[i] = type.indexOf(selected.attributes().get(i).name());
+    }
+    List<Feature> out = new java.util.ArrayList<>(in.size());
+    for (Feature f : in) {
+      Object[] values = new Object[from.length];
+      for (int i = 0; i < from.length; i++) {
+        values[i] = f.value(from[i]);
+      }
+      out.add(new Feature(f.id(), values, f.geometry()));
+    }
+    return out;
   }
 
   /** Something that writes a whole response body. */

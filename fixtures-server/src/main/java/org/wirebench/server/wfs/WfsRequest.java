@@ -151,17 +151,38 @@ final class WfsRequest {
   }
 
   /**
-   * PROPERTYNAME: {@code *} (every property, what is written anyway; OWSLib sends it by default); a
-   * selection of properties is refused until the codecs can write one.
+   * PROPERTYNAME: null for every property (absent, or {@code *}, which OWSLib sends by default);
+   * else the type cut down to the properties named plus those its schema requires (a GML response
+   * without them would not validate), in the type's order. The geometry is always written.
    */
-  void checkPropertyName() throws OwsException {
+  FeatureType selectedProperties(FeatureType type) throws OwsException {
     String v = params.get("propertyname");
-    if (v != null && !v.strip().equals("*")) {
-      throw new OwsException(
-          "OptionNotSupported",
-          "PROPERTYNAME",
-          "PROPERTYNAME is not implemented: every property would be returned");
+    if (v == null || v.strip().equals("*")) {
+      return null;
     }
+    String list = v.strip();
+    if (list.startsWith("(") && list.endsWith(")") && !list.contains(")(")) {
+      list = list.substring(1, list.length() - 1); // KVP's one-query parentheses
+    }
+    java.util.Set<String> named = new java.util.HashSet<>();
+    for (String one : list.split(",", -1)) {
+      String name = one.strip();
+      String local = name.contains(":") ? name.substring(name.indexOf(':') + 1) : name;
+      if (!local.equals(type.geometryName()) && type.indexOf(local) < 0) {
+        throw OwsException.invalid(
+            "PROPERTYNAME",
+            v,
+            "'" + name + "' is not a property of " + type.prefix() + ":" + type.name());
+      }
+      named.add(local);
+    }
+    return new FeatureType(
+        type.name(),
+        type.namespaceUri(),
+        type.prefix(),
+        type.attributes().stream().filter(a -> !a.optional() || named.contains(a.name())).toList(),
+        type.geometryName(),
+        type.geometryKind());
   }
 
   /**
