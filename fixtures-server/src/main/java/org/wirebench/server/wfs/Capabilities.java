@@ -49,9 +49,29 @@ final class Capabilities {
     w.writeAttribute("version", WfsRequest.V2);
     w.writeStartElement("ows", "ServiceIdentification", ows);
     text(w, "ows", ows, "Title", "wirebench fixture WFS");
+    text(
+        w,
+        "ows",
+        ows,
+        "Abstract",
+        "The datasets of the wirebench benchmark suite (OpenStreetMap extracts and generated"
+            + " layers) as WFS layers, for GIS clients and load tests.");
+    w.writeStartElement("ows", "Keywords", ows);
+    for (String k : new String[] {"WFS", "benchmark", "OpenStreetMap", "wirebench"}) {
+      text(w, "ows", ows, "Keyword", k);
+    }
+    w.writeEndElement();
     text(w, "ows", ows, "ServiceType", "WFS");
     text(w, "ows", ows, "ServiceTypeVersion", WfsRequest.V2);
     text(w, "ows", ows, "ServiceTypeVersion", WfsRequest.V1);
+    text(w, "ows", ows, "Fees", "NONE");
+    text(w, "ows", ows, "AccessConstraints", "NONE");
+    w.writeEndElement();
+    w.writeStartElement("ows", "ServiceProvider", ows);
+    text(w, "ows", ows, "ProviderName", "wirebench");
+    w.writeStartElement("ows", "ServiceContact", ows);
+    text(w, "ows", ows, "IndividualName", "wirebench maintainers");
+    w.writeEndElement();
     w.writeEndElement();
     w.writeStartElement("ows", "OperationsMetadata", ows);
     for (String op :
@@ -71,18 +91,28 @@ final class Capabilities {
       w.writeEndElement();
       w.writeEndElement();
       w.writeEndElement();
-      if (op.equals("GetFeature")) {
-        w.writeStartElement("ows", "Parameter", ows);
-        w.writeAttribute("name", "outputFormat");
-        w.writeStartElement("ows", "AllowedValues", ows);
-        for (String f :
-            new String[] {
-              "application/gml+xml; version=3.2", "text/xml; subtype=gml/2.1.2", "application/json"
-            }) {
-          text(w, "ows", ows, "Value", f);
+      switch (op) {
+        case "GetCapabilities" -> {
+          parameter(w, ows, "AcceptVersions", WfsRequest.V2, WfsRequest.V1);
+          parameter(w, ows, "AcceptFormats", "text/xml");
+          parameter(w, ows, "Sections", "All");
         }
-        w.writeEndElement();
-        w.writeEndElement();
+        case "DescribeFeatureType" ->
+            parameter(w, ows, "outputFormat", "application/gml+xml; version=3.2");
+        case "GetFeature" -> {
+          parameter(
+              w,
+              ows,
+              "outputFormat",
+              "application/gml+xml; version=3.2",
+              "text/xml; subtype=gml/2.1.2",
+              "application/json");
+          parameter(w, ows, "resultType", "results", "hits");
+          parameter(w, ows, "resolve", "none", "local", "remote", "all");
+        }
+        default -> {
+          // the stored-query operations take no options
+        }
       }
       w.writeEndElement();
     }
@@ -127,6 +157,18 @@ final class Capabilities {
     }
     w.writeEndElement();
     filterCapabilities(w, ows);
+    w.writeEndElement();
+  }
+
+  private static void parameter(XMLStreamWriter2 w, String ows, String name, String... allowed)
+      throws XMLStreamException {
+    w.writeStartElement("ows", "Parameter", ows);
+    w.writeAttribute("name", name);
+    w.writeStartElement("ows", "AllowedValues", ows);
+    for (String v : allowed) {
+      text(w, "ows", ows, "Value", v);
+    }
+    w.writeEndElement();
     w.writeEndElement();
   }
 

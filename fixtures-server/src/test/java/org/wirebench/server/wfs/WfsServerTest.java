@@ -231,6 +231,54 @@ class WfsServerTest extends LiveServerTest {
     }
   }
 
+  /**
+   * The 2.0 capabilities carry what the Simple WFS conformance class asks: a service provider,
+   * every WFS conformance constraint with a TRUE/FALSE default, the stored-query operations and
+   * Filter_Capabilities listing exactly the comparison operators the filter parser implements.
+   */
+  @Test
+  void capabilitiesDeclareWhatIsServed() throws Exception {
+    String caps =
+        get("/ows?service=WFS&request=GetCapabilities&version=2.0.0").getContentAsString();
+    assertTrue(caps.contains("<ows:ServiceProvider>"), caps);
+    for (String c :
+        List.of(
+            "ImplementsBasicWFS",
+            "ImplementsTransactionalWFS",
+            "ImplementsLockingWFS",
+            "KVPEncoding",
+            "XMLEncoding",
+            "SOAPEncoding",
+            "ImplementsInheritance",
+            "ImplementsRemoteResolve",
+            "ImplementsResultPaging",
+            "ImplementsStandardJoins",
+            "ImplementsSpatialJoins",
+            "ImplementsTemporalJoins",
+            "ImplementsFeatureVersioning",
+            "ManageStoredQueries")) {
+      assertTrue(
+          java.util.regex.Pattern.compile(
+                  "<ows:Constraint name=\""
+                      + c
+                      + "\"><ows:NoValues/><ows:DefaultValue>(TRUE|FALSE)<")
+              .matcher(caps)
+              .find(),
+          c);
+    }
+    for (String op : List.of("ListStoredQueries", "DescribeStoredQueries")) {
+      assertTrue(caps.contains("<ows:Operation name=\"" + op + "\">"), op);
+    }
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("<fes:ComparisonOperator name=\"([A-Za-z]+)\"")
+            .matcher(caps);
+    List<String> listed = new java.util.ArrayList<>();
+    while (m.find()) {
+      listed.add(m.group(1));
+    }
+    assertEquals(org.wirebench.server.wfs.filter.FilterParser.COMPARISONS, listed);
+  }
+
   @Test
   void staticEndpointReturnsExactlyThatManyBytes() throws Exception {
     assertEquals(1024, get("/static/1024").getContent().length);
