@@ -29,6 +29,24 @@ public record RunRecord(
     FidelityTable fidelity,
     FidelityTable codecFidelity) {
 
+  /**
+   * The flame graphs a profiled run left under {@code profile/} (async-profiler's HTML), as paths
+   * relative to the folder with "/" separators, sorted; empty for runs that were not profiled.
+   */
+  public List<String> flameGraphs() throws IOException {
+    Path profile = folder.resolve("profile");
+    if (!Files.isDirectory(profile)) {
+      return List.of();
+    }
+    try (java.util.stream.Stream<Path> files = Files.walk(profile)) {
+      return files
+          .filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".html"))
+          .map(f -> folder.relativize(f).toString().replace(java.io.File.separatorChar, '/'))
+          .sorted()
+          .toList();
+    }
+  }
+
   public static RunRecord read(Path folder) throws IOException {
     return read(folder, false);
   }

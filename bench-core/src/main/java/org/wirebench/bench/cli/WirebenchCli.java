@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       SoapRequestCommand.class,
       FindingCommand.class,
       SuiteCommand.class,
+      ProfileCommand.class,
       ReportCommand.class,
       CompareCommand.class,
       DiscardIncompleteCommand.class,

@@ -35,6 +35,17 @@ final class HtmlRenderer {
         h.append("<ul>");
         l.items().forEach(i -> h.append("<li>").append(inline(i)).append("</li>"));
         h.append("</ul>\n");
+      } else if (b instanceof Report.Links l) {
+        h.append("<ul>");
+        l.links()
+            .forEach(
+                k ->
+                    h.append("<li><a href=\"")
+                        .append(esc(k.href()))
+                        .append("\">")
+                        .append(esc(k.label()))
+                        .append("</a></li>"));
+        h.append("</ul>\n");
       } else if (b instanceof Report.Table t) {
         table(h, t);
       } else if (b instanceof Report.Bars c) {

@@ -17,6 +17,12 @@ final class MarkdownRenderer {
       } else if (b instanceof Report.Bullets l) {
         md.append('\n');
         l.items().forEach(i -> md.append("- ").append(i).append('\n'));
+      } else if (b instanceof Report.Links l) {
+        md.append('\n');
+        l.links()
+            .forEach(
+                k ->
+                    md.append("- [").append(k.label()).append("](").append(k.href()).append(")\n"));
       } else if (b instanceof Report.Table t) {
         table(md, t);
       } // charts: report.html only; their figures are in the tables

@@ -21,7 +21,7 @@ public record Report(String title, List<Block> blocks) {
   }
 
   /** One element of a report, in reading order. */
-  public sealed interface Block permits Heading, Text, Bullets, Table, Bars, Lines {}
+  public sealed interface Block permits Heading, Text, Bullets, Links, Table, Bars, Lines {}
 
   /**
    * @param level 1 for a study, 2 for a part of it
@@ -39,6 +39,12 @@ public record Report(String title, List<Block> blocks) {
   }
 
   public record Bullets(List<String> items) implements Block {}
+
+  /** A list of links to files in the run folder, e.g. flame graphs. */
+  public record Links(List<Link> links) implements Block {}
+
+  /** {@code href}: a path relative to the report, "/"-separated. */
+  public record Link(String label, String href) {}
 
   /**
    * @param labels how many leading columns are labels (left-aligned); the rest are figures

@@ -19,16 +19,24 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 public final class BenchmarkParams {
   private BenchmarkParams() {}
 
+  /** Whether any benchmark matches {@code include}. */
+  public static boolean matches(String include) {
+    return !find(include).isEmpty();
+  }
+
+  private static java.util.Collection<BenchmarkListEntry> find(String include) {
+    PrintStream silent = new PrintStream(OutputStream.nullOutputStream());
+    return BenchmarkList.defaultList()
+        .find(
+            OutputFormatFactory.createFormatInstance(silent, VerboseMode.SILENT),
+            List.of(include),
+            List.of());
+  }
+
   /** Every parameter name of the benchmarks matching {@code include}; empty if none match. */
   public static Set<String> names(String include) {
     Set<String> names = new TreeSet<>();
-    PrintStream silent = new PrintStream(OutputStream.nullOutputStream());
-    for (BenchmarkListEntry e :
-        BenchmarkList.defaultList()
-            .find(
-                OutputFormatFactory.createFormatInstance(silent, VerboseMode.SILENT),
-                List.of(include),
-                List.of())) {
+    for (BenchmarkListEntry e : find(include)) {
       Map<String, String[]> params = e.getParams().orElse(Map.of());
       names.addAll(params.keySet());
     }

@@ -54,6 +54,13 @@ public final class SuiteRunner {
   private final Path root;
   private final Path jvm;
   private final LoadPhase load;
+  private Profiling profiling;
+
+  /** Runs the benchmarks under async-profiler too, writing flame graphs into the run folder. */
+  public SuiteRunner profile(Profiling profiling) {
+    this.profiling = profiling;
+    return this;
+  }
 
   /**
    * @param jvm java for the forks (and the load scenarios' JVMs); null for this one
@@ -103,6 +110,20 @@ public final class SuiteRunner {
       jmh.jvm(jvm.toString());
     }
     try {
+      if (profiling != null) {
+        // the first event's run gives the scores; each further event is a run of its own, as
+        // JMH samples one event a run into flame graphs
+        Path graphs = tmp.resolve(Profiling.FOLDER);
+        for (String event : profiling.events().subList(1, profiling.events().size())) {
+          ChainedOptionsBuilder extra = new OptionsBuilder().parent(jmh.build());
+          extra.result(tmp.resolve("jmh-" + event + ".json").toString());
+          extra.addProfiler("async", profiling.options(event, graphs.resolve(event)));
+          new Runner(extra.build()).run();
+          Files.deleteIfExists(tmp.resolve("jmh-" + event + ".json"));
+        }
+        String first = profiling.events().get(0);
+        jmh.addProfiler("async", profiling.options(first, graphs.resolve(first)));
+      }
       Collection<RunResult> results = new Runner(jmh.build()).run();
       if (results.isEmpty()) {
         throw new IllegalStateException("no benchmark matched '" + options.include() + "'");

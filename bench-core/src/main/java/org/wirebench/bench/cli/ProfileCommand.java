@@ -1,0 +1,123 @@
+package org.wirebench.bench.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.wirebench.bench.suite.BenchmarkParams;
+import org.wirebench.bench.suite.Profiling;
+import org.wirebench.bench.suite.SuiteOptions;
+import org.wirebench.bench.suite.SuiteRunner;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * One benchmark (any parameters) under async-profiler: a results folder like the suite's, with CPU
+ * and allocation flame graphs under {@code profile/} that report.html links.
+ */
+@Command(
+    name = "profile",
+    mixinStandardHelpOptions = true,
+    description =
+        "Run one benchmark under async-profiler (JMH's -prof async, the library from Maven"
+            + " Central) and write a results folder with CPU and allocation flame graphs (HTML),"
+            + " linked from its report.html.")
+final class ProfileCommand implements Callable<Integer> {
+  private static final List<String> EVENTS = List.of("cpu", "alloc", "lock", "wall");
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--benchmark",
+      required = true,
+      description = "benchmark class or regex, e.g. GeoEncodingBenchmark")
+  String benchmark;
+
+  @Option(
+      names = {"-p", "--param"},
+      description = "NAME=V1,V2: only these values of a benchmark parameter (repeatable)")
+  Map<String, String> params = new LinkedHashMap<>();
+
+  @Option(
+      names = "--events",
+      split = ",",
+      defaultValue = "cpu,alloc",
+      description =
+          "what to sample, a flame graph each: cpu (itimer where perf events are refused), alloc,"
+              + " lock, wall (default: ${DEFAULT-VALUE})")
+  List<String> events;
+
+  @Option(
+      names = "--out",
+      defaultValue = "jmh-results",
+      description = "results root (default: ${DEFAULT-VALUE})")
+  Path out;
+
+  @Option(
+      names = "--iterations",
+      defaultValue = "5",
+      description = "measurement iterations of 1 s, 1..1000 (default: ${DEFAULT-VALUE})")
+  int iterations;
+
+  @Option(
+      names = "--jvm",
+      description =
+          "java binary for the forked JVM, e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java")
+  Path jvm;
+
+  @Override
+  public Integer call() throws Exception {
+    if (iterations < 1 || iterations > 1000) {
+      throw bad("--iterations must be 1..1000, was " + iterations);
+    }
+    for (String e : events) {
+      if (!EVENTS.contains(e)) {
+        throw bad("--events: '" + e + "' is not one of " + String.join(", ", EVENTS));
+      }
+    }
+    if (jvm != null && !jvm.toFile().canExecute()) {
+      throw bad("--jvm " + jvm + " is not an executable java binary");
+    }
+    java.util.Set<String> known = BenchmarkParams.names(benchmark);
+    if (known.isEmpty() && !BenchmarkParams.matches(benchmark)) {
+      throw bad("--benchmark '" + benchmark + "' matches no benchmark");
+    }
+    for (String p : params.keySet()) {
+      if (!known.contains(p)) {
+        throw bad(
+            "-p "
+                + p
+                + ": no benchmark matching '"
+                + benchmark
+                + "' has that parameter; valid: "
+                + String.join(", ", known));
+      }
+    }
+    Map<String, String[]> overrides = new LinkedHashMap<>();
+    params.forEach((k, v) -> overrides.put(k, v.split(",")));
+    SuiteOptions options =
+        new SuiteOptions("profile", benchmark, 1, 3, 1000, iterations, 1000, overrides);
+    Path library = Files.createTempDirectory("wirebench-async-profiler");
+    Profiling profiling;
+    try {
+      profiling = Profiling.of(events, library);
+    } catch (IllegalStateException e) {
+      throw bad(e.getMessage());
+    }
+    System.err.println(
+        "profile: sampling "
+            + String.join(", ", profiling.events())
+            + " with "
+            + profiling.library());
+    Path folder = new SuiteRunner(options, out, jvm, (f, java) -> {}).profile(profiling).run();
+    System.out.println("results: " + folder.toAbsolutePath());
+    return 0;
+  }
+
+  private CommandLine.ParameterException bad(String message) {
+    return new CommandLine.ParameterException(spec.commandLine(), message);
+  }
+}

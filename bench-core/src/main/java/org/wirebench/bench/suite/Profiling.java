@@ -1,0 +1,86 @@
+package org.wirebench.bench.suite;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Flame graphs of the benchmarks through JMH's own async-profiler integration ({@code -prof
+ * async}), with async-profiler's native library taken from its Maven Central jar
+ * (tools.profiler:async-profiler, which carries linux-x64, linux-arm64 and macos builds). CPU is
+ * sampled with perf events where the kernel allows them ({@code perf_event_paranoid} at most 1),
+ * else with the {@code itimer} signal, which needs no permission.
+ *
+ * @param events what to sample, in order: {@code cpu} (or {@code itimer}), {@code alloc}, ...; the
+ *     first run's scores are the run's results (measured under the profiler)
+ * @param library the extracted native library
+ */
+public record Profiling(List<String> events, Path library) {
+  /** Where in a run folder the flame graphs go, one folder per event. */
+  public static final String FOLDER = "profile";
+
+  /**
+   * The events asked for, {@code cpu} replaced by {@code itimer} where perf events are refused,
+   * with the native library for this platform extracted into {@code into}.
+   *
+   * @throws IllegalStateException naming the platform when the jar has no library for it
+   */
+  public static Profiling of(List<String> events, Path into) throws IOException {
+    String platform = platform();
+    String resource = platform + "/libasyncProfiler.so";
+    Path library = into.resolve("libasyncProfiler.so");
+    try (InputStream in = Profiling.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException(
+            "async-profiler's jar has no native library for "
+                + System.getProperty("os.name")
+                + "/"
+                + System.getProperty("os.arch")
+                + " (looked for "
+                + resource
+                + "): profiling runs on Linux (x64, arm64) and macOS only");
+      }
+      Files.createDirectories(into);
+      Files.copy(in, library, StandardCopyOption.REPLACE_EXISTING);
+    }
+    boolean perf = perfEventsAllowed();
+    return new Profiling(
+        events.stream().map(e -> e.equals("cpu") && !perf ? "itimer" : e).toList(), library);
+  }
+
+  /** JMH's option line for the async profiler sampling {@code event} into {@code dir}. */
+  public String options(String event, Path dir) {
+    return "libPath=" + library + ";output=flamegraph;event=" + event + ";dir=" + dir;
+  }
+
+  private static String platform() {
+    String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
+    String arch = System.getProperty("os.arch").toLowerCase(Locale.ROOT);
+    if (os.contains("mac")) {
+      return "macos";
+    }
+    if (!os.contains("linux")) {
+      return os.replace(' ', '-') + "-" + arch;
+    }
+    return arch.equals("aarch64") || arch.equals("arm64") ? "linux-arm64" : "linux-" + x64(arch);
+  }
+
+  private static String x64(String arch) {
+    return arch.equals("amd64") || arch.equals("x86_64") ? "x64" : arch;
+  }
+
+  /** Linux lets an unprivileged process sample its own CPU with perf events at level 1 or less. */
+  static boolean perfEventsAllowed() {
+    try {
+      return Integer.parseInt(
+              Files.readString(Path.of("/proc/sys/kernel/perf_event_paranoid")).strip())
+          <= 1;
+    } catch (IOException | NumberFormatException e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package org.wirebench.bench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.results.RunRecord;
+
+/**
+ * A profiled run of one tiny benchmark leaves CPU (or itimer) and allocation flame graphs that name
+ * the encoder's own methods, and report.md links them: async-profiler's library comes from its
+ * Maven Central jar, not from an installation.
+ */
+class ProfileRunTest {
+  @Test
+  void aProfiledRunLeavesFlameGraphsThatNameTheEncoder(@TempDir Path root) throws Exception {
+    System.setProperty("jmh.ignoreLock", "true");
+    SuiteOptions options =
+        new SuiteOptions(
+            "profile",
+            "GeoEncodingBenchmark",
+            1,
+            1,
+            200,
+            3,
+            300,
+            Map.of(
+                "dataset", new String[] {"osm_places"},
+                "codec", new String[] {"gml2"},
+                "count", new String[] {"200"}));
+    Profiling profiling = Profiling.of(List.of("cpu", "alloc"), root.resolve("lib"));
+    String cpu = Profiling.perfEventsAllowed() ? "cpu" : "itimer";
+    assertEquals(List.of(cpu, "alloc"), profiling.events());
+    Path run =
+        new SuiteRunner(options, root.resolve("runs"), null, (f, j) -> {}).profile(profiling).run();
+    List<String> graphs = RunRecord.read(run).flameGraphs();
+    assertEquals(4, graphs.size(), graphs.toString());
+    for (String event : List.of(cpu, "alloc")) {
+      String reverse =
+          graphs.stream()
+              .filter(g -> g.endsWith("flame-" + event + "-reverse.html"))
+              .findFirst()
+              .orElseThrow();
+      String html = Files.readString(run.resolve(reverse));
+      assertTrue(html.contains("Gml2Codec"), event + " graph names the encoder");
+    }
+    String md = Files.readString(run.resolve("report.md"));
+    assertTrue(md.contains("## Flame graphs (async-profiler)"), md);
+    assertTrue(md.contains("](" + graphs.get(0) + ")"), md);
+  }
+}
