@@ -85,6 +85,14 @@ final class SuiteCommand implements Callable<Integer> {
   List<String> load;
 
   @Option(
+      names = "--profile",
+      description =
+          "after the scored run, profile the encoders (GeoEncodingBenchmark, the same"
+              + " parameters) with async-profiler: CPU and allocation flame graphs in the results"
+              + " folder, linked from report.html; off by default")
+  boolean profile;
+
+  @Option(
       names = "--jvm-profile",
       defaultValue = "default",
       description =
@@ -150,7 +158,20 @@ final class SuiteCommand implements Callable<Integer> {
       }
     }
     LoadStep step = new LoadStep(scenarios, jvmProfile, quick);
-    Path folder = new SuiteRunner(options, out, jvm, step).run();
+    SuiteRunner runner = new SuiteRunner(options, out, jvm, step);
+    if (profile) {
+      try {
+        runner.profile(
+            org.wirebench.bench.suite.Profiling.of(
+                    List.of("cpu", "alloc"),
+                    java.nio.file.Files.createTempDirectory("wirebench-async-profiler"))
+                .only("GeoEncodingBenchmark"));
+      } catch (IllegalStateException e) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--profile: " + e.getMessage());
+      }
+    }
+    Path folder = runner.run();
     System.out.println("results: " + folder.toAbsolutePath());
     return 0;
   }

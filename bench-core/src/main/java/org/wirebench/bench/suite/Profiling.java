@@ -18,8 +18,11 @@ import java.util.Locale;
  * @param events what to sample, in order: {@code cpu} (or {@code itimer}), {@code alloc}, ...; the
  *     first run's scores are the run's results (measured under the profiler)
  * @param library the extracted native library
+ * @param only null: the run's benchmarks are profiled and the first event's run gives the scores;
+ *     else a regex of benchmarks profiled in runs of their own after the unprofiled, scored run
+ *     ({@code suite --profile}: the encoders)
  */
-public record Profiling(List<String> events, Path library) {
+public record Profiling(List<String> events, Path library, String only) {
   /** Where in a run folder the flame graphs go, one folder per event. */
   public static final String FOLDER = "profile";
 
@@ -49,7 +52,12 @@ public record Profiling(List<String> events, Path library) {
     }
     boolean perf = perfEventsAllowed();
     return new Profiling(
-        events.stream().map(e -> e.equals("cpu") && !perf ? "itimer" : e).toList(), library);
+        events.stream().map(e -> e.equals("cpu") && !perf ? "itimer" : e).toList(), library, null);
+  }
+
+  /** The same events, sampled in runs of their own for the benchmarks matching {@code include}. */
+  public Profiling only(String include) {
+    return new Profiling(events, library, include);
   }
 
   /** JMH's option line for the async profiler sampling {@code event} into {@code dir}. */

@@ -91,38 +91,26 @@ public final class SuiteRunner {
     ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
     Path tmp = Files.createTempDirectory(root, IncompleteRuns.PREFIX);
     Path json = tmp.resolve("jmh.json");
-    ChainedOptionsBuilder jmh =
-        new OptionsBuilder()
-            .include(options.include())
-            .forks(options.forks())
-            .warmupIterations(options.warmupIterations())
-            .warmupTime(TimeValue.milliseconds(options.warmupMs()))
-            .measurementIterations(options.measurementIterations())
-            .measurementTime(TimeValue.milliseconds(options.measurementMs()))
-            .addProfiler(GCProfiler.class)
-            .shouldFailOnError(true)
-            .resultFormat(ResultFormatType.JSON)
-            .result(json.toString());
-    for (Map.Entry<String, String[]> p : options.params().entrySet()) {
-      jmh.param(p.getKey(), p.getValue());
-    }
-    if (jvm != null) {
-      jmh.jvm(jvm.toString());
-    }
+    ChainedOptionsBuilder jmh = jmhOptions(options.include()).result(json.toString());
     try {
       if (profiling != null) {
-        // the first event's run gives the scores; each further event is a run of its own, as
-        // JMH samples one event a run into flame graphs
+        // JMH samples one event a run into flame graphs: each event not sampled during the scored
+        // run is a run of its own, whose scores are thrown away
         Path graphs = tmp.resolve(Profiling.FOLDER);
-        for (String event : profiling.events().subList(1, profiling.events().size())) {
-          ChainedOptionsBuilder extra = new OptionsBuilder().parent(jmh.build());
-          extra.result(tmp.resolve("jmh-" + event + ".json").toString());
-          extra.addProfiler("async", profiling.options(event, graphs.resolve(event)));
+        boolean scored = profiling.only() == null;
+        List<String> events = profiling.events();
+        for (String event : scored ? events.subList(1, events.size()) : events) {
+          Path extraJson = tmp.resolve("jmh-" + event + ".json");
+          ChainedOptionsBuilder extra =
+              jmhOptions(scored ? options.include() : profiling.only())
+                  .result(extraJson.toString())
+                  .addProfiler("async", profiling.options(event, graphs.resolve(event)));
           new Runner(extra.build()).run();
-          Files.deleteIfExists(tmp.resolve("jmh-" + event + ".json"));
+          Files.deleteIfExists(extraJson);
         }
-        String first = profiling.events().get(0);
-        jmh.addProfiler("async", profiling.options(first, graphs.resolve(first)));
+        if (scored) {
+          jmh.addProfiler("async", profiling.options(events.get(0), graphs.resolve(events.get(0))));
+        }
       }
       Collection<RunResult> results = new Runner(jmh.build()).run();
       if (results.isEmpty()) {
@@ -151,6 +139,28 @@ public final class SuiteRunner {
     } finally {
       deleteIfLeft(tmp);
     }
+  }
+
+  /** JMH's options for the benchmarks matching {@code include}, with this suite's settings. */
+  private ChainedOptionsBuilder jmhOptions(String include) {
+    ChainedOptionsBuilder jmh =
+        new OptionsBuilder()
+            .include(include)
+            .forks(options.forks())
+            .warmupIterations(options.warmupIterations())
+            .warmupTime(TimeValue.milliseconds(options.warmupMs()))
+            .measurementIterations(options.measurementIterations())
+            .measurementTime(TimeValue.milliseconds(options.measurementMs()))
+            .addProfiler(GCProfiler.class)
+            .shouldFailOnError(true)
+            .resultFormat(ResultFormatType.JSON);
+    for (Map.Entry<String, String[]> p : options.params().entrySet()) {
+      jmh.param(p.getKey(), p.getValue());
+    }
+    if (jvm != null) {
+      jmh.jvm(jvm.toString());
+    }
+    return jmh;
   }
 
   /** A failed run leaves nothing behind that could be mistaken for a result. */

@@ -53,4 +53,31 @@ class ProfileRunTest {
     assertTrue(md.contains("## Flame graphs (async-profiler)"), md);
     assertTrue(md.contains("](" + graphs.get(0) + ")"), md);
   }
+
+  /** suite --profile: the scored run stays unprofiled; the encoders are profiled after it. */
+  @Test
+  void aSuiteProfilesTheEncodersAfterAnUnprofiledScoredRun(@TempDir Path root) throws Exception {
+    System.setProperty("jmh.ignoreLock", "true");
+    SuiteOptions options =
+        new SuiteOptions(
+            "quick",
+            "GeoEncodingBenchmark",
+            1,
+            1,
+            200,
+            3,
+            300,
+            Map.of(
+                "dataset", new String[] {"osm_places"},
+                "codec", new String[] {"floor"},
+                "count", new String[] {"200"}));
+    Profiling profiling =
+        Profiling.of(List.of("alloc"), root.resolve("lib")).only("GeoEncodingBenchmark");
+    Path run =
+        new SuiteRunner(options, root.resolve("runs"), null, (f, j) -> {}).profile(profiling).run();
+    assertEquals(2, RunRecord.read(run).flameGraphs().size());
+    assertTrue(
+        !Files.readString(run.resolve("jmh.json")).contains("\"async\""),
+        "the scored run was not profiled");
+  }
 }
