@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
       SchemaCommand.class,
       SoapRequestCommand.class,
       FindingCommand.class,
+      WmsRequestsCommand.class,
       SuiteCommand.class,
       ProfileCommand.class,
       ReportCommand.class,

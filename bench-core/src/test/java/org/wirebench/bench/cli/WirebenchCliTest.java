@@ -78,6 +78,35 @@ class WirebenchCliTest {
     assertTrue(err.toString().contains("--count must be 1..1000000, was 0"), err::toString);
   }
 
+  /** wms-requests writes the seeded list; an SRS without one is refused by name with exit 2. */
+  @Test
+  void wmsRequestsWritesTheSeededListAndRefusesOtherSrs() throws Exception {
+    Path out = tmp.resolve("requests.txt");
+    assertEquals(
+        0,
+        run(
+            "wms-requests",
+            "--srs",
+            "EPSG:900913",
+            "--count",
+            "20",
+            "--seed",
+            "3",
+            "--out",
+            "" + out),
+        err::toString);
+    java.util.List<String> rows = Files.readAllLines(out);
+    assertEquals(20, rows.size());
+    assertEquals(
+        org.wirebench.formats.raster.WmsRequestList.generate(
+                org.wirebench.formats.raster.WmsRequestList.Srs.EPSG_3857, 20, 3)
+            .get(0)
+            .row(org.wirebench.formats.raster.WmsRequestList.Srs.EPSG_3857),
+        rows.get(0));
+    assertEquals(2, run("wms-requests", "--srs", "EPSG:2056"));
+    assertTrue(err.toString().contains("EPSG:2056"), err::toString);
+  }
+
   @Test
   void schemaOfANonXmlFormatExitsWith2() {
     assertEquals(2, run("schema", "--dataset", "osm_places", "--format", "geojson"));

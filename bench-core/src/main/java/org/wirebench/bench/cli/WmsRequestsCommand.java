@@ -1,0 +1,75 @@
+package org.wirebench.bench.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.wirebench.formats.raster.WmsRequestList;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Writes a seeded list of WMS GetMap requests in the FOSS4G benchmarks' row format. */
+@Command(
+    name = "wms-requests",
+    mixinStandardHelpOptions = true,
+    description =
+        "Write random GetMap requests as the FOSS4G WMS benchmarks made them (wms_request.py's"
+            + " rules): width;height;minx,miny,maxx,maxy, one a line.")
+final class WmsRequestsCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--srs",
+      defaultValue = "EPSG:4326",
+      description = "EPSG:4326, EPSG:3857 or EPSG:900913 (default: ${DEFAULT-VALUE})")
+  String srs;
+
+  @Option(
+      names = "--count",
+      defaultValue = "2000",
+      description = "requests, 1..1000000 (default: ${DEFAULT-VALUE}, the study's)")
+  int count;
+
+  @Option(names = "--seed", defaultValue = "1", description = "seed (default: ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--out", description = "file to write (default: standard output)")
+  Path out;
+
+  @Override
+  public Integer call() throws IOException {
+    WmsRequestList.Srs which;
+    try {
+      which = WmsRequestList.Srs.of(srs);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--srs: " + e.getMessage());
+    }
+    if (count < 1 || count > 1_000_000) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--count must be 1..1000000, was " + count);
+    }
+    if (out == null) {
+      // not closed: System.out outlives the command; Mains checks it for write errors
+      Writer w = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.US_ASCII));
+      write(w, which);
+      w.flush();
+    } else {
+      try (Writer w = Files.newBufferedWriter(out, StandardCharsets.US_ASCII)) {
+        write(w, which);
+      }
+    }
+    return 0;
+  }
+
+  private void write(Writer w, WmsRequestList.Srs which) throws IOException {
+    for (WmsRequestList.Request r : WmsRequestList.generate(which, count, seed)) {
+      w.write(r.row(which));
+      w.write('\n');
+    }
+  }
+}
