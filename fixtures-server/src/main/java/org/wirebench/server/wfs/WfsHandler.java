@@ -249,14 +249,14 @@ public final class WfsHandler extends Handler.Abstract {
     }
     Dataset dataset = wfs.dataset();
     GeoCodec codec = wfs.codec();
-    java.util.function.Predicate<Feature> filter = wfs.filter(dataset.featureType());
+    java.util.function.Predicate<Feature> filter = wfs.selection().filter(dataset.featureType());
     int count = wfs.count(dataset, filter != null);
     int start = wfs.startIndex();
     wfs.checkSrsName();
     boolean hits = wfs.hits(codec);
     wfs.checkResolve();
-    FeatureType selected = wfs.selectedProperties(dataset.featureType());
-    SortBy sort = wfs.sortBy(dataset.featureType(), start, count);
+    FeatureType selected = wfs.selection().selectedProperties(dataset.featureType());
+    SortBy sort = wfs.selection().sortBy(dataset.featureType(), start, count);
     List<Feature> features;
     long matched;
     if (sort != null) {
