@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
-import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.wirebench.formats.geo.Feature;
@@ -54,13 +53,17 @@ public final class FilterParser {
   private static final Set<String> ID_OPERATORS = Set.of("ResourceId", "FeatureId", "GmlObjectId");
 
   private final XMLStreamReader r;
+  private final FilterReader x;
   private final FeatureType type;
+  private final PropertyNames properties;
   private final boolean lonLatByDefault;
   private int depth;
 
   private FilterParser(XMLStreamReader r, FeatureType type, boolean lonLatByDefault) {
     this.r = r;
+    this.x = new FilterReader(r);
     this.type = type;
+    this.properties = new PropertyNames(type);
     this.lonLatByDefault = lonLatByDefault;
   }
 
@@ -123,15 +126,15 @@ public final class FilterParser {
   }
 
   private Predicate<Feature> document() throws XMLStreamException, FilterException {
-    if (!nextTag()) {
+    if (!x.nextTag()) {
       throw FilterException.parsing("FILTER holds no element");
     }
-    if (!r.getLocalName().equals("Filter") || !isFilterNs()) {
+    if (!r.getLocalName().equals("Filter") || !x.isFilterNs()) {
       throw FilterException.parsing(
           "FILTER must be a fes:Filter (FES 2.0) or ogc:Filter (Filter Encoding 1.x), not "
-              + name());
+              + x.name());
     }
-    if (!nextTag()) {
+    if (!x.nextTag()) {
       throw FilterException.parsing("an empty Filter");
     }
     Predicate<Feature> result;
@@ -139,12 +142,12 @@ public final class FilterParser {
       result = ids();
     } else {
       result = operator();
-      if (nextTag()) {
-        throw FilterException.parsing("a Filter holds one operator; " + name() + " is a second");
+      if (x.nextTag()) {
+        throw FilterException.parsing("a Filter holds one operator; " + x.name() + " is a second");
       }
     }
-    if (nextTag()) {
-      throw FilterException.parsing("content after the Filter: " + name());
+    if (x.nextTag()) {
+      throw FilterException.parsing("content after the Filter: " + x.name());
     }
     return result;
   }
@@ -153,9 +156,9 @@ public final class FilterParser {
   private Predicate<Feature> ids() throws XMLStreamException, FilterException {
     Set<String> ids = new HashSet<>();
     do {
-      if (!ID_OPERATORS.contains(r.getLocalName()) || !isFilterNs()) {
+      if (!ID_OPERATORS.contains(r.getLocalName()) || !x.isFilterNs()) {
         throw FilterException.parsing(
-            "a Filter of ids holds only ResourceId, FeatureId or GmlObjectId, not " + name());
+            "a Filter of ids holds only ResourceId, FeatureId or GmlObjectId, not " + x.name());
       }
       String id =
           switch (r.getLocalName()) {
@@ -167,11 +170,11 @@ public final class FilterParser {
         throw FilterException.invalid(r.getLocalName() + " without its id attribute");
       }
       ids.add(id);
-      if (nextTag()) {
+      if (x.nextTag()) {
         throw FilterException.notImplemented(
             r.getLocalName() + " inside an id operator (versions, times) is not implemented");
       }
-    } while (nextTag());
+    } while (x.nextTag());
     return f -> ids.contains(f.id());
   }
 
@@ -189,20 +192,20 @@ public final class FilterParser {
     if (++depth > MAX_DEPTH) {
       throw FilterException.parsing("the Filter nests deeper than " + MAX_DEPTH + " operators");
     }
-    if (!isFilterNs()) {
-      throw FilterException.parsing("an element " + name() + " where an operator belongs");
+    if (!x.isFilterNs()) {
+      throw FilterException.parsing("an element " + x.name() + " where an operator belongs");
     }
     String op = r.getLocalName();
     Predicate<Feature> result =
         switch (op) {
           case "And", "Or" -> logical(op);
           case "Not" -> {
-            if (!nextTag()) {
+            if (!x.nextTag()) {
               throw FilterException.parsing("an empty Not");
             }
             Predicate<Feature> inner = operator().negate();
-            if (nextTag()) {
-              throw FilterException.parsing("Not holds one operator; " + name() + " is a second");
+            if (x.nextTag()) {
+              throw FilterException.parsing("Not holds one operator; " + x.name() + " is a second");
             }
             yield inner;
           }
@@ -239,7 +242,7 @@ public final class FilterParser {
 
   private Predicate<Feature> logical(String op) throws XMLStreamException, FilterException {
     List<Predicate<Feature>> parts = new ArrayList<>();
-    while (nextTag()) {
+    while (x.nextTag()) {
       parts.add(operator());
     }
     if (parts.size() < 2) {
@@ -295,7 +298,7 @@ public final class FilterParser {
   }
 
   private String boundary(String name) throws XMLStreamException, FilterException {
-    if (!nextTag() || !r.getLocalName().equals(name)) {
+    if (!x.nextTag() || !r.getLocalName().equals(name)) {
       throw FilterException.parsing("PropertyIsBetween needs its " + name);
     }
     Expression e = expression("PropertyIsBetween");
@@ -307,11 +310,11 @@ public final class FilterParser {
   }
 
   private Predicate<Feature> spatial(String op) throws XMLStreamException, FilterException {
-    if (!nextTag()) {
+    if (!x.nextTag()) {
       throw FilterException.parsing(op + " needs an envelope");
     }
     if (r.getLocalName().equals("ValueReference") || r.getLocalName().equals("PropertyName")) {
-      String ref = text();
+      String ref = x.text();
       if (!isGeometry(ref)) {
         throw FilterException.invalid(
             op
@@ -322,7 +325,7 @@ public final class FilterParser {
                 + " is "
                 + type.geometryName());
       }
-      if (!nextTag()) {
+      if (!x.nextTag()) {
         throw FilterException.parsing(op + " needs an envelope");
       }
     }
@@ -335,17 +338,17 @@ public final class FilterParser {
   private record Expression(Property property, String literal) {}
 
   private Expression expression(String op) throws XMLStreamException, FilterException {
-    if (!nextTag()) {
+    if (!x.nextTag()) {
       throw FilterException.parsing(op + " is missing an operand");
     }
     String name = r.getLocalName();
-    if (!isFilterNs()) {
+    if (!x.isFilterNs()) {
       throw FilterException.notImplemented(
-          op + " with a " + name() + " operand is not implemented");
+          op + " with a " + x.name() + " operand is not implemented");
     }
     return switch (name) {
-      case "ValueReference", "PropertyName" -> new Expression(property(text(), op), null);
-      case "Literal" -> new Expression(null, text());
+      case "ValueReference", "PropertyName" -> new Expression(property(x.text(), op), null);
+      case "Literal" -> new Expression(null, x.text());
       default ->
           throw FilterException.notImplemented(
               "the expression " + name + " is not implemented; use a property and a Literal");
@@ -360,40 +363,12 @@ public final class FilterParser {
     return e.property;
   }
 
-  /** A declared attribute by its name, bare or with a prefix bound to the type's namespace. */
   private Property property(String ref, String op) throws FilterException {
-    String local = localName(ref);
-    int i = local == null ? -1 : type.indexOf(local);
-    if (i < 0) {
-      if (isGeometry(ref)) {
-        throw FilterException.notImplemented(
-            op + " on the geometry is not implemented; use BBOX or Intersects");
-      }
-      throw FilterException.invalid(
-          "'" + ref + "' is not a property of " + type.prefix() + ":" + type.name());
-    }
-    return new Property(i, type.attributes().get(i));
+    return properties.attribute(ref, op, r.getNamespaceContext());
   }
 
   private boolean isGeometry(String ref) {
-    return type.geometryName().equals(localName(ref));
-  }
-
-  /** The local part of {@code prefix:name} or {@code name}; null for anything else (paths). */
-  private String localName(String ref) {
-    String s = ref.strip();
-    int colon = s.indexOf(':');
-    String prefix = colon < 0 ? null : s.substring(0, colon);
-    String local = colon < 0 ? s : s.substring(colon + 1);
-    if (!local.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
-      return null;
-    }
-    if (prefix != null
-        && !prefix.equals(type.prefix())
-        && !type.namespaceUri().equals(r.getNamespaceContext().getNamespaceURI(prefix))) {
-      return null;
-    }
-    return local;
+    return properties.isGeometry(ref, r.getNamespaceContext());
   }
 
   private boolean matchCase() throws FilterException {
@@ -407,74 +382,10 @@ public final class FilterParser {
     throw FilterException.invalid("matchCase='" + v + "' is not a boolean");
   }
 
-  /**
-   * The current element's text. Not {@code getElementText()}: it passes over an entity reference it
-   * cannot expand, and "&amp;x;" would then compare as "".
-   */
-  private String text() throws XMLStreamException, FilterException {
-    StringBuilder b = new StringBuilder();
-    while (true) {
-      switch (r.next()) {
-        case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
-            b.append(r.getText());
-        case XMLStreamConstants.END_ELEMENT -> {
-          return b.toString();
-        }
-        case XMLStreamConstants.START_ELEMENT ->
-            throw FilterException.notImplemented(
-                "an element " + name() + " inside a text operand is not implemented");
-        case XMLStreamConstants.ENTITY_REFERENCE ->
-            throw FilterException.parsing("entity references are not allowed in a FILTER");
-        default -> {
-          // comments and processing instructions
-        }
-      }
-    }
-  }
-
   private void end(String op) throws XMLStreamException, FilterException {
-    if (nextTag()) {
-      throw FilterException.parsing(op + " holds an unexpected " + name());
+    if (x.nextTag()) {
+      throw FilterException.parsing(op + " holds an unexpected " + x.name());
     }
-  }
-
-  /**
-   * Moves to the next start tag (true) or end tag (false), past whitespace and comments; text
-   * elsewhere, a DOCTYPE and entity references are refused.
-   */
-  private boolean nextTag() throws XMLStreamException, FilterException {
-    while (r.hasNext()) {
-      int event = r.next();
-      switch (event) {
-        case XMLStreamConstants.START_ELEMENT:
-          return true;
-        case XMLStreamConstants.END_ELEMENT:
-          return false;
-        case XMLStreamConstants.DTD:
-          throw FilterException.parsing("a DOCTYPE is not allowed in a FILTER");
-        case XMLStreamConstants.ENTITY_REFERENCE:
-          throw FilterException.parsing("entity references are not allowed in a FILTER");
-        case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA:
-          if (!r.isWhiteSpace()) {
-            throw FilterException.parsing(
-                "unexpected text '" + Envelopes.shorten(r.getText()) + "' in the FILTER");
-          }
-          break;
-        default:
-          break; // comments, processing instructions, the document's end
-      }
-    }
-    return false;
-  }
-
-  private boolean isFilterNs() {
-    String ns = r.getNamespaceURI();
-    return FES.equals(ns) || OGC.equals(ns);
-  }
-
-  private String name() {
-    String ns = r.getNamespaceURI();
-    return (ns == null || ns.isEmpty() ? "" : "{" + ns + "}") + r.getLocalName();
   }
 
   private static String firstLine(String message) {
