@@ -24,6 +24,11 @@ final class FeatureMarkup {
     }
   }
 
+  /** How many attributes the type declares. */
+  int attributeCount() {
+    return open.length;
+  }
+
   /** Attribute {@code i}'s start tag, for the same-bytes floor. */
   byte[] open(int i) {
     return open[i];

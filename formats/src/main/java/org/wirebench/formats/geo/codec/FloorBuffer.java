@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.io.NumberOutput;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
-import java.util.Locale;
 import org.wirebench.formats.geo.Feature;
 
 /**
@@ -121,6 +120,43 @@ final class FloorBuffer {
     return this;
   }
 
+  /**
+   * The most bytes a feature's attribute values can take escaped: what to add to a {@link #room}.
+   */
+  static int valueBound(Feature f) {
+    int bytes = 0;
+    for (int i = 0; i < f.valueCount(); i++) {
+      bytes += bound(f.value(i));
+    }
+    return bytes;
+  }
+
+  /** The attribute elements, as {@link FeatureMarkup#writeAttributes} writes them. */
+  FloorBuffer xmlAttributes(FeatureMarkup markup, Feature f) {
+    for (int i = 0; i < markup.attributeCount(); i++) {
+      Object value = f.value(i);
+      if (value != null) {
+        put(markup.open(i)).xmlValue(value).put(markup.close(i));
+      }
+    }
+    return this;
+  }
+
+  /**
+   * Writes a document's start, up to its first member, once, through the codec's own code and a
+   * small buffer of its own.
+   */
+  static void start(OutputStream out, DocumentStart start) throws IOException {
+    Utf8XmlWriter w = new Utf8XmlWriter(out, 1024);
+    start.write(w);
+    w.flush();
+  }
+
+  /** A codec's {@code writeStart}. */
+  interface DocumentStart {
+    void write(Utf8XmlWriter w) throws IOException;
+  }
+
   /** An attribute value as GML writes it. */
   FloorBuffer xmlValue(Object value) {
     if (value instanceof String s) {
@@ -179,12 +215,7 @@ final class FloorBuffer {
         if (!Character.isHighSurrogate(c)
             || i + 1 == length
             || !Character.isLowSurrogate(s.charAt(i + 1))) {
-          throw new IllegalArgumentException(
-              String.format(
-                  Locale.ROOT,
-                  "a lone surrogate U+%04X at index %d cannot be written as UTF-8",
-                  (int) c,
-                  i));
+          throw GeoJsonCodec.loneSurrogate(c, i);
         }
         // Jackson 2 writes a pair as two escapes unless COMBINE_UNICODE_SURROGATES_IN_UTF8 is on
         unicodeEscape(c);

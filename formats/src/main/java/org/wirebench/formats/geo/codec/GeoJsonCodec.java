@@ -177,6 +177,16 @@ public class GeoJsonCodec implements GeoCodec {
     }
   }
 
+  /** The refusal of a lone surrogate at {@code index}, for this codec and its same-bytes floor. */
+  static IllegalArgumentException loneSurrogate(char c, int index) {
+    return new IllegalArgumentException(
+        String.format(
+            java.util.Locale.ROOT,
+            "a lone surrogate U+%04X at index %d cannot be written as UTF-8",
+            (int) c,
+            index));
+  }
+
   /**
    * {@code text}, if it holds no lone surrogate. Jackson writes one as bytes that read back as
    * U+FFFD, a silent change the codec fidelity table found; UTF-8 cannot carry it, so refuse.
@@ -190,12 +200,7 @@ public class GeoJsonCodec implements GeoCodec {
             && Character.isLowSurrogate(text.charAt(i + 1))) {
           i++;
         } else {
-          throw new IllegalArgumentException(
-              String.format(
-                  java.util.Locale.ROOT,
-                  "a lone surrogate U+%04X at index %d cannot be written as UTF-8",
-                  (int) c,
-                  i));
+          throw loneSurrogate(c, i);
         }
       }
     }

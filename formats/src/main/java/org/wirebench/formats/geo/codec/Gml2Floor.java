@@ -14,10 +14,7 @@ final class Gml2Floor implements SameBytesFloor.Writer {
   @Override
   public void write(FeatureCollection collection, OutputStream out) throws IOException {
     FeatureType type = collection.type();
-    // the document's start is written once, by the codec's own code, through a small buffer
-    Utf8XmlWriter start = new Utf8XmlWriter(out, 1024);
-    codec.writeStart(start, collection);
-    start.flush();
+    FloorBuffer.start(out, w -> codec.writeStart(w, collection));
     FeatureMarkup attributes = new FeatureMarkup(type);
     Gml2Codec.Markup m = Gml2Codec.Markup.of(type);
     int markupBytes =
@@ -26,7 +23,6 @@ final class Gml2Floor implements SameBytesFloor.Writer {
             + attributes.tagBytes()
             + m.geometryStart().length
             + m.memberEnd().length;
-    int values = type.attributes().size();
     FloorBuffer b = new FloorBuffer(out);
     for (Feature f : collection.features()) {
       FeatureMarkup.checkKind(type, f);
@@ -35,16 +31,9 @@ final class Gml2Floor implements SameBytesFloor.Writer {
           markupBytes
               + Utf8XmlWriter.MAX_ESCAPED_BYTES * f.id().length()
               + seq.size() * (2 * CoordinateFormat.MAX_CHARS + 2);
-      for (int i = 0; i < values; i++) {
-        bound += FloorBuffer.bound(f.value(i));
-      }
+      bound += FloorBuffer.valueBound(f);
       b.room(bound).put(m.memberStart()).ncName(f).put(Gml2Codec.ID_END);
-      for (int i = 0; i < values; i++) {
-        Object value = f.value(i);
-        if (value != null) {
-          b.put(attributes.open(i)).xmlValue(value).put(attributes.close(i));
-        }
-      }
+      b.xmlAttributes(attributes, f);
       b.put(m.geometryStart());
       for (int i = 0; i < seq.size(); i++) {
         if (i > 0) {

@@ -19,10 +19,7 @@ final class Gml32Floor implements SameBytesFloor.Writer {
   @Override
   public void write(FeatureCollection collection, OutputStream out) throws IOException {
     FeatureType type = collection.type();
-    // the document's start is written once, by the codec's own code, through a small buffer
-    Utf8XmlWriter start = new Utf8XmlWriter(out, 1024);
-    codec.writeStart(start, collection);
-    start.flush();
+    FloorBuffer.start(out, w -> codec.writeStart(w, collection));
     FeatureMarkup attributes = new FeatureMarkup(type);
     Gml32Codec.Markup m = Gml32Codec.Markup.of(type);
     int markupBytes =
@@ -34,7 +31,6 @@ final class Gml32Floor implements SameBytesFloor.Writer {
             + m.geometryStart().length
             + m.geometryAttributes().length
             + m.memberEnd().length;
-    int values = type.attributes().size();
     boolean points = type.geometryKind() == GeometryKind.POINT;
     OrdinateText line = new OrdinateText();
     CoordinateBuffer point = new CoordinateBuffer();
@@ -52,9 +48,7 @@ final class Gml32Floor implements SameBytesFloor.Writer {
               + 2 * positions.length()
               + 2 * CoordinateFormat.MAX_CHARS
               + 2;
-      for (int i = 0; i < values; i++) {
-        bound += FloorBuffer.bound(f.value(i));
-      }
+      bound += FloorBuffer.valueBound(f);
       b.room(bound).put(m.memberStart());
       int idStart = b.position();
       b.ncName(f);
@@ -70,12 +64,7 @@ final class Gml32Floor implements SameBytesFloor.Writer {
         corner(b, line, OrdinateText.MAX_X);
       }
       b.put(m.boundsEnd());
-      for (int i = 0; i < values; i++) {
-        Object value = f.value(i);
-        if (value != null) {
-          b.put(attributes.open(i)).xmlValue(value).put(attributes.close(i));
-        }
-      }
+      b.xmlAttributes(attributes, f);
       b.put(m.geometryStart()).copyWithin(idStart, idEnd).put(m.geometryAttributes());
       b.put(positions.bytes(), 0, positions.length()).put(m.memberEnd());
     }

@@ -31,13 +31,7 @@ final class GmlHeaders {
                 + " "
                 + GmlNames.WFS2_LOCATION
                 + " "
-                + GmlNames.GML32
-                + " "
-                + GmlNames.GML32_LOCATION
-                + " "
-                + type.namespaceUri()
-                + " "
-                + GmlNames.describeFeatureType(c.schemaBase(), "2.0.0", type.prefix(), type.name()))
+                + gml32Locations(type, c.schemaBase()))
         + " numberMatched=\""
         + p.numberMatched()
         + "\" numberReturned=\""
@@ -64,14 +58,18 @@ final class GmlHeaders {
         + "\" xmlns:xsi=\""
         + GmlNames.XSI
         + "\""
-        + schemaLocation(
-            GmlNames.GML32
-                + " "
-                + GmlNames.GML32_LOCATION
-                + " "
-                + type.namespaceUri()
-                + " "
-                + GmlNames.describeFeatureType(schemaBase, "2.0.0", type.prefix(), type.name()));
+        + schemaLocation(gml32Locations(type, schemaBase));
+  }
+
+  /** GML 3.2's schema and the type's application schema, as schemaLocation pairs. */
+  private static String gml32Locations(FeatureType type, String schemaBase) {
+    return GmlNames.GML32
+        + " "
+        + GmlNames.GML32_LOCATION
+        + " "
+        + type.namespaceUri()
+        + " "
+        + GmlNames.describeFeatureType(schemaBase, "2.0.0", type.prefix(), type.name());
   }
 
   private static String start(String wfsNs, String gmlNs, FeatureType type) {
