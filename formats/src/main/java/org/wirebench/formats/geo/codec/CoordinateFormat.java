@@ -81,8 +81,8 @@ public final class CoordinateFormat {
     return pos + length;
   }
 
-  /** Writes a non-negative {@code value} in decimal; also used for integer attributes. */
-  static int writeDigits(long value, byte[] buf, int pos) {
+  /** Writes a non-negative {@code value} in decimal: a whole part beyond int range. */
+  private static int writeDigits(long value, byte[] buf, int pos) {
     int length = 1;
     for (long v = value; v >= 10; v /= 10) {
       length++;
