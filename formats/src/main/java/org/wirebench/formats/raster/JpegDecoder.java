@@ -1,0 +1,51 @@
+package org.wirebench.formats.raster;
+
+import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
+
+/**
+ * The JDK's own JPEG reader (ImageIO), to packed RGB ints. Not thread-safe: one per thread, as the
+ * reader keeps its native state between images.
+ */
+public final class JpegDecoder {
+  private final ImageReader reader = ImageIO.getImageReadersByFormatName("jpeg").next();
+
+  /**
+   * @throws IOException when {@code jpeg} is not a JPEG of {@code width × height} pixels
+   */
+  public int[] decode(byte[] jpeg, int width, int height) throws IOException {
+    BufferedImage image;
+    try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(jpeg))) {
+      reader.setInput(in, true, true);
+      image = reader.read(0);
+    } finally {
+      reader.reset();
+    }
+    if (image.getWidth() != width || image.getHeight() != height) {
+      throw new IOException(
+          "a "
+              + image.getWidth()
+              + "×"
+              + image.getHeight()
+              + " JPEG where "
+              + width
+              + "×"
+              + height
+              + " was expected");
+    }
+    if (image.getType() != BufferedImage.TYPE_3BYTE_BGR) {
+      return image.getRGB(0, 0, width, height, null, 0, width);
+    }
+    byte[] bgr = ((DataBufferByte) image.getRaster().getDataBuffer()).getData();
+    int[] rgb = new int[width * height];
+    for (int i = 0, b = 0; i < rgb.length; i++, b += 3) {
+      rgb[i] = (bgr[b + 2] & 0xff) << 16 | (bgr[b + 1] & 0xff) << 8 | (bgr[b] & 0xff);
+    }
+    return rgb;
+  }
+}
