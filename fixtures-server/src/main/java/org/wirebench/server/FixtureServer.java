@@ -1,6 +1,7 @@
 package org.wirebench.server;
 
 import java.net.URI;
+import java.util.concurrent.Semaphore;
 import org.eclipse.jetty.http.pathmap.PathSpec;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.Handler;
@@ -15,9 +16,13 @@ import org.eclipse.jetty.server.handler.gzip.GzipHandler;
 import org.wirebench.server.finding.FindingGateway;
 import org.wirebench.server.soap.SoapServices;
 import org.wirebench.server.wfs.WfsHandler;
+import org.wirebench.server.wms.BlueMarbleMaps;
+import org.wirebench.server.wms.WmsHandler;
+import org.wirebench.server.wms.WmsRequest;
 
 /**
- * The embedded Jetty 12 server: WFS at {@code /ows} and {@code /wfs}, the SOAP stacks under {@code
+ * The embedded Jetty 12 server: WFS at {@code /ows} and {@code /wfs}, WMS at {@code /wms} (maps
+ * drawn from the source) and {@code /tiled/wms} (from the tile cache), the SOAP stacks under {@code
  * /services/}, the FindingService mock backend under {@code /finding/} and its gateway under {@code
  * /ebay/}, {@code /static/{bytes}}, an index at {@code /}; gzip when the client asks for it.
  * Stopping it lets in-flight requests finish (up to {@code stopTimeoutMs}).
@@ -40,6 +45,8 @@ public final class FixtureServer implements AutoCloseable {
 
   private final Server server = new Server();
   private final WfsHandler wfs;
+  private final WmsHandler wms;
+  private final WmsHandler tiledWms;
   private final ServerConnector connector = new ServerConnector(server, connectionFactory());
 
   private static HttpConnectionFactory connectionFactory() {
@@ -54,6 +61,8 @@ public final class FixtureServer implements AutoCloseable {
    */
   public FixtureServer publicUrl(java.net.URI url) {
     wfs.publicUrl(url);
+    wms.publicUrl(url);
+    tiledWms.publicUrl(url);
     return this;
   }
 
@@ -123,6 +132,19 @@ public final class FixtureServer implements AutoCloseable {
     wfs = new WfsHandler();
     routes.addMapping(PathSpec.from("/ows"), wfs);
     routes.addMapping(PathSpec.from("/wfs"), wfs);
+    BlueMarbleMaps maps = new BlueMarbleMaps(BlueMarbleMaps.defaultTileRoot());
+    Semaphore pixels = WmsHandler.budget(WmsHandler.DEFAULT_PIXEL_BUDGET);
+    wms =
+        new WmsHandler(
+            "rendered from the source pyramid", maps::direct, WmsRequest.DEFAULT_MAX_SIDE, pixels);
+    tiledWms =
+        new WmsHandler(
+            "from a 256x256 JPEG tile cache in EPSG:4326",
+            maps::tileCache,
+            WmsRequest.DEFAULT_MAX_SIDE,
+            pixels);
+    routes.addMapping(PathSpec.from("/wms"), wms);
+    routes.addMapping(PathSpec.from("/tiled/wms"), tiledWms);
     routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());
     routes.addMapping(PathSpec.from("/services/*"), SoapServices.handler(maxBodyBytes));
     FindingGateway gateway = new FindingGateway(finding, this::uri);

@@ -49,20 +49,7 @@ public final class WfsHandler extends Handler.Abstract {
    *     query or fragment
    */
   public void publicUrl(java.net.URI url) {
-    if (url == null) {
-      publicBase = null;
-      return;
-    }
-    if (!url.isAbsolute()
-        || !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))
-        || url.getHost() == null
-        || url.getRawQuery() != null
-        || url.getRawFragment() != null) {
-      throw new IllegalArgumentException(
-          "a public URL is an absolute http(s) URL with a host and no query, not " + url);
-    }
-    String s = url.toString();
-    publicBase = s.endsWith("/") ? s : s + "/";
+    publicBase = org.wirebench.server.PublicUrls.base(url);
   }
 
   @Override
@@ -210,18 +197,7 @@ public final class WfsHandler extends Handler.Abstract {
 
   /** This endpoint's absolute URL, without the query. */
   private String endpoint(Request request) {
-    String path = request.getHttpURI().getPath();
-    String base = publicBase;
-    if (base != null) {
-      return base + path.substring(1);
-    }
-    String host = Request.getLocalAddr(request);
-    return request.getHttpURI().getScheme()
-        + "://"
-        + (host.contains(":") ? "[" + host + "]" : host)
-        + ":"
-        + Request.getLocalPort(request)
-        + path;
+    return org.wirebench.server.PublicUrls.endpoint(request, publicBase);
   }
 
   private static void describe(WfsRequest wfs, Response response, Callback callback)

@@ -4,9 +4,9 @@ package org.wirebench.formats.raster;
  * The raster study's {@code direct} path, as MapServer renders from a tiled source with overviews:
  * pick the overview for the requested resolution, then fill each output pixel with the nearest
  * source pixel to its centre — in EPSG:4326 directly, in EPSG:3857 through the inverse projection
- * of each row's and each column's centre (see {@link Sampling}). Pixels off the globe are white, as
- * MapServer's default background. Returns packed RGB ints; encoding is the caller's (the JPEG codec
- * is measured on its own). Thread-safe.
+ * of each row's and each column's centre (see {@link Sampling}). Pixels off the globe are {@link
+ * #OFF_GLOBE}. Returns packed RGB ints; encoding is the caller's (the JPEG codec is measured on its
+ * own). Thread-safe.
  */
 public final class DirectRenderer implements MapRenderer {
   private final Pyramid pyramid;
@@ -30,13 +30,13 @@ public final class DirectRenderer implements MapRenderer {
     for (int j = 0; j < rows.length; j++) {
       int to = j * width;
       if (rows[j] < 0) {
-        java.util.Arrays.fill(out, to, to + width, Sampling.BACKGROUND);
+        java.util.Arrays.fill(out, to, to + width, OFF_GLOBE);
         continue;
       }
       int from = rows[j] * level.width();
       for (int i = 0; i < width; i++) {
         int c = columns[i];
-        out[to + i] = c < 0 ? Sampling.BACKGROUND : source[from + c];
+        out[to + i] = c < 0 ? OFF_GLOBE : source[from + c];
       }
     }
     return out;

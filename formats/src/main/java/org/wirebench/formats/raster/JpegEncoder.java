@@ -2,6 +2,9 @@ package org.wirebench.formats.raster;
 
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferInt;
+import java.awt.image.DirectColorModel;
+import java.awt.image.Raster;
+import java.awt.image.WritableRaster;
 import java.io.IOException;
 import java.io.OutputStream;
 import javax.imageio.IIOImage;
@@ -28,16 +31,27 @@ public final class JpegEncoder {
     param.setCompressionQuality(QUALITY);
   }
 
-  /** Encodes {@code width × height} packed RGB pixels (row by row) to {@code out}. */
+  /**
+   * Encodes {@code width × height} packed RGB pixels (row by row; the top byte is ignored) to
+   * {@code out}, read where they are: a 4096 × 4096 map is 64 MiB of ints, not copied again.
+   */
   public void encode(int[] rgb, int width, int height, OutputStream out) throws IOException {
-    BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-    int[] target = ((DataBufferInt) image.getRaster().getDataBuffer()).getData();
-    System.arraycopy(rgb, 0, target, 0, width * height);
+    BufferedImage image = rgbImage(rgb, width, height);
     try (ImageOutputStream ios = new MemoryCacheImageOutputStream(out)) {
       writer.setOutput(ios);
       writer.write(null, new IIOImage(image, null, null), param);
     } finally {
       writer.reset();
     }
+  }
+
+  /** The pixels as a TYPE_INT_RGB image over the same array. */
+  public static BufferedImage rgbImage(int[] rgb, int width, int height) {
+    int[] masks = {0xff0000, 0xff00, 0xff};
+    WritableRaster raster =
+        Raster.createPackedRaster(
+            new DataBufferInt(rgb, width * height), width, height, width, masks, null);
+    return new BufferedImage(
+        new DirectColorModel(24, masks[0], masks[1], masks[2]), raster, false, null);
   }
 }

@@ -9,8 +9,15 @@ import java.io.IOException;
  */
 public interface MapRenderer {
   /**
-   * @param request its box in the SRS's units: degrees (4326) or metres (3857); any box, pixels off
-   *     the globe are white
+   * A pixel where the map leaves the globe: white, as MapServer's default background, when encoded
+   * as RGB (the top byte is ignored), and told apart by its top byte (no source pixel has 0x01
+   * there) where a server paints its BGCOLOR or leaves it transparent.
+   */
+  int OFF_GLOBE = 0x01FFFFFF;
+
+  /**
+   * @param request its box in the SRS's units: degrees (4326) or metres (3857); any box; pixels off
+   *     the globe are {@link #OFF_GLOBE}
    */
   int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs) throws IOException;
 }

@@ -7,8 +7,6 @@ package org.wirebench.formats.raster;
  * a pixel, which decides the source level or tile level.
  */
 final class Sampling {
-  /** What MapServer paints where a map leaves the globe: its default white background. */
-  static final int BACKGROUND = 0xFFFFFF;
 
   final double[] longitudes;
   final double[] latitudes;

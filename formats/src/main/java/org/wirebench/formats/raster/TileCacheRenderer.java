@@ -75,7 +75,7 @@ public final class TileCacheRenderer implements MapRenderer {
       int to = j * width;
       int y = rows[j];
       if (y < 0) {
-        Arrays.fill(out, to, to + width, Sampling.BACKGROUND);
+        Arrays.fill(out, to, to + width, OFF_GLOBE);
         continue;
       }
       int tileRow = y / TileGrid.TILE;
@@ -83,7 +83,7 @@ public final class TileCacheRenderer implements MapRenderer {
       for (int i = 0; i < width; i++) {
         int x = columns[i];
         if (x < 0) {
-          out[to + i] = Sampling.BACKGROUND;
+          out[to + i] = OFF_GLOBE;
           continue;
         }
         int tileColumn = x / TileGrid.TILE;

@@ -57,6 +57,10 @@ class TileCacheRendererTest {
     ByteArrayOutputStream again = new ByteArrayOutputStream();
     new JpegEncoder().encode(direct.render(TileGrid.box(2, 5, 1), Srs.EPSG_4326), 256, 256, again);
     assertTrue(meanDifference(pixels, new JpegDecoder().decode(again.toByteArray(), 256, 256)) < 1);
+    // the encoder reads the pixels in place as the JDK's own RGB image type
+    assertEquals(
+        java.awt.image.BufferedImage.TYPE_INT_RGB,
+        JpegEncoder.rgbImage(pixels, 256, 256).getType());
   }
 
   /** The seeded study mix, both SRS: each map within JPEG's loss of the direct renderer's. */
@@ -87,15 +91,16 @@ class TileCacheRendererTest {
     }
   }
 
-  /** A map reaching past the globe's edge is white there, not the edge pixel stretched. */
+  /** A map reaching past the globe's edge is off the globe there, not the edge pixel stretched. */
   @Test
   void offTheGlobeIsWhite() throws Exception {
     Request r = new Request(400, 200, 170, -10, 210, 10);
     for (MapRenderer renderer : new MapRenderer[] {direct, tiles}) {
       int[] out = renderer.render(r, Srs.EPSG_4326);
-      assertEquals(0xFFFFFF, out[100 * 400 + 399]);
-      assertEquals(0xFFFFFF, out[100 * 400 + 101]);
-      assertTrue(out[100 * 400 + 50] != 0xFFFFFF, "inside the globe is drawn");
+      assertEquals(MapRenderer.OFF_GLOBE, out[100 * 400 + 399]);
+      assertEquals(MapRenderer.OFF_GLOBE, out[100 * 400 + 101]);
+      assertTrue(out[100 * 400 + 50] != MapRenderer.OFF_GLOBE, "inside the globe is drawn");
+      assertTrue(out[100 * 400 + 99] != MapRenderer.OFF_GLOBE, "the antimeridian's west side");
     }
   }
 

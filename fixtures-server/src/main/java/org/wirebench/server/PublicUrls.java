@@ -1,0 +1,51 @@
+package org.wirebench.server;
+
+import java.net.URI;
+import org.eclipse.jetty.server.Request;
+
+/**
+ * The URLs the services write into their answers (capabilities, paging links, schema locations):
+ * built on the public URL the server was given ({@code serve --public-url}), else on the address
+ * and port the connection came in on — never on the request's Host header, which a client can set
+ * to anything.
+ */
+public final class PublicUrls {
+  private PublicUrls() {}
+
+  /**
+   * The base ending in "/", or null for null.
+   *
+   * @throws IllegalArgumentException for anything but an absolute http(s) URL with a host and no
+   *     query or fragment
+   */
+  public static String base(URI url) {
+    if (url == null) {
+      return null;
+    }
+    if (!url.isAbsolute()
+        || !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))
+        || url.getHost() == null
+        || url.getRawQuery() != null
+        || url.getRawFragment() != null) {
+      throw new IllegalArgumentException(
+          "a public URL is an absolute http(s) URL with a host and no query, not " + url);
+    }
+    String s = url.toString();
+    return s.endsWith("/") ? s : s + "/";
+  }
+
+  /** The absolute URL of the endpoint {@code request} reached, without the query. */
+  public static String endpoint(Request request, String base) {
+    String path = request.getHttpURI().getPath();
+    if (base != null) {
+      return base + path.substring(1);
+    }
+    String host = Request.getLocalAddr(request);
+    return request.getHttpURI().getScheme()
+        + "://"
+        + (host.contains(":") ? "[" + host + "]" : host)
+        + ":"
+        + Request.getLocalPort(request)
+        + path;
+  }
+}

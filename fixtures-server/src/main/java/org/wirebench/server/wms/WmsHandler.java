@@ -1,0 +1,173 @@
+package org.wirebench.server.wms;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.Fields;
+import org.wirebench.formats.raster.MapRenderer;
+
+/**
+ * One WMS 1.1.1/1.3.0 endpoint (KVP over GET): GetCapabilities and GetMap of Blue Marble, drawn by
+ * one renderer ({@code /wms}: direct from the pyramid; {@code /tiled/wms}: from the tile cache). A
+ * request it cannot answer gets a ServiceExceptionReport with 400, never a 500. Maps are drawn
+ * within a pixel budget shared by the server's WMS endpoints, so that 64 concurrent 4096 × 4096
+ * requests wait their turn instead of exhausting the heap; one that cannot start within {@value
+ * #BUDGET_WAIT_SECONDS} s is answered 503.
+ */
+public final class WmsHandler extends Handler.Abstract {
+  static final long BUDGET_WAIT_SECONDS = 30;
+
+  /** Pixels drawn at once by default: 64 Mi (256 MiB of ints), 4 maps at the 4096² cap. */
+  public static final int DEFAULT_PIXEL_BUDGET = 64 << 20;
+
+  private final String title;
+  private final Supplier<MapRenderer> renderer;
+  private final int maxSide;
+  private final Semaphore budget;
+  private volatile String publicBase;
+
+  /**
+   * @param title what this endpoint draws from, for its capabilities
+   * @param budget pixels all WMS endpoints may draw at once; shared between them
+   */
+  public WmsHandler(String title, Supplier<MapRenderer> renderer, int maxSide, Semaphore budget) {
+    this.title = title;
+    this.renderer = renderer;
+    this.maxSide = maxSide;
+    this.budget = budget;
+  }
+
+  /** A fair semaphore of {@code pixels} permits, for {@link #WmsHandler}. */
+  public static Semaphore budget(int pixels) {
+    return new Semaphore(pixels, true);
+  }
+
+  /**
+   * The URL clients reach the server at, or null to build URLs from the listening socket (see
+   * {@link org.wirebench.server.PublicUrls}).
+   */
+  public void publicUrl(java.net.URI url) {
+    this.publicBase = org.wirebench.server.PublicUrls.base(url);
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) throws Exception {
+    Fields fields;
+    try {
+      fields = Request.extractQueryParameters(request);
+    } catch (RuntimeException e) { // Jetty's BadMessageException: not UTF-8, bad percent-encoding
+      report(
+          response,
+          callback,
+          WmsRequest.V130,
+          new WmsException(
+              "InvalidParameterValue",
+              null,
+              "the query string is not valid UTF-8 percent-encoding"));
+      return true;
+    }
+    Map<String, String> params = new LinkedHashMap<>();
+    List<String> names = new ArrayList<>();
+    for (Fields.Field f : fields) {
+      params.put(f.getName().toLowerCase(Locale.ROOT), f.getValue());
+      f.getValues().forEach(v -> names.add(f.getName()));
+    }
+    String version = WmsRequest.reportVersion(params);
+    String method = request.getMethod();
+    if (!method.equals("GET") && !method.equals("HEAD")) {
+      response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
+      report(
+          response,
+          callback,
+          version,
+          new WmsException(
+              "OperationNotSupported",
+              "REQUEST",
+              "HTTP " + method + " is not served: this WMS takes KVP requests over GET",
+              HttpStatus.METHOD_NOT_ALLOWED_405));
+      return true;
+    }
+    try {
+      WmsRequest.checkNoDuplicates(names);
+      WmsRequest wms = WmsRequest.parse(params);
+      switch (wms.request.toLowerCase(Locale.ROOT)) {
+        case "getcapabilities", "capabilities" -> capabilities(wms, request, response, callback);
+        case "getmap", "map" -> getMap(wms, response, callback);
+        default ->
+            throw new WmsException(
+                "OperationNotSupported",
+                "REQUEST",
+                "REQUEST=" + wms.request + " is not served; use GetCapabilities or GetMap");
+      }
+    } catch (WmsException e) {
+      report(response, callback, version, e);
+    }
+    return true;
+  }
+
+  private void capabilities(WmsRequest wms, Request request, Response response, Callback callback)
+      throws Exception {
+    wms.checkCapabilities();
+    String version = wms.negotiatedVersion();
+    ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
+    WmsCapabilities.write(
+        version,
+        title,
+        org.wirebench.server.PublicUrls.endpoint(request, publicBase),
+        maxSide,
+        out);
+    response
+        .getHeaders()
+        .put(
+            HttpHeader.CONTENT_TYPE,
+            (WmsRequest.V130.equals(version)
+                    ? WmsCapabilities.MEDIA_TYPE_130
+                    : WmsCapabilities.MEDIA_TYPE_111)
+                + "; charset=UTF-8");
+    response.write(true, ByteBuffer.wrap(out.toByteArray()), callback);
+  }
+
+  private void getMap(WmsRequest wms, Response response, Callback callback) throws Exception {
+    WmsRequest.GetMap map = wms.getMap(maxSide);
+    int pixels = map.box().width() * map.box().height();
+    if (!budget.tryAcquire(pixels, BUDGET_WAIT_SECONDS, TimeUnit.SECONDS)) {
+      throw new WmsException(
+          null, // WMS names no code for it
+          null,
+          "the server is drawing other maps; try again",
+          HttpStatus.SERVICE_UNAVAILABLE_503);
+    }
+    byte[] image;
+    try {
+      int[] drawn = renderer.get().render(map.box(), map.srs());
+      ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(8192, pixels / 4));
+      MapImages.write(drawn, map, out);
+      image = out.toByteArray();
+    } finally {
+      budget.release(pixels);
+    }
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, map.format());
+    response.write(true, ByteBuffer.wrap(image), callback);
+  }
+
+  private static void report(Response response, Callback callback, String version, WmsException e) {
+    response.setStatus(e.httpStatus());
+    response
+        .getHeaders()
+        .put(HttpHeader.CONTENT_TYPE, WmsExceptions.mediaType(version) + "; charset=UTF-8");
+    response.write(true, ByteBuffer.wrap(WmsExceptions.write(version, e)), callback);
+  }
+}

@@ -1,0 +1,333 @@
+package org.wirebench.server.wms;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.wirebench.formats.raster.WmsRequestList;
+
+/**
+ * A WMS 1.1.1 or 1.3.0 KVP request read and checked: parameter names case-insensitive, each given
+ * at most once. GetCapabilities negotiates its version (OGC 06-042 §6.2.4); GetMap needs one of the
+ * two. Every GetMap parameter the standards define is either served or refused naming it; a name no
+ * standard defines is a vendor parameter and is ignored.
+ */
+public final class WmsRequest {
+  static final String V111 = "1.1.1";
+  static final String V130 = "1.3.0";
+  static final String LAYER = "bluemarble";
+
+  /** The default cap on WIDTH and HEIGHT, as the capabilities' MaxWidth and MaxHeight say. */
+  public static final int DEFAULT_MAX_SIDE = 4096;
+
+  /**
+   * Defined by WMS 1.1.1/1.3.0 (or the SLD profile every client knows) and not served: an answer
+   * that ignored them would be a different map than the one asked for.
+   */
+  private static final Map<String, String> REFUSED =
+      Map.of(
+          "sld", "SLD styling is not implemented",
+          "sld_body", "SLD styling is not implemented",
+          "wfs", "SLD remote features are not implemented",
+          "time", "the layer has no TIME dimension",
+          "elevation", "the layer has no ELEVATION dimension",
+          "sld_version", "SLD styling is not implemented");
+
+  private static final Set<String> FORMATS = Set.of("image/jpeg", "image/png");
+
+  final Map<String, String> params;
+  final String request;
+
+  private WmsRequest(Map<String, String> lowerCaseParams) throws WmsException {
+    this.params = lowerCaseParams;
+    String r = params.get("request");
+    if (r == null || r.isEmpty()) {
+      throw WmsException.missing("REQUEST");
+    }
+    this.request = r;
+    String service = params.get("service");
+    if (service != null && !service.equalsIgnoreCase("WMS")) {
+      throw WmsException.invalid("SERVICE", service, "this endpoint serves WMS");
+    }
+  }
+
+  /**
+   * @param lowerCaseParams names lower-cased, each once (see {@link #checkNoDuplicates})
+   */
+  static WmsRequest parse(Map<String, String> lowerCaseParams) throws WmsException {
+    return new WmsRequest(lowerCaseParams);
+  }
+
+  static void checkNoDuplicates(List<String> names) throws WmsException {
+    Set<String> seen = new java.util.HashSet<>();
+    for (String n : names) {
+      if (!seen.add(n.toLowerCase(Locale.ROOT))) {
+        throw new WmsException(
+            "InvalidParameterValue", n, "the parameter " + n + " is given more than once");
+      }
+    }
+  }
+
+  /** The version a report about this request is written in, whatever else is wrong with it. */
+  static String reportVersion(Map<String, String> lowerCaseParams) {
+    String v = lowerCaseParams.get("version");
+    if (v == null) {
+      v = lowerCaseParams.get("wmtver");
+    }
+    return V111.equals(v) || "1.1.0".equals(v) || "1.0.0".equals(v) ? V111 : V130;
+  }
+
+  /**
+   * The version GetCapabilities answers in: the one asked for if served, else the highest served
+   * below it, else the lowest (the standard's negotiation); 1.3.0 when none is asked for.
+   */
+  String negotiatedVersion() throws WmsException {
+    String v = params.get("version");
+    if (v == null) {
+      v = params.get("wmtver");
+    }
+    if (v == null || v.isEmpty()) {
+      return V130;
+    }
+    if (!v.matches("\\d{1,4}\\.\\d{1,4}\\.\\d{1,4}")) {
+      throw WmsException.invalid("VERSION", v, "a version is x.y.z");
+    }
+    return compare(v, V130) >= 0 ? V130 : V111;
+  }
+
+  private static int compare(String a, String b) {
+    String[] x = a.split("\\.");
+    String[] y = b.split("\\.");
+    for (int i = 0; i < 3; i++) {
+      int c = Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i]));
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
+  }
+
+  void checkCapabilities() throws WmsException {
+    if (params.get("service") == null) {
+      throw WmsException.missing("SERVICE");
+    }
+    if (params.get("updatesequence") != null) {
+      throw new WmsException(
+          "InvalidUpdateSequence",
+          "UPDATESEQUENCE",
+          "UPDATESEQUENCE is not implemented: the capabilities have no sequence");
+    }
+    String format = params.get("format");
+    if (format != null
+        && !format.isEmpty()
+        && !List.of("text/xml", "application/vnd.ogc.wms_xml").contains(format)) {
+      throw new WmsException(
+          "InvalidFormat",
+          "FORMAT",
+          "FORMAT=" + format + ": capabilities come as text/xml or application/vnd.ogc.wms_xml");
+    }
+  }
+
+  /** A GetMap request as the renderers take it. */
+  record GetMap(
+      String version,
+      WmsRequestList.Request box,
+      WmsRequestList.Srs srs,
+      String format,
+      boolean transparent,
+      int background) {}
+
+  GetMap getMap(int maxSide) throws WmsException {
+    String version = params.get("version");
+    if (version == null) {
+      version = params.get("wmtver");
+    }
+    if (version == null) {
+      throw WmsException.missing("VERSION");
+    }
+    if (!version.equals(V111) && !version.equals(V130)) {
+      throw WmsException.invalid("VERSION", version, "GetMap is served in 1.1.1 and 1.3.0");
+    }
+    boolean v130 = version.equals(V130);
+    if (v130 && params.get("service") == null) {
+      throw WmsException.missing("SERVICE");
+    }
+    for (String p : params.keySet()) {
+      String why = REFUSED.get(p);
+      if (why != null || p.startsWith("dim_")) {
+        throw new WmsException(
+            "OperationNotSupported",
+            p.toUpperCase(Locale.ROOT),
+            p.toUpperCase(Locale.ROOT)
+                + " is not served here: "
+                + (why == null ? "the layer has no sample dimensions" : why));
+      }
+    }
+    exceptions();
+    List<String> layers = layers();
+    styles(layers.size());
+    String crsName = v130 ? "CRS" : "SRS";
+    String crs = required(crsName);
+    WmsRequestList.Srs srs;
+    boolean lonLat;
+    switch (crs.toUpperCase(Locale.ROOT)) {
+      case "EPSG:4326" -> {
+        srs = WmsRequestList.Srs.EPSG_4326;
+        lonLat = !v130; // 1.3.0 follows EPSG's axis order: latitude first
+      }
+      case "CRS:84" -> {
+        if (!v130) {
+          throw new WmsException("InvalidSRS", "SRS", "CRS:84 is a WMS 1.3.0 CRS; use EPSG:4326");
+        }
+        srs = WmsRequestList.Srs.EPSG_4326;
+        lonLat = true;
+      }
+      case "EPSG:3857", "EPSG:900913" -> {
+        srs = WmsRequestList.Srs.EPSG_3857;
+        lonLat = true;
+      }
+      default ->
+          throw new WmsException(
+              v130 ? "InvalidCRS" : "InvalidSRS",
+              crsName,
+              crsName
+                  + "="
+                  + crs
+                  + " is not offered; valid: EPSG:4326, "
+                  + (v130 ? "CRS:84, " : "")
+                  + "EPSG:3857, EPSG:900913");
+    }
+    double[] bbox = bbox();
+    if (!lonLat) {
+      bbox = new double[] {bbox[1], bbox[0], bbox[3], bbox[2]};
+    }
+    int width = side("WIDTH", maxSide);
+    int height = side("HEIGHT", maxSide);
+    String format = required("FORMAT");
+    if (!FORMATS.contains(format)) {
+      throw new WmsException(
+          "InvalidFormat", "FORMAT", "FORMAT=" + format + " is not offered; valid: " + FORMATS);
+    }
+    boolean transparent = bool("TRANSPARENT");
+    return new WmsRequest.GetMap(
+        version,
+        new WmsRequestList.Request(width, height, bbox[0], bbox[1], bbox[2], bbox[3]),
+        srs,
+        format,
+        transparent,
+        background());
+  }
+
+  private String required(String name) throws WmsException {
+    String v = params.get(name.toLowerCase(Locale.ROOT));
+    if (v == null || v.isEmpty()) {
+      throw WmsException.missing(name);
+    }
+    return v;
+  }
+
+  private List<String> layers() throws WmsException {
+    List<String> layers = List.of(required("LAYERS").split(",", -1));
+    for (String l : layers) {
+      if (!l.equals(LAYER)) {
+        throw new WmsException(
+            "LayerNotDefined", "LAYERS", "layer '" + l + "' is not served; the layer is " + LAYER);
+      }
+    }
+    return layers;
+  }
+
+  /** STYLES may be absent or empty (default styles), else one entry a layer, each "" or default. */
+  private void styles(int layers) throws WmsException {
+    String v = params.get("styles");
+    if (v == null || v.isEmpty()) {
+      return;
+    }
+    String[] styles = v.split(",", -1);
+    if (styles.length != layers) {
+      throw new WmsException(
+          "StyleNotDefined",
+          "STYLES",
+          "STYLES lists " + styles.length + " styles for " + layers + " layers");
+    }
+    for (String s : styles) {
+      if (!s.isEmpty() && !s.equals("default")) {
+        throw new WmsException(
+            "StyleNotDefined", "STYLES", "style '" + s + "' is not defined; the only is default");
+      }
+    }
+  }
+
+  private void exceptions() throws WmsException {
+    String v = params.get("exceptions");
+    if (v == null
+        || v.isEmpty()
+        || v.equals("XML")
+        || v.equals("application/vnd.ogc.se_xml")
+        || v.equals("text/xml")) {
+      return;
+    }
+    throw WmsException.invalid(
+        "EXCEPTIONS", v, "only XML exception reports are served (no INIMAGE or BLANK images)");
+  }
+
+  private double[] bbox() throws WmsException {
+    String v = required("BBOX");
+    String[] parts = v.split(",", -1);
+    if (parts.length != 4) {
+      throw WmsException.invalid("BBOX", v, "a box is minx,miny,maxx,maxy");
+    }
+    double[] box = new double[4];
+    for (int i = 0; i < 4; i++) {
+      try {
+        box[i] = Double.parseDouble(parts[i].trim());
+      } catch (NumberFormatException e) {
+        throw WmsException.invalid("BBOX", v, "'" + parts[i] + "' is not a number");
+      }
+      if (!Double.isFinite(box[i])) {
+        throw WmsException.invalid("BBOX", v, "coordinates must be finite numbers");
+      }
+    }
+    if (box[0] >= box[2] || box[1] >= box[3]) {
+      throw WmsException.invalid("BBOX", v, "each minimum must be below its maximum");
+    }
+    return box;
+  }
+
+  private int side(String name, int maxSide) throws WmsException {
+    String v = required(name);
+    int n;
+    try {
+      n = Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      throw WmsException.invalid(name, v, "not a whole number of pixels");
+    }
+    if (n < 1 || n > maxSide) {
+      throw WmsException.invalid(name, v, "must be 1.." + maxSide + " pixels");
+    }
+    return n;
+  }
+
+  private boolean bool(String name) throws WmsException {
+    String v = params.get(name.toLowerCase(Locale.ROOT));
+    if (v == null || v.isEmpty() || v.equalsIgnoreCase("FALSE")) {
+      return false;
+    }
+    if (v.equalsIgnoreCase("TRUE")) {
+      return true;
+    }
+    throw WmsException.invalid(name, v, "TRUE or FALSE");
+  }
+
+  /** BGCOLOR=0xRRGGBB: what is drawn where the map leaves the globe; white by default. */
+  private int background() throws WmsException {
+    String v = params.get("bgcolor");
+    if (v == null || v.isEmpty()) {
+      return 0xFFFFFF;
+    }
+    if (!v.matches("0[xX][0-9a-fA-F]{6}")) {
+      throw WmsException.invalid("BGCOLOR", v, "a colour is 0xRRGGBB");
+    }
+    return Integer.parseInt(v.substring(2), 16);
+  }
+}

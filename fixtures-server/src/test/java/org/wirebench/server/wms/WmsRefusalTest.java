@@ -1,0 +1,241 @@
+package org.wirebench.server.wms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.client.BufferingResponseListener;
+import org.eclipse.jetty.client.ContentResponse;
+import org.eclipse.jetty.client.HttpClient;
+import org.eclipse.jetty.client.Response;
+import org.eclipse.jetty.client.Result;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.wirebench.server.FixtureServer;
+
+/**
+ * Bad input gets a ServiceExceptionReport valid in the request's version, with the code a client
+ * can act on and 400 (405 for other methods) — never a 500, never an image of something else; and
+ * 64 concurrent maps at the size cap do not take the server down.
+ */
+class WmsRefusalTest {
+  static FixtureServer server;
+  static HttpClient client;
+
+  private static final String OK130 =
+      "SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=bluemarble&STYLES=&CRS=EPSG:4326"
+          + "&BBOX=-90,-180,90,180&WIDTH=256&HEIGHT=128&FORMAT=image/jpeg";
+  private static final String OK111 =
+      "SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=bluemarble&STYLES=&SRS=EPSG:4326"
+          + "&BBOX=-180,-90,180,90&WIDTH=256&HEIGHT=128&FORMAT=image/jpeg";
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = new FixtureServer("127.0.0.1", 0, 1000).start();
+    client = new HttpClient();
+    client.setMaxConnectionsPerDestination(128);
+    client.start();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    client.stop();
+    server.close();
+  }
+
+  /** The template requests themselves are good: the refusals below are the edits' doing. */
+  @Test
+  void theTemplatesDraw() throws Exception {
+    for (String q : List.of(OK130, OK111)) {
+      for (String path : List.of("wms", "tiled/wms")) {
+        ContentResponse r = send(path + "?" + q);
+        assertEquals(200, r.getStatus(), r.getContentAsString());
+        assertEquals("image/jpeg", r.getMediaType());
+      }
+    }
+  }
+
+  /** version | parameter to replace (or "-" to add, "!" to remove) | its value | code | locator. */
+  @ParameterizedTest(name = "{0} {1}={2} -> {3}")
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "null",
+      value = {
+        "1.3.0|LAYERS|roads|LayerNotDefined|LAYERS",
+        "1.3.0|LAYERS|bluemarble,roads|LayerNotDefined|LAYERS",
+        "1.1.1|LAYERS||MissingParameterValue|null",
+        "1.3.0|STYLES|fancy|StyleNotDefined|STYLES",
+        "1.3.0|STYLES|,|StyleNotDefined|STYLES",
+        "1.3.0|FORMAT|image/gif|InvalidFormat|FORMAT",
+        "1.3.0|!FORMAT||MissingParameterValue|FORMAT",
+        "1.3.0|CRS|EPSG:32632|InvalidCRS|CRS",
+        "1.1.1|SRS|EPSG:32632|InvalidSRS|null",
+        "1.1.1|SRS|CRS:84|InvalidSRS|null",
+        "1.3.0|!CRS||MissingParameterValue|CRS",
+        "1.3.0|BBOX|10,10,10,20|InvalidParameterValue|BBOX",
+        "1.3.0|BBOX|20,10,10,20|InvalidParameterValue|BBOX",
+        "1.3.0|BBOX|NaN,0,10,10|InvalidParameterValue|BBOX",
+        "1.3.0|BBOX|0,0,Infinity,10|InvalidParameterValue|BBOX",
+        "1.3.0|BBOX|0,0,10|InvalidParameterValue|BBOX",
+        "1.3.0|BBOX|0,0,10,ten|InvalidParameterValue|BBOX",
+        "1.3.0|!BBOX||MissingParameterValue|BBOX",
+        "1.3.0|WIDTH|0|InvalidParameterValue|WIDTH",
+        "1.3.0|WIDTH|-256|InvalidParameterValue|WIDTH",
+        "1.3.0|WIDTH|4097|InvalidParameterValue|WIDTH",
+        "1.3.0|WIDTH|100000|InvalidParameterValue|WIDTH",
+        "1.3.0|HEIGHT|99999999999|InvalidParameterValue|HEIGHT",
+        "1.3.0|HEIGHT|1.5|InvalidParameterValue|HEIGHT",
+        "1.1.1|!HEIGHT||MissingParameterValue|null",
+        "1.3.0|EXCEPTIONS|INIMAGE|InvalidParameterValue|EXCEPTIONS",
+        "1.1.1|EXCEPTIONS|application/vnd.ogc.se_blank|InvalidParameterValue|null",
+        "1.3.0|TRANSPARENT|maybe|InvalidParameterValue|TRANSPARENT",
+        "1.3.0|BGCOLOR|red|InvalidParameterValue|BGCOLOR",
+        "1.3.0|-TIME|2004-01-01|OperationNotSupported|TIME",
+        "1.3.0|-ELEVATION|100|OperationNotSupported|ELEVATION",
+        "1.3.0|-DIM_BAND|1|OperationNotSupported|DIM_BAND",
+        "1.1.1|-SLD|http://example.org/style.sld|OperationNotSupported|null",
+        "1.3.0|-SLD_BODY|<StyledLayerDescriptor/>|OperationNotSupported|SLD_BODY",
+        "1.3.0|VERSION|1.2.0|InvalidParameterValue|VERSION",
+        "1.3.0|!SERVICE||MissingParameterValue|SERVICE",
+        "1.3.0|SERVICE|WFS|InvalidParameterValue|SERVICE",
+        "1.3.0|REQUEST|GetFeatureInfo|OperationNotSupported|REQUEST",
+        "1.1.1|REQUEST|DescribeLayer|OperationNotSupported|null",
+        "1.3.0|-width|512|InvalidParameterValue|width",
+      })
+  void badInputIsAServiceException(
+      String version, String edit, String value, String code, String locator) throws Exception {
+    String query = edit(version.equals("1.3.0") ? OK130 : OK111, edit, value == null ? "" : value);
+    for (String path : List.of("wms", "tiled/wms")) {
+      ContentResponse r = send(path + "?" + query);
+      assertReport(r, version, 400, code, locator);
+    }
+  }
+
+  @Test
+  void otherMethodsAndBrokenQueriesAreRefused() throws Exception {
+    ContentResponse post =
+        client
+            .newRequest(server.uri().resolve("wms?" + OK130))
+            .method("POST")
+            .timeout(30, TimeUnit.SECONDS)
+            .send();
+    assertReport(post, "1.3.0", 405, "OperationNotSupported", "REQUEST");
+    assertEquals("GET, HEAD", post.getHeaders().get("Allow"));
+    assertReport(send("wms?" + OK130 + "&LAYERS=%FF%FE"), "1.3.0", 400, null, null);
+    assertReport(
+        send("wms?SERVICE=WMS&VERSION=1.1.1"), "1.1.1", 400, "MissingParameterValue", null);
+    assertReport(
+        send("wms?SERVICE=WMS&REQUEST=GetCapabilities&UPDATESEQUENCE=3"),
+        "1.3.0",
+        400,
+        "InvalidUpdateSequence",
+        "UPDATESEQUENCE");
+    assertReport(
+        send("wms?REQUEST=GetCapabilities&VERSION=1.1.1"),
+        "1.1.1",
+        400,
+        "MissingParameterValue",
+        null);
+  }
+
+  /**
+   * 64 maps of 4096 × 4096 at once (a 64 MiB array each to draw): each is drawn or answered 503
+   * after its wait, none fails otherwise, and the server draws a small map afterwards.
+   */
+  @Test
+  void sixtyFourMapsAtTheCapDoNotTakeTheServerDown() throws Exception {
+    String big =
+        "wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=bluemarble&STYLES=&SRS=EPSG:3857"
+            + "&BBOX=-20037508,-20037508,20037508,20037508&WIDTH=4096&HEIGHT=4096&FORMAT=image/jpeg";
+    List<CompletableFuture<Result>> answers = new ArrayList<>();
+    List<BufferingResponseListener> bodies = new ArrayList<>();
+    for (int i = 0; i < 64; i++) {
+      CompletableFuture<Result> done = new CompletableFuture<>();
+      BufferingResponseListener listener =
+          new BufferingResponseListener(8 << 20) {
+            @Override
+            public void onComplete(Result result) {
+              done.complete(result);
+            }
+          };
+      bodies.add(listener);
+      client.newRequest(server.uri().resolve(big)).timeout(300, TimeUnit.SECONDS).send(listener);
+      answers.add(done);
+    }
+    int drawn = 0;
+    for (int i = 0; i < 64; i++) {
+      Result result = answers.get(i).get(320, TimeUnit.SECONDS);
+      assertFalse(result.isFailed(), () -> String.valueOf(result.getFailure()));
+      Response response = result.getResponse();
+      if (response.getStatus() == 200) {
+        assertTrue(bodies.get(i).getContent().length > 1000);
+        drawn++;
+      } else {
+        assertEquals(503, response.getStatus());
+        assertTrue(bodies.get(i).getContentAsString().contains("ServiceExceptionReport"));
+      }
+    }
+    assertTrue(drawn > 0, "no map at the cap was drawn");
+    assertEquals(200, send("wms?" + OK111).getStatus());
+  }
+
+  static String edit(String query, String edit, String value) {
+    if (edit.startsWith("-")) {
+      return query
+          + "&"
+          + edit.substring(1)
+          + "="
+          + java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8);
+    }
+    boolean remove = edit.startsWith("!");
+    String name = remove ? edit.substring(1) : edit;
+    List<String> out = new ArrayList<>();
+    boolean found = false;
+    for (String kv : query.split("&")) {
+      if (kv.startsWith(name + "=")) {
+        found = true;
+        if (!remove) {
+          out.add(
+              name
+                  + "="
+                  + java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8));
+        }
+      } else {
+        out.add(kv);
+      }
+    }
+    if (!found && !remove) {
+      return edit(query, "-" + name, value);
+    }
+    return String.join("&", out);
+  }
+
+  static ContentResponse send(String pathAndQuery) throws Exception {
+    return client
+        .newRequest(server.uri().resolve(pathAndQuery))
+        .timeout(60, TimeUnit.SECONDS)
+        .send();
+  }
+
+  static void assertReport(
+      ContentResponse r, String version, int status, String code, String locator) throws Exception {
+    String body = r.getContentAsString();
+    assertEquals(status, r.getStatus(), body);
+    assertEquals(WmsExceptions.mediaType(version), r.getMediaType(), body);
+    WmsDocuments.validReport(version, r.getContent());
+    if (code != null) {
+      assertTrue(body.contains("code=\"" + code + "\""), body);
+    }
+    if (locator != null) {
+      assertTrue(body.contains("locator=\"" + locator + "\""), body);
+    }
+    assertFalse(body.contains("Exception:") || body.contains("at org."), body);
+  }
+}
