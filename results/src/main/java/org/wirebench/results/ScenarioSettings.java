@@ -20,6 +20,9 @@ import java.time.Duration;
  *     is sent this long, so the first points do not meet a cold server JIT
  * @param steadyState how each point is warmed until its rate is steady before it is measured; null
  *     in runs from before the check existed
+ * @param keep which run a point reports: {@code mean} (of the runs; also when null, in files from
+ *     before the field) or {@code best} (the run with the most req/s, as the MapProxy study kept
+ *     the best of 3)
  */
 public record ScenarioSettings(
     String mode,
@@ -30,7 +33,10 @@ public record ScenarioSettings(
     long requests,
     int validateEvery,
     long serverWarmupMs,
-    SteadyState steadyState) {
+    SteadyState steadyState,
+    String keep) {
+  public static final String KEEP_MEAN = "mean";
+  public static final String KEEP_BEST = "best";
 
   /**
    * Before a point is measured, it is run in windows of {@code windowMs} at its own concurrency
@@ -76,14 +82,23 @@ public record ScenarioSettings(
   public static ScenarioSettings timed(
       String mode, int runs, Duration warmup, Duration measured, Duration serverWarmup) {
     return new ScenarioSettings(
-        mode, runs, warmup.toMillis(), measured.toMillis(), 0, 0, 0, serverWarmup.toMillis(), null);
+        mode,
+        runs,
+        warmup.toMillis(),
+        measured.toMillis(),
+        0,
+        0,
+        0,
+        serverWarmup.toMillis(),
+        null,
+        KEEP_MEAN);
   }
 
   /** Count-bounded points: {@code runs} × (warm-up requests, then measured requests). */
   public static ScenarioSettings counted(
       String mode, int runs, long warmupRequests, long requests, Duration serverWarmup) {
     return new ScenarioSettings(
-        mode, runs, 0, 0, warmupRequests, requests, 0, serverWarmup.toMillis(), null);
+        mode, runs, 0, 0, warmupRequests, requests, 0, serverWarmup.toMillis(), null, KEEP_MEAN);
   }
 
   public boolean counted() {
@@ -100,7 +115,8 @@ public record ScenarioSettings(
         requests,
         validateEvery,
         serverWarmupMs,
-        steadyState);
+        steadyState,
+        keep);
   }
 
   public ScenarioSettings withTimes(Duration warmup, Duration measured) {
@@ -113,7 +129,8 @@ public record ScenarioSettings(
         requests,
         validateEvery,
         serverWarmupMs,
-        steadyState);
+        steadyState,
+        keep);
   }
 
   public ScenarioSettings withCounts(Long warmup, Long measured) {
@@ -126,12 +143,22 @@ public record ScenarioSettings(
         measured == null ? requests : measured,
         validateEvery,
         serverWarmupMs,
-        steadyState);
+        steadyState,
+        keep);
   }
 
   public ScenarioSettings withValidateEvery(int n) {
     return new ScenarioSettings(
-        mode, runs, warmupMs, durationMs, warmupRequests, requests, n, serverWarmupMs, steadyState);
+        mode,
+        runs,
+        warmupMs,
+        durationMs,
+        warmupRequests,
+        requests,
+        n,
+        serverWarmupMs,
+        steadyState,
+        keep);
   }
 
   public ScenarioSettings withSteadyState(SteadyState s) {
@@ -144,13 +171,35 @@ public record ScenarioSettings(
         requests,
         validateEvery,
         serverWarmupMs,
-        s);
+        s,
+        keep);
+  }
+
+  /** Report the best run of each point instead of the mean. */
+  public ScenarioSettings keepingBest() {
+    return new ScenarioSettings(
+        mode,
+        runs,
+        warmupMs,
+        durationMs,
+        warmupRequests,
+        requests,
+        validateEvery,
+        serverWarmupMs,
+        steadyState,
+        KEEP_BEST);
+  }
+
+  /** Whether a point reports its best run (else the runs' mean). */
+  public boolean keepsBest() {
+    return KEEP_BEST.equals(keep);
   }
 
   /** One line for logs and reports: what was measured after what was thrown away. */
   public String describe() {
-    return counted()
-        ? requests + " measured requests after " + warmupRequests + " thrown away"
-        : durationMs / 1000 + " s measured after " + warmupMs / 1000 + " s warm-up";
+    return (counted()
+            ? requests + " measured requests after " + warmupRequests + " thrown away"
+            : durationMs / 1000 + " s measured after " + warmupMs / 1000 + " s warm-up")
+        + (keepsBest() ? ", the best of " + runs + " runs kept" : "");
   }
 }

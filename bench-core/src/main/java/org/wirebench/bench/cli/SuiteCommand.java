@@ -47,7 +47,7 @@ final class SuiteCommand implements Callable<Integer> {
       names = "--include",
       defaultValue =
           "GeoEncodingBenchmark|DatabindingBenchmark|VoidEchoBenchmark|BackendResponseBenchmark"
-              + "|GatewayJsonBenchmark",
+              + "|GatewayJsonBenchmark|RasterBenchmark",
       description = "benchmark regex (default: ${DEFAULT-VALUE})")
   String include;
 

@@ -111,6 +111,7 @@ public final class ThenAndNow {
             finding(run, "xml", "protobuf"),
             3.0));
     rows.addAll(FindingRows.rows(run));
+    rows.addAll(RasterRows.rows(run));
     return rows;
   }
 
@@ -155,7 +156,7 @@ public final class ThenAndNow {
   }
 
   /** The claim "ratio ≥ bound": holds when the whole 99% interval is at or above it. */
-  private static Row atLeast(String study, String claim, String then, Ratio r, double bound) {
+  static Row atLeast(String study, String claim, String then, Ratio r, double bound) {
     if (r == null) {
       return new Row(study, claim, then, "missing (not in this run)", Verdict.MISSING);
     }

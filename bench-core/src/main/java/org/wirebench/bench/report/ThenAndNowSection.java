@@ -33,6 +33,8 @@ public final class ThenAndNowSection implements ReportSection {
                 + ThenAndNow.SOAP_STUDY
                 + ". Backend study: "
                 + ThenAndNow.FINDING_STUDY
+                + ". Raster study: "
+                + RasterRows.STUDY
                 + ". This run: "
                 + run.env().machine()
                 + "."),

@@ -33,12 +33,14 @@ public final class ScenarioOptions {
 
   @Option(
       names = "--runs",
-      description = "repetitions of each point, 1..100 (wfs: 3, soap: 1, finding: 3)")
+      description = "repetitions of each point, 1..100 (wfs: 3, soap: 1, finding: 3, wms: 3)")
   public Integer runs;
 
   @Option(
       names = "--requests",
-      description = "count-bounded points: measured requests each (soap: 2500)")
+      description =
+          "count-bounded points: measured requests each (soap: 2500; wms: the request list's"
+              + " length, 2000)")
   public Long requests;
 
   @Option(
@@ -60,4 +62,7 @@ public final class ScenarioOptions {
 
   /** The finding scenario's own options. */
   @Mixin public FindingScenario.Options finding = new FindingScenario.Options();
+
+  /** The wms scenario's own options. */
+  @Mixin public WmsScenario.Options wms = new WmsScenario.Options();
 }

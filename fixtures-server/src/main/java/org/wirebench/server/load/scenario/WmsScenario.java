@@ -1,0 +1,221 @@
+package org.wirebench.server.load.scenario;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.wirebench.formats.raster.WmsRequestList;
+import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.TableLayout;
+import org.wirebench.server.load.LoadPlan;
+import picocli.CommandLine.Option;
+
+/**
+ * The MapProxy raster study's procedure (2010): the FOSS4G list of random WMS 1.1.1 GetMap requests
+ * of Blue Marble (256..1024 × 256..768 JPEG, seeded), every URL sent once per run, at concurrency
+ * 2, 8, 32, 64 and 150, three runs with the best kept; per SRS (EPSG:4326 native, EPSG:3857
+ * reprojected), the direct renderer ({@code /wms}, MapServer's role) beside the tile cache ({@code
+ * /tiled/wms}, MapProxy's). Every URL's image is decoded and its size checked before anything is
+ * timed; on a first run that check also draws the tiles the cache needs, as MapProxy's cache was
+ * seeded before the study timed it.
+ */
+public final class WmsScenario implements Scenario {
+  public static final List<String> RENDERERS = List.of("direct", "tilecache");
+  public static final int STUDY_REQUESTS = 2000;
+  public static final List<Integer> STUDY_USERS = List.of(2, 8, 32, 64, 150);
+  public static final List<Integer> QUICK_USERS = List.of(2, 32);
+
+  /** What {@code load --scenario wms} varies; the defaults are the study's. */
+  public static final class Options {
+    @Option(
+        names = "--wms-renderers",
+        split = ",",
+        defaultValue = "direct,tilecache",
+        description = "wms: direct (/wms), tilecache (/tiled/wms) (default: ${DEFAULT-VALUE})")
+    public List<String> renderers;
+
+    @Option(
+        names = "--wms-srs",
+        split = ",",
+        defaultValue = "EPSG:4326,EPSG:3857",
+        description = "wms: request lists by SRS (default: ${DEFAULT-VALUE})")
+    public List<String> srs;
+
+    @Option(
+        names = "--wms-users",
+        split = ",",
+        description =
+            "wms: concurrent users per point, 1..10000 (default: the study's 2,8,32,64,150;"
+                + " --quick: 2,32)")
+    public List<Integer> users;
+
+    @Option(
+        names = "--wms-seed",
+        defaultValue = "1",
+        description = "wms: the request lists' seed (default: ${DEFAULT-VALUE})")
+    public long seed;
+  }
+
+  @Override
+  public String name() {
+    return "wms";
+  }
+
+  @Override
+  public String description() {
+    return "MapProxy 2010: Blue Marble GetMap, direct vs 256² tile cache, EPSG:4326 and 3857,"
+        + " 2..150 users, each URL once, best of 3";
+  }
+
+  /**
+   * Counted: a run is the list, each URL once ({@code --requests} sets the list's length). Quick
+   * runs a 200-request list at 2 and 32 users, the best of 2; full the study's 2000 at all five,
+   * the best of 3. Warm-up windows are long beside a map's latency: a window counts the answers to
+   * what it sent, so the users' last requests inflate a short one (0.75 s windows read 274 req/s
+   * for a tile-cache point at 150 users that then measured 88).
+   */
+  @Override
+  public ScenarioSettings settings(boolean quick) {
+    return quick
+        ? ScenarioSettings.counted("quick", 2, 0, 200, Duration.ofSeconds(2))
+            .keepingBest()
+            .withSteadyState(new ScenarioSettings.SteadyState(2_000, 12_000, 0.10))
+        : ScenarioSettings.counted("full", 3, 0, STUDY_REQUESTS, Duration.ofSeconds(10))
+            .keepingBest()
+            .withSteadyState(new ScenarioSettings.SteadyState(5_000, 60_000, 0.05));
+  }
+
+  @Override
+  public TableLayout table() {
+    return new TableLayout(
+        "srs",
+        List.of("renderer"),
+        "users",
+        "mean",
+        true,
+        new TableLayout.Chart("srs", "users", "renderer", "concurrent users", true),
+        List.of(
+            new TableLayout.RatioLine(
+                "renderer",
+                "tilecache",
+                "direct",
+                "tile cache req/s ÷ direct req/s (the study, MapProxy ÷ MapServer on 4 cores: 1.28"
+                    + " in EPSG:4326, 1.52 in EPSG:900913)")));
+  }
+
+  @Override
+  public List<Point> points(ScenarioOptions o) {
+    Options w = o.wms;
+    List<Integer> users = w.users != null ? w.users : o.quick ? QUICK_USERS : STUDY_USERS;
+    for (int n : users) {
+      if (n < 1 || n > 10_000) {
+        throw new IllegalArgumentException("--wms-users values must be 1..10000, was " + n);
+      }
+    }
+    for (String r : w.renderers) {
+      if (!RENDERERS.contains(r)) {
+        throw new IllegalArgumentException(
+            "unknown wms renderer '" + r + "'; valid: " + String.join(", ", RENDERERS));
+      }
+    }
+    long requests = o.requests != null ? o.requests : settings(o.quick).requests();
+    if (requests < 1 || requests > 100_000) {
+      throw new IllegalArgumentException(
+          "--requests is the wms request list's length, 1..100000, was " + requests);
+    }
+    List<WmsRequestList.Srs> srs = new ArrayList<>();
+    for (String code : w.srs) {
+      srs.add(WmsRequestList.Srs.of(code)); // unknown codes fail here, listing the valid ones
+    }
+    return points(w.renderers, srs, users, (int) requests, w.seed);
+  }
+
+  public static List<Point> points(
+      List<String> renderers,
+      List<WmsRequestList.Srs> srsList,
+      List<Integer> users,
+      int requests,
+      long seed) {
+    List<Point> points = new ArrayList<>();
+    for (WmsRequestList.Srs srs : srsList) {
+      List<WmsRequestList.Request> list = WmsRequestList.generate(srs, requests, seed);
+      List<String> queries = list.stream().map(r -> query(r, srs)).toList();
+      for (String renderer : renderers) {
+        String path = renderer.equals("direct") ? "wms" : "tiled/wms";
+        for (int n : users) {
+          Map<String, Object> params = new LinkedHashMap<>();
+          params.put("srs", srs.code);
+          params.put("renderer", renderer);
+          params.put("users", n);
+          params.put("requests", requests);
+          points.add(
+              new Point(
+                  srs.code + "/" + renderer + "/" + n,
+                  params,
+                  base -> plan(base, path, queries, n),
+                  validator(list)));
+        }
+      }
+    }
+    return points;
+  }
+
+  private static LoadPlan plan(URI base, String path, List<String> queries, int users) {
+    List<URI> uris = queries.stream().map(q -> base.resolve(path + q)).toList();
+    return new LoadPlan(uris.get(0)).rotate(uris).users(users).timeout(Duration.ofSeconds(120));
+  }
+
+  /** A WMS 1.1.1 GetMap as the FOSS4G scripts sent them; 3857 by its EPSG code (PROJ 9's). */
+  static String query(WmsRequestList.Request r, WmsRequestList.Srs srs) {
+    String[] row = r.row(srs).split(";");
+    return "?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=bluemarble&STYLES=&SRS="
+        + srs.code
+        + "&BBOX="
+        + row[2]
+        + "&WIDTH="
+        + r.width()
+        + "&HEIGHT="
+        + r.height()
+        + "&FORMAT=image/jpeg";
+  }
+
+  /** Each answer must decode as a JPEG of its request's size. */
+  private static LoadPlan.BodyValidator validator(List<WmsRequestList.Request> list) {
+    return new LoadPlan.BodyValidator() {
+      @Override
+      public String problem(byte[] body) {
+        return problem(0, body);
+      }
+
+      @Override
+      public String problem(int index, byte[] body) {
+        WmsRequestList.Request r = list.get(index);
+        if (body.length < 3 || (body[0] & 0xff) != 0xFF || (body[1] & 0xff) != 0xD8) {
+          return "request " + index + " did not answer with a JPEG (" + body.length + " bytes)";
+        }
+        try {
+          BufferedImage image = ImageIO.read(new ByteArrayInputStream(body));
+          if (image == null || image.getWidth() != r.width() || image.getHeight() != r.height()) {
+            return "request "
+                + index
+                + " asked for "
+                + r.width()
+                + "×"
+                + r.height()
+                + " and got "
+                + (image == null ? "no image" : image.getWidth() + "×" + image.getHeight());
+          }
+          return null;
+        } catch (IOException e) {
+          return "request " + index + " answered a JPEG that does not decode: " + e.getMessage();
+        }
+      }
+    };
+  }
+}
