@@ -49,7 +49,7 @@ public final class WfsHandler extends Handler.Abstract {
    *     query or fragment
    */
   public void publicUrl(java.net.URI url) {
-    publicBase = org.wirebench.server.PublicUrls.base(url);
+    publicBase = org.wirebench.server.http.PublicUrls.base(url);
   }
 
   @Override
@@ -197,7 +197,7 @@ public final class WfsHandler extends Handler.Abstract {
 
   /** This endpoint's absolute URL, without the query. */
   private String endpoint(Request request) {
-    return org.wirebench.server.PublicUrls.endpoint(request, publicBase);
+    return org.wirebench.server.http.PublicUrls.endpoint(request, publicBase);
   }
 
   private static void describe(WfsRequest wfs, Response response, Callback callback)

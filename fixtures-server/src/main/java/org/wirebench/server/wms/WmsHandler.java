@@ -57,10 +57,10 @@ public final class WmsHandler extends Handler.Abstract {
 
   /**
    * The URL clients reach the server at, or null to build URLs from the listening socket (see
-   * {@link org.wirebench.server.PublicUrls}).
+   * {@link org.wirebench.server.http.PublicUrls}).
    */
   public void publicUrl(java.net.URI url) {
-    this.publicBase = org.wirebench.server.PublicUrls.base(url);
+    this.publicBase = org.wirebench.server.http.PublicUrls.base(url);
   }
 
   @Override
@@ -126,7 +126,7 @@ public final class WmsHandler extends Handler.Abstract {
     WmsCapabilities.write(
         version,
         title,
-        org.wirebench.server.PublicUrls.endpoint(request, publicBase),
+        org.wirebench.server.http.PublicUrls.endpoint(request, publicBase),
         maxSide,
         out);
     response

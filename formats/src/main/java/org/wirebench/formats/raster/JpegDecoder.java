@@ -9,11 +9,20 @@ import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
 
 /**
- * The JDK's own JPEG reader (ImageIO), to packed RGB ints. Not thread-safe: one per thread, as the
- * reader keeps its native state between images.
+ * A JPEG reader (the JDK's own ImageIO one by default), to packed RGB ints. Not thread-safe: one
+ * per thread, as the reader keeps its native state between images.
  */
 public final class JpegDecoder {
-  private final ImageReader reader = ImageIO.getImageReadersByFormatName("jpeg").next();
+  private final ImageReader reader;
+
+  /** The JDK's reader, what the tile cache decodes with. */
+  public JpegDecoder() {
+    this(JpegCodec.JDK);
+  }
+
+  public JpegDecoder(JpegCodec codec) {
+    reader = codec.reader();
+  }
 
   /**
    * @throws IOException when {@code jpeg} is not a JPEG of {@code width × height} pixels

@@ -8,25 +8,31 @@ import java.awt.image.WritableRaster;
 import java.io.IOException;
 import java.io.OutputStream;
 import javax.imageio.IIOImage;
-import javax.imageio.ImageIO;
 import javax.imageio.ImageWriteParam;
 import javax.imageio.ImageWriter;
 import javax.imageio.stream.ImageOutputStream;
 import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /**
- * The JDK's own JPEG writer (ImageIO, libjpeg 6b inside the JDK) at MapServer's default quality 75
- * with 4:2:0 chroma subsampling (the JDK's default for 3-channel images, as libjpeg's and hence
- * MapServer's and MapProxy's). Not thread-safe: one per thread.
+ * A JPEG writer (the JDK's own by default: ImageIO, libjpeg 6b inside the JDK) at MapServer's
+ * default quality 75 with 4:2:0 chroma subsampling (the JDK's default for 3-channel images, as
+ * libjpeg's and hence MapServer's and MapProxy's). Not thread-safe: one per thread.
  */
 public final class JpegEncoder {
   /** MapServer's default {@code QUALITY=75}. */
   public static final float QUALITY = 0.75f;
 
-  private final ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
-  private final ImageWriteParam param = writer.getDefaultWriteParam();
+  private final ImageWriter writer;
+  private final ImageWriteParam param;
 
+  /** The JDK's writer, what maps are encoded with. */
   public JpegEncoder() {
+    this(JpegCodec.JDK);
+  }
+
+  public JpegEncoder(JpegCodec codec) {
+    writer = codec.writer();
+    param = writer.getDefaultWriteParam();
     param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
     param.setCompressionQuality(QUALITY);
   }

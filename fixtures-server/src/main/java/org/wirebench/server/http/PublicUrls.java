@@ -1,4 +1,4 @@
-package org.wirebench.server;
+package org.wirebench.server.http;
 
 import java.net.URI;
 import org.eclipse.jetty.server.Request;
