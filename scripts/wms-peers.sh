@@ -31,7 +31,7 @@ stop() {
   [ -f "$WORK/lighttpd.pid" ] && kill "$(cat "$WORK/lighttpd.pid")" 2> /dev/null || true
   sleep 1
   # an idle FastCGI mapserv ignores SIGTERM
-  pkill -9 -f "^/usr/lib/cgi-bin/mapserv" 2> /dev/null || true
+  pkill -9 -x mapserv 2> /dev/null || true
   rm -f "$WORK/gunicorn.pid" "$WORK/lighttpd.pid"
 }
 

@@ -1,7 +1,6 @@
 package org.wirebench.server;
 
 import java.net.URI;
-import java.util.concurrent.Semaphore;
 import org.eclipse.jetty.http.pathmap.PathSpec;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.Handler;
@@ -47,6 +46,7 @@ public final class FixtureServer implements AutoCloseable {
   private final WfsHandler wfs;
   private final WmsHandler wms;
   private final WmsHandler tiledWms;
+  private final BlueMarbleMaps maps = new BlueMarbleMaps(BlueMarbleMaps.defaultTileRoot());
   private final ServerConnector connector = new ServerConnector(server, connectionFactory());
 
   private static HttpConnectionFactory connectionFactory() {
@@ -132,17 +132,17 @@ public final class FixtureServer implements AutoCloseable {
     wfs = new WfsHandler();
     routes.addMapping(PathSpec.from("/ows"), wfs);
     routes.addMapping(PathSpec.from("/wfs"), wfs);
-    BlueMarbleMaps maps = new BlueMarbleMaps(BlueMarbleMaps.defaultTileRoot());
-    Semaphore pixels = WmsHandler.budget(WmsHandler.DEFAULT_PIXEL_BUDGET);
+    WmsHandler.Limits limits =
+        WmsHandler.Limits.of(WmsHandler.DEFAULT_PIXEL_BUDGET, WmsHandler.DEFAULT_CONCURRENT_MAPS);
     wms =
         new WmsHandler(
-            "rendered from the source pyramid", maps::direct, WmsRequest.DEFAULT_MAX_SIDE, pixels);
+            "rendered from the source pyramid", maps::direct, WmsRequest.DEFAULT_MAX_SIDE, limits);
     tiledWms =
         new WmsHandler(
             "from a 256x256 JPEG tile cache in EPSG:4326",
             maps::tileCache,
             WmsRequest.DEFAULT_MAX_SIDE,
-            pixels);
+            limits);
     routes.addMapping(PathSpec.from("/wms"), wms);
     routes.addMapping(PathSpec.from("/tiled/wms"), tiledWms);
     routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());
@@ -169,6 +169,15 @@ public final class FixtureServer implements AutoCloseable {
     }
     server.setStopTimeout(stopTimeoutMs);
     server.setStopAtShutdown(true);
+  }
+
+  /**
+   * The WMS draws from the Blue Marble source upscaled this many times: 1, 2 or 4 (the study's
+   * 21600 × 10800); before {@link #start}.
+   */
+  public FixtureServer rasterUpscale(int factor) {
+    maps.upscale(factor);
+    return this;
   }
 
   public FixtureServer start() throws Exception {

@@ -96,6 +96,14 @@ public final class ServeCommand implements Callable<Integer> {
               + " schema locations on it (default: the address and port a request came in on)")
   java.net.URI publicUrl;
 
+  @Option(
+      names = "--raster-upscale",
+      defaultValue = "1",
+      description =
+          "the WMS draws Blue Marble from its 5400 x 2700 source upscaled 1, 2 or 4 times (4: the"
+              + " raster study's 21600 x 10800, about 1.3 GB of heap) (default: ${DEFAULT-VALUE})")
+  int rasterUpscale;
+
   @Option(names = "--java", description = "run the server on this java launcher (another JDK)")
   Path java;
 
@@ -146,6 +154,9 @@ public final class ServeCommand implements Callable<Integer> {
         throw bad("--public-url: " + e.getMessage());
       }
     }
+    if (!org.wirebench.formats.raster.Pyramid.UPSCALES.contains(rasterUpscale)) {
+      throw bad("--raster-upscale must be 1, 2 or 4, was " + rasterUpscale);
+    }
     boolean inProfile = profile.cliName().equals(System.getProperty(PROFILE_PROPERTY, "default"));
     if (!inProfile || java != null) {
       return runInOwnJvm(profile);
@@ -161,6 +172,7 @@ public final class ServeCommand implements Callable<Integer> {
                 FixtureServer.DEFAULT_HEADER_TIMEOUT_MS,
                 finding)
             .publicUrl(publicUrl)
+            .rasterUpscale(rasterUpscale)
             .start();
     if (exitWithParent) {
       watchParent();
@@ -210,6 +222,7 @@ public final class ServeCommand implements Callable<Integer> {
       args.addAll(List.of("--finding-backend", findingBackend));
     }
     args.addAll(List.of("--finding-items", "" + findingItems));
+    args.addAll(List.of("--raster-upscale", "" + rasterUpscale));
     args.addAll(List.of("--finding-timeout-ms", "" + findingTimeoutMs));
     args.addAll(List.of("--jvm-profile", profile.cliName()));
     if (publicUrl != null) {

@@ -8,6 +8,7 @@ import java.util.List;
 import javax.imageio.ImageIO;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -43,6 +44,11 @@ import org.wirebench.formats.raster.WmsRequestList;
  * encoded and decoded back once in the setup before anything is timed.
  */
 @State(Scope.Benchmark)
+// a 2 GiB heap, fixed and touched as every fork's: -p upscale=4 holds a 1.3 GB pyramid (1 GiB threw
+// OutOfMemoryError building it)
+@Fork(
+    value = 2,
+    jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-XX:+UseTransparentHugePages"})
 public class RasterBenchmark extends StudyBenchmark {
   static final int SAMPLE = 64;
 
@@ -52,6 +58,13 @@ public class RasterBenchmark extends StudyBenchmark {
   @Param({"EPSG:4326", "EPSG:3857"})
   public String srs;
 
+  /**
+   * The source upscaled 1, 2 or 4 times (4: the study's 21600 × 10800, 1.3 GB of pyramid); the
+   * suite keeps 1, {@code -p upscale=4} runs at the study's size.
+   */
+  @Param({"1"})
+  public int upscale;
+
   WmsRequestList.Srs which;
   List<WmsRequestList.Request> requests;
   MapRenderer maps;
@@ -60,7 +73,7 @@ public class RasterBenchmark extends StudyBenchmark {
   public void setUp() throws IOException {
     which = WmsRequestList.Srs.of(srs);
     requests = WmsRequestList.generate(which, SAMPLE, 1);
-    DirectRenderer direct = new DirectRenderer(Pyramid.of(BlueMarble.read()));
+    DirectRenderer direct = new DirectRenderer(Pyramid.of(BlueMarble.read(), upscale));
     maps =
         switch (renderer) {
           case "direct" -> direct;
@@ -68,7 +81,7 @@ public class RasterBenchmark extends StudyBenchmark {
               new TileCacheRenderer(
                   TileCacheRenderer.folderFor(
                       Path.of(System.getProperty("java.io.tmpdir"), "wirebench-tiles"),
-                      BlueMarble.WIDTH),
+                      BlueMarble.WIDTH * upscale),
                   direct);
           default ->
               throw new IllegalArgumentException(

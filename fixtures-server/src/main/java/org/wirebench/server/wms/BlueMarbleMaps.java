@@ -21,11 +21,30 @@ public final class BlueMarbleMaps {
   }
 
   private final Path tileRoot;
+  private volatile int upscale = 1;
   private volatile DirectRenderer direct;
   private volatile TileCacheRenderer tiles;
 
   public BlueMarbleMaps(Path tileRoot) {
     this.tileRoot = tileRoot;
+  }
+
+  /**
+   * Draws from the source upscaled {@code factor} times (1, 2 or 4; 4 is the study's 21600 × 10800,
+   * about 1.3 GB of pyramid); only before the first map.
+   *
+   * @throws IllegalArgumentException for another factor
+   * @throws IllegalStateException once a map has been drawn
+   */
+  public synchronized void upscale(int factor) {
+    if (!Pyramid.UPSCALES.contains(factor)) {
+      throw new IllegalArgumentException(
+          "the raster upscale must be one of " + Pyramid.UPSCALES + ", was " + factor);
+    }
+    if (direct != null) {
+      throw new IllegalStateException("the pyramid is built already");
+    }
+    upscale = factor;
   }
 
   public MapRenderer direct() {
@@ -34,7 +53,7 @@ public final class BlueMarbleMaps {
       synchronized (this) {
         if (direct == null) {
           try {
-            direct = new DirectRenderer(Pyramid.of(BlueMarble.read()));
+            direct = new DirectRenderer(Pyramid.of(BlueMarble.read(), upscale));
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }
@@ -54,7 +73,7 @@ public final class BlueMarbleMaps {
           try {
             tiles =
                 new TileCacheRenderer(
-                    TileCacheRenderer.folderFor(tileRoot, BlueMarble.WIDTH), source);
+                    TileCacheRenderer.folderFor(tileRoot, BlueMarble.WIDTH * upscale), source);
           } catch (IOException e) {
             throw new UncheckedIOException(e);
           }

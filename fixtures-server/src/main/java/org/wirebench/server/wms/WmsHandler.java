@@ -23,9 +23,11 @@ import org.wirebench.formats.raster.MapRenderer;
  * One WMS 1.1.1/1.3.0 endpoint (KVP over GET): GetCapabilities and GetMap of Blue Marble, drawn by
  * one renderer ({@code /wms}: direct from the pyramid; {@code /tiled/wms}: from the tile cache). A
  * request it cannot answer gets a ServiceExceptionReport with 400, never a 500. Maps are drawn
- * within a pixel budget shared by the server's WMS endpoints, so that 64 concurrent 4096 × 4096
- * requests wait their turn instead of exhausting the heap; one that cannot start within {@value
- * #BUDGET_WAIT_SECONDS} s is answered 503.
+ * within limits shared by the server's WMS endpoints: a pixel budget, so that 64 concurrent 4096 ×
+ * 4096 requests wait their turn instead of exhausting the heap, and a number of maps drawn at once
+ * (two a core: more adds no throughput, and 150 threads in the JPEG codec's native code at once
+ * held off the garbage collector until an allocation failed with OutOfMemoryError, 6 GiB heap,
+ * 2026-11-24); a map that cannot start within {@value #BUDGET_WAIT_SECONDS} s is answered 503.
  */
 public final class WmsHandler extends Handler.Abstract {
   static final long BUDGET_WAIT_SECONDS = 30;
@@ -33,26 +35,36 @@ public final class WmsHandler extends Handler.Abstract {
   /** Pixels drawn at once by default: 64 Mi (256 MiB of ints), 4 maps at the 4096² cap. */
   public static final int DEFAULT_PIXEL_BUDGET = 64 << 20;
 
+  /** Maps drawn at once by default: two a core. */
+  public static final int DEFAULT_CONCURRENT_MAPS = 2 * Runtime.getRuntime().availableProcessors();
+
+  /**
+   * What the WMS endpoints of one server share: pixels and maps being drawn at once.
+   *
+   * @param pixels a fair semaphore of pixel permits
+   * @param maps a fair semaphore of map permits
+   */
+  public record Limits(Semaphore pixels, Semaphore maps) {
+    public static Limits of(int pixels, int maps) {
+      return new Limits(new Semaphore(pixels, true), new Semaphore(maps, true));
+    }
+  }
+
   private final String title;
   private final Supplier<MapRenderer> renderer;
   private final int maxSide;
-  private final Semaphore budget;
+  private final Limits limits;
   private volatile String publicBase;
 
   /**
    * @param title what this endpoint draws from, for its capabilities
-   * @param budget pixels all WMS endpoints may draw at once; shared between them
+   * @param limits shared by the server's WMS endpoints
    */
-  public WmsHandler(String title, Supplier<MapRenderer> renderer, int maxSide, Semaphore budget) {
+  public WmsHandler(String title, Supplier<MapRenderer> renderer, int maxSide, Limits limits) {
     this.title = title;
     this.renderer = renderer;
     this.maxSide = maxSide;
-    this.budget = budget;
-  }
-
-  /** A fair semaphore of {@code pixels} permits, for {@link #WmsHandler}. */
-  public static Semaphore budget(int pixels) {
-    return new Semaphore(pixels, true);
+    this.limits = limits;
   }
 
   /**
@@ -143,24 +155,36 @@ public final class WmsHandler extends Handler.Abstract {
   private void getMap(WmsRequest wms, Response response, Callback callback) throws Exception {
     WmsRequest.GetMap map = wms.getMap(maxSide);
     int pixels = map.box().width() * map.box().height();
-    if (!budget.tryAcquire(pixels, BUDGET_WAIT_SECONDS, TimeUnit.SECONDS)) {
-      throw new WmsException(
-          null, // WMS names no code for it
-          null,
-          "the server is drawing other maps; try again",
-          HttpStatus.SERVICE_UNAVAILABLE_503);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(BUDGET_WAIT_SECONDS);
+    if (!limits.maps().tryAcquire(BUDGET_WAIT_SECONDS, TimeUnit.SECONDS)) {
+      throw busy();
     }
     byte[] image;
     try {
-      int[] drawn = renderer.get().render(map.box(), map.srs());
-      ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(8192, pixels / 4));
-      MapImages.write(drawn, map, out);
-      image = out.toByteArray();
+      if (!limits.pixels().tryAcquire(pixels, deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+        throw busy();
+      }
+      try {
+        int[] drawn = renderer.get().render(map.box(), map.srs());
+        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(8192, pixels / 4));
+        MapImages.write(drawn, map, out);
+        image = out.toByteArray();
+      } finally {
+        limits.pixels().release(pixels);
+      }
     } finally {
-      budget.release(pixels);
+      limits.maps().release();
     }
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, map.format());
     response.write(true, ByteBuffer.wrap(image), callback);
+  }
+
+  private static WmsException busy() {
+    return new WmsException(
+        null, // WMS names no code for it
+        null,
+        "the server is drawing other maps; try again",
+        HttpStatus.SERVICE_UNAVAILABLE_503);
   }
 
   private static void report(Response response, Callback callback, String version, WmsException e) {

@@ -186,6 +186,55 @@ class WmsRefusalTest {
     assertEquals(200, send("wms?" + OK111).getStatus());
   }
 
+  /**
+   * 150 concurrent tile-cache maps (the study's top concurrency) are all drawn: 150 threads in the
+   * JPEG codec's native code at once once held off the garbage collector until an allocation threw
+   * OutOfMemoryError, answered 500; maps are now drawn two a core at a time.
+   */
+  @Test
+  void oneHundredFiftyConcurrentTileCacheMapsAreAllDrawn() throws Exception {
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(150);
+    List<CompletableFuture<ContentResponse>> answers = new ArrayList<>();
+    for (int i = 0; i < 150; i++) {
+      double lon = -170 + (i % 30) * 11;
+      double lat = -60 + (i / 30) * 25;
+      String q =
+          "tiled/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=bluemarble&STYLES="
+              + "&SRS=EPSG:4326&BBOX="
+              + lon
+              + ","
+              + lat
+              + ","
+              + (lon + 10)
+              + ","
+              + (lat + 7.5)
+              + "&WIDTH=1024&HEIGHT=768&FORMAT=image/jpeg";
+      answers.add(
+          CompletableFuture.supplyAsync(
+              () -> {
+                try {
+                  return client
+                      .newRequest(server.uri().resolve(q))
+                      .timeout(300, TimeUnit.SECONDS)
+                      .send();
+                } catch (Exception e) {
+                  throw new java.util.concurrent.CompletionException(e);
+                }
+              },
+              pool));
+    }
+    try {
+      for (CompletableFuture<ContentResponse> f : answers) {
+        ContentResponse r = f.get(320, TimeUnit.SECONDS);
+        assertEquals(200, r.getStatus(), r.getContentAsString());
+        assertEquals("image/jpeg", r.getMediaType());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   static String edit(String query, String edit, String value) {
     if (edit.startsWith("-")) {
       return query

@@ -26,14 +26,14 @@ public final class DirectRenderer implements MapRenderer {
     int[] rows = at.rows(level.degreesPerPixel(), level.height());
     int width = request.width();
     int[] out = new int[width * request.height()];
-    int[] source = level.rgb();
     for (int j = 0; j < rows.length; j++) {
       int to = j * width;
       if (rows[j] < 0) {
         java.util.Arrays.fill(out, to, to + width, OFF_GLOBE);
         continue;
       }
-      int from = rows[j] * level.width();
+      int[] source = level.strip(rows[j]);
+      int from = level.offset(rows[j]);
       for (int i = 0; i < width; i++) {
         int c = columns[i];
         out[to + i] = c < 0 ? OFF_GLOBE : source[from + c];

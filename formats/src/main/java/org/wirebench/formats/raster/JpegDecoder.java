@@ -4,9 +4,9 @@ import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
+import javax.imageio.stream.MemoryCacheImageInputStream;
 
 /**
  * A JPEG reader (the JDK's own ImageIO one by default), to packed RGB ints. Not thread-safe: one
@@ -29,7 +29,9 @@ public final class JpegDecoder {
    */
   public int[] decode(byte[] jpeg, int width, int height) throws IOException {
     BufferedImage image;
-    try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(jpeg))) {
+    // not ImageIO.createImageInputStream: that asks every registered stream plug-in (TwelveMonkeys'
+    // allocates a buffer per stream) for what a byte array needs no help with
+    try (ImageInputStream in = new MemoryCacheImageInputStream(new ByteArrayInputStream(jpeg))) {
       reader.setInput(in, true, true);
       image = reader.read(0);
     } finally {

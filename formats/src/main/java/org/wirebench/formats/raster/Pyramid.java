@@ -6,15 +6,57 @@ import java.util.List;
 
 /**
  * The source and its overviews, as a GeoTIFF with internal overviews holds them: level 0 is the
- * source, each next level half its width and height, each pixel the mean of the 2 × 2 it covers
- * (gdaladdo's "average"), down to the first level narrower than 256 pixels. Pixels are packed RGB
- * ints, row by row from the north-west corner; every level covers the whole globe in plate carrée.
+ * source (or the source upscaled to the study's size), each next level half its width and height,
+ * each pixel the mean of the 2 × 2 it covers (gdaladdo's "average"), down to the first level
+ * narrower than 256 pixels. Pixels are packed RGB ints, row by row from the north-west corner, held
+ * in strips of {@value #STRIP_ROWS} rows (the study's 21600 × 10800 is 933 MB of pixels: strips of
+ * 22 MB, not one array past the JVM's array limit); every level covers the whole globe in plate
+ * carrée.
  */
 public final class Pyramid {
-  /** One level: {@code width × height} pixels of {@code degreesPerPixel} each. */
-  public record Level(int width, int height, int[] rgb, double degreesPerPixel) {
+  /** Rows a strip holds. */
+  public static final int STRIP_ROWS = 256;
+
+  /** Upscale factors {@link #of(BufferedImage, int)} takes: 4 is the study's 21600 × 10800. */
+  public static final List<Integer> UPSCALES = List.of(1, 2, 4);
+
+  /** One level: {@code width × height} pixels of {@code degreesPerPixel} each, in row strips. */
+  public static final class Level {
+    private final int width;
+    private final int height;
+    private final int[][] strips;
+    private final double degreesPerPixel;
+
+    Level(int width, int height, int[][] strips) {
+      this.width = width;
+      this.height = height;
+      this.strips = strips;
+      this.degreesPerPixel = 360.0 / width;
+    }
+
+    public int width() {
+      return width;
+    }
+
+    public int height() {
+      return height;
+    }
+
+    public double degreesPerPixel() {
+      return degreesPerPixel;
+    }
+
     public int pixel(int column, int row) {
-      return rgb[row * width + column];
+      return strips[row / STRIP_ROWS][(row % STRIP_ROWS) * width + column];
+    }
+
+    /** The strip holding {@code row}; the row starts at {@link #offset}. */
+    int[] strip(int row) {
+      return strips[row / STRIP_ROWS];
+    }
+
+    int offset(int row) {
+      return (row % STRIP_ROWS) * width;
     }
   }
 
@@ -25,11 +67,38 @@ public final class Pyramid {
   }
 
   public static Pyramid of(BufferedImage source) {
+    return of(source, 1);
+  }
+
+  /**
+   * @param upscale 1, 2 or 4: level 0 is the source with each pixel repeated {@code upscale ×
+   *     upscale} times (nearest neighbour: no detail is invented, and level log2(upscale) is the
+   *     source again, exactly), so that maps at the study's finest resolutions read a source of the
+   *     study's size
+   */
+  public static Pyramid of(BufferedImage source, int upscale) {
+    if (!UPSCALES.contains(upscale)) {
+      throw new IllegalArgumentException("upscale must be one of " + UPSCALES + ", was " + upscale);
+    }
     int w = source.getWidth();
     int h = source.getHeight();
     int[] rgb = source.getRGB(0, 0, w, h, null, 0, w);
+    int width = w * upscale;
+    int height = h * upscale;
+    int[][] strips = new int[(height + STRIP_ROWS - 1) / STRIP_ROWS][];
+    for (int s = 0; s < strips.length; s++) {
+      int rows = Math.min(STRIP_ROWS, height - s * STRIP_ROWS);
+      int[] strip = new int[rows * width];
+      for (int r = 0; r < rows; r++) {
+        int from = ((s * STRIP_ROWS + r) / upscale) * w;
+        for (int c = 0; c < width; c++) {
+          strip[r * width + c] = rgb[from + c / upscale] & 0xFFFFFF;
+        }
+      }
+      strips[s] = strip;
+    }
     List<Level> levels = new ArrayList<>();
-    Level level = new Level(w, h, rgb, 360.0 / w);
+    Level level = new Level(width, height, strips);
     levels.add(level);
     while (level.width() >= 256 * 2) {
       level = half(level);
@@ -59,21 +128,28 @@ public final class Pyramid {
   private static Level half(Level l) {
     int w = l.width() / 2;
     int h = l.height() / 2;
-    int[] out = new int[w * h];
-    int[] in = l.rgb();
-    for (int y = 0; y < h; y++) {
-      int top = 2 * y * l.width();
-      int bottom = top + l.width();
-      for (int x = 0; x < w; x++) {
-        int a = in[top + 2 * x];
-        int b = in[top + 2 * x + 1];
-        int c = in[bottom + 2 * x];
-        int d = in[bottom + 2 * x + 1];
-        out[y * w + x] =
-            mean(a, b, c, d, 16) << 16 | mean(a, b, c, d, 8) << 8 | mean(a, b, c, d, 0);
+    int[][] strips = new int[(h + STRIP_ROWS - 1) / STRIP_ROWS][];
+    for (int s = 0; s < strips.length; s++) {
+      int rows = Math.min(STRIP_ROWS, h - s * STRIP_ROWS);
+      int[] out = new int[rows * w];
+      for (int r = 0; r < rows; r++) {
+        int y = s * STRIP_ROWS + r;
+        int[] topStrip = l.strip(2 * y);
+        int top = l.offset(2 * y);
+        int[] bottomStrip = l.strip(2 * y + 1);
+        int bottom = l.offset(2 * y + 1);
+        for (int x = 0; x < w; x++) {
+          int a = topStrip[top + 2 * x];
+          int b = topStrip[top + 2 * x + 1];
+          int c = bottomStrip[bottom + 2 * x];
+          int d = bottomStrip[bottom + 2 * x + 1];
+          out[r * w + x] =
+              mean(a, b, c, d, 16) << 16 | mean(a, b, c, d, 8) << 8 | mean(a, b, c, d, 0);
+        }
       }
+      strips[s] = out;
     }
-    return new Level(w, h, out, 360.0 / w);
+    return new Level(w, h, strips);
   }
 
   private static int mean(int a, int b, int c, int d, int shift) {

@@ -88,4 +88,29 @@ class DirectRendererTest {
       (int) ((WebMercator.x(lon) - r.minX()) / res), (int) ((r.maxY() - WebMercator.y(lat)) / res)
     };
   }
+
+  /**
+   * Upscaled, level 0 repeats each source pixel and the next level down is the source again,
+   * exactly; strips of 256 rows hold the pixels (checked across a strip boundary).
+   */
+  @Test
+  void anUpscaledPyramidRepeatsTheSourceAndAveragesBackToIt() throws Exception {
+    Pyramid twice = Pyramid.of(BlueMarble.read(), 2);
+    List<Integer> widths = twice.levels().stream().map(Pyramid.Level::width).toList();
+    assertEquals(List.of(10800, 5400, 2700, 1350, 675, 337), widths);
+    Pyramid.Level big = twice.levels().get(0);
+    Pyramid.Level source = pyramid.levels().get(0);
+    Pyramid.Level back = twice.levels().get(1);
+    for (int row = 0; row < source.height(); row += 7) {
+      for (int col = row % 11; col < source.width(); col += 97) {
+        int p = source.pixel(col, row) & 0xFFFFFF;
+        assertEquals(p, back.pixel(col, row), col + "," + row);
+        assertEquals(p, big.pixel(2 * col + 1, 2 * row + 1), col + "," + row);
+      }
+    }
+    assertEquals(source.pixel(100, 255) & 0xFFFFFF, big.pixel(200, 511));
+    assertEquals(source.pixel(100, 256) & 0xFFFFFF, big.pixel(200, 512));
+    org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> Pyramid.of(BlueMarble.read(), 3));
+  }
 }
