@@ -32,8 +32,10 @@ public record ScenarioResult(
    * One point: every run and their mean.
    *
    * @param params what varies between points (layer, format, users ...), as the scenario named them
-   * @param throughput mean successful requests per second over the runs
-   * @param latencyMs mean over the runs of each statistic (mean, p50 ... max), milliseconds
+   * @param throughput successful requests per second: the runs' mean, or the best run's where the
+   *     settings keep the best ({@link ScenarioSettings#keep})
+   * @param latencyMs each statistic (mean, p50 ... max), milliseconds: the mean over the runs, or
+   *     the best run's
    * @param warmup how the point was warmed before it was measured; null in runs from before the
    *     steady-state check
    */
