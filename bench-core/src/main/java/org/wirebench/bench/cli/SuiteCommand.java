@@ -85,6 +85,14 @@ final class SuiteCommand implements Callable<Integer> {
   List<String> load;
 
   @Option(
+      names = "--load-arg",
+      description =
+          "passed to every load scenario's driver as it is (repeatable), e.g."
+              + " --load-arg=--server=http://127.0.0.1:8080/ --load-arg=--wms-endpoint=mapserver=URL"
+              + " to load a running server or a peer (docs/server.md)")
+  List<String> loadArgs = new java.util.ArrayList<>();
+
+  @Option(
       names = "--profile",
       description =
           "after the scored run, profile the encoders (GeoEncodingBenchmark, the same"
@@ -157,7 +165,7 @@ final class SuiteCommand implements Callable<Integer> {
                 + "'");
       }
     }
-    LoadStep step = new LoadStep(scenarios, jvmProfile, quick);
+    LoadStep step = new LoadStep(scenarios, jvmProfile, quick, List.copyOf(loadArgs));
     SuiteRunner runner = new SuiteRunner(options, out, jvm, step);
     if (profile) {
       try {

@@ -14,8 +14,11 @@ import org.wirebench.server.load.cli.LoadCommand;
  * @param scenarios registered scenario names; empty skips the step
  * @param jvmProfile the server JVM's flags: default, seed2007, g1-tuned, zgc
  * @param quick the scenarios' quick settings (minutes) instead of the full ones
+ * @param extraArgs passed to each driver after the suite's own (e.g. {@code --server URL}, a
+ *     scenario's options); a driver refuses what it does not know, and the run fails
  */
-public record LoadStep(List<String> scenarios, String jvmProfile, boolean quick)
+public record LoadStep(
+    List<String> scenarios, String jvmProfile, boolean quick, List<String> extraArgs)
     implements SuiteRunner.LoadPhase {
 
   /** Runs every scenario into {@code folder}; fails (so the run is discarded) on any error. */
@@ -39,6 +42,7 @@ public record LoadStep(List<String> scenarios, String jvmProfile, boolean quick)
       if (quick) {
         cmd.add("--quick");
       }
+      cmd.addAll(extraArgs);
       System.err.println(
           "wirebench suite: load scenario " + scenario + ": " + String.join(" ", cmd));
       int code = new ProcessBuilder(cmd).inheritIO().start().waitFor();
