@@ -12,6 +12,7 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.server.handler.PathMappingsHandler;
 import org.eclipse.jetty.server.handler.gzip.GzipHandler;
+import org.wirebench.formats.raster.TileCacheRenderer;
 import org.wirebench.server.finding.FindingGateway;
 import org.wirebench.server.soap.SoapServices;
 import org.wirebench.server.wfs.WfsHandler;
@@ -46,7 +47,7 @@ public final class FixtureServer implements AutoCloseable {
   private final WfsHandler wfs;
   private final WmsHandler wms;
   private final WmsHandler tiledWms;
-  private final BlueMarbleMaps maps = new BlueMarbleMaps(BlueMarbleMaps.defaultTileRoot());
+  private final BlueMarbleMaps maps = new BlueMarbleMaps(TileCacheRenderer.defaultRoot());
   private final ServerConnector connector = new ServerConnector(server, connectionFactory());
 
   private static HttpConnectionFactory connectionFactory() {

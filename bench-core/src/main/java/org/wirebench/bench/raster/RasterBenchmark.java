@@ -3,7 +3,6 @@ package org.wirebench.bench.raster;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -80,8 +79,7 @@ public class RasterBenchmark extends StudyBenchmark {
           case "tilecache" ->
               new TileCacheRenderer(
                   TileCacheRenderer.folderFor(
-                      Path.of(System.getProperty("java.io.tmpdir"), "wirebench-tiles"),
-                      BlueMarble.WIDTH * upscale),
+                      TileCacheRenderer.defaultRoot(), BlueMarble.WIDTH * upscale),
                   direct);
           default ->
               throw new IllegalArgumentException(

@@ -21,6 +21,21 @@ public final class LoadPlan {
     default String problem(int index, byte[] body) {
       return problem(body);
     }
+
+    /** A validator for a {@link #rotate rotating} plan, told which target each body answers. */
+    static BodyValidator perTarget(java.util.function.BiFunction<Integer, byte[], String> check) {
+      return new BodyValidator() {
+        @Override
+        public String problem(byte[] body) {
+          return check.apply(0, body);
+        }
+
+        @Override
+        public String problem(int index, byte[] body) {
+          return check.apply(index, body);
+        }
+      };
+    }
   }
 
   final URI target;

@@ -5,6 +5,7 @@ import java.io.IOException;
 import javax.xml.stream.XMLStreamException;
 import org.codehaus.stax2.XMLStreamWriter2;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.server.http.OwsException;
 
 /**
  * OGC exception reports: WFS 2.0's {@code ows:ExceptionReport}, WFS 1.0's ServiceExceptionReport.

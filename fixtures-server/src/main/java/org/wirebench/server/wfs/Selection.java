@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.server.http.OwsException;
 import org.wirebench.server.wfs.filter.BboxFilter;
 import org.wirebench.server.wfs.filter.Crs;
 import org.wirebench.server.wfs.filter.FilterException;

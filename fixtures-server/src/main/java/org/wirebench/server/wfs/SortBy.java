@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import org.wirebench.formats.geo.Attribute;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.server.http.OwsException;
 
 /**
  * SORTBY: {@code property [ASC|DESC|A|D], …} over declared attributes (looked up by name, never

@@ -12,6 +12,7 @@ import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.codec.GmlNames;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.server.http.OwsException;
 
 /**
  * WFS 2.0's one mandatory stored query, GetFeatureById, and the two operations that list and

@@ -4,7 +4,6 @@ import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.jetty.http.HttpHeader;
@@ -14,7 +13,6 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.Fields;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.wirebench.formats.geo.Dataset;
@@ -24,6 +22,8 @@ import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
 import org.wirebench.formats.geo.schema.XmlSchema;
+import org.wirebench.server.http.KvpQuery;
+import org.wirebench.server.http.OwsException;
 
 /**
  * The WFS endpoint (KVP over GET): GetCapabilities, DescribeFeatureType and GetFeature for WFS
@@ -54,11 +54,8 @@ public final class WfsHandler extends Handler.Abstract {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    Map<String, String> params = new LinkedHashMap<>();
-    Fields fields;
-    try {
-      fields = Request.extractQueryParameters(request);
-    } catch (RuntimeException e) { // Jetty's BadMessageException: not UTF-8, bad percent-encoding
+    KvpQuery query = KvpQuery.read(request);
+    if (query == null) {
       report(
           response,
           callback,
@@ -70,14 +67,9 @@ public final class WfsHandler extends Handler.Abstract {
               "the query string is not valid UTF-8 percent-encoding"));
       return true;
     }
-    List<String> names = new java.util.ArrayList<>();
-    for (Fields.Field f : fields) {
-      params.put(f.getName(), f.getValue());
-      f.getValues().forEach(v -> names.add(f.getName()));
-    }
+    Map<String, String> params = query.params();
     String reportVersion = WfsRequest.reportVersion(params);
-    String method = request.getMethod();
-    if (!method.equals("GET") && !method.equals("HEAD")) {
+    if (!KvpQuery.readOnly(request)) {
       response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
       report(
           response,
@@ -87,11 +79,13 @@ public final class WfsHandler extends Handler.Abstract {
           new OwsException(
               "OperationNotSupported",
               "request",
-              "HTTP " + method + " is not served: this WFS takes KVP requests over GET"));
+              "HTTP "
+                  + request.getMethod()
+                  + " is not served: this WFS takes KVP requests over GET"));
       return true;
     }
     try {
-      WfsRequest.checkNoDuplicates(names);
+      WfsRequest.checkNoDuplicates(query);
       WfsRequest wfs = WfsRequest.parse(params);
       switch (wfs.request.toLowerCase(java.util.Locale.ROOT)) {
         case "getcapabilities" -> capabilities(wfs, request, response, callback);

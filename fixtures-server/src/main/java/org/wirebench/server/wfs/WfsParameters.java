@@ -3,6 +3,7 @@ package org.wirebench.server.wfs;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.wirebench.server.http.OwsException;
 
 /**
  * The KVP parameters that WFS 1.0.0, 1.1.0 and 2.0.0 define for the three operations and this

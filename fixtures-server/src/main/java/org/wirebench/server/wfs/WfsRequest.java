@@ -9,6 +9,8 @@ import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.registry.UnknownNameException;
+import org.wirebench.server.http.KvpQuery;
+import org.wirebench.server.http.OwsException;
 import org.wirebench.server.wfs.filter.Crs;
 
 /**
@@ -90,13 +92,11 @@ final class WfsRequest {
    *
    * @param names each parameter's name as given, once per occurrence
    */
-  static void checkNoDuplicates(Iterable<String> names) throws OwsException {
-    java.util.Set<String> seen = new java.util.HashSet<>();
-    for (String n : names) {
-      if (!seen.add(n.toLowerCase(Locale.ROOT))) {
-        throw new OwsException(
-            "OperationParsingFailed", n, "the parameter " + n + " is given more than once");
-      }
+  static void checkNoDuplicates(KvpQuery query) throws OwsException {
+    String n = query.firstDuplicate();
+    if (n != null) {
+      throw new OwsException(
+          "OperationParsingFailed", n, "the parameter " + n + " is given more than once");
     }
   }
 

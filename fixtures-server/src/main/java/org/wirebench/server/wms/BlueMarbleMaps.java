@@ -15,11 +15,6 @@ import org.wirebench.formats.raster.TileCacheRenderer;
  * cache kept under a folder of its own.
  */
 public final class BlueMarbleMaps {
-  /** Where the tile cache is kept unless told: {@code java.io.tmpdir/wirebench-tiles}. */
-  public static Path defaultTileRoot() {
-    return Path.of(System.getProperty("java.io.tmpdir"), "wirebench-tiles");
-  }
-
   private final Path tileRoot;
   private volatile int upscale = 1;
   private volatile DirectRenderer direct;

@@ -5,6 +5,7 @@ import java.io.IOException;
 import javax.xml.stream.XMLStreamException;
 import org.codehaus.stax2.XMLStreamWriter2;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.server.http.OwsException;
 
 /**
  * ServiceExceptionReports as each WMS version spells them: 1.3.0's in the {@code
@@ -25,7 +26,7 @@ final class WmsExceptions {
   /**
    * What XML 1.0 cannot carry in the client's input is replaced, so a report can always be made.
    */
-  static byte[] write(String version, WmsException e) {
+  static byte[] write(String version, OwsException e) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
       XMLStreamWriter2 w = XmlFactories.writer(out);

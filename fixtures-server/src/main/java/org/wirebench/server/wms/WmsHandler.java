@@ -2,9 +2,6 @@ package org.wirebench.server.wms;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
@@ -16,8 +13,9 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.Fields;
 import org.wirebench.formats.raster.MapRenderer;
+import org.wirebench.server.http.KvpQuery;
+import org.wirebench.server.http.OwsException;
 
 /**
  * One WMS 1.1.1/1.3.0 endpoint (KVP over GET): GetCapabilities and GetMap of Blue Marble, drawn by
@@ -77,54 +75,48 @@ public final class WmsHandler extends Handler.Abstract {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    Fields fields;
-    try {
-      fields = Request.extractQueryParameters(request);
-    } catch (RuntimeException e) { // Jetty's BadMessageException: not UTF-8, bad percent-encoding
+    KvpQuery query = KvpQuery.read(request);
+    if (query == null) {
       report(
           response,
           callback,
           WmsRequest.V130,
-          new WmsException(
+          new OwsException(
               "InvalidParameterValue",
               null,
               "the query string is not valid UTF-8 percent-encoding"));
       return true;
     }
-    Map<String, String> params = new LinkedHashMap<>();
-    List<String> names = new ArrayList<>();
-    for (Fields.Field f : fields) {
-      params.put(f.getName().toLowerCase(Locale.ROOT), f.getValue());
-      f.getValues().forEach(v -> names.add(f.getName()));
-    }
+    Map<String, String> params = query.lowerCased();
     String version = WmsRequest.reportVersion(params);
-    String method = request.getMethod();
-    if (!method.equals("GET") && !method.equals("HEAD")) {
+    if (!KvpQuery.readOnly(request)) {
       response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
       report(
           response,
           callback,
           version,
-          new WmsException(
+          new OwsException(
               "OperationNotSupported",
               "REQUEST",
-              "HTTP " + method + " is not served: this WMS takes KVP requests over GET",
+              "HTTP "
+                  + request.getMethod()
+                  + " is not served: this WMS takes KVP requests over GET",
               HttpStatus.METHOD_NOT_ALLOWED_405));
       return true;
     }
     try {
-      WmsRequest.checkNoDuplicates(names);
+      WmsRequest.checkNoDuplicates(query);
       WmsRequest wms = WmsRequest.parse(params);
       switch (wms.request.toLowerCase(Locale.ROOT)) {
         case "getcapabilities", "capabilities" -> capabilities(wms, request, response, callback);
         case "getmap", "map" -> getMap(wms, response, callback);
         default ->
-            throw new WmsException(
+            throw new OwsException(
                 "OperationNotSupported",
                 "REQUEST",
                 "REQUEST=" + wms.request + " is not served; use GetCapabilities or GetMap");
       }
-    } catch (WmsException e) {
+    } catch (OwsException e) {
       report(response, callback, version, e);
     }
     return true;
@@ -179,15 +171,15 @@ public final class WmsHandler extends Handler.Abstract {
     response.write(true, ByteBuffer.wrap(image), callback);
   }
 
-  private static WmsException busy() {
-    return new WmsException(
+  private static OwsException busy() {
+    return new OwsException(
         null, // WMS names no code for it
         null,
         "the server is drawing other maps; try again",
         HttpStatus.SERVICE_UNAVAILABLE_503);
   }
 
-  private static void report(Response response, Callback callback, String version, WmsException e) {
+  private static void report(Response response, Callback callback, String version, OwsException e) {
     response.setStatus(e.httpStatus());
     response
         .getHeaders()

@@ -5,6 +5,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.wirebench.formats.raster.WmsRequestList;
+import org.wirebench.server.http.KvpQuery;
+import org.wirebench.server.http.OwsException;
 
 /**
  * A WMS 1.1.1 or 1.3.0 KVP request read and checked: parameter names case-insensitive, each given
@@ -38,33 +40,31 @@ public final class WmsRequest {
   final Map<String, String> params;
   final String request;
 
-  private WmsRequest(Map<String, String> lowerCaseParams) throws WmsException {
+  private WmsRequest(Map<String, String> lowerCaseParams) throws OwsException {
     this.params = lowerCaseParams;
     String r = params.get("request");
     if (r == null || r.isEmpty()) {
-      throw WmsException.missing("REQUEST");
+      throw OwsException.missing("REQUEST");
     }
     this.request = r;
     String service = params.get("service");
     if (service != null && !service.equalsIgnoreCase("WMS")) {
-      throw WmsException.invalid("SERVICE", service, "this endpoint serves WMS");
+      throw OwsException.invalid("SERVICE", service, "this endpoint serves WMS");
     }
   }
 
   /**
    * @param lowerCaseParams names lower-cased, each once (see {@link #checkNoDuplicates})
    */
-  static WmsRequest parse(Map<String, String> lowerCaseParams) throws WmsException {
+  static WmsRequest parse(Map<String, String> lowerCaseParams) throws OwsException {
     return new WmsRequest(lowerCaseParams);
   }
 
-  static void checkNoDuplicates(List<String> names) throws WmsException {
-    Set<String> seen = new java.util.HashSet<>();
-    for (String n : names) {
-      if (!seen.add(n.toLowerCase(Locale.ROOT))) {
-        throw new WmsException(
-            "InvalidParameterValue", n, "the parameter " + n + " is given more than once");
-      }
+  static void checkNoDuplicates(KvpQuery query) throws OwsException {
+    String n = query.firstDuplicate();
+    if (n != null) {
+      throw new OwsException(
+          "InvalidParameterValue", n, "the parameter " + n + " is given more than once");
     }
   }
 
@@ -81,7 +81,7 @@ public final class WmsRequest {
    * The version GetCapabilities answers in: the one asked for if served, else the highest served
    * below it, else the lowest (the standard's negotiation); 1.3.0 when none is asked for.
    */
-  String negotiatedVersion() throws WmsException {
+  String negotiatedVersion() throws OwsException {
     String v = params.get("version");
     if (v == null) {
       v = params.get("wmtver");
@@ -90,7 +90,7 @@ public final class WmsRequest {
       return V130;
     }
     if (!v.matches("\\d{1,4}\\.\\d{1,4}\\.\\d{1,4}")) {
-      throw WmsException.invalid("VERSION", v, "a version is x.y.z");
+      throw OwsException.invalid("VERSION", v, "a version is x.y.z");
     }
     return compare(v, V130) >= 0 ? V130 : V111;
   }
@@ -107,12 +107,12 @@ public final class WmsRequest {
     return 0;
   }
 
-  void checkCapabilities() throws WmsException {
+  void checkCapabilities() throws OwsException {
     if (params.get("service") == null) {
-      throw WmsException.missing("SERVICE");
+      throw OwsException.missing("SERVICE");
     }
     if (params.get("updatesequence") != null) {
-      throw new WmsException(
+      throw new OwsException(
           "InvalidUpdateSequence",
           "UPDATESEQUENCE",
           "UPDATESEQUENCE is not implemented: the capabilities have no sequence");
@@ -121,7 +121,7 @@ public final class WmsRequest {
     if (format != null
         && !format.isEmpty()
         && !List.of("text/xml", "application/vnd.ogc.wms_xml").contains(format)) {
-      throw new WmsException(
+      throw new OwsException(
           "InvalidFormat",
           "FORMAT",
           "FORMAT=" + format + ": capabilities come as text/xml or application/vnd.ogc.wms_xml");
@@ -137,25 +137,25 @@ public final class WmsRequest {
       boolean transparent,
       int background) {}
 
-  GetMap getMap(int maxSide) throws WmsException {
+  GetMap getMap(int maxSide) throws OwsException {
     String version = params.get("version");
     if (version == null) {
       version = params.get("wmtver");
     }
     if (version == null) {
-      throw WmsException.missing("VERSION");
+      throw OwsException.missing("VERSION");
     }
     if (!version.equals(V111) && !version.equals(V130)) {
-      throw WmsException.invalid("VERSION", version, "GetMap is served in 1.1.1 and 1.3.0");
+      throw OwsException.invalid("VERSION", version, "GetMap is served in 1.1.1 and 1.3.0");
     }
     boolean v130 = version.equals(V130);
     if (v130 && params.get("service") == null) {
-      throw WmsException.missing("SERVICE");
+      throw OwsException.missing("SERVICE");
     }
     for (String p : params.keySet()) {
       String why = REFUSED.get(p);
       if (why != null || p.startsWith("dim_")) {
-        throw new WmsException(
+        throw new OwsException(
             "OperationNotSupported",
             p.toUpperCase(Locale.ROOT),
             p.toUpperCase(Locale.ROOT)
@@ -177,7 +177,7 @@ public final class WmsRequest {
       }
       case "CRS:84" -> {
         if (!v130) {
-          throw new WmsException("InvalidSRS", "SRS", "CRS:84 is a WMS 1.3.0 CRS; use EPSG:4326");
+          throw new OwsException("InvalidSRS", "SRS", "CRS:84 is a WMS 1.3.0 CRS; use EPSG:4326");
         }
         srs = WmsRequestList.Srs.EPSG_4326;
         lonLat = true;
@@ -187,7 +187,7 @@ public final class WmsRequest {
         lonLat = true;
       }
       default ->
-          throw new WmsException(
+          throw new OwsException(
               v130 ? "InvalidCRS" : "InvalidSRS",
               crsName,
               crsName
@@ -205,7 +205,7 @@ public final class WmsRequest {
     int height = side("HEIGHT", maxSide);
     String format = required("FORMAT");
     if (!FORMATS.contains(format)) {
-      throw new WmsException(
+      throw new OwsException(
           "InvalidFormat", "FORMAT", "FORMAT=" + format + " is not offered; valid: " + FORMATS);
     }
     boolean transparent = bool("TRANSPARENT");
@@ -218,19 +218,19 @@ public final class WmsRequest {
         background());
   }
 
-  private String required(String name) throws WmsException {
+  private String required(String name) throws OwsException {
     String v = params.get(name.toLowerCase(Locale.ROOT));
     if (v == null || v.isEmpty()) {
-      throw WmsException.missing(name);
+      throw OwsException.missing(name);
     }
     return v;
   }
 
-  private List<String> layers() throws WmsException {
+  private List<String> layers() throws OwsException {
     List<String> layers = List.of(required("LAYERS").split(",", -1));
     for (String l : layers) {
       if (!l.equals(LAYER)) {
-        throw new WmsException(
+        throw new OwsException(
             "LayerNotDefined", "LAYERS", "layer '" + l + "' is not served; the layer is " + LAYER);
       }
     }
@@ -238,27 +238,27 @@ public final class WmsRequest {
   }
 
   /** STYLES may be absent or empty (default styles), else one entry a layer, each "" or default. */
-  private void styles(int layers) throws WmsException {
+  private void styles(int layers) throws OwsException {
     String v = params.get("styles");
     if (v == null || v.isEmpty()) {
       return;
     }
     String[] styles = v.split(",", -1);
     if (styles.length != layers) {
-      throw new WmsException(
+      throw new OwsException(
           "StyleNotDefined",
           "STYLES",
           "STYLES lists " + styles.length + " styles for " + layers + " layers");
     }
     for (String s : styles) {
       if (!s.isEmpty() && !s.equals("default")) {
-        throw new WmsException(
+        throw new OwsException(
             "StyleNotDefined", "STYLES", "style '" + s + "' is not defined; the only is default");
       }
     }
   }
 
-  private void exceptions() throws WmsException {
+  private void exceptions() throws OwsException {
     String v = params.get("exceptions");
     if (v == null
         || v.isEmpty()
@@ -267,48 +267,48 @@ public final class WmsRequest {
         || v.equals("text/xml")) {
       return;
     }
-    throw WmsException.invalid(
+    throw OwsException.invalid(
         "EXCEPTIONS", v, "only XML exception reports are served (no INIMAGE or BLANK images)");
   }
 
-  private double[] bbox() throws WmsException {
+  private double[] bbox() throws OwsException {
     String v = required("BBOX");
     String[] parts = v.split(",", -1);
     if (parts.length != 4) {
-      throw WmsException.invalid("BBOX", v, "a box is minx,miny,maxx,maxy");
+      throw OwsException.invalid("BBOX", v, "a box is minx,miny,maxx,maxy");
     }
     double[] box = new double[4];
     for (int i = 0; i < 4; i++) {
       try {
         box[i] = Double.parseDouble(parts[i].trim());
       } catch (NumberFormatException e) {
-        throw WmsException.invalid("BBOX", v, "'" + parts[i] + "' is not a number");
+        throw OwsException.invalid("BBOX", v, "'" + parts[i] + "' is not a number");
       }
       if (!Double.isFinite(box[i])) {
-        throw WmsException.invalid("BBOX", v, "coordinates must be finite numbers");
+        throw OwsException.invalid("BBOX", v, "coordinates must be finite numbers");
       }
     }
     if (box[0] >= box[2] || box[1] >= box[3]) {
-      throw WmsException.invalid("BBOX", v, "each minimum must be below its maximum");
+      throw OwsException.invalid("BBOX", v, "each minimum must be below its maximum");
     }
     return box;
   }
 
-  private int side(String name, int maxSide) throws WmsException {
+  private int side(String name, int maxSide) throws OwsException {
     String v = required(name);
     int n;
     try {
       n = Integer.parseInt(v.trim());
     } catch (NumberFormatException e) {
-      throw WmsException.invalid(name, v, "not a whole number of pixels");
+      throw OwsException.invalid(name, v, "not a whole number of pixels");
     }
     if (n < 1 || n > maxSide) {
-      throw WmsException.invalid(name, v, "must be 1.." + maxSide + " pixels");
+      throw OwsException.invalid(name, v, "must be 1.." + maxSide + " pixels");
     }
     return n;
   }
 
-  private boolean bool(String name) throws WmsException {
+  private boolean bool(String name) throws OwsException {
     String v = params.get(name.toLowerCase(Locale.ROOT));
     if (v == null || v.isEmpty() || v.equalsIgnoreCase("FALSE")) {
       return false;
@@ -316,17 +316,17 @@ public final class WmsRequest {
     if (v.equalsIgnoreCase("TRUE")) {
       return true;
     }
-    throw WmsException.invalid(name, v, "TRUE or FALSE");
+    throw OwsException.invalid(name, v, "TRUE or FALSE");
   }
 
   /** BGCOLOR=0xRRGGBB: what is drawn where the map leaves the globe; white by default. */
-  private int background() throws WmsException {
+  private int background() throws OwsException {
     String v = params.get("bgcolor");
     if (v == null || v.isEmpty()) {
       return 0xFFFFFF;
     }
     if (!v.matches("0[xX][0-9a-fA-F]{6}")) {
-      throw WmsException.invalid("BGCOLOR", v, "a colour is 0xRRGGBB");
+      throw OwsException.invalid("BGCOLOR", v, "a colour is 0xRRGGBB");
     }
     return Integer.parseInt(v.substring(2), 16);
   }

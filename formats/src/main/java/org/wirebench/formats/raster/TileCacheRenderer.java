@@ -37,6 +37,11 @@ public final class TileCacheRenderer implements MapRenderer {
     this.source = source;
   }
 
+  /** Where tile caches are kept unless told: {@code java.io.tmpdir/wirebench-tiles}. */
+  public static Path defaultRoot() {
+    return Path.of(System.getProperty("java.io.tmpdir"), "wirebench-tiles");
+  }
+
   /**
    * The cache folder for a Blue Marble pyramid of {@code sourceWidth} pixels under {@code root}.
    */

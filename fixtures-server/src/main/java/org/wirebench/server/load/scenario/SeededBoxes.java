@@ -93,25 +93,18 @@ final class SeededBoxes {
   }
 
   LoadPlan.BodyValidator validator(GeoCodec codec) {
-    return new LoadPlan.BodyValidator() {
-      @Override
-      public String problem(byte[] body) {
-        return problem(0, body);
-      }
-
-      @Override
-      public String problem(int index, byte[] body) {
-        try {
-          Conformance.verify(codec, layer.featureType(), expected.get(index), body);
-          return null;
-        } catch (IOException | RuntimeException e) {
-          return codec.name()
-              + " response to box "
-              + index
-              + " does not validate: "
-              + e.getMessage();
-        }
-      }
-    };
+    return LoadPlan.BodyValidator.perTarget(
+        (index, body) -> {
+          try {
+            Conformance.verify(codec, layer.featureType(), expected.get(index), body);
+            return null;
+          } catch (IOException | RuntimeException e) {
+            return codec.name()
+                + " response to box "
+                + index
+                + " does not validate: "
+                + e.getMessage();
+          }
+        });
   }
 }

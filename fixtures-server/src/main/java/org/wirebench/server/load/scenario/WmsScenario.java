@@ -230,35 +230,28 @@ public final class WmsScenario implements Scenario {
 
   /** Each answer must decode as a JPEG of its request's size. */
   private static LoadPlan.BodyValidator validator(List<WmsRequestList.Request> list) {
-    return new LoadPlan.BodyValidator() {
-      @Override
-      public String problem(byte[] body) {
-        return problem(0, body);
-      }
-
-      @Override
-      public String problem(int index, byte[] body) {
-        WmsRequestList.Request r = list.get(index);
-        if (body.length < 3 || (body[0] & 0xff) != 0xFF || (body[1] & 0xff) != 0xD8) {
-          return "request " + index + " did not answer with a JPEG (" + body.length + " bytes)";
-        }
-        try {
-          BufferedImage image = ImageIO.read(new ByteArrayInputStream(body));
-          if (image == null || image.getWidth() != r.width() || image.getHeight() != r.height()) {
-            return "request "
-                + index
-                + " asked for "
-                + r.width()
-                + "×"
-                + r.height()
-                + " and got "
-                + (image == null ? "no image" : image.getWidth() + "×" + image.getHeight());
+    return LoadPlan.BodyValidator.perTarget(
+        (index, body) -> {
+          WmsRequestList.Request r = list.get(index);
+          if (body.length < 3 || (body[0] & 0xff) != 0xFF || (body[1] & 0xff) != 0xD8) {
+            return "request " + index + " did not answer with a JPEG (" + body.length + " bytes)";
           }
-          return null;
-        } catch (IOException e) {
-          return "request " + index + " answered a JPEG that does not decode: " + e.getMessage();
-        }
-      }
-    };
+          try {
+            BufferedImage image = ImageIO.read(new ByteArrayInputStream(body));
+            if (image == null || image.getWidth() != r.width() || image.getHeight() != r.height()) {
+              return "request "
+                  + index
+                  + " asked for "
+                  + r.width()
+                  + "×"
+                  + r.height()
+                  + " and got "
+                  + (image == null ? "no image" : image.getWidth() + "×" + image.getHeight());
+            }
+            return null;
+          } catch (IOException e) {
+            return "request " + index + " answered a JPEG that does not decode: " + e.getMessage();
+          }
+        });
   }
 }
