@@ -23,7 +23,7 @@ final class SchemaCommand implements Callable<Integer> {
       names = "--format",
       required = true,
       converter = NameConverters.CodecConverter.class,
-      description = "gml2 or gml32 (or another codec with an XML schema)")
+      description = "gml2, gml31 or gml32 (or another codec with an XML schema)")
   GeoCodec format;
 
   @Override

@@ -21,10 +21,10 @@ import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.SameBytesFloor;
 
 /**
- * What does it cost to encode one WFS GetFeature response of N features as GML 2, GML 3.2 or
- * GeoJSON, and how does that compare with JTS's own writers, with the floor (printing only the
- * coordinates) and with each codec's same-bytes floor (the least work that writes exactly its
- * bytes)?
+ * What does it cost to encode one WFS GetFeature response of N features as GML 2, GML 3.1.1 (WFS
+ * 1.1), GML 3.2 or GeoJSON, and how does that compare with JTS's own writers, with the floor
+ * (printing only the coordinates) and with each codec's same-bytes floor (the least work that
+ * writes exactly its bytes)?
  *
  * <p>Reproduces the encoder half of the GeoServer WFS output-format study (2013), where GML 3.2 ran
  * 3.4 to 5.4 times slower than GML 2 (roads: 43 vs 230 req/s; places: 55 vs 240 req/s). Expected
@@ -48,6 +48,7 @@ public class GeoEncodingBenchmark extends StudyBenchmark {
    */
   @Param({
     "gml2",
+    "gml31",
     "gml32",
     "geojson",
     "jts-gml2",

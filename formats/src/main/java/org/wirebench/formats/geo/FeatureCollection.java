@@ -24,8 +24,19 @@ public record FeatureCollection(
    * @param numberMatched features the query matched, 0..; at least the features returned
    * @param previous absolute URL of the page before, or null
    * @param next absolute URL of the page after, or null
+   * @param hits whether the response is resultType=hits: the counts without the features (WFS 1.1's
+   *     numberOfFeatures then says how many matched, not how many are written)
    */
-  public record Paging(long numberMatched, String previous, String next) {}
+  public record Paging(long numberMatched, String previous, String next, boolean hits) {
+    public Paging(long numberMatched, String previous, String next) {
+      this(numberMatched, previous, next, false);
+    }
+
+    /** resultType=hits: {@code numberMatched} features matched, none is written. */
+    public static Paging hitsOnly(long numberMatched) {
+      return new Paging(numberMatched, null, null, true);
+    }
+  }
 
   public FeatureCollection {
     Objects.requireNonNull(type, "type");
@@ -34,6 +45,8 @@ public record FeatureCollection(
     Objects.requireNonNull(timeStamp, "timeStamp");
     if (paging == null) {
       paging = new Paging(features.size(), null, null);
+    } else if (paging.hits() && !features.isEmpty()) {
+      throw new IllegalArgumentException("a hits response carries no features");
     } else if (paging.numberMatched() < features.size()) {
       throw new IllegalArgumentException(
           "numberMatched " + paging.numberMatched() + " < " + features.size() + " returned");

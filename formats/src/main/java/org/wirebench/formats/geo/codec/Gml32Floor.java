@@ -21,7 +21,7 @@ final class Gml32Floor implements SameBytesFloor.Writer {
     FeatureType type = collection.type();
     FloorBuffer.start(out, w -> codec.writeStart(w, collection));
     FeatureMarkup attributes = new FeatureMarkup(type);
-    Gml32Codec.Markup m = Gml32Codec.Markup.of(type);
+    Gml3Members.Markup m = Gml32Codec.markup(type);
     int markupBytes =
         m.memberStart().length
             + m.boundsStart().length

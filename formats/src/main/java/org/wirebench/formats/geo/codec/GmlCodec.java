@@ -19,7 +19,8 @@ abstract class GmlCodec implements GeoCodec {
   private final XmlSchema schema;
 
   /**
-   * @param schema WFS_1_0_GML_2 or WFS_2_0_GML_32: what the output validates against and is read as
+   * @param schema WFS_1_0_GML_2, WFS_1_1_GML_31 or WFS_2_0_GML_32: what the output validates
+   *     against and is read as
    */
   GmlCodec(String name, String mediaType, XmlSchema schema) {
     this.name = name;
@@ -50,7 +51,11 @@ abstract class GmlCodec implements GeoCodec {
   @Override
   public final List<Feature> decode(FeatureType type, InputStream in) throws IOException {
     GmlReader reader =
-        schema == XmlSchema.WFS_2_0_GML_32 ? GmlReader.gml32(type) : GmlReader.gml2(type);
+        switch (schema) {
+          case WFS_2_0_GML_32 -> GmlReader.gml32(type);
+          case WFS_1_1_GML_31 -> GmlReader.gml31(type);
+          default -> GmlReader.gml2(type);
+        };
     return reader.read(in);
   }
 }

@@ -22,6 +22,28 @@ final class GmlHeaders {
         + "><gml:boundedBy>";
   }
 
+  /**
+   * WFS 1.1: the collection's start tag with numberOfFeatures (those written, or those matched for
+   * resultType=hits) and its time stamp.
+   */
+  static String gml31(FeatureType type, FeatureCollection c) {
+    FeatureCollection.Paging p = c.paging();
+    return start(GmlNames.WFS1, GmlNames.GML2, type)
+        + schemaLocation(
+            GmlNames.WFS1
+                + " "
+                + GmlNames.WFS11_LOCATION
+                + " "
+                + type.namespaceUri()
+                + " "
+                + GmlNames.describeFeatureType(c.schemaBase(), "1.1.0", type.prefix(), type.name()))
+        + " numberOfFeatures=\""
+        + (p.hits() ? p.numberMatched() : c.size())
+        + "\" timeStamp=\""
+        + DateTimeFormatter.ISO_INSTANT.format(c.timeStamp())
+        + "\">";
+  }
+
   /** WFS 2.0: the collection's start tag with its counts, paging links and time stamp. */
   static String gml32(FeatureType type, FeatureCollection c) {
     FeatureCollection.Paging p = c.paging();

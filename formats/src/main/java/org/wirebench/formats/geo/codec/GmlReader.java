@@ -17,7 +17,7 @@ import org.wirebench.formats.geo.GeometryKind;
 import org.wirebench.formats.xml.XmlFactories;
 
 /**
- * Streams features of one type back out of a GML 2 or GML 3.2 collection (StAX, no DOM), for the
+ * Streams features of one type back out of a GML 2, 3.1.1 or 3.2 collection (StAX, no DOM), for the
  * round-trip checks. Anything it does not expect fails with the line and column.
  */
 final class GmlReader {
@@ -40,6 +40,11 @@ final class GmlReader {
 
   static GmlReader gml2(FeatureType type) {
     return new GmlReader(type, GmlNames.GML2, null, "fid", false);
+  }
+
+  /** GML 3.1.1 keeps GML 2's namespace, with gml:id and lat/lon as WFS 1.1 writes EPSG:4326. */
+  static GmlReader gml31(FeatureType type) {
+    return new GmlReader(type, GmlNames.GML2, GmlNames.GML2, "id", true);
   }
 
   static GmlReader gml32(FeatureType type) {

@@ -2,12 +2,11 @@ package org.wirebench.formats.geo.schema;
 
 import org.wirebench.formats.geo.Attribute;
 import org.wirebench.formats.geo.FeatureType;
-import org.wirebench.formats.geo.codec.GmlNames;
 
 /**
  * The application schema of a feature type, as a WFS's DescribeFeatureType returns it: one complex
  * type extending {@code gml:AbstractFeatureType} and one element in the feature substitution group,
- * for GML 2.1.2 or GML 3.2.1.
+ * for GML 2.1.2, GML 3.1.1 or GML 3.2.1.
  */
 public final class FeatureSchemas {
   private FeatureSchemas() {}
@@ -24,12 +23,7 @@ public final class FeatureSchemas {
    *     schema document cannot declare
    */
   public static String xsd(java.util.List<FeatureType> types, XmlSchema schema) {
-    boolean gml32 =
-        switch (schema) {
-          case WFS_1_0_GML_2 -> false;
-          case WFS_2_0_GML_32 -> true;
-          case NONE -> throw new IllegalArgumentException("no XML schema for " + schema);
-        };
+    String gmlLocation = schema.gmlLocation();
     FeatureType first = types.get(0);
     for (FeatureType t : types) {
       if (!t.namespaceUri().equals(first.namespaceUri()) || !t.prefix().equals(first.prefix())) {
@@ -44,8 +38,7 @@ public final class FeatureSchemas {
                 + ": one schema document cannot declare both");
       }
     }
-    String gmlNs = gml32 ? GmlNames.GML32 : GmlNames.GML2;
-    String gmlLocation = gml32 ? GmlNames.GML32_LOCATION : GmlNames.GML2_LOCATION;
+    String gmlNs = schema.gmlNamespace();
     StringBuilder x = new StringBuilder(2048 * types.size());
     x.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         .append("<xsd:schema xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\"")
@@ -64,15 +57,20 @@ public final class FeatureSchemas {
         .append(gmlLocation)
         .append("\"/>\n");
     for (FeatureType type : types) {
-      declare(x, type, gml32);
+      declare(x, type, schema);
     }
     return x.append("</xsd:schema>\n").toString();
   }
 
-  private static void declare(StringBuilder x, FeatureType type, boolean gml32) {
-    String substitutionGroup = gml32 ? "gml:AbstractFeature" : "gml:_Feature";
+  private static void declare(StringBuilder x, FeatureType type, XmlSchema schema) {
+    String substitutionGroup =
+        schema == XmlSchema.WFS_2_0_GML_32 ? "gml:AbstractFeature" : "gml:_Feature";
     String geometryType =
-        gml32 ? type.geometryKind().gml32PropertyType() : type.geometryKind().gml2PropertyType();
+        switch (schema) {
+          case WFS_2_0_GML_32 -> type.geometryKind().gml32PropertyType();
+          case WFS_1_1_GML_31 -> type.geometryKind().gml31PropertyType();
+          default -> type.geometryKind().gml2PropertyType();
+        };
     x.append("  <xsd:complexType name=\"")
         .append(type.name())
         .append("Type\">\n")

@@ -12,7 +12,6 @@ import javax.xml.validation.Schema;
 import javax.xml.validation.SchemaFactory;
 import javax.xml.validation.Validator;
 import org.wirebench.formats.geo.FeatureType;
-import org.wirebench.formats.geo.codec.GmlNames;
 import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
 
@@ -101,8 +100,7 @@ public final class OgcValidator {
   private static Schema compile(XmlSchema schema, String xsd, String systemId) {
     SchemaFactory factory = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
     factory.setResourceResolver(new OfflineSchemaResolver());
-    String wfs =
-        schema == XmlSchema.WFS_2_0_GML_32 ? GmlNames.WFS2_LOCATION : GmlNames.WFS1_LOCATION;
+    String wfs = schema.wfsLocation();
     // each source keeps its http location as system id, so its relative imports map back to us
     Source[] sources = {
       new StreamSource(openResource(wfs), wfs), new StreamSource(new StringReader(xsd), systemId)

@@ -54,6 +54,27 @@ class ConformanceCatchesBrokenOutputTest {
         () -> OgcValidator.validate(XmlSchema.WFS_1_0_GML_2, three.type(), broken));
   }
 
+  /** GML 3.1.1 keeps GML 2's namespace: the WFS 1.1 schema, not 1.0's, must judge it. */
+  @Test
+  void gml31OutOfShapeIsInvalid() throws Exception {
+    String doc = new String(encode(new Gml31Codec(), three), StandardCharsets.UTF_8);
+    OgcValidator.validate(
+        XmlSchema.WFS_1_1_GML_31, three.type(), doc.getBytes(StandardCharsets.UTF_8));
+    byte[] broken =
+        doc.replaceFirst("numberOfFeatures=\"3\"", "numberOfFeatures=\"three\"")
+            .getBytes(StandardCharsets.UTF_8);
+    assertThrows(
+        InvalidDocumentException.class,
+        () -> OgcValidator.validate(XmlSchema.WFS_1_1_GML_31, three.type(), broken));
+    byte[] noMembers =
+        doc.replaceFirst("<gml:featureMembers>", "")
+            .replaceFirst("</gml:featureMembers>", "")
+            .getBytes(StandardCharsets.UTF_8);
+    assertThrows(
+        InvalidDocumentException.class,
+        () -> OgcValidator.validate(XmlSchema.WFS_1_1_GML_31, three.type(), noMembers));
+  }
+
   @Test
   void aCodecThatDropsDigitsFailsTheRoundTrip() {
     GeoCodec gml2 = new Gml2Codec();

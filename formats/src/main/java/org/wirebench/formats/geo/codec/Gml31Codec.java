@@ -1,0 +1,68 @@
+package org.wirebench.formats.geo.codec;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import org.locationtech.jts.geom.Envelope;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureCollection;
+import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.schema.XmlSchema;
+
+/**
+ * GML 3.1.1 in a WFS 1.1.0 {@code wfs:FeatureCollection}, the shape GeoServer's "GML3" output for
+ * WFS 1.1 has: {@code numberOfFeatures} and {@code timeStamp}, the members in one {@code
+ * gml:featureMembers}, a {@code gml:id} on every feature (not on geometries, which GML 3.1.1 does
+ * not require), each feature's own {@code gml:boundedBy}, {@code gml:pos}/{@code gml:posList} in
+ * the lat/lon order of {@code urn:x-ogc:def:crs:EPSG:4326}, named on every envelope and geometry.
+ */
+public final class Gml31Codec extends GmlCodec {
+  public Gml31Codec() {
+    super("gml31", "text/xml; subtype=gml/3.1.1", XmlSchema.WFS_1_1_GML_31);
+  }
+
+  private static final String SRS = "srsName=\"" + GmlNames.SRS_X_LATLON + "\"";
+  private static final byte[] MEMBERS_START = Utf8XmlWriter.ascii("<gml:featureMembers>");
+  private static final byte[] MEMBERS_END = Utf8XmlWriter.ascii("</gml:featureMembers>");
+  private static final byte[] ENVELOPE_END =
+      Utf8XmlWriter.ascii("</gml:upperCorner></gml:Envelope></gml:boundedBy>");
+
+  /** A member's markup for one feature type. */
+  static Gml3Members.Markup markup(FeatureType type) {
+    return Gml3Members.Markup.of(
+        type,
+        "<" + type.prefix() + ":" + type.name(),
+        SRS,
+        "<gml:" + type.geometryKind().geoJsonType() + " " + SRS,
+        "",
+        "",
+        false);
+  }
+
+  /** The document up to its members: the collection's start tag and envelope. */
+  void writeStart(Utf8XmlWriter w, FeatureCollection collection) throws IOException {
+    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml31(collection.type(), collection)));
+    Envelope b = collection.bounds();
+    if (!b.isNull()) {
+      w.raw(Utf8XmlWriter.ascii("<gml:boundedBy><gml:Envelope " + SRS + "><gml:lowerCorner>"));
+      w.ordinate(b.getMinY()).ascii(' ').ordinate(b.getMinX()).raw(Gml3Members.LOWER_TO_UPPER);
+      w.ordinate(b.getMaxY()).ascii(' ').ordinate(b.getMaxX()).raw(ENVELOPE_END);
+    }
+  }
+
+  @Override
+  public void encode(FeatureCollection collection, OutputStream out) throws IOException {
+    Utf8XmlWriter w = new Utf8XmlWriter(out);
+    writeStart(w, collection);
+    if (collection.size() > 0) {
+      // an empty featureMembers would be valid but says nothing (hits, empty pages): left out
+      w.raw(MEMBERS_START);
+      Gml3Members members = new Gml3Members(collection.type(), markup(collection.type()));
+      for (Feature f : collection.features()) {
+        members.write(w, f);
+      }
+      w.raw(MEMBERS_END);
+    }
+    w.raw(DOCUMENT_END);
+    w.flush();
+  }
+}
