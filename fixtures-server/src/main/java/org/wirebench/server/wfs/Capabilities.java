@@ -13,12 +13,31 @@ import org.wirebench.formats.xml.XmlFactories;
 import org.wirebench.server.wfs.filter.FilterParser;
 
 /**
- * GetCapabilities for WFS 2.0 and 1.0: every registered dataset as a feature type, the three
- * operations with their GET endpoint, the output formats. Enough for a WFS client to list the
- * layers and read them.
+ * GetCapabilities for WFS 2.0 and 1.0 (1.1 in {@link Capabilities11}): every registered dataset as
+ * a feature type, the operations with their GET endpoint and parameters, the output formats, the
+ * filter capabilities.
  */
 final class Capabilities {
   private static final String XLINK = "http://www.w3.org/1999/xlink";
+  static final String TITLE = "wirebench fixture WFS";
+  static final String ABSTRACT =
+      "The datasets of the wirebench benchmark suite (OpenStreetMap extracts and generated"
+          + " layers) as WFS layers, for GIS clients and load tests.";
+  static final String[] KEYWORDS = {"WFS", "benchmark", "OpenStreetMap", "wirebench"};
+  static final String PROVIDER = "wirebench";
+  static final String CONTACT = "wirebench maintainers";
+
+  /** A layer's abstract: what it holds. */
+  static String layerAbstract(Dataset d) {
+    FeatureType t = d.featureType();
+    return d.size()
+        + " "
+        + t.geometryKind().geoJsonType()
+        + " features ("
+        + d.name()
+        + ") with "
+        + String.join(", ", t.attributes().stream().map(a -> a.name()).toList());
+  }
 
   private Capabilities() {}
 
@@ -28,6 +47,8 @@ final class Capabilities {
       w.writeStartDocument("UTF-8", "1.0");
       if (WfsRequest.V1.equals(version)) {
         v1(w, endpoint);
+      } else if (WfsRequest.V11.equals(version)) {
+        Capabilities11.write(w, endpoint);
       } else {
         v2(w, endpoint);
       }
@@ -48,29 +69,24 @@ final class Capabilities {
     w.writeNamespace(FeatureType.DEFAULT_PREFIX, FeatureType.DEFAULT_NAMESPACE);
     w.writeAttribute("version", WfsRequest.V2);
     w.writeStartElement("ows", "ServiceIdentification", ows);
-    text(w, "ows", ows, "Title", "wirebench fixture WFS");
-    text(
-        w,
-        "ows",
-        ows,
-        "Abstract",
-        "The datasets of the wirebench benchmark suite (OpenStreetMap extracts and generated"
-            + " layers) as WFS layers, for GIS clients and load tests.");
+    text(w, "ows", ows, "Title", TITLE);
+    text(w, "ows", ows, "Abstract", ABSTRACT);
     w.writeStartElement("ows", "Keywords", ows);
-    for (String k : new String[] {"WFS", "benchmark", "OpenStreetMap", "wirebench"}) {
+    for (String k : KEYWORDS) {
       text(w, "ows", ows, "Keyword", k);
     }
     w.writeEndElement();
     text(w, "ows", ows, "ServiceType", "WFS");
     text(w, "ows", ows, "ServiceTypeVersion", WfsRequest.V2);
+    text(w, "ows", ows, "ServiceTypeVersion", WfsRequest.V11);
     text(w, "ows", ows, "ServiceTypeVersion", WfsRequest.V1);
     text(w, "ows", ows, "Fees", "NONE");
     text(w, "ows", ows, "AccessConstraints", "NONE");
     w.writeEndElement();
     w.writeStartElement("ows", "ServiceProvider", ows);
-    text(w, "ows", ows, "ProviderName", "wirebench");
+    text(w, "ows", ows, "ProviderName", PROVIDER);
     w.writeStartElement("ows", "ServiceContact", ows);
-    text(w, "ows", ows, "IndividualName", "wirebench maintainers");
+    text(w, "ows", ows, "IndividualName", CONTACT);
     w.writeEndElement();
     w.writeEndElement();
     w.writeStartElement("ows", "OperationsMetadata", ows);
@@ -93,7 +109,7 @@ final class Capabilities {
       w.writeEndElement();
       switch (op) {
         case "GetCapabilities" -> {
-          parameter(w, ows, "AcceptVersions", WfsRequest.V2, WfsRequest.V1);
+          parameter(w, ows, "AcceptVersions", WfsRequest.V2, WfsRequest.V11, WfsRequest.V1);
           parameter(w, ows, "AcceptFormats", "text/xml");
           parameter(w, ows, "Sections", "All");
         }
@@ -104,9 +120,7 @@ final class Capabilities {
               w,
               ows,
               "outputFormat",
-              "application/gml+xml; version=3.2",
-              "text/xml; subtype=gml/2.1.2",
-              "application/json");
+              WfsRequest.outputFormats(WfsRequest.V2).toArray(String[]::new));
           parameter(w, ows, "resultType", "results", "hits");
           parameter(w, ows, "resolve", "none", "local", "remote", "all");
         }
@@ -147,6 +161,7 @@ final class Capabilities {
       w.writeStartElement("wfs", "FeatureType", GmlNames.WFS2);
       text(w, "wfs", GmlNames.WFS2, "Name", t.prefix() + ":" + t.name());
       text(w, "wfs", GmlNames.WFS2, "Title", t.name());
+      text(w, "wfs", GmlNames.WFS2, "Abstract", layerAbstract(d));
       text(w, "wfs", GmlNames.WFS2, "DefaultCRS", GmlNames.SRS_LATLON);
       Envelope b = Extents.of(d);
       w.writeStartElement("ows", "WGS84BoundingBox", ows);
@@ -189,10 +204,13 @@ final class Capabilities {
     w.writeAttribute("version", WfsRequest.V1);
     w.writeStartElement("", "Service", ns);
     text(w, "", ns, "Name", "WFS");
-    text(w, "", ns, "Title", "wirebench fixture WFS");
+    text(w, "", ns, "Title", TITLE);
+    text(w, "", ns, "Abstract", ABSTRACT);
     // optional in the schema, but OWSLib 0.27 fails on capabilities without them
-    text(w, "", ns, "Keywords", "WFS, wirebench, OpenStreetMap");
+    text(w, "", ns, "Keywords", String.join(", ", KEYWORDS));
     text(w, "", ns, "OnlineResource", endpoint);
+    text(w, "", ns, "Fees", "NONE");
+    text(w, "", ns, "AccessConstraints", "NONE");
     w.writeEndElement();
     w.writeStartElement("", "Capability", ns);
     w.writeStartElement("", "Request", ns);
@@ -226,6 +244,7 @@ final class Capabilities {
       w.writeStartElement("", "FeatureType", ns);
       text(w, "", ns, "Name", t.prefix() + ":" + t.name());
       text(w, "", ns, "Title", t.name());
+      text(w, "", ns, "Abstract", layerAbstract(d));
       text(w, "", ns, "Keywords", t.name() + ", " + t.geometryKind().geoJsonType());
       text(w, "", ns, "SRS", GmlNames.SRS_LONLAT);
       Envelope b = Extents.of(d);
@@ -321,7 +340,7 @@ final class Capabilities {
     w.writeEndElement();
   }
 
-  private static void text(XMLStreamWriter2 w, String prefix, String ns, String name, String value)
+  static void text(XMLStreamWriter2 w, String prefix, String ns, String name, String value)
       throws XMLStreamException {
     w.writeStartElement(prefix, name, ns);
     w.writeCharacters(value);

@@ -8,7 +8,8 @@ import org.wirebench.formats.xml.XmlFactories;
 import org.wirebench.server.http.OwsException;
 
 /**
- * OGC exception reports: WFS 2.0's {@code ows:ExceptionReport}, WFS 1.0's ServiceExceptionReport.
+ * OGC exception reports: WFS 2.0's {@code ows:ExceptionReport} (OWS 1.1), WFS 1.1's (OWS 1.0), WFS
+ * 1.0's ServiceExceptionReport.
  */
 final class ExceptionReports {
   static final String OWS11 = "http://www.opengis.net/ows/1.1";
@@ -37,15 +38,18 @@ final class ExceptionReports {
         w.writeCharacters(XmlFactories.xmlSafe(e.getMessage()));
         w.writeEndElement();
       } else {
-        w.writeStartElement("ows", "ExceptionReport", OWS11);
-        w.writeNamespace("ows", OWS11);
-        w.writeAttribute("version", "2.0.0");
-        w.writeStartElement("ows", "Exception", OWS11);
+        // WFS 1.1 reports in OWS Common 1.0 (its report version is 1.0.0), WFS 2.0 in OWS 1.1
+        boolean v11 = WfsRequest.V11.equals(version);
+        String ows = v11 ? Capabilities11.OWS10 : OWS11;
+        w.writeStartElement("ows", "ExceptionReport", ows);
+        w.writeNamespace("ows", ows);
+        w.writeAttribute("version", v11 ? "1.0.0" : "2.0.0");
+        w.writeStartElement("ows", "Exception", ows);
         w.writeAttribute("exceptionCode", e.code());
         if (e.locator() != null) {
           w.writeAttribute("locator", XmlFactories.xmlSafe(e.locator()));
         }
-        w.writeStartElement("ows", "ExceptionText", OWS11);
+        w.writeStartElement("ows", "ExceptionText", ows);
         w.writeCharacters(XmlFactories.xmlSafe(e.getMessage()));
         w.writeEndElement();
         w.writeEndElement();

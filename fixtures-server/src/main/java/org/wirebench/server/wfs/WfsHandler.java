@@ -27,9 +27,9 @@ import org.wirebench.server.http.OwsException;
 
 /**
  * The WFS endpoint (KVP over GET): GetCapabilities, DescribeFeatureType and GetFeature for WFS
- * 1.0.0 and 2.0.0, every registered dataset a layer, every registered codec an output format.
- * Features stream from the encoder into the response. A request it cannot answer gets an OGC
- * exception report and 400, never a 500.
+ * 1.0.0, 1.1.0 and 2.0.0 (and 2.0's stored queries), every registered dataset a layer, every
+ * registered codec an output format. Features stream from the encoder into the response. A request
+ * it cannot answer gets an OGC exception report and 400, never a 500.
  */
 public final class WfsHandler extends Handler.Abstract {
   private static final int RESPONSE_CHUNK_BYTES = 32 * 1024;
@@ -198,12 +198,8 @@ public final class WfsHandler extends Handler.Abstract {
       throws Exception {
     List<Dataset> datasets = wfs.describedDatasets();
     wfs.checkSchemaFormat();
-    XmlSchema schema = wfs.isV1() ? XmlSchema.WFS_1_0_GML_2 : XmlSchema.WFS_2_0_GML_32;
-    response
-        .getHeaders()
-        .put(
-            HttpHeader.CONTENT_TYPE,
-            wfs.isV1() ? "text/xml; subtype=gml/2.1.2" : "application/gml+xml; version=3.2");
+    XmlSchema schema = wfs.schema();
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, wfs.schemaMediaType());
     byte[] xsd =
         FeatureSchemas.xsd(datasets.stream().map(Dataset::featureType).toList(), schema)
             .getBytes(StandardCharsets.UTF_8);
@@ -271,7 +267,10 @@ public final class WfsHandler extends Handler.Abstract {
     }
     FeatureCollection collection =
         FeatureCollection.of(type, features, Instant.now())
-            .page(new FeatureCollection.Paging(matched, previous, next))
+            .page(
+                hits
+                    ? FeatureCollection.Paging.hitsOnly(matched)
+                    : new FeatureCollection.Paging(matched, previous, next))
             .withSchemaBase(endpoint);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
     stream(request, response, callback, out -> codec.encode(collection, out));

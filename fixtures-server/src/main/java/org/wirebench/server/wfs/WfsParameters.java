@@ -43,8 +43,16 @@ final class WfsParameters {
         "QUERY is no WFS GetFeature parameter (OWSLib 0.27 sends its filter so); send the filter"
             + " as FILTER, or it would be ignored and every feature returned");
     refuse(getFeature, "ALIASES", "ALIASES is not implemented");
-    refuse(getFeature, "traverseXlinkDepth", "WFS 1.1.0 xlink traversal is not implemented");
-    refuse(getFeature, "traverseXlinkExpiry", "WFS 1.1.0 xlink traversal is not implemented");
+    // traverseXlinkDepth/Expiry are served (no feature here holds an xlink); the per-property
+    // forms take property lists this server does not parse
+    refuse(
+        getFeature,
+        "propTravXlinkDepth",
+        "per-property xlink traversal (propTravXlinkDepth) is not served; traverseXlinkDepth is");
+    refuse(
+        getFeature,
+        "propTravXlinkExpiry",
+        "per-property xlink traversal (propTravXlinkExpiry) is not served; traverseXlinkExpiry is");
     Map<String, Refused> capabilities = new LinkedHashMap<>();
     refuse(
         capabilities,

@@ -19,7 +19,11 @@ import org.wirebench.server.wfs.filter.Crs;
  */
 final class WfsRequest {
   static final String V1 = "1.0.0";
+  static final String V11 = "1.1.0";
   static final String V2 = "2.0.0";
+
+  /** WFS 1.1's media type for GML 3.1.1 (features and their schemas). */
+  static final String GML31_SCHEMA = "text/xml; subtype=gml/3.1.1";
 
   /** Largest count/maxFeatures a client may ask for, 1..1000000. */
   static final int MAX_COUNT = 100_000;
@@ -49,7 +53,7 @@ final class WfsRequest {
   /** The exception-report dialect to answer in, even when the version itself is bad. */
   static String reportVersion(Map<String, String> raw) {
     String v = lower(raw).get("version");
-    return V1.equals(v) || "1.1.0".equals(v) ? V1 : V2;
+    return V1.equals(v) || V11.equals(v) ? v : V2;
   }
 
   static WfsRequest parse(Map<String, String> raw) throws OwsException {
@@ -69,18 +73,23 @@ final class WfsRequest {
     if (version == null) {
       version = V2;
     } else if (version.contains(",")) {
-      version = version.contains(V2) ? V2 : version.contains(V1) ? V1 : version;
+      // AcceptVersions: the highest this server speaks, as OWS Common's negotiation asks
+      List<String> accepted = List.of(version.replace(" ", "").split(","));
+      version =
+          accepted.contains(V2) || accepted.contains("2.0.2")
+              ? V2
+              : accepted.contains(V11) ? V11 : accepted.contains(V1) ? V1 : version;
     }
     if (version.equals("2.0.2")) {
       version = V2;
     }
-    if (!version.equals(V1) && !version.equals(V2)) {
+    if (!version.equals(V1) && !version.equals(V11) && !version.equals(V2)) {
       throw new OwsException(
           request.equalsIgnoreCase("GetCapabilities")
               ? "VersionNegotiationFailed"
               : "InvalidParameterValue",
           "version",
-          "version " + version + " is not supported; use " + V1 + " or " + V2);
+          "version " + version + " is not supported; use " + V2 + ", " + V11 + " or " + V1);
     }
     WfsParameters.check(request, p);
     return new WfsRequest(p, new java.util.LinkedHashMap<>(raw), version, request);
@@ -101,8 +110,8 @@ final class WfsRequest {
   }
 
   /**
-   * resultType (2.0): results, or hits (the counts without the features), which only WFS 2.0's GML
-   * 3.2 collection can carry.
+   * resultType (1.1, 2.0): results, or hits (the counts without the features), which only the GML
+   * 3.2 (numberMatched) and GML 3.1.1 (numberOfFeatures) collections can carry.
    *
    * @return whether hits were asked for
    */
@@ -114,13 +123,13 @@ final class WfsRequest {
     if (!v.equals("hits")) {
       throw OwsException.invalid("resultType", v, "valid: results, hits");
     }
-    if (isV1() || !codec.name().equals("gml32")) {
+    if (isV1() || !(codec.name().equals("gml32") || codec.name().equals("gml31"))) {
       throw new OwsException(
           "OptionNotSupported",
           "resultType",
-          "resultType=hits needs WFS 2.0's GML 3.2 collection, which carries numberMatched; "
-              + codec.name()
-              + " has no place for it");
+          "resultType=hits needs a collection that carries the count: WFS 2.0's GML 3.2"
+              + " (numberMatched) or WFS 1.1's GML 3.1.1 (numberOfFeatures); "
+              + (isV1() ? "WFS 1.0.0 has no resultType" : codec.name() + " has no place for it"));
     }
     return true;
   }
@@ -146,8 +155,9 @@ final class WfsRequest {
   }
 
   /**
-   * resolve, resolveDepth, resolveTimeout (2.0): served trivially, as no feature here holds a
-   * reference to resolve; their values are still checked.
+   * resolve, resolveDepth, resolveTimeout (2.0) and traverseXlinkDepth, traverseXlinkExpiry (1.1):
+   * served trivially, as no feature here holds a reference to resolve; their values are still
+   * checked.
    */
   void checkResolve() throws OwsException {
     String resolve = params.get("resolve");
@@ -160,6 +170,13 @@ final class WfsRequest {
     }
     if (params.containsKey("resolvetimeout")) {
       intParam("resolvetimeout", "resolveTimeout", 1, Integer.MAX_VALUE, 0);
+    }
+    String traverse = params.get("traversexlinkdepth");
+    if (traverse != null && !traverse.equals("*")) {
+      intParam("traversexlinkdepth", "traverseXlinkDepth", 0, Integer.MAX_VALUE, 0);
+    }
+    if (params.containsKey("traversexlinkexpiry")) {
+      intParam("traversexlinkexpiry", "traverseXlinkExpiry", 1, Integer.MAX_VALUE, 0);
     }
   }
 
@@ -194,10 +211,12 @@ final class WfsRequest {
     List<String> valid =
         isV1()
             ? List.of("xmlschema", "text/xml;subtype=gml/2.1.2")
-            : List.of(
-                "application/gml+xml;version=3.2",
-                "text/xml;subtype=gml/3.2",
-                "text/xml;subtype=gml/3.2.1");
+            : version.equals(V11)
+                ? List.of("text/xml;subtype=gml/3.1.1")
+                : List.of(
+                    "application/gml+xml;version=3.2",
+                    "text/xml;subtype=gml/3.2",
+                    "text/xml;subtype=gml/3.2.1");
     if (!valid.contains(n)) {
       throw OwsException.invalid(
           "outputFormat", f, "a feature type is described as " + String.join(" or ", valid));
@@ -210,8 +229,43 @@ final class WfsRequest {
     return p;
   }
 
+  /** WFS 1.0.0: GML 2, lon/lat by default. */
   boolean isV1() {
     return version.equals(V1);
+  }
+
+  /** WFS 2.0.0: paging, stored queries, typeNames. 1.0.0 and 1.1.0 have none of these. */
+  boolean isV2() {
+    return version.equals(V2);
+  }
+
+  /** The XML Schema language and GML a DescribeFeatureType of this version answers in. */
+  org.wirebench.formats.geo.schema.XmlSchema schema() {
+    return switch (version) {
+      case V1 -> org.wirebench.formats.geo.schema.XmlSchema.WFS_1_0_GML_2;
+      case V11 -> org.wirebench.formats.geo.schema.XmlSchema.WFS_1_1_GML_31;
+      default -> org.wirebench.formats.geo.schema.XmlSchema.WFS_2_0_GML_32;
+    };
+  }
+
+  /** That schema's media type. */
+  String schemaMediaType() {
+    return switch (version) {
+      case V1 -> "text/xml; subtype=gml/2.1.2";
+      case V11 -> GML31_SCHEMA;
+      default -> "application/gml+xml; version=3.2";
+    };
+  }
+
+  /** The GetFeature output formats the capabilities of {@code version} list, its default first. */
+  static List<String> outputFormats(String version) {
+    String gml2 = "text/xml; subtype=gml/2.1.2";
+    String gml32 = "application/gml+xml; version=3.2";
+    String json = "application/json";
+    return switch (version) {
+      case V11 -> List.of(GML31_SCHEMA, gml32, gml2, json);
+      default -> List.of(gml32, GML31_SCHEMA, gml2, json);
+    };
   }
 
   /** What the GetFeature selects: properties, order, and the filter. */
@@ -226,11 +280,11 @@ final class WfsRequest {
 
   /** Stored queries are WFS 2.0's. */
   void requireV2() throws OwsException {
-    if (isV1()) {
+    if (!isV2()) {
       throw new OwsException(
           "OperationNotSupported",
           "request",
-          "request=" + request + " (stored queries) is WFS 2.0.0's; this request is 1.0.0");
+          "request=" + request + " (stored queries) is WFS 2.0.0's; this request is " + version);
     }
   }
 
@@ -254,7 +308,7 @@ final class WfsRequest {
   Dataset dataset() throws OwsException {
     String key = params.containsKey("typenames") ? "typenames" : "typename";
     String name = params.get(key);
-    String locator = isV1() ? "typeName" : "typeNames";
+    String locator = isV2() ? "typeNames" : "typeName";
     if (name == null || name.isBlank()) {
       throw OwsException.missing(locator);
     }
@@ -270,7 +324,7 @@ final class WfsRequest {
   }
 
   private Dataset dataset(String name) throws OwsException {
-    String locator = isV1() ? "typeName" : "typeNames";
+    String locator = isV2() ? "typeNames" : "typeName";
     if (name.isEmpty()) {
       throw OwsException.invalid(locator, name, "an empty type name");
     }
@@ -327,7 +381,7 @@ final class WfsRequest {
   GeoCodec codec() throws OwsException {
     String format = params.get("outputformat");
     if (format == null || format.isBlank()) {
-      return GeoCodecs.get(isV1() ? "gml2" : "gml32");
+      return GeoCodecs.get(isV1() ? "gml2" : isV2() ? "gml32" : "gml31");
     }
     String name =
         FORMAT_ALIASES.getOrDefault(format.toLowerCase(Locale.ROOT).replace(" ", ""), format);
@@ -335,24 +389,24 @@ final class WfsRequest {
       return GeoCodecs.get(name);
     } catch (UnknownNameException e) {
       throw OwsException.invalid(
-          "outputFormat", format, "valid: GML2, gml32, application/json, " + e.validNames());
+          "outputFormat", format, "valid: GML2, GML3, gml32, application/json, " + e.validNames());
     }
   }
 
   /**
-   * count (2.0) or maxFeatures (1.0): 1..MAX_COUNT. Without either, WFS 2.0 gets CountDefault
+   * count (2.0) or maxFeatures (1.0, 1.1): 1..MAX_COUNT. Without either, WFS 2.0 gets CountDefault
    * features (declared in the capabilities; numberMatched and the next link say there are more);
-   * WFS 1.0, which has no paging and no way to say a response was cut short, gets the whole layer,
-   * or an exception if the layer is larger than MAX_COUNT; a filtered 1.0 request gets up to
-   * MAX_COUNT, and {@link #checkUncut} refuses it if more matched.
+   * WFS 1.0 and 1.1, which have no paging and no way to say a response was cut short, get the whole
+   * layer, or an exception if the layer is larger than MAX_COUNT (1.1's DefaultMaxFeatures); a
+   * filtered 1.x request gets up to MAX_COUNT, and {@link #checkUncut} refuses it if more matched.
    */
   int count(Dataset dataset, boolean filtered) throws OwsException {
     String key = params.containsKey("count") ? "count" : "maxfeatures";
     String locator = key.equals("count") ? "count" : "maxFeatures";
-    if (isV1() && !params.containsKey(key) && filtered) {
+    if (!isV2() && !params.containsKey(key) && filtered) {
       return MAX_COUNT;
     }
-    if (isV1() && !params.containsKey(key)) {
+    if (!isV2() && !params.containsKey(key)) {
       if (dataset.size() > MAX_COUNT) {
         throw new OwsException(
             "OptionNotSupported",
@@ -362,16 +416,21 @@ final class WfsRequest {
                 + dataset.size()
                 + " features, more than this server sends at once ("
                 + MAX_COUNT
-                + "), and WFS 1.0.0 cannot page: give maxFeatures, or use WFS 2.0.0");
+                + "), and WFS "
+                + version
+                + " cannot page: give maxFeatures, or use WFS 2.0.0");
       }
       return Math.max(1, dataset.size());
     }
     return intParam(key, locator, 1, MAX_COUNT, DEFAULT_COUNT);
   }
 
-  /** WFS 1.0 without maxFeatures cannot say it cut a response short: refuse to. */
+  /** WFS 1.x without maxFeatures cannot say it cut a response short: refuse to. */
   void checkUncut(Dataset dataset, long matched) throws OwsException {
-    if (isV1() && !params.containsKey("maxfeatures") && matched > MAX_COUNT) {
+    if (!isV2()
+        && !params.containsKey("maxfeatures")
+        && !params.containsKey("count")
+        && matched > MAX_COUNT) {
       throw new OwsException(
           "OptionNotSupported",
           "maxFeatures",
@@ -380,7 +439,9 @@ final class WfsRequest {
               + dataset.name()
               + " match, more than this server sends at once ("
               + MAX_COUNT
-              + "), and WFS 1.0.0 cannot page: give maxFeatures, or use WFS 2.0.0");
+              + "), and WFS "
+              + version
+              + " cannot page: give maxFeatures, or use WFS 2.0.0");
     }
   }
 
@@ -419,10 +480,14 @@ final class WfsRequest {
     for (String a : List.of("gml2", "text/xml;subtype=gml/2.1.2", "text/xml;subtype=gml/2")) {
       m.put(a, "gml2");
     }
+    // GML3 is GML 3.1.1, as in GeoServer's format names (GML32 is 3.2)
+    for (String a :
+        List.of("gml31", "gml3", "text/xml;subtype=gml/3.1.1", "text/xml;subtype=gml/3.1")) {
+      m.put(a, "gml31");
+    }
     for (String a :
         List.of(
             "gml32",
-            "gml3",
             "text/xml;subtype=gml/3.2",
             "text/xml;subtype=gml/3.2.1",
             "application/gml+xml;version=3.2")) {

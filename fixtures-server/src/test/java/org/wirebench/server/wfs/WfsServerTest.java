@@ -37,6 +37,7 @@ class WfsServerTest extends LiveServerTest {
             d ->
                 Stream.of(
                     Arguments.of(d, "1.0.0", "maxFeatures", "GML2", "gml2"),
+                    Arguments.of(d, "1.1.0", "maxFeatures", "", "gml31"),
                     Arguments.of(d, "2.0.0", "count", "", "gml32"),
                     Arguments.of(d, "2.0.0", "count", "application/json", "geojson")));
   }
@@ -51,7 +52,7 @@ class WfsServerTest extends LiveServerTest {
             "/ows?service=WFS&version="
                 + version
                 + "&request=GetFeature&typeName"
-                + (version.equals("1.0.0") ? "" : "s")
+                + (version.startsWith("1.") ? "" : "s")
                 + "=osm:"
                 + dataset
                 + "&"
@@ -86,6 +87,7 @@ class WfsServerTest extends LiveServerTest {
   @ParameterizedTest(name = "capabilities {0}")
   @CsvSource({
     "2.0.0, http://schemas.opengis.net/wfs/2.0/wfs.xsd",
+    "1.1.0, http://schemas.opengis.net/wfs/1.1.0/wfs.xsd",
     "1.0.0, http://schemas.opengis.net/wfs/1.0.0/WFS-capabilities.xsd"
   })
   void capabilitiesValidateAndListEveryLayer(String version, String schema) throws Exception {
@@ -117,6 +119,8 @@ class WfsServerTest extends LiveServerTest {
         "2.0.0 | TYPENAME=helsinki_roads,osm_places | 2",
         "2.0.0 | namespaces=xmlns(osm,http://wirebench.org/osm) | 4",
         "1.0.0 | typeName=osm_places,osm_mainroads | 2",
+        "1.1.0 | typeName=osm_places,osm_mainroads | 2",
+        "1.1.0 | outputFormat=text/xml;%20subtype=gml/3.1.1 | 4",
       })
   void describeFeatureTypeForSeveralOrAllTypes(String version, String types, int declared)
       throws Exception {
@@ -129,8 +133,13 @@ class WfsServerTest extends LiveServerTest {
     String xsd = r.getContentAsString();
     assertEquals(200, r.getStatus(), xsd);
     assertEquals(declared, xsd.split("substitutionGroup=").length - 1, xsd);
-    OgcValidator.checkApplicationSchema(
-        version.strip().equals("1.0.0") ? XmlSchema.WFS_1_0_GML_2 : XmlSchema.WFS_2_0_GML_32, xsd);
+    XmlSchema schema =
+        switch (version.strip()) {
+          case "1.0.0" -> XmlSchema.WFS_1_0_GML_2;
+          case "1.1.0" -> XmlSchema.WFS_1_1_GML_31;
+          default -> XmlSchema.WFS_2_0_GML_32;
+        };
+    OgcValidator.checkApplicationSchema(schema, xsd);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -158,7 +167,13 @@ class WfsServerTest extends LiveServerTest {
         "service=WFS&version=2%01&request=GetFeature&typeNames=osm_places | InvalidParameterValue | version | ExceptionReport",
         "service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&outputFormat=%01 | InvalidParameterValue | outputFormat | ExceptionReport",
         "service=WFS&version=2.0.0&request=Get%01Feature | OperationNotSupported | request | ExceptionReport",
-        "service=WFS&version=2.0.0&request=GetFeature&typeNames=%EF%BF%BE%EF%BF%BF | InvalidParameterValue | typeNames | ExceptionReport"
+        "service=WFS&version=2.0.0&request=GetFeature&typeNames=%EF%BF%BE%EF%BF%BF | InvalidParameterValue | typeNames | ExceptionReport",
+        "service=WFS&version=1.1.0&request=GetFeature&typeName=lakes | InvalidParameterValue | typeName | ExceptionReport",
+        "service=WFS&version=1.1.0&request=GetFeature | MissingParameterValue | typeName | ExceptionReport",
+        "service=WFS&version=1.1.0&request=GetFeature&typeName=osm_places&maxFeatures=x | InvalidParameterValue | maxFeatures | ExceptionReport",
+        "service=WFS&version=1.1.0&request=GetFeature&typeName=osm_mainroads | OptionNotSupported | maxFeatures | ExceptionReport",
+        "service=WFS&version=1.1.0&request=DescribeFeatureType&typeName=osm_places&outputFormat=XMLSCHEMA | InvalidParameterValue | outputFormat | ExceptionReport",
+        "service=WFS&version=1.1.0&request=ListStoredQueries | OperationNotSupported | request | ExceptionReport"
       })
   void badRequestsGetAnExceptionReportAnd400(String query, String code, String locator, String root)
       throws Exception {
@@ -170,8 +185,12 @@ class WfsServerTest extends LiveServerTest {
     assertTrue(body.contains("locator=\"" + locator.strip() + "\""), body);
     assertFalse(body.contains("at org.") || body.contains("Exception:"), body);
     if (root.strip().equals("ExceptionReport")) {
+      // WFS 1.1 reports in OWS Common 1.0, WFS 2.0 in OWS 1.1
       OgcValidator.validate(
-          "http://schemas.opengis.net/ows/1.1.0/owsExceptionReport.xsd", r.getContent());
+          query.contains("version=1.1.0")
+              ? "http://schemas.opengis.net/ows/1.0.0/owsExceptionReport.xsd"
+              : "http://schemas.opengis.net/ows/1.1.0/owsExceptionReport.xsd",
+          r.getContent());
     }
   }
 
