@@ -7,6 +7,7 @@ import java.util.List;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.QueryResults;
 import org.wirebench.formats.geo.schema.XmlSchema;
 
 /**
@@ -48,6 +49,29 @@ public interface GeoCodec {
 
   /** Writes the whole collection to {@code out} in one pass; does not close {@code out}. */
   void encode(FeatureCollection collection, OutputStream out) throws IOException;
+
+  /**
+   * Whether {@link #encodeQueries} writes the results of several queries (a GetFeature of several
+   * type names) as one response.
+   */
+  default boolean encodesSeveralQueries() {
+    return false;
+  }
+
+  /**
+   * Writes the results of one or more queries as one response, in the order asked, with the whole
+   * response's paging; does not close {@code out}. By default one query is written by {@link
+   * #encode} and more are refused.
+   *
+   * @throws UnsupportedOperationException for several queries when {@link #encodesSeveralQueries}
+   *     is false
+   */
+  default void encodeQueries(QueryResults results, OutputStream out) throws IOException {
+    if (results.queries().size() != 1) {
+      throw new UnsupportedOperationException(name() + " writes one query's features a response");
+    }
+    encode(results.queries().get(0).page(results.paging()), out);
+  }
 
   /** Whether {@link #encodeFeature} writes a feature as a document of its own. */
   default boolean encodesBareFeatures() {

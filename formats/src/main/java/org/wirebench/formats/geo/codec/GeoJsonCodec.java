@@ -16,6 +16,7 @@ import org.locationtech.jts.geom.Point;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.QueryResults;
 
 /**
  * An RFC 7946 FeatureCollection (lon/lat, WGS 84, no {@code crs}) through Jackson's streaming
@@ -51,15 +52,32 @@ public class GeoJsonCodec implements GeoCodec {
 
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
+    write(List.of(collection), out);
+  }
+
+  @Override
+  public boolean encodesSeveralQueries() {
+    return true;
+  }
+
+  /** Several queries: one FeatureCollection, each query's features after the one before's. */
+  @Override
+  public void encodeQueries(QueryResults results, OutputStream out) throws IOException {
+    write(results.queries(), out);
+  }
+
+  private void write(List<FeatureCollection> queries, OutputStream out) throws IOException {
     Buffers text = new Buffers();
-    SerializedString[] names = names(collection.type());
     try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
       g.writeStartObject();
       g.writeFieldName(TYPE);
       g.writeString("FeatureCollection");
       g.writeArrayFieldStart("features");
-      for (Feature f : collection.features()) {
-        writeFeature(g, f, names, text);
+      for (FeatureCollection c : queries) {
+        SerializedString[] names = names(c.type());
+        for (Feature f : c.features()) {
+          writeFeature(g, f, names, text);
+        }
       }
       g.writeEndArray();
       g.writeEndObject();

@@ -2,11 +2,13 @@ package org.wirebench.formats.geo.codec;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 import org.locationtech.jts.geom.CoordinateSequence;
 import org.locationtech.jts.geom.Envelope;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.QueryResults;
 import org.wirebench.formats.geo.schema.XmlSchema;
 
 /**
@@ -50,8 +52,12 @@ public final class Gml2Codec extends GmlCodec {
 
   /** The document up to its first member: written once a document, by the floor too. */
   void writeStart(Utf8XmlWriter w, FeatureCollection collection) throws IOException {
-    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml2(collection.type(), collection.schemaBase())));
-    Envelope b = collection.bounds();
+    writeStart(w, List.of(collection.type()), collection.schemaBase(), collection.bounds());
+  }
+
+  private static void writeStart(
+      Utf8XmlWriter w, List<FeatureType> types, String schemaBase, Envelope b) throws IOException {
+    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml2(types, schemaBase)));
     if (b.isNull()) {
       w.raw(Utf8XmlWriter.ascii("<gml:null>missing</gml:null>"));
     } else {
@@ -65,9 +71,33 @@ public final class Gml2Codec extends GmlCodec {
 
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
-    FeatureType type = collection.type();
     Utf8XmlWriter w = new Utf8XmlWriter(out);
     writeStart(w, collection);
+    writeMembers(w, collection);
+    w.raw(DOCUMENT_END);
+    w.flush();
+  }
+
+  @Override
+  public boolean encodesSeveralQueries() {
+    return true;
+  }
+
+  /** Several queries: one collection, each query's members after the one before's. */
+  @Override
+  public void encodeQueries(QueryResults results, OutputStream out) throws IOException {
+    Utf8XmlWriter w = new Utf8XmlWriter(out);
+    writeStart(w, results.types(), results.schemaBase(), results.bounds());
+    for (FeatureCollection c : results.queries()) {
+      writeMembers(w, c);
+    }
+    w.raw(DOCUMENT_END);
+    w.flush();
+  }
+
+  private static void writeMembers(Utf8XmlWriter w, FeatureCollection collection)
+      throws IOException {
+    FeatureType type = collection.type();
     FeatureMarkup markup = new FeatureMarkup(type);
     Markup m = Markup.of(type);
     for (Feature f : collection.features()) {
@@ -85,7 +115,5 @@ public final class Gml2Codec extends GmlCodec {
       }
       w.raw(m.memberEnd());
     }
-    w.raw(DOCUMENT_END);
-    w.flush();
   }
 }

@@ -2,10 +2,12 @@ package org.wirebench.formats.geo.codec;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.List;
 import org.locationtech.jts.geom.Envelope;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.QueryResults;
 import org.wirebench.formats.geo.schema.XmlSchema;
 
 /**
@@ -41,7 +43,10 @@ public final class Gml31Codec extends GmlCodec {
   /** The document up to its members: the collection's start tag and envelope. */
   void writeStart(Utf8XmlWriter w, FeatureCollection collection) throws IOException {
     w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml31(collection.type(), collection)));
-    Envelope b = collection.bounds();
+    writeBounds(w, collection.bounds());
+  }
+
+  private static void writeBounds(Utf8XmlWriter w, Envelope b) throws IOException {
     if (!b.isNull()) {
       w.raw(Utf8XmlWriter.ascii("<gml:boundedBy><gml:Envelope " + SRS + "><gml:lowerCorner>"));
       w.ordinate(b.getMinY()).ascii(' ').ordinate(b.getMinX()).raw(Gml3Members.LOWER_TO_UPPER);
@@ -53,12 +58,40 @@ public final class Gml31Codec extends GmlCodec {
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
     Utf8XmlWriter w = new Utf8XmlWriter(out);
     writeStart(w, collection);
-    if (collection.size() > 0) {
+    writeMembers(w, List.of(collection));
+  }
+
+  @Override
+  public boolean encodesSeveralQueries() {
+    return true;
+  }
+
+  /** Several queries: one collection, numberOfFeatures over all, one featureMembers for all. */
+  @Override
+  public void encodeQueries(QueryResults results, OutputStream out) throws IOException {
+    Utf8XmlWriter w = new Utf8XmlWriter(out);
+    FeatureCollection.Paging p = results.paging();
+    w.raw(
+        Utf8XmlWriter.ascii(
+            GmlHeaders.gml31(
+                results.types(),
+                results.schemaBase(),
+                p.hits() ? p.numberMatched() : results.size(),
+                results.timeStamp())));
+    writeBounds(w, results.bounds());
+    writeMembers(w, results.queries());
+  }
+
+  private static void writeMembers(Utf8XmlWriter w, List<FeatureCollection> queries)
+      throws IOException {
+    if (queries.stream().anyMatch(c -> c.size() > 0)) {
       // an empty featureMembers would be valid but says nothing (hits, empty pages): left out
       w.raw(MEMBERS_START);
-      Gml3Members members = new Gml3Members(collection.type(), markup(collection.type()));
-      for (Feature f : collection.features()) {
-        members.write(w, f);
+      for (FeatureCollection c : queries) {
+        Gml3Members members = new Gml3Members(c.type(), markup(c.type()));
+        for (Feature f : c.features()) {
+          members.write(w, f);
+        }
       }
       w.raw(MEMBERS_END);
     }

@@ -6,6 +6,7 @@ import org.locationtech.jts.geom.Envelope;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.QueryResults;
 import org.wirebench.formats.geo.schema.XmlSchema;
 
 /**
@@ -65,7 +66,10 @@ public final class Gml32Codec extends GmlCodec {
   /** The document up to its first member: written once a document, by the floor too. */
   void writeStart(Utf8XmlWriter w, FeatureCollection collection) throws IOException {
     w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml32(collection.type(), collection)));
-    Envelope b = collection.bounds();
+    writeBounds(w, collection.bounds());
+  }
+
+  private static void writeBounds(Utf8XmlWriter w, Envelope b) throws IOException {
     if (!b.isNull()) {
       w.raw(
           Utf8XmlWriter.ascii(
@@ -89,6 +93,53 @@ public final class Gml32Codec extends GmlCodec {
     w.raw(DOCUMENT_END);
     w.flush();
   }
+
+  @Override
+  public boolean encodesSeveralQueries() {
+    return true;
+  }
+
+  /**
+   * Several queries as WFS 2.0 answers them (OGC 09-025r2 11.3.3.5): one wfs:member a query, each
+   * holding that query's own wfs:FeatureCollection with its counts; the outer collection carries
+   * the totals and the paging links. For hits only the totals are written.
+   */
+  @Override
+  public void encodeQueries(QueryResults results, OutputStream out) throws IOException {
+    if (results.queries().size() == 1) {
+      encode(results.queries().get(0).page(results.paging()), out);
+      return;
+    }
+    Utf8XmlWriter w = new Utf8XmlWriter(out);
+    w.raw(
+        Utf8XmlWriter.ascii(
+            GmlHeaders.gml32(
+                results.types(),
+                results.schemaBase(),
+                results.paging(),
+                results.size(),
+                results.timeStamp())));
+    writeBounds(w, results.bounds());
+    if (!results.paging().hits()) {
+      for (FeatureCollection c : results.queries()) {
+        w.raw(
+            Utf8XmlWriter.ascii(
+                "<wfs:member><wfs:FeatureCollection"
+                    + GmlHeaders.counts(c.paging().numberMatched(), c.size(), c.timeStamp())
+                    + ">"));
+        writeBounds(w, c.bounds());
+        Gml3Members members = new Gml3Members(c.type(), markup(c.type()));
+        for (Feature f : c.features()) {
+          members.write(w, f);
+        }
+        w.raw(DOCUMENT_END).raw(QUERY_END);
+      }
+    }
+    w.raw(DOCUMENT_END);
+    w.flush();
+  }
+
+  private static final byte[] QUERY_END = Utf8XmlWriter.ascii("</wfs:member>");
 
   @Override
   public boolean encodesBareFeatures() {

@@ -1,24 +1,33 @@
 package org.wirebench.formats.geo.codec;
 
+import java.time.Instant;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
 
-/** The opening of each WFS response document, up to its first member. Written once a document. */
+/**
+ * The opening of each WFS response document, up to its first member, for one feature type or
+ * several (a GetFeature of several type names). Written once a document.
+ */
 final class GmlHeaders {
   private GmlHeaders() {}
 
   /** WFS 1.0: the collection's start tag and the opening of its required gml:boundedBy. */
   static String gml2(FeatureType type, String schemaBase) {
-    return start(GmlNames.WFS1, GmlNames.GML2, type)
+    return gml2(List.of(type), schemaBase);
+  }
+
+  static String gml2(List<FeatureType> types, String schemaBase) {
+    return start(GmlNames.WFS1, GmlNames.GML2, types)
         + schemaLocation(
             GmlNames.WFS1
                 + " "
                 + GmlNames.WFS1_LOCATION
                 + " "
-                + type.namespaceUri()
-                + " "
-                + GmlNames.describeFeatureType(schemaBase, "1.0.0", type.prefix(), type.name()))
+                + typeLocations(types, schemaBase, "1.0.0"))
         + "><gml:boundedBy>";
   }
 
@@ -28,42 +37,55 @@ final class GmlHeaders {
    */
   static String gml31(FeatureType type, FeatureCollection c) {
     FeatureCollection.Paging p = c.paging();
-    return start(GmlNames.WFS1, GmlNames.GML2, type)
+    return gml31(
+        List.of(type), c.schemaBase(), p.hits() ? p.numberMatched() : c.size(), c.timeStamp());
+  }
+
+  static String gml31(
+      List<FeatureType> types, String schemaBase, long numberOfFeatures, Instant timeStamp) {
+    return start(GmlNames.WFS1, GmlNames.GML2, types)
         + schemaLocation(
             GmlNames.WFS1
                 + " "
                 + GmlNames.WFS11_LOCATION
                 + " "
-                + type.namespaceUri()
-                + " "
-                + GmlNames.describeFeatureType(c.schemaBase(), "1.1.0", type.prefix(), type.name()))
+                + typeLocations(types, schemaBase, "1.1.0"))
         + " numberOfFeatures=\""
-        + (p.hits() ? p.numberMatched() : c.size())
+        + numberOfFeatures
         + "\" timeStamp=\""
-        + DateTimeFormatter.ISO_INSTANT.format(c.timeStamp())
+        + DateTimeFormatter.ISO_INSTANT.format(timeStamp)
         + "\">";
   }
 
   /** WFS 2.0: the collection's start tag with its counts, paging links and time stamp. */
   static String gml32(FeatureType type, FeatureCollection c) {
-    FeatureCollection.Paging p = c.paging();
-    return start(GmlNames.WFS2, GmlNames.GML32, type)
+    return gml32(List.of(type), c.schemaBase(), c.paging(), c.size(), c.timeStamp());
+  }
+
+  static String gml32(
+      List<FeatureType> types,
+      String schemaBase,
+      FeatureCollection.Paging p,
+      int numberReturned,
+      Instant timeStamp) {
+    return start(GmlNames.WFS2, GmlNames.GML32, types)
         + schemaLocation(
-            GmlNames.WFS2
-                + " "
-                + GmlNames.WFS2_LOCATION
-                + " "
-                + gml32Locations(type, c.schemaBase()))
-        + " numberMatched=\""
-        + p.numberMatched()
-        + "\" numberReturned=\""
-        + c.size()
-        + "\" timeStamp=\""
-        + DateTimeFormatter.ISO_INSTANT.format(c.timeStamp())
-        + "\""
+            GmlNames.WFS2 + " " + GmlNames.WFS2_LOCATION + " " + gml32Locations(types, schemaBase))
+        + counts(p.numberMatched(), numberReturned, timeStamp)
         + (p.previous() == null ? "" : " previous=\"" + escape(p.previous()) + "\"")
         + (p.next() == null ? "" : " next=\"" + escape(p.next()) + "\"")
         + ">";
+  }
+
+  /** WFS 2.0's required counts and time stamp, as attributes. */
+  static String counts(long numberMatched, int numberReturned, Instant timeStamp) {
+    return " numberMatched=\""
+        + numberMatched
+        + "\" numberReturned=\""
+        + numberReturned
+        + "\" timeStamp=\""
+        + DateTimeFormatter.ISO_INSTANT.format(timeStamp)
+        + "\"";
   }
 
   /**
@@ -73,40 +95,71 @@ final class GmlHeaders {
   static String gml32Namespaces(FeatureType type, String schemaBase) {
     return " xmlns:gml=\""
         + GmlNames.GML32
-        + "\" xmlns:"
-        + type.prefix()
-        + "=\""
-        + escape(type.namespaceUri())
-        + "\" xmlns:xsi=\""
+        + "\""
+        + typeNamespaces(List.of(type))
+        + " xmlns:xsi=\""
         + GmlNames.XSI
         + "\""
-        + schemaLocation(gml32Locations(type, schemaBase));
+        + schemaLocation(gml32Locations(List.of(type), schemaBase));
   }
 
-  /** GML 3.2's schema and the type's application schema, as schemaLocation pairs. */
-  private static String gml32Locations(FeatureType type, String schemaBase) {
+  /** GML 3.2's schema and the types' application schemas, as schemaLocation pairs. */
+  private static String gml32Locations(List<FeatureType> types, String schemaBase) {
     return GmlNames.GML32
         + " "
         + GmlNames.GML32_LOCATION
         + " "
-        + type.namespaceUri()
-        + " "
-        + GmlNames.describeFeatureType(schemaBase, "2.0.0", type.prefix(), type.name());
+        + typeLocations(types, schemaBase, "2.0.0");
   }
 
-  private static String start(String wfsNs, String gmlNs, FeatureType type) {
+  /**
+   * Each namespace of {@code types} and where its schema is served: one DescribeFeatureType of the
+   * types in that namespace.
+   */
+  private static String typeLocations(List<FeatureType> types, String schemaBase, String version) {
+    Map<String, List<String>> names = new LinkedHashMap<>();
+    for (FeatureType t : types) {
+      names
+          .computeIfAbsent(t.namespaceUri(), k -> new java.util.ArrayList<>())
+          .add(t.prefix() + ":" + t.name());
+    }
+    StringBuilder b = new StringBuilder();
+    names.forEach(
+        (ns, qualified) ->
+            b.append(b.length() == 0 ? "" : " ")
+                .append(ns)
+                .append(' ')
+                .append(GmlNames.describeFeatureType(schemaBase, version, qualified)));
+    return b.toString();
+  }
+
+  private static String start(String wfsNs, String gmlNs, List<FeatureType> types) {
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
         + "<wfs:FeatureCollection xmlns:wfs=\""
         + wfsNs
         + "\" xmlns:gml=\""
         + gmlNs
-        + "\" xmlns:"
-        + type.prefix()
-        + "=\""
-        + escape(type.namespaceUri())
-        + "\" xmlns:xsi=\""
+        + "\""
+        + typeNamespaces(types)
+        + " xmlns:xsi=\""
         + GmlNames.XSI
         + "\"";
+  }
+
+  /** One declaration a prefix. */
+  private static String typeNamespaces(List<FeatureType> types) {
+    Map<String, String> byPrefix = new LinkedHashMap<>();
+    for (FeatureType t : types) {
+      String bound = byPrefix.putIfAbsent(t.prefix(), t.namespaceUri());
+      if (bound != null && !bound.equals(t.namespaceUri())) {
+        throw new IllegalArgumentException(
+            "prefix " + t.prefix() + " names both " + bound + " and " + t.namespaceUri());
+      }
+    }
+    StringBuilder b = new StringBuilder();
+    byPrefix.forEach(
+        (p, ns) -> b.append(" xmlns:").append(p).append("=\"").append(escape(ns)).append('"'));
+    return b.toString();
   }
 
   private static String schemaLocation(String value) {

@@ -45,12 +45,16 @@ public final class GmlNames {
    */
   public static String describeFeatureType(
       String endpoint, String version, String prefix, String typeName) {
+    return describeFeatureType(endpoint, version, java.util.List.of(prefix + ":" + typeName));
+  }
+
+  /** One DescribeFeatureType of several types ({@code prefix:name} each), one schema for all. */
+  public static String describeFeatureType(
+      String endpoint, String version, java.util.List<String> qualifiedNames) {
     return (endpoint == null ? "wfs" : endpoint)
         + "?service=WFS&version="
         + version
         + "&request=DescribeFeatureType&typeName="
-        + prefix
-        + ":"
-        + typeName;
+        + String.join(",", qualifiedNames);
   }
 }

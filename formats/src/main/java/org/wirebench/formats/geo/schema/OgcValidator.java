@@ -32,6 +32,31 @@ public final class OgcValidator {
     run(schemaFor(schema, type).newValidator(), schema.toString(), document);
   }
 
+  /**
+   * Validates a response holding features of several types (a GetFeature of several type names)
+   * against the official schemas and one application schema declaring every one of {@code types}.
+   *
+   * @throws InvalidDocumentException naming the first violation, with line and column
+   */
+  public static void validate(
+      XmlSchema schema, java.util.List<FeatureType> types, byte[] document) {
+    if (types.size() == 1) {
+      validate(schema, types.get(0), document);
+      return;
+    }
+    String key = schema + " " + types;
+    Schema compiled =
+        CACHE.computeIfAbsent(
+            key,
+            k ->
+                compile(
+                    schema,
+                    FeatureSchemas.xsd(types, schema),
+                    "urn:wirebench:schema:"
+                        + String.join("+", types.stream().map(FeatureType::name).toList())));
+    run(compiled.newValidator(), schema.toString(), document);
+  }
+
   private static void run(Validator validator, String schema, byte[] document) {
     try {
       validator.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");

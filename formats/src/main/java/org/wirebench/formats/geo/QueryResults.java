@@ -1,0 +1,62 @@
+package org.wirebench.formats.geo;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import org.locationtech.jts.geom.Envelope;
+
+/**
+ * A GetFeature response of several queries (several type names): each query's features as its own
+ * collection, in the order asked, and the paging of the whole response (numberMatched summed over
+ * the queries, the links to the pages before and after).
+ *
+ * @param queries one collection a query, 1..; the first's time stamp and schema base are the
+ *     response's
+ * @param paging the whole response's numberMatched (at least the features returned), links, hits
+ */
+public record QueryResults(List<FeatureCollection> queries, FeatureCollection.Paging paging) {
+  public QueryResults {
+    queries = List.copyOf(queries);
+    if (queries.isEmpty()) {
+      throw new IllegalArgumentException("a response answers at least one query");
+    }
+    Objects.requireNonNull(paging, "paging");
+    int returned = queries.stream().mapToInt(FeatureCollection::size).sum();
+    if (paging.numberMatched() < returned) {
+      throw new IllegalArgumentException(
+          "numberMatched " + paging.numberMatched() + " < " + returned + " returned");
+    }
+  }
+
+  /** One query's collection as a whole response. */
+  public static QueryResults of(FeatureCollection one) {
+    return new QueryResults(List.of(one), one.paging());
+  }
+
+  /** The queries' feature types, each once, in the order asked. */
+  public List<FeatureType> types() {
+    return queries.stream().map(FeatureCollection::type).distinct().toList();
+  }
+
+  /** Features returned, over every query. */
+  public int size() {
+    return queries.stream().mapToInt(FeatureCollection::size).sum();
+  }
+
+  /** The box around every query's features. */
+  public Envelope bounds() {
+    Envelope all = new Envelope();
+    for (FeatureCollection c : queries) {
+      all.expandToInclude(c.bounds());
+    }
+    return all;
+  }
+
+  public Instant timeStamp() {
+    return queries.get(0).timeStamp();
+  }
+
+  public String schemaBase() {
+    return queries.get(0).schemaBase();
+  }
+}
