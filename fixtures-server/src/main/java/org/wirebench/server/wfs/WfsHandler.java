@@ -16,9 +16,8 @@ import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.wirebench.formats.geo.Dataset;
-import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
-import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.QueryResults;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
 import org.wirebench.formats.geo.schema.XmlSchema;
@@ -213,84 +212,11 @@ public final class WfsHandler extends Handler.Abstract {
       storedQuery(wfs, storedQuery, request, response, callback);
       return;
     }
-    Dataset dataset = wfs.dataset();
     GeoCodec codec = wfs.codec();
-    java.util.function.Predicate<Feature> filter = wfs.selection().filter(dataset.featureType());
-    int count = wfs.count(dataset, filter != null);
-    int start = wfs.startIndex();
-    wfs.checkSrsName();
-    boolean hits = wfs.hits(codec);
-    wfs.checkResolve();
-    FeatureType selected = wfs.selection().selectedProperties(dataset.featureType());
-    SortBy sort = wfs.selection().sortBy(dataset.featureType(), start, count);
-    List<Feature> features;
-    long matched;
-    if (sort != null) {
-      SortBy.Page page = sort.page(dataset.features(), filter, start, count, !hits);
-      features = page.features();
-      matched = page.matched();
-      wfs.checkUncut(dataset, matched);
-    } else if (filter == null) {
-      // every feature matches: the dataset knows how many, and jumps to the page
-      features = hits ? List.of() : dataset.features(start).limit(count).toList();
-      matched = dataset.size();
-    } else {
-      // one pass over the stream counts the matches and keeps the page's: at most count
-      // features are held, whatever the dataset's size
-      List<Feature> page = new java.util.ArrayList<>();
-      long[] seen = {0};
-      dataset
-          .features()
-          .filter(filter)
-          .forEach(
-              f -> {
-                long i = seen[0]++;
-                if (!hits && i >= start && i - start < count) {
-                  page.add(f);
-                }
-              });
-      features = page;
-      matched = seen[0];
-      wfs.checkUncut(dataset, matched);
-    }
     String endpoint = endpoint(request);
-    String previous =
-        hits || start == 0 ? null : wfs.pageUrl(endpoint, Math.max(0, start - count), count);
-    String next =
-        hits || start + features.size() >= matched
-            ? null
-            : wfs.pageUrl(endpoint, start + count, count);
-    FeatureType type = dataset.featureType();
-    if (selected != null) {
-      features = project(type, selected, features);
-      type = selected;
-    }
-    FeatureCollection collection =
-        FeatureCollection.of(type, features, Instant.now())
-            .page(
-                hits
-                    ? FeatureCollection.Paging.hitsOnly(matched)
-                    : new FeatureCollection.Paging(matched, previous, next))
-            .withSchemaBase(endpoint);
+    QueryResults results = GetFeature.run(wfs, codec, endpoint);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
-    stream(request, response, callback, out -> codec.encode(collection, out));
-  }
-
-  /** The features with only the values {@code selected} (a cut of {@code type}) keeps. */
-  private static List<Feature> project(FeatureType type, FeatureType selected, List<Feature> in) {
-    int[] from = new int[selected.attributes().size()];
-    for (int i = 0; i < from.length; i++) {
-      from[i] = type.indexOf(selected.attributes().get(i).name());
-    }
-    List<Feature> out = new java.util.ArrayList<>(in.size());
-    for (Feature f : in) {
-      Object[] values = new Object[from.length];
-      for (int i = 0; i < from.length; i++) {
-        values[i] = f.value(from[i]);
-      }
-      out.add(new Feature(f.id(), values, f.geometry()));
-    }
-    return out;
+    stream(request, response, callback, out -> codec.encodeQueries(results, out));
   }
 
   /** Something that writes a whole response body. */

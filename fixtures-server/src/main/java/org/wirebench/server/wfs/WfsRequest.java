@@ -268,11 +268,6 @@ final class WfsRequest {
     };
   }
 
-  /** What the GetFeature selects: properties, order, and the filter. */
-  Selection selection() {
-    return new Selection(params, isV1());
-  }
-
   /** A parameter's value by its lower-case name, or null. */
   String get(String lowerCaseName) {
     return params.get(lowerCaseName);
@@ -304,26 +299,13 @@ final class WfsRequest {
     return out;
   }
 
-  /** typeName (1.0) or typeNames (2.0), with or without the namespace prefix: one type. */
-  Dataset dataset() throws OwsException {
-    String key = params.containsKey("typenames") ? "typenames" : "typename";
-    String name = params.get(key);
-    String locator = isV2() ? "typeNames" : "typeName";
-    if (name == null || name.isBlank()) {
-      throw OwsException.missing(locator);
-    }
-    if (name.contains(",")) {
-      throw new OwsException(
-          "OptionNotSupported",
-          locator,
-          "several types in one GetFeature are not implemented; ask for each of "
-              + name
-              + " in its own request");
-    }
-    return dataset(name);
+  /** GetFeature's queries: one a type name, each with its own selection. */
+  List<Queries.Query> queries() throws OwsException {
+    return Queries.of(this, params);
   }
 
-  private Dataset dataset(String name) throws OwsException {
+  /** A type name, with or without the namespace prefix, as a layer. */
+  Dataset dataset(String name) throws OwsException {
     String locator = isV2() ? "typeNames" : "typeName";
     if (name.isEmpty()) {
       throw OwsException.invalid(locator, name, "an empty type name");
@@ -426,7 +408,7 @@ final class WfsRequest {
   }
 
   /** WFS 1.x without maxFeatures cannot say it cut a response short: refuse to. */
-  void checkUncut(Dataset dataset, long matched) throws OwsException {
+  void checkUncut(String layers, long matched) throws OwsException {
     if (!isV2()
         && !params.containsKey("maxfeatures")
         && !params.containsKey("count")
@@ -436,7 +418,7 @@ final class WfsRequest {
           "maxFeatures",
           matched
               + " features of "
-              + dataset.name()
+              + layers
               + " match, more than this server sends at once ("
               + MAX_COUNT
               + "), and WFS "

@@ -1,0 +1,139 @@
+package org.wirebench.server.wfs;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import org.wirebench.formats.geo.Dataset;
+import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureCollection;
+import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.geo.QueryResults;
+import org.wirebench.formats.geo.codec.GeoCodec;
+import org.wirebench.server.http.OwsException;
+
+/**
+ * An ad-hoc GetFeature, run: each query's features selected while streaming its layer, the page
+ * {@code [startIndex, startIndex + count)} taken over the queries in order, every query's matches
+ * counted. At most the page's features are held (a sorted page: startIndex + count), whatever the
+ * layers' sizes.
+ */
+final class GetFeature {
+  private GetFeature() {}
+
+  static QueryResults run(WfsRequest wfs, GeoCodec codec, String endpoint) throws OwsException {
+    List<Queries.Query> queries = wfs.queries();
+    if (queries.size() > 1 && !codec.encodesSeveralQueries()) {
+      throw new OwsException(
+          "OptionNotSupported",
+          "outputFormat",
+          codec.name() + " writes one type a response; ask for each type in its own request");
+    }
+    List<Predicate<Feature>> filters = new ArrayList<>();
+    boolean filtered = false;
+    for (Queries.Query q : queries) {
+      Predicate<Feature> f = q.selection().filter(q.dataset().featureType());
+      filters.add(f);
+      filtered |= f != null;
+    }
+    boolean hits = wfs.hits(codec);
+    // several layers are counted like a filtered one, and hits like any: 1.x refuses afterwards
+    // if more matched than it may send
+    int count = wfs.count(queries.get(0).dataset(), filtered || queries.size() > 1 || hits);
+    int start = wfs.startIndex();
+    wfs.checkSrsName();
+    wfs.checkResolve();
+    Instant now = Instant.now();
+    List<FeatureCollection> results = new ArrayList<>();
+    long toSkip = start;
+    int wanted = count;
+    long matched = 0;
+    for (int i = 0; i < queries.size(); i++) {
+      Queries.Query q = queries.get(i);
+      FeatureType type = q.dataset().featureType();
+      int from = (int) Math.min(toSkip, Integer.MAX_VALUE);
+      FeatureType selected = q.selection().selectedProperties(type);
+      SortBy sort = q.selection().sortBy(type, from, wanted);
+      SortBy.Page page = select(q.dataset(), filters.get(i), sort, from, wanted, !hits);
+      matched += page.matched();
+      toSkip = Math.max(0, toSkip - page.matched());
+      wanted -= page.features().size();
+      List<Feature> features = page.features();
+      if (selected != null) {
+        features = project(type, selected, features);
+        type = selected;
+      }
+      results.add(
+          FeatureCollection.of(type, features, now)
+              .page(new FeatureCollection.Paging(page.matched(), null, null))
+              .withSchemaBase(endpoint));
+    }
+    if (!hits) {
+      // hits send no features: any count can be said
+      wfs.checkUncut(
+          String.join(", ", queries.stream().map(q -> q.dataset().name()).toList()), matched);
+    }
+    int returned = count - wanted;
+    String previous =
+        hits || start == 0 ? null : wfs.pageUrl(endpoint, Math.max(0, start - count), count);
+    String next =
+        hits || start + returned >= matched ? null : wfs.pageUrl(endpoint, start + count, count);
+    return new QueryResults(
+        results,
+        hits
+            ? FeatureCollection.Paging.hitsOnly(matched)
+            : new FeatureCollection.Paging(matched, previous, next));
+  }
+
+  /**
+   * The features {@code [start, start + count)} of one layer's selection and how many matched;
+   * {@code keep} false (hits) counts only.
+   */
+  private static SortBy.Page select(
+      Dataset dataset, Predicate<Feature> filter, SortBy sort, int start, int count, boolean keep) {
+    boolean keeping = keep && count > 0;
+    if (sort != null) {
+      return sort.page(dataset.features(), filter, start, count, keeping);
+    }
+    if (filter == null) {
+      // every feature matches: the dataset knows how many, and jumps to the page
+      List<Feature> page =
+          keeping
+              ? dataset.features((int) Math.min(start, dataset.size())).limit(count).toList()
+              : List.of();
+      return new SortBy.Page(page, dataset.size());
+    }
+    // one pass over the stream counts the matches and keeps the page's: at most count
+    // features are held, whatever the dataset's size
+    List<Feature> page = new ArrayList<>();
+    long[] seen = {0};
+    dataset
+        .features()
+        .filter(filter)
+        .forEach(
+            f -> {
+              long i = seen[0]++;
+              if (keeping && i >= start && i - start < count) {
+                page.add(f);
+              }
+            });
+    return new SortBy.Page(page, seen[0]);
+  }
+
+  /** The features with only the values {@code selected} (a cut of {@code type}) keeps. */
+  private static List<Feature> project(FeatureType type, FeatureType selected, List<Feature> in) {
+    int[] from = new int[selected.attributes().size()];
+    for (int i = 0; i < from.length; i++) {
+      from[i] = type.indexOf(selected.attributes().get(i).name());
+    }
+    List<Feature> out = new ArrayList<>(in.size());
+    for (Feature f : in) {
+      Object[] values = new Object[from.length];
+      for (int i = 0; i < from.length; i++) {
+        values[i] = f.value(from[i]);
+      }
+      out.add(new Feature(f.id(), values, f.geometry()));
+    }
+    return out;
+  }
+}

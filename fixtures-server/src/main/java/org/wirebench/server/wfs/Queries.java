@@ -1,0 +1,164 @@
+package org.wirebench.server.wfs;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.wirebench.formats.geo.Dataset;
+import org.wirebench.server.http.OwsException;
+
+/**
+ * The queries of an ad-hoc GetFeature: one a type name, each with its own FILTER, PROPERTYNAME and
+ * SORTBY. WFS 1.0/1.1 list the types comma separated ({@code a,b}); WFS 2.0 puts each query in
+ * parentheses ({@code (a)(b)}), where {@code a,b} would be a join, which is not served. With
+ * several queries, the per-query parameters come one a query in parentheses ({@code
+ * FILTER=(<Filter>…</Filter>)(<Filter>…</Filter>)}); BBOX, RESOURCEID and FEATUREID apply to every
+ * query; count/maxFeatures and startIndex to the whole response.
+ */
+final class Queries {
+  /** One query: its layer and what it selects of it. */
+  record Query(Dataset dataset, Selection selection) {}
+
+  /** Most queries one request may hold. */
+  static final int MAX_QUERIES = 16;
+
+  private static final Pattern GROUP = Pattern.compile("\\(([^()]*)\\)");
+
+  /** Between two parenthesised XML filters: the ")(" before the next element. */
+  private static final Pattern XML_GROUPS = Pattern.compile("\\)\\s*\\(\\s*(?=<)");
+
+  private Queries() {}
+
+  static List<Query> of(WfsRequest wfs, Map<String, String> params) throws OwsException {
+    String locator = wfs.isV2() ? "typeNames" : "typeName";
+    List<String> names = typeNames(wfs, params, locator);
+    List<Query> queries = new ArrayList<>();
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (String name : names) {
+      Dataset d = wfs.dataset(name.strip());
+      if (!seen.add(d.name())) {
+        // the same features twice would repeat their gml:ids: an invalid document
+        throw OwsException.invalid(
+            locator,
+            params.getOrDefault("typenames", params.get("typename")),
+            d.name() + " is named twice; ask for it once and combine the filters with Or");
+      }
+      queries.add(new Query(d, null));
+    }
+    int n = queries.size();
+    List<String> filters = perQuery(params, "filter", "FILTER", n, true);
+    List<String> properties = perQuery(params, "propertyname", "PROPERTYNAME", n, false);
+    List<String> sorts = perQuery(params, "sortby", "SORTBY", n, false);
+    List<Query> out = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      Map<String, String> own = new TreeMap<>(params);
+      put(own, "filter", filters.get(i));
+      put(own, "propertyname", properties.get(i));
+      put(own, "sortby", sorts.get(i));
+      out.add(new Query(queries.get(i).dataset(), new Selection(own, wfs.isV1())));
+    }
+    return out;
+  }
+
+  private static List<String> typeNames(WfsRequest wfs, Map<String, String> params, String locator)
+      throws OwsException {
+    String v = params.getOrDefault("typenames", params.get("typename"));
+    if (v == null || v.isBlank()) {
+      throw OwsException.missing(locator);
+    }
+    List<String> names;
+    if (v.strip().startsWith("(")) {
+      names = groups(v, locator);
+      for (String g : names) {
+        if (g.contains(",")) {
+          throw join(v, locator);
+        }
+      }
+    } else if (v.contains(",") && wfs.isV2()) {
+      throw join(v, locator);
+    } else {
+      names = List.of(v.split(",", -1));
+    }
+    if (names.size() > MAX_QUERIES) {
+      throw OwsException.invalid(
+          locator, v, names.size() + " queries; at most " + MAX_QUERIES + " a request");
+    }
+    return names;
+  }
+
+  private static OwsException join(String v, String locator) {
+    return new OwsException(
+        "OptionNotSupported",
+        locator,
+        "typeNames="
+            + v
+            + " asks for a join of those types, which this server does not serve"
+            + " (ImplementsStandardJoins is FALSE); ask (a)(b) for each type's features");
+  }
+
+  /** {@code (a)(b)(c)}: the groups' contents, or an exception if the value is not only groups. */
+  private static List<String> groups(String v, String locator) throws OwsException {
+    List<String> out = new ArrayList<>();
+    Matcher m = GROUP.matcher(v.strip());
+    int end = 0;
+    while (m.lookingAt()) {
+      out.add(m.group(1));
+      end = m.end();
+      m.region(end, v.strip().length());
+    }
+    if (end != v.strip().length() || out.isEmpty()) {
+      throw new OwsException(
+          "OperationParsingFailed", locator, locator + "=" + v + ": expected (a)(b)… groups");
+    }
+    return out;
+  }
+
+  /**
+   * A per-query parameter's value for each of {@code n} queries: as given for one query (its own
+   * parsing handles its parentheses); for several, one parenthesised value a query, or {@code *}
+   * (PROPERTYNAME) for all.
+   */
+  private static List<String> perQuery(
+      Map<String, String> params, String key, String locator, int n, boolean xml)
+      throws OwsException {
+    String v = params.get(key);
+    List<String> out = new ArrayList<>();
+    if (v == null || n == 1 || (!xml && v.strip().equals("*"))) {
+      for (int i = 0; i < n; i++) {
+        out.add(v);
+      }
+      return out;
+    }
+    String s = v.strip();
+    if (xml) {
+      if (s.startsWith("(") && s.endsWith(")")) {
+        out.addAll(List.of(XML_GROUPS.split(s.substring(1, s.length() - 1), -1)));
+      }
+    } else if (s.startsWith("(")) {
+      out.addAll(groups(s, locator));
+    }
+    if (out.size() != n) {
+      throw new OwsException(
+          "OperationParsingFailed",
+          locator,
+          n
+              + " queries need "
+              + n
+              + " parenthesised "
+              + locator
+              + " values, (…)(…), one a type name in order; "
+              + (out.isEmpty() ? "this one has none" : "this one has " + out.size()));
+    }
+    return out;
+  }
+
+  private static void put(Map<String, String> m, String key, String value) {
+    if (value == null) {
+      m.remove(key);
+    } else {
+      m.put(key, value);
+    }
+  }
+}
