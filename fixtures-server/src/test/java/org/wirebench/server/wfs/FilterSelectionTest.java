@@ -27,9 +27,9 @@ import org.wirebench.server.LiveServerTest;
 /**
  * For every filter kind, a real server's GetFeature returns exactly the features a brute-force
  * evaluation over the whole dataset selects, in the same order, with numberMatched saying how many:
- * FES 2.0 in WFS 2.0.0 (GML 3.2 and GeoJSON), Filter Encoding 1.0 in WFS 1.0.0 (GML 2), and the
- * RESOURCEID/FEATUREID lists. The brute force is written here in plain Java (JTS's own
- * Geometry.intersects for boxes), not with the server's classes.
+ * FES 2.0 in WFS 2.0.0 (GML 3.2 and GeoJSON), Filter Encoding 1.1 in WFS 1.1.0 (GML 3.1.1), Filter
+ * Encoding 1.0 in WFS 1.0.0 (GML 2), and the RESOURCEID/FEATUREID lists. The brute force is written
+ * here in plain Java (JTS's own Geometry.intersects for boxes), not with the server's classes.
  */
 class FilterSelectionTest extends LiveServerTest {
   private static final GeometryFactory GEOMETRY = new GeometryFactory();
@@ -283,6 +283,24 @@ class FilterSelectionTest extends LiveServerTest {
                 + "&FILTER="
                 + enc(filter1));
     assertEquals(expected, ids(gml2, "<osm:" + c.layer() + " fid=\"([^\"]+)\""));
+    // Filter Encoding 1.1 in WFS 1.1.0 (GML 3.1.1): the FES body in 1.1's names, envelopes in
+    // GML 3.1.1, lat/lon by default as in 2.0, ids as GmlObjectId
+    String filter11 =
+        "<ogc:Filter xmlns:ogc=\"http://www.opengis.net/ogc\" xmlns:gml=\"http://www.opengis.net/gml\">"
+            + c.fes()
+                .replace("fes:ValueReference", "ogc:PropertyName")
+                .replace("fes:ResourceId rid=", "fes:GmlObjectId gml:id=")
+                .replace("fes:", "ogc:")
+            + "</ogc:Filter>";
+    String gml31 =
+        body(
+            "service=WFS&version=1.1.0&request=GetFeature&typeName="
+                + c.layer()
+                + "&maxFeatures="
+                + PAGE
+                + "&FILTER="
+                + enc(filter11));
+    assertEquals(expected, ids(gml31, "<osm:" + c.layer() + " gml:id=\"([^\"]+)\""));
   }
 
   @ParameterizedTest(name = "{0}")
