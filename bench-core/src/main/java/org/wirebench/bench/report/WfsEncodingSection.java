@@ -102,6 +102,9 @@ public final class WfsEncodingSection implements ReportSection {
     out.add(new Report.Table(header, rows));
     List<String> lines = new ArrayList<>();
     ratio(lines, runs, "GML 3.2 / GML 2", "gml32", "gml2");
+    // GeoServer's GML3 for WFS 1.1: is 3.2's cost the version or GML 3 itself?
+    ratio(lines, runs, "GML 3.1.1 / GML 2", "gml31", "gml2");
+    ratio(lines, runs, "GML 3.2 / GML 3.1.1", "gml32", "gml31");
     ratio(
         lines,
         runs,

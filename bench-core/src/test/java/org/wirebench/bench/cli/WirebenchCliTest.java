@@ -61,7 +61,8 @@ class WirebenchCliTest {
   void unknownFormatExitsWith2AndListsTheValidOnes() {
     assertEquals(2, run("encode", "--dataset", "osm_places", "--format", "kml"));
     assertTrue(
-        err.toString().contains("unknown codec 'kml'; valid: gml2, gml32, geojson"), err::toString);
+        err.toString().contains("unknown codec 'kml'; valid: gml2, gml31, gml32, geojson"),
+        err::toString);
   }
 
   @Test
@@ -110,7 +111,7 @@ class WirebenchCliTest {
   @Test
   void schemaOfANonXmlFormatExitsWith2() {
     assertEquals(2, run("schema", "--dataset", "osm_places", "--format", "geojson"));
-    assertTrue(err.toString().contains("valid: gml2, gml32, jts-gml2"), err::toString);
+    assertTrue(err.toString().contains("valid: gml2, gml31, gml32, jts-gml2"), err::toString);
   }
 
   @Test
