@@ -120,7 +120,7 @@ final class Capabilities {
               w,
               ows,
               "outputFormat",
-              WfsRequest.outputFormats(WfsRequest.V2).toArray(String[]::new));
+              OutputFormats.outputFormats(WfsRequest.V2).toArray(String[]::new));
           parameter(w, ows, "resultType", "results", "hits");
           parameter(w, ows, "resolve", "none", "local", "remote", "all");
         }

@@ -79,7 +79,7 @@ final class Capabilities11 {
       w.writeEndElement();
       text(w, "DefaultSRS", GmlNames.SRS_X_LATLON);
       w.writeStartElement("wfs", "OutputFormats", WFS);
-      for (String f : WfsRequest.outputFormats(WfsRequest.V11)) {
+      for (String f : OutputFormats.outputFormats(WfsRequest.V11)) {
         text(w, "Format", f);
       }
       w.writeEndElement();
@@ -112,9 +112,9 @@ final class Capabilities11 {
           parameter(w, "AcceptFormats", "text/xml");
           parameter(w, "Sections", "All");
         }
-        case "DescribeFeatureType" -> parameter(w, "outputFormat", WfsRequest.GML31_SCHEMA);
+        case "DescribeFeatureType" -> parameter(w, "outputFormat", OutputFormats.GML31_SCHEMA);
         default -> {
-          parameter(w, "outputFormat", WfsRequest.outputFormats(WfsRequest.V11));
+          parameter(w, "outputFormat", OutputFormats.outputFormats(WfsRequest.V11));
           parameter(w, "resultType", "results", "hits");
         }
       }

@@ -66,6 +66,10 @@ final class Queries {
       throws OwsException {
     String v = params.getOrDefault("typenames", params.get("typename"));
     if (v == null || v.isBlank()) {
+      String ids = params.getOrDefault("resourceid", params.get("featureid"));
+      if (ids != null && !ids.isBlank()) {
+        return typesOfIds(ids);
+      }
       throw OwsException.missing(locator);
     }
     List<String> names;
@@ -86,6 +90,34 @@ final class Queries {
           locator, v, names.size() + " queries; at most " + MAX_QUERIES + " a request");
     }
     return names;
+  }
+
+  /**
+   * Without type names, RESOURCEID (FEATUREID) says which types to query (WFS 2.0 7.9.2.4.1): the
+   * layers its ids name ({@code layer.N}), in the order they first appear.
+   */
+  private static List<String> typesOfIds(String ids) throws OwsException {
+    java.util.Set<String> layers = new java.util.LinkedHashSet<>();
+    for (String id : ids.split(",", -1)) {
+      int dot = id.strip().lastIndexOf('.');
+      if (dot > 0
+          && org.wirebench.formats.geo.Datasets.registry()
+              .names()
+              .contains(id.strip().substring(0, dot))) {
+        layers.add(id.strip().substring(0, dot));
+      }
+    }
+    if (layers.isEmpty()) {
+      throw OwsException.invalid(
+          "RESOURCEID",
+          ids,
+          "without typeNames the ids name the layers to query (layer.N), and none of these does");
+    }
+    if (layers.size() > MAX_QUERIES) {
+      throw OwsException.invalid(
+          "RESOURCEID", ids, layers.size() + " layers; at most " + MAX_QUERIES + " a request");
+    }
+    return List.copyOf(layers);
   }
 
   private static OwsException join(String v, String locator) {

@@ -7,7 +7,6 @@ import java.util.TreeMap;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.GeoCodec;
-import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.registry.UnknownNameException;
 import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
@@ -22,16 +21,11 @@ final class WfsRequest {
   static final String V11 = "1.1.0";
   static final String V2 = "2.0.0";
 
-  /** WFS 1.1's media type for GML 3.1.1 (features and their schemas). */
-  static final String GML31_SCHEMA = "text/xml; subtype=gml/3.1.1";
-
   /** Largest count/maxFeatures a client may ask for, 1..1000000. */
   static final int MAX_COUNT = 100_000;
 
   /** Features returned when the client gives no count. */
   static final int DEFAULT_COUNT = 1_000;
-
-  private static final Map<String, String> FORMAT_ALIASES = formatAliases();
 
   /** One NAMESPACES binding: {@code xmlns(prefix,uri)} or {@code xmlns(uri)}. */
   private static final java.util.regex.Pattern XMLNS =
@@ -201,28 +195,6 @@ final class WfsRequest {
     }
   }
 
-  /** DescribeFeatureType's outputFormat: the XML Schema this version describes its types in. */
-  void checkSchemaFormat() throws OwsException {
-    String f = params.get("outputformat");
-    if (f == null) {
-      return;
-    }
-    String n = f.toLowerCase(Locale.ROOT).replace(" ", "");
-    List<String> valid =
-        isV1()
-            ? List.of("xmlschema", "text/xml;subtype=gml/2.1.2")
-            : version.equals(V11)
-                ? List.of("text/xml;subtype=gml/3.1.1")
-                : List.of(
-                    "application/gml+xml;version=3.2",
-                    "text/xml;subtype=gml/3.2",
-                    "text/xml;subtype=gml/3.2.1");
-    if (!valid.contains(n)) {
-      throw OwsException.invalid(
-          "outputFormat", f, "a feature type is described as " + String.join(" or ", valid));
-    }
-  }
-
   private static Map<String, String> lower(Map<String, String> raw) {
     Map<String, String> p = new TreeMap<>();
     raw.forEach((k, v) -> p.put(k.toLowerCase(Locale.ROOT), v));
@@ -239,33 +211,24 @@ final class WfsRequest {
     return version.equals(V2);
   }
 
+  /** DescribeFeatureType's outputFormat: the XML Schema this version describes its types in. */
+  void checkSchemaFormat() throws OwsException {
+    OutputFormats.checkSchemaFormat(version, params.get("outputformat"));
+  }
+
   /** The XML Schema language and GML a DescribeFeatureType of this version answers in. */
   org.wirebench.formats.geo.schema.XmlSchema schema() {
-    return switch (version) {
-      case V1 -> org.wirebench.formats.geo.schema.XmlSchema.WFS_1_0_GML_2;
-      case V11 -> org.wirebench.formats.geo.schema.XmlSchema.WFS_1_1_GML_31;
-      default -> org.wirebench.formats.geo.schema.XmlSchema.WFS_2_0_GML_32;
-    };
+    return OutputFormats.schema(version);
   }
 
   /** That schema's media type. */
   String schemaMediaType() {
-    return switch (version) {
-      case V1 -> "text/xml; subtype=gml/2.1.2";
-      case V11 -> GML31_SCHEMA;
-      default -> "application/gml+xml; version=3.2";
-    };
+    return OutputFormats.schemaMediaType(version);
   }
 
-  /** The GetFeature output formats the capabilities of {@code version} list, its default first. */
-  static List<String> outputFormats(String version) {
-    String gml2 = "text/xml; subtype=gml/2.1.2";
-    String gml32 = "application/gml+xml; version=3.2";
-    String json = "application/json";
-    return switch (version) {
-      case V11 -> List.of(GML31_SCHEMA, gml32, gml2, json);
-      default -> List.of(gml32, GML31_SCHEMA, gml2, json);
-    };
+  /** The codec for outputFormat, or the version's GML by default. */
+  GeoCodec codec() throws OwsException {
+    return OutputFormats.codec(version, params.get("outputformat"));
   }
 
   /** A parameter's value by its lower-case name, or null. */
@@ -359,22 +322,6 @@ final class WfsRequest {
     return m;
   }
 
-  /** The codec for outputFormat, or the version's GML by default. */
-  GeoCodec codec() throws OwsException {
-    String format = params.get("outputformat");
-    if (format == null || format.isBlank()) {
-      return GeoCodecs.get(isV1() ? "gml2" : isV2() ? "gml32" : "gml31");
-    }
-    String name =
-        FORMAT_ALIASES.getOrDefault(format.toLowerCase(Locale.ROOT).replace(" ", ""), format);
-    try {
-      return GeoCodecs.get(name);
-    } catch (UnknownNameException e) {
-      throw OwsException.invalid(
-          "outputFormat", format, "valid: GML2, GML3, gml32, application/json, " + e.validNames());
-    }
-  }
-
   /**
    * count (2.0) or maxFeatures (1.0, 1.1): 1..MAX_COUNT. Without either, WFS 2.0 gets CountDefault
    * features (declared in the capabilities; numberMatched and the next link say there are more);
@@ -455,29 +402,5 @@ final class WfsRequest {
     } catch (NumberFormatException e) {
       throw OwsException.invalid(locator, value, "not an integer");
     }
-  }
-
-  private static Map<String, String> formatAliases() {
-    Map<String, String> m = new TreeMap<>();
-    for (String a : List.of("gml2", "text/xml;subtype=gml/2.1.2", "text/xml;subtype=gml/2")) {
-      m.put(a, "gml2");
-    }
-    // GML3 is GML 3.1.1, as in GeoServer's format names (GML32 is 3.2)
-    for (String a :
-        List.of("gml31", "gml3", "text/xml;subtype=gml/3.1.1", "text/xml;subtype=gml/3.1")) {
-      m.put(a, "gml31");
-    }
-    for (String a :
-        List.of(
-            "gml32",
-            "text/xml;subtype=gml/3.2",
-            "text/xml;subtype=gml/3.2.1",
-            "application/gml+xml;version=3.2")) {
-      m.put(a, "gml32");
-    }
-    for (String a : List.of("application/json", "json", "geojson", "application/geo+json")) {
-      m.put(a, "geojson");
-    }
-    return m;
   }
 }

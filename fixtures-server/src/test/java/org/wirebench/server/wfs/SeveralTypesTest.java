@@ -152,6 +152,23 @@ class SeveralTypesTest extends LiveServerTest {
     assertEquals(cities + cafes, count(r.getContentAsString(), "geojson"));
   }
 
+  /** WFS 2.0 7.9.2.4.1: with RESOURCEID, typeNames may be left out; the ids name the layers. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"2.0.0, RESOURCEID, gml32", "1.1.0, FEATUREID, gml31"})
+  void idsWithoutTypeNamesQueryTheLayersTheyName(String version, String key, String codecName)
+      throws Exception {
+    String ids = ids(List.of("osm_places.5"), POIS, 1, 1) + ",lakes.1,osm_places.nosuch";
+    ContentResponse r = get("version=" + version + "&request=GetFeature&" + key + "=" + enc(ids));
+    assertEquals(200, r.getStatus(), r::getContentAsString);
+    GeoCodec codec = GeoCodecs.get(codecName);
+    OgcValidator.validate(codec.xmlSchema(), BOTH, r.getContent());
+    assertEquals(List.of("osm_places.5"), idsOf(codec.decode(PLACES.featureType(), in(r))));
+    assertEquals(1, codec.decode(POIS.featureType(), in(r)).size());
+    ContentResponse none = get("version=" + version + "&request=GetFeature&" + key + "=lakes.1");
+    assertEquals(400, none.getStatus(), none::getContentAsString);
+    assertTrue(none.getContentAsString().contains("locator=\"RESOURCEID\""));
+  }
+
   @Test
   void hitsCountEveryType() throws Exception {
     ContentResponse r =
@@ -210,6 +227,10 @@ class SeveralTypesTest extends LiveServerTest {
         org.wirebench.formats.geo.schema.XmlSchema.WFS_2_0_GML_32, BOTH, r.getContent());
     String body = r.getContentAsString();
     assertTrue(body.indexOf("osm_places.2\"") < body.indexOf("osm_places.1\""), body);
+  }
+
+  private static List<String> idsOf(List<Feature> features) {
+    return features.stream().map(Feature::id).toList();
   }
 
   private static ByteArrayInputStream in(ContentResponse r) {
