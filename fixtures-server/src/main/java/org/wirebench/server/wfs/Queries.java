@@ -157,6 +157,11 @@ final class Queries {
       throws OwsException {
     String v = params.get(key);
     List<String> out = new ArrayList<>();
+    if (xml && n == 1 && v != null && v.strip().matches("(?s)\\(\\s*<.*>\\s*\\)")) {
+      // one query's filter may come in its parentheses too: FILTER=(<Filter>…</Filter>)
+      String s = v.strip();
+      return List.of(s.substring(1, s.length() - 1));
+    }
     if (v == null || n == 1 || (!xml && v.strip().equals("*"))) {
       for (int i = 0; i < n; i++) {
         out.add(v);

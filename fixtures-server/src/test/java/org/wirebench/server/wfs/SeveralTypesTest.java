@@ -170,6 +170,19 @@ class SeveralTypesTest extends LiveServerTest {
   }
 
   @Test
+  void oneQuerysFilterMayComeInParentheses() throws Exception {
+    String filter =
+        "<fes:Filter xmlns:fes=\"http://www.opengis.net/fes/2.0\"><fes:ResourceId rid=\"osm_places.3\"/>"
+            + "</fes:Filter>";
+    ContentResponse r =
+        get(
+            "version=2.0.0&request=GetFeature&typeNames=(osm_places)&FILTER="
+                + enc("(" + filter + ")"));
+    assertEquals(200, r.getStatus(), r::getContentAsString);
+    assertTrue(r.getContentAsString().contains("numberMatched=\"1\""), r::getContentAsString);
+  }
+
+  @Test
   void hitsCountEveryType() throws Exception {
     ContentResponse r =
         get("version=1.1.0&request=GetFeature&typeName=osm_places,helsinki_pois&resultType=hits");
