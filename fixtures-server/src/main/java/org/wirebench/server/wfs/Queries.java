@@ -34,7 +34,7 @@ final class Queries {
   static List<Query> of(WfsRequest wfs, Map<String, String> params) throws OwsException {
     String locator = wfs.isV2() ? "typeNames" : "typeName";
     List<String> names = typeNames(wfs, params, locator);
-    List<Query> queries = new ArrayList<>();
+    List<Dataset> layers = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (String name : names) {
       Dataset d = wfs.dataset(name.strip());
@@ -45,9 +45,9 @@ final class Queries {
             params.getOrDefault("typenames", params.get("typename")),
             d.name() + " is named twice; ask for it once and combine the filters with Or");
       }
-      queries.add(new Query(d, null));
+      layers.add(d);
     }
-    int n = queries.size();
+    int n = layers.size();
     List<String> filters = perQuery(params, "filter", "FILTER", n, true);
     List<String> properties = perQuery(params, "propertyname", "PROPERTYNAME", n, false);
     List<String> sorts = perQuery(params, "sortby", "SORTBY", n, false);
@@ -57,7 +57,7 @@ final class Queries {
       put(own, "filter", filters.get(i));
       put(own, "propertyname", properties.get(i));
       put(own, "sortby", sorts.get(i));
-      out.add(new Query(queries.get(i).dataset(), new Selection(own, wfs.isV1())));
+      out.add(new Query(layers.get(i), new Selection(own, wfs.isV1())));
     }
     return out;
   }
