@@ -1,6 +1,7 @@
 package org.wirebench.server.load.cli;
 
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -12,6 +13,8 @@ import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.ServerProcess;
+import org.wirebench.server.load.JmeterPlan;
+import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.load.scenario.Scenario;
 import org.wirebench.server.load.scenario.ScenarioOptions;
 import org.wirebench.server.load.scenario.ScenarioRunner;
@@ -37,6 +40,9 @@ final class ScenarioCommand {
       throw cmd.bad(e.getMessage());
     }
     ScenarioSettings settings = settings(scenario);
+    if (o.jmeterPlan != null) {
+      return jmeterPlan(scenario, points, settings);
+    }
     JvmProfile profile;
     try {
       profile = JvmProfile.byName(o.jvmProfile);
@@ -106,6 +112,42 @@ final class ScenarioCommand {
       return cmd.verdict(
           succeeded, succeeded + errors == 0 ? 1 : (double) errors / (succeeded + errors), errors);
     }
+  }
+
+  /** Writes the points, as the runner would configure them, as a JMeter plan; runs nothing. */
+  private int jmeterPlan(Scenario scenario, List<Scenario.Point> points, ScenarioSettings settings)
+      throws java.io.IOException {
+    URI base = o.server == null ? URI.create("http://127.0.0.1:8080/") : o.server;
+    List<JmeterPlan.Entry> entries = new java.util.ArrayList<>();
+    for (Scenario.Point p : points) {
+      LoadPlan plan = p.plan().apply(base);
+      if (settings.counted()) {
+        plan.counted(settings.warmupRequests(), settings.requests());
+      } else {
+        plan.timed(
+            java.time.Duration.ofMillis(settings.warmupMs()),
+            java.time.Duration.ofMillis(settings.durationMs()));
+      }
+      entries.add(new JmeterPlan.Entry(p.id(), plan));
+    }
+    java.nio.file.Path jmx;
+    try {
+      jmx = JmeterPlan.write(scenario.name(), base, entries, o.jmeterPlan);
+    } catch (IllegalArgumentException e) {
+      throw cmd.bad("--jmeter-plan: " + e.getMessage());
+    }
+    System.out.printf(
+        Locale.ROOT,
+        "%s scenario (%s): %d points as a JMeter plan: %s (run: jmeter -n -t %s -Jhost=%s"
+            + " -Jport=%d -l results.jtl)%n",
+        scenario.name(),
+        settings.mode(),
+        points.size(),
+        jmx,
+        jmx,
+        base.getHost(),
+        base.getPort());
+    return 0;
   }
 
   /** The scenario's own quick or full settings, with what the command line overrides. */

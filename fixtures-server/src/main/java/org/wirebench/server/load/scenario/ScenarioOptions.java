@@ -16,6 +16,15 @@ public final class ScenarioOptions {
   public URI server;
 
   @Option(
+      names = "--jmeter-plan",
+      paramLabel = "DIR",
+      description =
+          "write the scenario as an Apache JMeter test plan (DIR/<scenario>.jmx and its request"
+              + " lists) for --server (default http://127.0.0.1:8080/) and the quick or full"
+              + " settings, instead of running it")
+  public java.nio.file.Path jmeterPlan;
+
+  @Option(
       names = "--jvm-profile",
       defaultValue = "default",
       description =
