@@ -51,7 +51,7 @@ public final class JmeterPlan {
       }
       String csv = null;
       if (p.targets.size() > 1) {
-        csv = String.format("%s-%03d.csv", name, i);
+        csv = String.format(java.util.Locale.ROOT, "%s-%03d.csv", name, i);
         List<String> lines = new ArrayList<>();
         for (URI u : p.targets) {
           lines.add(pathAndQuery(u));

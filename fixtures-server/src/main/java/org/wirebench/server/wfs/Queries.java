@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.wirebench.formats.geo.Dataset;
+import org.wirebench.formats.geo.Datasets;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -100,10 +101,7 @@ final class Queries {
     java.util.Set<String> layers = new java.util.LinkedHashSet<>();
     for (String id : ids.split(",", -1)) {
       int dot = id.strip().lastIndexOf('.');
-      if (dot > 0
-          && org.wirebench.formats.geo.Datasets.registry()
-              .names()
-              .contains(id.strip().substring(0, dot))) {
+      if (dot > 0 && Datasets.registry().names().contains(id.strip().substring(0, dot))) {
         layers.add(id.strip().substring(0, dot));
       }
     }

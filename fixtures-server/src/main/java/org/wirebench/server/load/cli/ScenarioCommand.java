@@ -14,7 +14,6 @@ import org.wirebench.results.ScenarioSettings;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.ServerProcess;
 import org.wirebench.server.load.JmeterPlan;
-import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.load.scenario.Scenario;
 import org.wirebench.server.load.scenario.ScenarioOptions;
 import org.wirebench.server.load.scenario.ScenarioRunner;
@@ -120,15 +119,8 @@ final class ScenarioCommand {
     URI base = o.server == null ? URI.create("http://127.0.0.1:8080/") : o.server;
     List<JmeterPlan.Entry> entries = new java.util.ArrayList<>();
     for (Scenario.Point p : points) {
-      LoadPlan plan = p.plan().apply(base);
-      if (settings.counted()) {
-        plan.counted(settings.warmupRequests(), settings.requests());
-      } else {
-        plan.timed(
-            java.time.Duration.ofMillis(settings.warmupMs()),
-            java.time.Duration.ofMillis(settings.durationMs()));
-      }
-      entries.add(new JmeterPlan.Entry(p.id(), plan));
+      entries.add(
+          new JmeterPlan.Entry(p.id(), ScenarioRunner.bounded(p.plan().apply(base), settings)));
     }
     java.nio.file.Path jmx;
     try {

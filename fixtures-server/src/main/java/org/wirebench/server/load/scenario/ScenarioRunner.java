@@ -182,12 +182,20 @@ public final class ScenarioRunner {
     return "  NOT STEADY (warm-up windows, req/s: " + w.ratesPerSecond() + ")";
   }
 
-  private LoadPlan configure(LoadPlan plan, Scenario.Point p) {
+  /**
+   * Bounds {@code plan} as {@code settings} say: by request count, or by warm-up and duration. What
+   * the driver runs and what a JMeter plan exports.
+   */
+  public static LoadPlan bounded(LoadPlan plan, ScenarioSettings settings) {
     if (settings.counted()) {
-      plan.counted(settings.warmupRequests(), settings.requests());
-    } else {
-      plan.timed(Duration.ofMillis(settings.warmupMs()), Duration.ofMillis(settings.durationMs()));
+      return plan.counted(settings.warmupRequests(), settings.requests());
     }
+    return plan.timed(
+        Duration.ofMillis(settings.warmupMs()), Duration.ofMillis(settings.durationMs()));
+  }
+
+  private LoadPlan configure(LoadPlan plan, Scenario.Point p) {
+    bounded(plan, settings);
     if (settings.validateEvery() > 0) {
       plan.validate(settings.validateEvery(), p.validator());
     }

@@ -40,12 +40,6 @@ public final class Gml31Codec extends GmlCodec {
         false);
   }
 
-  /** The document up to its members: the collection's start tag and envelope. */
-  void writeStart(Utf8XmlWriter w, FeatureCollection collection) throws IOException {
-    w.raw(Utf8XmlWriter.ascii(GmlHeaders.gml31(collection.type(), collection)));
-    writeBounds(w, collection.bounds());
-  }
-
   private static void writeBounds(Utf8XmlWriter w, Envelope b) throws IOException {
     if (!b.isNull()) {
       w.raw(Utf8XmlWriter.ascii("<gml:boundedBy><gml:Envelope " + SRS + "><gml:lowerCorner>"));
@@ -56,9 +50,7 @@ public final class Gml31Codec extends GmlCodec {
 
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
-    Utf8XmlWriter w = new Utf8XmlWriter(out);
-    writeStart(w, collection);
-    writeMembers(w, List.of(collection));
+    encodeQueries(QueryResults.of(collection), out);
   }
 
   @Override
@@ -66,7 +58,10 @@ public final class Gml31Codec extends GmlCodec {
     return true;
   }
 
-  /** Several queries: one collection, numberOfFeatures over all, one featureMembers for all. */
+  /**
+   * One query or several: one collection, numberOfFeatures over all (or the matches, for hits), one
+   * featureMembers for all.
+   */
   @Override
   public void encodeQueries(QueryResults results, OutputStream out) throws IOException {
     Utf8XmlWriter w = new Utf8XmlWriter(out);

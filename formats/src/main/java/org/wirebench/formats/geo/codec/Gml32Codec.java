@@ -22,6 +22,7 @@ public final class Gml32Codec extends GmlCodec {
   }
 
   static final byte[] LOWER_TO_UPPER = Gml3Members.LOWER_TO_UPPER;
+  private static final byte[] QUERY_END = Utf8XmlWriter.ascii("</wfs:member>");
   private static final byte[] ENVELOPE_END =
       Utf8XmlWriter.ascii("</gml:upperCorner></gml:Envelope>");
 
@@ -133,8 +134,6 @@ public final class Gml32Codec extends GmlCodec {
     w.raw(DOCUMENT_END);
     w.flush();
   }
-
-  private static final byte[] QUERY_END = Utf8XmlWriter.ascii("</wfs:member>");
 
   @Override
   public boolean encodesBareFeatures() {

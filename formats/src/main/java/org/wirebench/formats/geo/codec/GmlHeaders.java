@@ -35,12 +35,6 @@ final class GmlHeaders {
    * WFS 1.1: the collection's start tag with numberOfFeatures (those written, or those matched for
    * resultType=hits) and its time stamp.
    */
-  static String gml31(FeatureType type, FeatureCollection c) {
-    FeatureCollection.Paging p = c.paging();
-    return gml31(
-        List.of(type), c.schemaBase(), p.hits() ? p.numberMatched() : c.size(), c.timeStamp());
-  }
-
   static String gml31(
       List<FeatureType> types, String schemaBase, long numberOfFeatures, Instant timeStamp) {
     return start(GmlNames.WFS1, GmlNames.GML2, types)
