@@ -51,6 +51,24 @@ public record RunRecord(
     return read(folder, false);
   }
 
+  /**
+   * Every jmeter-*.json of the folder (JMeter's runs of exported plans) by scenario name, sorted by
+   * name; empty when JMeter's results were not imported.
+   */
+  public Map<String, JmeterResult> jmeter() throws IOException {
+    Map<String, JmeterResult> out = new LinkedHashMap<>();
+    try (Stream<Path> files = Files.list(folder)) {
+      for (Path f : files.sorted().toList()) {
+        String n = f.getFileName().toString();
+        if (n.startsWith(JmeterResult.PREFIX) && n.endsWith(".json")) {
+          JmeterResult r = JmeterResult.read(f);
+          out.put(r.scenario(), r);
+        }
+      }
+    }
+    return out;
+  }
+
   /** For the suite, which reads its run back before the folder gets its final name. */
   public static RunRecord readBeforeRename(Path folder) throws IOException {
     return read(folder, true);

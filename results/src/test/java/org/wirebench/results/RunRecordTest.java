@@ -122,6 +122,26 @@ class RunRecordTest {
   }
 
   @Test
+  void versionOneJmeterFilesReadBesideTheLoadFiles(@TempDir Path dir) throws IOException {
+    Path run = Files.createDirectory(dir.resolve("run"));
+    Files.copy(SAMPLES.resolve("env-v1-targets-jdk17/env.json"), run.resolve("env.json"));
+    Files.copy(
+        SAMPLES.resolve("jmeter-v1/jmeter-wfs.json"), run.resolve(JmeterResult.fileName("wfs")));
+    JmeterResult wfs = RunRecord.read(run).jmeter().get("wfs");
+    assertEquals(5000, wfs.warmupMs());
+    assertEquals(1, wfs.engines());
+    JmeterResult.Point p = wfs.points().get(0);
+    assertEquals("osm_places/geojson/4", p.id());
+    assertEquals(42708, p.samples());
+    assertEquals(4, p.structureChecks());
+    assertEquals(0, wfs.errorCount());
+    Files.writeString(
+        run.resolve(JmeterResult.fileName("soap")), "{\"formatVersion\": 2, \"points\": []}");
+    IOException e = assertThrows(IOException.class, () -> RunRecord.read(run).jmeter());
+    assertTrue(e.getMessage().contains("format version 2"), e.getMessage());
+  }
+
+  @Test
   void aRenamedFieldIsRefusedNotReadAsZero(@TempDir Path dir) throws IOException {
     String v1 = Files.readString(SAMPLES.resolve("load-v1/load-wfs.json"));
     Path file = dir.resolve("load-wfs.json");

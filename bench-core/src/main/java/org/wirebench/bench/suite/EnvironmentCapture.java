@@ -15,7 +15,7 @@ import org.wirebench.results.ServerJvm;
  * Captures where a run happened as {@link RunEnvironment} (env.json): JDKs, JVM flags of the
  * launcher, the forks and the load servers, CPU, commit, and the measured libraries' versions.
  */
-final class EnvironmentCapture {
+public final class EnvironmentCapture {
   private EnvironmentCapture() {}
 
   /** The libraries env.json names, by groupId:artifactId. */
@@ -48,12 +48,30 @@ final class EnvironmentCapture {
       ZonedDateTime started,
       List<List<String>> forkJvmArgs,
       Map<String, ServerJvm> serverJvms) {
+    return capture(options.name(), jvm, started, forkJvmArgs, serverJvms);
+  }
+
+  /**
+   * The environment of a results folder that holds load results only (JMeter's beside the
+   * driver's): no JMH forks.
+   */
+  public static RunEnvironment captureLoadOnly(
+      String name, ZonedDateTime started, Map<String, ServerJvm> serverJvms) {
+    return capture(name, null, started, List.of(), serverJvms);
+  }
+
+  private static RunEnvironment capture(
+      String name,
+      Path jvm,
+      ZonedDateTime started,
+      List<List<String>> forkJvmArgs,
+      Map<String, ServerJvm> serverJvms) {
     Runtime rt = Runtime.getRuntime();
     String commit = git("rev-parse", "HEAD");
     String status = git("status", "--porcelain", "--untracked-files=no");
     return new RunEnvironment(
         RunEnvironment.FORMAT_VERSION,
-        options.name(),
+        name,
         started.toString(),
         System.getProperty("java.version"),
         System.getProperty("java.vendor"),

@@ -17,18 +17,32 @@ import org.wirebench.formats.xml.XmlFactories;
  * A scenario's points as one Apache JMeter test plan (JMX, JMeter 5.x), generated from the same
  * {@link LoadPlan}s the driver runs, so the two cannot drift apart: one thread group a point, run
  * one after another; its users; its request (GET, or POST with the body and headers); a CSV Data
- * Set of the request list for a rotating point; the think time; the status the driver expects.
- * Every thread group ends by itself: a timed point runs warm-up + duration seconds, a counted one
- * its share of the requests once. Host and port are JMeter properties ({@code -Jhost=… -Jport=…}),
- * by default the base the plans were made for.
+ * Set of the request list for a rotating point; the think time; the driver's checks — the status,
+ * the content type and each request's body length within the plan's tolerance, as a live server
+ * answered them ({@link ResponseProbe}) — and, once a thread under its own label, the body's
+ * outline (XML root element, JSON first member). Every thread group ends by itself: a timed point
+ * runs warm-up + duration seconds, a counted one its share of the requests once. Host and port are
+ * JMeter properties ({@code -Jhost=… -Jport=…}), by default the base the plans were made for.
  *
  * <p>Not carried over: the driver's warm-up cut (JMeter records from the first request: drop the
- * first warm-up seconds of each label when reading its results), its per-target length check and
- * its full body validation. The open model ({@link LoadPlan#rate}) is refused.
+ * first warm-up seconds of each label when reading its results) and its full body validation
+ * (schema, decoding) of every Nth response. The open model ({@link LoadPlan#rate}) is refused.
  */
 public final class JmeterPlan {
-  /** One point: its id (the thread group's and the samples' label) and its plan. */
-  public record Entry(String id, LoadPlan plan) {}
+  /**
+   * One point: its id (the thread group's and the samples' label), its plan and what its good
+   * responses look like.
+   */
+  public record Entry(String id, LoadPlan plan, ResponseProbe probe) {}
+
+  /** The plan's variable: each point's first milliseconds, which the driver does not count. */
+  public static final String WARMUP_MS = "wirebench.warmupMs";
+
+  /** The plan's variable: each counted point's first requests, which the driver does not count. */
+  public static final String WARMUP_REQUESTS = "wirebench.warmupRequests";
+
+  /** The label of a point's one structural check a thread ({@code <id> structure}). */
+  public static final String STRUCTURE_SUFFIX = " structure";
 
   private JmeterPlan() {}
 
@@ -53,8 +67,10 @@ public final class JmeterPlan {
       if (p.targets.size() > 1) {
         csv = String.format(java.util.Locale.ROOT, "%s-%03d.csv", name, i);
         List<String> lines = new ArrayList<>();
-        for (URI u : p.targets) {
-          lines.add(pathAndQuery(u));
+        ResponseProbe probe = points.get(i).probe();
+        for (int t = 0; t < p.targets.size(); t++) {
+          lines.add(
+              pathAndQuery(p.targets.get(t)) + "\t" + probe.minBytes(t) + "\t" + probe.maxBytes(t));
         }
         Files.write(dir.resolve(csv), lines, StandardCharsets.UTF_8);
       }
@@ -72,7 +88,21 @@ public final class JmeterPlan {
       prop(w, "stringProp", "TestPlan.comments", comment(points));
       prop(w, "boolProp", "TestPlan.serialize_threadgroups", "true");
       prop(w, "boolProp", "TestPlan.functional_mode", "false");
-      arguments(w, "TestPlan.user_defined_variables");
+      // what jmeter-import drops of each point, from the plan rather than a flag kept in step
+      long warmupMs = points.isEmpty() ? 0 : points.get(0).plan().warmup.toMillis();
+      long warmupRequests = points.isEmpty() ? 0 : points.get(0).plan().warmupRequests;
+      boolean counted = !points.isEmpty() && points.get(0).plan().requests > 0;
+      w.writeStartElement("elementProp");
+      w.writeAttribute("name", "TestPlan.user_defined_variables");
+      w.writeAttribute("elementType", "Arguments");
+      w.writeAttribute("guiclass", "ArgumentsPanel");
+      w.writeAttribute("testclass", "Arguments");
+      w.writeStartElement("collectionProp");
+      w.writeAttribute("name", "Arguments.arguments");
+      argument(w, WARMUP_MS, Long.toString(counted ? 0 : warmupMs));
+      argument(w, WARMUP_REQUESTS, Long.toString(counted ? warmupRequests : 0));
+      w.writeEndElement();
+      w.writeEndElement();
       w.writeEndElement();
       w.writeStartElement("hashTree");
       for (int i = 0; i < points.size(); i++) {
@@ -129,7 +159,7 @@ public final class JmeterPlan {
       element(w, "CSVDataSet", "TestBeanGUI", e.id() + " requests");
       prop(w, "stringProp", "filename", csv);
       prop(w, "stringProp", "fileEncoding", "UTF-8");
-      prop(w, "stringProp", "variableNames", "request");
+      prop(w, "stringProp", "variableNames", "request,minBytes,maxBytes");
       prop(w, "boolProp", "ignoreFirstLine", "false");
       prop(w, "stringProp", "delimiter", "\t");
       prop(w, "boolProp", "quotedData", "false");
@@ -140,38 +170,27 @@ public final class JmeterPlan {
       w.writeEndElement();
       w.writeEmptyElement("hashTree");
     }
-    sampler(w, e, base, csv != null);
+    headers(w, p);
+    ResponseProbe probe = e.probe();
+    if (probe.structure() != null) {
+      // the full outline costs JMeter a parse: once a thread, under its own label
+      element(w, "OnceOnlyController", "OnceOnlyControllerGui", e.id() + STRUCTURE_SUFFIX);
+      w.writeEndElement();
+      w.writeStartElement("hashTree");
+      sampler(w, e.id() + STRUCTURE_SUFFIX, p, base, pathAndQuery(p.targets.get(0)));
+      w.writeStartElement("hashTree");
+      statusAndType(w, p, probe);
+      structure(w, probe.structure());
+      w.writeEndElement();
+      w.writeEndElement();
+    }
+    sampler(w, e.id(), p, base, csv != null ? "${request}" : pathAndQuery(p.targets.get(0)));
     w.writeStartElement("hashTree");
-    Map<String, String> headers = new java.util.LinkedHashMap<>(p.headers);
-    if (p.gzip) {
-      headers.put("Accept-Encoding", "gzip");
-    }
-    if (!headers.isEmpty()) {
-      element(w, "HeaderManager", "HeaderPanel", "headers");
-      w.writeStartElement("collectionProp");
-      w.writeAttribute("name", "HeaderManager.headers");
-      for (Map.Entry<String, String> h : headers.entrySet()) {
-        w.writeStartElement("elementProp");
-        w.writeAttribute("name", h.getKey());
-        w.writeAttribute("elementType", "Header");
-        prop(w, "stringProp", "Header.name", h.getKey());
-        prop(w, "stringProp", "Header.value", h.getValue());
-        w.writeEndElement();
-      }
-      w.writeEndElement();
-      w.writeEndElement();
-      w.writeEmptyElement("hashTree");
-    }
-    element(w, "ResponseAssertion", "AssertionGui", "status " + p.expectStatus);
-    w.writeStartElement("collectionProp");
-    w.writeAttribute("name", "Asserion.test_strings"); // sic: JMeter's own spelling
-    prop(w, "stringProp", "0", Integer.toString(p.expectStatus));
-    w.writeEndElement();
-    prop(w, "stringProp", "Assertion.test_field", "Assertion.response_code");
-    prop(w, "boolProp", "Assertion.assume_success", "false");
-    prop(w, "intProp", "Assertion.test_type", "8"); // equals
-    w.writeEndElement();
-    w.writeEmptyElement("hashTree");
+    statusAndType(w, p, probe);
+    String min = csv != null ? "${minBytes}" : Long.toString(probe.minBytes(0));
+    String max = csv != null ? "${maxBytes}" : Long.toString(probe.maxBytes(0));
+    size(w, "at least " + min + " bytes", min, 5); // SizeAssertion: 5 is >=
+    size(w, "at most " + max + " bytes", max, 6); // 6 is <=
     if (p.thinkTimeMs > 0) {
       element(w, "GaussianRandomTimer", "GaussianRandomTimerGui", "think time");
       prop(w, "stringProp", "ConstantTimer.delay", Long.toString(p.thinkTimeMs));
@@ -183,14 +202,99 @@ public final class JmeterPlan {
     w.writeEndElement();
   }
 
-  private static void sampler(XMLStreamWriter2 w, Entry e, URI base, boolean fromCsv)
+  /** The request headers, for every sampler of the thread group. */
+  private static void headers(XMLStreamWriter2 w, LoadPlan p) throws XMLStreamException {
+    Map<String, String> headers = new java.util.LinkedHashMap<>(p.headers);
+    if (p.gzip) {
+      headers.put("Accept-Encoding", "gzip");
+    }
+    if (headers.isEmpty()) {
+      return;
+    }
+    element(w, "HeaderManager", "HeaderPanel", "headers");
+    w.writeStartElement("collectionProp");
+    w.writeAttribute("name", "HeaderManager.headers");
+    for (Map.Entry<String, String> h : headers.entrySet()) {
+      w.writeStartElement("elementProp");
+      w.writeAttribute("name", h.getKey());
+      w.writeAttribute("elementType", "Header");
+      prop(w, "stringProp", "Header.name", h.getKey());
+      prop(w, "stringProp", "Header.value", h.getValue());
+      w.writeEndElement();
+    }
+    w.writeEndElement();
+    w.writeEndElement();
+    w.writeEmptyElement("hashTree");
+  }
+
+  /** The driver's first two checks: the status, and the content type of the first response. */
+  private static void statusAndType(XMLStreamWriter2 w, LoadPlan p, ResponseProbe probe)
       throws XMLStreamException {
-    LoadPlan p = e.plan();
-    element(w, "HTTPSamplerProxy", "HttpTestSampleGui", e.id());
+    responseAssertion(
+        w, "status " + p.expectStatus, "Assertion.response_code", 8, p.expectStatus + "");
+    if (probe.contentType() != null) {
+      // 16: substring of the raw header lines
+      responseAssertion(
+          w,
+          "content type " + probe.contentType(),
+          "Assertion.response_headers",
+          16,
+          "Content-Type: " + probe.contentType());
+    }
+  }
+
+  private static void responseAssertion(
+      XMLStreamWriter2 w, String name, String field, int testType, String expected)
+      throws XMLStreamException {
+    element(w, "ResponseAssertion", "AssertionGui", name);
+    w.writeStartElement("collectionProp");
+    w.writeAttribute("name", "Asserion.test_strings"); // sic: JMeter's own spelling
+    prop(w, "stringProp", "0", expected);
+    w.writeEndElement();
+    prop(w, "stringProp", "Assertion.test_field", field);
+    prop(w, "boolProp", "Assertion.assume_success", "false");
+    prop(w, "intProp", "Assertion.test_type", Integer.toString(testType));
+    w.writeEndElement();
+    w.writeEmptyElement("hashTree");
+  }
+
+  private static void size(XMLStreamWriter2 w, String name, String bytes, int operator)
+      throws XMLStreamException {
+    element(w, "SizeAssertion", "SizeAssertionGui", name);
+    prop(w, "stringProp", "Assertion.test_field", "SizeAssertion.response_data");
+    prop(w, "stringProp", "SizeAssertion.size", bytes);
+    prop(w, "intProp", "SizeAssertion.operator", Integer.toString(operator));
+    w.writeEndElement();
+    w.writeEmptyElement("hashTree");
+  }
+
+  private static void structure(XMLStreamWriter2 w, ResponseProbe.Structure s)
+      throws XMLStreamException {
+    if (s.kind().equals(ResponseProbe.Structure.XML)) {
+      element(w, "XPath2Assertion", "XPath2AssertionGui", "root element");
+      prop(w, "boolProp", "XPath.negate", "false");
+      prop(w, "stringProp", "XPath.xpath", s.path());
+      prop(w, "stringProp", "XPath.namespaces", "");
+    } else {
+      element(w, "JSONPathAssertion", "JSONPathAssertionGui", "first member " + s.path());
+      prop(w, "stringProp", "JSON_PATH", s.path());
+      prop(w, "stringProp", "EXPECTED_VALUE", s.value() == null ? "" : s.value());
+      prop(w, "boolProp", "JSONVALIDATION", Boolean.toString(s.value() != null));
+      prop(w, "boolProp", "EXPECT_NULL", "false");
+      prop(w, "boolProp", "INVERT", "false");
+      prop(w, "boolProp", "ISREGEX", "false");
+    }
+    w.writeEndElement();
+    w.writeEmptyElement("hashTree");
+  }
+
+  private static void sampler(XMLStreamWriter2 w, String label, LoadPlan p, URI base, String path)
+      throws XMLStreamException {
+    element(w, "HTTPSamplerProxy", "HttpTestSampleGui", label);
     prop(w, "stringProp", "HTTPSampler.protocol", "${__P(protocol," + base.getScheme() + ")}");
     prop(w, "stringProp", "HTTPSampler.domain", "${__P(host," + base.getHost() + ")}");
     prop(w, "stringProp", "HTTPSampler.port", "${__P(port," + port(base) + ")}");
-    prop(w, "stringProp", "HTTPSampler.path", fromCsv ? "${request}" : pathAndQuery(p.target));
+    prop(w, "stringProp", "HTTPSampler.path", path);
     prop(w, "stringProp", "HTTPSampler.method", p.method);
     prop(w, "stringProp", "HTTPSampler.contentEncoding", "UTF-8");
     prop(w, "boolProp", "HTTPSampler.follow_redirects", "false");
@@ -246,6 +350,57 @@ public final class JmeterPlan {
     w.writeEmptyElement("collectionProp");
     w.writeAttribute("name", "Arguments.arguments");
     w.writeEndElement();
+  }
+
+  private static void argument(XMLStreamWriter2 w, String name, String value)
+      throws XMLStreamException {
+    w.writeStartElement("elementProp");
+    w.writeAttribute("name", name);
+    w.writeAttribute("elementType", "Argument");
+    prop(w, "stringProp", "Argument.name", name);
+    prop(w, "stringProp", "Argument.value", value);
+    prop(w, "stringProp", "Argument.metadata", "=");
+    w.writeEndElement();
+  }
+
+  /**
+   * The plan's {@link #WARMUP_MS} and {@link #WARMUP_REQUESTS}, as written.
+   *
+   * @throws IOException for a file that is not such a plan
+   */
+  public static long[] warmup(Path jmx) throws IOException {
+    long[] out = {-1, -1};
+    try (java.io.InputStream in = Files.newInputStream(jmx)) {
+      javax.xml.stream.XMLStreamReader r = XmlFactories.reader(in);
+      String argument = null;
+      while (r.hasNext()) {
+        if (r.next() != javax.xml.stream.XMLStreamConstants.START_ELEMENT) {
+          continue;
+        }
+        String name = r.getAttributeValue(null, "name");
+        if (r.getLocalName().equals("elementProp")) {
+          argument = name;
+        } else if ("Argument.value".equals(name)) {
+          if (WARMUP_MS.equals(argument)) {
+            out[0] = Long.parseLong(r.getElementText().trim());
+          } else if (WARMUP_REQUESTS.equals(argument)) {
+            out[1] = Long.parseLong(r.getElementText().trim());
+          }
+        }
+      }
+    } catch (XMLStreamException | NumberFormatException e) {
+      throw new IOException(jmx + ": not a plan of wirebench's: " + e.getMessage(), e);
+    }
+    if (out[0] < 0 || out[1] < 0) {
+      throw new IOException(
+          jmx
+              + ": no "
+              + WARMUP_MS
+              + " and "
+              + WARMUP_REQUESTS
+              + " (not made by load --jmeter-plan)");
+    }
+    return out;
   }
 
   private static void prop(XMLStreamWriter2 w, String kind, String name, String value)

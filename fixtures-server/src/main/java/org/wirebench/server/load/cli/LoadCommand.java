@@ -279,7 +279,7 @@ public final class LoadCommand implements Callable<Integer> {
   }
 
   /** 500ms, 30s, 2m, 1h. */
-  static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+  public static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
     @Override
     public Duration convert(String value) {
       Matcher m = DURATION.matcher(value.trim());

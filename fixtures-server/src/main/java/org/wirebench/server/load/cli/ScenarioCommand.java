@@ -14,6 +14,7 @@ import org.wirebench.results.ScenarioSettings;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.ServerProcess;
 import org.wirebench.server.load.JmeterPlan;
+import org.wirebench.server.load.ResponseProbe;
 import org.wirebench.server.load.scenario.Scenario;
 import org.wirebench.server.load.scenario.ScenarioOptions;
 import org.wirebench.server.load.scenario.ScenarioRunner;
@@ -39,6 +40,15 @@ final class ScenarioCommand {
       throw cmd.bad(e.getMessage());
     }
     ScenarioSettings settings = settings(scenario);
+    if (o.serverWaitS < 0 || o.serverWaitS > 600) {
+      throw cmd.bad("--server-wait must be 0..600 seconds, was " + o.serverWaitS);
+    }
+    if (o.serverWaitS > 0) {
+      if (o.server == null) {
+        throw cmd.bad("--server-wait needs --server: without it the driver starts its own");
+      }
+      awaitServer(o.server, o.serverWaitS);
+    }
     if (o.jmeterPlan != null) {
       return jmeterPlan(scenario, points, settings);
     }
@@ -113,14 +123,22 @@ final class ScenarioCommand {
     }
   }
 
-  /** Writes the points, as the runner would configure them, as a JMeter plan; runs nothing. */
+  /**
+   * Writes the points, as the runner would configure them, as a JMeter plan, with the checks a live
+   * server's answers give: the server at --server, else one started for the purpose (the plan then
+   * points at 127.0.0.1:8080 unless told otherwise with -Jhost/-Jport).
+   */
   private int jmeterPlan(Scenario scenario, List<Scenario.Point> points, ScenarioSettings settings)
-      throws java.io.IOException {
+      throws Exception {
     URI base = o.server == null ? URI.create("http://127.0.0.1:8080/") : o.server;
     List<JmeterPlan.Entry> entries = new java.util.ArrayList<>();
-    for (Scenario.Point p : points) {
-      entries.add(
-          new JmeterPlan.Entry(p.id(), ScenarioRunner.bounded(p.plan().apply(base), settings)));
+    if (o.server != null) {
+      probe(points, settings, base, o.server, entries);
+    } else {
+      try (ServerProcess process =
+          ServerProcess.start(o.java, JvmProfile.byName("default"), List.of("--no-gzip"))) {
+        probe(points, settings, base, process.uri(), entries);
+      }
     }
     java.nio.file.Path jmx;
     try {
@@ -130,7 +148,7 @@ final class ScenarioCommand {
     }
     System.out.printf(
         Locale.ROOT,
-        "%s scenario (%s): %d points as a JMeter plan: %s (run: jmeter -n -t %s -Jhost=%s"
+        "%s scenario (%s): %d points, each answer checked, as a JMeter plan: %s (run: jmeter -n -t %s -Jhost=%s"
             + " -Jport=%d -l results.jtl)%n",
         scenario.name(),
         settings.mode(),
@@ -140,6 +158,45 @@ final class ScenarioCommand {
         base.getHost(),
         base.getPort());
     return 0;
+  }
+
+  /** Waits until {@code base} accepts a TCP connection, or fails after {@code seconds}. */
+  private static void awaitServer(URI base, int seconds) throws Exception {
+    int port = base.getPort() >= 0 ? base.getPort() : base.getScheme().equals("https") ? 443 : 80;
+    long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+    while (true) {
+      try (java.net.Socket s = new java.net.Socket()) {
+        s.connect(new java.net.InetSocketAddress(base.getHost(), port), 1000);
+        return;
+      } catch (java.io.IOException e) {
+        if (System.nanoTime() > deadline) {
+          throw new java.io.IOException(
+              base + " did not accept a connection within --server-wait " + seconds + " s", e);
+        }
+        Thread.sleep(200);
+      }
+    }
+  }
+
+  private void probe(
+      List<Scenario.Point> points,
+      ScenarioSettings settings,
+      URI base,
+      URI live,
+      List<JmeterPlan.Entry> entries)
+      throws Exception {
+    for (Scenario.Point p : points) {
+      ResponseProbe probe;
+      try {
+        probe = ResponseProbe.of(p.id(), p.plan().apply(live), p.validator());
+      } catch (java.io.IOException e) {
+        throw new java.io.IOException(
+            "--jmeter-plan: " + live + " answered wrongly: " + e.getMessage(), e);
+      }
+      entries.add(
+          new JmeterPlan.Entry(
+              p.id(), ScenarioRunner.bounded(p.plan().apply(base), settings), probe));
+    }
   }
 
   /** The scenario's own quick or full settings, with what the command line overrides. */

@@ -16,12 +16,22 @@ public final class ScenarioOptions {
   public URI server;
 
   @Option(
+      names = "--server-wait",
+      paramLabel = "SECONDS",
+      description =
+          "wait up to this long, 0..600 s, for --server to accept connections (a server started"
+              + " beside this command, as the -Pjmeter build does; default: do not wait)")
+  public int serverWaitS;
+
+  @Option(
       names = "--jmeter-plan",
       paramLabel = "DIR",
       description =
           "write the scenario as an Apache JMeter test plan (DIR/<scenario>.jmx and its request"
               + " lists) for --server (default http://127.0.0.1:8080/) and the quick or full"
-              + " settings, instead of running it")
+              + " settings, with the status, content type, length and outline of each point's"
+              + " answers (asked of --server, else of a server started for it), instead of"
+              + " running it")
   public java.nio.file.Path jmeterPlan;
 
   @Option(

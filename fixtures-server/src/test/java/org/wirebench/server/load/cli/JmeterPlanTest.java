@@ -13,10 +13,13 @@ import java.util.List;
 import java.util.Map;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.server.FixtureServer;
 import org.wirebench.server.Mains;
 import org.wirebench.server.load.scenario.Scenario;
 import org.wirebench.server.load.scenario.ScenarioOptions;
@@ -31,8 +34,28 @@ import org.wirebench.server.load.scenario.Scenarios;
 class JmeterPlanTest {
   @TempDir Path tmp;
 
-  /** A thread group's settings as written. */
-  private record Group(String name, Map<String, String> props, List<String> paths) {}
+  private static FixtureServer server;
+  private static String host;
+  private static String port;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server = new FixtureServer("127.0.0.1", 0, 1000).start();
+    host = server.uri().getHost();
+    port = Integer.toString(server.uri().getPort());
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  /** A thread group's settings as written: the last value of each name, and all of them. */
+  private record Group(String name, Map<String, String> props, Map<String, List<String>> all) {
+    List<String> all(String key) {
+      return all.getOrDefault(key, List.of());
+    }
+  }
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"wfs", "soap", "finding", "wms"})
@@ -45,7 +68,7 @@ class JmeterPlanTest {
               name,
               "--quick",
               "--server",
-              "http://wfs.example:9090/",
+              server.uri().toString(),
               "--jmeter-plan",
               tmp.toString()
             });
@@ -57,13 +80,18 @@ class JmeterPlanTest {
     List<Scenario.Point> points = Scenarios.get(name).points(quick);
     assertEquals(points.size(), groups.size());
     boolean counted = Scenarios.get(name).settings(true).counted();
+    // what jmeter-import drops of each point, as the runner would
+    long[] warmup = org.wirebench.server.load.JmeterPlan.warmup(jmx);
+    org.wirebench.results.ScenarioSettings quickSettings = Scenarios.get(name).settings(true);
+    assertEquals(counted ? 0 : quickSettings.warmupMs(), warmup[0], "warm-up ms");
+    assertEquals(counted ? quickSettings.warmupRequests() : 0, warmup[1], "warm-up requests");
     for (int i = 0; i < groups.size(); i++) {
       Group g = groups.get(i);
       Scenario.Point p = points.get(i);
       assertEquals(p.id(), g.name());
       assertEquals("false", g.props().get("LoopController.continue_forever"), g.name());
       assertEquals(
-          Integer.toString(p.plan().apply(java.net.URI.create("http://wfs.example:9090/")).users()),
+          Integer.toString(p.plan().apply(server.uri()).users()),
           g.props().get("ThreadGroup.num_threads"));
       if (counted) {
         assertTrue(Long.parseLong(g.props().get("LoopController.loops")) > 0, g.name());
@@ -73,18 +101,41 @@ class JmeterPlanTest {
         assertEquals("true", g.props().get("ThreadGroup.scheduler"));
         assertTrue(Long.parseLong(g.props().get("ThreadGroup.duration")) > 0, g.name());
       }
-      assertEquals("${__P(host,wfs.example)}", g.props().get("HTTPSampler.domain"));
-      assertEquals("${__P(port,9090)}", g.props().get("HTTPSampler.port"));
-      int targets = p.plan().apply(java.net.URI.create("http://wfs.example:9090/")).targetCount();
+      assertEquals("${__P(host," + host + ")}", g.props().get("HTTPSampler.domain"));
+      assertEquals("${__P(port," + port + ")}", g.props().get("HTTPSampler.port"));
+      int targets = p.plan().apply(server.uri()).targetCount();
       if (targets > 1) {
         assertEquals("${request}", g.props().get("HTTPSampler.path"));
         List<String> lines = Files.readAllLines(tmp.resolve(g.props().get("filename")));
         assertEquals(targets, lines.size());
-        assertTrue(lines.stream().allMatch(l -> l.startsWith("/") && !l.contains("\t")));
+        for (String line : lines) {
+          // path, fewest and most bytes of a good answer
+          String[] fields = line.split("\t");
+          assertEquals(3, fields.length, line);
+          assertTrue(fields[0].startsWith("/"), line);
+          assertTrue(Long.parseLong(fields[1]) > 0, line);
+          assertTrue(Long.parseLong(fields[2]) >= Long.parseLong(fields[1]), line);
+        }
+        assertEquals(List.of("${minBytes}", "${maxBytes}"), g.all("SizeAssertion.size"));
       } else {
         assertTrue(g.props().get("HTTPSampler.path").startsWith("/"), g.props().toString());
+        List<String> sizes = g.all("SizeAssertion.size");
+        assertEquals(2, sizes.size(), g.name());
+        assertTrue(Long.parseLong(sizes.get(0)) > 0, g.name());
+        assertTrue(Long.parseLong(sizes.get(1)) >= Long.parseLong(sizes.get(0)), g.name());
       }
-      assertEquals("Assertion.response_code", g.props().get("Assertion.test_field"));
+      assertEquals(List.of("5", "6"), g.all("SizeAssertion.operator"), ">= and <=");
+      List<String> fields = g.all("Assertion.test_field");
+      assertTrue(fields.contains("Assertion.response_code"), fields.toString());
+      assertTrue(fields.contains("Assertion.response_headers"), "content type: " + fields);
+      assertTrue(
+          g.all("0").stream().anyMatch(v -> v.startsWith("Content-Type: ")), g.all("0").toString());
+      // one structural check a thread, under its own label, for every textual answer
+      boolean images = name.equals("wms");
+      assertEquals(
+          images ? 0 : 1,
+          g.all("XPath.xpath").size() + g.all("JSON_PATH").size(),
+          g.name() + ": " + g.all("XPath.xpath") + g.all("JSON_PATH"));
       if (name.equals("soap")) {
         assertEquals("POST", g.props().get("HTTPSampler.method"));
         assertTrue(g.props().get("Argument.value").contains("Envelope"), g.name());
@@ -104,14 +155,18 @@ class JmeterPlanTest {
           continue;
         }
         if (r.getLocalName().equals("ThreadGroup")) {
-          current = new Group(r.getAttributeValue(null, "testname"), new HashMap<>(), List.of());
+          current =
+              new Group(r.getAttributeValue(null, "testname"), new HashMap<>(), new HashMap<>());
           groups.add(current);
         } else if (current != null
             && r.getLocalName().endsWith("Prop")
             && r.getAttributeValue(null, "name") != null
             && !r.getLocalName().equals("elementProp")
             && !r.getLocalName().equals("collectionProp")) {
-          current.props().put(r.getAttributeValue(null, "name"), r.getElementText());
+          String key = r.getAttributeValue(null, "name");
+          String value = r.getElementText();
+          current.props().put(key, value);
+          current.all.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
         }
       }
     }

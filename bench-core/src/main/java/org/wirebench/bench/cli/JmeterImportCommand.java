@@ -1,0 +1,205 @@
+package org.wirebench.bench.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.wirebench.bench.report.ReportWriter;
+import org.wirebench.bench.suite.EnvironmentCapture;
+import org.wirebench.results.JmeterResult;
+import org.wirebench.results.RunEnvironment;
+import org.wirebench.results.RunRecord;
+import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.ServerJvm;
+import org.wirebench.results.UnreadableRunException;
+import org.wirebench.server.load.JtlSummary;
+import org.wirebench.server.load.scenario.Scenarios;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code wirebench jmeter-import}: JMeter's results of an exported plan into a results folder,
+ * beside the driver's results for the same points, and the report again.
+ */
+@Command(
+    name = "jmeter-import",
+    mixinStandardHelpOptions = true,
+    description =
+        "Read a JMeter CSV results file (JTL) of a plan from 'load --jmeter-plan' into RUN as"
+            + " jmeter-<scenario>.json, then write RUN's report (JMeter beside the driver, point"
+            + " by point). Exit 1 when JMeter recorded a failed sample.")
+final class JmeterImportCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--jtl",
+      required = true,
+      description = "the JTL (CSV), or a folder: its newest *.csv or *.jtl")
+  Path jtl;
+
+  @Option(
+      names = "--scenario",
+      required = true,
+      description = "the scenario the plan was made from: ${COMPLETION-CANDIDATES}",
+      completionCandidates = Scenarios.Names.class)
+  String scenario;
+
+  @Option(
+      names = "--run",
+      required = true,
+      description =
+          "the results folder (a suite run, or 'load --out' of the driver; env.json is written"
+              + " when it has none)")
+  Path run;
+
+  @Option(
+      names = "--plan",
+      description =
+          "the plan that ran (its .jmx): each point's warm-up, time or requests, is dropped as it"
+              + " says")
+  Path plan;
+
+  @Option(
+      names = "--warmup",
+      converter = org.wirebench.server.load.cli.LoadCommand.DurationConverter.class,
+      description =
+          "drop each point's samples that started this soon after its first, e.g. 10s, instead"
+              + " (no --plan: required)")
+  java.time.Duration warmup;
+
+  @Option(
+      names = "--timestamps",
+      defaultValue = "start",
+      description =
+          "what the JTL's timeStamp is: start (sampleresult.timestamp.start=true, as the Maven"
+              + " plugin writes) or end (JMeter's own default) (default: ${DEFAULT-VALUE})")
+  String timestamps;
+
+  @Option(
+      names = "--engines",
+      defaultValue = "1",
+      description = "JMeter engines that ran the plan (a distributed run: -R), 1..64")
+  int engines;
+
+  @Override
+  public Integer call() throws Exception {
+    if (!Scenarios.names().contains(scenario)) {
+      throw bad("--scenario must be one of " + String.join(", ", Scenarios.names()));
+    }
+    if (!timestamps.equals("start") && !timestamps.equals("end")) {
+      throw bad("--timestamps must be start or end, was '" + timestamps + "'");
+    }
+    if (engines < 1 || engines > 64) {
+      throw bad("--engines must be 1..64, was " + engines);
+    }
+    if ((plan == null) == (warmup == null)) {
+      throw bad("give --plan (the .jmx that ran) or --warmup, one of them");
+    }
+    long warmupMs;
+    long warmupSamples = 0;
+    if (warmup != null) {
+      warmupMs = warmup.toMillis();
+      if (warmupMs < 0) {
+        throw bad("--warmup must not be negative, was " + warmup);
+      }
+    } else {
+      if (!Files.isRegularFile(plan)) {
+        throw new UnreadableRunException("--plan " + plan + ": no such file");
+      }
+      long[] planned;
+      try {
+        planned = org.wirebench.server.load.JmeterPlan.warmup(plan);
+      } catch (IOException e) {
+        throw new UnreadableRunException(e.getMessage(), e);
+      }
+      warmupMs = planned[0];
+      warmupSamples = planned[1];
+    }
+    Path file = resolve(jtl);
+    if (!Files.isDirectory(run)) {
+      throw new UnreadableRunException(run + " is not a results folder");
+    }
+    JmeterResult result;
+    try {
+      result =
+          JtlSummary.read(
+              file, scenario, warmupMs, warmupSamples, timestamps.equals("start"), engines);
+    } catch (IOException e) {
+      throw new UnreadableRunException(e.getMessage(), e);
+    }
+    ScenarioResult driverRun = RunRecord.readLoad(run).get(scenario);
+    if (driverRun != null
+        && result.points().stream()
+            .noneMatch(p -> driverRun.points().stream().anyMatch(d -> d.id().equals(p.id())))) {
+      throw new UnreadableRunException(
+          file
+              + ": its labels ("
+              + String.join(", ", result.points().stream().map(JmeterResult.Point::id).toList())
+              + ") name none of the points in "
+              + run.resolve("load-" + scenario + ".json")
+              + ": a results file of another scenario or run?");
+    }
+    result.write(run.resolve(JmeterResult.fileName(scenario)));
+    if (!Files.isRegularFile(run.resolve(RunEnvironment.FILE))) {
+      Map<String, ServerJvm> servers = new LinkedHashMap<>();
+      for (ScenarioResult s : RunRecord.readLoad(run).values()) {
+        servers.put(s.scenario(), s.serverJvm());
+      }
+      EnvironmentCapture.captureLoadOnly(
+              "jmeter-" + scenario, ZonedDateTime.now(ZoneOffset.UTC), servers)
+          .write(run.resolve(RunEnvironment.FILE));
+    }
+    RunRecord record = RunRecord.read(run);
+    ScenarioResult driver = record.load().get(scenario);
+    for (JmeterResult.Point p : result.points()) {
+      ScenarioResult.PointResult d =
+          driver == null
+              ? null
+              : driver.points().stream()
+                  .filter(x -> x.id().equals(p.id()))
+                  .findFirst()
+                  .orElse(null);
+      System.out.printf(
+          Locale.ROOT,
+          "%-40s JMeter %9.1f req/s, %d users, %d samples, %d failed%s%n",
+          p.id(),
+          p.throughput(),
+          p.users(),
+          p.samples(),
+          p.errorCount(),
+          d == null ? "" : String.format(Locale.ROOT, "; driver %9.1f req/s", d.throughput()));
+    }
+    ReportWriter.write(record, run, run.toAbsolutePath().normalize().getFileName().toString());
+    System.out.println(
+        "wrote " + run.resolve(JmeterResult.fileName(scenario)) + ", report.html and report.md");
+    return result.errorCount() > 0 ? 1 : 0;
+  }
+
+  private Path resolve(Path given) throws IOException {
+    if (Files.isRegularFile(given)) {
+      return given;
+    }
+    if (!Files.isDirectory(given)) {
+      throw new UnreadableRunException("--jtl " + given + ": no such file or folder");
+    }
+    try (Stream<Path> files = Files.list(given)) {
+      return files
+          .filter(f -> f.toString().endsWith(".csv") || f.toString().endsWith(".jtl"))
+          .max(Comparator.comparing(f -> f.toFile().lastModified()))
+          .orElseThrow(
+              () -> new UnreadableRunException("--jtl " + given + ": no *.csv or *.jtl in it"));
+    }
+  }
+
+  private CommandLine.ParameterException bad(String message) {
+    return new CommandLine.ParameterException(spec.commandLine(), message);
+  }
+}

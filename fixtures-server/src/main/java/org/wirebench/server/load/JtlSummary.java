@@ -1,0 +1,200 @@
+package org.wirebench.server.load;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.wirebench.results.JmeterResult;
+
+/**
+ * Reads a JMeter results file (JTL, CSV with its header line, JMeter's default format) of an
+ * exported plan into {@link JmeterResult}: per label, the samples after the warm-up, their
+ * throughput, latency and errors. Samples of a point's outline check ({@link
+ * JmeterPlan#STRUCTURE_SUFFIX}) are counted apart, never in its rate.
+ */
+public final class JtlSummary {
+  private static final List<String> NEEDED =
+      List.of("timeStamp", "elapsed", "label", "responseCode", "success", "bytes", "grpThreads");
+
+  private JtlSummary() {}
+
+  /** One sample as the JTL has it. */
+  private record Sample(long startMs, long elapsedMs, boolean ok, String code, long bytes, int n) {}
+
+  /**
+   * @param timestampIsStart whether the file's timeStamp is each sample's start (JMeter's
+   *     sampleresult.timestamp.start=true, as the Maven plugin sets it) or its end (JMeter's own
+   *     default)
+   * @param engines how many JMeter engines wrote the file (a distributed run: each ran the plan's
+   *     users)
+   * @throws IOException for a file that is not a CSV JTL with the columns needed (named), or has no
+   *     sample
+   */
+  public static JmeterResult read(
+      Path jtl,
+      String scenario,
+      long warmupMs,
+      long warmupSamples,
+      boolean timestampIsStart,
+      int engines)
+      throws IOException {
+    Map<String, List<Sample>> byLabel = new LinkedHashMap<>();
+    try (BufferedReader in = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
+      String header = in.readLine();
+      if (header == null || header.startsWith("<")) {
+        throw new IOException(
+            jtl
+                + ": not a CSV JTL with a header line (XML results: set"
+                + " jmeter.save.saveservice.output_format=csv)");
+      }
+      List<String> names = fields(header);
+      int[] at = new int[NEEDED.size()];
+      for (int i = 0; i < at.length; i++) {
+        at[i] = names.indexOf(NEEDED.get(i));
+        if (at[i] < 0) {
+          throw new IOException(jtl + ": no column " + NEEDED.get(i) + " in " + header);
+        }
+      }
+      int lineNumber = 1;
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        lineNumber++;
+        if (line.isBlank()) {
+          continue;
+        }
+        List<String> f = fields(line);
+        if (f.size() < names.size()) {
+          throw new IOException(jtl + " line " + lineNumber + ": " + f.size() + " fields");
+        }
+        try {
+          long stamp = Long.parseLong(f.get(at[0]));
+          long elapsed = Long.parseLong(f.get(at[1]));
+          byLabel
+              .computeIfAbsent(f.get(at[2]), k -> new ArrayList<>())
+              .add(
+                  new Sample(
+                      timestampIsStart ? stamp : stamp - elapsed,
+                      elapsed,
+                      Boolean.parseBoolean(f.get(at[4])),
+                      f.get(at[3]),
+                      Long.parseLong(f.get(at[5])),
+                      Integer.parseInt(f.get(at[6]))));
+        } catch (NumberFormatException e) {
+          throw new IOException(jtl + " line " + lineNumber + ": " + e.getMessage(), e);
+        }
+      }
+    }
+    List<JmeterResult.Point> points = new ArrayList<>();
+    for (Map.Entry<String, List<Sample>> e : byLabel.entrySet()) {
+      if (e.getKey().endsWith(JmeterPlan.STRUCTURE_SUFFIX)) {
+        continue;
+      }
+      List<Sample> checks =
+          byLabel.getOrDefault(e.getKey() + JmeterPlan.STRUCTURE_SUFFIX, List.of());
+      points.add(point(e.getKey(), e.getValue(), checks, warmupMs, warmupSamples, engines));
+    }
+    if (points.isEmpty()) {
+      throw new IOException(jtl + ": no samples");
+    }
+    return new JmeterResult(
+        JmeterResult.FORMAT_VERSION,
+        scenario,
+        jtl.getFileName().toString(),
+        warmupMs,
+        warmupSamples,
+        engines,
+        points);
+  }
+
+  private static JmeterResult.Point point(
+      String id,
+      List<Sample> all,
+      List<Sample> checks,
+      long warmupMs,
+      long warmupSamples,
+      int engines) {
+    long first = all.stream().mapToLong(Sample::startMs).min().orElse(0);
+    List<Sample> kept =
+        all.stream()
+            .sorted(java.util.Comparator.comparingLong(Sample::startMs))
+            .skip(Math.min(warmupSamples, all.size() - 1))
+            .filter(s -> s.startMs() >= first + warmupMs)
+            .toList();
+    // a timed point too short for its warm-up: every sample counts rather than none
+    if (kept.isEmpty()) {
+      kept = all;
+    }
+    long start = kept.stream().mapToLong(Sample::startMs).min().orElse(0);
+    long end = kept.stream().mapToLong(s -> s.startMs() + s.elapsedMs()).max().orElse(start);
+    Histogram h = new Histogram(3_600_000L, 3);
+    Map<String, Long> errors = new TreeMap<>();
+    long ok = 0;
+    long bytes = 0;
+    double sum = 0;
+    int users = 0;
+    for (Sample s : kept) {
+      h.recordValue(Math.max(0, Math.min(s.elapsedMs(), 3_600_000L)));
+      sum += s.elapsedMs();
+      bytes += s.bytes();
+      users = Math.max(users, s.n());
+      if (s.ok()) {
+        ok++;
+      } else {
+        errors.merge(s.code().isEmpty() ? "failed" : s.code(), 1L, Long::sum);
+      }
+    }
+    Map<String, Double> latency = new LinkedHashMap<>();
+    latency.put("mean", sum / kept.size());
+    latency.put("p50", (double) h.getValueAtPercentile(50));
+    latency.put("p90", (double) h.getValueAtPercentile(90));
+    latency.put("p99", (double) h.getValueAtPercentile(99));
+    latency.put("max", (double) h.getMaxValue());
+    long durationMs = Math.max(1, end - start);
+    return new JmeterResult.Point(
+        id,
+        users * engines,
+        kept.size(),
+        errors,
+        durationMs,
+        ok * 1000.0 / durationMs,
+        latency,
+        (double) bytes / kept.size(),
+        checks.size(),
+        checks.stream().filter(s -> !s.ok()).count());
+  }
+
+  /** One CSV line's fields (JMeter quotes a field holding the delimiter or a quote). */
+  static List<String> fields(String line) {
+    List<String> out = new ArrayList<>();
+    StringBuilder b = new StringBuilder();
+    boolean quoted = false;
+    for (int i = 0; i < line.length(); i++) {
+      char c = line.charAt(i);
+      if (quoted) {
+        if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+          b.append('"');
+          i++;
+        } else if (c == '"') {
+          quoted = false;
+        } else {
+          b.append(c);
+        }
+      } else if (c == '"') {
+        quoted = true;
+      } else if (c == ',') {
+        out.add(b.toString());
+        b.setLength(0);
+      } else {
+        b.append(c);
+      }
+    }
+    out.add(b.toString());
+    return out;
+  }
+}
