@@ -70,7 +70,11 @@ public final class JmeterPlan {
         ResponseProbe probe = points.get(i).probe();
         for (int t = 0; t < p.targets.size(); t++) {
           lines.add(
-              pathAndQuery(p.targets.get(t)) + "\t" + probe.minBytes(t) + "\t" + probe.maxBytes(t));
+              pathAndQuery(p.targets.get(t))
+                  + "\t"
+                  + probe.minBytes(t)
+                  + "\t"
+                  + wireMaxBytes(probe, t));
         }
         Files.write(dir.resolve(csv), lines, StandardCharsets.UTF_8);
       }
@@ -187,10 +191,13 @@ public final class JmeterPlan {
     sampler(w, e.id(), p, base, csv != null ? "${request}" : pathAndQuery(p.targets.get(0)));
     w.writeStartElement("hashTree");
     statusAndType(w, p, probe);
-    String min = csv != null ? "${minBytes}" : Long.toString(probe.minBytes(0));
-    String max = csv != null ? "${maxBytes}" : Long.toString(probe.maxBytes(0));
-    size(w, "at least " + min + " bytes", min, 5); // SizeAssertion: 5 is >=
-    size(w, "at most " + max + " bytes", max, 6); // 6 is <=
+    // JMeter sizes a body as it came over the wire: compressed bodies cannot be sized so
+    if (!p.gzip) {
+      String min = csv != null ? "${minBytes}" : Long.toString(probe.minBytes(0));
+      String max = csv != null ? "${maxBytes}" : Long.toString(wireMaxBytes(probe, 0));
+      size(w, "at least " + min + " bytes", min, 5); // SizeAssertion: 5 is >=
+      size(w, "at most " + max + " bytes", max, 6); // 6 is <=
+    }
     if (p.thinkTimeMs > 0) {
       element(w, "GaussianRandomTimer", "GaussianRandomTimerGui", "think time");
       prop(w, "stringProp", "ConstantTimer.delay", Long.toString(p.thinkTimeMs));
@@ -200,6 +207,17 @@ public final class JmeterPlan {
     }
     w.writeEndElement();
     w.writeEndElement();
+  }
+
+  /**
+   * The most bytes a good body of variant {@code index} may take on the wire, where JMeter measures
+   * it: its length within the tolerance, plus the chunked encoding's framing of a streamed answer
+   * (at most 8 bytes a chunk of 1 KiB or more, and 5 for the last chunk). The least bytes need no
+   * such allowance: framing only adds.
+   */
+  static long wireMaxBytes(ResponseProbe probe, int index) {
+    long max = probe.maxBytes(index);
+    return max + 8 * ((max + 1023) / 1024) + 5;
   }
 
   /** The request headers, for every sampler of the thread group. */
@@ -233,14 +251,27 @@ public final class JmeterPlan {
     responseAssertion(
         w, "status " + p.expectStatus, "Assertion.response_code", 8, p.expectStatus + "");
     if (probe.contentType() != null) {
-      // 16: substring of the raw header lines
+      // 2: contains, as a regular expression; case-insensitive, as HTTP header values are read
+      // (a client may give "charset=utf-8" for the "charset=UTF-8" a server sent)
       responseAssertion(
           w,
           "content type " + probe.contentType(),
           "Assertion.response_headers",
-          16,
-          "Content-Type: " + probe.contentType());
+          2,
+          "(?i)Content-Type: *" + literal(probe.contentType()));
     }
+  }
+
+  /** {@code text} as a regular expression matching itself (Java's and JMeter's ORO alike). */
+  static String literal(String text) {
+    StringBuilder b = new StringBuilder();
+    for (char c : text.toCharArray()) {
+      if (!Character.isLetterOrDigit(c) && c < 128) {
+        b.append('\\');
+      }
+      b.append(c);
+    }
+    return b.toString();
   }
 
   private static void responseAssertion(
