@@ -85,9 +85,10 @@ final class JmeterImportCommand implements Callable<Integer> {
 
   @Option(
       names = "--engines",
-      defaultValue = "1",
-      description = "JMeter engines that ran the plan (a distributed run: -R), 1..64")
-  int engines;
+      description =
+          "JMeter engines that ran the plan (a distributed run: -R), 1..64 (default: as the"
+              + " --plan says, else 1)")
+  Integer engines;
 
   @Override
   public Integer call() throws Exception {
@@ -97,7 +98,7 @@ final class JmeterImportCommand implements Callable<Integer> {
     if (!timestamps.equals("start") && !timestamps.equals("end")) {
       throw bad("--timestamps must be start or end, was '" + timestamps + "'");
     }
-    if (engines < 1 || engines > 64) {
+    if (engines != null && (engines < 1 || engines > 64)) {
       throw bad("--engines must be 1..64, was " + engines);
     }
     if ((plan == null) == (warmup == null)) {
@@ -116,12 +117,20 @@ final class JmeterImportCommand implements Callable<Integer> {
       }
       long[] planned;
       try {
-        planned = org.wirebench.server.load.JmeterPlan.warmup(plan);
+        planned = org.wirebench.server.load.JmeterPlan.planned(plan);
       } catch (IOException e) {
         throw new UnreadableRunException(e.getMessage(), e);
       }
       warmupMs = planned[0];
       warmupSamples = planned[1];
+      if (engines == null) {
+        engines = (int) planned[2];
+      } else if (engines != planned[2]) {
+        throw bad("--engines " + engines + ", but the plan was split over " + planned[2]);
+      }
+    }
+    if (engines == null) {
+      engines = 1;
     }
     Path file = resolve(jtl);
     if (!Files.isDirectory(run)) {

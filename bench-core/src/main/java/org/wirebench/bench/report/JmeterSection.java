@@ -145,8 +145,8 @@ public final class JmeterSection implements ReportSection {
     if (users <= 0 || perSecond <= 0 || meanMs == null || meanMs.isNaN()) {
       return "–";
     }
-    double us = users / perSecond * 1e6 - meanMs * 1e3;
-    return String.format(Locale.ROOT, "%.0f", us);
+    // rounded as a long: no "-0" for a time within half a microsecond of none
+    return Long.toString(Math.round(users / perSecond * 1e6 - meanMs * 1e3));
   }
 
   private static String fmt(double v) {

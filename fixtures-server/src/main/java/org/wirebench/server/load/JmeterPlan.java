@@ -41,6 +41,9 @@ public final class JmeterPlan {
   /** The plan's variable: each counted point's first requests, which the driver does not count. */
   public static final String WARMUP_REQUESTS = "wirebench.warmupRequests";
 
+  /** The plan's variable: the JMeter engines it was split over, each running users / engines. */
+  public static final String ENGINES = "wirebench.engines";
+
   /** The label of a point's one structural check a thread ({@code <id> structure}). */
   public static final String STRUCTURE_SUFFIX = " structure";
 
@@ -53,7 +56,17 @@ public final class JmeterPlan {
    * @return the plan's path
    * @throws IllegalArgumentException for a plan JMeter cannot run as the driver would
    */
-  public static Path write(String name, URI base, List<Entry> points, Path dir) throws IOException {
+  public static Path write(String name, URI base, List<Entry> points, Path dir, int engines)
+      throws IOException {
+    if (engines < 1) {
+      throw new IllegalArgumentException("engines must be 1 or more, was " + engines);
+    }
+    for (Entry e : points) {
+      if (e.plan().users % engines != 0) {
+        throw new IllegalArgumentException(
+            e.id() + ": " + e.plan().users + " users do not split over " + engines + " engines");
+      }
+    }
     Files.createDirectories(dir);
     Path jmx = dir.resolve(name + ".jmx");
     List<String> csvNames = new ArrayList<>();
@@ -86,7 +99,8 @@ public final class JmeterPlan {
       w.writeStartElement("jmeterTestPlan");
       w.writeAttribute("version", "1.2");
       w.writeAttribute("properties", "5.0");
-      w.writeAttribute("jmeter", "5.6.3");
+      w.writeAttribute(
+          "jmeter", "5.6.2"); // the version it was run with (jmeter-maven-plugin 3.8.0)
       w.writeStartElement("hashTree");
       element(w, "TestPlan", "TestPlanGui", "wirebench " + name);
       prop(w, "stringProp", "TestPlan.comments", comment(points));
@@ -105,12 +119,13 @@ public final class JmeterPlan {
       w.writeAttribute("name", "Arguments.arguments");
       argument(w, WARMUP_MS, Long.toString(counted ? 0 : warmupMs));
       argument(w, WARMUP_REQUESTS, Long.toString(counted ? warmupRequests : 0));
+      argument(w, ENGINES, Integer.toString(engines));
       w.writeEndElement();
       w.writeEndElement();
       w.writeEndElement();
       w.writeStartElement("hashTree");
       for (int i = 0; i < points.size(); i++) {
-        threadGroup(w, points.get(i), base, csvNames.get(i));
+        threadGroup(w, points.get(i), base, csvNames.get(i), engines);
       }
       w.writeEndElement();
       w.writeEndElement();
@@ -133,7 +148,7 @@ public final class JmeterPlan {
         + " s when comparing.";
   }
 
-  private static void threadGroup(XMLStreamWriter2 w, Entry e, URI base, String csv)
+  private static void threadGroup(XMLStreamWriter2 w, Entry e, URI base, String csv, int engines)
       throws XMLStreamException {
     LoadPlan p = e.plan();
     boolean counted = p.requests > 0;
@@ -150,7 +165,8 @@ public final class JmeterPlan {
         counted ? (p.warmupRequests + p.requests + p.users - 1) / p.users : -1; // -1: until time
     prop(w, "stringProp", "LoopController.loops", Long.toString(loops));
     w.writeEndElement();
-    prop(w, "stringProp", "ThreadGroup.num_threads", Integer.toString(p.users));
+    // each engine of a distributed run (-R) runs the whole plan: its share of the users
+    prop(w, "stringProp", "ThreadGroup.num_threads", Integer.toString(p.users / engines));
     prop(w, "stringProp", "ThreadGroup.ramp_time", Long.toString(p.rampUp.toSeconds()));
     prop(w, "boolProp", "ThreadGroup.scheduler", Boolean.toString(!counted));
     long seconds = (p.warmup.plus(p.duration).toMillis() + 999) / 1000;
@@ -395,12 +411,12 @@ public final class JmeterPlan {
   }
 
   /**
-   * The plan's {@link #WARMUP_MS} and {@link #WARMUP_REQUESTS}, as written.
+   * The plan's {@link #WARMUP_MS}, {@link #WARMUP_REQUESTS} and {@link #ENGINES}, as written.
    *
    * @throws IOException for a file that is not such a plan
    */
-  public static long[] warmup(Path jmx) throws IOException {
-    long[] out = {-1, -1};
+  public static long[] planned(Path jmx) throws IOException {
+    long[] out = {-1, -1, -1};
     try (java.io.InputStream in = Files.newInputStream(jmx)) {
       javax.xml.stream.XMLStreamReader r = XmlFactories.reader(in);
       String argument = null;
@@ -416,19 +432,23 @@ public final class JmeterPlan {
             out[0] = Long.parseLong(r.getElementText().trim());
           } else if (WARMUP_REQUESTS.equals(argument)) {
             out[1] = Long.parseLong(r.getElementText().trim());
+          } else if (ENGINES.equals(argument)) {
+            out[2] = Long.parseLong(r.getElementText().trim());
           }
         }
       }
     } catch (XMLStreamException | NumberFormatException e) {
       throw new IOException(jmx + ": not a plan of wirebench's: " + e.getMessage(), e);
     }
-    if (out[0] < 0 || out[1] < 0) {
+    if (out[0] < 0 || out[1] < 0 || out[2] < 1) {
       throw new IOException(
           jmx
               + ": no "
               + WARMUP_MS
-              + " and "
+              + ", "
               + WARMUP_REQUESTS
+              + " or "
+              + ENGINES
               + " (not made by load --jmeter-plan)");
     }
     return out;

@@ -49,6 +49,12 @@ final class ScenarioCommand {
       }
       awaitServer(o.server, o.serverWaitS);
     }
+    if (o.jmeterEngines < 1 || o.jmeterEngines > 64) {
+      throw cmd.bad("--jmeter-engines must be 1..64, was " + o.jmeterEngines);
+    }
+    if (o.jmeterEngines != 1 && o.jmeterPlan == null) {
+      throw cmd.bad("--jmeter-engines only shapes a --jmeter-plan");
+    }
     if (o.jmeterPlan != null) {
       return jmeterPlan(scenario, points, settings);
     }
@@ -142,7 +148,7 @@ final class ScenarioCommand {
     }
     java.nio.file.Path jmx;
     try {
-      jmx = JmeterPlan.write(scenario.name(), base, entries, o.jmeterPlan);
+      jmx = JmeterPlan.write(scenario.name(), base, entries, o.jmeterPlan, o.jmeterEngines);
     } catch (IllegalArgumentException e) {
       throw cmd.bad("--jmeter-plan: " + e.getMessage());
     }

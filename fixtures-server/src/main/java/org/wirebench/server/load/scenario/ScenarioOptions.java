@@ -35,6 +35,16 @@ public final class ScenarioOptions {
   public java.nio.file.Path jmeterPlan;
 
   @Option(
+      names = "--jmeter-engines",
+      paramLabel = "N",
+      defaultValue = "1",
+      description =
+          "with --jmeter-plan: the JMeter engines a distributed run (-R) spreads each point over,"
+              + " 1..64; each runs users / N threads, the labels keep the point's total (default:"
+              + " ${DEFAULT-VALUE})")
+  public int jmeterEngines;
+
+  @Option(
       names = "--jvm-profile",
       defaultValue = "default",
       description =

@@ -28,8 +28,9 @@ import org.wirebench.server.load.scenario.Scenarios;
 /**
  * {@code load --scenario NAME --jmeter-plan DIR} writes the scenario's points as a JMeter plan that
  * ends by itself: one thread group a point (its id, users, a bounded loop), the request (a CSV
- * request list for rotating points, the body for POSTs), the expected status. (Run under JMeter
- * 5.6.3 by hand: docs/server.md.)
+ * request list for rotating points, the body for POSTs), the checks a live server's answers give
+ * (status, content type, length bounds, one outline check a thread), the warm-up and engines for
+ * jmeter-import. (Run under JMeter 5.6.2: ./mvnw -Pjmeter verify, README "JMeter".)
  */
 class JmeterPlanTest {
   @TempDir Path tmp;
@@ -81,7 +82,7 @@ class JmeterPlanTest {
     assertEquals(points.size(), groups.size());
     boolean counted = Scenarios.get(name).settings(true).counted();
     // what jmeter-import drops of each point, as the runner would
-    long[] warmup = org.wirebench.server.load.JmeterPlan.warmup(jmx);
+    long[] warmup = org.wirebench.server.load.JmeterPlan.planned(jmx);
     org.wirebench.results.ScenarioSettings quickSettings = Scenarios.get(name).settings(true);
     assertEquals(counted ? 0 : quickSettings.warmupMs(), warmup[0], "warm-up ms");
     assertEquals(counted ? quickSettings.warmupRequests() : 0, warmup[1], "warm-up requests");
@@ -143,6 +144,40 @@ class JmeterPlanTest {
         assertTrue(g.props().containsKey("Header.value"), "SOAPAction and Content-Type");
       }
     }
+  }
+
+  @org.junit.jupiter.api.Test
+  void aDistributedPlanGivesEachEngineItsShareOfTheUsers() throws Exception {
+    String[] args = {
+      "--scenario",
+      "wfs",
+      "--layers",
+      "osm_places",
+      "--formats",
+      "geojson",
+      "--concurrency",
+      "8",
+      "--server",
+      server.uri().toString(),
+      "--jmeter-plan",
+      tmp.toString(),
+      "--jmeter-engines",
+      "2"
+    };
+    assertEquals(0, Mains.execute(new LoadCommand(), args));
+    Path jmx = tmp.resolve("wfs.jmx");
+    Group g = read(jmx).get(0);
+    assertEquals("osm_places/geojson/8", g.name(), "the label keeps the point's total users");
+    assertEquals("4", g.props().get("ThreadGroup.num_threads"));
+    assertEquals(2, org.wirebench.server.load.JmeterPlan.planned(jmx)[2]);
+    args[7] = "5";
+    assertEquals(2, Mains.execute(new LoadCommand(), args), "5 users do not split over 2");
+    assertEquals(
+        2,
+        Mains.execute(
+            new LoadCommand(),
+            new String[] {"--scenario", "wfs", "--quick", "--jmeter-engines", "2"}),
+        "--jmeter-engines without --jmeter-plan");
   }
 
   /** Each thread group's properties (the last value of a name wins) in document order. */
