@@ -57,6 +57,10 @@ public record RunRecord(
    */
   public Map<String, JmeterResult> jmeter() throws IOException {
     Map<String, JmeterResult> out = new LinkedHashMap<>();
+    if (!Files.isDirectory(folder)) {
+      // a record built in memory (tests, the suite before it writes) has no files beside it
+      return out;
+    }
     try (Stream<Path> files = Files.list(folder)) {
       for (Path f : files.sorted().toList()) {
         String n = f.getFileName().toString();
