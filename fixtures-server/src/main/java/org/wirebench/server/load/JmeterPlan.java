@@ -87,7 +87,7 @@ public final class JmeterPlan {
                   + "\t"
                   + probe.minBytes(t)
                   + "\t"
-                  + wireMaxBytes(probe, t));
+                  + JmeterChecks.wireMaxBytes(probe, t));
         }
         Files.write(dir.resolve(csv), lines, StandardCharsets.UTF_8);
       }
@@ -199,20 +199,20 @@ public final class JmeterPlan {
       w.writeStartElement("hashTree");
       sampler(w, e.id() + STRUCTURE_SUFFIX, p, base, pathAndQuery(p.targets.get(0)));
       w.writeStartElement("hashTree");
-      statusAndType(w, p, probe);
-      structure(w, probe.structure());
+      JmeterChecks.statusAndType(w, p, probe);
+      JmeterChecks.structure(w, probe.structure());
       w.writeEndElement();
       w.writeEndElement();
     }
     sampler(w, e.id(), p, base, csv != null ? "${request}" : pathAndQuery(p.targets.get(0)));
     w.writeStartElement("hashTree");
-    statusAndType(w, p, probe);
+    JmeterChecks.statusAndType(w, p, probe);
     // JMeter sizes a body as it came over the wire: compressed bodies cannot be sized so
     if (!p.gzip) {
       String min = csv != null ? "${minBytes}" : Long.toString(probe.minBytes(0));
-      String max = csv != null ? "${maxBytes}" : Long.toString(wireMaxBytes(probe, 0));
-      size(w, "at least " + min + " bytes", min, 5); // SizeAssertion: 5 is >=
-      size(w, "at most " + max + " bytes", max, 6); // 6 is <=
+      String max = csv != null ? "${maxBytes}" : Long.toString(JmeterChecks.wireMaxBytes(probe, 0));
+      JmeterChecks.size(w, "at least " + min + " bytes", min, 5); // SizeAssertion: 5 is >=
+      JmeterChecks.size(w, "at most " + max + " bytes", max, 6); // 6 is <=
     }
     if (p.thinkTimeMs > 0) {
       element(w, "GaussianRandomTimer", "GaussianRandomTimerGui", "think time");
@@ -223,17 +223,6 @@ public final class JmeterPlan {
     }
     w.writeEndElement();
     w.writeEndElement();
-  }
-
-  /**
-   * The most bytes a good body of variant {@code index} may take on the wire, where JMeter measures
-   * it: its length within the tolerance, plus the chunked encoding's framing of a streamed answer
-   * (at most 8 bytes a chunk of 1 KiB or more, and 5 for the last chunk). The least bytes need no
-   * such allowance: framing only adds.
-   */
-  static long wireMaxBytes(ResponseProbe probe, int index) {
-    long max = probe.maxBytes(index);
-    return max + 8 * ((max + 1023) / 1024) + 5;
   }
 
   /** The request headers, for every sampler of the thread group. */
@@ -257,80 +246,6 @@ public final class JmeterPlan {
       w.writeEndElement();
     }
     w.writeEndElement();
-    w.writeEndElement();
-    w.writeEmptyElement("hashTree");
-  }
-
-  /** The driver's first two checks: the status, and the content type of the first response. */
-  private static void statusAndType(XMLStreamWriter2 w, LoadPlan p, ResponseProbe probe)
-      throws XMLStreamException {
-    responseAssertion(
-        w, "status " + p.expectStatus, "Assertion.response_code", 8, p.expectStatus + "");
-    if (probe.contentType() != null) {
-      // 2: contains, as a regular expression; case-insensitive, as HTTP header values are read
-      // (a client may give "charset=utf-8" for the "charset=UTF-8" a server sent)
-      responseAssertion(
-          w,
-          "content type " + probe.contentType(),
-          "Assertion.response_headers",
-          2,
-          "(?i)Content-Type: *" + literal(probe.contentType()));
-    }
-  }
-
-  /** {@code text} as a regular expression matching itself (Java's and JMeter's ORO alike). */
-  static String literal(String text) {
-    StringBuilder b = new StringBuilder();
-    for (char c : text.toCharArray()) {
-      if (!Character.isLetterOrDigit(c) && c < 128) {
-        b.append('\\');
-      }
-      b.append(c);
-    }
-    return b.toString();
-  }
-
-  private static void responseAssertion(
-      XMLStreamWriter2 w, String name, String field, int testType, String expected)
-      throws XMLStreamException {
-    element(w, "ResponseAssertion", "AssertionGui", name);
-    w.writeStartElement("collectionProp");
-    w.writeAttribute("name", "Asserion.test_strings"); // sic: JMeter's own spelling
-    prop(w, "stringProp", "0", expected);
-    w.writeEndElement();
-    prop(w, "stringProp", "Assertion.test_field", field);
-    prop(w, "boolProp", "Assertion.assume_success", "false");
-    prop(w, "intProp", "Assertion.test_type", Integer.toString(testType));
-    w.writeEndElement();
-    w.writeEmptyElement("hashTree");
-  }
-
-  private static void size(XMLStreamWriter2 w, String name, String bytes, int operator)
-      throws XMLStreamException {
-    element(w, "SizeAssertion", "SizeAssertionGui", name);
-    prop(w, "stringProp", "Assertion.test_field", "SizeAssertion.response_data");
-    prop(w, "stringProp", "SizeAssertion.size", bytes);
-    prop(w, "intProp", "SizeAssertion.operator", Integer.toString(operator));
-    w.writeEndElement();
-    w.writeEmptyElement("hashTree");
-  }
-
-  private static void structure(XMLStreamWriter2 w, ResponseProbe.Structure s)
-      throws XMLStreamException {
-    if (s.kind().equals(ResponseProbe.Structure.XML)) {
-      element(w, "XPath2Assertion", "XPath2AssertionGui", "root element");
-      prop(w, "boolProp", "XPath.negate", "false");
-      prop(w, "stringProp", "XPath.xpath", s.path());
-      prop(w, "stringProp", "XPath.namespaces", "");
-    } else {
-      element(w, "JSONPathAssertion", "JSONPathAssertionGui", "first member " + s.path());
-      prop(w, "stringProp", "JSON_PATH", s.path());
-      prop(w, "stringProp", "EXPECTED_VALUE", s.value() == null ? "" : s.value());
-      prop(w, "boolProp", "JSONVALIDATION", Boolean.toString(s.value() != null));
-      prop(w, "boolProp", "EXPECT_NULL", "false");
-      prop(w, "boolProp", "INVERT", "false");
-      prop(w, "boolProp", "ISREGEX", "false");
-    }
     w.writeEndElement();
     w.writeEmptyElement("hashTree");
   }
@@ -379,7 +294,7 @@ public final class JmeterPlan {
     return u.getRawPath() + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
   }
 
-  private static void element(XMLStreamWriter2 w, String testclass, String gui, String name)
+  static void element(XMLStreamWriter2 w, String testclass, String gui, String name)
       throws XMLStreamException {
     w.writeStartElement(testclass);
     w.writeAttribute("guiclass", gui);
@@ -454,7 +369,7 @@ public final class JmeterPlan {
     return out;
   }
 
-  private static void prop(XMLStreamWriter2 w, String kind, String name, String value)
+  static void prop(XMLStreamWriter2 w, String kind, String name, String value)
       throws XMLStreamException {
     w.writeStartElement(kind);
     w.writeAttribute("name", name);

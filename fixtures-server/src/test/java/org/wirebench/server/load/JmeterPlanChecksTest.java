@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class JmeterPlanChecksTest {
   private static boolean accepts(String probed, String headerLine) {
-    String regex = "(?i)Content-Type: *" + JmeterPlan.literal(probed);
+    String regex = "(?i)Content-Type: *" + JmeterChecks.literal(probed);
     return Pattern.compile(regex).matcher("HTTP/1.1 200 OK\n" + headerLine + "\n").find();
   }
 
@@ -38,7 +38,7 @@ class JmeterPlanChecksTest {
     ResponseProbe exact = new ResponseProbe("text/xml", List.of(224_173L), 0, null);
     assertEquals(224_173, exact.minBytes(0));
     // 224,401 bytes came over the wire for this body in 8 KiB chunks under JMeter 5.6
-    long max = JmeterPlan.wireMaxBytes(exact, 0);
+    long max = JmeterChecks.wireMaxBytes(exact, 0);
     assertTrue(max >= 224_401, "framing of 28 chunks of 8 KiB allowed: " + max);
     assertTrue(max <= 224_173 * 1.01, "and not more than about 1%: " + max);
     ResponseProbe loose = new ResponseProbe("image/png", List.of(1000L), 0.1, null);
