@@ -43,6 +43,20 @@ class JmeterImportTest {
     return cli.execute(args);
   }
 
+  /** jmeter-import of {@code jtl} into {@code run}, no warm-up dropped: its exit code. */
+  private int importInto(Path run, Path jtl) {
+    return run(
+        "jmeter-import",
+        "--jtl",
+        jtl.toString(),
+        "--scenario",
+        "wfs",
+        "--warmup",
+        "0s",
+        "--run",
+        run.toString());
+  }
+
   /** A driver-only folder: the run's load-wfs.json and nothing else (as load --out leaves it). */
   private Path driverFolder() throws Exception {
     Path run = Files.createDirectories(tmp.resolve("run"));
@@ -76,18 +90,7 @@ class JmeterImportTest {
   void readsJmeterBesideTheDriverAndJudgesEachPoint() throws Exception {
     Path run = driverFolder();
     Path jtl = jtl("osm_mainroads/gml32/4", 2100, 0);
-    assertEquals(
-        0,
-        run(
-            "jmeter-import",
-            "--jtl",
-            jtl.toString(),
-            "--scenario",
-            "wfs",
-            "--warmup",
-            "0s",
-            "--run",
-            run.toString()));
+    assertEquals(0, importInto(run, jtl));
     JmeterResult r = JmeterResult.read(run.resolve("jmeter-wfs.json"));
     assertEquals(10_500, r.points().get(0).samples());
     assertEquals(2100, r.points().get(0).throughput(), 1);
@@ -103,18 +106,7 @@ class JmeterImportTest {
   void aFailedSampleFailsTheImportAndTheVerdict() throws Exception {
     Path run = driverFolder();
     Path jtl = jtl("osm_mainroads/gml32/4", 2100, 3);
-    assertEquals(
-        1,
-        run(
-            "jmeter-import",
-            "--jtl",
-            jtl.toString(),
-            "--scenario",
-            "wfs",
-            "--warmup",
-            "0s",
-            "--run",
-            run.toString()));
+    assertEquals(1, importInto(run, jtl));
     String md = Files.readString(run.resolve("report.md"));
     assertTrue(md.contains("3 failed samples: no comparison"), md);
   }
@@ -123,18 +115,7 @@ class JmeterImportTest {
   void aFarRateIsSaidToDiffer() throws Exception {
     Path run = driverFolder();
     Path jtl = jtl("osm_mainroads/gml32/4", 1500, 0);
-    assertEquals(
-        0,
-        run(
-            "jmeter-import",
-            "--jtl",
-            jtl.toString(),
-            "--scenario",
-            "wfs",
-            "--warmup",
-            "0s",
-            "--run",
-            run.toString()));
+    assertEquals(0, importInto(run, jtl));
     assertTrue(Files.readString(run.resolve("report.md")).contains("differ by -29%"));
   }
 
