@@ -42,7 +42,10 @@ final class WfsParameters {
         "QUERY",
         "QUERY is no WFS GetFeature parameter (OWSLib 0.27 sends its filter so); send the filter"
             + " as FILTER, or it would be ignored and every feature returned");
-    refuse(getFeature, "ALIASES", "ALIASES is not implemented");
+    refuse(
+        getFeature,
+        "ALIASES",
+        "ALIASES is not supported: it names the types of a join, and this server serves no joins");
     // traverseXlinkDepth/Expiry are served (no feature here holds an xlink); the per-property
     // forms take property lists this server does not parse
     refuse(
@@ -57,7 +60,7 @@ final class WfsParameters {
     refuse(
         capabilities,
         "updateSequence",
-        "updateSequence is not implemented: capabilities have no sequence");
+        "updateSequence is not supported: the capabilities have no sequence");
     return Map.of("getfeature", getFeature, "getcapabilities", capabilities);
   }
 

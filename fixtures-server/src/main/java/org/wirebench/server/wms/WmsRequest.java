@@ -28,12 +28,12 @@ public final class WmsRequest {
    */
   private static final Map<String, String> REFUSED =
       Map.of(
-          "sld", "SLD styling is not implemented",
-          "sld_body", "SLD styling is not implemented",
-          "wfs", "SLD remote features are not implemented",
+          "sld", "SLD styling is not supported",
+          "sld_body", "SLD styling is not supported",
+          "wfs", "SLD remote features are not supported",
           "time", "the layer has no TIME dimension",
           "elevation", "the layer has no ELEVATION dimension",
-          "sld_version", "SLD styling is not implemented");
+          "sld_version", "SLD styling is not supported");
 
   private static final Set<String> FORMATS = Set.of("image/jpeg", "image/png");
 
@@ -115,7 +115,7 @@ public final class WmsRequest {
       throw new OwsException(
           "InvalidUpdateSequence",
           "UPDATESEQUENCE",
-          "UPDATESEQUENCE is not implemented: the capabilities have no sequence");
+          "UPDATESEQUENCE is not supported: the capabilities have no sequence");
     }
     String format = params.get("format");
     if (format != null

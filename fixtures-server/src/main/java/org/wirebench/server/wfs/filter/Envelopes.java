@@ -21,11 +21,12 @@ final class Envelopes {
     String element = r.getLocalName();
     if (!GML.contains(r.getNamespaceURI())
         || !(element.equals("Envelope") || element.equals("Box"))) {
-      throw FilterException.notImplemented(
+      throw FilterException.unsupported(
           op
               + " with a "
               + element
-              + " is not implemented; give a gml:Envelope (or a GML 2 gml:Box)");
+              + " is not supported (the capabilities list gml:Envelope only); give a gml:Envelope (or a"
+              + " GML 2 gml:Box)");
     }
     String srs = r.getAttributeValue(null, "srsName");
     boolean lonLat = lonLatByDefault;

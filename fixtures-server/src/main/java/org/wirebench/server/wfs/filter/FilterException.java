@@ -3,9 +3,9 @@ package org.wirebench.server.wfs.filter;
 /**
  * A filter the server will not evaluate, with the OGC exception code to answer with: {@code
  * OperationParsingFailed} (not XML, not a filter, too large or too deep), {@code
- * OperationProcessingFailed} (an operator or expression that is not implemented, named), {@code
- * InvalidParameterValue} (a property the type does not have, a literal of the wrong type, a bad
- * envelope).
+ * OperationProcessingFailed} (an operator or expression this server does not support, named),
+ * {@code InvalidParameterValue} (a property the type does not have, a literal of the wrong type, a
+ * bad envelope).
  */
 public final class FilterException extends Exception {
   private final String code;
@@ -19,7 +19,7 @@ public final class FilterException extends Exception {
     return new FilterException("OperationParsingFailed", message);
   }
 
-  static FilterException notImplemented(String message) {
+  static FilterException unsupported(String message) {
     return new FilterException("OperationProcessingFailed", message);
   }
 

@@ -119,7 +119,7 @@ public final class FilterParser {
       return s;
     }
     if (!s.endsWith(")") || s.contains(")(")) {
-      throw FilterException.notImplemented(
+      throw FilterException.unsupported(
           "FILTER lists several queries' filters; one query (one type) is served at a time");
     }
     return s.substring(1, s.length() - 1);
@@ -171,8 +171,9 @@ public final class FilterParser {
       }
       ids.add(id);
       if (x.nextTag()) {
-        throw FilterException.notImplemented(
-            r.getLocalName() + " inside an id operator (versions, times) is not implemented");
+        throw FilterException.unsupported(
+            r.getLocalName()
+                + " inside an id operator (versions, times) is not supported: no feature here has versions");
       }
     } while (x.nextTag());
     return f -> ids.contains(f.id());
@@ -222,14 +223,13 @@ public final class FilterParser {
               yield comparison(Op.valueOf(op));
             }
             if (ID_OPERATORS.contains(op)) {
-              throw FilterException.notImplemented(
-                  op
-                      + " inside another operator is not implemented; put ids directly in the Filter");
+              throw FilterException.unsupported(
+                  op + " inside another operator is not supported; put ids directly in the Filter");
             }
-            throw FilterException.notImplemented(
+            throw FilterException.unsupported(
                 "the filter operator "
                     + op
-                    + " is not implemented; implemented: And, Or, Not, "
+                    + " is not supported; supported: And, Or, Not, "
                     + String.join(", ", COMPARISONS)
                     + ", "
                     + String.join(", ", SPATIAL)
@@ -261,11 +261,11 @@ public final class FilterParser {
     Expression second = expression(op.name());
     end(op.name());
     if ((first.property == null) == (second.property == null)) {
-      throw FilterException.notImplemented(
+      throw FilterException.unsupported(
           op
               + " between "
               + (first.property == null ? "two literals" : "two properties")
-              + " is not implemented: compare one property with one Literal");
+              + " is not supported: compare one property with one Literal");
     }
     return first.property != null
         ? Comparisons.compare(first.property, op, second.literal, matchCase)
@@ -283,7 +283,7 @@ public final class FilterParser {
     Property p = attribute("PropertyIsLike");
     Expression pattern = expression("PropertyIsLike");
     if (pattern.literal == null) {
-      throw FilterException.notImplemented("PropertyIsLike needs a Literal pattern");
+      throw FilterException.unsupported("PropertyIsLike needs a Literal pattern");
     }
     end("PropertyIsLike");
     return Comparisons.like(p, pattern.literal, wildCard, singleChar, escape, matchCase);
@@ -303,7 +303,7 @@ public final class FilterParser {
     }
     Expression e = expression("PropertyIsBetween");
     if (e.literal == null) {
-      throw FilterException.notImplemented(name + " must hold a Literal");
+      throw FilterException.unsupported(name + " must hold a Literal");
     }
     end(name);
     return e.literal;
@@ -343,22 +343,21 @@ public final class FilterParser {
     }
     String name = r.getLocalName();
     if (!x.isFilterNs()) {
-      throw FilterException.notImplemented(
-          op + " with a " + x.name() + " operand is not implemented");
+      throw FilterException.unsupported(op + " with a " + x.name() + " operand is not supported");
     }
     return switch (name) {
       case "ValueReference", "PropertyName" -> new Expression(property(x.text(), op), null);
       case "Literal" -> new Expression(null, x.text());
       default ->
-          throw FilterException.notImplemented(
-              "the expression " + name + " is not implemented; use a property and a Literal");
+          throw FilterException.unsupported(
+              "the expression " + name + " is not supported; use a property and a Literal");
     };
   }
 
   private Property attribute(String op) throws XMLStreamException, FilterException {
     Expression e = expression(op);
     if (e.property == null) {
-      throw FilterException.notImplemented(op + " needs a property, not a Literal");
+      throw FilterException.unsupported(op + " needs a property, not a Literal");
     }
     return e.property;
   }

@@ -29,8 +29,8 @@ final class FilterReader {
           return b.toString();
         }
         case XMLStreamConstants.START_ELEMENT ->
-            throw FilterException.notImplemented(
-                "an element " + name() + " inside a text operand is not implemented");
+            throw FilterException.unsupported(
+                "an element " + name() + " inside a text operand is not supported");
         case XMLStreamConstants.ENTITY_REFERENCE ->
             throw FilterException.parsing("entity references are not allowed in a FILTER");
         default -> {

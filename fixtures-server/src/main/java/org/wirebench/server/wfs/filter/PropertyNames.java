@@ -22,8 +22,8 @@ final class PropertyNames {
     int i = local == null ? -1 : type.indexOf(local);
     if (i < 0) {
       if (isGeometry(ref, ns)) {
-        throw FilterException.notImplemented(
-            op + " on the geometry is not implemented; use BBOX or Intersects");
+        throw FilterException.unsupported(
+            op + " on the geometry is not supported; use BBOX or Intersects");
       }
       throw FilterException.invalid(
           "'" + ref + "' is not a property of " + type.prefix() + ":" + type.name());
