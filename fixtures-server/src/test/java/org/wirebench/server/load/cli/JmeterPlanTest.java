@@ -30,7 +30,7 @@ import org.wirebench.server.load.scenario.Scenarios;
  * ends by itself: one thread group a point (its id, users, a bounded loop), the request (a CSV
  * request list for rotating points, the body for POSTs), the checks a live server's answers give
  * (status, content type, length bounds, one outline check a thread), the warm-up and engines for
- * jmeter-import. (Run under JMeter 5.6.2: ./mvnw -Pjmeter verify, README "JMeter".)
+ * jmeter-import. (Run under JMeter 5.6.2: ./mvnw -Pjmeter verify, docs/jmeter.md.)
  */
 class JmeterPlanTest {
   @TempDir Path tmp;
