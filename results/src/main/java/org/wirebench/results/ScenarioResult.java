@@ -93,6 +93,11 @@ public record ScenarioResult(
     return points.stream().mapToLong(PointResult::errors).sum();
   }
 
+  /** The point of this id, or null. */
+  public PointResult point(String id) {
+    return points.stream().filter(p -> p.id().equals(id)).findFirst().orElse(null);
+  }
+
   /** The server JVM's profile, flags and java, as env.json summarises them. */
   public ServerJvm serverJvm() {
     Object flags = server.get("jvmFlags");

@@ -144,10 +144,10 @@ final class JmeterImportCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new UnreadableRunException(e.getMessage(), e);
     }
-    ScenarioResult driverRun = RunRecord.readLoad(run).get(scenario);
-    if (driverRun != null
-        && result.points().stream()
-            .noneMatch(p -> driverRun.points().stream().anyMatch(d -> d.id().equals(p.id())))) {
+    Map<String, ScenarioResult> load = RunRecord.readLoad(run);
+    ScenarioResult driver = load.get(scenario);
+    if (driver != null
+        && result.points().stream().allMatch(p -> driverPoint(driver, p.id()) == null)) {
       throw new UnreadableRunException(
           file
               + ": its labels ("
@@ -159,7 +159,7 @@ final class JmeterImportCommand implements Callable<Integer> {
     result.write(run.resolve(JmeterResult.fileName(scenario)));
     if (!Files.isRegularFile(run.resolve(RunEnvironment.FILE))) {
       Map<String, ServerJvm> servers = new LinkedHashMap<>();
-      for (ScenarioResult s : RunRecord.readLoad(run).values()) {
+      for (ScenarioResult s : load.values()) {
         servers.put(s.scenario(), s.serverJvm());
       }
       EnvironmentCapture.captureLoadOnly(
@@ -167,15 +167,8 @@ final class JmeterImportCommand implements Callable<Integer> {
           .write(run.resolve(RunEnvironment.FILE));
     }
     RunRecord record = RunRecord.read(run);
-    ScenarioResult driver = record.load().get(scenario);
     for (JmeterResult.Point p : result.points()) {
-      ScenarioResult.PointResult d =
-          driver == null
-              ? null
-              : driver.points().stream()
-                  .filter(x -> x.id().equals(p.id()))
-                  .findFirst()
-                  .orElse(null);
+      ScenarioResult.PointResult d = driverPoint(driver, p.id());
       System.out.printf(
           Locale.ROOT,
           "%-40s JMeter %9.1f req/s, %d users, %d samples, %d failed%s%n",
@@ -190,6 +183,11 @@ final class JmeterImportCommand implements Callable<Integer> {
     System.out.println(
         "wrote " + run.resolve(JmeterResult.fileName(scenario)) + ", report.html and report.md");
     return result.errorCount() > 0 ? 1 : 0;
+  }
+
+  /** The driver's point of this id, or null (no driver results, or no such point). */
+  private static ScenarioResult.PointResult driverPoint(ScenarioResult driver, String id) {
+    return driver == null ? null : driver.point(id);
   }
 
   private Path resolve(Path given) throws IOException {

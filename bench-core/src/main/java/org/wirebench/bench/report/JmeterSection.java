@@ -124,10 +124,7 @@ public final class JmeterSection implements ReportSection {
   }
 
   private static ScenarioResult.PointResult find(ScenarioResult driver, String id) {
-    if (driver == null) {
-      return null;
-    }
-    return driver.points().stream().filter(x -> x.id().equals(id)).findFirst().orElse(null);
+    return driver == null ? null : driver.point(id);
   }
 
   private static Double mean(ScenarioResult.PointResult d) {
