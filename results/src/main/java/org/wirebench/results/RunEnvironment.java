@@ -17,6 +17,8 @@ import java.util.Map;
  * @param forkJvmArgs the distinct JVM argument lists JMH's forks ran with
  * @param serverJvms per load scenario, the server JVM's profile and flags (empty: none ran)
  * @param libraries versions of the measured libraries (Maven coordinates to version)
+ * @param calibration the machine's speed on a fixed reference workload, timed as the paired claims
+ *     are; null for runs before version 3 and runs that measured no pairs
  */
 public record RunEnvironment(
     int formatVersion,
@@ -37,16 +39,51 @@ public record RunEnvironment(
     boolean workingTreeDirty,
     List<List<String>> forkJvmArgs,
     Map<String, ServerJvm> serverJvms,
-    Map<String, String> libraries) {
+    Map<String, String> libraries,
+    Calibration calibration) {
 
-  /** 2: forkJvmArgs, serverJvms and libraries added. Version 1 is still read. */
-  public static final int FORMAT_VERSION = 2;
+  /**
+   * 3: calibration added; 2: forkJvmArgs, serverJvms and libraries added. Versions 1 and 2 are
+   * still read.
+   */
+  public static final int FORMAT_VERSION = 3;
+
+  /**
+   * @param workload what was timed, with its own version: a changed workload is a different scale
+   * @param nsPerOp per fork, per round: ns per operation of the workload
+   */
+  public record Calibration(String workload, List<double[]> nsPerOp) {}
 
   public static final String FILE = "env.json";
 
   /** "AMD EPYC, 2 cores": the machine in one phrase. */
   public String machine() {
     return cpuModel + ", " + cores + " cores";
+  }
+
+  /** This environment with the machine's calibration. */
+  public RunEnvironment withCalibration(Calibration measured) {
+    return new RunEnvironment(
+        formatVersion,
+        suite,
+        startedUtc,
+        jdk,
+        jdkVendor,
+        vm,
+        forkedJvm,
+        forkedJdkMajor,
+        host,
+        launcherJvmArgs,
+        cpuModel,
+        cores,
+        maxHeapBytes,
+        os,
+        commit,
+        workingTreeDirty,
+        forkJvmArgs,
+        serverJvms,
+        libraries,
+        measured);
   }
 
   public void write(Path file) throws IOException {

@@ -19,6 +19,8 @@ import java.util.stream.Stream;
  * @param sizes null when the run recorded none (runs before sizes.json existed)
  * @param fidelity null when the run recorded none (runs before fidelity.json existed)
  * @param codecFidelity null when the run recorded none (runs before 2026-11-24)
+ * @param pairs the claims measured as pairs; null when the run measured none (runs before
+ *     pairs.json existed, or runs without the step)
  */
 public record RunRecord(
     Path folder,
@@ -27,7 +29,8 @@ public record RunRecord(
     Map<String, ScenarioResult> load,
     PayloadSizes sizes,
     FidelityTable fidelity,
-    FidelityTable codecFidelity) {
+    FidelityTable codecFidelity,
+    PairedRuns pairs) {
 
   /**
    * The flame graphs a profiled run left under {@code profile/} (async-profiler's HTML), as paths
@@ -97,6 +100,7 @@ public record RunRecord(
     Path sizes = folder.resolve(PayloadSizes.FILE);
     Path fidelity = folder.resolve(FidelityTable.FILE);
     Path codecFidelity = folder.resolve(FidelityTable.CODECS_FILE);
+    Path pairs = folder.resolve(PairedRuns.FILE);
     return new RunRecord(
         folder,
         env,
@@ -104,7 +108,8 @@ public record RunRecord(
         load,
         Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null,
         Files.isRegularFile(fidelity) ? FidelityTable.read(fidelity) : null,
-        Files.isRegularFile(codecFidelity) ? FidelityTable.read(codecFidelity) : null);
+        Files.isRegularFile(codecFidelity) ? FidelityTable.read(codecFidelity) : null,
+        Files.isRegularFile(pairs) ? PairedRuns.read(pairs) : null);
   }
 
   /**

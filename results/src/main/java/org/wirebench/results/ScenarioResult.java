@@ -34,8 +34,9 @@ public record ScenarioResult(
    * @param params what varies between points (layer, format, users ...), as the scenario named them
    * @param throughput successful requests per second: the runs' mean, or the best run's where the
    *     settings keep the best ({@link ScenarioSettings#keep})
-   * @param latencyMs each statistic (mean, p50 ... max), milliseconds: the mean over the runs, or
-   *     the best run's
+   * @param latencyMs each statistic (mean, p50 ... max), milliseconds: of all the runs' requests
+   *     (their histograms merged; runs before 2026-11-25 recorded the mean of the runs'
+   *     statistics), or the best run's
    * @param warmup how the point was warmed before it was measured; null in runs from before the
    *     steady-state check
    */

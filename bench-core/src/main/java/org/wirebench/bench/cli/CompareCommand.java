@@ -1,6 +1,6 @@
 package org.wirebench.bench.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -18,9 +18,12 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description =
         "Compare two results folders: each benchmark's and load point's NEW/BASE ratio with a 99%%"
-            + " interval (Welch on the log scale: fork means, or one fork's iterations). Exit 0: no"
-            + " regression; 1: something regressed or is missing in NEW; 2: could not compare (an"
-            + " unreadable folder, nothing in common, or NaN/zero scores).")
+            + " interval (Welch on the log scale: fork means, or one fork's iterations), and each"
+            + " claim both measured as a pair (its ratio a / b, NEW over BASE). When the runs'"
+            + " calibrations say the machines differ, absolute times are listed, not judged. Exit"
+            + " 0: no regression; 1: something regressed or is missing in NEW; 2: could not compare"
+            + " (an unreadable folder, nothing in common, or NaN/zero scores); a load point not"
+            + " steady is listed, never judged.")
 final class CompareCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -40,8 +43,26 @@ final class CompareCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     double t = parseThreshold(threshold);
     Comparison c = new Comparison(RunRecord.read(base), RunRecord.read(now), t, 0.99);
-    PrintStream out = System.out;
-    c.warnings().forEach(w -> System.err.println("warning: " + w));
+    PrintWriter out = spec.commandLine().getOut();
+    Comparison.Machines m = c.machines();
+    if (m == null) {
+      out.println(
+          "machines: not compared (a run without a calibration: one from before 2026-11-25, or"
+              + " run without pairs); absolute times judged as they are");
+    } else if (m.differ()) {
+      out.printf(
+          Locale.ROOT,
+          "machines DIFFER: the reference workload costs %s NEW/BASE; absolute times and rates are"
+              + " listed, not judged; the pairs' within-run ratios are%n",
+          m.speed());
+    } else {
+      out.printf(
+          Locale.ROOT,
+          "machines: the same speed within noise (reference workload %s NEW/BASE); absolute times"
+              + " judged%n",
+          m.speed());
+    }
+    c.warnings().forEach(w -> spec.commandLine().getErr().println("warning: " + w));
     out.printf(
         Locale.ROOT,
         "%-90s %12s %12s  %-26s %s%n",
@@ -57,21 +78,28 @@ final class CompareCommand implements Callable<Integer> {
           r.key().length() > 90 ? r.key().substring(0, 87) + "..." : r.key(),
           r.base(),
           r.now(),
-          r.slowdown() == null ? "no ratio (NaN or 0)" : r.slowdown(),
+          r.slowdown() == null
+              ? (r.verdict() == Comparison.Verdict.NOT_STEADY
+                  ? "not steady"
+                  : "no ratio (NaN or 0)")
+              : r.slowdown(),
           r.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '));
     }
     c.unmatched().forEach(u -> out.println("unmatched: " + u));
-    c.missingInNew().forEach(m -> out.println("missing in NEW: " + m));
+    c.missingInNew().forEach(x -> out.println("missing in NEW: " + x));
     out.printf(
         Locale.ROOT,
         "%d compared (threshold %s, 99%% intervals): %d regressed, %d improved, %d no change, %d"
-            + " without an interval, %d could not be compared; %d missing in NEW%n",
+            + " without an interval, %d not judged (machines differ), %d not steady, %d could not"
+            + " be compared; %d missing in NEW%n",
         c.rows().size(),
         threshold,
         c.count(Comparison.Verdict.REGRESSED),
         c.count(Comparison.Verdict.IMPROVED),
         c.count(Comparison.Verdict.NO_CHANGE),
         c.count(Comparison.Verdict.UNKNOWN),
+        c.count(Comparison.Verdict.NOT_JUDGED),
+        c.count(Comparison.Verdict.NOT_STEADY),
         c.count(Comparison.Verdict.INVALID),
         c.missingInNew().size());
     if (c.count(Comparison.Verdict.REGRESSED) > 0 || !c.missingInNew().isEmpty()) {

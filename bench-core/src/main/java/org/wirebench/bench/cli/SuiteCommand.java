@@ -93,6 +93,21 @@ final class SuiteCommand implements Callable<Integer> {
   List<String> loadArgs = new java.util.ArrayList<>();
 
   @Option(
+      names = "--pairs",
+      description =
+          "claims measured as interleaved pairs after the benchmarks: quick (the study layers),"
+              + " full (every layer) or none (default: quick with --quick, else full)")
+  String pairs;
+
+  @Option(
+      names = "--pairs-budget",
+      converter = org.wirebench.server.load.cli.LoadCommand.DurationConverter.class,
+      description =
+          "time for the pairs, 30s..4h, e.g. 4m (default: 4m with --quick, else 20m); each group"
+              + " stops earlier once its claims are decided")
+  java.time.Duration pairsBudget;
+
+  @Option(
       names = "--profile",
       description =
           "after the scored run, profile the encoders (GeoEncodingBenchmark, the same"
@@ -143,6 +158,20 @@ final class SuiteCommand implements Callable<Integer> {
                 + String.join(", ", known));
       }
     }
+    String pairing = pairs == null ? (quick ? "quick" : "full") : pairs;
+    if (!List.of("quick", "full", "none").contains(pairing)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--pairs takes quick, full or none, was '" + pairs + "'");
+    }
+    long budgetMs = pairsBudget == null ? (quick ? 240_000 : 1_200_000) : pairsBudget.toMillis();
+    if (budgetMs < 30_000 || budgetMs > 4 * 3_600_000L) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--pairs-budget must be 30s..4h, was '" + pairsBudget + "'");
+    }
+    if (!include.equals(SuiteRunner.NO_JMH) && !BenchmarkParams.matches(include)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--include '" + include + "' matches no benchmark (none: skip JMH)");
+    }
     IncompleteRuns.warn(out, System.err);
     SuiteOptions base = quick ? SuiteOptions.quick(include) : SuiteOptions.full(include);
     java.util.Map<String, String[]> overrides = new java.util.LinkedHashMap<>();
@@ -167,6 +196,13 @@ final class SuiteCommand implements Callable<Integer> {
     }
     LoadStep step = new LoadStep(scenarios, jvmProfile, quick, List.copyOf(loadArgs));
     SuiteRunner runner = new SuiteRunner(options, out, jvm, step);
+    if (!pairing.equals("none")) {
+      runner.pairs(
+          pairing.equals("quick")
+              ? org.wirebench.bench.pair.Claims.quick()
+              : org.wirebench.bench.pair.Claims.full(),
+          org.wirebench.bench.pair.PairSettings.of(budgetMs));
+    }
     if (profile) {
       try {
         runner.profile(

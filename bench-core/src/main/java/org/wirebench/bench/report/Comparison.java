@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
+import org.wirebench.bench.pair.PairedRatio;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.LoadResult;
+import org.wirebench.results.PairedRuns;
 import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
@@ -25,8 +27,21 @@ public final class Comparison {
     /** a ratio without an interval (one run a side): never called a change */
     UNKNOWN,
     /** a score that is NaN, zero or negative on either side: could not compare, never a change */
-    INVALID
+    INVALID,
+    /** a load point not measured at a steady rate on either side: listed, never judged */
+    NOT_STEADY,
+    /**
+     * an absolute time or rate of two runs whose machines differ (their calibrations): listed,
+     * never judged — the pairs' within-run ratios are
+     */
+    NOT_JUDGED
   }
+
+  /**
+   * The two runs' machines: NEW / BASE of the calibration's cost, and whether it differs beyond its
+   * own noise (interval excludes 1 and the change passes the threshold).
+   */
+  public record Machines(Ratio speed, boolean differ) {}
 
   /**
    * @param slowdown NEW/BASE as a cost: time ratio, or the inverse of a throughput ratio
@@ -38,12 +53,18 @@ public final class Comparison {
   private final List<String> warnings = new ArrayList<>();
   private final List<String> unmatched = new ArrayList<>();
   private final List<String> missingInNew = new ArrayList<>();
+  private Machines machines;
 
   /**
    * @param threshold relative change below which nothing is called a change, e.g. 0.05
    */
   public Comparison(RunRecord base, RunRecord now, double threshold, double confidence) {
+    Ratio speed =
+        Calibrations.compare(base.env().calibration(), now.env().calibration(), confidence);
+    machines =
+        speed == null ? null : new Machines(speed, verdict(speed, threshold) != Verdict.NO_CHANGE);
     warnDifferences(base.env(), now.env());
+    comparePairs(base, now, threshold, confidence);
     Map<String, JmhResult> before = new LinkedHashMap<>();
     base.benchmarks().forEach(b -> before.put(b.key(), b));
     for (JmhResult b : now.benchmarks()) {
@@ -60,7 +81,7 @@ public final class Comparison {
       if (b.higherIsBetter()) {
         r = new Ratio(1 / r.ratio(), 1 / r.high(), 1 / r.low(), confidence);
       }
-      rows.add(new Row(b.key(), b.unit(), a.score(), b.score(), r, verdict(r, threshold)));
+      rows.add(new Row(b.key(), b.unit(), a.score(), b.score(), r, absolute(r, threshold)));
     }
     missingInNew.addAll(before.keySet());
     for (String scenario : now.load().keySet()) {
@@ -106,7 +127,7 @@ public final class Comparison {
                 a.throughput(),
                 p.throughput(),
                 null,
-                Verdict.INVALID));
+                unsteady ? Verdict.NOT_STEADY : Verdict.INVALID));
         continue;
       }
       // throughput: higher is better, so the cost is BASE/NEW
@@ -120,14 +141,72 @@ public final class Comparison {
               a.throughput(),
               p.throughput(),
               t,
-              verdict(t, threshold)));
+              absolute(t, threshold)));
       ToDoubleFunction<LoadResult> p99 = r -> r.latency("p99");
       Ratio l = Ratio.of(perRun(a, p99), perRun(p, p99), confidence);
       rows.add(
           new Row(
-              key + " p99", "ms", a.latency("p99"), p.latency("p99"), l, verdict(l, threshold)));
+              key + " p99", "ms", a.latency("p99"), p.latency("p99"), l, absolute(l, threshold)));
     }
     before.keySet().forEach(id -> missingInNew.add("load point " + scenario + " " + id));
+  }
+
+  /** An absolute figure's verdict: none across machines that differ. */
+  private Verdict absolute(Ratio slowdown, double threshold) {
+    return machines != null && machines.differ()
+        ? Verdict.NOT_JUDGED
+        : verdict(slowdown, threshold);
+  }
+
+  /**
+   * Each claim both runs measured as a pair: the change of its within-run ratio a / b, NEW over
+   * BASE, with Welch's interval over the two runs' per-fork ratios. A machine's speed cancels in
+   * such a ratio, so these are judged whatever the machines.
+   */
+  private void comparePairs(RunRecord base, RunRecord now, double threshold, double confidence) {
+    if (base.pairs() == null || now.pairs() == null) {
+      return;
+    }
+    for (PairedRuns.Claim c : now.pairs().claims()) {
+      PairedRuns.Claim old =
+          base.pairs().claims().stream()
+              .filter(x -> x.id().equals(c.id()))
+              .findFirst()
+              .orElse(null);
+      String key = "pair " + c.id() + " (" + c.a() + " / " + c.b() + ")";
+      if (old == null) {
+        unmatched.add("only in NEW: " + key);
+        continue;
+      }
+      double[] was = forkRatios(base.pairs(), old);
+      double[] is = forkRatios(now.pairs(), c);
+      if (was.length == 0 || is.length == 0) {
+        rows.add(new Row(key, "ratio", Double.NaN, Double.NaN, null, Verdict.INVALID));
+        continue;
+      }
+      Ratio r = Ratio.of(was, is, confidence);
+      rows.add(new Row(key, "ratio", geoMean(was), geoMean(is), r, verdict(r, threshold)));
+    }
+    for (PairedRuns.Claim c : base.pairs().claims()) {
+      if (now.pairs().claims().stream().noneMatch(x -> x.id().equals(c.id()))) {
+        missingInNew.add("pair " + c.id());
+      }
+    }
+  }
+
+  /** Each fork's ratio a / b: the exponential of its rounds' mean log ratio. */
+  private static double[] forkRatios(PairedRuns runs, PairedRuns.Claim c) {
+    return java.util.Arrays.stream(PairedRatio.forkLogMeans(runs.group(c.group()), c.a(), c.b()))
+        .map(Math::exp)
+        .toArray();
+  }
+
+  private static double geoMean(double[] xs) {
+    double s = 0;
+    for (double x : xs) {
+      s += Math.log(x);
+    }
+    return Math.exp(s / xs.length);
   }
 
   /** One value per run of a load point. */
@@ -189,6 +268,11 @@ public final class Comparison {
   /** JVM arguments that only name where wirebench's own files are do not change performance. */
   private static List<String> withoutPaths(List<String> args) {
     return args == null ? null : args.stream().filter(a -> !a.startsWith("-Dwirebench.")).toList();
+  }
+
+  /** The machines' calibrations compared; null when either run has none. */
+  public Machines machines() {
+    return machines;
   }
 
   public List<Row> rows() {

@@ -26,6 +26,16 @@ final class RasterRows {
 
   private RasterRows() {}
 
+  /** The wms scenario's rows alone, for a run whose time ratios were measured as pairs. */
+  static List<Row> loadRows(RunRecord run) {
+    List<Row> rows = new ArrayList<>();
+    for (String[] s : SRS) {
+      String claim = "A tile cache serves a map faster than rendering it from the source: " + s[0];
+      rows.add(load(run, s[0], claim + " (wms scenario, best req/s over users)", s[1]));
+    }
+    return rows;
+  }
+
   static List<Row> rows(RunRecord run) {
     List<Row> rows = new ArrayList<>();
     for (String[] s : SRS) {

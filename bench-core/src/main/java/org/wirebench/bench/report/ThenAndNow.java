@@ -29,6 +29,12 @@ public final class ThenAndNow {
   public enum Verdict {
     HOLDS("holds", Report.Style.HOLDS),
     DOES_NOT_HOLD("does not hold", Report.Style.DOES_NOT_HOLD),
+    /** real, in the claimed direction, but below the claimed size (paired runs) */
+    SMALLER("smaller than claimed", Report.Style.DOES_NOT_HOLD),
+    /** inside the claim's equivalence band (paired runs) */
+    NO_DIFFERENCE("no difference", Report.Style.DOES_NOT_HOLD),
+    /** the other way round (paired runs) */
+    REVERSED("reversed", Report.Style.DOES_NOT_HOLD),
     INCONCLUSIVE("inconclusive", Report.Style.INCONCLUSIVE),
     NO_INTERVAL("inconclusive (no interval)", Report.Style.INCONCLUSIVE),
     MISSING("missing", Report.Style.MISSING),
@@ -63,6 +69,9 @@ public final class ThenAndNow {
   private ThenAndNow() {}
 
   public static List<Row> rows(RunRecord run) {
+    if (run.pairs() != null) {
+      return pairedRows(run);
+    }
     List<Row> rows = new ArrayList<>();
     double[][] study = {{230 / 43.0, 5.35}, {240 / 55.0, 4.36}};
     String[] layers = {"osm_mainroads", "osm_places"};
@@ -112,6 +121,24 @@ public final class ThenAndNow {
             3.0));
     rows.addAll(FindingRows.rows(run));
     rows.addAll(RasterRows.rows(run));
+    return rows;
+  }
+
+  /**
+   * A run that measured its claims as pairs: each study claim's ratio and verdict from pairs.json,
+   * in the claims' order, the load scenarios' figures after their study's claims.
+   */
+  private static List<Row> pairedRows(RunRecord run) {
+    List<Row> rows = new ArrayList<>();
+    for (String study : List.of("WFS", "SOAP", "Backend", "Raster")) {
+      rows.addAll(PairedClaims.rows(run.pairs(), study));
+      switch (study) {
+        case "WFS" -> rows.add(geoJsonPerCore(run));
+        case "Backend" -> rows.addAll(FindingRows.rows(run));
+        case "Raster" -> rows.addAll(RasterRows.loadRows(run));
+        default -> {}
+      }
+    }
     return rows;
   }
 

@@ -92,7 +92,8 @@ public final class EnvironmentCapture {
         !status.isEmpty(),
         forkJvmArgs,
         serverJvms,
-        LibraryVersions.find(MEASURED_LIBRARIES));
+        LibraryVersions.find(MEASURED_LIBRARIES),
+        null);
   }
 
   /** The feature version of another java binary, from its {@code -version} banner; 0 if unknown. */

@@ -21,10 +21,13 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.wirebench.bench.geo.CodecFidelityRecorder;
 import org.wirebench.bench.geo.PayloadSizeRecorder;
+import org.wirebench.bench.pair.Claims;
+import org.wirebench.bench.pair.PairedRunner;
 import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.soap.FidelityRecorder;
 import org.wirebench.results.FidelityTable;
 import org.wirebench.results.JmhResult;
+import org.wirebench.results.PairedRuns;
 import org.wirebench.results.PayloadSizes;
 import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.RunRecord;
@@ -55,6 +58,18 @@ public final class SuiteRunner {
   private final Path jvm;
   private final LoadPhase load;
   private Profiling profiling;
+  private Claims.Plan pairPlan;
+  private PairedRuns.Settings pairSettings;
+
+  /** The benchmarks named in JMH's include pattern that runs none: only the pairs and the load. */
+  public static final String NO_JMH = "none";
+
+  /** Measures these claims as pairs after the benchmarks ({@link PairedRunner}). */
+  public SuiteRunner pairs(Claims.Plan plan, PairedRuns.Settings settings) {
+    this.pairPlan = plan;
+    this.pairSettings = settings;
+    return this;
+  }
 
   /** Runs the benchmarks under async-profiler too, writing flame graphs into the run folder. */
   public SuiteRunner profile(Profiling profiling) {
@@ -112,11 +127,20 @@ public final class SuiteRunner {
           jmh.addProfiler("async", profiling.options(events.get(0), graphs.resolve(events.get(0))));
         }
       }
-      Collection<RunResult> results = new Runner(jmh.build()).run();
-      if (results.isEmpty()) {
-        throw new IllegalStateException("no benchmark matched '" + options.include() + "'");
+      Collection<RunResult> results = List.of();
+      if (!NO_JMH.equals(options.include())) {
+        results = new Runner(jmh.build()).run();
+        if (results.isEmpty()) {
+          throw new IllegalStateException("no benchmark matched '" + options.include() + "'");
+        }
+        PayloadSizeRecorder.record(JmhResult.readAll(json)).write(tmp.resolve(PayloadSizes.FILE));
       }
-      PayloadSizeRecorder.record(JmhResult.readAll(json)).write(tmp.resolve(PayloadSizes.FILE));
+      RunEnvironment.Calibration calibration = null;
+      if (pairPlan != null) {
+        PairedRuns pairs = new PairedRunner(pairSettings, jvm, System.out).run(pairPlan);
+        pairs.write(tmp.resolve(PairedRuns.FILE));
+        calibration = PairedRunner.calibration(pairs);
+      }
       FidelityRecorder.record().write(tmp.resolve(FidelityTable.FILE));
       CodecFidelityRecorder.record().write(tmp.resolve(FidelityTable.CODECS_FILE));
       load.run(tmp, jvm);
@@ -124,14 +148,15 @@ public final class SuiteRunner {
       RunRecord.readLoad(tmp).forEach((k, v) -> serverJvms.put(k, v.serverJvm()));
       RunEnvironment env =
           EnvironmentCapture.capture(
-              options,
-              jvm,
-              started,
-              results.stream()
-                  .map(r -> List.copyOf(r.getParams().getJvmArgs()))
-                  .distinct()
-                  .toList(),
-              serverJvms);
+                  options,
+                  jvm,
+                  started,
+                  results.stream()
+                      .map(r -> List.copyOf(r.getParams().getJvmArgs()))
+                      .distinct()
+                      .toList(),
+                  serverJvms)
+              .withCalibration(calibration);
       env.write(tmp.resolve(RunEnvironment.FILE));
       String id = runId(started, env);
       ReportWriter.write(RunRecord.readBeforeRename(tmp), tmp, id);

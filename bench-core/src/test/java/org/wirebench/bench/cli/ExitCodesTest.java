@@ -64,6 +64,29 @@ class ExitCodesTest {
     assertFalse(err.toString().contains("Exception"), err::toString);
   }
 
+  /** A load point not measured at a steady rate is listed, never makes a comparison unreadable. */
+  @Test
+  void compareListsAnUnsteadyLoadPointAndStillDecides() throws Exception {
+    Path recorded = ThenAndNowTest.runs().resolve("env-v2-quick-jdk17");
+    Path run = Files.createDirectory(tmp.resolve("unsteady"));
+    for (String f : List.of("env.json", "jmh.json")) {
+      Files.copy(recorded.resolve(f), run.resolve(f));
+    }
+    com.fasterxml.jackson.databind.ObjectMapper json =
+        new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode load =
+        (com.fasterxml.jackson.databind.node.ObjectNode)
+            json.readTree(recorded.resolve("load-wfs.json").toFile());
+    ((com.fasterxml.jackson.databind.node.ObjectNode) load.path("points").get(0))
+        .set(
+            "warmup",
+            json.readTree(
+                "{\"windowMs\":1000,\"ratesPerSecond\":[100.0,300.0],\"converged\":false}"));
+    json.writeValue(run.resolve("load-wfs.json").toFile(), load);
+    assertEquals(0, run("compare", run.toString(), run.toString()), err::toString);
+    assertTrue(out.toString().contains("not steady"), out::toString);
+  }
+
   @Test
   void compareOfTwoEmptyRunsComparedNothing() throws Exception {
     assertEquals(2, run("compare", runWith("a", "[]").toString(), runWith("b", "[]").toString()));

@@ -95,7 +95,7 @@ class ComparisonTest {
         new Comparison(
             base,
             new RunRecord(
-                other.folder(), other.env(), slowed, other.load(), other.sizes(), null, null),
+                other.folder(), other.env(), slowed, other.load(), other.sizes(), null, null, null),
             0.05,
             0.99);
     assertEquals(Comparison.Verdict.REGRESSED, row(planted, "gml2").verdict());

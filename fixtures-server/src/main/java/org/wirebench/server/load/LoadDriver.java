@@ -415,17 +415,27 @@ public final class LoadDriver {
     return errors.values().stream().mapToLong(LongAdder::sum).sum();
   }
 
+  /**
+   * The latency statistics a result records (mean, min, stddev, p50, p90, p99, p99.9, max), ms,
+   * from a histogram of ns: one run's, or several runs' merged ({@code Histogram.add}) — never
+   * averaged percentiles.
+   */
+  public static Map<String, Double> latencyMs(Histogram h) {
+    Map<String, Double> latency = new LinkedHashMap<>();
+    latency.put("mean", h.getMean() / 1e6);
+    latency.put("min", h.getTotalCount() == 0 ? 0 : h.getMinValue() / 1e6);
+    latency.put("stddev", h.getStdDeviation() / 1e6);
+    latency.put("p50", h.getValueAtPercentile(50) / 1e6);
+    latency.put("p90", h.getValueAtPercentile(90) / 1e6);
+    latency.put("p99", h.getValueAtPercentile(99) / 1e6);
+    latency.put("p99.9", h.getValueAtPercentile(99.9) / 1e6);
+    latency.put("max", h.getMaxValue() / 1e6);
+    return latency;
+  }
+
   private LoadResult result() {
     double seconds = Math.max(measuredNs, 1) / 1e9;
-    Map<String, Double> latency = new LinkedHashMap<>();
-    latency.put("mean", histogram.getMean() / 1e6);
-    latency.put("min", histogram.getTotalCount() == 0 ? 0 : histogram.getMinValue() / 1e6);
-    latency.put("stddev", histogram.getStdDeviation() / 1e6);
-    latency.put("p50", histogram.getValueAtPercentile(50) / 1e6);
-    latency.put("p90", histogram.getValueAtPercentile(90) / 1e6);
-    latency.put("p99", histogram.getValueAtPercentile(99) / 1e6);
-    latency.put("p99.9", histogram.getValueAtPercentile(99.9) / 1e6);
-    latency.put("max", histogram.getMaxValue() / 1e6);
+    Map<String, Double> latency = latencyMs(histogram);
     Map<String, Long> errorCounts = new LinkedHashMap<>();
     errors.forEach((k, v) -> errorCounts.put(k, v.sum()));
     Map<String, Long> warmupCounts = new LinkedHashMap<>();

@@ -60,10 +60,16 @@ public final class ScenarioRunner {
     for (Scenario.Point p : points) {
       ScenarioResult.Warmup warmup = steady(base, p);
       List<LoadResult> runs = new ArrayList<>();
+      Histogram merged = null;
       for (int run = 1; run <= settings.runs(); run++) {
         LoadDriver driver = new LoadDriver(configure(p.plan().apply(base), p));
         LoadResult r = driver.run(null);
         runs.add(r);
+        if (merged == null) {
+          merged = driver.histogram().copy();
+        } else {
+          merged.add(driver.histogram());
+        }
         if (hlog != null) {
           Histogram h = driver.histogram().copy();
           h.setTag(p.id() + "#" + run);
@@ -89,7 +95,7 @@ public final class ScenarioRunner {
         warmup = warmup.measured(settings.steadyState(), measured);
       }
       ScenarioResult.PointResult pr =
-          settings.keepsBest() ? best(p, runs, warmup) : mean(p, runs, warmup);
+          settings.keepsBest() ? best(p, runs, warmup) : mean(p, runs, merged, warmup);
       results.add(pr);
       log.printf(
           Locale.ROOT,
@@ -218,12 +224,13 @@ public final class ScenarioRunner {
     }
   }
 
-  private static ScenarioResult.PointResult mean(
-      Scenario.Point p, List<LoadResult> runs, ScenarioResult.Warmup warmup) {
-    Map<String, Double> latency = new LinkedHashMap<>();
-    for (String k : runs.get(0).latencyMs().keySet()) {
-      latency.put(k, runs.stream().mapToDouble(r -> r.latencyMs().get(k)).average().orElse(0));
-    }
+  /**
+   * The point over all its runs: mean req/s and bytes, latency statistics from the runs' histograms
+   * merged (a p99 of all requests, never a mean of p99s).
+   */
+  static ScenarioResult.PointResult mean(
+      Scenario.Point p, List<LoadResult> runs, Histogram merged, ScenarioResult.Warmup warmup) {
+    Map<String, Double> latency = LoadDriver.latencyMs(merged);
     return new ScenarioResult.PointResult(
         p.id(),
         p.params(),

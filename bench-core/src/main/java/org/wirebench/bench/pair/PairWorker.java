@@ -1,0 +1,194 @@
+package org.wirebench.bench.pair;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * One fork of a paired group, in its own JVM: sets up every variant (JMH's validation included),
+ * warms them up interleaved, then times {@code rounds} rounds in which each variant runs its batch
+ * once, in an order shuffled anew every round. Prints one line, {@value #RESULT} and the fork as
+ * JSON, on standard output. Ends when its parent does: it reads standard input, which the parent
+ * holds open, and halts at end of input.
+ */
+public final class PairWorker {
+  static final String RESULT = "WIREBENCH-FORK ";
+
+  /**
+   * @param id the variant's id in its group
+   * @param benchmark "fully.qualified.Class.method"
+   */
+  record VariantSpec(String id, String benchmark, Map<String, String> params) {}
+
+  /**
+   * {@code -Dwirebench.plant=ID:N}: variant ID runs every Nth operation twice, a slowdown of 1/N
+   * planted on purpose to check that the method sees it (docs/measuring.md). The flag is among the
+   * fork's JVM arguments, which pairs.json records.
+   */
+  static final String PLANT = "wirebench.plant";
+
+  /**
+   * What the parent asks of one fork.
+   *
+   * @param warmupMs per variant, on the cost clock ({@link Clock})
+   */
+  record ForkSpec(List<VariantSpec> variants, int warmupMs, int batchMs, int rounds, long seed) {}
+
+  /**
+   * What one fork measured: per variant its batch size and, each round, its cost per operation
+   * ({@link Clock}) and its wall time per operation.
+   */
+  record ForkResult(int[] opsPerBatch, List<double[]> nsPerOp, List<double[]> wallNsPerOp) {}
+
+  /**
+   * The cost of a batch: the CPU time of the thread that ran it, plus the time the collector held
+   * it stopped. Unlike wall time, neither counts what other processes took from this one meanwhile
+   * (on a 2-core VM shared with a build, a 20 ms batch is often descheduled for longer than it
+   * runs); the pauses put the garbage an operation makes back into its cost, which the thread's CPU
+   * time alone would leave out.
+   */
+  static final class Clock {
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private final List<GarbageCollectorMXBean> collectors =
+        ManagementFactory.getGarbageCollectorMXBeans();
+
+    long nowNs() {
+      long pausedMs = 0;
+      for (GarbageCollectorMXBean c : collectors) {
+        pausedMs += Math.max(0, c.getCollectionTime());
+      }
+      return threads.getCurrentThreadCpuTime() + pausedMs * 1_000_000;
+    }
+  }
+
+  private static volatile long blackhole;
+
+  private PairWorker() {}
+
+  public static void main(String[] args) throws Throwable {
+    endWithParent(System.in);
+    ObjectMapper json = new ObjectMapper();
+    ForkSpec spec = json.readValue(Path.of(args[0]).toFile(), ForkSpec.class);
+    ForkResult result = run(spec);
+    System.out.println(RESULT + json.writeValueAsString(result));
+    System.out.flush();
+    System.exit(0);
+  }
+
+  /** A fork nobody reads any more stops: its parent was killed or gave up. */
+  private static void endWithParent(InputStream parent) {
+    Thread t =
+        new Thread(
+            () -> {
+              try {
+                while (parent.read() >= 0) {
+                  // the parent writes nothing; end of input means it is gone
+                }
+              } catch (IOException e) {
+                // the pipe broke: the same
+              }
+              Runtime.getRuntime().halt(3);
+            },
+            "parent-watch");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  static ForkResult run(ForkSpec spec) throws Throwable {
+    int k = spec.variants().size();
+    BenchmarkInvoker.Op[] ops = new BenchmarkInvoker.Op[k];
+    String plant = System.getProperty(PLANT, "");
+    for (int i = 0; i < k; i++) {
+      VariantSpec v = spec.variants().get(i);
+      ops[i] = BenchmarkInvoker.prepare(v.benchmark(), v.params());
+      if (plant.startsWith(v.id() + ":")) {
+        ops[i] = planted(ops[i], Integer.parseInt(plant.substring(v.id().length() + 1)));
+      }
+    }
+    Random order = new Random(spec.seed());
+    int[] batch = new int[k];
+    Arrays.fill(batch, 1);
+    long batchNs = spec.batchMs() * 1_000_000L;
+    // warm-up measured on the cost clock, per variant: on a machine busy with other work, wall
+    // time would leave some forks' code still compiling when the measured rounds begin
+    long warmNs = spec.warmupMs() * 1_000_000L;
+    long[] warmed = new long[k];
+    long sink = 0;
+    Clock clock = new Clock();
+    for (int round = 0; round < 3 || Arrays.stream(warmed).anyMatch(w -> w < warmNs); round++) {
+      for (int v : shuffled(k, order)) {
+        long c0 = clock.nowNs();
+        sink += time(ops[v], batch[v]);
+        long spent = Math.max(1, clock.nowNs() - c0);
+        warmed[v] += spent;
+        double perOp = spent / (double) batch[v];
+        batch[v] = (int) Math.max(1, Math.min(10_000_000, Math.round(batchNs / perOp)));
+      }
+    }
+    List<double[]> cost = new ArrayList<>();
+    List<double[]> wall = new ArrayList<>();
+    for (int v = 0; v < k; v++) {
+      cost.add(new double[spec.rounds()]);
+      wall.add(new double[spec.rounds()]);
+    }
+    for (int r = 0; r < spec.rounds(); r++) {
+      for (int v : shuffled(k, order)) {
+        long c0 = clock.nowNs();
+        long t0 = System.nanoTime();
+        sink += time(ops[v], batch[v]);
+        long t1 = System.nanoTime();
+        cost.get(v)[r] = (double) (clock.nowNs() - c0) / batch[v];
+        wall.get(v)[r] = (double) (t1 - t0) / batch[v];
+      }
+    }
+    blackhole = sink;
+    return new ForkResult(batch, cost, wall);
+  }
+
+  /** The operation with every {@code n}th call made twice. */
+  private static BenchmarkInvoker.Op planted(BenchmarkInvoker.Op op, int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException(PLANT + ": N must be 1 or more, was " + n);
+    }
+    int[] calls = {0};
+    return () -> {
+      if (++calls[0] % n == 0) {
+        op.call();
+      }
+      return op.call();
+    };
+  }
+
+  /** Runs one batch; what the calls return is folded into a value the caller keeps. */
+  private static long time(BenchmarkInvoker.Op op, int n) throws Throwable {
+    long sink = 0;
+    for (int i = 0; i < n; i++) {
+      sink += System.identityHashCode(op.call());
+    }
+    return sink;
+  }
+
+  /** 0..k-1 in a random order (Fisher–Yates). */
+  static int[] shuffled(int k, Random random) {
+    int[] order = new int[k];
+    for (int i = 0; i < k; i++) {
+      order[i] = i;
+    }
+    for (int i = k - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    return order;
+  }
+}

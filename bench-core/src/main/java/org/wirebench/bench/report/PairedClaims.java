@@ -1,0 +1,55 @@
+package org.wirebench.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.wirebench.bench.pair.ClaimVerdict;
+import org.wirebench.bench.pair.PairedRatio;
+import org.wirebench.bench.report.ThenAndNow.Row;
+import org.wirebench.bench.report.ThenAndNow.Verdict;
+import org.wirebench.results.PairedRuns;
+import org.wirebench.results.PairedRuns.Claim;
+
+/** The claims of pairs.json as then-and-now rows and as the paired-claims table. */
+final class PairedClaims {
+  private PairedClaims() {}
+
+  /** A claim's ratio with the interval its run recorded. */
+  static PairedRatio ratio(PairedRuns runs, Claim c) {
+    return PairedRatio.of(runs.group(c.group()), c.a(), c.b(), runs.settings().confidence());
+  }
+
+  /** Every claim of one study, as then-and-now rows. */
+  static List<Row> rows(PairedRuns runs, String study) {
+    List<Row> rows = new ArrayList<>();
+    for (Claim c : runs.claims()) {
+      if (!c.study().equals(study)) {
+        continue;
+      }
+      PairedRatio r = ratio(runs, c);
+      rows.add(new Row(c.study(), c.text(), c.then(), now(r), verdict(ClaimVerdict.judge(c, r))));
+    }
+    return rows;
+  }
+
+  /** "1.23× [1.10, 1.37] (99%, 6 forks, 120 pairs)". */
+  static String now(PairedRatio r) {
+    if (!r.hasInterval()) {
+      return Scores.format("%.2f× (%d fork, no interval)", r.ratio(), r.forks());
+    }
+    return Scores.format(
+        "%.2f× [%.2f, %.2f] (%.0f%%, %d forks, %d pairs)",
+        r.ratio(), r.low(), r.high(), 100 * r.confidence(), r.forks(), r.pairs());
+  }
+
+  static Verdict verdict(ClaimVerdict v) {
+    return switch (v) {
+      case HOLDS, MET -> Verdict.HOLDS;
+      case SMALLER -> Verdict.SMALLER;
+      case NO_DIFFERENCE -> Verdict.NO_DIFFERENCE;
+      case REVERSED -> Verdict.REVERSED;
+      case MISSED -> Verdict.DOES_NOT_HOLD;
+      case INCONCLUSIVE -> Verdict.INCONCLUSIVE;
+      case NO_INTERVAL -> Verdict.NO_INTERVAL;
+    };
+  }
+}

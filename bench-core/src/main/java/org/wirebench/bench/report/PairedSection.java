@@ -1,0 +1,89 @@
+package org.wirebench.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.wirebench.bench.pair.ClaimVerdict;
+import org.wirebench.bench.pair.PairedRatio;
+import org.wirebench.results.PairedRuns;
+import org.wirebench.results.PairedRuns.Claim;
+import org.wirebench.results.PairedRuns.Group;
+import org.wirebench.results.RunRecord;
+
+/**
+ * Every claim and target the run measured as a pair (pairs.json): ratio, interval, forks and pairs
+ * it took, verdict, and why each group stopped; nothing for runs without pairs.
+ */
+public final class PairedSection implements ReportSection {
+  @Override
+  public String name() {
+    return "pairs";
+  }
+
+  @Override
+  public List<Report.Block> build(RunRecord run) {
+    PairedRuns pairs = run.pairs();
+    if (pairs == null) {
+      return List.of();
+    }
+    PairedRuns.Settings s = pairs.settings();
+    List<Report.Block> out = new ArrayList<>();
+    out.add(new Report.Heading(1, "Claims measured as pairs"));
+    out.add(
+        Report.Text.plain(
+            Scores.format(
+                "Each group's variants ran in one forked JVM, interleaved: every round timed each"
+                    + " variant for about %d ms, in an order shuffled anew each round, after"
+                    + " %d ms of warm-up a variant. Cost = the CPU time of the benchmark thread plus"
+                    + " the collector's pauses (what other processes take from the fork is not"
+                    + " counted). A ratio is a / b (how many times b's cost a's is); its %.0f%%"
+                    + " interval is Student's t over the forks' mean log ratios. Forks were added"
+                    + " until every claim of the group was decided within ±%.0f%% (at least %d,"
+                    + " at most %d forks) or the group's share of the %d s budget was spent."
+                    + " Verdicts: holds (at the claimed size, within the band), smaller than"
+                    + " claimed, no difference (inside ±%.0f%%, two one-sided tests), reversed,"
+                    + " inconclusive; targets: met, missed.",
+                s.batchMs(),
+                s.warmupMs(),
+                100 * s.confidence(),
+                100 * s.targetHalfWidth(),
+                s.minForks(),
+                s.maxForks(),
+                s.budgetMs() / 1000,
+                100 * (pairs.claims().isEmpty() ? 0.1 : pairs.claims().get(0).band()))));
+    List<List<Report.Cell>> rows = new ArrayList<>();
+    for (Claim c : pairs.claims()) {
+      PairedRatio r = PairedClaims.ratio(pairs, c);
+      ClaimVerdict v = ClaimVerdict.judge(c, r);
+      rows.add(
+          List.of(
+              Report.Cell.of(c.study()),
+              Report.Cell.of(c.text()),
+              Report.Cell.of(c.a() + " / " + c.b()),
+              Report.Cell.of(
+                  Scores.format(
+                      "%s %.2f", c.kind() == PairedRuns.Kind.AT_MOST ? "≤" : "≥", c.claimed())),
+              Report.Cell.of(PairedClaims.now(r)),
+              new Report.Cell(v.label(), PairedClaims.verdict(v).style())));
+    }
+    out.add(
+        new Report.Table(
+            List.of("study", "claim", "a / b", "claimed", "measured", "verdict"), rows, 3));
+    List<String> groups = new ArrayList<>();
+    for (Group g : pairs.groups()) {
+      groups.add(
+          Scores.format(
+              "%s: %d variants, %d forks, stopped: %s, %.0f s",
+              g.id(), g.variants().size(), g.forks().size(), g.stopped(), g.elapsedMs() / 1000.0));
+    }
+    if (run.env().calibration() != null) {
+      groups.add(
+          Scores.format(
+              "calibration (%s): %.1f µs an operation, the median of %d forks",
+              run.env().calibration().workload(),
+              Calibrations.medianNs(run.env().calibration()) / 1000,
+              run.env().calibration().nsPerOp().size()));
+    }
+    out.add(new Report.Bullets(groups));
+    return out;
+  }
+}

@@ -1,0 +1,61 @@
+package org.wirebench.bench.pair;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.wirebench.results.PairedRuns;
+import org.wirebench.results.PairedRuns.Claim;
+import org.wirebench.results.PairedRuns.Kind;
+
+/** Paired groups with known ratios, for the statistics and verdict tests. */
+public final class Synthetic {
+  private Synthetic() {}
+
+  /**
+   * A group "g" of variants "a" and "b" whose forks have a / b equal to {@code forkRatios}, with
+   * per-round noise of {@code roundSd} on the log scale around each fork's ratio (seeded).
+   */
+  public static PairedRuns.Group group(double[] forkRatios, double roundSd, long seed) {
+    Random random = new Random(seed);
+    List<PairedRuns.Fork> forks = new ArrayList<>();
+    int rounds = 20;
+    for (double ratio : forkRatios) {
+      double[] a = new double[rounds];
+      double[] b = new double[rounds];
+      double[] noise = new double[rounds];
+      double mean = 0;
+      for (int r = 0; r < rounds; r++) {
+        noise[r] = random.nextGaussian() * roundSd;
+        mean += noise[r];
+      }
+      mean /= rounds;
+      for (int r = 0; r < rounds; r++) {
+        b[r] = 1000 * (1 + 0.2 * random.nextDouble()); // the machine's drift: both sides share it
+        a[r] =
+            b[r] * ratio * Math.exp(noise[r] - mean); // each fork's mean log ratio exactly ln ratio
+      }
+      forks.add(new PairedRuns.Fork(seed, new int[] {10, 10}, List.of(a, b), List.of(a, b)));
+    }
+    return new PairedRuns.Group(
+        "g",
+        List.of(
+            new PairedRuns.Variant("a", "X.a", Map.of()),
+            new PairedRuns.Variant("b", "X.b", Map.of())),
+        forks,
+        "decided",
+        1000);
+  }
+
+  public static Claim claim(double claimed, Kind kind) {
+    return new Claim("c", "T", "a test claim", "", "g", "a", "b", claimed, 0.10, kind);
+  }
+
+  public static PairedRuns runs(PairedRuns.Group g, Claim c) {
+    return new PairedRuns(
+        PairedRuns.FORMAT_VERSION,
+        new PairedRuns.Settings(100, 20, 20, 3, 12, 60_000, 0.99, 0.10, List.of()),
+        List.of(g),
+        List.of(c));
+  }
+}

@@ -1,0 +1,120 @@
+package org.wirebench.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.wirebench.bench.pair.Synthetic;
+import org.wirebench.results.JmhResult;
+import org.wirebench.results.PairedRuns;
+import org.wirebench.results.RunEnvironment;
+import org.wirebench.results.RunRecord;
+
+/**
+ * compare on runs with calibrations and pairs: a slower machine is said first and its absolute
+ * times are not judged; the pairs' within-run ratios are, so a planted change still shows.
+ */
+class ComparisonAcrossMachinesTest {
+  private static final Path RUNS = ThenAndNowTest.runs().resolve("compare");
+
+  /** Five forks of 20 rounds of the reference workload at about {@code ns}, with 2% noise. */
+  private static RunEnvironment.Calibration calibration(double ns, long seed) {
+    Random r = new Random(seed);
+    List<double[]> forks = new ArrayList<>();
+    for (int f = 0; f < 5; f++) {
+      double fork = ns * (1 + 0.02 * r.nextGaussian());
+      forks.add(r.doubles(20).map(x -> fork * (1 + 0.01 * (x - 0.5))).toArray());
+    }
+    return new RunEnvironment.Calibration("reference", forks);
+  }
+
+  /** base2 of the recorded runs, every score times {@code factor}, with this calibration. */
+  private static RunRecord run(
+      String folder, double factor, RunEnvironment.Calibration c, PairedRuns pairs)
+      throws IOException {
+    RunRecord r = RunRecord.read(RUNS.resolve(folder));
+    List<JmhResult> scaled = new ArrayList<>();
+    for (JmhResult b : r.benchmarks()) {
+      scaled.add(
+          new JmhResult(
+              b.name(),
+              b.params(),
+              b.mode(),
+              b.unit(),
+              b.score() * factor,
+              b.scoreError() * factor,
+              Arrays.stream(b.raw()).map(x -> x * factor).toArray(),
+              b.forks(),
+              b.secondary()));
+    }
+    return new RunRecord(
+        r.folder(), r.env().withCalibration(c), scaled, r.load(), r.sizes(), null, null, pairs);
+  }
+
+  private static PairedRuns pairs(double ratio, long seed) {
+    double[] forks = new double[6];
+    Random r = new Random(seed);
+    for (int i = 0; i < forks.length; i++) {
+      forks[i] = ratio * Math.exp(0.01 * r.nextGaussian());
+    }
+    return Synthetic.runs(
+        Synthetic.group(forks, 0.05, seed), Synthetic.claim(1.5, PairedRuns.Kind.AT_MOST));
+  }
+
+  @Test
+  void aSlowerMachineIsSaidAndItsAbsoluteTimesAreNotCalledRegressions() throws IOException {
+    RunRecord base = run("base2", 1.0, calibration(1000, 1), pairs(1.2, 1));
+    RunRecord slower = run("base2", 1.6, calibration(1600, 2), pairs(1.2, 2));
+    Comparison c = new Comparison(base, slower, 0.05, 0.99);
+    assertNotNull(c.machines());
+    assertTrue(c.machines().differ(), c.machines()::toString);
+    assertEquals(1.6, c.machines().speed().ratio(), 0.05);
+    assertEquals(0, c.count(Comparison.Verdict.REGRESSED), c.rows()::toString);
+    assertTrue(c.count(Comparison.Verdict.NOT_JUDGED) > 0);
+    Comparison.Row pair = pairRow(c);
+    assertEquals(Comparison.Verdict.NO_CHANGE, pair.verdict(), pair::toString);
+  }
+
+  @Test
+  void aPlantedTenPercentInAPairIsFlaggedAcrossMachines() throws IOException {
+    RunRecord base = run("base2", 1.0, calibration(1000, 3), pairs(1.2, 3));
+    RunRecord slower = run("base2", 1.6, calibration(1600, 4), pairs(1.32, 4));
+    Comparison.Row pair = pairRow(new Comparison(base, slower, 0.05, 0.99));
+    assertEquals(Comparison.Verdict.REGRESSED, pair.verdict(), pair::toString);
+    assertEquals(1.10, pair.slowdown().ratio(), 0.02);
+  }
+
+  @Test
+  void theSameMachineIsJudgedOnAbsoluteTimesAsBefore() throws IOException {
+    RunRecord base = run("base2", 1.0, calibration(1000, 5), pairs(1.2, 5));
+    RunRecord same = run("base2", 1.4, calibration(1005, 6), pairs(1.2, 6));
+    Comparison c = new Comparison(base, same, 0.05, 0.99);
+    assertTrue(!c.machines().differ(), c.machines()::toString);
+    assertTrue(c.count(Comparison.Verdict.REGRESSED) > 0, c.rows()::toString);
+    assertEquals(0, c.count(Comparison.Verdict.NOT_JUDGED));
+  }
+
+  @Test
+  void runsWithoutACalibrationAreComparedAsBefore() throws IOException {
+    Comparison c =
+        new Comparison(
+            RunRecord.read(RUNS.resolve("base1")),
+            RunRecord.read(RUNS.resolve("base2")),
+            0.05,
+            0.99);
+    assertNull(c.machines());
+    assertEquals(0, c.count(Comparison.Verdict.NOT_JUDGED));
+  }
+
+  private static Comparison.Row pairRow(Comparison c) {
+    return c.rows().stream().filter(r -> r.key().startsWith("pair ")).findFirst().orElseThrow();
+  }
+}

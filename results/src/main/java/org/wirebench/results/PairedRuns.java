@@ -1,0 +1,153 @@
+package org.wirebench.results;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code pairs.json}: the claims a run measured as pairs. The variants of a group run in one forked
+ * JVM, interleaved: every round times each variant once, for a fixed number of operations, in an
+ * order shuffled anew each round (randomized multiple interleaved trials), so that what the machine
+ * does to one variant in a round it does to the others; a claim's ratio is taken round by round.
+ * Every fork's per-round times are kept, so that a later reader recomputes every interval.
+ *
+ * @param formatVersion {@value #FORMAT_VERSION}
+ * @param settings how the groups were sampled
+ * @param groups every group measured, in the order run
+ * @param claims what each pair of variants was measured for, with the bounds the verdicts use
+ */
+public record PairedRuns(
+    int formatVersion, Settings settings, List<Group> groups, List<Claim> claims) {
+
+  public static final int FORMAT_VERSION = 1;
+  public static final String FILE = "pairs.json";
+
+  /**
+   * @param warmupMs per variant, on the cost clock: a fork runs its variants interleaved until each
+   *     has spent this long (and for at least 3 rounds) before the first measured round
+   * @param batchMs the time one variant runs in a round (the operation count per variant is set
+   *     from it at the end of the warm-up and kept for the fork)
+   * @param rounds measured rounds per fork
+   * @param minForks forks before a group may stop
+   * @param maxForks forks after which a group stops whatever its intervals
+   * @param budgetMs the whole step's time; each group gets a share by its weight
+   * @param confidence of every interval, e.g. 0.99
+   * @param targetHalfWidth a group stops early only when each claim is decided and its interval is
+   *     within this share of its ratio (0.10: ±10%)
+   * @param forkJvmArgs the JVM arguments every fork ran with
+   */
+  public record Settings(
+      int warmupMs,
+      int batchMs,
+      int rounds,
+      int minForks,
+      int maxForks,
+      long budgetMs,
+      double confidence,
+      double targetHalfWidth,
+      List<String> forkJvmArgs) {}
+
+  /**
+   * @param id e.g. "wfs-osm_mainroads"
+   * @param variants measured in one JVM
+   * @param forks in the order run
+   * @param stopped why sampling stopped: "decided" (every claim decided within the target width),
+   *     "budget" (the group's share of time was spent), "max-forks"
+   * @param elapsedMs wall time the group took, forks started included
+   */
+  public record Group(
+      String id, List<Variant> variants, List<Fork> forks, String stopped, long elapsedMs) {
+
+    public int index(String variant) {
+      for (int i = 0; i < variants.size(); i++) {
+        if (variants.get(i).id().equals(variant)) {
+          return i;
+        }
+      }
+      return -1;
+    }
+  }
+
+  /**
+   * @param id unique within its group, e.g. "gml32"
+   * @param benchmark "Class.method" as JMH names it (simple class name)
+   * @param params the benchmark's {@code @Param} values
+   */
+  public record Variant(String id, String benchmark, Map<String, String> params) {}
+
+  /**
+   * @param seed of the fork's round order
+   * @param opsPerBatch per variant, the operations one round times
+   * @param nsPerOp per variant (the group's order), per measured round: the cost of one operation,
+   *     ns — the CPU time of the thread that ran the batch plus the collector's pauses meanwhile,
+   *     over the batch's operations; what the ratios are taken of
+   * @param wallNsPerOp the same rounds in wall time, kept to show what the CPU clock removes
+   */
+  public record Fork(
+      long seed, int[] opsPerBatch, List<double[]> nsPerOp, List<double[]> wallNsPerOp) {}
+
+  /**
+   * A claim about the time ratio {@code a / b} of two variants of one group ("b is so many times
+   * faster than a").
+   *
+   * @param id stable across runs, e.g. "soap-cxf-adb-ints-100"
+   * @param study "WFS", "SOAP", "Backend", "Raster" or "target"
+   * @param text what was claimed, in words
+   * @param then the study's figure, in words
+   * @param claimed the claimed ratio a / b; 1 for a claim of direction only ("a is slower")
+   * @param band the equivalence band: a ratio within [1/(1+band), 1+band] is "no difference"
+   * @param kind AT_LEAST (a study's claim: a / b is at least {@code claimed}) or AT_MOST (a target:
+   *     a / b stays at or below {@code claimed})
+   */
+  public record Claim(
+      String id,
+      String study,
+      String text,
+      String then,
+      String group,
+      String a,
+      String b,
+      double claimed,
+      double band,
+      Kind kind) {}
+
+  public enum Kind {
+    AT_LEAST,
+    AT_MOST
+  }
+
+  public Group group(String id) {
+    for (Group g : groups) {
+      if (g.id().equals(id)) {
+        return g;
+      }
+    }
+    return null;
+  }
+
+  public void write(Path file) throws IOException {
+    ResultFiles.JSON.writeValue(file.toFile(), this);
+  }
+
+  public static PairedRuns read(Path file) throws IOException {
+    PairedRuns r =
+        ResultFiles.bind(file, ResultFiles.readVersioned(file, FORMAT_VERSION), PairedRuns.class);
+    for (Claim c : r.claims()) {
+      Group g = r.group(c.group());
+      if (g == null || g.index(c.a()) < 0 || g.index(c.b()) < 0) {
+        throw new UnreadableRunException(
+            file + ": claim " + c.id() + " names a group or variant the file does not hold");
+      }
+    }
+    for (Group g : r.groups()) {
+      for (Fork f : g.forks()) {
+        if (f.nsPerOp().size() != g.variants().size()) {
+          throw new UnreadableRunException(
+              file + ": a fork of group " + g.id() + " does not time every variant");
+        }
+      }
+    }
+    return r;
+  }
+}
