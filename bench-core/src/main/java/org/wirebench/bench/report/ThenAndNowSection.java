@@ -26,8 +26,12 @@ public final class ThenAndNowSection implements ReportSection {
     return List.of(
         new Report.Heading(1, "Then and now"),
         Report.Text.plain(
-            "Ratios of times from JMH's per-iteration scores, 99% Welch intervals on the log"
-                + " scale. WFS study: "
+            (run.pairs() != null
+                    ? "Ratios of costs measured as interleaved pairs, 99% intervals over forks"
+                        + " (next section: how, and every target); load figures from the"
+                        + " scenarios. WFS study: "
+                    : "Ratios of times from JMH's per-iteration scores, 99% Welch intervals on the"
+                        + " log scale. WFS study: ")
                 + ThenAndNow.WFS_STUDY
                 + ". SOAP study: "
                 + ThenAndNow.SOAP_STUDY

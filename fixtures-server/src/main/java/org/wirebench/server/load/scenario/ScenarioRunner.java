@@ -58,41 +58,33 @@ public final class ScenarioRunner {
     warmServer(base, points);
     List<ScenarioResult.PointResult> results = new ArrayList<>();
     for (Scenario.Point p : points) {
-      ScenarioResult.Warmup warmup = steady(base, p);
-      List<LoadResult> runs = new ArrayList<>();
-      Histogram merged = null;
-      for (int run = 1; run <= settings.runs(); run++) {
-        LoadDriver driver = new LoadDriver(configure(p.plan().apply(base), p));
-        LoadResult r = driver.run(null);
-        runs.add(r);
-        if (merged == null) {
-          merged = driver.histogram().copy();
-        } else {
-          merged.add(driver.histogram());
+      Attempt a = attempt(base, p, null);
+      boolean thinks = p.plan().apply(base).thinkTimeMs() > 0;
+      if (a.warmup() != null && !a.warmup().converged() && !thinks) {
+        // the rate moved after its windows agreed, or never settled: a JIT still compiling, a
+        // collector changing pace; one more warm-up from where it got to, then judge again
+        log.printf(
+            Locale.ROOT,
+            "  %s: not steady (windows %s req/s, measured %.1f): warming again%n",
+            p.id(),
+            a.warmup().ratesPerSecond(),
+            a.measured());
+        a = attempt(base, p, a.warmup());
+      }
+      List<LoadResult> runs = a.runs();
+      ScenarioResult.Warmup warmup = a.warmup();
+      Histogram merged = a.histograms().get(0).copy();
+      for (int run = 1; run <= a.histograms().size(); run++) {
+        Histogram h = a.histograms().get(run - 1);
+        if (run > 1) {
+          merged.add(h);
         }
         if (hlog != null) {
-          Histogram h = driver.histogram().copy();
-          h.setTag(p.id() + "#" + run);
-          h.setStartTimeStamp(0);
-          hlog.outputIntervalHistogram(h);
+          Histogram tagged = h.copy();
+          tagged.setTag(p.id() + "#" + run);
+          tagged.setStartTimeStamp(0);
+          hlog.outputIntervalHistogram(tagged);
         }
-        if (r.errorCount() + r.warmupErrorCount() > 0) {
-          int n = run;
-          driver
-              .firstProblems()
-              .forEach(
-                  (kind, why) ->
-                      log.printf(
-                          Locale.ROOT, "  %s run %d: first %s error: %s%n", p.id(), n, kind, why));
-        }
-      }
-      if (warmup != null && warmup.converged() && p.plan().apply(base).thinkTimeMs() == 0) {
-        // think time sets a point's rate, and its short windows start every user at once
-        double measured =
-            settings.keepsBest()
-                ? runs.stream().mapToDouble(LoadResult::throughput).max().orElse(0)
-                : runs.stream().mapToDouble(LoadResult::throughput).average().orElse(0);
-        warmup = warmup.measured(settings.steadyState(), measured);
       }
       ScenarioResult.PointResult pr =
           settings.keepsBest() ? best(p, runs, warmup) : mean(p, runs, merged, warmup);
@@ -117,6 +109,56 @@ public final class ScenarioRunner {
         client(),
         scenario.table(),
         results);
+  }
+
+  /** One warm-up and the runs measured after it. */
+  private record Attempt(
+      ScenarioResult.Warmup warmup, List<LoadResult> runs, List<Histogram> histograms) {
+    /** The best run's req/s. */
+    double measured() {
+      return runs.stream().mapToDouble(LoadResult::throughput).max().orElse(0);
+    }
+  }
+
+  /**
+   * Warms the point up until steady (after {@code earlier}'s windows, if any) and measures its
+   * runs; the warm-up is judged again with the measured rate.
+   */
+  private Attempt attempt(URI base, Scenario.Point p, ScenarioResult.Warmup earlier)
+      throws Exception {
+    ScenarioResult.Warmup warmup = steady(base, p);
+    if (warmup != null && earlier != null) {
+      List<Double> all = new ArrayList<>(earlier.ratesPerSecond());
+      all.addAll(warmup.ratesPerSecond());
+      warmup = new ScenarioResult.Warmup(warmup.windowMs(), List.copyOf(all), warmup.converged());
+    }
+    List<LoadResult> runs = new ArrayList<>();
+    List<Histogram> histograms = new ArrayList<>();
+    for (int run = 1; run <= settings.runs(); run++) {
+      LoadDriver driver = new LoadDriver(configure(p.plan().apply(base), p));
+      LoadResult r = driver.run(null);
+      runs.add(r);
+      histograms.add(driver.histogram().copy());
+      if (r.errorCount() + r.warmupErrorCount() > 0) {
+        int n = run;
+        driver
+            .firstProblems()
+            .forEach(
+                (kind, why) ->
+                    log.printf(
+                        Locale.ROOT, "  %s run %d: first %s error: %s%n", p.id(), n, kind, why));
+      }
+    }
+    boolean thinks = p.plan().apply(base).thinkTimeMs() > 0;
+    if (warmup != null && warmup.converged() && !thinks) {
+      // think time sets a point's rate, and its short windows start every user at once
+      double measured =
+          settings.keepsBest()
+              ? runs.stream().mapToDouble(LoadResult::throughput).max().orElse(0)
+              : runs.stream().mapToDouble(LoadResult::throughput).average().orElse(0);
+      warmup = warmup.measured(settings.steadyState(), measured);
+    }
+    return new Attempt(warmup, runs, histograms);
   }
 
   /**
