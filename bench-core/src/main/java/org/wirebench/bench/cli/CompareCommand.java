@@ -18,7 +18,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description =
         "Compare two results folders: each benchmark's and load point's NEW/BASE ratio with a 99%%"
-            + " interval (Welch on the log scale: fork means, or one fork's iterations), and each"
+            + " interval (Welch on the log scale over fork means; one fork a side: no interval),"
+            + " and each"
             + " claim both measured as a pair (its ratio a / b, NEW over BASE). When the runs'"
             + " calibrations say the machines differ, absolute times are listed, not judged. Exit"
             + " 0: no regression; 1: something regressed or is missing in NEW; 2: could not compare"
