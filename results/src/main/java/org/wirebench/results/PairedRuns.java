@@ -140,11 +140,28 @@ public record PairedRuns(
             file + ": claim " + c.id() + " names a group or variant the file does not hold");
       }
     }
+    double confidence = r.settings().confidence();
+    if (!(confidence > 0 && confidence < 1)) {
+      throw new UnreadableRunException(file + ": confidence " + confidence + " is not in (0, 1)");
+    }
     for (Group g : r.groups()) {
       for (Fork f : g.forks()) {
         if (f.nsPerOp().size() != g.variants().size()) {
           throw new UnreadableRunException(
               file + ": a fork of group " + g.id() + " does not time every variant");
+        }
+        int rounds = f.nsPerOp().get(0).length;
+        for (double[] costs : f.nsPerOp()) {
+          if (costs.length != rounds || rounds == 0) {
+            throw new UnreadableRunException(
+                file + ": a fork of group " + g.id() + " times its variants in unequal rounds");
+          }
+          for (double x : costs) {
+            if (!(x > 0) || Double.isInfinite(x)) {
+              throw new UnreadableRunException(
+                  file + ": group " + g.id() + " holds a cost of " + x + " ns, not a time");
+            }
+          }
         }
       }
     }

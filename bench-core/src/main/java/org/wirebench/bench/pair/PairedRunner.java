@@ -27,6 +27,9 @@ import org.wirebench.results.RunEnvironment;
  * budget left over the variants left, times its variants: time a group saves goes to the next.
  */
 public final class PairedRunner {
+  /** Longer than any fork takes on a 2-core machine shared with builds (50 s seen). */
+  static final int FORK_TIMEOUT_MINUTES = 15;
+
   private final Settings settings;
   private final Path java;
   private final PrintStream log;
@@ -142,6 +145,21 @@ public final class PairedRunner {
               .redirectError(errFile.toFile())
               .redirectInput(ProcessBuilder.Redirect.PIPE)
               .start();
+      // a fork that hangs (a deadlocked set-up, a stuck library) must not hang the suite
+      Thread watchdog =
+          new Thread(
+              () -> {
+                try {
+                  if (!p.waitFor(FORK_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+                    p.destroyForcibly();
+                  }
+                } catch (InterruptedException e) {
+                  p.destroyForcibly();
+                }
+              },
+              "fork-watchdog");
+      watchdog.setDaemon(true);
+      watchdog.start();
       try {
         String result = null;
         try (BufferedReader out =
