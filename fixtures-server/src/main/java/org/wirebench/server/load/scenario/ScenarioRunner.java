@@ -57,10 +57,12 @@ public final class ScenarioRunner {
     log.printf(Locale.ROOT, "%s: %d points validated%n", scenario.name(), points.size());
     warmServer(base, points);
     List<ScenarioResult.PointResult> results = new ArrayList<>();
+    int retries = 0;
     for (Scenario.Point p : points) {
       Attempt a = attempt(base, p, null);
       boolean thinks = p.plan().apply(base).thinkTimeMs() > 0;
-      if (a.warmup() != null && !a.warmup().converged() && !thinks) {
+      if (a.warmup() != null && !a.warmup().converged() && !thinks && retries < RETRIES) {
+        retries++;
         // the rate moved after its windows agreed, or never settled: a JIT still compiling, a
         // collector changing pace; one more warm-up from where it got to, then judge again
         log.printf(
@@ -110,6 +112,12 @@ public final class ScenarioRunner {
         scenario.table(),
         results);
   }
+
+  /**
+   * Points of a scenario that get a second warm-up when the first did not reach a steady rate: a
+   * bound, so that a scenario on a noisy machine cannot double its time (the quick suite's 15 min).
+   */
+  static final int RETRIES = 2;
 
   /** One warm-up and the runs measured after it. */
   private record Attempt(
