@@ -163,7 +163,7 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--pairs takes quick, full or none, was '" + pairs + "'");
     }
-    long budgetMs = pairsBudget == null ? (quick ? 240_000 : 1_200_000) : pairsBudget.toMillis();
+    long budgetMs = pairsBudget == null ? (quick ? 180_000 : 1_200_000) : pairsBudget.toMillis();
     if (budgetMs < 30_000 || budgetMs > 4 * 3_600_000L) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--pairs-budget must be 30s..4h, was '" + pairsBudget + "'");
