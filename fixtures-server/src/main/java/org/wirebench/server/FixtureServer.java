@@ -181,6 +181,11 @@ public final class FixtureServer implements AutoCloseable {
     return this;
   }
 
+  /** The WFS endpoint's handler (its limits and counters). */
+  public WfsHandler wfs() {
+    return wfs;
+  }
+
   public FixtureServer start() throws Exception {
     server.start();
     return this;
