@@ -142,13 +142,14 @@ final class GetFeature {
     int returned = count - wanted;
     String previous =
         hits || start == 0 ? null : wfs.pageUrl(endpoint, Math.max(0, start - count), count);
-    String next =
-        hits || start + returned >= matched ? null : wfs.pageUrl(endpoint, start + count, count);
-    return new QueryResults(
-        results,
-        hits
-            ? FeatureCollection.Paging.hitsOnly(matched)
-            : new FeatureCollection.Paging(matched, previous, next));
+    if (hits) {
+      // response paging covers hits too: next is the first page of the results themselves, and
+      // there is no previous (what CITE ets-wfs20 PagingTests.getFeatureWithHitsOnly asks)
+      String first = wfs.isV2() && matched > start ? wfs.resultsUrl(endpoint, start, count) : null;
+      return new QueryResults(results, new FeatureCollection.Paging(matched, null, first, true));
+    }
+    String next = start + returned >= matched ? null : wfs.pageUrl(endpoint, start + count, count);
+    return new QueryResults(results, new FeatureCollection.Paging(matched, previous, next));
   }
 
   /**
