@@ -21,6 +21,8 @@ import org.wirebench.formats.geo.Feature;
  * with an empty geometry are left out: no box meets them.
  */
 final class FeatureIndex {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FeatureIndex.class);
+
   private static final Map<String, CompletableFuture<FeatureIndex>> BUILT =
       new ConcurrentHashMap<>();
 
@@ -104,6 +106,7 @@ final class FeatureIndex {
   }
 
   private static FeatureIndex build(Dataset dataset, Visits visits) {
+    long started = System.nanoTime();
     HPRtree tree = new HPRtree();
     Iterator<Feature> it = dataset.features().iterator();
     for (int i = 0; it.hasNext(); i++) {
@@ -114,6 +117,11 @@ final class FeatureIndex {
       }
     }
     tree.build();
+    LOG.info(
+        "indexed the {} features of {} in {} ms",
+        tree.size(),
+        dataset.name(),
+        (System.nanoTime() - started) / 1_000_000);
     return new FeatureIndex(dataset, tree);
   }
 

@@ -243,7 +243,7 @@ public final class WfsHandler extends Handler.Abstract {
     }
     GeoCodec codec = wfs.codec();
     String endpoint = endpoint(request);
-    ClientWatch watch = ClientWatch.start(request);
+    ClientWatch watch = ClientWatch.of(request);
     QueryResults results;
     try {
       results = GetFeature.run(wfs, codec, endpoint, heavy, new Visits(visited, watch::gone));
