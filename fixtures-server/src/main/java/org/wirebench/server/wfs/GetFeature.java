@@ -50,8 +50,8 @@ final class GetFeature {
       filtered |= f != null;
     }
     boolean hits = wfs.hits(codec);
-    // several layers are counted like a filtered one, and hits like any: 1.x refuses afterwards
-    // if more matched than it may send
+    // several layers are counted like a filtered one, and hits like any: 1.0 refuses afterwards
+    // if more matched than it may send (1.1 sends the first DefaultMaxFeatures)
     int count = wfs.count(queries.get(0).dataset(), filtered || queries.size() > 1 || hits);
     int start = wfs.startIndex();
     wfs.checkSrsName();
