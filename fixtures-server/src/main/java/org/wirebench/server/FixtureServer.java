@@ -38,10 +38,14 @@ public final class FixtureServer implements AutoCloseable {
   static final int ACCEPT_QUEUE = 1024;
 
   /**
-   * Request heads up to this size: a gateway URL may carry 10 KB of keywords (Jetty's default, 8
-   * KB, answered 431 before any handler saw it).
+   * Request heads (request line and headers) up to this size: a WFS FILTER may hold 65,536
+   * characters ({@link org.wirebench.server.wfs.filter.FilterParser#MAX_CHARS}), which
+   * percent-encode to up to 192 KiB when every one is escaped (at 32 KiB Jetty answered 414 to a
+   * filter of about 10,900 such characters, so the documented limit could never be reached); a
+   * gateway URL may carry 10 KB of keywords (Jetty's default, 8 KB, answered 431 before any handler
+   * saw it). Longer heads get 414 (the URI) or 431 (the headers).
    */
-  static final int REQUEST_HEADER_BYTES = 32 * 1024;
+  static final int REQUEST_HEADER_BYTES = 256 * 1024;
 
   private final Server server = new Server();
   private final WfsHandler wfs;
@@ -179,6 +183,11 @@ public final class FixtureServer implements AutoCloseable {
   public FixtureServer rasterUpscale(int factor) {
     maps.upscale(factor);
     return this;
+  }
+
+  /** The WFS endpoint's handler (its limits and counters). */
+  public WfsHandler wfs() {
+    return wfs;
   }
 
   public FixtureServer start() throws Exception {

@@ -27,6 +27,24 @@ final class Capabilities {
   static final String PROVIDER = "wirebench";
   static final String CONTACT = "wirebench maintainers";
 
+  /**
+   * A layer's abstract in WFS 1.0 and 1.1, which cannot page: what it holds, and what a GetFeature
+   * without maxFeatures gets of a layer larger than the server sends at once.
+   */
+  static String layerAbstract(Dataset d, String version) {
+    if (d.size() <= WfsRequest.MAX_COUNT) {
+      return layerAbstract(d);
+    }
+    return layerAbstract(d)
+        + (WfsRequest.V11.equals(version)
+            ? ". Without maxFeatures a GetFeature gets the first "
+                + WfsRequest.MAX_COUNT
+                + " (DefaultMaxFeatures); WFS 2.0.0 pages through all"
+            : ". A GetFeature needs maxFeatures (1.."
+                + WfsRequest.MAX_COUNT
+                + "): WFS 1.0.0 cannot page; WFS 2.0.0 pages through all");
+  }
+
   /** A layer's abstract: what it holds. */
   static String layerAbstract(Dataset d) {
     FeatureType t = d.featureType();
@@ -244,7 +262,7 @@ final class Capabilities {
       w.writeStartElement("", "FeatureType", ns);
       text(w, "", ns, "Name", t.prefix() + ":" + t.name());
       text(w, "", ns, "Title", t.name());
-      text(w, "", ns, "Abstract", layerAbstract(d));
+      text(w, "", ns, "Abstract", layerAbstract(d, WfsRequest.V1));
       text(w, "", ns, "Keywords", t.name() + ", " + t.geometryKind().geoJsonType());
       text(w, "", ns, "SRS", GmlNames.SRS_LONLAT);
       Envelope b = Extents.of(d);

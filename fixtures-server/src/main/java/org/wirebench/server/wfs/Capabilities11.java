@@ -72,7 +72,7 @@ final class Capabilities11 {
       w.writeStartElement("wfs", "FeatureType", WFS);
       text(w, "Name", t.prefix() + ":" + t.name());
       text(w, "Title", t.name());
-      text(w, "Abstract", Capabilities.layerAbstract(d));
+      text(w, "Abstract", Capabilities.layerAbstract(d, WfsRequest.V11));
       w.writeStartElement("ows", "Keywords", OWS10);
       ows(w, "Keyword", t.name());
       ows(w, "Keyword", t.geometryKind().geoJsonType());

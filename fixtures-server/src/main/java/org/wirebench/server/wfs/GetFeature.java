@@ -2,8 +2,10 @@ package org.wirebench.server.wfs;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
@@ -11,17 +13,28 @@ import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.QueryResults;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.server.http.OwsException;
+import org.wirebench.server.wfs.filter.Bounded;
 
 /**
  * An ad-hoc GetFeature, run: each query's features selected while streaming its layer, the page
  * {@code [startIndex, startIndex + count)} taken over the queries in order, every query's matches
  * counted. At most the page's features are held (a sorted page: startIndex + count), whatever the
- * layers' sizes.
+ * layers' sizes. A box or an id list visits only its candidates (the layer's spatial index, the
+ * ids' positions); a query that must visit more than {@link HeavyQueries#HEAVY_VISITS} features
+ * waits for a heavy query's turn; every visit looks at the client, and stops once it left.
  */
 final class GetFeature {
   private GetFeature() {}
 
-  static QueryResults run(WfsRequest wfs, GeoCodec codec, String endpoint) throws OwsException {
+  /**
+   * How one query reaches its features: {@code candidates} the positions worth testing (from the
+   * spatial index or the ids), or null for every feature; {@code visits} how many that is.
+   */
+  private record Plan(BitSet candidates, long visits) {}
+
+  static QueryResults run(
+      WfsRequest wfs, GeoCodec codec, String endpoint, HeavyQueries heavy, Visits visits)
+      throws OwsException {
     List<Queries.Query> queries = wfs.queries();
     if (queries.size() > 1 && !codec.encodesSeveralQueries()) {
       throw new OwsException(
@@ -37,12 +50,59 @@ final class GetFeature {
       filtered |= f != null;
     }
     boolean hits = wfs.hits(codec);
-    // several layers are counted like a filtered one, and hits like any: 1.x refuses afterwards
-    // if more matched than it may send
+    // several layers are counted like a filtered one, and hits like any: 1.0 refuses afterwards
+    // if more matched than it may send (1.1 sends the first DefaultMaxFeatures)
     int count = wfs.count(queries.get(0).dataset(), filtered || queries.size() > 1 || hits);
     int start = wfs.startIndex();
     wfs.checkSrsName();
     wfs.checkResolve();
+    List<Plan> plans = new ArrayList<>();
+    long cost = 0;
+    for (int i = 0; i < queries.size(); i++) {
+      Plan p = plan(queries.get(i), filters.get(i));
+      plans.add(p);
+      cost += p.visits();
+    }
+    HeavyQueries.Turn turn = cost > HeavyQueries.HEAVY_VISITS ? heavy.acquire() : null;
+    try {
+      return select(wfs, endpoint, queries, filters, plans, hits, count, start, visits);
+    } finally {
+      if (turn != null) {
+        turn.close();
+      }
+    }
+  }
+
+  /**
+   * A query's candidates: a box's from the layer's index when it is built (else every feature: the
+   * build visits them all), ids' from the layer, every feature for other filters and sorts; an
+   * unsorted query without a filter jumps to its page and visits nothing.
+   */
+  private static Plan plan(Queries.Query q, Predicate<Feature> filter) {
+    Dataset d = q.dataset();
+    if (filter instanceof Bounded b && b.ids() != null) {
+      BitSet c = FeatureIndex.positions(d, b.ids());
+      return new Plan(c, c.cardinality());
+    }
+    if (filter instanceof Bounded b && b.box() != null && FeatureIndex.isBuilt(d)) {
+      BitSet c = FeatureIndex.of(d, Visits.none()).candidates(b.box());
+      return new Plan(c, c.cardinality());
+    }
+    boolean scans = filter != null || q.selection().sorted();
+    return new Plan(null, scans ? d.size() : 0);
+  }
+
+  private static QueryResults select(
+      WfsRequest wfs,
+      String endpoint,
+      List<Queries.Query> queries,
+      List<Predicate<Feature>> filters,
+      List<Plan> plans,
+      boolean hits,
+      int count,
+      int start,
+      Visits visits)
+      throws OwsException {
     Instant now = Instant.now();
     List<FeatureCollection> results = new ArrayList<>();
     long toSkip = start;
@@ -54,7 +114,13 @@ final class GetFeature {
       int from = (int) Math.min(toSkip, Integer.MAX_VALUE);
       FeatureType selected = q.selection().selectedProperties(type);
       SortBy sort = q.selection().sortBy(type, from, wanted);
-      SortBy.Page page = select(q.dataset(), filters.get(i), sort, from, wanted, !hits);
+      Predicate<Feature> filter = filters.get(i);
+      BitSet candidates = plans.get(i).candidates();
+      if (candidates == null && filter instanceof Bounded b && b.box() != null) {
+        // the layer's first spatial query: build its index (one pass), then use it
+        candidates = FeatureIndex.of(q.dataset(), visits).candidates(b.box());
+      }
+      SortBy.Page page = select(q.dataset(), candidates, filter, sort, from, wanted, !hits, visits);
       matched += page.matched();
       toSkip = Math.max(0, toSkip - page.matched());
       wanted -= page.features().size();
@@ -76,26 +142,31 @@ final class GetFeature {
     int returned = count - wanted;
     String previous =
         hits || start == 0 ? null : wfs.pageUrl(endpoint, Math.max(0, start - count), count);
-    String next =
-        hits || start + returned >= matched ? null : wfs.pageUrl(endpoint, start + count, count);
-    return new QueryResults(
-        results,
-        hits
-            ? FeatureCollection.Paging.hitsOnly(matched)
-            : new FeatureCollection.Paging(matched, previous, next));
+    if (hits) {
+      // response paging covers hits too: next is the first page of the results themselves, and
+      // there is no previous (what CITE ets-wfs20 PagingTests.getFeatureWithHitsOnly asks)
+      String first = wfs.isV2() && matched > start ? wfs.resultsUrl(endpoint, start, count) : null;
+      return new QueryResults(results, new FeatureCollection.Paging(matched, null, first, true));
+    }
+    String next = start + returned >= matched ? null : wfs.pageUrl(endpoint, start + count, count);
+    return new QueryResults(results, new FeatureCollection.Paging(matched, previous, next));
   }
 
   /**
    * The features {@code [start, start + count)} of one layer's selection and how many matched;
-   * {@code keep} false (hits) counts only.
+   * {@code keep} false (hits) counts only. {@code candidates} null tests every feature.
    */
   private static SortBy.Page select(
-      Dataset dataset, Predicate<Feature> filter, SortBy sort, int start, int count, boolean keep) {
+      Dataset dataset,
+      BitSet candidates,
+      Predicate<Feature> filter,
+      SortBy sort,
+      int start,
+      int count,
+      boolean keep,
+      Visits visits) {
     boolean keeping = keep && count > 0;
-    if (sort != null) {
-      return sort.page(dataset.features(), filter, start, count, keeping);
-    }
-    if (filter == null) {
+    if (filter == null && sort == null) {
       // every feature matches: the dataset knows how many, and jumps to the page
       List<Feature> page =
           keeping
@@ -103,12 +174,17 @@ final class GetFeature {
               : List.of();
       return new SortBy.Page(page, dataset.size());
     }
+    Stream<Feature> features =
+        (candidates == null ? dataset.features() : candidates.stream().mapToObj(dataset::featureAt))
+            .peek(f -> visits.visit());
+    if (sort != null) {
+      return sort.page(features, filter, start, count, keeping);
+    }
     // one pass over the stream counts the matches and keeps the page's: at most count
     // features are held, whatever the dataset's size
     List<Feature> page = new ArrayList<>();
     long[] seen = {0};
-    dataset
-        .features()
+    features
         .filter(filter)
         .forEach(
             f -> {

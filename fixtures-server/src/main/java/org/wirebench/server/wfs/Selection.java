@@ -91,6 +91,11 @@ final class Selection {
     return sort;
   }
 
+  /** Whether SORTBY is given: a sorted page ranks the whole selection. */
+  boolean sorted() {
+    return params.containsKey("sortby");
+  }
+
   /** The filter language FES 2.0 and Filter Encoding 1.x define, the only one served. */
   static final String FES_LANGUAGE = "urn:ogc:def:filterLanguage:OGC-FES:Filter";
 

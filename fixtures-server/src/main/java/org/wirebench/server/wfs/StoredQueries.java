@@ -59,8 +59,13 @@ final class StoredQueries {
         Datasets.registry().names().contains(name)
             ? Optional.of(Datasets.get(name))
             : Optional.empty();
+    // the layer knows where an id is: no scan, whatever its size
     Optional<Feature> feature =
-        layer.flatMap(d -> d.features().filter(f -> f.id().equals(id)).findFirst());
+        layer.flatMap(
+            d -> {
+              int i = d.indexOf(id);
+              return i < 0 ? Optional.empty() : Optional.of(d.featureAt(i));
+            });
     if (feature.isEmpty()) {
       throw new OwsException("NotFound", "ID", "no feature has the id " + id, 404);
     }

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.io.Content;
@@ -21,6 +22,7 @@ import org.wirebench.formats.geo.QueryResults;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
 import org.wirebench.formats.geo.schema.XmlSchema;
+import org.wirebench.server.http.ClientWatch;
 import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
 
@@ -38,6 +40,27 @@ public final class WfsHandler extends Handler.Abstract {
   /** The public base URL ending in "/", or null: URLs are then built from the listening socket. */
   private volatile String publicBase;
 
+  private volatile HeavyQueries heavy = HeavyQueries.defaults();
+  private final LongAdder visited = new LongAdder();
+
+  /**
+   * Heavy GetFeatures (see {@link HeavyQueries}): at most {@code running} at once, {@code waiting}
+   * more waiting up to {@code waitMillis} for a turn, any other answered 503 with a report.
+   */
+  public void heavyQueries(int running, int waiting, long waitMillis) {
+    heavy = new HeavyQueries(running, waiting, waitMillis);
+  }
+
+  /** Heavy GetFeatures running now. */
+  public int heavyQueriesRunning() {
+    return heavy.runningNow();
+  }
+
+  /** Features GetFeature has visited (tested against a filter, or indexed) since the start. */
+  public long featuresVisited() {
+    return visited.sum();
+  }
+
   /**
    * The URL clients reach this server at (behind a proxy or a port mapping), e.g. {@code
    * https://example.org/wirebench/}: capabilities, paging links and schema locations are built on
@@ -49,6 +72,12 @@ public final class WfsHandler extends Handler.Abstract {
    */
   public void publicUrl(java.net.URI url) {
     publicBase = org.wirebench.server.http.PublicUrls.base(url);
+  }
+
+  @Override
+  protected void doStart() throws Exception {
+    super.doStart();
+    FeatureIndex.prepare(org.wirebench.formats.geo.Datasets.registry().all());
   }
 
   @Override
@@ -214,9 +243,21 @@ public final class WfsHandler extends Handler.Abstract {
     }
     GeoCodec codec = wfs.codec();
     String endpoint = endpoint(request);
-    QueryResults results = GetFeature.run(wfs, codec, endpoint);
+    ClientWatch watch = ClientWatch.of(request);
+    QueryResults results;
+    try {
+      results = GetFeature.run(wfs, codec, endpoint, heavy, new Visits(visited, watch::gone));
+    } catch (Visits.Stopped e) {
+      watch.close();
+      LOG.info("stopped {}: {}", request.getHttpURI().getPathQuery(), e.getMessage());
+      callback.failed(e);
+      return;
+    } catch (Exception | Error e) {
+      watch.close();
+      throw e;
+    }
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
-    stream(request, response, callback, out -> codec.encodeQueries(results, out));
+    stream(request, response, callback, out -> codec.encodeQueries(results, out), watch);
   }
 
   /** Something that writes a whole response body. */
@@ -233,28 +274,48 @@ public final class WfsHandler extends Handler.Abstract {
    * the server's log says which.
    */
   private static void stream(Request request, Response response, Callback callback, Body body) {
-    OutputStream out =
-        new BufferedOutputStream(Content.Sink.asOutputStream(response), RESPONSE_CHUNK_BYTES);
+    stream(request, response, callback, body, null);
+  }
+
+  /** The same, with a watch on the client that must end before the response completes. */
+  private static void stream(
+      Request request, Response response, Callback callback, Body body, ClientWatch watch) {
     try {
-      body.writeTo(out);
-      out.close();
+      writeBody(request, response, body);
     } catch (Throwable x) {
-      String what = request.getHttpURI().getPathQuery();
-      if (!response.isCommitted()) {
-        LOG.warn("failed writing the response to {}; answered with an exception report", what, x);
-        response.reset();
-        report(
-            response,
-            callback,
-            WfsRequest.V2,
-            HttpStatus.INTERNAL_SERVER_ERROR_500,
-            new OwsException("NoApplicableCode", null, "the server failed writing the response"));
-        return;
+      if (watch != null) {
+        watch.close();
       }
-      LOG.warn("failed writing the response to {} after its first bytes; aborted it", what, x);
-      callback.failed(x);
+      failed(request, response, callback, x);
       return;
     }
+    if (watch != null) {
+      watch.close();
+    }
     callback.succeeded();
+  }
+
+  private static void writeBody(Request request, Response response, Body body) throws Exception {
+    OutputStream out =
+        new BufferedOutputStream(Content.Sink.asOutputStream(response), RESPONSE_CHUNK_BYTES);
+    body.writeTo(out);
+    out.close();
+  }
+
+  private static void failed(Request request, Response response, Callback callback, Throwable x) {
+    String what = request.getHttpURI().getPathQuery();
+    if (!response.isCommitted()) {
+      LOG.warn("failed writing the response to {}; answered with an exception report", what, x);
+      response.reset();
+      report(
+          response,
+          callback,
+          WfsRequest.V2,
+          HttpStatus.INTERNAL_SERVER_ERROR_500,
+          new OwsException("NoApplicableCode", null, "the server failed writing the response"));
+      return;
+    }
+    LOG.warn("failed writing the response to {} after its first bytes; aborted it", what, x);
+    callback.failed(x);
   }
 }

@@ -133,11 +133,23 @@ final class WfsRequest {
    * on {@code endpoint}: every parameter as the client gave it but the paging ones.
    */
   String pageUrl(String endpoint, long start, int count) {
+    return pageUrl(endpoint, start, count, false);
+  }
+
+  /** The same as {@link #pageUrl} without resultType: a hits answer's link to the features. */
+  String resultsUrl(String endpoint, long start, int count) {
+    return pageUrl(endpoint, start, count, true);
+  }
+
+  private String pageUrl(String endpoint, long start, int count, boolean results) {
     StringBuilder b = new StringBuilder(endpoint).append('?');
     raw.forEach(
         (k, v) -> {
           String n = k.toLowerCase(Locale.ROOT);
-          if (!n.equals("startindex") && !n.equals("count") && !n.equals("maxfeatures")) {
+          if (!n.equals("startindex")
+              && !n.equals("count")
+              && !n.equals("maxfeatures")
+              && !(results && n.equals("resulttype"))) {
             b.append(encode(k)).append('=').append(encode(v)).append('&');
           }
         });
@@ -325,53 +337,53 @@ final class WfsRequest {
   /**
    * count (2.0) or maxFeatures (1.0, 1.1): 1..MAX_COUNT. Without either, WFS 2.0 gets CountDefault
    * features (declared in the capabilities; numberMatched and the next link say there are more);
-   * WFS 1.0 and 1.1, which have no paging and no way to say a response was cut short, get the whole
-   * layer, or an exception if the layer is larger than MAX_COUNT (1.1's DefaultMaxFeatures); a
-   * filtered 1.x request gets up to MAX_COUNT, and {@link #checkUncut} refuses it if more matched.
+   * WFS 1.1 gets the first MAX_COUNT, the DefaultMaxFeatures its capabilities declare (as GeoServer
+   * answers up to its maxFeatures); WFS 1.0, which has neither paging nor a way to declare such a
+   * default, gets the whole selection, or an exception when it holds more than MAX_COUNT: for a
+   * larger layer at once, and through {@link #checkUncut} for a filter matching more.
    */
   int count(Dataset dataset, boolean filtered) throws OwsException {
     String key = params.containsKey("count") ? "count" : "maxfeatures";
     String locator = key.equals("count") ? "count" : "maxFeatures";
-    if (!isV2() && !params.containsKey(key) && filtered) {
+    if (!isV2() && !params.containsKey(key) && (filtered || version.equals(V11))) {
       return MAX_COUNT;
     }
     if (!isV2() && !params.containsKey(key)) {
       if (dataset.size() > MAX_COUNT) {
-        throw new OwsException(
-            "OptionNotSupported",
-            "maxFeatures",
-            dataset.name()
-                + " holds "
-                + dataset.size()
-                + " features, more than this server sends at once ("
-                + MAX_COUNT
-                + "), and WFS "
-                + version
-                + " cannot page: give maxFeatures, or use WFS 2.0.0");
+        throw tooMany(dataset.name() + " holds " + dataset.size() + " features");
       }
       return Math.max(1, dataset.size());
     }
     return intParam(key, locator, 1, MAX_COUNT, DEFAULT_COUNT);
   }
 
-  /** WFS 1.x without maxFeatures cannot say it cut a response short: refuse to. */
+  /**
+   * WFS 1.0 without maxFeatures cannot say it cut a response short: refuse to. (1.1 sends the first
+   * DefaultMaxFeatures, as its capabilities declare.)
+   */
   void checkUncut(String layers, long matched) throws OwsException {
-    if (!isV2()
+    if (isV1()
         && !params.containsKey("maxfeatures")
         && !params.containsKey("count")
         && matched > MAX_COUNT) {
-      throw new OwsException(
-          "OptionNotSupported",
-          "maxFeatures",
-          matched
-              + " features of "
-              + layers
-              + " match, more than this server sends at once ("
-              + MAX_COUNT
-              + "), and WFS "
-              + version
-              + " cannot page: give maxFeatures, or use WFS 2.0.0");
+      throw tooMany(matched + " features of " + layers + " match");
     }
+  }
+
+  private OwsException tooMany(String what) {
+    return new OwsException(
+        "OptionNotSupported",
+        "maxFeatures",
+        what
+            + ", more than this server sends at once ("
+            + MAX_COUNT
+            + "), and WFS "
+            + version
+            + " can neither page nor declare a default limit: give maxFeatures (1.."
+            + MAX_COUNT
+            + "), or use WFS 1.1.0 (the first "
+            + MAX_COUNT
+            + ", its DefaultMaxFeatures) or 2.0.0 (paging)");
   }
 
   /** startIndex (2.0): 0.. */

@@ -171,7 +171,7 @@ class WfsServerTest extends LiveServerTest {
         "service=WFS&version=1.1.0&request=GetFeature&typeName=lakes | InvalidParameterValue | typeName | ExceptionReport",
         "service=WFS&version=1.1.0&request=GetFeature | MissingParameterValue | typeName | ExceptionReport",
         "service=WFS&version=1.1.0&request=GetFeature&typeName=osm_places&maxFeatures=x | InvalidParameterValue | maxFeatures | ExceptionReport",
-        "service=WFS&version=1.1.0&request=GetFeature&typeName=osm_mainroads | OptionNotSupported | maxFeatures | ExceptionReport",
+        "service=WFS&version=1.0.0&request=GetFeature&typeName=osm_mainroads | OptionNotSupported | maxFeatures | ServiceExceptionReport",
         "service=WFS&version=1.1.0&request=DescribeFeatureType&typeName=osm_places&outputFormat=XMLSCHEMA | InvalidParameterValue | outputFormat | ExceptionReport",
         "service=WFS&version=1.1.0&request=ListStoredQueries | OperationNotSupported | request | ExceptionReport"
       })

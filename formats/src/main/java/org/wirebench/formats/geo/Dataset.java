@@ -33,6 +33,32 @@ public interface Dataset {
   }
 
   /**
+   * Feature {@code index} (0..size()-1), what a spatial index's candidates are fetched by.
+   * Implementations that can make or find it directly should, rather than stream to it.
+   */
+  default Feature featureAt(int index) {
+    if (index < 0 || index >= size()) {
+      throw new IndexOutOfBoundsException("feature " + index + " of " + size());
+    }
+    return features(index).findFirst().orElseThrow();
+  }
+
+  /**
+   * The index of the feature whose id is {@code id}, or -1 when none has it: what a look-up by id
+   * (RESOURCEID, GetFeatureById) needs. The default scans; implementations that know where an id is
+   * (ids made from the position, a map built once) should answer without one.
+   */
+  default int indexOf(String id) {
+    java.util.Iterator<Feature> it = features().iterator();
+    for (int n = 0; it.hasNext(); n++) {
+      if (it.next().id().equals(id)) {
+        return n;
+      }
+    }
+    return -1;
+  }
+
+  /**
    * The first {@code count} features, or all of them if the dataset has fewer.
    *
    * @param count 1..size(); larger values are clamped to {@link #size()}

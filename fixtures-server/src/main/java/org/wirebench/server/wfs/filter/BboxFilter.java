@@ -17,13 +17,15 @@ public final class BboxFilter {
 
   private BboxFilter() {}
 
-  /** Everything when {@code box} is null. */
+  /** Everything when {@code box} is null; else a {@link Bounded} test, so an index can serve it. */
   public static Predicate<Feature> of(Envelope box) {
     if (box == null) {
       return f -> true;
     }
     PreparedGeometry prepared = PreparedGeometryFactory.prepare(GEOMETRY.toGeometry(box));
-    return f ->
-        box.intersects(f.geometry().getEnvelopeInternal()) && prepared.intersects(f.geometry());
+    return Bounded.within(
+        f ->
+            box.intersects(f.geometry().getEnvelopeInternal()) && prepared.intersects(f.geometry()),
+        box);
   }
 }

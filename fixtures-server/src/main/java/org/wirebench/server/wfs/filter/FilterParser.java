@@ -110,7 +110,7 @@ public final class FilterParser {
       }
       ids.add(id.strip());
     }
-    return f -> ids.contains(f.id());
+    return Bounded.ids(ids);
   }
 
   /** KVP wraps each query's filter in parentheses; one query here, so one pair at most. */
@@ -176,7 +176,7 @@ public final class FilterParser {
                 + " inside an id operator (versions, times) is not supported: no feature here has versions");
       }
     } while (x.nextTag());
-    return f -> ids.contains(f.id());
+    return Bounded.ids(ids);
   }
 
   private String gmlId() {
@@ -248,11 +248,8 @@ public final class FilterParser {
     if (parts.size() < 2) {
       throw FilterException.parsing(op + " needs at least two operators, has " + parts.size());
     }
-    Predicate<Feature> result = parts.get(0);
-    for (Predicate<Feature> p : parts.subList(1, parts.size())) {
-      result = op.equals("And") ? result.and(p) : result.or(p);
-    }
-    return result;
+    // the parts' boxes and ids carry over, so that an index can serve the whole
+    return op.equals("And") ? Bounded.and(parts) : Bounded.or(parts);
   }
 
   private Predicate<Feature> comparison(Op op) throws XMLStreamException, FilterException {

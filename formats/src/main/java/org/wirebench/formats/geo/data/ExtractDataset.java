@@ -10,6 +10,7 @@ import org.wirebench.formats.geo.FeatureType;
 abstract class ExtractDataset implements Dataset {
   private final FeatureType type;
   private volatile List<Feature> features;
+  private volatile java.util.Map<String, Integer> positions;
 
   ExtractDataset(FeatureType type) {
     this.type = type;
@@ -42,6 +43,25 @@ abstract class ExtractDataset implements Dataset {
   public final Stream<Feature> features(int from) {
     List<Feature> list = all();
     return list.subList(Math.min(Math.max(from, 0), list.size()), list.size()).stream();
+  }
+
+  @Override
+  public final Feature featureAt(int index) {
+    return all().get(index);
+  }
+
+  @Override
+  public final int indexOf(String id) {
+    java.util.Map<String, Integer> map = positions;
+    if (map == null) {
+      List<Feature> list = all();
+      java.util.Map<String, Integer> built = new java.util.HashMap<>(list.size() * 2);
+      for (int i = 0; i < list.size(); i++) {
+        built.putIfAbsent(list.get(i).id(), i);
+      }
+      positions = map = built;
+    }
+    return map.getOrDefault(id, -1);
   }
 
   private List<Feature> all() {

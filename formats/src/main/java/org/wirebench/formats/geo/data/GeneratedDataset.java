@@ -38,6 +38,33 @@ abstract class GeneratedDataset implements Dataset {
   }
 
   @Override
+  public final Feature featureAt(int index) {
+    if (index < 0 || index >= SIZE) {
+      throw new IndexOutOfBoundsException("feature " + index + " of " + SIZE);
+    }
+    return feature(index);
+  }
+
+  /** Ids are {@code <name>.<index + 1>}: the position is read from the id, never searched. */
+  @Override
+  public final int indexOf(String id) {
+    String prefix = type.name() + ".";
+    if (!id.startsWith(prefix)) {
+      return -1;
+    }
+    String n = id.substring(prefix.length());
+    // only the canonical spelling names a feature: "+5", "05" or "5 " are other ids
+    if (n.isEmpty()
+        || n.length() > 7
+        || n.charAt(0) == '0'
+        || !n.chars().allMatch(Character::isDigit)) {
+      return -1;
+    }
+    int index = Integer.parseInt(n) - 1;
+    return index < SIZE ? index : -1;
+  }
+
+  @Override
   public final Stream<Feature> features() {
     return features(0);
   }

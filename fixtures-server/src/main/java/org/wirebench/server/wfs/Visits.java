@@ -1,0 +1,56 @@
+package org.wirebench.server.wfs;
+
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The features one GetFeature visits: each is counted (into the handler's total, which tests and
+ * operators read) and, every {@value #CHECK_EVERY} features, the client is looked at: once it has
+ * gone the query stops with {@link Stopped}, whether or not it had written anything yet (a scan
+ * that matches nothing never writes, and would otherwise run on for minutes after its client left).
+ */
+final class Visits {
+  static final int CHECK_EVERY = 256;
+
+  /** A query stopped because its client left: nothing to answer, and quiet in Jetty's log. */
+  static final class Stopped extends RuntimeException
+      implements org.eclipse.jetty.io.QuietException {
+    Stopped(String message) {
+      super(message, null, false, false);
+    }
+  }
+
+  private final LongAdder total;
+  private final BooleanSupplier gone;
+  private int sinceCheck;
+
+  /**
+   * @param total where the server counts visited features
+   * @param gone whether the client has left
+   */
+  Visits(LongAdder total, BooleanSupplier gone) {
+    this.total = total;
+    this.gone = gone;
+  }
+
+  /** For work outside a request: counts nothing, never stops. */
+  static Visits none() {
+    return new Visits(new LongAdder(), () -> false);
+  }
+
+  /** One feature visited; throws {@link Stopped} once the client has gone. */
+  void visit() {
+    total.increment();
+    if (++sinceCheck >= CHECK_EVERY) {
+      sinceCheck = 0;
+      check();
+    }
+  }
+
+  /** Throws {@link Stopped} if the client has gone. */
+  void check() {
+    if (gone.getAsBoolean()) {
+      throw new Stopped("the client closed the connection");
+    }
+  }
+}
