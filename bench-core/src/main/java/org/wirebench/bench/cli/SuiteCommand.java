@@ -28,7 +28,7 @@ final class SuiteCommand implements Callable<Integer> {
       names = "--quick",
       description =
           "1 fork, short iterations, 200 features, SOAP sizes 100/5000, 50 FindingService"
-              + " items, the claims as pairs in 3 min (~15 min on 2 cores)")
+              + " items, the claims as pairs in 4 min (~15 min on 2 cores)")
   boolean quick;
 
   @Option(
@@ -103,7 +103,7 @@ final class SuiteCommand implements Callable<Integer> {
       names = "--pairs-budget",
       converter = org.wirebench.server.load.cli.LoadCommand.DurationConverter.class,
       description =
-          "time for the pairs, 30s..4h, e.g. 4m (default: 3m with --quick, else 20m); each group"
+          "time for the pairs, 30s..4h, e.g. 4m (default: 4m with --quick, else 20m); each group"
               + " stops earlier once its claims are decided")
   java.time.Duration pairsBudget;
 
@@ -163,7 +163,7 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--pairs takes quick, full or none, was '" + pairs + "'");
     }
-    long budgetMs = pairsBudget == null ? (quick ? 180_000 : 1_200_000) : pairsBudget.toMillis();
+    long budgetMs = pairsBudget == null ? (quick ? 240_000 : 1_200_000) : pairsBudget.toMillis();
     if (budgetMs < 30_000 || budgetMs > 4 * 3_600_000L) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--pairs-budget must be 30s..4h, was '" + pairsBudget + "'");

@@ -15,14 +15,15 @@ public final class PairSettings {
   }
 
   /**
-   * 600 ms of cost a variant to warm up, 40 rounds of 20 ms batches a fork, 3 to 12 forks. Rounds
-   * are cheap beside a fork's start (JVM, pre-touched heap, set-up): on this 2-core VM under load
-   * most of the spread between forks' means was the rounds' own noise (A/A: 0.008 between forks
-   * with 0.026 a round over 20 rounds), so more rounds a fork buy more than more forks.
+   * 600 ms of cost a variant to warm up, 30 rounds of 20 ms batches a fork, 4 to 12 forks. The
+   * interval is Student's t over forks: with 3 forks t(0.995, 2) = 9.92 multiplies the spread by
+   * 5.7 (÷ √3), with 4 t(0.995, 3) = 5.84 by 2.9 — half the width for a third more time. In three
+   * quick runs of 2026-11-25 on a busy VM every group stopped at 3 forks for the budget, and 8 of
+   * 24 verdicts moved between a decided one and inconclusive.
    *
    * @param budgetMs the whole step's time, e.g. 180,000
    */
   public static Settings of(long budgetMs) {
-    return new Settings(600, 20, 40, 3, 12, budgetMs, 0.99, 0.10, forkJvmArgs());
+    return new Settings(600, 20, 30, 4, 12, budgetMs, 0.99, 0.10, forkJvmArgs());
   }
 }

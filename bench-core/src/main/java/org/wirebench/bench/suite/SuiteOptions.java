@@ -29,7 +29,7 @@ public record SuiteOptions(
         include,
         1,
         // 1 × 1 s warm-up and 4 × 0.4 s since the claims are measured as pairs (2026-11-25): the
-        // verdicts no longer rest on these scores, and the pairs' 3 minutes had to come from
+        // verdicts no longer rest on these scores, and the pairs' 4 minutes had to come from
         // somewhere for the quick suite to stay within 15 min
         1,
         1000,
