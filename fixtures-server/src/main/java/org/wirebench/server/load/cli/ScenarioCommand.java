@@ -3,7 +3,6 @@ package org.wirebench.server.load.cli;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -69,12 +68,23 @@ final class ScenarioCommand {
     }
     cmd.errorBudget();
     cmd.writable("--json", cmd.json);
+    String hlogName = "load-" + scenario.name() + ".hlog";
+    String jsonName = "load-" + scenario.name() + ".json";
     if (o.out != null) {
-      Files.createDirectories(o.out);
+      List<String> taken = NewFiles.taken(o.out, List.of(hlogName, jsonName));
+      if (!taken.isEmpty()) {
+        throw cmd.bad(
+            "--out "
+                + o.out
+                + " already holds "
+                + String.join(" and ", taken)
+                + ": a run folder's results are never replaced; give a new folder");
+      }
     }
-    Path hlogPath = o.out == null ? null : o.out.resolve("load-" + scenario.name() + ".hlog");
-    try (PrintStream hlogOut =
-        hlogPath == null ? null : new PrintStream(Files.newOutputStream(hlogPath))) {
+    try (NewFiles files =
+            o.out == null ? null : NewFiles.create(o.out, List.of(hlogName, jsonName));
+        PrintStream hlogOut =
+            files == null ? null : new PrintStream(Files.newOutputStream(files.temp(hlogName)))) {
       HistogramLogWriter hlog = null;
       if (hlogOut != null) {
         hlog = new HistogramLogWriter(hlogOut);
@@ -82,33 +92,17 @@ final class ScenarioCommand {
         hlog.outputComment("wirebench load --scenario " + scenario.name() + "; values in ns");
         hlog.outputLegend();
       }
-      ScenarioResult result;
-      if (o.server != null) {
-        Map<String, Object> server = new LinkedHashMap<>();
-        server.put("url", o.server.toString());
-        server.put("started", "external");
-        result =
-            new ScenarioRunner(scenario, points, settings, System.err).run(o.server, server, hlog);
-      } else {
-        try (ServerProcess process = ServerProcess.start(o.java, profile, List.of("--no-gzip"))) {
-          Map<String, Object> server = new LinkedHashMap<>();
-          server.put("url", process.uri().toString());
-          server.put("started", "by the load driver");
-          server.put("jvmProfile", profile.cliName());
-          server.put("jvmFlags", profile.flags());
-          server.put("droppedStudyFlags", profile.dropped());
-          server.put("java", o.java == null ? "same as the load driver" : o.java.toString());
-          server.put("command", process.command());
-          result =
-              new ScenarioRunner(scenario, points, settings, System.err)
-                  .run(process.uri(), server, hlog);
+      ScenarioResult result = run(scenario, points, settings, profile, hlog);
+      if (files != null) {
+        hlogOut.close();
+        if (hlogOut.checkError()) {
+          throw new java.io.IOException("cannot write " + files.temp(hlogName));
         }
-      }
-      if (o.out != null) {
-        result.write(o.out.resolve("load-" + scenario.name() + ".json"));
+        result.write(files.temp(jsonName));
+        files.publish(); // the histograms first: load-*.json is what readers take as the result
       }
       if (cmd.json != null) {
-        result.write(cmd.json);
+        NewFiles.replace(cmd.json, result::write);
       }
       System.out.printf(
           Locale.ROOT,
@@ -126,6 +120,34 @@ final class ScenarioCommand {
       long errors = result.errorCount();
       return cmd.verdict(
           succeeded, succeeded + errors == 0 ? 1 : (double) errors / (succeeded + errors), errors);
+    }
+  }
+
+  /** The scenario against --server, else against a server JVM started for it and stopped after. */
+  private ScenarioResult run(
+      Scenario scenario,
+      List<Scenario.Point> points,
+      ScenarioSettings settings,
+      JvmProfile profile,
+      HistogramLogWriter hlog)
+      throws Exception {
+    if (o.server != null) {
+      Map<String, Object> server = new LinkedHashMap<>();
+      server.put("url", o.server.toString());
+      server.put("started", "external");
+      return new ScenarioRunner(scenario, points, settings, System.err).run(o.server, server, hlog);
+    }
+    try (ServerProcess process = ServerProcess.start(o.java, profile, List.of("--no-gzip"))) {
+      Map<String, Object> server = new LinkedHashMap<>();
+      server.put("url", process.uri().toString());
+      server.put("started", "by the load driver");
+      server.put("jvmProfile", profile.cliName());
+      server.put("jvmFlags", profile.flags());
+      server.put("droppedStudyFlags", profile.dropped());
+      server.put("java", o.java == null ? "same as the load driver" : o.java.toString());
+      server.put("command", process.command());
+      return new ScenarioRunner(scenario, points, settings, System.err)
+          .run(process.uri(), server, hlog);
     }
   }
 
