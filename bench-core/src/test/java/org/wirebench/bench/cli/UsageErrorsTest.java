@@ -55,6 +55,7 @@ class UsageErrorsTest {
     String root = tmp.toString();
     refused("--forks must be 1..20, was 0", "suite", "--forks", "0", "--out", root);
     refused("--iterations must be 1..1000, was 0", "suite", "--iterations", "0", "--out", root);
+    refused("--requests must be 1 or more, was 0", "load", "--scenario", "soap", "--requests", "0");
     refused("--warmup-iterations must be 1..1000, was 0", "suite", "--warmup-iterations", "0");
     refused("--forks must be 1..20, was -3", "suite", "--quick", "--forks", "-3", "--out", root);
   }

@@ -234,9 +234,12 @@ final class ScenarioCommand {
     if (runs < 1 || runs > 100) {
       throw cmd.bad("--runs must be 1..100, was " + runs);
     }
-    if ((o.requests != null && o.requests < 0)
-        || (o.warmupRequests != null && o.warmupRequests < 0)) {
-      throw cmd.bad("--requests and --warmup-requests must not be negative");
+    if (o.requests != null && o.requests < 1) {
+      // 0 would silently turn a counted scenario into a timed one with its own times
+      throw cmd.bad("--requests must be 1 or more, was " + o.requests);
+    }
+    if (o.warmupRequests != null && o.warmupRequests < 0) {
+      throw cmd.bad("--warmup-requests must not be negative, was " + o.warmupRequests);
     }
     if (o.validateEvery < 0) {
       throw cmd.bad("--validate-every must not be negative, was " + o.validateEvery);
