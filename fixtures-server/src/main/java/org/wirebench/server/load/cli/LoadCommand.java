@@ -13,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.HistogramLogWriter;
 import org.wirebench.results.LoadResult;
+import org.wirebench.results.NewFiles;
 import org.wirebench.server.Mains;
 import org.wirebench.server.ParentWatch;
 import org.wirebench.server.load.LoadDriver;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.HistogramLogWriter;
+import org.wirebench.results.NewFiles;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.server.JvmProfile;

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.results.NewFiles;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.server.FixtureServer;
 import org.wirebench.server.Mains;

@@ -1,4 +1,4 @@
-package org.wirebench.server.load.cli;
+package org.wirebench.results;
 
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -16,9 +16,9 @@ import java.util.Map;
  * replaces a file (a hard link fails when its name exists). A killed command leaves only {@code
  * tmp-} files, which no reader takes for results; one that fails removes them.
  */
-final class NewFiles implements AutoCloseable {
+public final class NewFiles implements AutoCloseable {
   /** What temporary names start with (as the suite's incomplete run folders). */
-  static final String PREFIX = "tmp-";
+  public static final String PREFIX = "tmp-";
 
   private final Path folder;
   private final Map<String, Path> temps = new LinkedHashMap<>();
@@ -28,7 +28,7 @@ final class NewFiles implements AutoCloseable {
   }
 
   /** Names in {@code folder} that already exist, of {@code names}; empty when none do. */
-  static List<String> taken(Path folder, List<String> names) {
+  public static List<String> taken(Path folder, List<String> names) {
     return names.stream().filter(n -> Files.exists(folder.resolve(n))).toList();
   }
 
@@ -37,7 +37,7 @@ final class NewFiles implements AutoCloseable {
    *
    * @throws FileAlreadyExistsException naming the first name already taken
    */
-  static NewFiles create(Path folder, List<String> names) throws IOException {
+  public static NewFiles create(Path folder, List<String> names) throws IOException {
     List<String> taken = taken(folder, names);
     if (!taken.isEmpty()) {
       throw new FileAlreadyExistsException(folder.resolve(taken.get(0)).toString());
@@ -56,7 +56,7 @@ final class NewFiles implements AutoCloseable {
   }
 
   /** Where to write {@code name} until it is published. */
-  Path temp(String name) {
+  public Path temp(String name) {
     Path p = temps.get(name);
     if (p == null) {
       throw new IllegalArgumentException(name + " is not one of " + temps.keySet());
@@ -65,7 +65,7 @@ final class NewFiles implements AutoCloseable {
   }
 
   /** Gives every file its final name, in order; fails, replacing nothing, if one was taken. */
-  void publish() throws IOException {
+  public void publish() throws IOException {
     for (Map.Entry<String, Path> e : temps.entrySet()) {
       Path target = folder.resolve(e.getKey());
       try {
@@ -89,7 +89,7 @@ final class NewFiles implements AutoCloseable {
   }
 
   /** Writes {@code file} whole or not at all, replacing it (a file named on the command line). */
-  static void replace(Path file, IoWriter writer) throws IOException {
+  public static void replace(Path file, IoWriter writer) throws IOException {
     Path dir = file.toAbsolutePath().getParent();
     Path tmp = Files.createTempFile(dir, PREFIX + file.getFileName() + ".", "");
     try {
@@ -102,7 +102,7 @@ final class NewFiles implements AutoCloseable {
 
   /** Writes one file. */
   @FunctionalInterface
-  interface IoWriter {
+  public interface IoWriter {
     void write(Path file) throws IOException;
   }
 }
