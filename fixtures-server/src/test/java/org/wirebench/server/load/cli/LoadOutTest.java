@@ -70,6 +70,9 @@ class LoadOutTest {
     assertArrayEquals(json, Files.readAllBytes(run.resolve("load-wfs.json")));
     assertArrayEquals(hlog, Files.readAllBytes(run.resolve("load-wfs.hlog")));
     assertEquals(List.of("load-wfs.hlog", "load-wfs.json"), names(run));
+    Path file = Files.writeString(tmp.resolve("file"), "x");
+    assertEquals(2, load("--scenario", "wfs", "--server", deadServer(), "--out", "" + file));
+    assertTrue(stderr.contains("is a file, not a folder"), stderr);
   }
 
   @Test
