@@ -13,13 +13,14 @@ import picocli.CommandLine;
 public final class Mains {
   private Mains() {}
 
-  /** {@code cli} with the one failure handler installed; for in-process tests too. */
+  /** {@code cli} with the failure handlers installed; for in-process tests too. */
   public static CommandLine configure(CommandLine cli) {
-    return cli.setExecutionExceptionHandler(
-        (e, failed, parsed) -> {
-          failed.getErr().println("wirebench " + failed.getCommandName() + ": " + message(e));
-          return unreadable(e) ? 2 : 1;
-        });
+    return cli.setParameterExceptionHandler(Mains::usageError)
+        .setExecutionExceptionHandler(
+            (e, failed, parsed) -> {
+              failed.getErr().println("wirebench " + failed.getCommandName() + ": " + message(e));
+              return unreadable(e) ? 2 : 1;
+            });
   }
 
   public static int execute(Object command, String[] args) {
@@ -38,6 +39,32 @@ public final class Mains {
       return 1;
     }
     return code;
+  }
+
+  /**
+   * Bad usage: one line naming the command and what was wrong (and picocli's guess for a misspelt
+   * option), exit 2; the command's options are in its --help, not dumped after every mistake.
+   */
+  static int usageError(CommandLine.ParameterException e, String[] args) {
+    CommandLine failed = e.getCommandLine();
+    String line = e.getMessage() == null ? e.toString() : e.getMessage();
+    if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+      line += " (did you mean " + String.join(" or ", u.getSuggestions()) + "?)";
+    }
+    line = line.replaceAll("\\s*\\R\\s*", " ").strip();
+    failed
+        .getErr()
+        .println(commandPath(failed) + ": " + line + " (" + commandPath(failed) + " --help)");
+    return failed.getCommandSpec().exitCodeOnInvalidInput();
+  }
+
+  /** "wirebench suite", "wirebench load", from the root command down. */
+  private static String commandPath(CommandLine cli) {
+    String path = cli.getCommandName();
+    for (CommandLine c = cli.getParent(); c != null; c = c.getParent()) {
+      path = c.getCommandName() + " " + path;
+    }
+    return path.startsWith("wirebench") ? path : "wirebench " + path;
   }
 
   private static boolean unreadable(Throwable e) {

@@ -1,9 +1,11 @@
 package org.wirebench.bench.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.suite.IncompleteRuns;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -23,8 +25,17 @@ final class DiscardIncompleteCommand implements Callable<Integer> {
       description = "the results root (default: ${DEFAULT-VALUE})")
   Path root;
 
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
   @Override
   public Integer call() throws Exception {
+    if (!Files.isDirectory(root)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          root
+              + (Files.exists(root) ? " is not a folder" : " does not exist")
+              + ": no results root");
+    }
     List<Path> runs = IncompleteRuns.find(root);
     for (Path run : runs) {
       IncompleteRuns.delete(run);

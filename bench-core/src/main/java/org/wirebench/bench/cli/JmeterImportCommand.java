@@ -7,6 +7,7 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -14,6 +15,7 @@ import java.util.stream.Stream;
 import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.suite.EnvironmentCapture;
 import org.wirebench.results.JmeterResult;
+import org.wirebench.results.NewFiles;
 import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
@@ -136,6 +138,15 @@ final class JmeterImportCommand implements Callable<Integer> {
     if (!Files.isDirectory(run)) {
       throw new UnreadableRunException(run + " is not a results folder");
     }
+    String name = JmeterResult.fileName(scenario);
+    if (Files.exists(run.resolve(name))) {
+      throw bad(
+          "--run "
+              + run
+              + " already holds "
+              + name
+              + ": a run folder's results are never replaced; import into a copy of it");
+    }
     JmeterResult result;
     try {
       result =
@@ -156,15 +167,21 @@ final class JmeterImportCommand implements Callable<Integer> {
               + run.resolve("load-" + scenario + ".json")
               + ": a results file of another scenario or run?");
     }
-    result.write(run.resolve(JmeterResult.fileName(scenario)));
-    if (!Files.isRegularFile(run.resolve(RunEnvironment.FILE))) {
-      Map<String, ServerJvm> servers = new LinkedHashMap<>();
-      for (ScenarioResult s : load.values()) {
-        servers.put(s.scenario(), s.serverJvm());
+    // written whole, next to the folder's results, never over them (NewFiles)
+    boolean env = !Files.isRegularFile(run.resolve(RunEnvironment.FILE));
+    try (NewFiles files =
+        NewFiles.create(run, env ? List.of(name, RunEnvironment.FILE) : List.of(name))) {
+      result.write(files.temp(name));
+      if (env) {
+        Map<String, ServerJvm> servers = new LinkedHashMap<>();
+        for (ScenarioResult s : load.values()) {
+          servers.put(s.scenario(), s.serverJvm());
+        }
+        EnvironmentCapture.captureLoadOnly(
+                "jmeter-" + scenario, ZonedDateTime.now(ZoneOffset.UTC), servers)
+            .write(files.temp(RunEnvironment.FILE));
       }
-      EnvironmentCapture.captureLoadOnly(
-              "jmeter-" + scenario, ZonedDateTime.now(ZoneOffset.UTC), servers)
-          .write(run.resolve(RunEnvironment.FILE));
+      files.publish();
     }
     RunRecord record = RunRecord.read(run);
     for (JmeterResult.Point p : result.points()) {

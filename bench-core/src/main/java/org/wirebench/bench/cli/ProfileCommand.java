@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.suite.BenchmarkParams;
+import org.wirebench.bench.suite.JmhLock;
 import org.wirebench.bench.suite.Profiling;
 import org.wirebench.bench.suite.SuiteOptions;
 import org.wirebench.bench.suite.SuiteRunner;
@@ -85,19 +86,14 @@ final class ProfileCommand implements Callable<Integer> {
     if (known.isEmpty() && !BenchmarkParams.matches(benchmark)) {
       throw bad("--benchmark '" + benchmark + "' matches no benchmark");
     }
-    for (String p : params.keySet()) {
-      if (!known.contains(p)) {
-        throw bad(
-            "-p "
-                + p
-                + ": no benchmark matching '"
-                + benchmark
-                + "' has that parameter; valid: "
-                + String.join(", ", known));
-      }
-    }
     Map<String, String[]> overrides = new LinkedHashMap<>();
-    params.forEach((k, v) -> overrides.put(k, v.split(",")));
+    params.forEach((k, v) -> overrides.put(k, v.split(",", -1)));
+    try {
+      BenchmarkParams.check(benchmark, overrides);
+    } catch (IllegalArgumentException e) {
+      throw bad(e.getMessage());
+    }
+    JmhLock.checkFree();
     SuiteOptions options =
         new SuiteOptions("profile", benchmark, 1, 3, 1000, iterations, 1000, overrides);
     Path library = Files.createTempDirectory("wirebench-async-profiler");

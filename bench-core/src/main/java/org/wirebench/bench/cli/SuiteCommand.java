@@ -5,9 +5,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.suite.BenchmarkParams;
 import org.wirebench.bench.suite.IncompleteRuns;
+import org.wirebench.bench.suite.JmhLock;
 import org.wirebench.bench.suite.LoadStep;
 import org.wirebench.bench.suite.SuiteOptions;
 import org.wirebench.bench.suite.SuiteRunner;
+import org.wirebench.server.JvmProfile;
+import org.wirebench.server.load.cli.LoadCommand;
 import org.wirebench.server.load.scenario.Scenarios;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -52,17 +55,17 @@ final class SuiteCommand implements Callable<Integer> {
   String include;
 
   @Option(names = "--forks", description = "forked JVMs per variant, 1..20 (default: the suite's)")
-  int forks;
+  Integer forks;
 
   @Option(
       names = "--iterations",
       description = "measurement iterations per fork, 1..1000 (default: the suite's)")
-  int iterations;
+  Integer iterations;
 
   @Option(
       names = "--warmup-iterations",
       description = "warm-up iterations per fork, 1..1000 (default: the suite's; quick: 2 × 1 s)")
-  int warmupIterations;
+  Integer warmupIterations;
 
   @Option(
       names = {"-p", "--param"},
@@ -125,18 +128,10 @@ final class SuiteCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (forks < 0 || forks > 20) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--forks must be 1..20, was " + forks);
-    }
-    if (iterations < 0 || iterations > 1000) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--iterations must be 1..1000, was " + iterations);
-    }
-    if (warmupIterations < 0 || warmupIterations > 1000) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--warmup-iterations must be 1..1000, was " + warmupIterations);
-    }
+    // given, a count is used or refused: never replaced by the suite's own (0 once meant "unset")
+    range("--forks", forks, 20);
+    range("--iterations", iterations, 1000);
+    range("--warmup-iterations", warmupIterations, 1000);
     if (name != null && !name.matches("[A-Za-z0-9-]{1,40}")) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--name must be 1..40 letters, digits or '-', was '" + name + "'");
@@ -145,18 +140,16 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--jvm " + jvm + " is not an executable java binary");
     }
-    java.util.Set<String> known = BenchmarkParams.names(include);
-    for (String p : params.keySet()) {
-      if (!known.contains(p)) {
-        throw new CommandLine.ParameterException(
-            spec.commandLine(),
-            "-p "
-                + p
-                + ": no benchmark matching '"
-                + include
-                + "' has that parameter; valid: "
-                + String.join(", ", known));
-      }
+    if (!BenchmarkParams.matches(include)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--include '" + include + "' matches no benchmark");
+    }
+    java.util.Map<String, String[]> overrides = new java.util.LinkedHashMap<>();
+    params.forEach((k, v) -> overrides.put(k, v.split(",", -1)));
+    try {
+      BenchmarkParams.check(include, overrides);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     String pairing = pairs == null ? (quick ? "quick" : "full") : pairs;
     if (!List.of("quick", "full", "none").contains(pairing)) {
@@ -174,8 +167,6 @@ final class SuiteCommand implements Callable<Integer> {
     }
     IncompleteRuns.warn(out, System.err);
     SuiteOptions base = quick ? SuiteOptions.quick(include) : SuiteOptions.full(include);
-    java.util.Map<String, String[]> overrides = new java.util.LinkedHashMap<>();
-    params.forEach((k, v) -> overrides.put(k, v.split(",")));
     SuiteOptions options =
         base.with(
             name == null ? base.name() : name, forks, warmupIterations, iterations, overrides);
@@ -194,6 +185,7 @@ final class SuiteCommand implements Callable<Integer> {
                 + "'");
       }
     }
+    checkLoadArgs(scenarios);
     LoadStep step = new LoadStep(scenarios, jvmProfile, quick, List.copyOf(loadArgs));
     SuiteRunner runner = new SuiteRunner(options, out, jvm, step);
     if (!pairing.equals("none")) {
@@ -215,8 +207,39 @@ final class SuiteCommand implements Callable<Integer> {
             spec.commandLine(), "--profile: " + e.getMessage());
       }
     }
+    JmhLock.checkFree();
     Path folder = runner.run();
     System.out.println("results: " + folder.toAbsolutePath());
     return 0;
+  }
+
+  /**
+   * The drivers' options as each driver will parse them, before any benchmark runs: a typo in
+   * --load-arg or --jvm-profile once failed the run only after hours of JMH.
+   */
+  private void checkLoadArgs(List<String> scenarios) {
+    try {
+      JvmProfile.byName(jvmProfile);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--jvm-profile: " + e.getMessage());
+    }
+    for (String s : scenarios) {
+      List<String> args = new java.util.ArrayList<>(List.of("--scenario", s, "--out", "."));
+      args.addAll(loadArgs);
+      try {
+        new CommandLine(new LoadCommand()).parseArgs(args.toArray(String[]::new));
+      } catch (CommandLine.ParameterException e) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--load-arg: " + e.getMessage());
+      }
+    }
+  }
+
+  private void range(String option, Integer value, int max) {
+    if (value != null && (value < 1 || value > max)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), option + " must be 1.." + max + ", was " + value);
+    }
   }
 }

@@ -45,10 +45,24 @@ public record LoadStep(
       cmd.addAll(extraArgs);
       System.err.println(
           "wirebench suite: load scenario " + scenario + ": " + String.join(" ", cmd));
-      int code = new ProcessBuilder(cmd).inheritIO().start().waitFor();
+      cmd.add(LoadCommand.EXIT_WITH_PARENT);
+      int code = start(cmd).waitFor();
       if (code != 0) {
         throw new IOException("the " + scenario + " load scenario failed (exit " + code + ")");
       }
     }
+  }
+
+  /**
+   * Starts a driver whose stdin is a pipe from this JVM, never written: when this JVM ends, even by
+   * kill -9, the pipe closes and the driver ({@code --exit-with-parent}) stops, and the server it
+   * started with it.
+   */
+  static Process start(List<String> cmd) throws IOException {
+    return new ProcessBuilder(cmd)
+        .redirectInput(ProcessBuilder.Redirect.PIPE)
+        .redirectOutput(ProcessBuilder.Redirect.INHERIT)
+        .redirectError(ProcessBuilder.Redirect.INHERIT)
+        .start();
   }
 }

@@ -51,28 +51,22 @@ public record SuiteOptions(
     return new SuiteOptions("full", include, 2, 3, 2000, 5, 2000, Map.of());
   }
 
-  /** These options with other fork and iteration counts; zero or less keeps the current value. */
-  public SuiteOptions with(
-      String newName, int newForks, int newIterations, Map<String, String[]> newParams) {
-    return with(newName, newForks, 0, newIterations, newParams);
-  }
-
-  /** As above, with another number of warm-up iterations per fork too. */
+  /** These options with other fork and iteration counts; null keeps the current value. */
   public SuiteOptions with(
       String newName,
-      int newForks,
-      int newWarmupIterations,
-      int newIterations,
+      Integer newForks,
+      Integer newWarmupIterations,
+      Integer newIterations,
       Map<String, String[]> newParams) {
     java.util.Map<String, String[]> merged = new java.util.LinkedHashMap<>(params);
     merged.putAll(newParams);
     return new SuiteOptions(
         newName,
         include,
-        newForks > 0 ? newForks : forks,
-        newWarmupIterations > 0 ? newWarmupIterations : warmupIterations,
+        newForks != null ? newForks : forks,
+        newWarmupIterations != null ? newWarmupIterations : warmupIterations,
         warmupMs,
-        newIterations > 0 ? newIterations : measurementIterations,
+        newIterations != null ? newIterations : measurementIterations,
         measurementMs,
         Map.copyOf(merged));
   }

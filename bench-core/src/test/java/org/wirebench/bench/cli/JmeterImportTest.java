@@ -1,5 +1,6 @@
 package org.wirebench.bench.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wirebench.bench.report.ThenAndNowTest;
@@ -100,6 +102,19 @@ class JmeterImportTest {
     assertTrue(md.contains("## JMeter beside the driver: wfs"), md);
     assertTrue(md.contains("| osm_mainroads/gml32/4 | 4 | 2,100 | 2,107 | 1.00 |"), md);
     assertTrue(md.contains("agree"), md);
+  }
+
+  /** An import never replaces one already in the run (it once did, silently). */
+  @Test
+  void aSecondImportOfTheScenarioIsRefused() throws Exception {
+    Path run = driverFolder();
+    assertEquals(0, importInto(run, jtl("osm_mainroads/gml32/4", 2100, 0)));
+    byte[] first = Files.readAllBytes(run.resolve("jmeter-wfs.json"));
+    assertEquals(2, importInto(run, jtl("osm_mainroads/gml32/4", 1500, 0)));
+    assertArrayEquals(first, Files.readAllBytes(run.resolve("jmeter-wfs.json")));
+    try (Stream<Path> files = Files.list(run)) {
+      assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith("tmp-")));
+    }
   }
 
   @Test

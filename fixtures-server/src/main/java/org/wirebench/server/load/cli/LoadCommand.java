@@ -13,7 +13,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.HistogramLogWriter;
 import org.wirebench.results.LoadResult;
+import org.wirebench.results.NewFiles;
 import org.wirebench.server.Mains;
+import org.wirebench.server.ParentWatch;
 import org.wirebench.server.load.LoadDriver;
 import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.load.scenario.ScenarioOptions;
@@ -138,8 +140,21 @@ public final class LoadCommand implements Callable<Integer> {
       description = "write the latency histogram (ns) as an HdrHistogram log here")
   Path hlog;
 
+  /**
+   * Set by the suite, which holds the other end of this JVM's stdin: when the suite dies, even by
+   * kill -9, the driver stops (and with it the server it started) instead of running on and writing
+   * into the dead run's folder.
+   */
+  @Option(names = EXIT_WITH_PARENT, hidden = true)
+  boolean exitWithParent;
+
+  public static final String EXIT_WITH_PARENT = "--exit-with-parent";
+
   @Override
   public Integer call() throws Exception {
+    if (exitWithParent) {
+      ParentWatch.exitWhenEnded(System.in, "load");
+    }
     if ((target == null) == (scenario == null)) {
       throw bad(
           "give either --target URL (one URL) or --scenario "
@@ -217,15 +232,22 @@ public final class LoadCommand implements Callable<Integer> {
       System.err.println("errors during warm-up (not in the figures above): " + r.warmupErrors());
     }
     if (json != null) {
-      JSON.writeValue(json.toFile(), r);
+      NewFiles.replace(json, f -> JSON.writeValue(f.toFile(), r));
     }
     if (hlog != null) {
-      try (PrintStream out = new PrintStream(Files.newOutputStream(hlog))) {
-        HistogramLogWriter writer = new HistogramLogWriter(out);
-        writer.outputLogFormatVersion();
-        writer.outputLegend();
-        writer.outputIntervalHistogram(driver.histogram());
-      }
+      NewFiles.replace(
+          hlog,
+          f -> {
+            try (PrintStream out = new PrintStream(Files.newOutputStream(f))) {
+              HistogramLogWriter writer = new HistogramLogWriter(out);
+              writer.outputLogFormatVersion();
+              writer.outputLegend();
+              writer.outputIntervalHistogram(driver.histogram());
+              if (out.checkError()) {
+                throw new java.io.IOException("cannot write " + f);
+              }
+            }
+          });
     }
     return verdict(r.requests(), r.errorRate(), r.errorCount());
   }

@@ -3,12 +3,12 @@ package org.wirebench.server.load.cli;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.HistogramLogWriter;
+import org.wirebench.results.NewFiles;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.server.JvmProfile;
@@ -69,12 +69,26 @@ final class ScenarioCommand {
     }
     cmd.errorBudget();
     cmd.writable("--json", cmd.json);
+    String hlogName = "load-" + scenario.name() + ".hlog";
+    String jsonName = "load-" + scenario.name() + ".json";
     if (o.out != null) {
-      Files.createDirectories(o.out);
+      if (Files.exists(o.out) && !Files.isDirectory(o.out)) {
+        throw cmd.bad("--out " + o.out + " is a file, not a folder");
+      }
+      List<String> taken = NewFiles.taken(o.out, List.of(hlogName, jsonName));
+      if (!taken.isEmpty()) {
+        throw cmd.bad(
+            "--out "
+                + o.out
+                + " already holds "
+                + String.join(" and ", taken)
+                + ": a run folder's results are never replaced; give a new folder");
+      }
     }
-    Path hlogPath = o.out == null ? null : o.out.resolve("load-" + scenario.name() + ".hlog");
-    try (PrintStream hlogOut =
-        hlogPath == null ? null : new PrintStream(Files.newOutputStream(hlogPath))) {
+    try (NewFiles files =
+            o.out == null ? null : NewFiles.create(o.out, List.of(hlogName, jsonName));
+        PrintStream hlogOut =
+            files == null ? null : new PrintStream(Files.newOutputStream(files.temp(hlogName)))) {
       HistogramLogWriter hlog = null;
       if (hlogOut != null) {
         hlog = new HistogramLogWriter(hlogOut);
@@ -82,33 +96,17 @@ final class ScenarioCommand {
         hlog.outputComment("wirebench load --scenario " + scenario.name() + "; values in ns");
         hlog.outputLegend();
       }
-      ScenarioResult result;
-      if (o.server != null) {
-        Map<String, Object> server = new LinkedHashMap<>();
-        server.put("url", o.server.toString());
-        server.put("started", "external");
-        result =
-            new ScenarioRunner(scenario, points, settings, System.err).run(o.server, server, hlog);
-      } else {
-        try (ServerProcess process = ServerProcess.start(o.java, profile, List.of("--no-gzip"))) {
-          Map<String, Object> server = new LinkedHashMap<>();
-          server.put("url", process.uri().toString());
-          server.put("started", "by the load driver");
-          server.put("jvmProfile", profile.cliName());
-          server.put("jvmFlags", profile.flags());
-          server.put("droppedStudyFlags", profile.dropped());
-          server.put("java", o.java == null ? "same as the load driver" : o.java.toString());
-          server.put("command", process.command());
-          result =
-              new ScenarioRunner(scenario, points, settings, System.err)
-                  .run(process.uri(), server, hlog);
+      ScenarioResult result = run(scenario, points, settings, profile, hlog);
+      if (files != null) {
+        hlogOut.close();
+        if (hlogOut.checkError()) {
+          throw new java.io.IOException("cannot write " + files.temp(hlogName));
         }
-      }
-      if (o.out != null) {
-        result.write(o.out.resolve("load-" + scenario.name() + ".json"));
+        result.write(files.temp(jsonName));
+        files.publish(); // the histograms first: load-*.json is what readers take as the result
       }
       if (cmd.json != null) {
-        result.write(cmd.json);
+        NewFiles.replace(cmd.json, result::write);
       }
       System.out.printf(
           Locale.ROOT,
@@ -126,6 +124,34 @@ final class ScenarioCommand {
       long errors = result.errorCount();
       return cmd.verdict(
           succeeded, succeeded + errors == 0 ? 1 : (double) errors / (succeeded + errors), errors);
+    }
+  }
+
+  /** The scenario against --server, else against a server JVM started for it and stopped after. */
+  private ScenarioResult run(
+      Scenario scenario,
+      List<Scenario.Point> points,
+      ScenarioSettings settings,
+      JvmProfile profile,
+      HistogramLogWriter hlog)
+      throws Exception {
+    if (o.server != null) {
+      Map<String, Object> server = new LinkedHashMap<>();
+      server.put("url", o.server.toString());
+      server.put("started", "external");
+      return new ScenarioRunner(scenario, points, settings, System.err).run(o.server, server, hlog);
+    }
+    try (ServerProcess process = ServerProcess.start(o.java, profile, List.of("--no-gzip"))) {
+      Map<String, Object> server = new LinkedHashMap<>();
+      server.put("url", process.uri().toString());
+      server.put("started", "by the load driver");
+      server.put("jvmProfile", profile.cliName());
+      server.put("jvmFlags", profile.flags());
+      server.put("droppedStudyFlags", profile.dropped());
+      server.put("java", o.java == null ? "same as the load driver" : o.java.toString());
+      server.put("command", process.command());
+      return new ScenarioRunner(scenario, points, settings, System.err)
+          .run(process.uri(), server, hlog);
     }
   }
 
@@ -212,9 +238,12 @@ final class ScenarioCommand {
     if (runs < 1 || runs > 100) {
       throw cmd.bad("--runs must be 1..100, was " + runs);
     }
-    if ((o.requests != null && o.requests < 0)
-        || (o.warmupRequests != null && o.warmupRequests < 0)) {
-      throw cmd.bad("--requests and --warmup-requests must not be negative");
+    if (o.requests != null && o.requests < 1) {
+      // 0 would silently turn a counted scenario into a timed one with its own times
+      throw cmd.bad("--requests must be 1 or more, was " + o.requests);
+    }
+    if (o.warmupRequests != null && o.warmupRequests < 0) {
+      throw cmd.bad("--warmup-requests must not be negative, was " + o.warmupRequests);
     }
     if (o.validateEvery < 0) {
       throw cmd.bad("--validate-every must not be negative, was " + o.validateEvery);

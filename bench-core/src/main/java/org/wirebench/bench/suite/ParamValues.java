@@ -1,0 +1,109 @@
+package org.wirebench.bench.suite;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.wirebench.formats.finding.BackendFormats;
+import org.wirebench.formats.geo.Datasets;
+import org.wirebench.formats.geo.codec.SameBytesFloor;
+import org.wirebench.formats.soap.SoapStacks;
+
+/**
+ * The values a benchmark's {@code @Param} takes, as its setup will look them up: a registered name
+ * where the setup asks a registry (so a codec a library user registers is taken, as the archetype's
+ * {@code -p codec=csv}), a whole number in the documented range for a number, else one of the
+ * values the {@code @Param} declares.
+ */
+final class ParamValues {
+  private ParamValues() {}
+
+  /** Looked up as the benchmarks' setups look them up, by parameter name. */
+  private static final Map<String, Consumer<String>> REGISTRIES =
+      Map.of(
+          "dataset", Datasets::get,
+          "stack", SoapStacks::get,
+          "backendFormat", BackendFormats::get);
+
+  /** The geo codecs and their same-bytes floors, GeoEncodingBenchmark's {@code codec}. */
+  private static final String GEO_BENCHMARK = "org.wirebench.bench.geo.GeoEncodingBenchmark";
+
+  /** Whole-number parameters: the ranges their fields document, inclusive. */
+  private static final Map<String, long[]> RANGES =
+      Map.of(
+          "count", new long[] {1, 1_000_000},
+          "items", new long[] {0, 100_000},
+          "size", new long[] {1, 100_000});
+
+  /** RasterBenchmark's pyramid is built for these upscales only. */
+  private static final Map<String, List<String>> CHOICES =
+      Map.of("upscale", List.of("1", "2", "4"));
+
+  /**
+   * @throws IllegalArgumentException in one line: the parameter, the value, what is valid
+   */
+  static void check(String benchmarkClass, String name, String value, String[] declared) {
+    String simple = benchmarkClass.substring(benchmarkClass.lastIndexOf('.') + 1);
+    String prefix = "-p " + name + "=" + value + ": ";
+    if (benchmarkClass.equals(GEO_BENCHMARK) && name.equals("codec")) {
+      try {
+        SameBytesFloor.codecOrFloor(value);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(
+            prefix
+                + e.getMessage()
+                + " (or a same-bytes floor: "
+                + String.join(", ", SameBytesFloor.NAMES)
+                + ")");
+      }
+      return;
+    }
+    Consumer<String> registry = REGISTRIES.get(name);
+    if (registry != null) {
+      try {
+        registry.accept(value);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(prefix + e.getMessage());
+      }
+      return;
+    }
+    List<String> choices = CHOICES.get(name);
+    if (choices != null) {
+      if (!choices.contains(value)) {
+        throw new IllegalArgumentException(
+            prefix + simple + " takes " + String.join(", ", choices));
+      }
+      return;
+    }
+    if (isWholeNumber(benchmarkClass, name)) {
+      long[] range = RANGES.getOrDefault(name, new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE});
+      long n;
+      try {
+        n = Integer.parseInt(value.strip());
+      } catch (NumberFormatException e) {
+        n = Long.MIN_VALUE;
+      }
+      if (n < range[0] || n > range[1]) {
+        throw new IllegalArgumentException(
+            prefix + simple + " takes a whole number " + range[0] + ".." + range[1]);
+      }
+      return;
+    }
+    if (!List.of(declared).contains(value)) {
+      throw new IllegalArgumentException(
+          prefix + simple + " takes one of " + String.join(", ", declared));
+    }
+  }
+
+  /** Whether the benchmark's field of that name is an int or a long (false if not found). */
+  private static boolean isWholeNumber(String benchmarkClass, String name) {
+    try {
+      Class<?> type =
+          Class.forName(benchmarkClass, false, ParamValues.class.getClassLoader())
+              .getField(name)
+              .getType();
+      return type == int.class || type == long.class;
+    } catch (ReflectiveOperationException | LinkageError e) {
+      return false;
+    }
+  }
+}

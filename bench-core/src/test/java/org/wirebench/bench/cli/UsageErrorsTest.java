@@ -1,0 +1,184 @@
+package org.wirebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.RandomAccessFile;
+import java.io.StringWriter;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.bench.suite.BenchmarkParams;
+import org.wirebench.bench.suite.JmhLock;
+import picocli.CommandLine;
+
+/**
+ * Bad usage exits 2 with one line on stderr, before any fork or file: never a usage dump, never a
+ * value silently replaced by a default (suite --forks 0 once started the 2.5-hour full suite),
+ * never a fork that fails on a parameter value with a stack trace.
+ */
+class UsageErrorsTest {
+  @TempDir Path tmp;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine cli = WirebenchCli.commandLine();
+    cli.setErr(new PrintWriter(err, true));
+    cli.setOut(new PrintWriter(out, true));
+    return cli.execute(args);
+  }
+
+  /** Exit 2, one line naming {@code expected}, nothing written under the results root. */
+  private void refused(String expected, String... args) throws Exception {
+    int exit = run(args);
+    String e = err.toString();
+    assertEquals(2, exit, e);
+    assertEquals(1, e.lines().count(), "one line: " + e);
+    assertTrue(e.contains(expected), e);
+    assertFalse(e.contains("Usage:") || e.contains("Exception") || e.contains("\tat "), e);
+    try (var left = Files.list(tmp)) {
+      assertEquals(0, left.count(), "nothing started");
+    }
+    err.getBuffer().setLength(0);
+  }
+
+  @Test
+  void zeroForksOrIterationsAreRefusedNotReplacedByTheDefaults() throws Exception {
+    String root = tmp.toString();
+    refused("--forks must be 1..20, was 0", "suite", "--forks", "0", "--out", root);
+    refused("--iterations must be 1..1000, was 0", "suite", "--iterations", "0", "--out", root);
+    refused("--requests must be 1 or more, was 0", "load", "--scenario", "soap", "--requests", "0");
+    refused("--warmup-iterations must be 1..1000, was 0", "suite", "--warmup-iterations", "0");
+    refused("--forks must be 1..20, was -3", "suite", "--quick", "--forks", "-3", "--out", root);
+  }
+
+  @Test
+  void anUnknownParameterValueIsRefusedBeforeAnyFork() throws Exception {
+    String root = tmp.toString();
+    refused(
+        "-p codec=nosuch: unknown codec 'nosuch'; valid: ",
+        "suite",
+        "-p",
+        "codec=nosuch",
+        "--load",
+        "none",
+        "--out",
+        root);
+    refused(
+        "-p codec=nosuch",
+        "profile",
+        "--benchmark",
+        "GeoEncodingBenchmark",
+        "-p",
+        "codec=nosuch",
+        "--out",
+        root);
+    refused(
+        "-p dataset=osm_lakes",
+        "suite",
+        "--quick",
+        "-p",
+        "dataset=osm_places,osm_lakes",
+        "--out",
+        root);
+    refused(
+        "-p count=abc: GeoEncodingBenchmark takes a whole number 1..1000000",
+        "suite",
+        "-p",
+        "count=abc",
+        "--out",
+        root);
+    refused("-p count=0", "profile", "--benchmark", "GeoEncodingBenchmark", "-p", "count=0");
+    refused(
+        "-p operation=echoNothing: DatabindingBenchmark takes one of ints,",
+        "suite",
+        "--include",
+        "DatabindingBenchmark",
+        "-p",
+        "operation=echoNothing",
+        "--out",
+        root);
+    refused(
+        "-p codec=gml2: JpegCodecBenchmark takes one of jdk, twelvemonkeys",
+        "profile",
+        "--benchmark",
+        "GeoEncodingBenchmark|JpegCodecBenchmark",
+        "-p",
+        "codec=gml2");
+    refused("-p stack=", "suite", "-p", "stack=cxf-jaxb,", "--out", root);
+  }
+
+  @Test
+  void valuesTheBenchmarksTakeAreAccepted() {
+    BenchmarkParams.check(
+        "GeoEncodingBenchmark|DatabindingBenchmark|BackendResponseBenchmark|RasterBenchmark",
+        Map.of(
+            "codec", new String[] {"gml2", "gml32-floor", "floor"},
+            "dataset", new String[] {"helsinki_pois"},
+            "count", new String[] {"1", "50000"},
+            "size", new String[] {"7"},
+            "backendFormat", new String[] {"protobuf"},
+            "upscale", new String[] {"4"},
+            "srs", new String[] {"EPSG:3857"}));
+  }
+
+  @Test
+  void usageErrorsAreOneLineWithoutTheUsage() throws Exception {
+    refused("'--forkz'", "suite", "--forkz", "2");
+    refused("--forks", "suite", "--forkz", "2"); // picocli's guess, on the same line
+    refused("Invalid value for option '--forks'", "suite", "--forks", "two");
+    refused(
+        "--users must be 1..10000, was 0",
+        "load",
+        "--target",
+        "http://127.0.0.1:1/",
+        "--users",
+        "0");
+    refused("Missing required parameter: 'RUN'", "report");
+    refused("--jvm-profile: unknown JVM profile 'fast'", "suite", "--jvm-profile", "fast");
+    refused(
+        "--load-arg: Unknown option: '--userz=4'",
+        "suite",
+        "--load",
+        "wfs",
+        "--load-arg=--userz=4",
+        "--out",
+        tmp.toString());
+  }
+
+  @Test
+  void discardIncompleteRefusesARootThatDoesNotExist() throws Exception {
+    refused("does not exist", "discard-incomplete", tmp.resolve("nonexistent").toString());
+  }
+
+  @Test
+  void aSecondBenchmarkRunSaysSoPlainly() throws Exception {
+    // a lock of our own: holding the machine's real one could fail someone's suite
+    String tmpdir = System.setProperty("java.io.tmpdir", tmp.toString());
+    String ignore = System.clearProperty("jmh.ignoreLock"); // set by tests that run JMH in-process
+    Path out = tmp.resolve("out");
+    try (RandomAccessFile raf = new RandomAccessFile(JmhLock.file().toFile(), "rw");
+        FileLock held = raf.getChannel().lock()) {
+      int exit = run("profile", "--benchmark", "GeoEncodingBenchmark", "--out", out.toString());
+      String e = err.toString();
+      assertEquals(1, exit, e);
+      assertEquals(1, e.lines().filter(l -> l.startsWith("wirebench")).count(), e);
+      assertTrue(e.contains("another benchmark run"), e);
+      assertTrue(e.contains(tmp.resolve("jmh.lock").toString()), e);
+      assertTrue(e.contains("wait for it to end"), e);
+      assertFalse(Files.exists(out), "no run folder started");
+    } finally {
+      System.setProperty("java.io.tmpdir", tmpdir);
+      if (ignore != null) {
+        System.setProperty("jmh.ignoreLock", ignore);
+      }
+    }
+  }
+}

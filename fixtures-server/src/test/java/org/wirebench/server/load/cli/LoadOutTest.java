@@ -1,0 +1,131 @@
+package org.wirebench.server.load.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.results.NewFiles;
+import org.wirebench.results.ScenarioResult;
+import org.wirebench.server.FixtureServer;
+import org.wirebench.server.Mains;
+
+/**
+ * {@code load --out RUN} never changes a run folder in place: results already there are refused
+ * before any work (once the histogram log was truncated at the start and a 24-point file silently
+ * replaced by a 1-point one), and a run that fails or is killed publishes nothing (once it left a
+ * header-only load-wfs.hlog).
+ */
+class LoadOutTest {
+  @TempDir Path tmp;
+
+  private String stderr = "";
+
+  private int load(String... args) {
+    PrintStream before = System.err;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      return Mains.execute(new LoadCommand(), args);
+    } finally {
+      System.setErr(before);
+      stderr = captured.toString(StandardCharsets.UTF_8);
+    }
+  }
+
+  private static String deadServer() throws Exception {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return "http://127.0.0.1:" + s.getLocalPort() + "/";
+    }
+  }
+
+  private static List<String> names(Path folder) throws Exception {
+    try (Stream<Path> s = Files.list(folder)) {
+      return s.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void resultsAlreadyInTheFolderAreRefusedUntouched() throws Exception {
+    Path run = Files.createDirectory(tmp.resolve("run"));
+    byte[] json = "{\"a 24-point result\":true}".getBytes(StandardCharsets.UTF_8);
+    byte[] hlog = "#[a histogram log]\n".getBytes(StandardCharsets.UTF_8);
+    Files.write(run.resolve("load-wfs.json"), json);
+    Files.write(run.resolve("load-wfs.hlog"), hlog);
+    int exit = load("--scenario", "wfs", "--quick", "--server", deadServer(), "--out", "" + run);
+    assertEquals(2, exit, stderr);
+    assertEquals(1, stderr.lines().count(), stderr);
+    assertTrue(stderr.contains("already holds load-wfs.hlog and load-wfs.json"), stderr);
+    assertArrayEquals(json, Files.readAllBytes(run.resolve("load-wfs.json")));
+    assertArrayEquals(hlog, Files.readAllBytes(run.resolve("load-wfs.hlog")));
+    assertEquals(List.of("load-wfs.hlog", "load-wfs.json"), names(run));
+    Path file = Files.writeString(tmp.resolve("file"), "x");
+    assertEquals(2, load("--scenario", "wfs", "--server", deadServer(), "--out", "" + file));
+    assertTrue(stderr.contains("is a file, not a folder"), stderr);
+  }
+
+  @Test
+  void aFailedRunPublishesNothing() throws Exception {
+    Path run = Files.createDirectory(tmp.resolve("run"));
+    int exit = load("--scenario", "wfs", "--quick", "--server", deadServer(), "--out", "" + run);
+    assertEquals(1, exit, stderr);
+    assertEquals(List.of(), names(run), "neither a result nor a temporary file");
+  }
+
+  @Test
+  void aRunPublishesBothFilesOnceAndNeverOverwrites() throws Exception {
+    Path run = tmp.resolve("new-run");
+    try (FixtureServer server = new FixtureServer("127.0.0.1", 0, 1000).start()) {
+      String[] args = {
+        "--scenario",
+        "wfs",
+        "--quick",
+        "--server",
+        server.uri().toString(),
+        "--layers",
+        "osm_places",
+        "--formats",
+        "geojson",
+        "--concurrency",
+        "1",
+        "--count",
+        "10",
+        "--warmup",
+        "0s",
+        "--duration",
+        "300ms",
+        "--out",
+        run.toString()
+      };
+      assertEquals(0, load(args), stderr);
+      assertEquals(List.of("load-wfs.hlog", "load-wfs.json"), names(run));
+      byte[] first = Files.readAllBytes(run.resolve("load-wfs.json"));
+      assertEquals(1, ScenarioResult.read(run.resolve("load-wfs.json")).points().size());
+      assertEquals(2, load(args), stderr);
+      assertArrayEquals(first, Files.readAllBytes(run.resolve("load-wfs.json")));
+    }
+  }
+
+  @Test
+  void publishingNeverReplacesAFileTakenMeanwhile() throws Exception {
+    try (NewFiles files = NewFiles.create(tmp, List.of("load-x.hlog", "load-x.json"))) {
+      Files.writeString(files.temp("load-x.hlog"), "new");
+      Files.writeString(files.temp("load-x.json"), "new");
+      Files.writeString(tmp.resolve("load-x.hlog"), "someone else's");
+      assertThrows(FileAlreadyExistsException.class, files::publish);
+      assertEquals("someone else's", Files.readString(tmp.resolve("load-x.hlog")));
+    }
+    assertEquals(List.of("load-x.hlog"), names(tmp), "the temporary files are removed");
+  }
+}
