@@ -140,14 +140,21 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--jvm " + jvm + " is not an executable java binary");
     }
-    if (!BenchmarkParams.matches(include)) {
+    boolean jmh = !include.equals(SuiteRunner.NO_JMH);
+    if (jmh && !BenchmarkParams.matches(include)) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--include '" + include + "' matches no benchmark");
+          spec.commandLine(), "--include '" + include + "' matches no benchmark (none: skip JMH)");
+    }
+    if (!jmh && !params.isEmpty()) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "-p needs benchmarks to apply to; --include none runs none");
     }
     java.util.Map<String, String[]> overrides = new java.util.LinkedHashMap<>();
     params.forEach((k, v) -> overrides.put(k, v.split(",", -1)));
     try {
-      BenchmarkParams.check(include, overrides);
+      if (jmh) {
+        BenchmarkParams.check(include, overrides);
+      }
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -160,10 +167,6 @@ final class SuiteCommand implements Callable<Integer> {
     if (budgetMs < 30_000 || budgetMs > 4 * 3_600_000L) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--pairs-budget must be 30s..4h, was '" + pairsBudget + "'");
-    }
-    if (!include.equals(SuiteRunner.NO_JMH) && !BenchmarkParams.matches(include)) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--include '" + include + "' matches no benchmark (none: skip JMH)");
     }
     IncompleteRuns.warn(out, System.err);
     SuiteOptions base = quick ? SuiteOptions.quick(include) : SuiteOptions.full(include);

@@ -1,8 +1,6 @@
 package org.wirebench.bench.pair;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -12,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.wirebench.server.ParentWatch;
 
 /**
  * One fork of a paired group, in its own JVM: sets up every variant (JMH's validation included),
@@ -75,32 +74,13 @@ public final class PairWorker {
   private PairWorker() {}
 
   public static void main(String[] args) throws Throwable {
-    endWithParent(System.in);
+    ParentWatch.exitWhenEnded(System.in, "pair fork");
     ObjectMapper json = new ObjectMapper();
     ForkSpec spec = json.readValue(Path.of(args[0]).toFile(), ForkSpec.class);
     ForkResult result = run(spec);
     System.out.println(RESULT + json.writeValueAsString(result));
     System.out.flush();
     System.exit(0);
-  }
-
-  /** A fork nobody reads any more stops: its parent was killed or gave up. */
-  private static void endWithParent(InputStream parent) {
-    Thread t =
-        new Thread(
-            () -> {
-              try {
-                while (parent.read() >= 0) {
-                  // the parent writes nothing; end of input means it is gone
-                }
-              } catch (IOException e) {
-                // the pipe broke: the same
-              }
-              Runtime.getRuntime().halt(3);
-            },
-            "parent-watch");
-    t.setDaemon(true);
-    t.start();
   }
 
   static ForkResult run(ForkSpec spec) throws Throwable {

@@ -78,7 +78,7 @@ class PairedRunnerTest {
       assertTrue(p.isAlive(), "the fork should still be warming up");
       p.getOutputStream().close(); // what the parent's death does to the pipe
       assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the fork outlived its parent");
-      assertEquals(3, p.exitValue());
+      assertEquals(1, p.exitValue());
     } finally {
       p.destroyForcibly();
     }
