@@ -53,7 +53,8 @@ public final class FixtureServer implements AutoCloseable {
   private static HttpConnectionFactory connectionFactory() {
     HttpConfiguration config = new HttpConfiguration();
     config.setRequestHeaderSize(REQUEST_HEADER_BYTES);
-    return new HttpConnectionFactory(config);
+    config.setUriCompliance(UriGate.CONNECTOR_COMPLIANCE);
+    return new RequestTargets(config);
   }
 
   /**
@@ -159,11 +160,12 @@ public final class FixtureServer implements AutoCloseable {
       compress.setMinGzipSize(1024);
       root = compress;
     }
+    root = new UriGate(root);
     HeaderTimeout heads = new HeaderTimeout(root, connector.getScheduler(), headerTimeoutMs);
     connector.addEventListener(heads);
     server.setHandler(new GracefulHandler(heads));
     // an unexpected failure answers 500 without the exception's message or stack
-    server.setErrorHandler(new ErrorPages());
+    server.setErrorHandler(new ErrorPages(REQUEST_HEADER_BYTES));
     if (accessLog) {
       server.setRequestLog(
           new CustomRequestLog(new RequestLogWriter(), CustomRequestLog.EXTENDED_NCSA_FORMAT));

@@ -1,12 +1,16 @@
 package org.wirebench.server.soap;
 
+import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.List;
 import javax.servlet.DispatcherType;
 import org.eclipse.jetty.ee8.servlet.FilterHolder;
 import org.eclipse.jetty.ee8.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee8.servlet.ServletHolder;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 import org.wirebench.formats.soap.SoapStack;
 
 /**
@@ -26,6 +30,24 @@ public final class SoapServices {
   public static final long DEFAULT_MAX_BODY_BYTES = 16L << 20;
 
   private SoapServices() {}
+
+  /**
+   * A refusal made before the request reached the servlets (by Jetty or a gate) as a SOAP 1.1
+   * fault: Client for a 4xx, Server otherwise.
+   */
+  public static void fault(Response response, Callback callback, int status, String message) {
+    byte[] body;
+    try {
+      body = SoapFaults.envelope(status < 500 ? "Client" : "Server", message);
+    } catch (java.io.IOException e) {
+      callback.failed(e);
+      return;
+    }
+    response.setStatus(status);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/xml; charset=UTF-8");
+    response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+    response.write(true, ByteBuffer.wrap(body), callback);
+  }
 
   /** Path of a hosted stack's endpoint, e.g. /services/axis2-adb. */
   public static String path(String stack) {
