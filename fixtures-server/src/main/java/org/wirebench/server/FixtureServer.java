@@ -49,6 +49,10 @@ public final class FixtureServer implements AutoCloseable {
   private final WmsHandler tiledWms;
   private final BlueMarbleMaps maps = new BlueMarbleMaps(TileCacheRenderer.defaultRoot());
   private final ServerConnector connector = new ServerConnector(server, connectionFactory());
+  private final BodyGate bodies;
+
+  /** A request body must have arrived this long after its head (slow bodies). */
+  public static final long DEFAULT_BODY_TIMEOUT_MS = 10_000;
 
   private static HttpConnectionFactory connectionFactory() {
     HttpConfiguration config = new HttpConfiguration();
@@ -78,7 +82,8 @@ public final class FixtureServer implements AutoCloseable {
   }
 
   /**
-   * @param maxBodyBytes SOAP request body limit, 1..2^31-1; larger bodies get a fault and 413
+   * @param maxBodyBytes request body limit for every path, 1..2^31-1; larger bodies get 413 in the
+   *     service's format (a SOAP fault under /services/)
    * @param gzip compress responses for clients that send {@code Accept-Encoding: gzip}
    * @param accessLog one NCSA line per request on stderr
    */
@@ -160,7 +165,8 @@ public final class FixtureServer implements AutoCloseable {
       compress.setMinGzipSize(1024);
       root = compress;
     }
-    root = new UriGate(root);
+    bodies = new BodyGate(root, connector.getScheduler(), maxBodyBytes, DEFAULT_BODY_TIMEOUT_MS);
+    root = new UriGate(bodies);
     HeaderTimeout heads = new HeaderTimeout(root, connector.getScheduler(), headerTimeoutMs);
     connector.addEventListener(heads);
     server.setHandler(new GracefulHandler(heads));
@@ -172,6 +178,12 @@ public final class FixtureServer implements AutoCloseable {
     }
     server.setStopTimeout(stopTimeoutMs);
     server.setStopAtShutdown(true);
+  }
+
+  /** How long a request body may take to arrive after its head, 1..600000 ms; before start. */
+  public FixtureServer bodyTimeoutMs(long ms) {
+    bodies.timeoutMs(ms);
+    return this;
   }
 
   /**
