@@ -50,6 +50,7 @@ public final class FixtureServer implements AutoCloseable {
   private final BlueMarbleMaps maps = new BlueMarbleMaps(TileCacheRenderer.defaultRoot());
   private final ServerConnector connector = new ServerConnector(server, connectionFactory());
   private final BodyGate bodies;
+  private volatile String publicBase;
 
   /** A request body must have arrived this long after its head (slow bodies). */
   public static final long DEFAULT_BODY_TIMEOUT_MS = 10_000;
@@ -62,10 +63,12 @@ public final class FixtureServer implements AutoCloseable {
   }
 
   /**
-   * The URL clients reach the server at, for the URLs the WFS writes (see {@link
-   * WfsHandler#publicUrl}); null builds them from the listening socket.
+   * The URL clients reach the server at, for the URLs the WFS and the WMS write (see {@link
+   * WfsHandler#publicUrl}) and the SOAP WSDLs' addresses; null builds them from the listening
+   * socket.
    */
   public FixtureServer publicUrl(java.net.URI url) {
+    publicBase = org.wirebench.server.http.PublicUrls.base(url);
     wfs.publicUrl(url);
     wms.publicUrl(url);
     tiledWms.publicUrl(url);
@@ -153,7 +156,8 @@ public final class FixtureServer implements AutoCloseable {
     routes.addMapping(PathSpec.from("/wms"), wms);
     routes.addMapping(PathSpec.from("/tiled/wms"), tiledWms);
     routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());
-    routes.addMapping(PathSpec.from("/services/*"), SoapServices.handler(maxBodyBytes));
+    routes.addMapping(
+        PathSpec.from("/services/*"), SoapServices.handler(maxBodyBytes, () -> publicBase));
     FindingGateway gateway = new FindingGateway(finding, this::uri);
     server.addBean(gateway.client());
     routes.addMapping(PathSpec.from("/finding/*"), gateway.mock());

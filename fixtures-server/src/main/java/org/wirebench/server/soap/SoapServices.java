@@ -60,9 +60,21 @@ public final class SoapServices {
    * @param maxBodyBytes request body limit, 1..2^31-1
    */
   public static Handler handler(long maxBodyBytes) {
+    return handler(maxBodyBytes, () -> null);
+  }
+
+  /**
+   * @param publicBase the URL clients reach the server at, ending in "/", or null for the listening
+   *     address: what the WSDLs name as each service's address (asked per request)
+   */
+  public static Handler handler(long maxBodyBytes, java.util.function.Supplier<String> publicBase) {
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
     context.setErrorHandler(new SoapErrorHandler());
+    context.addFilter(
+        new FilterHolder(new WsdlAddresses(publicBase)),
+        "/services/*",
+        EnumSet.of(DispatcherType.REQUEST));
     context.addFilter(
         new FilterHolder(new SoapGate()), "/services/*", EnumSet.of(DispatcherType.REQUEST));
     context.addFilter(
