@@ -42,12 +42,12 @@ final class ErrorPages extends ErrorHandler {
       status = HttpStatus.INTERNAL_SERVER_ERROR_500;
     }
     ServiceErrors.of(path)
-        .write(response, callback, status, query, cause(request, status, unparsed));
+        .write(response, callback, status, query, cause(request, status, unparsed, path != null));
     return true;
   }
 
   /** One line naming what was wrong, from what Jetty said where it said something readable. */
-  private String cause(Request request, int status, boolean unparsed) {
+  private String cause(Request request, int status, boolean unparsed, boolean target) {
     String reason = HttpStatus.getMessage(status);
     if (status >= 500) {
       return reason;
@@ -57,6 +57,9 @@ final class ErrorPages extends ErrorHandler {
     }
     if (status == HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431) {
       return "the request head is longer than this server's " + headerBytes + " bytes";
+    }
+    if (unparsed && !target && status == HttpStatus.BAD_REQUEST_400) {
+      return "the request line is not HTTP/1.1's METHOD /path HTTP/1.1";
     }
     if (unparsed && status == HttpStatus.BAD_REQUEST_400) {
       return "the request target is not a valid URI: a % not followed by two hex digits, an"

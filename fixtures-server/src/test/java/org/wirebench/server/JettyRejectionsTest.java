@@ -62,6 +62,36 @@ class JettyRejectionsTest {
     return cases.stream();
   }
 
+  static Stream<Arguments> badHeads() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String[] s : SERVICES) {
+      cases.add(Arguments.of(s[0], "Content-Length: abc\r\n", 400, s[1], s[2]));
+      cases.add(Arguments.of(s[0], "Host: y\r\n", 400, s[1], s[2]));
+      cases.add(
+          Arguments.of(
+              s[0],
+              "X-Big: " + "z".repeat(FixtureServer.REQUEST_HEADER_BYTES) + "\r\n",
+              431,
+              s[1].equals("400 ") ? "431 " : s[1],
+              s[2]));
+    }
+    return cases.stream();
+  }
+
+  /** A request head Jetty refuses (a bad Content-Length, two Hosts, too large): the same. */
+  @ParameterizedTest(name = "{0} {2}")
+  @MethodSource("badHeads")
+  void badHeadsAreAnsweredInTheServicesOwnFormat(
+      String path, String header, int status, String marker, String type) throws Exception {
+    RawHttp.Answer a =
+        RawHttp.send(
+            server.uri(),
+            "POST " + path + " HTTP/1.1\r\nHost: x\r\n" + header + "Connection: close\r\n\r\n");
+    assertEquals(status, a.status(), path + "\n" + a);
+    assertTrue(a.header("Content-Type").startsWith(type), path + "\n" + a);
+    assertTrue(a.body().contains(marker), path + "\n" + a);
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("rejections")
   void areAnsweredInTheServicesOwnFormat(String target, int status, String marker, String type)
