@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.HttpStatus;
@@ -34,8 +35,13 @@ final class BodyGate extends Handler.Wrapper {
    */
   static final int DISCARD_FACTOR = 8;
 
+  /** Bytes of request bodies all requests may hold in memory at once, at least twice the limit. */
+  static final long DEFAULT_BUDGET_BYTES = 256L << 20;
+
   private final Scheduler scheduler;
   private final long maxBytes;
+  private final AtomicLong buffered = new AtomicLong();
+  private volatile long budgetBytes;
   private volatile long timeoutMs;
 
   /**
@@ -47,6 +53,23 @@ final class BodyGate extends Handler.Wrapper {
     this.scheduler = scheduler;
     this.maxBytes = maxBytes;
     this.timeoutMs = timeoutMs;
+    this.budgetBytes = Math.max(DEFAULT_BUDGET_BYTES, 2 * maxBytes);
+  }
+
+  /** Bytes of bodies held in memory at once by all requests, 1..2^62; a body past it gets 503. */
+  void budgetBytes(long bytes) {
+    if (bytes < 1 || bytes > 1L << 62) {
+      throw new IllegalArgumentException("body budget must be 1..2^62 bytes, was " + bytes);
+    }
+    budgetBytes = bytes;
+  }
+
+  private boolean reserve(long n) {
+    if (buffered.addAndGet(n) > budgetBytes) {
+      buffered.addAndGet(-n);
+      return false;
+    }
+    return true;
   }
 
   void timeoutMs(long ms) {
@@ -108,8 +131,13 @@ final class BodyGate extends Handler.Wrapper {
     private final AtomicBoolean done = new AtomicBoolean();
     private final Scheduler.Task deadline;
     private final long declared;
-    private byte[] bytes;
+    private byte[] bytes = new byte[0];
     private int size;
+
+    /** Bytes reserved from the server's budget (the buffer's capacity), given back once. */
+    private long held;
+
+    private boolean released;
 
     /** Bytes read past the limit and dropped; the body is refused once it has ended. */
     private long dropped;
@@ -119,8 +147,6 @@ final class BodyGate extends Handler.Wrapper {
       this.response = response;
       this.callback = callback;
       this.declared = declared;
-      // grown as bytes arrive: a declared length costs nothing until the bytes are there
-      this.bytes = new byte[(int) Math.min(declared > 0 ? declared : 8192, 64 * 1024)];
       this.deadline = scheduler.schedule(this::expire, timeoutMs, TimeUnit.MILLISECONDS);
     }
 
@@ -135,6 +161,7 @@ final class BodyGate extends Handler.Wrapper {
         if (Content.Chunk.isFailure(chunk)) {
           // the client went away or sent a broken body: nobody is left to answer
           if (finish()) {
+            release();
             callback.failed(chunk.getFailure());
           }
           return;
@@ -146,6 +173,7 @@ final class BodyGate extends Handler.Wrapper {
           chunk.release();
           boolean cut = size + dropped > DISCARD_FACTOR * maxBytes;
           if ((last || cut) && finish()) {
+            release();
             refuse(
                 request,
                 response,
@@ -159,8 +187,20 @@ final class BodyGate extends Handler.Wrapper {
           }
           continue;
         }
-        if (size + b.remaining() > bytes.length) {
-          bytes = Arrays.copyOf(bytes, (int) Math.min(maxBytes, 2L * (size + b.remaining())));
+        if (size + b.remaining() > bytes.length && !grow(size + b.remaining())) {
+          chunk.release();
+          if (finish()) {
+            release();
+            response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+            refuse(
+                request,
+                response,
+                callback,
+                HttpStatus.SERVICE_UNAVAILABLE_503,
+                "the server holds as many request bodies as it can; try again",
+                true);
+          }
+          return;
         }
         int n = b.remaining();
         b.get(bytes, size, n);
@@ -176,6 +216,34 @@ final class BodyGate extends Handler.Wrapper {
       }
     }
 
+    /**
+     * Grows the buffer to hold {@code want} bytes, within the server's budget: grown as bytes
+     * arrive, so a declared length costs nothing until the bytes are there.
+     */
+    private synchronized boolean grow(int want) {
+      if (released) { // the deadline ended this body while a chunk was being copied
+        return false;
+      }
+      long capacity = Math.min(maxBytes, Math.max(8192L, 2L * want));
+      if (declared > 0) {
+        capacity = Math.max(want, Math.min(capacity, declared));
+      }
+      if (!reserve(capacity - bytes.length)) {
+        return false;
+      }
+      held += capacity - bytes.length;
+      bytes = Arrays.copyOf(bytes, (int) capacity);
+      return true;
+    }
+
+    private synchronized void release() {
+      if (!released) {
+        released = true;
+        buffered.addAndGet(-held);
+      }
+    }
+
+    /** True for the one caller that ends the reading; anything but a dispatch releases. */
     private boolean finish() {
       if (!done.compareAndSet(false, true)) {
         return false;
@@ -186,6 +254,7 @@ final class BodyGate extends Handler.Wrapper {
 
     private void expire() {
       if (done.compareAndSet(false, true)) {
+        release();
         refuse(
             request,
             response,
@@ -198,12 +267,27 @@ final class BodyGate extends Handler.Wrapper {
 
     private void dispatch() {
       Request whole = new Buffered(request, ByteBuffer.wrap(bytes, 0, size));
+      // the body counts against the budget until its answer is complete
+      Callback then =
+          new Callback.Nested(callback) {
+            @Override
+            public void succeeded() {
+              release();
+              super.succeeded();
+            }
+
+            @Override
+            public void failed(Throwable x) {
+              release();
+              super.failed(x);
+            }
+          };
       try {
-        if (!BodyGate.this.getHandler().handle(whole, response, callback)) {
-          Response.writeError(whole, response, callback, HttpStatus.NOT_FOUND_404);
+        if (!BodyGate.this.getHandler().handle(whole, response, then)) {
+          Response.writeError(whole, response, then, HttpStatus.NOT_FOUND_404);
         }
       } catch (Throwable t) {
-        Response.writeError(whole, response, callback, t);
+        Response.writeError(whole, response, then, t);
       }
     }
   }

@@ -191,6 +191,15 @@ public final class FixtureServer implements AutoCloseable {
   }
 
   /**
+   * Bytes of request bodies all requests may hold at once (default 256 MiB, at least twice the body
+   * limit); a body past it is refused with 503. Before start.
+   */
+  public FixtureServer bodyBudgetBytes(long bytes) {
+    bodies.budgetBytes(bytes);
+    return this;
+  }
+
+  /**
    * The WMS draws from the Blue Marble source upscaled this many times: 1, 2 or 4 (the study's
    * 21600 × 10800); before {@link #start}.
    */

@@ -64,6 +64,63 @@ class SlowBodyTest {
     }
   }
 
+  /**
+   * Bodies held at once share a budget: with room for one body of 50,000 bytes, one of two gets 503
+   * while the other is served, and the budget is back once it is.
+   */
+  @Test
+  void bodiesPastTheServersBudgetGet503AndTheBudgetComesBack() throws Exception {
+    try (FixtureServer server =
+        new FixtureServer("127.0.0.1", 0, 1000, 1 << 20, false, false).bodyBudgetBytes(64_000)) {
+      server.start();
+      URI uri = server.uri();
+      String head = "POST /static/1 HTTP/1.1\r\nHost: x\r\nContent-Length: 50000\r\n\r\n";
+      byte[] part = new byte[40_000];
+      java.util.Arrays.fill(part, (byte) 'b');
+      try (Socket a = new Socket(uri.getHost(), uri.getPort());
+          Socket b = new Socket(uri.getHost(), uri.getPort())) {
+        List<Integer> statuses = new ArrayList<>();
+        Socket waiting = null;
+        for (Socket s : List.of(a, b)) {
+          s.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+          s.getOutputStream().write(part);
+          s.getOutputStream().flush();
+        }
+        for (Socket s : List.of(a, b)) {
+          s.setSoTimeout(3000);
+          try {
+            RawHttp.Answer refused =
+                RawHttp.parse(
+                    new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            assertTrue(refused.body().contains("try again"), refused.toString());
+            assertEquals("1", refused.header("Retry-After"), refused.toString());
+            statuses.add(refused.status());
+          } catch (java.net.SocketTimeoutException stillReading) {
+            waiting = s;
+          }
+        }
+        assertEquals(List.of(503), statuses, "exactly one body is refused");
+        waiting.setSoTimeout(10_000);
+        waiting.getOutputStream().write(new byte[10_000]);
+        waiting
+            .getOutputStream()
+            .write(
+                "GET /static/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+        String served = new String(waiting.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(served.startsWith("HTTP/1.1 200"), served);
+      }
+      // the served body's bytes are given back: the same again fits
+      RawHttp.Answer again =
+          RawHttp.send(
+              uri,
+              "POST /static/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                  + "Content-Length: 50000\r\n\r\n"
+                  + "c".repeat(50_000));
+      assertEquals(200, again.status(), again.toString());
+    }
+  }
+
   @Test
   void aDeclaredBodyOverTheLimitGets413AndNo100Continue() throws Exception {
     try (FixtureServer server =
