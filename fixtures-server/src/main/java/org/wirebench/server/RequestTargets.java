@@ -49,8 +49,13 @@ final class RequestTargets extends HttpConnectionFactory {
     return line.substring(space + 1, end < 0 ? line.length() : end);
   }
 
-  /** The path of a request target (origin form), or null. */
+  /** The path of a request target (origin or absolute form), or null. */
   static String path(String target) {
+    int scheme = target == null ? -1 : target.indexOf("://");
+    if (scheme > 0 && target.substring(0, scheme).matches("[A-Za-z][A-Za-z0-9+.-]*")) {
+      int slash = target.indexOf('/', scheme + 3);
+      target = slash < 0 ? null : target.substring(slash);
+    }
     if (target == null || !target.startsWith("/")) {
       return null;
     }

@@ -92,6 +92,15 @@ class JettyRejectionsTest {
     assertTrue(a.body().contains(marker), path + "\n" + a);
   }
 
+  /** A target in absolute form (as a proxy sends it) that Jetty cannot parse: still the WFS's. */
+  @org.junit.jupiter.api.Test
+  void anAbsoluteFormTargetIsTracedToItsService() throws Exception {
+    RawHttp.Answer a = RawHttp.get(server.uri(), "http://x/ows/a%zzb?VERSION=1.1.0");
+    assertEquals(400, a.status(), a.toString());
+    assertTrue(a.body().contains("xmlns:ows=\"http://www.opengis.net/ows\""), a.toString());
+    assertTrue(a.body().contains("not a valid URI"), a.toString());
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("rejections")
   void areAnsweredInTheServicesOwnFormat(String target, int status, String marker, String type)
