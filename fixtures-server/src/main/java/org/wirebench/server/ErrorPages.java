@@ -5,16 +5,23 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
-import org.wirebench.server.finding.JsonErrors;
-import org.wirebench.server.finding.MockBackendHandler;
 
 /**
- * Errors Jetty answers itself, before or outside a handler (a suspicious path character, an
- * unexpected failure): a JSON error under the FindingService paths, whose clients read JSON, and
- * Jetty's page elsewhere. Neither shows a stack, a cause or an exception's name.
+ * Errors Jetty answers itself, before or outside a handler (a request line too long, a bad
+ * %-escape, a request it could not parse, an unexpected failure), in the format of the service the
+ * request was for ({@link ServiceErrors}): JSON for the gateway, an OGC report for the WFS and the
+ * WMS, a SOAP fault under /services/. When Jetty could not parse the request target it hands over a
+ * made-up path; the target as sent is then read from {@link RequestTargets}. No body shows a stack,
+ * an exception's name, or a 5xx's cause.
  */
 final class ErrorPages extends ErrorHandler {
-  ErrorPages() {
+  private final int headerBytes;
+
+  /**
+   * @param headerBytes the connector's request head limit, named in a 414's or 431's cause
+   */
+  ErrorPages(int headerBytes) {
+    this.headerBytes = headerBytes;
     setShowStacks(false);
     setShowMessageInTitle(false);
     setShowCauses(false);
@@ -23,16 +30,57 @@ final class ErrorPages extends ErrorHandler {
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
     String path = request.getHttpURI() == null ? null : request.getHttpURI().getPath();
-    if (path != null && (path.startsWith("/ebay/") || path.startsWith(MockBackendHandler.PATH))) {
-      int status = response.getStatus();
-      Object message = request.getAttribute(ERROR_MESSAGE);
-      String cause =
-          status >= 500 || !(message instanceof String)
-              ? HttpStatus.getMessage(status)
-              : (String) message;
-      JsonErrors.write(response, callback, status, cause);
-      return true;
+    String query = request.getHttpURI() == null ? null : request.getHttpURI().getQuery();
+    boolean unparsed = path == null || path.equals("/badMessage") || path.equals("/badURI");
+    if (unparsed) {
+      String target = RequestTargets.lastTarget(request.getConnectionMetaData());
+      path = RequestTargets.path(target);
+      query = RequestTargets.query(target);
     }
-    return super.handle(request, response, callback);
+    int status = response.getStatus();
+    if (status < 400) {
+      status = HttpStatus.INTERNAL_SERVER_ERROR_500;
+    }
+    ServiceErrors.of(path)
+        .write(response, callback, status, query, cause(request, status, unparsed, path != null));
+    return true;
+  }
+
+  /** One line naming what was wrong, from what Jetty said where it said something readable. */
+  private String cause(Request request, int status, boolean unparsed, boolean target) {
+    String reason = HttpStatus.getMessage(status);
+    if (status >= 500) {
+      return reason;
+    }
+    if (status == HttpStatus.URI_TOO_LONG_414) {
+      return "the request line is longer than this server's " + headerBytes + " bytes";
+    }
+    if (status == HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE_431) {
+      return "the request head is longer than this server's " + headerBytes + " bytes";
+    }
+    if (unparsed && !target && status == HttpStatus.BAD_REQUEST_400) {
+      return "the request line is not HTTP/1.1's METHOD /path HTTP/1.1";
+    }
+    if (unparsed && status == HttpStatus.BAD_REQUEST_400) {
+      return "the request target is not a valid URI: a % not followed by two hex digits, an"
+          + " escaped control character such as %00, or a character a URI cannot hold";
+    }
+    String said = readable(request.getAttribute(ERROR_MESSAGE));
+    if (said == null && request.getAttribute(ERROR_EXCEPTION) instanceof Throwable t) {
+      said = readable(t.getMessage());
+    }
+    return said == null || said.equalsIgnoreCase(reason) ? reason : reason + ": " + said;
+  }
+
+  /** Jetty's message when it is one short line without a Java name in it, else null. */
+  private static String readable(Object message) {
+    if (!(message instanceof String m)
+        || m.isBlank()
+        || m.length() > 200
+        || m.contains("\n")
+        || m.matches(".*\\b[a-z]+\\.[a-z]+\\.[A-Za-z.]*[A-Z]\\w*.*")) {
+      return null;
+    }
+    return m;
   }
 }

@@ -53,18 +53,26 @@ public final class FixtureServer implements AutoCloseable {
   private final WmsHandler tiledWms;
   private final BlueMarbleMaps maps = new BlueMarbleMaps(TileCacheRenderer.defaultRoot());
   private final ServerConnector connector = new ServerConnector(server, connectionFactory());
+  private final BodyGate bodies;
+  private volatile String publicBase;
+
+  /** A request body must have arrived this long after its head (slow bodies). */
+  public static final long DEFAULT_BODY_TIMEOUT_MS = 10_000;
 
   private static HttpConnectionFactory connectionFactory() {
     HttpConfiguration config = new HttpConfiguration();
     config.setRequestHeaderSize(REQUEST_HEADER_BYTES);
-    return new HttpConnectionFactory(config);
+    config.setUriCompliance(UriGate.CONNECTOR_COMPLIANCE);
+    return new RequestTargets(config);
   }
 
   /**
-   * The URL clients reach the server at, for the URLs the WFS writes (see {@link
-   * WfsHandler#publicUrl}); null builds them from the listening socket.
+   * The URL clients reach the server at, for the URLs the WFS and the WMS write (see {@link
+   * WfsHandler#publicUrl}) and the SOAP WSDLs' addresses; null builds them from the listening
+   * socket.
    */
   public FixtureServer publicUrl(java.net.URI url) {
+    publicBase = org.wirebench.server.http.PublicUrls.base(url);
     wfs.publicUrl(url);
     wms.publicUrl(url);
     tiledWms.publicUrl(url);
@@ -81,7 +89,8 @@ public final class FixtureServer implements AutoCloseable {
   }
 
   /**
-   * @param maxBodyBytes SOAP request body limit, 1..2^31-1; larger bodies get a fault and 413
+   * @param maxBodyBytes request body limit for every path, 1..2^31-1; larger bodies get 413 in the
+   *     service's format (a SOAP fault under /services/)
    * @param gzip compress responses for clients that send {@code Accept-Encoding: gzip}
    * @param accessLog one NCSA line per request on stderr
    */
@@ -151,7 +160,8 @@ public final class FixtureServer implements AutoCloseable {
     routes.addMapping(PathSpec.from("/wms"), wms);
     routes.addMapping(PathSpec.from("/tiled/wms"), tiledWms);
     routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());
-    routes.addMapping(PathSpec.from("/services/*"), SoapServices.handler(maxBodyBytes));
+    routes.addMapping(
+        PathSpec.from("/services/*"), SoapServices.handler(maxBodyBytes, () -> publicBase));
     FindingGateway gateway = new FindingGateway(finding, this::uri);
     server.addBean(gateway.client());
     routes.addMapping(PathSpec.from("/finding/*"), gateway.mock());
@@ -163,17 +173,34 @@ public final class FixtureServer implements AutoCloseable {
       compress.setMinGzipSize(1024);
       root = compress;
     }
+    bodies = new BodyGate(root, connector.getScheduler(), maxBodyBytes, DEFAULT_BODY_TIMEOUT_MS);
+    root = new UriGate(bodies);
     HeaderTimeout heads = new HeaderTimeout(root, connector.getScheduler(), headerTimeoutMs);
     connector.addEventListener(heads);
     server.setHandler(new GracefulHandler(heads));
     // an unexpected failure answers 500 without the exception's message or stack
-    server.setErrorHandler(new ErrorPages());
+    server.setErrorHandler(new ErrorPages(REQUEST_HEADER_BYTES));
     if (accessLog) {
       server.setRequestLog(
           new CustomRequestLog(new RequestLogWriter(), CustomRequestLog.EXTENDED_NCSA_FORMAT));
     }
     server.setStopTimeout(stopTimeoutMs);
     server.setStopAtShutdown(true);
+  }
+
+  /** How long a request body may take to arrive after its head, 1..600000 ms; before start. */
+  public FixtureServer bodyTimeoutMs(long ms) {
+    bodies.timeoutMs(ms);
+    return this;
+  }
+
+  /**
+   * Bytes of request bodies all requests may hold at once (default 256 MiB, at least twice the body
+   * limit); a body past it is refused with 503. Before start.
+   */
+  public FixtureServer bodyBudgetBytes(long bytes) {
+    bodies.budgetBytes(bytes);
+    return this;
   }
 
   /**

@@ -110,10 +110,9 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
     }
     String keywords;
     try {
-      keywords = slash < 0 ? "" : URIUtil.decodePath(tail.substring(slash + 1));
+      keywords = slash < 0 ? "" : keywords(tail.substring(slash + 1));
     } catch (IllegalArgumentException e) {
-      JsonErrors.write(
-          response, callback, HttpStatus.BAD_REQUEST_400, "the keywords are not a valid URL path");
+      JsonErrors.write(response, callback, HttpStatus.BAD_REQUEST_400, e.getMessage());
       return;
     }
     if (keywords.isBlank()) {
@@ -137,6 +136,47 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
       return;
     }
     forward(format, keywords, response, callback);
+  }
+
+  /**
+   * The keywords as sent, %-escapes decoded as UTF-8 and nothing else changed: an encoded {@code /}
+   * or {@code %} (a model number {@code MC769LL/A}, "100%") is part of them, and so is a {@code ;}
+   * (a servlet path would drop what follows it as a path parameter), a raw {@code /} and a {@code
+   * +}.
+   *
+   * @throws IllegalArgumentException naming a broken escape or bytes that are not UTF-8
+   */
+  static String keywords(String raw) {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(raw.length());
+    for (int i = 0; i < raw.length(); i++) {
+      char c = raw.charAt(i);
+      if (c == '%') {
+        int hi = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
+        int lo = hi < 0 ? -1 : Character.digit(raw.charAt(i + 2), 16);
+        if (lo < 0) {
+          throw new IllegalArgumentException(
+              "the keywords hold '%' not followed by two hex digits; write a literal % as %25");
+        }
+        bytes.write(hi << 4 | lo);
+        i += 2;
+      } else if (c < 0x80) {
+        bytes.write(c);
+      } else {
+        int end = Character.isHighSurrogate(c) && i + 1 < raw.length() ? i + 2 : i + 1;
+        bytes.writeBytes(raw.substring(i, end).getBytes(StandardCharsets.UTF_8));
+        i = end - 1;
+      }
+    }
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+          .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes.toByteArray()))
+          .toString();
+    } catch (java.nio.charset.CharacterCodingException e) {
+      throw new IllegalArgumentException("the keywords' %-escapes are not UTF-8");
+    }
   }
 
   private void forward(
@@ -180,10 +220,11 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
           failure instanceof TimeoutException
               ? HttpStatus.GATEWAY_TIMEOUT_504
               : HttpStatus.BAD_GATEWAY_502;
-      String cause = cause(failure, target);
-      // the client gets one line; the operator gets what failed (a rare 502 under saturation in
-      // the quick suite of 2026-11-24 could not be told apart from its body alone)
-      LOG.warn("{} {}: {}", status, cause, String.valueOf(failure));
+      String cause = cause(failure);
+      // the client gets one line without the internal backend's address; the operator gets that
+      // and what failed (a rare 502 under saturation in the quick suite of 2026-11-24 could not be
+      // told apart from its body alone)
+      LOG.warn("{} {} (backend {}): {}", status, cause, target, String.valueOf(failure));
       JsonErrors.write(response, callback, status, cause);
       return;
     }
@@ -220,17 +261,16 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
   }
 
   /** One line a client can read; no exception class names, no stack. */
-  private String cause(Throwable failure, URI target) {
-    String where = target.getHost() + ":" + target.getPort();
+  private String cause(Throwable failure) {
     if (failure instanceof TimeoutException) {
-      return "the backend at " + where + " did not answer within " + settings.timeoutMs() + " ms";
+      return "the backend did not answer within " + settings.timeoutMs() + " ms";
     }
     for (Throwable t = failure; t != null; t = t.getCause()) {
       if (t instanceof ConnectException) {
-        return "the backend at " + where + " refused the connection";
+        return "the backend refused the connection";
       }
       if (t instanceof java.net.UnknownHostException) {
-        return "the backend host " + target.getHost() + " is unknown";
+        return "the backend's host name is unknown";
       }
       if (t instanceof IllegalArgumentException
           && String.valueOf(t.getMessage()).contains("capacity")) {
@@ -238,9 +278,9 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
       }
       if (t instanceof java.io.EOFException
           || String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("eof")) {
-        return "the backend at " + where + " closed the connection before its answer was complete";
+        return "the backend closed the connection before its answer was complete";
       }
     }
-    return "the exchange with the backend at " + where + " failed";
+    return "the exchange with the backend failed";
   }
 }

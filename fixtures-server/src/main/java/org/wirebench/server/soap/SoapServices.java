@@ -1,12 +1,16 @@
 package org.wirebench.server.soap;
 
+import java.nio.ByteBuffer;
 import java.util.EnumSet;
 import java.util.List;
 import javax.servlet.DispatcherType;
 import org.eclipse.jetty.ee8.servlet.FilterHolder;
 import org.eclipse.jetty.ee8.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee8.servlet.ServletHolder;
+import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 import org.wirebench.formats.soap.SoapStack;
 
 /**
@@ -27,6 +31,24 @@ public final class SoapServices {
 
   private SoapServices() {}
 
+  /**
+   * A refusal made before the request reached the servlets (by Jetty or a gate) as a SOAP 1.1
+   * fault: Client for a 4xx, Server otherwise.
+   */
+  public static void fault(Response response, Callback callback, int status, String message) {
+    byte[] body;
+    try {
+      body = SoapFaults.envelope(status < 500 ? "Client" : "Server", message);
+    } catch (java.io.IOException e) {
+      callback.failed(e);
+      return;
+    }
+    response.setStatus(status);
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/xml; charset=UTF-8");
+    response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
+    response.write(true, ByteBuffer.wrap(body), callback);
+  }
+
   /** Path of a hosted stack's endpoint, e.g. /services/axis2-adb. */
   public static String path(String stack) {
     return "/services/" + stack;
@@ -38,9 +60,21 @@ public final class SoapServices {
    * @param maxBodyBytes request body limit, 1..2^31-1
    */
   public static Handler handler(long maxBodyBytes) {
+    return handler(maxBodyBytes, () -> null);
+  }
+
+  /**
+   * @param publicBase the URL clients reach the server at, ending in "/", or null for the listening
+   *     address: what the WSDLs name as each service's address (asked per request)
+   */
+  public static Handler handler(long maxBodyBytes, java.util.function.Supplier<String> publicBase) {
     ServletContextHandler context = new ServletContextHandler();
     context.setContextPath("/");
     context.setErrorHandler(new SoapErrorHandler());
+    context.addFilter(
+        new FilterHolder(new WsdlAddresses(publicBase)),
+        "/services/*",
+        EnumSet.of(DispatcherType.REQUEST));
     context.addFilter(
         new FilterHolder(new SoapGate()), "/services/*", EnumSet.of(DispatcherType.REQUEST));
     context.addFilter(

@@ -148,6 +148,38 @@ public final class WfsHandler extends Handler.Abstract {
     return true;
   }
 
+  /**
+   * A refusal made outside the WFS (a request Jetty or a gate turned away before it got here) as
+   * this WFS's exception report, NoApplicableCode, in the dialect of the version the query asks for
+   * (WFS 2.0's when none can be read).
+   *
+   * @param rawQuery the request's query string as sent, or null
+   */
+  public static void refuse(
+      Response response, Callback callback, int status, String rawQuery, String message) {
+    String version = WfsRequest.reportVersion(Map.of("version", queryVersion(rawQuery)));
+    report(
+        response,
+        callback,
+        version,
+        status,
+        new OwsException("NoApplicableCode", null, message, status));
+  }
+
+  /** The VERSION a raw query string names, or "" (a query that failed to parse may still say). */
+  public static String queryVersion(String rawQuery) {
+    if (rawQuery == null) {
+      return "";
+    }
+    for (String pair : rawQuery.split("&")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0 && pair.substring(0, eq).equalsIgnoreCase("version")) {
+        return pair.substring(eq + 1);
+      }
+    }
+    return "";
+  }
+
   private static void report(
       Response response, Callback callback, String version, int status, OwsException e) {
     response.setStatus(status);

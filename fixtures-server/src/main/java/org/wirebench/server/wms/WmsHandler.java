@@ -179,6 +179,22 @@ public final class WmsHandler extends Handler.Abstract {
         HttpStatus.SERVICE_UNAVAILABLE_503);
   }
 
+  /**
+   * A refusal made outside the WMS (a request Jetty or a gate turned away before it got here) as a
+   * ServiceExceptionReport in the version the query names (1.3.0's when none can be read).
+   *
+   * @param rawQuery the request's query string as sent, or null
+   */
+  public static void refuse(
+      Response response, Callback callback, int status, String rawQuery, String message) {
+    String v = org.wirebench.server.wfs.WfsHandler.queryVersion(rawQuery);
+    report(
+        response,
+        callback,
+        WmsRequest.reportVersion(Map.of("version", v)),
+        new OwsException(null, null, message, status));
+  }
+
   private static void report(Response response, Callback callback, String version, OwsException e) {
     response.setStatus(e.httpStatus());
     response

@@ -28,7 +28,9 @@ final class FaultyBackend implements AutoCloseable {
     NOT_XML,
     GARBAGE,
     DOCTYPE,
-    HUGE
+    HUGE,
+    /** 9 bytes of protobuf: ack=Success and nothing else. */
+    ACK_ONLY
   }
 
   final AtomicReference<Fault> fault = new AtomicReference<>(Fault.NONE);
@@ -85,6 +87,14 @@ final class FaultyBackend implements AutoCloseable {
                       ("<?xml version='1.0'?><!DOCTYPE r [<!ENTITY x SYSTEM 'file:///etc/passwd'>]>"
                               + new String(good, StandardCharsets.UTF_8).substring(38))
                           .getBytes(StandardCharsets.UTF_8));
+              case ACK_ONLY ->
+                  send(
+                      response,
+                      callback,
+                      org.wirebench.formats.finding.proto.FindItemsByKeywordsResponse.newBuilder()
+                          .setAck("Success")
+                          .build()
+                          .toByteArray());
               case HUGE -> {
                 // 100 MB, chunked (no Content-Length), so the gateway must stop while reading
                 byte[] chunk = new byte[1 << 20];

@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,7 @@ import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.finding.FindingRequest;
 import org.wirebench.formats.finding.GatewayJson;
 import org.wirebench.server.FixtureServer;
+import org.wirebench.server.RawHttp;
 
 /**
  * The gateway end to end on real Jetty: its own mock backend, a backend that misbehaves, and one
@@ -123,11 +125,23 @@ class GatewayTest {
   @ParameterizedTest
   @EnumSource(
       value = FaultyBackend.Fault.class,
-      names = {"SLOW", "STATUS_500", "TRUNCATED", "NOT_XML", "GARBAGE", "DOCTYPE", "HUGE"})
+      names = {
+        "SLOW",
+        "STATUS_500",
+        "TRUNCATED",
+        "NOT_XML",
+        "GARBAGE",
+        "DOCTYPE",
+        "HUGE",
+        "ACK_ONLY"
+      })
   void aFailingBackendIsA502Or504WithItsCauseAndTheGatewayStaysHealthy(FaultyBackend.Fault fault)
       throws Exception {
     backend.fault.set(fault);
-    String format = fault == FaultyBackend.Fault.GARBAGE ? "protobuf" : "xml";
+    String format =
+        fault == FaultyBackend.Fault.GARBAGE || fault == FaultyBackend.Fault.ACK_ONLY
+            ? "protobuf"
+            : "xml";
     HttpResponse<byte[]> r = get(faulty, gateway(format, "ipad"));
     String cause =
         switch (fault) {
@@ -137,6 +151,7 @@ class GatewayTest {
           case NOT_XML -> "not a findItemsByKeywordsResponse";
           case GARBAGE -> "not a FindItemsByKeywordsResponse";
           case DOCTYPE -> "DOCTYPE";
+          case ACK_ONLY -> "no searchResult";
           default -> "larger than 16777216 bytes";
         };
     assertEquals(fault == FaultyBackend.Fault.SLOW ? 504 : 502, r.statusCode());
@@ -145,6 +160,31 @@ class GatewayTest {
     HttpResponse<byte[]> next = get(faulty, gateway(format, "ipad"));
     assertEquals(200, next.statusCode());
     assertArrayEquals(expected, next.body());
+  }
+
+  @Test
+  void keywordsWithAnEncodedSlashOrPercentOrASemicolonReachTheBackendWhole() throws Exception {
+    backend.fault.set(FaultyBackend.Fault.NONE);
+    String[][] cases = {
+      {"MC769LL%2FA", "MC769LL/A"},
+      {"100%25", "100%"},
+      {"a;b", "a;b"},
+      {"a;b%2Fc;d", "a;b/c;d"},
+      {"MC769LL/A", "MC769LL/A"},
+      {"a+b%3B", "a+b;"}
+    };
+    for (String[] c : cases) {
+      HttpResponse<byte[]> r = get(faulty, "ebay/finding/keywords/xml/" + c[0]);
+      assertEquals(200, r.statusCode(), c[0] + ": " + new String(r.body(), StandardCharsets.UTF_8));
+      assertEquals(c[1], FindingRequest.keywords(backend.lastBody.get()), c[0]);
+    }
+    // what java.net.http will not send, on a raw socket
+    for (String broken : List.of("100%", "a%zzb", "a%C0%AFb", "a%00b")) {
+      RawHttp.Answer a = RawHttp.get(faulty.uri(), "/ebay/finding/keywords/xml/" + broken);
+      assertEquals(400, a.status(), broken + "\n" + a);
+      assertTrue(a.header("Content-Type").startsWith("application/json"), a.toString());
+      assertTrue(a.body().startsWith("{\"error\":{\"status\":400,\"cause\":\""), a.toString());
+    }
   }
 
   @Test
@@ -168,6 +208,9 @@ class GatewayTest {
       HttpResponse<byte[]> r = get(gw, gateway("json", "ipad"));
       assertEquals(502, r.statusCode());
       assertJsonError(r, "refused the connection");
+      // the internal backend's address is the server log's, not the client's
+      String body = new String(r.body(), StandardCharsets.UTF_8);
+      assertFalse(body.contains(":" + port) || body.contains("127.0.0.1"), body);
     }
   }
 

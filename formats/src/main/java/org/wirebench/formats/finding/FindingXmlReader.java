@@ -79,10 +79,12 @@ final class FindingXmlReader {
     List<Item> items = new ArrayList<>(64);
     List<ErrorData> errors = new ArrayList<>(2);
     String ack = null;
+    boolean searchResult = false;
     while (nextChild()) {
       switch (r.getLocalName()) {
         case "ack" -> ack = text();
         case "searchResult" -> {
+          searchResult = true;
           String count = r.getAttributeValue(null, "count");
           while (nextChild()) {
             if ("item".equals(r.getLocalName())) {
@@ -108,6 +110,9 @@ final class FindingXmlReader {
       }
     }
     Ack.check("XML", ack);
+    if (!searchResult) {
+      throw ItemCount.noSearchResult("XML");
+    }
     return new GatewayView(items, errors);
   }
 

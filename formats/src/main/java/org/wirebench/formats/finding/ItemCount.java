@@ -9,6 +9,18 @@ import java.util.Locale;
 final class ItemCount {
   private ItemCount() {}
 
+  /**
+   * Every FindingService answer carries a searchResult (count 0 when nothing matched, on failure
+   * too); an answer without one is not what was asked for, and answering it as "no items" would be
+   * a silent empty success.
+   */
+  static BackendPayloadException noSearchResult(String format) {
+    return new BackendPayloadException(
+        "the "
+            + format
+            + " backend's answer has no searchResult: not a findItemsByKeywordsResponse");
+  }
+
   static void check(String format, int declared, int received) throws BackendPayloadException {
     if (declared != received) {
       throw new BackendPayloadException(

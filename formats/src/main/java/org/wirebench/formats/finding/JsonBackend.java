@@ -77,6 +77,7 @@ public final class JsonBackend implements BackendFormat {
       List<Item> items = new ArrayList<>(64);
       List<ErrorData> errors = new ArrayList<>(2);
       String ack = null;
+      boolean searchResult = false;
       while (p.nextToken() == JsonToken.FIELD_NAME) {
         String f = p.currentName();
         p.nextToken();
@@ -85,6 +86,7 @@ public final class JsonBackend implements BackendFormat {
           ack = p.getText();
         } else if (f.equals("searchResult")) {
           searchResult(p, items);
+          searchResult = true;
         } else if (f.equals("errorMessage")) {
           ItemJson.expect(p, JsonToken.START_ARRAY, "errorMessage");
           while (p.nextToken() != JsonToken.END_ARRAY) {
@@ -95,6 +97,9 @@ public final class JsonBackend implements BackendFormat {
         }
       }
       Ack.check("JSON", ack);
+      if (!searchResult) {
+        throw ItemCount.noSearchResult("JSON");
+      }
       if (p.nextToken() != null) {
         throw new BackendPayloadException("the JSON backend's answer goes on after its object");
       }

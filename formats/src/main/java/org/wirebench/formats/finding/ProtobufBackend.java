@@ -161,16 +161,27 @@ public final class ProtobufBackend implements BackendFormat {
           e);
     }
     try {
+      KnownFields.check(response, "findItemsByKeywordsResponse");
       Ack.check("protobuf", response.getAck());
-      List<SearchItem> in = response.getSearchResult().getItemList();
-      ItemCount.check("protobuf", response.getSearchResult().getCount(), in.size());
-      List<Item> items = new ArrayList<>(in.size());
-      for (SearchItem s : in) {
-        items.add(item(s));
+      if (!response.hasSearchResult()) {
+        throw ItemCount.noSearchResult("protobuf");
       }
+      SearchResult result = response.getSearchResult();
+      KnownFields.check(result, "searchResult");
+      List<SearchItem> in = result.getItemList();
+      ItemCount.check("protobuf", result.getCount(), in.size());
+      List<Item> items = new ArrayList<>(in.size());
+      for (int i = 0; i < in.size(); i++) {
+        items.add(item(in.get(i), i));
+      }
+      if (response.hasPaginationOutput()) {
+        KnownFields.check(response.getPaginationOutput(), "paginationOutput");
+      }
+      KnownFields.check(response.getErrorMessage(), "errorMessage");
       List<ErrorData> errors = new ArrayList<>(response.getErrorMessage().getErrorCount());
       for (org.wirebench.formats.finding.proto.ErrorData e :
           response.getErrorMessage().getErrorList()) {
+        KnownFields.check(e, "errorMessage.error");
         errors.add(
             new ErrorData(
                 e.getErrorId(),
@@ -186,13 +197,20 @@ public final class ProtobufBackend implements BackendFormat {
     }
   }
 
-  private static Item item(SearchItem s) throws BackendPayloadException {
+  private static Item item(SearchItem s, int index) throws BackendPayloadException {
+    String where = "searchResult.item[" + index + "]";
+    KnownFields.check(s, where);
     if (s.getItemId().isEmpty()) {
       throw new BackendPayloadException("the protobuf backend sent an item without an itemId");
     }
+    if (s.hasPrimaryCategory())
+      KnownFields.check(s.getPrimaryCategory(), where + ".primaryCategory");
+    if (s.hasProductId()) KnownFields.check(s.getProductId(), where + ".productId");
+    if (s.hasCondition()) KnownFields.check(s.getCondition(), where + ".condition");
     Item.ShippingInfo shipping = null;
     if (s.hasShippingInfo()) {
       ShippingInfo p = s.getShippingInfo();
+      KnownFields.check(p, where + ".shippingInfo");
       shipping =
           new Item.ShippingInfo(
               p.hasShippingServiceCost() ? amount(p.getShippingServiceCost()) : null,
@@ -205,6 +223,7 @@ public final class ProtobufBackend implements BackendFormat {
     Item.SellingStatus selling = null;
     if (s.hasSellingStatus()) {
       SellingStatus p = s.getSellingStatus();
+      KnownFields.check(p, where + ".sellingStatus");
       selling =
           new Item.SellingStatus(
               p.hasCurrentPrice() ? amount(p.getCurrentPrice()) : null,
@@ -216,6 +235,7 @@ public final class ProtobufBackend implements BackendFormat {
     Item.ListingInfo listing = null;
     if (s.hasListingInfo()) {
       ListingInfo p = s.getListingInfo();
+      KnownFields.check(p, where + ".listingInfo");
       listing =
           new Item.ListingInfo(
               p.getBestOfferEnabled(),
@@ -257,7 +277,8 @@ public final class ProtobufBackend implements BackendFormat {
         s.getIsMultiVariationListing());
   }
 
-  private static Item.Amount amount(Amount a) {
+  private static Item.Amount amount(Amount a) throws BackendPayloadException {
+    KnownFields.check(a, "an item's amount");
     return new Item.Amount(a.getCurrencyId(), XsdValues.checkPrice(a.getValue()));
   }
 }

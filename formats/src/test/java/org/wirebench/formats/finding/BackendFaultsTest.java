@@ -1,9 +1,14 @@
 package org.wirebench.formats.finding;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.protobuf.DescriptorProtos;
+import com.google.protobuf.DescriptorProtos.FieldDescriptorProto;
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.DynamicMessage;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -78,6 +83,104 @@ class BackendFaultsTest {
     }
     refused("xml", utf8("<html><body>502 Bad Gateway</body></html>"));
     refused("json", utf8("{\"searchResult\":{\"count\":1,\"item\":[{}]}}"));
+  }
+
+  /**
+   * A listing message of another schema, as the ql.io study's own .proto wrote it: field numbers
+   * that collide with ours (1 is a string in both) and others ours does not have.
+   */
+  private static byte[] otherSchema() throws Exception {
+    DescriptorProtos.FileDescriptorProto file =
+        DescriptorProtos.FileDescriptorProto.newBuilder()
+            .setName("other.proto")
+            .setSyntax("proto3")
+            .addMessageType(
+                DescriptorProtos.DescriptorProto.newBuilder()
+                    .setName("Listing")
+                    .addField(field("id", 1, FieldDescriptorProto.Type.TYPE_STRING))
+                    .addField(field("price", 9, FieldDescriptorProto.Type.TYPE_DOUBLE))
+                    .addField(field("seller", 12, FieldDescriptorProto.Type.TYPE_STRING)))
+            .addMessageType(
+                DescriptorProtos.DescriptorProto.newBuilder()
+                    .setName("Search")
+                    .addField(field("ack", 1, FieldDescriptorProto.Type.TYPE_STRING))
+                    .addField(
+                        field("listing", 8, FieldDescriptorProto.Type.TYPE_MESSAGE)
+                            .setTypeName("Listing")
+                            .setLabel(FieldDescriptorProto.Label.LABEL_REPEATED)))
+            .build();
+    Descriptors.FileDescriptor fd =
+        Descriptors.FileDescriptor.buildFrom(file, new Descriptors.FileDescriptor[0]);
+    Descriptors.Descriptor search = fd.findMessageTypeByName("Search");
+    Descriptors.Descriptor listing = fd.findMessageTypeByName("Listing");
+    DynamicMessage.Builder b = DynamicMessage.newBuilder(search);
+    b.setField(search.findFieldByName("ack"), "Success");
+    for (int i = 0; i < 50; i++) {
+      b.addRepeatedField(
+          search.findFieldByName("listing"),
+          DynamicMessage.newBuilder(listing)
+              .setField(listing.findFieldByName("id"), "11" + i)
+              .setField(listing.findFieldByName("price"), 499.0 + i)
+              .setField(listing.findFieldByName("seller"), "seller" + i)
+              .build());
+    }
+    return b.build().toByteArray();
+  }
+
+  private static FieldDescriptorProto.Builder field(
+      String name, int number, FieldDescriptorProto.Type type) {
+    return FieldDescriptorProto.newBuilder().setName(name).setNumber(number).setType(type);
+  }
+
+  @Test
+  void aProtobufMessageOfAnotherSchemaIsRefusedNotReadAsEmpty() throws Exception {
+    byte[] body = otherSchema();
+    assertTrue(body.length > 1000, "50 listings: " + body.length + " bytes");
+    String why = refused("protobuf", body);
+    assertTrue(why.contains("[8]") && why.contains("another schema"), why);
+  }
+
+  @Test
+  void anAckWithoutASearchResultIsRefusedInEveryFormat() {
+    byte[] ackOnly =
+        FindItemsByKeywordsResponse.newBuilder().setAck("Success").build().toByteArray();
+    assertEquals(9, ackOnly.length);
+    assertTrue(refused("protobuf", ackOnly).contains("no searchResult"));
+    assertTrue(refused("json", utf8("{\"ack\":\"Success\"}")).contains("no searchResult"));
+    String xml =
+        xml().replaceAll("(?s)<searchResult.*</searchResult>", "").replace("<searchResult/>", "");
+    assertFalse(xml.contains("searchResult"), xml);
+    assertTrue(refused("xml", utf8(xml)).contains("no searchResult"));
+  }
+
+  @Test
+  void anUnknownFieldInsideAnItemIsRefusedWithItsPlace() {
+    byte[] good = BackendFormats.get("protobuf").encode(FIVE);
+    FindItemsByKeywordsResponse r = parse(good);
+    SearchItem third =
+        r.getSearchResult().getItem(2).toBuilder()
+            .setUnknownFields(
+                com.google.protobuf.UnknownFieldSet.newBuilder()
+                    .addField(
+                        99,
+                        com.google.protobuf.UnknownFieldSet.Field.newBuilder().addVarint(1).build())
+                    .build())
+            .build();
+    byte[] body =
+        r.toBuilder()
+            .setSearchResult(r.getSearchResult().toBuilder().setItem(2, third))
+            .build()
+            .toByteArray();
+    String why = refused("protobuf", body);
+    assertTrue(why.contains("[99]") && why.contains("searchResult.item[2]"), why);
+  }
+
+  private static FindItemsByKeywordsResponse parse(byte[] body) {
+    try {
+      return FindItemsByKeywordsResponse.parseFrom(body);
+    } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+      throw new AssertionError(e);
+    }
   }
 
   @Test

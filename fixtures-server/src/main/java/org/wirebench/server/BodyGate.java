@@ -1,0 +1,322 @@
+package org.wirebench.server;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.Scheduler;
+
+/**
+ * Request bodies are read here, without a thread, before any service sees them. The servlets (the
+ * SOAP stacks) read with blocking calls: 250 clients sending a body one byte every 5 s held every
+ * server thread, and /static stopped answering. Here a body is read as it arrives (a thread only
+ * while bytes are there to copy), must be complete within {@code timeoutMs} of the request head
+ * (else 408, the connection closed), and may be at most {@code maxBytes} long: a larger declared
+ * Content-Length is refused with 413 before anything is read when the client sent {@code Expect:
+ * 100-continue} (it never gets {@code 100 Continue}) or declared more than {@value #DISCARD_FACTOR}
+ * times the limit; otherwise, as for a chunked body past the limit, the rest is read and dropped
+ * first (no thread held either), then refused. The service then gets the whole body from memory.
+ * Refusals are in the service's format ({@link ServiceErrors}).
+ */
+final class BodyGate extends Handler.Wrapper {
+  /**
+   * A body over the limit that is already on its way (no {@code Expect: 100-continue}) and at most
+   * this many times the limit is read and dropped before the 413, so the client sees the answer and
+   * not a broken pipe; a larger one is cut off.
+   */
+  static final int DISCARD_FACTOR = 8;
+
+  /** Bytes of request bodies all requests may hold in memory at once, at least twice the limit. */
+  static final long DEFAULT_BUDGET_BYTES = 256L << 20;
+
+  private final Scheduler scheduler;
+  private final long maxBytes;
+  private final AtomicLong buffered = new AtomicLong();
+  private volatile long budgetBytes;
+  private volatile long timeoutMs;
+
+  /**
+   * @param maxBytes request body limit, 1..2^31-1
+   * @param timeoutMs a body must have arrived this long after its head, 1..600000
+   */
+  BodyGate(Handler next, Scheduler scheduler, long maxBytes, long timeoutMs) {
+    super(next);
+    this.scheduler = scheduler;
+    this.maxBytes = maxBytes;
+    this.timeoutMs = timeoutMs;
+    this.budgetBytes = Math.max(DEFAULT_BUDGET_BYTES, 2 * maxBytes);
+  }
+
+  /** Bytes of bodies held in memory at once by all requests, 1..2^62; a body past it gets 503. */
+  void budgetBytes(long bytes) {
+    if (bytes < 1 || bytes > 1L << 62) {
+      throw new IllegalArgumentException("body budget must be 1..2^62 bytes, was " + bytes);
+    }
+    budgetBytes = bytes;
+  }
+
+  private boolean reserve(long n) {
+    if (buffered.addAndGet(n) > budgetBytes) {
+      buffered.addAndGet(-n);
+      return false;
+    }
+    return true;
+  }
+
+  void timeoutMs(long ms) {
+    if (ms < 1 || ms > 600_000) {
+      throw new IllegalArgumentException("body timeout ms must be 1..600000, was " + ms);
+    }
+    timeoutMs = ms;
+  }
+
+  @Override
+  public boolean handle(Request request, Response response, Callback callback) throws Exception {
+    long declared = request.getLength();
+    boolean chunked = request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING);
+    if (declared <= 0 && !chunked) {
+      return super.handle(request, response, callback);
+    }
+    if (declared > maxBytes
+        && (declared > DISCARD_FACTOR * maxBytes
+            || request.getHeaders().contains(HttpHeader.EXPECT, "100-continue"))) {
+      // not read: a client waiting for 100 Continue sends nothing, one far above the limit is cut
+      refuse(
+          request, response, callback, HttpStatus.PAYLOAD_TOO_LARGE_413, tooLarge(declared), true);
+      return true;
+    }
+    new Body(request, response, callback, declared).run();
+    return true;
+  }
+
+  private String tooLarge(long declared) {
+    return (declared >= 0 ? "the request body of " + declared + " bytes" : "the request body")
+        + " is above this server's limit of "
+        + maxBytes
+        + " bytes";
+  }
+
+  /**
+   * @param close true when the body was not read to its end: the connection cannot carry another
+   *     request after this answer
+   */
+  private static void refuse(
+      Request request,
+      Response response,
+      Callback callback,
+      int status,
+      String cause,
+      boolean close) {
+    if (close) {
+      response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
+    }
+    ServiceErrors.of(request.getHttpURI().getPath())
+        .write(response, callback, status, request.getHttpURI().getQuery(), cause);
+  }
+
+  /** One body being read; {@link #run} is its demand callback. */
+  private final class Body implements Runnable {
+    private final Request request;
+    private final Response response;
+    private final Callback callback;
+    private final AtomicBoolean done = new AtomicBoolean();
+    private final Scheduler.Task deadline;
+    private final long declared;
+    private byte[] bytes = new byte[0];
+    private int size;
+
+    /** Bytes reserved from the server's budget (the buffer's capacity), given back once. */
+    private long held;
+
+    private boolean released;
+
+    /** Bytes read past the limit and dropped; the body is refused once it has ended. */
+    private long dropped;
+
+    Body(Request request, Response response, Callback callback, long declared) {
+      this.request = request;
+      this.response = response;
+      this.callback = callback;
+      this.declared = declared;
+      this.deadline = scheduler.schedule(this::expire, timeoutMs, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void run() {
+      while (!done.get()) {
+        Content.Chunk chunk = request.read();
+        if (chunk == null) {
+          request.demand(this);
+          return;
+        }
+        if (Content.Chunk.isFailure(chunk)) {
+          // the client went away or sent a broken body: nobody is left to answer
+          if (finish()) {
+            release();
+            callback.failed(chunk.getFailure());
+          }
+          return;
+        }
+        ByteBuffer b = chunk.getByteBuffer();
+        if (dropped > 0 || (long) size + b.remaining() > maxBytes) {
+          dropped += b.remaining();
+          boolean last = chunk.isLast();
+          chunk.release();
+          boolean cut = size + dropped > DISCARD_FACTOR * maxBytes;
+          if ((last || cut) && finish()) {
+            release();
+            refuse(
+                request,
+                response,
+                callback,
+                HttpStatus.PAYLOAD_TOO_LARGE_413,
+                tooLarge(declared),
+                cut);
+          }
+          if (last || cut) {
+            return;
+          }
+          continue;
+        }
+        if (size + b.remaining() > bytes.length && !grow(size + b.remaining())) {
+          chunk.release();
+          if (finish()) {
+            release();
+            response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+            refuse(
+                request,
+                response,
+                callback,
+                HttpStatus.SERVICE_UNAVAILABLE_503,
+                "the server holds as many request bodies as it can; try again",
+                true);
+          }
+          return;
+        }
+        int n = b.remaining();
+        b.get(bytes, size, n);
+        size += n;
+        boolean last = chunk.isLast();
+        chunk.release();
+        if (last) {
+          if (finish()) {
+            dispatch();
+          }
+          return;
+        }
+      }
+    }
+
+    /**
+     * Grows the buffer to hold {@code want} bytes, within the server's budget: grown as bytes
+     * arrive, so a declared length costs nothing until the bytes are there.
+     */
+    private synchronized boolean grow(int want) {
+      if (released) { // the deadline ended this body while a chunk was being copied
+        return false;
+      }
+      long capacity = Math.min(maxBytes, Math.max(8192L, 2L * want));
+      if (declared > 0) {
+        capacity = Math.max(want, Math.min(capacity, declared));
+      }
+      if (!reserve(capacity - bytes.length)) {
+        return false;
+      }
+      held += capacity - bytes.length;
+      bytes = Arrays.copyOf(bytes, (int) capacity);
+      return true;
+    }
+
+    private synchronized void release() {
+      if (!released) {
+        released = true;
+        buffered.addAndGet(-held);
+      }
+    }
+
+    /** True for the one caller that ends the reading; anything but a dispatch releases. */
+    private boolean finish() {
+      if (!done.compareAndSet(false, true)) {
+        return false;
+      }
+      deadline.cancel();
+      return true;
+    }
+
+    private void expire() {
+      if (done.compareAndSet(false, true)) {
+        release();
+        refuse(
+            request,
+            response,
+            callback,
+            HttpStatus.REQUEST_TIMEOUT_408,
+            "the request body did not arrive within " + timeoutMs + " ms",
+            true);
+      }
+    }
+
+    private void dispatch() {
+      Request whole = new Buffered(request, ByteBuffer.wrap(bytes, 0, size));
+      // the body counts against the budget until its answer is complete
+      Callback then =
+          new Callback.Nested(callback) {
+            @Override
+            public void succeeded() {
+              release();
+              super.succeeded();
+            }
+
+            @Override
+            public void failed(Throwable x) {
+              release();
+              super.failed(x);
+            }
+          };
+      try {
+        if (!BodyGate.this.getHandler().handle(whole, response, then)) {
+          Response.writeError(whole, response, then, HttpStatus.NOT_FOUND_404);
+        }
+      } catch (Throwable t) {
+        Response.writeError(whole, response, then, t);
+      }
+    }
+  }
+
+  /** A request whose body was read already: one last chunk, then the end. */
+  private static final class Buffered extends Request.Wrapper {
+    private Content.Chunk body;
+
+    Buffered(Request request, ByteBuffer bytes) {
+      super(request);
+      this.body = Content.Chunk.from(bytes, true);
+    }
+
+    @Override
+    public synchronized Content.Chunk read() {
+      Content.Chunk next = body;
+      body = Content.Chunk.EOF;
+      return next;
+    }
+
+    @Override
+    public void demand(Runnable demandCallback) {
+      demandCallback.run();
+    }
+
+    @Override
+    public boolean consumeAvailable() {
+      read();
+      return true;
+    }
+  }
+}

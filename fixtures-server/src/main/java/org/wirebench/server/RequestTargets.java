@@ -1,0 +1,126 @@
+package org.wirebench.server;
+
+import java.nio.ByteBuffer;
+import org.eclipse.jetty.http.HttpCompliance;
+import org.eclipse.jetty.http.HttpParser;
+import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.io.EndPoint;
+import org.eclipse.jetty.server.ConnectionMetaData;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.internal.HttpConnection;
+
+/**
+ * HTTP/1.1 connections that remember the start of each request line as it arrived. When Jetty
+ * refuses a request it cannot parse (a request line over the header limit: 414; a %-escape that is
+ * not one, {@code %00}: 400) it hands its error page a made-up path ({@code /badMessage}, {@code
+ * /badURI}), and the page could not tell which service the client was talking to. The first {@value
+ * #KEPT_BYTES} bytes are enough to tell, so the refusal is written in that service's format.
+ */
+final class RequestTargets extends HttpConnectionFactory {
+  /** Bytes of a request line kept: method, path and the start of the query. */
+  static final int KEPT_BYTES = 512;
+
+  RequestTargets(HttpConfiguration config) {
+    super(config);
+  }
+
+  @Override
+  public Connection newConnection(Connector connector, EndPoint endPoint) {
+    Remembering connection = new Remembering(getHttpConfiguration(), connector, endPoint);
+    connection.setUseInputDirectByteBuffers(isUseInputDirectByteBuffers());
+    connection.setUseOutputDirectByteBuffers(isUseOutputDirectByteBuffers());
+    connection.setTransferEncodingChunkMaxLength(getTransferEncodingChunkMaxLength());
+    return configure(connection, connector, endPoint);
+  }
+
+  /** The request target of the last request line on this connection, as far as kept, or null. */
+  static String lastTarget(ConnectionMetaData connection) {
+    if (!(connection instanceof Remembering r)) {
+      return null;
+    }
+    String line = r.requestLine();
+    int space = line.indexOf(' ');
+    if (space < 0) {
+      return null;
+    }
+    int end = line.indexOf(' ', space + 1);
+    return line.substring(space + 1, end < 0 ? line.length() : end);
+  }
+
+  /** The path of a request target (origin or absolute form), or null. */
+  static String path(String target) {
+    int scheme = target == null ? -1 : target.indexOf("://");
+    if (scheme > 0 && target.substring(0, scheme).matches("[A-Za-z][A-Za-z0-9+.-]*")) {
+      int slash = target.indexOf('/', scheme + 3);
+      target = slash < 0 ? null : target.substring(slash);
+    }
+    if (target == null || !target.startsWith("/")) {
+      return null;
+    }
+    int q = target.indexOf('?');
+    return q < 0 ? target : target.substring(0, q);
+  }
+
+  static String query(String target) {
+    int q = target == null ? -1 : target.indexOf('?');
+    return q < 0 ? null : target.substring(q + 1);
+  }
+
+  private static final class Remembering extends HttpConnection {
+    // set from the super constructor (newRequestHandler runs there): no initializer
+    private RequestHandler handler;
+    private final StringBuilder line = new StringBuilder(64);
+    private volatile String kept = "";
+
+    Remembering(HttpConfiguration config, Connector connector, EndPoint endPoint) {
+      super(config, connector, endPoint);
+    }
+
+    @Override
+    protected RequestHandler newRequestHandler() {
+      handler = super.newRequestHandler();
+      return handler;
+    }
+
+    @Override
+    protected HttpParser newHttpParser(HttpCompliance compliance) {
+      HttpParser parser =
+          new HttpParser(handler, getHttpConfiguration().getRequestHeaderSize(), compliance) {
+            @Override
+            public boolean parseNext(ByteBuffer buffer) {
+              keep(this, buffer);
+              return super.parseNext(buffer);
+            }
+          };
+      parser.setHeaderCacheSize(getHttpConfiguration().getHeaderCacheSize());
+      parser.setHeaderCacheCaseSensitive(getHttpConfiguration().isHeaderCacheCaseSensitive());
+      return parser;
+    }
+
+    private void keep(HttpParser parser, ByteBuffer buffer) {
+      HttpParser.State state = parser.getState();
+      if (state == HttpParser.State.START) {
+        line.setLength(0);
+      } else if (state.ordinal() > HttpParser.State.URI.ordinal()) {
+        return;
+      }
+      for (int i = buffer.position(); i < buffer.limit() && line.length() < KEPT_BYTES; i++) {
+        char c = (char) (buffer.get(i) & 0xff);
+        if (c == '\r' || c == '\n') {
+          if (line.length() > 0) {
+            break;
+          }
+          continue; // blank lines before a request line are allowed
+        }
+        line.append(c);
+      }
+      kept = line.toString();
+    }
+
+    String requestLine() {
+      return kept;
+    }
+  }
+}

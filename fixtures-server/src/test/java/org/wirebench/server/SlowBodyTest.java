@@ -1,0 +1,175 @@
+package org.wirebench.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Clients that send their request bodies slowly hold no server thread and get 408 when the body
+ * timeout passes; a declared body over the limit is refused with 413 before any {@code 100
+ * Continue}.
+ */
+class SlowBodyTest {
+  /** More than Jetty's default pool of 200 threads: each held one before. */
+  private static final int SLOW_CLIENTS = 250;
+
+  @Test
+  void slowBodiesHoldNoThreadAndAreRefusedWith408() throws Exception {
+    try (FixtureServer server =
+        new FixtureServer("127.0.0.1", 0, 1000, 1 << 20, false, false).bodyTimeoutMs(4000)) {
+      server.start();
+      URI uri = server.uri();
+      List<Socket> slow = new ArrayList<>();
+      try {
+        for (int i = 0; i < SLOW_CLIENTS; i++) {
+          Socket s = new Socket(uri.getHost(), uri.getPort());
+          s.setSoTimeout(10_000);
+          String path = i % 2 == 0 ? "/services/axis2-adb" : "/services/cxf-jaxb";
+          s.getOutputStream()
+              .write(
+                  ("POST "
+                          + path
+                          + " HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\n"
+                          + "Content-Length: 100000\r\n\r\n<soapenv:Env")
+                      .getBytes(StandardCharsets.US_ASCII));
+          slow.add(s);
+        }
+        // while every one of them is held, other endpoints answer
+        RawHttp.Answer statics = RawHttp.get(uri, "/static/3");
+        assertEquals(200, statics.status(), statics.toString());
+        RawHttp.Answer wsdl = RawHttp.get(uri, "/services/axis2-adb?wsdl");
+        assertEquals(200, wsdl.status(), "a WSDL while slow bodies are held");
+        // each slow client then gets a SOAP fault with 408, and its connection is closed
+        for (Socket s : List.of(slow.get(0), slow.get(1), slow.get(SLOW_CLIENTS - 1))) {
+          RawHttp.Answer a =
+              RawHttp.parse(new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+          assertEquals(408, a.status(), a.toString());
+          assertTrue(a.body().contains("soapenv:Client"), a.toString());
+          assertTrue(a.body().contains("did not arrive within 4000 ms"), a.toString());
+        }
+      } finally {
+        for (Socket s : slow) {
+          s.close();
+        }
+      }
+    }
+  }
+
+  /**
+   * Bodies held at once share a budget: with room for one body of 50,000 bytes, one of two gets 503
+   * while the other is served, and the budget is back once it is.
+   */
+  @Test
+  void bodiesPastTheServersBudgetGet503AndTheBudgetComesBack() throws Exception {
+    try (FixtureServer server =
+        new FixtureServer("127.0.0.1", 0, 1000, 1 << 20, false, false).bodyBudgetBytes(64_000)) {
+      server.start();
+      URI uri = server.uri();
+      String head = "POST /static/1 HTTP/1.1\r\nHost: x\r\nContent-Length: 50000\r\n\r\n";
+      byte[] part = new byte[40_000];
+      java.util.Arrays.fill(part, (byte) 'b');
+      try (Socket a = new Socket(uri.getHost(), uri.getPort());
+          Socket b = new Socket(uri.getHost(), uri.getPort())) {
+        List<Integer> statuses = new ArrayList<>();
+        Socket waiting = null;
+        for (Socket s : List.of(a, b)) {
+          s.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+          s.getOutputStream().write(part);
+          s.getOutputStream().flush();
+        }
+        for (Socket s : List.of(a, b)) {
+          s.setSoTimeout(3000);
+          try {
+            RawHttp.Answer refused =
+                RawHttp.parse(
+                    new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            assertTrue(refused.body().contains("try again"), refused.toString());
+            assertEquals("1", refused.header("Retry-After"), refused.toString());
+            statuses.add(refused.status());
+          } catch (java.net.SocketTimeoutException stillReading) {
+            waiting = s;
+          }
+        }
+        assertEquals(List.of(503), statuses, "exactly one body is refused");
+        waiting.setSoTimeout(10_000);
+        waiting.getOutputStream().write(new byte[10_000]);
+        waiting
+            .getOutputStream()
+            .write(
+                "GET /static/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+        String served = new String(waiting.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(served.startsWith("HTTP/1.1 200"), served);
+      }
+      // the served body's bytes are given back: the same again fits
+      RawHttp.Answer again =
+          RawHttp.send(
+              uri,
+              "POST /static/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                  + "Content-Length: 50000\r\n\r\n"
+                  + "c".repeat(50_000));
+      assertEquals(200, again.status(), again.toString());
+    }
+  }
+
+  @Test
+  void aDeclaredBodyOverTheLimitGets413AndNo100Continue() throws Exception {
+    try (FixtureServer server =
+            new FixtureServer("127.0.0.1", 0, 1000, 1 << 20, false, false).start();
+        Socket s = new Socket(server.uri().getHost(), server.uri().getPort())) {
+      s.setSoTimeout(10_000);
+      OutputStream out = s.getOutputStream();
+      out.write(
+          ("POST /services/cxf-jaxb HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\n"
+                  + "Expect: 100-continue\r\nContent-Length: 10000000000\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      InputStream in = s.getInputStream();
+      String answer = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      assertFalse(answer.contains("100 Continue"), answer);
+      RawHttp.Answer a = RawHttp.parse(answer);
+      assertEquals(413, a.status(), answer);
+      assertTrue(a.body().contains("10000000000 bytes is above"), answer);
+      assertTrue(a.body().contains("soapenv:Client"), answer);
+    }
+  }
+
+  @Test
+  void aBodyWithinTheLimitStillGets100ContinueAndAnAnswer() throws Exception {
+    try (FixtureServer server =
+            new FixtureServer("127.0.0.1", 0, 1000, 1 << 20, false, false).start();
+        Socket s = new Socket(server.uri().getHost(), server.uri().getPort())) {
+      s.setSoTimeout(10_000);
+      byte[] body =
+          org.wirebench.formats.soap.SoapEnvelopes.request(
+              org.wirebench.formats.soap.EchoValues.generate(
+                  org.wirebench.formats.soap.Operation.values()[1], 3));
+      OutputStream out = s.getOutputStream();
+      out.write(
+          ("POST /services/cxf-jaxb HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\n"
+                  + "SOAPAction: \"\"\r\nConnection: close\r\nExpect: 100-continue\r\n"
+                  + "Content-Length: "
+                  + body.length
+                  + "\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      byte[] interim = new byte[25];
+      int n = s.getInputStream().readNBytes(interim, 0, interim.length);
+      assertTrue(
+          new String(interim, 0, n, StandardCharsets.US_ASCII).startsWith("HTTP/1.1 100 Continue"));
+      out.write(body);
+      out.flush();
+      String rest = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(rest.contains("HTTP/1.1 200"), rest);
+    }
+  }
+}
