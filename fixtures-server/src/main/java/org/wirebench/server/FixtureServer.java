@@ -125,6 +125,9 @@ public final class FixtureServer implements AutoCloseable {
       boolean accessLog,
       long headerTimeoutMs,
       FindingGateway.Settings finding) {
+    // images go through memory: ImageIO's default file cache under java.io.tmpdir failed every map
+    // when that folder was full
+    javax.imageio.ImageIO.setUseCache(false);
     connector.setHost(host);
     connector.setPort(port);
     connector.setAcceptQueueSize(ACCEPT_QUEUE);
@@ -181,6 +184,14 @@ public final class FixtureServer implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Keeps the WMS tile cache under {@code root} (default {@link TileCacheRenderer#defaultRoot}).
+   */
+  public FixtureServer tileCacheRoot(java.nio.file.Path root) {
+    maps.tileRoot(root);
+    return this;
+  }
+
   public FixtureServer start() throws Exception {
     server.start();
     return this;
@@ -201,6 +212,10 @@ public final class FixtureServer implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
-    server.stop();
+    try {
+      server.stop();
+    } finally {
+      maps.close();
+    }
   }
 }
