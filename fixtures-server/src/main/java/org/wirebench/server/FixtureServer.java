@@ -153,6 +153,15 @@ public final class FixtureServer implements AutoCloseable {
     routes.addMapping(PathSpec.from("/services/*"), SoapServices.handler(maxBodyBytes));
     FindingGateway gateway = new FindingGateway(finding, this::uri);
     server.addBean(gateway.client());
+    // stopped with the server, by close() or the shutdown hook: the tile cache's lock is let go and
+    // a private folder deleted
+    server.addBean(
+        new org.eclipse.jetty.util.component.AbstractLifeCycle() {
+          @Override
+          protected void doStop() throws Exception {
+            maps.close();
+          }
+        });
     routes.addMapping(PathSpec.from("/finding/*"), gateway.mock());
     routes.addMapping(PathSpec.from("/ebay/*"), gateway.gateway());
     routes.addMapping(PathSpec.from(""), new IndexHandler());
@@ -212,10 +221,6 @@ public final class FixtureServer implements AutoCloseable {
 
   @Override
   public void close() throws Exception {
-    try {
-      server.stop();
-    } finally {
-      maps.close();
-    }
+    server.stop();
   }
 }

@@ -78,13 +78,9 @@ public final class BlueMarbleMaps implements AutoCloseable {
       MapRenderer source = direct();
       synchronized (this) {
         if (tiles == null) {
-          try {
-            tiles =
-                new TileCacheRenderer(
-                    TileCacheRenderer.folderFor(tileRoot, BlueMarble.WIDTH * upscale), source);
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
+          tiles =
+              new TileCacheRenderer(
+                  TileCacheRenderer.folderFor(tileRoot, BlueMarble.WIDTH * upscale), source);
         }
         t = tiles;
       }
@@ -97,6 +93,7 @@ public final class BlueMarbleMaps implements AutoCloseable {
   public synchronized void close() throws IOException {
     if (tiles != null) {
       tiles.close();
+      tiles = null;
     }
   }
 }

@@ -46,6 +46,7 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
   private final FileChannel lockChannel;
   private final FileLock lock;
   private final MapRenderer source;
+  private boolean closed;
   private final AtomicLong redrawn = new AtomicLong();
   private final AtomicLong unstored = new AtomicLong();
   private final ThreadLocal<JpegEncoder> encoders = ThreadLocal.withInitial(JpegEncoder::new);
@@ -54,31 +55,92 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
   /**
    * @param directory where the tiles are kept (created when missing) and locked; reuse one only
    *     with the same source, as whole tiles found there are served as they are. When another
-   *     renderer holds it, a private folder beside it is used instead (see {@link #directory()}).
+   *     renderer holds it, a private folder beside it is used instead (see {@link #directory()});
+   *     when neither can be made (a full disk, a folder not ours), tiles are drawn for each map and
+   *     not kept.
    */
-  public TileCacheRenderer(Path directory, MapRenderer source) throws IOException {
+  public TileCacheRenderer(Path directory, MapRenderer source) {
     this.source = source;
-    Path wanted = Files.createDirectories(directory);
-    FileChannel channel = lockChannel(wanted);
-    FileLock held = tryLock(channel);
-    boolean taken = held == null;
-    if (taken) {
-      channel.close();
-      wanted =
-          Files.createTempDirectory(
-              wanted.toAbsolutePath().getParent(), wanted.getFileName() + "-private-");
-      channel = lockChannel(wanted);
+    Path wanted = directory;
+    FileChannel channel = null;
+    FileLock held = null;
+    boolean taken = false;
+    try {
+      Files.createDirectories(directory);
+      channel = lockChannel(directory);
       held = tryLock(channel);
+      if (held != null) {
+        deleteAbandoned(directory);
+      } else {
+        channel.close();
+        channel = null;
+        taken = true;
+        wanted =
+            Files.createTempDirectory(
+                directory.toAbsolutePath().getParent(), directory.getFileName() + "-private-");
+        channel = lockChannel(wanted);
+        held = tryLock(channel);
+        LOG.log(
+            System.Logger.Level.INFO,
+            "tile cache {0} is in use by another server; this one keeps its tiles in {1}",
+            directory,
+            wanted);
+      }
+    } catch (IOException e) {
       LOG.log(
-          System.Logger.Level.INFO,
-          "tile cache {0} is in use by another server; this one keeps its tiles in {1}",
-          directory,
-          wanted);
+          System.Logger.Level.WARNING,
+          "cannot use {0} as a tile cache ({1}); tiles are drawn for each map and not kept",
+          wanted,
+          e.toString());
+      closeQuietly(channel);
+      channel = null;
+      held = null;
     }
     this.directory = wanted;
-    this.privateFolder = taken;
+    this.privateFolder = taken && channel != null;
     this.lockChannel = channel;
     this.lock = held;
+  }
+
+  /**
+   * Deletes the private folders beside {@code directory} that no live renderer holds: those of
+   * servers killed before they could delete their own.
+   */
+  private static void deleteAbandoned(Path directory) {
+    Path parent = directory.toAbsolutePath().getParent();
+    try (var siblings = Files.newDirectoryStream(parent, directory.getFileName() + "-private-*")) {
+      for (Path folder : siblings) {
+        try (FileChannel channel = lockChannel(folder)) {
+          FileLock free = tryLock(channel);
+          if (free != null) {
+            deleteTree(folder);
+            LOG.log(System.Logger.Level.INFO, "deleted an abandoned tile cache {0}", folder);
+          }
+        } catch (IOException e) {
+          LOG.log(System.Logger.Level.WARNING, "cannot delete {0}: {1}", folder, e.toString());
+        }
+      }
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.WARNING, "cannot list {0}: {1}", parent, e.toString());
+    }
+  }
+
+  private static void deleteTree(Path folder) throws IOException {
+    try (var files = Files.walk(folder)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    if (channel != null) {
+      try {
+        channel.close();
+      } catch (IOException ignored) {
+        // it held no lock
+      }
+    }
   }
 
   private static FileChannel lockChannel(Path folder) throws IOException {
@@ -272,6 +334,9 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
 
   /** Tiles on disk now, for logs and tests. */
   public long storedTiles() {
+    if (!Files.isDirectory(directory)) {
+      return 0;
+    }
     try (var files = Files.walk(directory)) {
       return files.filter(p -> p.toString().endsWith(".jpg")).count();
     } catch (IOException e) {
@@ -289,22 +354,22 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
     return unstored.get();
   }
 
-  /** Lets the folder go; a private one is deleted. */
+  /** Lets the folder go; a private one is deleted. Closing again does nothing. */
   @Override
-  public void close() throws IOException {
+  public synchronized void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
     try {
       if (lock != null) {
         lock.release();
       }
     } finally {
-      lockChannel.close();
+      closeQuietly(lockChannel);
     }
     if (privateFolder) {
-      try (var files = Files.walk(directory)) {
-        for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-          Files.deleteIfExists(p);
-        }
-      }
+      deleteTree(directory);
     }
   }
 

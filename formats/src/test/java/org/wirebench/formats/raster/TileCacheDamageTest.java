@@ -114,6 +114,42 @@ class TileCacheDamageTest {
   }
 
   /**
+   * Private folders left by killed servers are deleted when the folder is next taken; one a live
+   * renderer holds is left alone.
+   */
+  @Test
+  void abandonedPrivateFoldersAreDeleted() throws Exception {
+    Path folder = TileCacheRenderer.folderFor(root, 5400);
+    Path abandoned = Path.of(folder + "-private-1");
+    Files.createDirectories(abandoned.resolve("2/5"));
+    Files.write(abandoned.resolve(TileCacheRenderer.LOCK_FILE), new byte[0]);
+    Files.write(abandoned.resolve("2/5/1.jpg"), whole);
+    Path held;
+    try (TileCacheRenderer owner = new TileCacheRenderer(folder, direct);
+        TileCacheRenderer other = new TileCacheRenderer(folder, direct)) {
+      assertFalse(Files.exists(abandoned), "the abandoned folder is deleted");
+      held = other.directory();
+      owner.close();
+      try (TileCacheRenderer again = new TileCacheRenderer(folder, direct)) {
+        assertTrue(Files.isDirectory(held), "a folder in use is left alone");
+      }
+    }
+    assertFalse(Files.exists(held));
+  }
+
+  /** A cache folder that cannot be made at all (its parent is a file): maps are drawn uncached. */
+  @Test
+  void anUnusableFolderLeavesTheMapsWhole() throws Exception {
+    Path file = root.resolve("not-a-folder");
+    Files.write(file, new byte[] {1});
+    try (TileCacheRenderer tiles = new TileCacheRenderer(file.resolve("cache"), direct)) {
+      assertArrayEquals(expected, tiles.render(tileBox(), Srs.EPSG_4326));
+      assertEquals(1, tiles.unstoredTiles());
+      assertEquals(0, tiles.storedTiles());
+    }
+  }
+
+  /**
    * A second renderer on a folder in use gets a private one beside it, deleted when it closes; the
    * first keeps its folder and its tiles.
    */
