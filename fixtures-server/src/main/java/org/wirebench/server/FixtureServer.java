@@ -138,6 +138,9 @@ public final class FixtureServer implements AutoCloseable {
       boolean accessLog,
       long headerTimeoutMs,
       FindingGateway.Settings finding) {
+    // images go through memory: ImageIO's default file cache under java.io.tmpdir failed every map
+    // when that folder was full
+    javax.imageio.ImageIO.setUseCache(false);
     connector.setHost(host);
     connector.setPort(port);
     connector.setAcceptQueueSize(ACCEPT_QUEUE);
@@ -164,6 +167,15 @@ public final class FixtureServer implements AutoCloseable {
         PathSpec.from("/services/*"), SoapServices.handler(maxBodyBytes, () -> publicBase));
     FindingGateway gateway = new FindingGateway(finding, this::uri);
     server.addBean(gateway.client());
+    // stopped with the server, by close() or the shutdown hook: the tile cache's lock is let go and
+    // a private folder deleted
+    server.addBean(
+        new org.eclipse.jetty.util.component.AbstractLifeCycle() {
+          @Override
+          protected void doStop() throws Exception {
+            maps.close();
+          }
+        });
     routes.addMapping(PathSpec.from("/finding/*"), gateway.mock());
     routes.addMapping(PathSpec.from("/ebay/*"), gateway.gateway());
     routes.addMapping(PathSpec.from(""), new IndexHandler());
@@ -215,6 +227,14 @@ public final class FixtureServer implements AutoCloseable {
   /** The WFS endpoint's handler (its limits and counters). */
   public WfsHandler wfs() {
     return wfs;
+  }
+
+  /**
+   * Keeps the WMS tile cache under {@code root} (default {@link TileCacheRenderer#defaultRoot}).
+   */
+  public FixtureServer tileCacheRoot(java.nio.file.Path root) {
+    maps.tileRoot(root);
+    return this;
   }
 
   public FixtureServer start() throws Exception {

@@ -13,6 +13,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.wirebench.bench.ByteSink;
 import org.wirebench.bench.StudyBenchmark;
 import org.wirebench.bench.ThreadSink;
@@ -93,6 +94,14 @@ public class RasterBenchmark extends StudyBenchmark {
       if (back == null || back.getWidth() != r.width() || back.getHeight() != r.height()) {
         throw new IllegalStateException("request " + r.row(which) + " did not encode to a map");
       }
+    }
+  }
+
+  /** Lets the tile cache's folder go for the next trial. */
+  @TearDown(Level.Trial)
+  public void tearDown() throws IOException {
+    if (maps instanceof TileCacheRenderer tiles) {
+      tiles.close();
     }
   }
 

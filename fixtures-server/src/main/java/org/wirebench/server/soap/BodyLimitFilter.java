@@ -94,7 +94,7 @@ final class BodyLimitFilter implements Filter {
   }
 
   /** The request with its (already read) body served from memory. */
-  private static final class BufferedBodyRequest extends HttpServletRequestWrapper {
+  static final class BufferedBodyRequest extends HttpServletRequestWrapper {
     private final byte[] body;
 
     BufferedBodyRequest(HttpServletRequest request, byte[] body) {

@@ -18,7 +18,8 @@ import org.wirebench.formats.soap.SoapStack;
  * Axis2Hosting#ADB} and {@value Axis2Hosting#JAXB}, CXF's servlet serves {@value #CXF}; WSDL at
  * {@code ?wsdl}. Every answer that is not a result is a SOAP 1.1 fault: bodies above the limit get
  * 413, methods other than GET and POST 405, bodies that are not SOAP 1.1 XML 415 ({@link
- * SoapGate}).
+ * SoapGate}), and a body that is not one whole SOAP 1.1 request for an operation here a Client
+ * fault with 500 ({@link EnvelopeFilter}).
  */
 public final class SoapServices {
   public static final String CXF = "cxf-jaxb";
@@ -79,6 +80,10 @@ public final class SoapServices {
         new FilterHolder(new SoapGate()), "/services/*", EnumSet.of(DispatcherType.REQUEST));
     context.addFilter(
         new FilterHolder(new BodyLimitFilter(maxBodyBytes)),
+        "/services/*",
+        EnumSet.of(DispatcherType.REQUEST));
+    context.addFilter(
+        new FilterHolder(new EnvelopeFilter(maxBodyBytes)),
         "/services/*",
         EnumSet.of(DispatcherType.REQUEST));
     ServletHolder axis2 = new ServletHolder("axis2", new HostedAxisServlet());

@@ -37,8 +37,8 @@ final class FeatureIndex {
   /**
    * Builds every layer's index that is not built yet, one after another on a background thread of
    * low priority: a server builds them from its WFS's first request on, while its first clients
-   * connect, rather than on a client's first box (a box query that comes before its layer's index is heavy, see {@link
-   * HeavyQueries}). Returns at once.
+   * connect, rather than on a client's first box (a box query that comes before its layer's index
+   * is heavy, see {@link HeavyQueries}). Returns at once.
    */
   static void prepare(Iterable<Dataset> layers) {
     Thread t =

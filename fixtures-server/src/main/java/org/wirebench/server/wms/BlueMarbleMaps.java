@@ -12,10 +12,11 @@ import org.wirebench.formats.raster.TileCacheRenderer;
 /**
  * The two renderers the WMS endpoints draw with, over one Blue Marble pyramid built on the first
  * map asked for (about 2 s and 60 MB: a server that never serves a map never pays for it), the tile
- * cache kept under a folder of its own.
+ * cache kept under a folder of its own: locked while the server runs, or a private one when another
+ * server holds it (see {@link TileCacheRenderer}).
  */
-public final class BlueMarbleMaps {
-  private final Path tileRoot;
+public final class BlueMarbleMaps implements AutoCloseable {
+  private volatile Path tileRoot;
   private volatile int upscale = 1;
   private volatile DirectRenderer direct;
   private volatile TileCacheRenderer tiles;
@@ -42,6 +43,18 @@ public final class BlueMarbleMaps {
     upscale = factor;
   }
 
+  /**
+   * Keeps the tile cache under {@code root}; only before the first tiled map.
+   *
+   * @throws IllegalStateException once the tile cache is open
+   */
+  public synchronized void tileRoot(Path root) {
+    if (tiles != null) {
+      throw new IllegalStateException("the tile cache is open already");
+    }
+    tileRoot = root;
+  }
+
   public MapRenderer direct() {
     DirectRenderer d = direct;
     if (d == null) {
@@ -65,17 +78,22 @@ public final class BlueMarbleMaps {
       MapRenderer source = direct();
       synchronized (this) {
         if (tiles == null) {
-          try {
-            tiles =
-                new TileCacheRenderer(
-                    TileCacheRenderer.folderFor(tileRoot, BlueMarble.WIDTH * upscale), source);
-          } catch (IOException e) {
-            throw new UncheckedIOException(e);
-          }
+          tiles =
+              new TileCacheRenderer(
+                  TileCacheRenderer.folderFor(tileRoot, BlueMarble.WIDTH * upscale), source);
         }
         t = tiles;
       }
     }
     return t;
+  }
+
+  /** Lets the tile cache's folder go (a private one is deleted). */
+  @Override
+  public synchronized void close() throws IOException {
+    if (tiles != null) {
+      tiles.close();
+      tiles = null;
+    }
   }
 }

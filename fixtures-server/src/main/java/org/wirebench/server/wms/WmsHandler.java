@@ -1,6 +1,7 @@
 package org.wirebench.server.wms;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Locale;
 import java.util.Map;
@@ -13,6 +14,8 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.wirebench.formats.raster.MapRenderer;
 import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
@@ -20,14 +23,16 @@ import org.wirebench.server.http.OwsException;
 /**
  * One WMS 1.1.1/1.3.0 endpoint (KVP over GET): GetCapabilities and GetMap of Blue Marble, drawn by
  * one renderer ({@code /wms}: direct from the pyramid; {@code /tiled/wms}: from the tile cache). A
- * request it cannot answer gets a ServiceExceptionReport with 400, never a 500. Maps are drawn
- * within limits shared by the server's WMS endpoints: a pixel budget, so that 64 concurrent 4096 ×
- * 4096 requests wait their turn instead of exhausting the heap, and a number of maps drawn at once
- * (two a core: more adds no throughput, and 150 threads in the JPEG codec's native code at once
- * held off the garbage collector until an allocation failed with OutOfMemoryError, 6 GiB heap,
- * 2026-11-24); a map that cannot start within {@value #BUDGET_WAIT_SECONDS} s is answered 503.
+ * request it cannot answer gets a ServiceExceptionReport with 400; a map the server fails to draw
+ * gets one with 500 (the cause in the log), never the container's error page. Maps are drawn within
+ * limits shared by the server's WMS endpoints: a pixel budget, so that 64 concurrent 4096 × 4096
+ * requests wait their turn instead of exhausting the heap, and a number of maps drawn at once (two
+ * a core: more adds no throughput, and 150 threads in the JPEG codec's native code at once held off
+ * the garbage collector until an allocation failed with OutOfMemoryError, 6 GiB heap, 2026-11-24);
+ * a map that cannot start within {@value #BUDGET_WAIT_SECONDS} s is answered 503.
  */
 public final class WmsHandler extends Handler.Abstract {
+  private static final Logger LOG = LoggerFactory.getLogger(WmsHandler.class);
   static final long BUDGET_WAIT_SECONDS = 30;
 
   /** Pixels drawn at once by default: 64 Mi (256 MiB of ints), 4 maps at the 4096² cap. */
@@ -118,6 +123,19 @@ public final class WmsHandler extends Handler.Abstract {
       }
     } catch (OwsException e) {
       report(response, callback, version, e);
+    } catch (IOException | RuntimeException e) {
+      // a map that cannot be drawn (the source missing, a codec failing) is the server's fault,
+      // answered in the protocol's form; the cause goes to the log
+      LOG.warn("WMS request failed: {}", request.getHttpURI().getPathQuery(), e);
+      report(
+          response,
+          callback,
+          version,
+          new OwsException(
+              null, // WMS names no code for it
+              null,
+              "the server could not draw this map: " + e.getClass().getSimpleName(),
+              HttpStatus.INTERNAL_SERVER_ERROR_500));
     }
     return true;
   }

@@ -41,6 +41,9 @@ class WmsRefusalTest {
     server = new FixtureServer("127.0.0.1", 0, 1000).start();
     client = new HttpClient();
     client.setMaxConnectionsPerDestination(128);
+    // longer than the server's 30 s wait for a drawing slot: a map still waiting on a loaded
+    // machine must get its 503 (or its map), not a client that gave up first
+    client.setIdleTimeout(120_000);
     client.start();
   }
 

@@ -4,6 +4,8 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
 import javax.imageio.ImageIO;
+import javax.imageio.stream.ImageInputStream;
+import javax.imageio.stream.MemoryCacheImageInputStream;
 
 /**
  * The raster study's source: NASA's Blue Marble Next Generation, the whole globe in plate carrée
@@ -18,13 +20,18 @@ public final class BlueMarble {
 
   private BlueMarble() {}
 
-  /** The decoded source (about 44 MB as 3-byte pixels). */
+  /**
+   * The decoded source (about 44 MB as 3-byte pixels), read through memory: ImageIO.read of a
+   * stream would cache it in a file under java.io.tmpdir, and a full temp folder failed every map.
+   */
   public static BufferedImage read() throws IOException {
-    try (InputStream in = BlueMarble.class.getResourceAsStream(RESOURCE)) {
-      if (in == null) {
+    try (InputStream resource = BlueMarble.class.getResourceAsStream(RESOURCE)) {
+      if (resource == null) {
         throw new IOException("the Blue Marble resource " + RESOURCE + " is missing");
       }
-      BufferedImage image = ImageIO.read(in);
+      // ImageIO.read closes the image stream
+      BufferedImage image =
+          ImageIO.read((ImageInputStream) new MemoryCacheImageInputStream(resource));
       if (image == null || image.getWidth() != WIDTH || image.getHeight() != HEIGHT) {
         throw new IOException(
             "the Blue Marble resource is not a " + WIDTH + "×" + HEIGHT + " image");

@@ -14,6 +14,7 @@ import javax.imageio.stream.MemoryCacheImageInputStream;
  */
 public final class JpegDecoder {
   private final ImageReader reader;
+  private String warning;
 
   /** The JDK's reader, what the tile cache decodes with. */
   public JpegDecoder() {
@@ -25,17 +26,25 @@ public final class JpegDecoder {
   }
 
   /**
-   * @throws IOException when {@code jpeg} is not a JPEG of {@code width × height} pixels
+   * @throws IOException when {@code jpeg} is not a whole JPEG of {@code width × height} pixels: a
+   *     warning of the reader's (a truncated or corrupt stream) fails the decoding
    */
   public int[] decode(byte[] jpeg, int width, int height) throws IOException {
     BufferedImage image;
     // not ImageIO.createImageInputStream: that asks every registered stream plug-in (TwelveMonkeys'
     // allocates a buffer per stream) for what a byte array needs no help with
+    warning = null;
     try (ImageInputStream in = new MemoryCacheImageInputStream(new ByteArrayInputStream(jpeg))) {
       reader.setInput(in, true, true);
+      // a cut or damaged JPEG decodes with a warning and grey where data is missing: refused here
+      // (added per image: reset() removes listeners)
+      reader.addIIOReadWarningListener((source, message) -> warning = message);
       image = reader.read(0);
     } finally {
       reader.reset();
+    }
+    if (warning != null) {
+      throw new IOException("a damaged JPEG: " + warning);
     }
     if (image.getWidth() != width || image.getHeight() != height) {
       throw new IOException(

@@ -3,14 +3,20 @@ package org.wirebench.formats.raster;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The raster study's {@code tilecache} path, as MapProxy served it: a cache of 256 × 256 JPEG tiles
@@ -20,26 +26,145 @@ import java.util.Map;
  * output pixel with the nearest tile pixel to its centre (through Web Mercator's inverse for
  * EPSG:3857, as MapProxy served both SRS from its 4326 cache) and leaves encoding to the caller.
  * Nothing decoded is kept between requests: what MapProxy does, and what the study measured.
- * Thread-safe; two threads missing the same tile may both draw it, and the file is replaced whole.
+ *
+ * <p>Nothing on disk is trusted: a tile that does not decode whole to 256 × 256 pixels (cut, empty,
+ * garbage, another size) is redrawn and replaced. A tile is written to a temporary file and
+ * renamed, so a reader sees a whole tile or none; a tile that cannot be stored (a full disk, a
+ * folder not ours) is served all the same. One renderer at a time owns a folder, by a lock on its
+ * {@value #LOCK_FILE}: another finding it held (another server on the machine) works in a private
+ * folder beside it, deleted at {@link #close}. Thread-safe; two threads missing the same tile may
+ * both draw it, and the file is replaced whole.
  */
-public final class TileCacheRenderer implements MapRenderer {
+public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
+  /** The file in a cache folder whose lock says which renderer owns it. */
+  public static final String LOCK_FILE = ".lock";
+
+  private static final System.Logger LOG = System.getLogger(TileCacheRenderer.class.getName());
+
   private final Path directory;
+  private final boolean privateFolder;
+  private final FileChannel lockChannel;
+  private final FileLock lock;
   private final MapRenderer source;
+  private boolean closed;
+  private final AtomicLong redrawn = new AtomicLong();
+  private final AtomicLong unstored = new AtomicLong();
   private final ThreadLocal<JpegEncoder> encoders = ThreadLocal.withInitial(JpegEncoder::new);
   private final ThreadLocal<JpegDecoder> decoders = ThreadLocal.withInitial(JpegDecoder::new);
 
   /**
-   * @param directory where the tiles are kept (created when missing); reuse one only with the same
-   *     source, as tiles found there are served as they are
+   * @param directory where the tiles are kept (created when missing) and locked; reuse one only
+   *     with the same source, as whole tiles found there are served as they are. When another
+   *     renderer holds it, a private folder beside it is used instead (see {@link #directory()});
+   *     when neither can be made (a full disk, a folder not ours), tiles are drawn for each map and
+   *     not kept.
    */
-  public TileCacheRenderer(Path directory, MapRenderer source) throws IOException {
-    this.directory = Files.createDirectories(directory);
+  public TileCacheRenderer(Path directory, MapRenderer source) {
     this.source = source;
+    Path wanted = directory;
+    FileChannel channel = null;
+    FileLock held = null;
+    boolean taken = false;
+    try {
+      Files.createDirectories(directory);
+      channel = lockChannel(directory);
+      held = tryLock(channel);
+      if (held != null) {
+        deleteAbandoned(directory);
+      } else {
+        channel.close();
+        channel = null;
+        taken = true;
+        wanted =
+            Files.createTempDirectory(
+                directory.toAbsolutePath().getParent(), directory.getFileName() + "-private-");
+        channel = lockChannel(wanted);
+        held = tryLock(channel);
+        LOG.log(
+            System.Logger.Level.INFO,
+            "tile cache {0} is in use by another server; this one keeps its tiles in {1}",
+            directory,
+            wanted);
+      }
+    } catch (IOException e) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "cannot use {0} as a tile cache ({1}); tiles are drawn for each map and not kept",
+          wanted,
+          e.toString());
+      closeQuietly(channel);
+      channel = null;
+      held = null;
+    }
+    this.directory = wanted;
+    this.privateFolder = taken && channel != null;
+    this.lockChannel = channel;
+    this.lock = held;
   }
 
-  /** Where tile caches are kept unless told: {@code java.io.tmpdir/wirebench-tiles}. */
+  /**
+   * Deletes the private folders beside {@code directory} that no live renderer holds: those of
+   * servers killed before they could delete their own.
+   */
+  private static void deleteAbandoned(Path directory) {
+    Path parent = directory.toAbsolutePath().getParent();
+    try (var siblings = Files.newDirectoryStream(parent, directory.getFileName() + "-private-*")) {
+      for (Path folder : siblings) {
+        try (FileChannel channel = lockChannel(folder)) {
+          FileLock free = tryLock(channel);
+          if (free != null) {
+            deleteTree(folder);
+            LOG.log(System.Logger.Level.INFO, "deleted an abandoned tile cache {0}", folder);
+          }
+        } catch (IOException e) {
+          LOG.log(System.Logger.Level.WARNING, "cannot delete {0}: {1}", folder, e.toString());
+        }
+      }
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.WARNING, "cannot list {0}: {1}", parent, e.toString());
+    }
+  }
+
+  private static void deleteTree(Path folder) throws IOException {
+    try (var files = Files.walk(folder)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    if (channel != null) {
+      try {
+        channel.close();
+      } catch (IOException ignored) {
+        // it held no lock
+      }
+    }
+  }
+
+  private static FileChannel lockChannel(Path folder) throws IOException {
+    return FileChannel.open(
+        folder.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+  }
+
+  /** The lock, or null when another process or another renderer in this JVM holds it. */
+  private static FileLock tryLock(FileChannel channel) throws IOException {
+    try {
+      return channel.tryLock();
+    } catch (OverlappingFileLockException inThisJvm) {
+      return null;
+    }
+  }
+
+  /**
+   * Where tile caches are kept unless told: {@code java.io.tmpdir/wirebench-tiles-USER}, a folder
+   * per user (another user's would not be writable, and its tiles not ours to trust).
+   */
   public static Path defaultRoot() {
-    return Path.of(System.getProperty("java.io.tmpdir"), "wirebench-tiles");
+    return Path.of(
+        System.getProperty("java.io.tmpdir"),
+        "wirebench-tiles-" + System.getProperty("user.name").replaceAll("[^A-Za-z0-9._-]", "_"));
   }
 
   /**
@@ -48,6 +173,11 @@ public final class TileCacheRenderer implements MapRenderer {
   public static Path folderFor(Path root, int sourceWidth) {
     return root.resolve(
         "bluemarble-" + sourceWidth + "-q" + Math.round(JpegEncoder.QUALITY * 100) + "-4326");
+  }
+
+  /** The folder the tiles are kept in: the one asked for, or a private one when that was taken. */
+  public Path directory() {
+    return directory;
   }
 
   /** Draws every missing tile of levels 0..{@code maxLevel}; returns how many were drawn. */
@@ -95,8 +225,7 @@ public final class TileCacheRenderer implements MapRenderer {
         long key = (long) tileColumn << 32 | tileRow;
         int[] pixels = tiles.get(key);
         if (pixels == null) {
-          pixels =
-              decoders.get().decode(tile(level, tileColumn, tileRow), TileGrid.TILE, TileGrid.TILE);
+          pixels = pixels(level, tileColumn, tileRow);
           tiles.put(key, pixels);
         }
         out[to + i] = pixels[inRow + x % TileGrid.TILE];
@@ -105,14 +234,56 @@ public final class TileCacheRenderer implements MapRenderer {
     return out;
   }
 
-  /** The tile's JPEG bytes, drawn and stored first when missing. */
+  /** The tile's JPEG bytes, drawn and stored first when missing or damaged. */
   public byte[] tile(int level, int column, int row) throws IOException {
     Path file = path(level, column, row);
+    byte[] stored = read(file);
+    if (stored != null && decodes(stored, file) != null) {
+      return stored;
+    }
+    return draw(level, column, row, file);
+  }
+
+  /** The tile's pixels, from its file when that decodes whole, else drawn again. */
+  private int[] pixels(int level, int column, int row) throws IOException {
+    Path file = path(level, column, row);
+    byte[] stored = read(file);
+    int[] pixels = stored == null ? null : decodes(stored, file);
+    if (pixels == null) {
+      pixels = decoders.get().decode(draw(level, column, row, file), TileGrid.TILE, TileGrid.TILE);
+    }
+    return pixels;
+  }
+
+  /** The file's bytes, or null when it is missing or cannot be read (drawn again then). */
+  private static byte[] read(Path file) {
     try {
       return Files.readAllBytes(file);
     } catch (NoSuchFileException missing) {
-      // drawn below
+      return null;
+    } catch (IOException unreadable) {
+      LOG.log(System.Logger.Level.WARNING, "cannot read tile {0}; drawing it again", file);
+      return null;
     }
+  }
+
+  /** The tile's pixels, or null when the bytes are not a whole 256 × 256 JPEG. */
+  private int[] decodes(byte[] stored, Path file) {
+    try {
+      return decoders.get().decode(stored, TileGrid.TILE, TileGrid.TILE);
+    } catch (IOException | RuntimeException damaged) {
+      redrawn.incrementAndGet();
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "tile {0} ({1} bytes) is damaged ({2}); drawing it again",
+          file,
+          stored.length,
+          damaged.getMessage());
+      return null;
+    }
+  }
+
+  private byte[] draw(int level, int column, int row, Path file) throws IOException {
     WmsRequestList.Request box = TileGrid.box(level, column, row);
     ByteArrayOutputStream jpeg = new ByteArrayOutputStream(16 * 1024);
     encoders
@@ -120,27 +291,85 @@ public final class TileCacheRenderer implements MapRenderer {
         .encode(
             source.render(box, WmsRequestList.Srs.EPSG_4326), TileGrid.TILE, TileGrid.TILE, jpeg);
     byte[] bytes = jpeg.toByteArray();
-    Files.createDirectories(file.getParent());
-    Path part = Files.createTempFile(file.getParent(), "tile", ".part");
+    store(file, bytes);
+    return bytes;
+  }
+
+  /**
+   * Writes the tile beside its place and renames it there, so no reader sees part of it; a tile
+   * that cannot be stored is left out of the cache, and its map served all the same.
+   */
+  private void store(Path file, byte[] bytes) {
+    Path part = null;
     try {
+      Files.createDirectories(file.getParent());
+      part = Files.createTempFile(file.getParent(), "tile", ".part");
       Files.write(part, bytes);
       try {
         Files.move(part, file, StandardCopyOption.ATOMIC_MOVE);
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);
       }
+      part = null;
+    } catch (IOException | RuntimeException e) {
+      // the first failure and then one in a thousand: a full disk fails every new tile
+      if (unstored.getAndIncrement() % 1000 == 0) {
+        LOG.log(
+            System.Logger.Level.WARNING,
+            "cannot store tile {0} ({1}); serving it without caching ({2} not stored so far)",
+            file,
+            e.toString(),
+            unstored.get());
+      }
     } finally {
-      Files.deleteIfExists(part);
+      if (part != null) {
+        try {
+          Files.deleteIfExists(part);
+        } catch (IOException ignored) {
+          // a part file left behind is never read: tiles are *.jpg
+        }
+      }
     }
-    return bytes;
   }
 
   /** Tiles on disk now, for logs and tests. */
   public long storedTiles() {
+    if (!Files.isDirectory(directory)) {
+      return 0;
+    }
     try (var files = Files.walk(directory)) {
       return files.filter(p -> p.toString().endsWith(".jpg")).count();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Tiles found damaged and drawn again since this renderer was made. */
+  public long redrawnTiles() {
+    return redrawn.get();
+  }
+
+  /** Tiles drawn but not stored (the write failed) since this renderer was made. */
+  public long unstoredTiles() {
+    return unstored.get();
+  }
+
+  /** Lets the folder go; a private one is deleted. Closing again does nothing. */
+  @Override
+  public synchronized void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      if (lock != null) {
+        lock.release();
+      }
+    } finally {
+      closeQuietly(lockChannel);
+    }
+    if (privateFolder) {
+      deleteTree(directory);
     }
   }
 

@@ -1,0 +1,163 @@
+package org.wirebench.server.soap;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
+import javax.xml.namespace.QName;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import org.wirebench.formats.soap.Operation;
+import org.wirebench.formats.xml.XmlFactories;
+
+/**
+ * What a SOAP 1.1 request to these services must be, checked over the whole body before a stack
+ * sees it: Axis2 reads an envelope only as far as its payload's end tag, so an envelope cut before
+ * {@code </soapenv:Body></soapenv:Envelope>}, or a body holding a 500 KB element no operation
+ * takes, was answered 200. One streaming pass (Woodstox, no DTD, no entity resolved): well-formed
+ * to the end of the document; an {@code Envelope} in the SOAP 1.1 namespace holding an optional
+ * {@code Header} and one {@code Body}, and nothing else; the Body holding exactly one element, the
+ * request element of one of the WSDL's operations.
+ */
+final class EnvelopeCheck {
+  private static final Set<QName> REQUESTS =
+      Arrays.stream(Operation.values())
+          .map(op -> new QName(Operation.NAMESPACE, op.requestElement()))
+          .collect(Collectors.toUnmodifiableSet());
+
+  private static final String SOAP12 = "http://www.w3.org/2003/05/soap-envelope";
+
+  /** Why the body is refused. */
+  static final class Refused extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    /** Client, or VersionMismatch for another SOAP version's envelope. */
+    final String code;
+
+    Refused(String code, String message) {
+      super(message, null, false, false);
+      this.code = code;
+    }
+  }
+
+  private EnvelopeCheck() {}
+
+  /**
+   * @throws Refused naming what is wrong with {@code body}
+   */
+  static void check(byte[] body) throws Refused {
+    try {
+      XMLStreamReader r = XmlFactories.reader(body, 0, body.length);
+      try {
+        walk(r);
+      } finally {
+        r.close();
+      }
+    } catch (XMLStreamException | IOException e) {
+      throw new Refused(
+          "Client",
+          "the request is not well-formed XML: "
+              + SoapFaults.withoutClassNames(e.getMessage(), "it does not parse"));
+    }
+  }
+
+  private static void walk(XMLStreamReader r) throws XMLStreamException, Refused {
+    QName root = nextElement(r, "the request holds no XML element");
+    if (!root.getNamespaceURI().equals(SoapFaults.SOAP11)
+        || !root.getLocalPart().equals("Envelope")) {
+      if (root.getNamespaceURI().equals(SOAP12)) {
+        throw new Refused("VersionMismatch", "a SOAP 1.2 envelope; this endpoint speaks SOAP 1.1");
+      }
+      throw new Refused("Client", "the request is a " + show(root) + ", not a SOAP 1.1 Envelope");
+    }
+    QName child = nextChild(r, "the Envelope holds no Body");
+    if (isSoap(child, "Header")) {
+      XmlFactories.skipElement(r);
+      child = nextChild(r, "the Envelope holds no Body");
+    }
+    if (!isSoap(child, "Body")) {
+      throw new Refused("Client", "a " + show(child) + " where the Envelope's Body belongs");
+    }
+    QName payload = nextChild(r, "the Body is empty");
+    if (!REQUESTS.contains(payload)) {
+      throw new Refused(
+          "Client",
+          "the Body holds "
+              + show(payload)
+              + ", which no operation here takes; the operations take "
+              + REQUESTS.stream()
+                  .map(QName::getLocalPart)
+                  .sorted()
+                  .collect(Collectors.joining(", "))
+              + " in "
+              + Operation.NAMESPACE);
+    }
+    XmlFactories.skipElement(r);
+    QName extra = nextChild(r, null);
+    if (extra != null) {
+      throw new Refused("Client", "the Body holds " + show(extra) + " after the request element");
+    }
+    extra = nextChild(r, null);
+    if (extra != null) {
+      throw new Refused("Client", "the Envelope holds " + show(extra) + " after its Body");
+    }
+    while (r.hasNext()) {
+      r.next(); // the parser fails on anything but comments, processing instructions, space
+    }
+  }
+
+  /**
+   * The next child element of the current element, or null at its end tag (then {@code missing},
+   * when not null, is refused). Text other than white space is refused.
+   */
+  private static QName nextChild(XMLStreamReader r, String missing)
+      throws XMLStreamException, Refused {
+    while (true) {
+      int event = r.next();
+      switch (event) {
+        case XMLStreamConstants.START_ELEMENT:
+          return r.getName();
+        case XMLStreamConstants.END_ELEMENT:
+          if (missing != null) {
+            throw new Refused("Client", missing);
+          }
+          return null;
+        case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA:
+          if (!r.isWhiteSpace()) {
+            throw new Refused("Client", "text where only elements belong in a SOAP envelope");
+          }
+          break;
+        case XMLStreamConstants.DTD:
+          throw new Refused("Client", "a DOCTYPE is not allowed in a SOAP message");
+        case XMLStreamConstants.ENTITY_REFERENCE:
+          throw new Refused("Client", "an entity reference is not allowed here");
+        default:
+          break;
+      }
+    }
+  }
+
+  private static QName nextElement(XMLStreamReader r, String missing)
+      throws XMLStreamException, Refused {
+    while (r.hasNext()) {
+      int event = r.next();
+      if (event == XMLStreamConstants.START_ELEMENT) {
+        return r.getName();
+      }
+      if (event == XMLStreamConstants.DTD) {
+        throw new Refused("Client", "a DOCTYPE is not allowed in a SOAP message");
+      }
+    }
+    throw new Refused("Client", missing);
+  }
+
+  private static boolean isSoap(QName name, String local) {
+    return name.getNamespaceURI().equals(SoapFaults.SOAP11) && name.getLocalPart().equals(local);
+  }
+
+  private static String show(QName name) {
+    String ns = name.getNamespaceURI();
+    return "<" + name.getLocalPart() + ">" + (ns.isEmpty() ? " in no namespace" : " in " + ns);
+  }
+}

@@ -1,0 +1,60 @@
+package org.wirebench.server.soap;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import javax.servlet.Filter;
+import javax.servlet.FilterChain;
+import javax.servlet.ServletException;
+import javax.servlet.ServletRequest;
+import javax.servlet.ServletResponse;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+
+/**
+ * Reads a POST's whole body (already held within the body limit by {@link BodyLimitFilter}) and
+ * lets it on to the stacks only when {@link EnvelopeCheck} finds it a whole SOAP 1.1 request for
+ * one of the operations; anything else gets a Client fault with HTTP 500, as the SOAP 1.1 HTTP
+ * binding answers every fault (WS-I Basic Profile R1126), before any stack has answered 200.
+ */
+final class EnvelopeFilter implements Filter {
+  private final long maxBodyBytes;
+
+  EnvelopeFilter(long maxBodyBytes) {
+    this.maxBodyBytes = maxBodyBytes;
+  }
+
+  @Override
+  public void doFilter(ServletRequest req, ServletResponse resp, FilterChain chain)
+      throws IOException, ServletException {
+    HttpServletRequest request = (HttpServletRequest) req;
+    if (!"POST".equals(request.getMethod())) {
+      chain.doFilter(req, resp);
+      return;
+    }
+    byte[] body = read(request.getInputStream(), maxBodyBytes);
+    try {
+      EnvelopeCheck.check(body);
+    } catch (EnvelopeCheck.Refused refused) {
+      SoapFaults.write(
+          (HttpServletResponse) resp,
+          HttpServletResponse.SC_INTERNAL_SERVER_ERROR,
+          refused.code,
+          refused.getMessage());
+      return;
+    }
+    chain.doFilter(new BodyLimitFilter.BufferedBodyRequest(request, body), resp);
+  }
+
+  /** The body, at most {@code limit} bytes (the limit filter has refused longer ones). */
+  private static byte[] read(InputStream in, long limit) throws IOException {
+    int expected = 8192;
+    ByteArrayOutputStream out = new ByteArrayOutputStream(expected);
+    byte[] buffer = new byte[8192];
+    int n;
+    while (out.size() <= limit && (n = in.read(buffer)) >= 0) {
+      out.write(buffer, 0, n);
+    }
+    return out.toByteArray();
+  }
+}

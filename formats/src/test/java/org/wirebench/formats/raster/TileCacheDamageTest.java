@@ -1,0 +1,179 @@
+package org.wirebench.formats.raster;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.wirebench.formats.raster.WmsRequestList.Request;
+import org.wirebench.formats.raster.WmsRequestList.Srs;
+
+/**
+ * Nothing in the tile cache's folder is trusted: a damaged tile is redrawn, never served (a cut one
+ * drew a grey half, the others failed every map forever), a tile that cannot be stored still serves
+ * its map, and a folder held by one renderer is not shared with another.
+ */
+class TileCacheDamageTest {
+  private static final int LEVEL = 2;
+  private static final int COLUMN = 5;
+  private static final int ROW = 1;
+  private static DirectRenderer direct;
+  private static byte[] whole;
+  private static int[] expected;
+  @TempDir Path root;
+
+  @BeforeAll
+  static void load() throws Exception {
+    direct = new DirectRenderer(Pyramid.of(BlueMarble.read()));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    new JpegEncoder().encode(direct.render(tileBox(), Srs.EPSG_4326), 256, 256, out);
+    whole = out.toByteArray();
+    expected = new JpegDecoder().decode(whole, 256, 256);
+  }
+
+  private static Request tileBox() {
+    return TileGrid.box(LEVEL, COLUMN, ROW);
+  }
+
+  private static byte[] damaged(String kind) throws Exception {
+    return switch (kind) {
+      case "empty" -> new byte[0];
+      case "ten-bytes" -> Arrays.copyOf(whole, 10);
+      case "half" -> Arrays.copyOf(whole, whole.length / 2);
+      case "no-eoi" -> Arrays.copyOf(whole, whole.length - 2);
+      case "garbage" -> {
+        byte[] b = new byte[whole.length];
+        new Random(24).nextBytes(b);
+        yield b;
+      }
+      case "wrong-size" -> {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new JpegEncoder().encode(new int[128 * 128], 128, 128, out);
+        yield out.toByteArray();
+      }
+      default -> throw new IllegalArgumentException(kind);
+    };
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"empty", "ten-bytes", "half", "no-eoi", "garbage", "wrong-size"})
+  void aDamagedTileIsRedrawnNotServed(String kind) throws Exception {
+    Path folder = TileCacheRenderer.folderFor(root, 5400);
+    Path file = folder.resolve(LEVEL + "/" + COLUMN + "/" + ROW + ".jpg");
+    Files.createDirectories(file.getParent());
+    Files.write(file, damaged(kind));
+    try (TileCacheRenderer tiles = new TileCacheRenderer(folder, direct)) {
+      assertArrayEquals(expected, tiles.render(tileBox(), Srs.EPSG_4326), kind);
+      assertEquals(1, tiles.redrawnTiles(), kind);
+      assertArrayEquals(whole, Files.readAllBytes(file), "the tile on disk is whole again");
+      // read back as it is now, not drawn a second time
+      assertArrayEquals(expected, tiles.render(tileBox(), Srs.EPSG_4326), kind);
+      assertEquals(1, tiles.redrawnTiles(), kind);
+      assertArrayEquals(whole, tiles.tile(LEVEL, COLUMN, ROW));
+    }
+  }
+
+  /** The cache's own tile() answer is checked too: what the seeding and tests read. */
+  @Test
+  void tileBytesAreCheckedToo() throws Exception {
+    Path folder = TileCacheRenderer.folderFor(root, 5400);
+    Path file = folder.resolve(LEVEL + "/" + COLUMN + "/" + ROW + ".jpg");
+    Files.createDirectories(file.getParent());
+    Files.write(file, damaged("half"));
+    try (TileCacheRenderer tiles = new TileCacheRenderer(folder, direct)) {
+      assertArrayEquals(whole, tiles.tile(LEVEL, COLUMN, ROW));
+    }
+  }
+
+  /** A tile that cannot be written (here its folder is a file) still serves its map. */
+  @Test
+  void aFailedWriteLeavesTheMapWhole() throws Exception {
+    Path folder = TileCacheRenderer.folderFor(root, 5400);
+    Files.createDirectories(folder.resolve(String.valueOf(LEVEL)));
+    Files.write(folder.resolve(LEVEL + "/" + COLUMN), new byte[] {1});
+    try (TileCacheRenderer tiles = new TileCacheRenderer(folder, direct)) {
+      assertArrayEquals(expected, tiles.render(tileBox(), Srs.EPSG_4326));
+      assertArrayEquals(expected, tiles.render(tileBox(), Srs.EPSG_4326));
+      assertEquals(2, tiles.unstoredTiles());
+      assertEquals(0, tiles.storedTiles());
+    }
+    try (var files = Files.walk(folder)) {
+      assertFalse(files.anyMatch(p -> p.toString().endsWith(".part")), "no part file left");
+    }
+  }
+
+  /**
+   * Private folders left by killed servers are deleted when the folder is next taken; one a live
+   * renderer holds is left alone.
+   */
+  @Test
+  void abandonedPrivateFoldersAreDeleted() throws Exception {
+    Path folder = TileCacheRenderer.folderFor(root, 5400);
+    Path abandoned = Path.of(folder + "-private-1");
+    Files.createDirectories(abandoned.resolve("2/5"));
+    Files.write(abandoned.resolve(TileCacheRenderer.LOCK_FILE), new byte[0]);
+    Files.write(abandoned.resolve("2/5/1.jpg"), whole);
+    Path held;
+    try (TileCacheRenderer owner = new TileCacheRenderer(folder, direct);
+        TileCacheRenderer other = new TileCacheRenderer(folder, direct)) {
+      assertFalse(Files.exists(abandoned), "the abandoned folder is deleted");
+      held = other.directory();
+      owner.close();
+      try (TileCacheRenderer again = new TileCacheRenderer(folder, direct)) {
+        assertTrue(Files.isDirectory(held), "a folder in use is left alone");
+      }
+    }
+    assertFalse(Files.exists(held));
+  }
+
+  /** A cache folder that cannot be made at all (its parent is a file): maps are drawn uncached. */
+  @Test
+  void anUnusableFolderLeavesTheMapsWhole() throws Exception {
+    Path file = root.resolve("not-a-folder");
+    Files.write(file, new byte[] {1});
+    try (TileCacheRenderer tiles = new TileCacheRenderer(file.resolve("cache"), direct)) {
+      assertArrayEquals(expected, tiles.render(tileBox(), Srs.EPSG_4326));
+      assertEquals(1, tiles.unstoredTiles());
+      assertEquals(0, tiles.storedTiles());
+    }
+  }
+
+  /**
+   * A second renderer on a folder in use gets a private one beside it, deleted when it closes; the
+   * first keeps its folder and its tiles.
+   */
+  @Test
+  void aFolderInUseIsNotShared() throws Exception {
+    Path folder = TileCacheRenderer.folderFor(root, 5400);
+    try (TileCacheRenderer first = new TileCacheRenderer(folder, direct)) {
+      first.tile(LEVEL, COLUMN, ROW);
+      Path other;
+      try (TileCacheRenderer second = new TileCacheRenderer(folder, direct)) {
+        other = second.directory();
+        assertNotEquals(folder, other);
+        assertEquals(folder.getParent(), other.getParent());
+        assertEquals(0, second.storedTiles());
+        assertArrayEquals(expected, second.render(tileBox(), Srs.EPSG_4326));
+        assertEquals(1, second.storedTiles());
+      }
+      assertFalse(Files.exists(other), "the private folder is deleted");
+      assertEquals(folder, first.directory());
+      assertEquals(1, first.storedTiles());
+    }
+    try (TileCacheRenderer again = new TileCacheRenderer(folder, direct)) {
+      assertEquals(folder, again.directory(), "released on close");
+      assertTrue(again.storedTiles() == 1);
+    }
+  }
+}
