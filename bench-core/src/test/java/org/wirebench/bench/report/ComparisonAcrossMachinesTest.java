@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -43,17 +42,7 @@ class ComparisonAcrossMachinesTest {
     RunRecord r = RunRecord.read(RUNS.resolve(folder));
     List<JmhResult> scaled = new ArrayList<>();
     for (JmhResult b : r.benchmarks()) {
-      scaled.add(
-          new JmhResult(
-              b.name(),
-              b.params(),
-              b.mode(),
-              b.unit(),
-              b.score() * factor,
-              b.scoreError() * factor,
-              Arrays.stream(b.raw()).map(x -> x * factor).toArray(),
-              b.forks(),
-              b.secondary()));
+      scaled.add(ComparisonTest.scaled(b, factor));
     }
     return new RunRecord(
         r.folder(), r.env().withCalibration(c), scaled, r.load(), r.sizes(), null, null, pairs);

@@ -77,19 +77,7 @@ class ComparisonTest {
     RunRecord other = RunRecord.read(RUNS.resolve("base2"));
     List<JmhResult> slowed = new ArrayList<>();
     for (JmhResult b : other.benchmarks()) {
-      double factor = b.params().get("codec").equals("gml2") ? 1.4 : 1.0;
-      double[] raw = Arrays.stream(b.raw()).map(x -> x * factor).toArray();
-      slowed.add(
-          new JmhResult(
-              b.name(),
-              b.params(),
-              b.mode(),
-              b.unit(),
-              b.score() * factor,
-              b.scoreError(),
-              raw,
-              b.forks(),
-              b.secondary()));
+      slowed.add(scaled(b, b.params().get("codec").equals("gml2") ? 1.4 : 1.0));
     }
     Comparison planted =
         new Comparison(
@@ -99,6 +87,20 @@ class ComparisonTest {
             0.05,
             0.99);
     assertEquals(Comparison.Verdict.REGRESSED, row(planted, "gml2").verdict());
+  }
+
+  /** The result with every score times {@code factor}: a slower (or faster) build or machine. */
+  static JmhResult scaled(JmhResult b, double factor) {
+    return new JmhResult(
+        b.name(),
+        b.params(),
+        b.mode(),
+        b.unit(),
+        b.score() * factor,
+        b.scoreError() * factor,
+        Arrays.stream(b.raw()).map(x -> x * factor).toArray(),
+        b.forks(),
+        b.secondary());
   }
 
   private static Comparison.Row row(Comparison c, String codec) {
