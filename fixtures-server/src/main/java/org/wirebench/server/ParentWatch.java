@@ -18,6 +18,15 @@ public final class ParentWatch {
    * no result file is written after the end).
    */
   public static void exitWhenEnded(InputStream stdin, String who) {
+    // halt, not exit: a shutdown hook or a finally block could still publish results
+    whenEnded(stdin, who, () -> Runtime.getRuntime().halt(1));
+  }
+
+  /**
+   * Starts a daemon thread that reads {@code stdin} to its end, then prints one line naming {@code
+   * who} and runs {@code end} (a server exits normally, so that its shutdown hook stops Jetty).
+   */
+  public static void whenEnded(InputStream stdin, String who, Runnable end) {
     Thread watcher =
         new Thread(
             () -> {
@@ -31,8 +40,7 @@ public final class ParentWatch {
               System.err.println(
                   "wirebench " + who + ": the process that started it is gone; stopping");
               System.err.flush();
-              // halt, not exit: a shutdown hook or a finally block could still publish results
-              Runtime.getRuntime().halt(1);
+              end.run();
             },
             "parent-watch");
     watcher.setDaemon(true);

@@ -190,23 +190,8 @@ public final class ServeCommand implements Callable<Integer> {
   }
 
   private static void watchParent() {
-    Thread watcher =
-        new Thread(
-            () -> {
-              try {
-                while (System.in.read() >= 0) {
-                  // the parent never writes; only the end of the stream matters
-                }
-              } catch (java.io.IOException e) {
-                // a broken pipe is the same news
-              }
-              System.err.println(
-                  "wirebench serve: the process that started this server is gone;" + " stopping");
-              System.exit(0); // the shutdown hook stops Jetty gracefully
-            },
-            "parent-watch");
-    watcher.setDaemon(true);
-    watcher.start();
+    // exit, not halt: the shutdown hook stops Jetty gracefully
+    ParentWatch.whenEnded(System.in, "serve", () -> System.exit(0));
   }
 
   /** Re-runs this command in a JVM with the profile's flags and waits for it. */

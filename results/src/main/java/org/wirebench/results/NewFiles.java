@@ -17,7 +17,7 @@ import java.util.Map;
  * tmp-} files, which no reader takes for results; one that fails removes them.
  */
 public final class NewFiles implements AutoCloseable {
-  /** What temporary names start with (as the suite's incomplete run folders). */
+  /** What temporary names start with: these files, and the suite's incomplete run folders. */
   public static final String PREFIX = "tmp-";
 
   private final Path folder;

@@ -85,7 +85,7 @@ public record RunRecord(
     if (!Files.isDirectory(folder)) {
       throw new UnreadableRunException(folder + " is not a results folder");
     }
-    if (!temporary && folder.getFileName().toString().startsWith("tmp-")) {
+    if (!temporary && folder.getFileName().toString().startsWith(NewFiles.PREFIX)) {
       throw new UnreadableRunException(
           folder + " is an incomplete run (still being written, or its run was killed)");
     }

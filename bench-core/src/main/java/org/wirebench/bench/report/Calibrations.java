@@ -13,7 +13,7 @@ public final class Calibrations {
 
   /** The median over forks of each fork's mean cost, ns. */
   public static double medianNs(Calibration c) {
-    double[] means = c.nsPerOp().stream().mapToDouble(Calibrations::geoMean).sorted().toArray();
+    double[] means = Arrays.stream(forkMeans(c)).sorted().toArray();
     int n = means.length;
     return n == 0 ? Double.NaN : n % 2 == 1 ? means[n / 2] : (means[n / 2 - 1] + means[n / 2]) / 2;
   }
@@ -30,10 +30,6 @@ public final class Calibrations {
   }
 
   private static double[] forkMeans(Calibration c) {
-    return c.nsPerOp().stream().mapToDouble(Calibrations::geoMean).toArray();
-  }
-
-  private static double geoMean(double[] xs) {
-    return Math.exp(Arrays.stream(xs).map(Math::log).average().orElse(Double.NaN));
+    return c.nsPerOp().stream().mapToDouble(Ratio::geoMean).toArray();
   }
 }

@@ -191,7 +191,8 @@ public final class Comparison {
         continue;
       }
       Ratio r = Ratio.of(was, is, confidence);
-      rows.add(new Row(key, "ratio", geoMean(was), geoMean(is), r, verdict(r, threshold)));
+      rows.add(
+          new Row(key, "ratio", Ratio.geoMean(was), Ratio.geoMean(is), r, verdict(r, threshold)));
     }
     for (PairedRuns.Claim c : base.pairs().claims()) {
       if (now.pairs().claims().stream().noneMatch(x -> x.id().equals(c.id()))) {
@@ -205,14 +206,6 @@ public final class Comparison {
     return java.util.Arrays.stream(PairedRatio.forkLogMeans(runs.group(c.group()), c.a(), c.b()))
         .map(Math::exp)
         .toArray();
-  }
-
-  private static double geoMean(double[] xs) {
-    double s = 0;
-    for (double x : xs) {
-      s += Math.log(x);
-    }
-    return Math.exp(s / xs.length);
   }
 
   /** One value per run of a load point. */

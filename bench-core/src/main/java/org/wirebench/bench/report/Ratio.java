@@ -43,6 +43,11 @@ public record Ratio(double ratio, double low, double high, double confidence) {
     return hasInterval() && (low > 1 || high < 1);
   }
 
+  /** The geometric mean. */
+  static double geoMean(double[] xs) {
+    return Math.exp(meanLog(xs));
+  }
+
   private static double meanLog(double[] xs) {
     double s = 0;
     for (double x : xs) {

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * discard-incomplete} removes them.
  */
 public final class IncompleteRuns {
-  public static final String PREFIX = "tmp-";
+  public static final String PREFIX = org.wirebench.results.NewFiles.PREFIX;
 
   private IncompleteRuns() {}
 

@@ -55,6 +55,23 @@ public record KvpQuery(Map<String, String> params, List<String> names) {
     return null;
   }
 
+  /**
+   * The VERSION a raw query string names, or "": a request Jetty refused before it was parsed (a
+   * bad escape, too long) may still say which version its refusal should be written in.
+   */
+  public static String rawVersion(String rawQuery) {
+    if (rawQuery == null) {
+      return "";
+    }
+    for (String pair : rawQuery.split("&")) {
+      int eq = pair.indexOf('=');
+      if (eq > 0 && pair.substring(0, eq).equalsIgnoreCase("version")) {
+        return pair.substring(eq + 1);
+      }
+    }
+    return "";
+  }
+
   /** Whether a KVP service answers this HTTP method: GET and HEAD only. */
   public static boolean readOnly(Request request) {
     String method = request.getMethod();

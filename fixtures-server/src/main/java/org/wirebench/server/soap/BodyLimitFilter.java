@@ -83,7 +83,7 @@ final class BodyLimitFilter implements Filter {
     return total <= limit;
   }
 
-  private static byte[] readAtMost(InputStream in, long limit) throws IOException {
+  static byte[] readAtMost(InputStream in, long limit) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream(8192);
     byte[] buffer = new byte[8192];
     int n;

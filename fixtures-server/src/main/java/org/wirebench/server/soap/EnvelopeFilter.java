@@ -1,8 +1,6 @@
 package org.wirebench.server.soap;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import javax.servlet.Filter;
 import javax.servlet.FilterChain;
 import javax.servlet.ServletException;
@@ -32,7 +30,8 @@ final class EnvelopeFilter implements Filter {
       chain.doFilter(req, resp);
       return;
     }
-    byte[] body = read(request.getInputStream(), maxBodyBytes);
+    // the limit filter has refused longer bodies
+    byte[] body = BodyLimitFilter.readAtMost(request.getInputStream(), maxBodyBytes + 1);
     try {
       EnvelopeCheck.check(body);
     } catch (EnvelopeCheck.Refused refused) {
@@ -44,17 +43,5 @@ final class EnvelopeFilter implements Filter {
       return;
     }
     chain.doFilter(new BodyLimitFilter.BufferedBodyRequest(request, body), resp);
-  }
-
-  /** The body, at most {@code limit} bytes (the limit filter has refused longer ones). */
-  private static byte[] read(InputStream in, long limit) throws IOException {
-    int expected = 8192;
-    ByteArrayOutputStream out = new ByteArrayOutputStream(expected);
-    byte[] buffer = new byte[8192];
-    int n;
-    while (out.size() <= limit && (n = in.read(buffer)) >= 0) {
-      out.write(buffer, 0, n);
-    }
-    return out.toByteArray();
   }
 }

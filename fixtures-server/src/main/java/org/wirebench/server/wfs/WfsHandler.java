@@ -160,27 +160,13 @@ public final class WfsHandler extends Handler.Abstract {
    */
   public static void refuse(
       Response response, Callback callback, int status, String rawQuery, String message) {
-    String version = WfsRequest.reportVersion(Map.of("version", queryVersion(rawQuery)));
+    String version = WfsRequest.reportVersion(Map.of("version", KvpQuery.rawVersion(rawQuery)));
     report(
         response,
         callback,
         version,
         status,
         new OwsException("NoApplicableCode", null, message, status));
-  }
-
-  /** The VERSION a raw query string names, or "" (a query that failed to parse may still say). */
-  public static String queryVersion(String rawQuery) {
-    if (rawQuery == null) {
-      return "";
-    }
-    for (String pair : rawQuery.split("&")) {
-      int eq = pair.indexOf('=');
-      if (eq > 0 && pair.substring(0, eq).equalsIgnoreCase("version")) {
-        return pair.substring(eq + 1);
-      }
-    }
-    return "";
   }
 
   private static void report(

@@ -205,7 +205,7 @@ public final class WmsHandler extends Handler.Abstract {
    */
   public static void refuse(
       Response response, Callback callback, int status, String rawQuery, String message) {
-    String v = org.wirebench.server.wfs.WfsHandler.queryVersion(rawQuery);
+    String v = org.wirebench.server.http.KvpQuery.rawVersion(rawQuery);
     report(
         response,
         callback,

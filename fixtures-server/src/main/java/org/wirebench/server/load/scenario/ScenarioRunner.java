@@ -59,8 +59,9 @@ public final class ScenarioRunner {
     List<ScenarioResult.PointResult> results = new ArrayList<>();
     int retries = 0;
     for (Scenario.Point p : points) {
-      Attempt a = attempt(base, p, null);
+      // think time sets a point's rate, and its short windows start every user at once
       boolean thinks = p.plan().apply(base).thinkTimeMs() > 0;
+      Attempt a = attempt(base, p, thinks, null);
       if (a.warmup() != null && !a.warmup().converged() && !thinks && retries < RETRIES) {
         retries++;
         // the rate moved after its windows agreed, or never settled: a JIT still compiling, a
@@ -71,7 +72,7 @@ public final class ScenarioRunner {
             p.id(),
             a.warmup().ratesPerSecond(),
             a.measured());
-        a = attempt(base, p, a.warmup());
+        a = attempt(base, p, thinks, a.warmup());
       }
       List<LoadResult> runs = a.runs();
       ScenarioResult.Warmup warmup = a.warmup();
@@ -119,20 +120,22 @@ public final class ScenarioRunner {
    */
   static final int RETRIES = 2;
 
-  /** One warm-up and the runs measured after it. */
+  /**
+   * One warm-up and the runs measured after it.
+   *
+   * @param measured the runs' req/s as the settings keep them (the best run's, or the mean)
+   */
   private record Attempt(
-      ScenarioResult.Warmup warmup, List<LoadResult> runs, List<Histogram> histograms) {
-    /** The best run's req/s. */
-    double measured() {
-      return runs.stream().mapToDouble(LoadResult::throughput).max().orElse(0);
-    }
-  }
+      ScenarioResult.Warmup warmup,
+      List<LoadResult> runs,
+      List<Histogram> histograms,
+      double measured) {}
 
   /**
    * Warms the point up until steady (after {@code earlier}'s windows, if any) and measures its
    * runs; the warm-up is judged again with the measured rate.
    */
-  private Attempt attempt(URI base, Scenario.Point p, ScenarioResult.Warmup earlier)
+  private Attempt attempt(URI base, Scenario.Point p, boolean thinks, ScenarioResult.Warmup earlier)
       throws Exception {
     ScenarioResult.Warmup warmup = steady(base, p);
     if (warmup != null && earlier != null) {
@@ -157,16 +160,14 @@ public final class ScenarioRunner {
                         Locale.ROOT, "  %s run %d: first %s error: %s%n", p.id(), n, kind, why));
       }
     }
-    boolean thinks = p.plan().apply(base).thinkTimeMs() > 0;
+    double measured =
+        settings.keepsBest()
+            ? runs.stream().mapToDouble(LoadResult::throughput).max().orElse(0)
+            : runs.stream().mapToDouble(LoadResult::throughput).average().orElse(0);
     if (warmup != null && warmup.converged() && !thinks) {
-      // think time sets a point's rate, and its short windows start every user at once
-      double measured =
-          settings.keepsBest()
-              ? runs.stream().mapToDouble(LoadResult::throughput).max().orElse(0)
-              : runs.stream().mapToDouble(LoadResult::throughput).average().orElse(0);
       warmup = warmup.measured(settings.steadyState(), measured);
     }
-    return new Attempt(warmup, runs, histograms);
+    return new Attempt(warmup, runs, histograms, measured);
   }
 
   /**
