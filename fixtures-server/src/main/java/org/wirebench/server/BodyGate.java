@@ -217,8 +217,10 @@ final class BodyGate extends Handler.Wrapper {
     }
 
     /**
-     * Grows the buffer to hold {@code want} bytes, within the server's budget: grown as bytes
-     * arrive, so a declared length costs nothing until the bytes are there.
+     * Grows the buffer to hold {@code want} bytes, within the server's budget. A declared length
+     * costs nothing until the first bytes are there, and is then reserved whole: bodies that grew
+     * step by step could each hold part of the budget and all be refused where one would fit. A
+     * chunked body grows by doubling.
      */
     private synchronized boolean grow(int want) {
       if (released) { // the deadline ended this body while a chunk was being copied
@@ -226,7 +228,7 @@ final class BodyGate extends Handler.Wrapper {
       }
       long capacity = Math.min(maxBytes, Math.max(8192L, 2L * want));
       if (declared > 0) {
-        capacity = Math.max(want, Math.min(capacity, declared));
+        capacity = Math.max(want, Math.min(maxBytes, declared));
       }
       if (!reserve(capacity - bytes.length)) {
         return false;

@@ -121,6 +121,42 @@ class SlowBodyTest {
     }
   }
 
+  /**
+   * A body that has begun holds its whole declared length: a later body that would not fit beside
+   * it is refused, not the one already arriving. Bodies once reserved step by step, and two of them
+   * growing at once could both be refused where one fitted.
+   */
+  @Test
+  void aBodyThatHasBegunKeepsItsDeclaredRoom() throws Exception {
+    try (FixtureServer server =
+        new FixtureServer("127.0.0.1", 0, 1000, 1 << 20, false, false).bodyBudgetBytes(64_000)) {
+      server.start();
+      URI uri = server.uri();
+      try (Socket first = new Socket(uri.getHost(), uri.getPort())) {
+        first.setSoTimeout(10_000);
+        first
+            .getOutputStream()
+            .write(
+                ("POST /static/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                        + "Content-Length: 50000\r\n\r\n"
+                        + "a".repeat(1000))
+                    .getBytes(StandardCharsets.US_ASCII));
+        first.getOutputStream().flush();
+        Thread.sleep(1000); // the server has read the first body's head and its first bytes
+        RawHttp.Answer later =
+            RawHttp.send(
+                uri,
+                "POST /static/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                    + "Content-Length: 20000\r\n\r\n"
+                    + "b".repeat(20_000));
+        assertEquals(503, later.status(), later.toString());
+        first.getOutputStream().write("a".repeat(49_000).getBytes(StandardCharsets.US_ASCII));
+        String served = new String(first.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(served.startsWith("HTTP/1.1 200"), served);
+      }
+    }
+  }
+
   @Test
   void aDeclaredBodyOverTheLimitGets413AndNo100Continue() throws Exception {
     try (FixtureServer server =
