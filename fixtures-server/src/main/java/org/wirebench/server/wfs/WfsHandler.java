@@ -10,7 +10,6 @@ import java.util.concurrent.atomic.LongAdder;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.io.Content;
-import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -25,6 +24,7 @@ import org.wirebench.formats.geo.schema.XmlSchema;
 import org.wirebench.server.http.ClientWatch;
 import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
+import org.wirebench.server.http.OwsHandler;
 
 /**
  * The WFS endpoint (KVP over GET): GetCapabilities, DescribeFeatureType and GetFeature for WFS
@@ -32,7 +32,7 @@ import org.wirebench.server.http.OwsException;
  * registered codec an output format. Features stream from the encoder into the response. A request
  * it cannot answer gets an OGC exception report and 400, never a 500.
  */
-public final class WfsHandler extends Handler.Abstract {
+public final class WfsHandler extends OwsHandler<WfsRequest> {
   private static final int RESPONSE_CHUNK_BYTES = 32 * 1024;
 
   private static final Logger LOG = LoggerFactory.getLogger(WfsHandler.class);
@@ -77,78 +77,53 @@ public final class WfsHandler extends Handler.Abstract {
   private final java.util.concurrent.atomic.AtomicBoolean indexing =
       new java.util.concurrent.atomic.AtomicBoolean();
 
-  @Override
-  public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    // the layers' indexes are built when the WFS is first asked for anything, not when the server
-    // starts: a server measured for SOAP, the gateway or the WMS never spends ~15 s of CPU on them
-    // while its load points run
-    if (indexing.compareAndSet(false, true)) {
-      FeatureIndex.prepare(org.wirebench.formats.geo.Datasets.registry().all());
-    }
-    KvpQuery query = KvpQuery.read(request);
-    if (query == null) {
-      report(
-          response,
-          callback,
-          WfsRequest.V2,
-          HttpStatus.BAD_REQUEST_400,
-          new OwsException(
-              "OperationParsingFailed",
-              null,
-              "the query string is not valid UTF-8 percent-encoding"));
-      return true;
-    }
-    Map<String, String> params = query.params();
-    String reportVersion = WfsRequest.reportVersion(params);
-    if (!KvpQuery.readOnly(request)) {
-      response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
-      report(
-          response,
-          callback,
-          reportVersion,
-          HttpStatus.METHOD_NOT_ALLOWED_405,
-          new OwsException(
-              "OperationNotSupported",
-              "request",
-              "HTTP "
-                  + request.getMethod()
-                  + " is not served: this WFS takes KVP requests over GET"));
-      return true;
-    }
-    try {
-      WfsRequest.checkNoDuplicates(query);
-      WfsRequest wfs = WfsRequest.parse(params);
-      switch (wfs.request.toLowerCase(java.util.Locale.ROOT)) {
-        case "getcapabilities" -> capabilities(wfs, request, response, callback);
-        case "describefeaturetype" -> describe(wfs, response, callback);
-        case "getfeature" -> getFeature(wfs, request, response, callback);
-        case "liststoredqueries" -> {
+  public WfsHandler() {
+    super(new Dialect("WFS", "request", "OperationParsingFailed", "NoApplicableCode"));
+    operation("GetCapabilities", this::capabilities);
+    operation(
+        "DescribeFeatureType",
+        (wfs, request, response, callback) -> describe(wfs, response, callback));
+    operation("GetFeature", this::getFeature);
+    operation(
+        "ListStoredQueries",
+        (wfs, request, response, callback) -> {
           wfs.requireV2();
           xml(request, response, callback, StoredQueries::list);
-        }
-        case "describestoredqueries" -> {
+        });
+    operation(
+        "DescribeStoredQueries",
+        (wfs, request, response, callback) -> {
           wfs.requireV2();
           StoredQueries.checkIds(wfs.get("storedquery_id"));
           xml(request, response, callback, StoredQueries::describe);
-        }
-        default ->
-            throw new OwsException(
-                "OperationNotSupported",
-                "request",
-                "request="
-                    + wfs.request
-                    + " is not supported; use "
-                    + List.of(
-                        "GetCapabilities",
-                        "DescribeFeatureType",
-                        "GetFeature",
-                        "ListStoredQueries",
-                        "DescribeStoredQueries"));
-      }
-    } catch (OwsException e) {
-      report(response, callback, reportVersion, e.httpStatus(), e);
+        });
+  }
+
+  /**
+   * The layers' indexes are built when the WFS is first asked for anything, not when the server
+   * starts: a server measured for SOAP, the gateway or the WMS never spends ~15 s of CPU on them
+   * while its load points run.
+   */
+  @Override
+  protected void beforeRequest() {
+    if (indexing.compareAndSet(false, true)) {
+      FeatureIndex.prepare(org.wirebench.formats.geo.Datasets.registry().all());
     }
-    return true;
+  }
+
+  @Override
+  protected String reportVersion(Map<String, String> lowerCaseParams) {
+    return WfsRequest.reportVersion(lowerCaseParams);
+  }
+
+  @Override
+  protected WfsRequest parse(Map<String, String> lowerCaseParams) throws OwsException {
+    return WfsRequest.parse(lowerCaseParams);
+  }
+
+  @Override
+  protected void report(Response response, Callback callback, String version, OwsException e) {
+    writeReport(response, callback, version, e);
   }
 
   /**
@@ -161,17 +136,13 @@ public final class WfsHandler extends Handler.Abstract {
   public static void refuse(
       Response response, Callback callback, int status, String rawQuery, String message) {
     String version = WfsRequest.reportVersion(Map.of("version", KvpQuery.rawVersion(rawQuery)));
-    report(
-        response,
-        callback,
-        version,
-        status,
-        new OwsException("NoApplicableCode", null, message, status));
+    writeReport(
+        response, callback, version, new OwsException("NoApplicableCode", null, message, status));
   }
 
-  private static void report(
-      Response response, Callback callback, String version, int status, OwsException e) {
-    response.setStatus(status);
+  private static void writeReport(
+      Response response, Callback callback, String version, OwsException e) {
+    response.setStatus(e.httpStatus());
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
     response.write(true, java.nio.ByteBuffer.wrap(ExceptionReports.write(version, e)), callback);
   }
@@ -328,12 +299,15 @@ public final class WfsHandler extends Handler.Abstract {
     if (!response.isCommitted()) {
       LOG.warn("failed writing the response to {}; answered with an exception report", what, x);
       response.reset();
-      report(
+      writeReport(
           response,
           callback,
           WfsRequest.V2,
-          HttpStatus.INTERNAL_SERVER_ERROR_500,
-          new OwsException("NoApplicableCode", null, "the server failed writing the response"));
+          new OwsException(
+              "NoApplicableCode",
+              null,
+              "the server failed writing the response",
+              HttpStatus.INTERNAL_SERVER_ERROR_500));
       return;
     }
     LOG.warn("failed writing the response to {} after its first bytes; aborted it", what, x);

@@ -16,7 +16,7 @@ import org.wirebench.server.wfs.filter.Crs;
  * A WFS key-value-pair request, parsed and checked. Parameter names are case-insensitive, as the
  * OGC KVP encoding requires; values are not.
  */
-final class WfsRequest {
+final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   static final String V1 = "1.0.0";
   static final String V11 = "1.1.0";
   static final String V2 = "2.0.0";
@@ -35,6 +35,11 @@ final class WfsRequest {
   private final Map<String, String> raw;
   final String version;
   final String request;
+
+  @Override
+  public String operation() {
+    return request;
+  }
 
   private WfsRequest(
       Map<String, String> params, Map<String, String> raw, String version, String request) {

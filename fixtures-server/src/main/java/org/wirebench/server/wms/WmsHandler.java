@@ -1,38 +1,33 @@
 package org.wirebench.server.wms;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
-import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.wirebench.formats.raster.MapRenderer;
-import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
+import org.wirebench.server.http.OwsHandler;
 
 /**
  * One WMS 1.1.1/1.3.0 endpoint (KVP over GET): GetCapabilities and GetMap of Blue Marble, drawn by
  * one renderer ({@code /wms}: direct from the pyramid; {@code /tiled/wms}: from the tile cache). A
  * request it cannot answer gets a ServiceExceptionReport with 400; a map the server fails to draw
- * gets one with 500 (the cause in the log), never the container's error page. Maps are drawn within
- * limits shared by the server's WMS endpoints: a pixel budget, so that 64 concurrent 4096 × 4096
- * requests wait their turn instead of exhausting the heap, and a number of maps drawn at once (two
- * a core: more adds no throughput, and 150 threads in the JPEG codec's native code at once held off
- * the garbage collector until an allocation failed with OutOfMemoryError, 6 GiB heap, 2026-11-24);
- * a map that cannot start within {@value #BUDGET_WAIT_SECONDS} s is answered 503.
+ * gets one with 500 (the cause in the log), never the container's error page ({@link OwsHandler}).
+ * Maps are drawn within limits shared by the server's WMS endpoints: a pixel budget, so that 64
+ * concurrent 4096 × 4096 requests wait their turn instead of exhausting the heap, and a number of
+ * maps drawn at once (two a core: more adds no throughput, and 150 threads in the JPEG codec's
+ * native code at once held off the garbage collector until an allocation failed with
+ * OutOfMemoryError, 6 GiB heap, 2026-11-24); a map that cannot start within {@value
+ * #BUDGET_WAIT_SECONDS} s is answered 503.
  */
-public final class WmsHandler extends Handler.Abstract {
-  private static final Logger LOG = LoggerFactory.getLogger(WmsHandler.class);
+public final class WmsHandler extends OwsHandler<WmsRequest> {
   static final long BUDGET_WAIT_SECONDS = 30;
 
   /** Pixels drawn at once by default: 64 Mi (256 MiB of ints), 4 maps at the 4096² cap. */
@@ -64,10 +59,15 @@ public final class WmsHandler extends Handler.Abstract {
    * @param limits shared by the server's WMS endpoints
    */
   public WmsHandler(String title, Supplier<MapRenderer> renderer, int maxSide, Limits limits) {
+    super(new Dialect("WMS", "REQUEST", "InvalidParameterValue", null)); // WMS names no code for it
     this.title = title;
     this.renderer = renderer;
     this.maxSide = maxSide;
     this.limits = limits;
+    // WMS 1.0.0 named them Capabilities and Map
+    operation("GetCapabilities", this::capabilities, "Capabilities");
+    operation(
+        "GetMap", (wms, request, response, callback) -> getMap(wms, response, callback), "Map");
   }
 
   /**
@@ -79,65 +79,18 @@ public final class WmsHandler extends Handler.Abstract {
   }
 
   @Override
-  public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    KvpQuery query = KvpQuery.read(request);
-    if (query == null) {
-      report(
-          response,
-          callback,
-          WmsRequest.V130,
-          new OwsException(
-              "InvalidParameterValue",
-              null,
-              "the query string is not valid UTF-8 percent-encoding"));
-      return true;
-    }
-    Map<String, String> params = query.lowerCased();
-    String version = WmsRequest.reportVersion(params);
-    if (!KvpQuery.readOnly(request)) {
-      response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
-      report(
-          response,
-          callback,
-          version,
-          new OwsException(
-              "OperationNotSupported",
-              "REQUEST",
-              "HTTP "
-                  + request.getMethod()
-                  + " is not served: this WMS takes KVP requests over GET",
-              HttpStatus.METHOD_NOT_ALLOWED_405));
-      return true;
-    }
-    try {
-      WmsRequest.checkNoDuplicates(query);
-      WmsRequest wms = WmsRequest.parse(params);
-      switch (wms.request.toLowerCase(Locale.ROOT)) {
-        case "getcapabilities", "capabilities" -> capabilities(wms, request, response, callback);
-        case "getmap", "map" -> getMap(wms, response, callback);
-        default ->
-            throw new OwsException(
-                "OperationNotSupported",
-                "REQUEST",
-                "REQUEST=" + wms.request + " is not served; use GetCapabilities or GetMap");
-      }
-    } catch (OwsException e) {
-      report(response, callback, version, e);
-    } catch (IOException | RuntimeException e) {
-      // a map that cannot be drawn (the source missing, a codec failing) is the server's fault,
-      // answered in the protocol's form; the cause goes to the log
-      LOG.warn("WMS request failed: {}", request.getHttpURI().getPathQuery(), e);
-      report(
-          response,
-          callback,
-          version,
-          new OwsException(
-              null, // WMS names no code for it
-              null,
-              "the server could not draw this map: " + e.getClass().getSimpleName(),
-              HttpStatus.INTERNAL_SERVER_ERROR_500));
-    }
-    return true;
+  protected String reportVersion(Map<String, String> lowerCaseParams) {
+    return WmsRequest.reportVersion(lowerCaseParams);
+  }
+
+  @Override
+  protected WmsRequest parse(Map<String, String> lowerCaseParams) throws OwsException {
+    return WmsRequest.parse(lowerCaseParams);
+  }
+
+  @Override
+  protected void report(Response response, Callback callback, String version, OwsException e) {
+    writeReport(response, callback, version, e);
   }
 
   private void capabilities(WmsRequest wms, Request request, Response response, Callback callback)
@@ -206,14 +159,15 @@ public final class WmsHandler extends Handler.Abstract {
   public static void refuse(
       Response response, Callback callback, int status, String rawQuery, String message) {
     String v = org.wirebench.server.http.KvpQuery.rawVersion(rawQuery);
-    report(
+    writeReport(
         response,
         callback,
         WmsRequest.reportVersion(Map.of("version", v)),
         new OwsException(null, null, message, status));
   }
 
-  private static void report(Response response, Callback callback, String version, OwsException e) {
+  private static void writeReport(
+      Response response, Callback callback, String version, OwsException e) {
     response.setStatus(e.httpStatus());
     response
         .getHeaders()

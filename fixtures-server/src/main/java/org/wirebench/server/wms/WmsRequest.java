@@ -14,7 +14,7 @@ import org.wirebench.server.http.OwsException;
  * two. Every GetMap parameter the standards define is either served or refused naming it; a name no
  * standard defines is a vendor parameter and is ignored.
  */
-public final class WmsRequest {
+public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   static final String V111 = "1.1.1";
   static final String V130 = "1.3.0";
   static final String LAYER = "bluemarble";
@@ -39,6 +39,11 @@ public final class WmsRequest {
 
   final Map<String, String> params;
   final String request;
+
+  @Override
+  public String operation() {
+    return request;
+  }
 
   private WmsRequest(Map<String, String> lowerCaseParams) throws OwsException {
     this.params = lowerCaseParams;
