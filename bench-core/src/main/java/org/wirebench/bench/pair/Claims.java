@@ -21,6 +21,12 @@ import org.wirebench.results.PairedRuns.Variant;
  * was measured for.
  */
 public final class Claims {
+  /**
+   * What a codec may cost over the least work that writes its bytes (issue 27: every codec, on
+   * every layer); the GML codecs sat at 1.0–1.1, GeoJSON at 1.1–1.8 while Jackson wrote it.
+   */
+  static final double SAME_BYTES_FLOOR_TARGET = 1.2;
+
   /** A claim's equivalence band: a ratio within ±10% is "no difference". */
   public static final double BAND = 0.10;
 
@@ -125,11 +131,11 @@ public final class Claims {
           group,
           "target-" + codec + "-floor-" + layer,
           "target",
-          codec + " / its same-bytes floor ≤ 1.5 (" + layer + ")",
+          codec + " / its same-bytes floor ≤ " + SAME_BYTES_FLOOR_TARGET + " (" + layer + ")",
           "",
           codec,
           codec + "-floor",
-          1.5,
+          SAME_BYTES_FLOOR_TARGET,
           Kind.AT_MOST);
     }
   }

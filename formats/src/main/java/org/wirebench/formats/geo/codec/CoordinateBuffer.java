@@ -7,9 +7,6 @@ import java.util.Arrays;
  * JSON writer in one call. Not thread-safe: one per document being written.
  */
 final class CoordinateBuffer {
-  /** This buffer's content as a raw JSON value for Jackson. */
-  final RawJsonValue asJson = new RawJsonValue(this);
-
   private byte[] bytes = new byte[1024];
   private int length;
 

@@ -18,7 +18,6 @@ final class FloorBuffer {
   private static final byte[] TRUE = Utf8XmlWriter.ascii("true");
   private static final byte[] FALSE = Utf8XmlWriter.ascii("false");
   private static final byte[] NULL = Utf8XmlWriter.ascii("null");
-  private static final byte[] HEX = Utf8XmlWriter.ascii("0123456789ABCDEF");
 
   /** Most bytes a number attribute can take: Long.MIN_VALUE's 20. */
   static final int NUMBER_BYTES = 20;
@@ -192,69 +191,10 @@ final class FloorBuffer {
     return this;
   }
 
-  /**
-   * A JSON string's content, escaped as Jackson escapes it by default: {@code " \} and the C0
-   * controls (short forms where JSON has them, else {@code \}{@code u00XX}) and characters past
-   * U+FFFF (as a pair of {@code \}{@code u} escapes); the rest UTF-8. Lone surrogates are refused,
-   * as GeoJsonCodec refuses them. At most 6 bytes a char.
-   */
+  /** A JSON string's content, escaped as the GeoJSON codec escapes it (at most 6 bytes a char). */
   FloorBuffer json(String s) {
-    int length = s.length();
-    for (int i = 0; i < length; i++) {
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        if (c >= 0x20 && c != '"' && c != '\\') {
-          buf[pos++] = (byte) c;
-        } else {
-          jsonEscape(c);
-        }
-      } else if (c < 0x800) {
-        buf[pos++] = (byte) (0xc0 | c >> 6);
-        buf[pos++] = (byte) (0x80 | c & 0x3f);
-      } else if (Character.isSurrogate(c)) {
-        if (!Character.isHighSurrogate(c)
-            || i + 1 == length
-            || !Character.isLowSurrogate(s.charAt(i + 1))) {
-          throw GeoJsonCodec.loneSurrogate(c, i);
-        }
-        // Jackson 2 writes a pair as two escapes unless COMBINE_UNICODE_SURROGATES_IN_UTF8 is on
-        unicodeEscape(c);
-        unicodeEscape(s.charAt(++i));
-      } else {
-        buf[pos++] = (byte) (0xe0 | c >> 12);
-        buf[pos++] = (byte) (0x80 | c >> 6 & 0x3f);
-        buf[pos++] = (byte) (0x80 | c & 0x3f);
-      }
-    }
+    pos = Utf8JsonWriter.escape(s, 0, s.length(), buf, pos);
     return this;
-  }
-
-  private void jsonEscape(char c) {
-    char shortForm =
-        switch (c) {
-          case '"', '\\' -> c;
-          case '\b' -> 'b';
-          case '\t' -> 't';
-          case '\n' -> 'n';
-          case '\f' -> 'f';
-          case '\r' -> 'r';
-          default -> 0;
-        };
-    if (shortForm == 0) {
-      unicodeEscape(c);
-    } else {
-      buf[pos++] = '\\';
-      buf[pos++] = (byte) shortForm;
-    }
-  }
-
-  private void unicodeEscape(char c) {
-    buf[pos++] = '\\';
-    buf[pos++] = 'u';
-    buf[pos++] = HEX[c >> 12];
-    buf[pos++] = HEX[c >> 8 & 0xf];
-    buf[pos++] = HEX[c >> 4 & 0xf];
-    buf[pos++] = HEX[c & 0xf];
   }
 
   /** What is buffered, as a new array, and empties the buffer. */

@@ -1,10 +1,7 @@
 package org.wirebench.formats.geo.codec;
 
-import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
-import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -19,19 +16,27 @@ import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.QueryResults;
 
 /**
- * An RFC 7946 FeatureCollection (lon/lat, WGS 84, no {@code crs}) through Jackson's streaming
- * generator. Each geometry's coordinate array is formatted once and written as one raw value. Line
- * features carry a {@code bbox} (RFC 7946 section 5), as GML 3.2 features carry {@code
- * gml:boundedBy}; a point's box would only repeat the point.
+ * An RFC 7946 FeatureCollection (lon/lat, WGS 84, no {@code crs}), written byte by byte as the GML
+ * codecs are ({@link Utf8JsonWriter}; the bytes are Jackson's, which wrote it before): the markup
+ * between values pre-encoded once a document, property names included, each geometry's coordinates
+ * formatted once. Line features carry a {@code bbox} (RFC 7946 section 5), as GML 3.2 features
+ * carry {@code gml:boundedBy}; a point's box would only repeat the point.
  */
 public class GeoJsonCodec implements GeoCodec {
-  private static final SerializedString TYPE = new SerializedString("type");
-  private static final SerializedString FEATURE = new SerializedString("Feature");
-  private static final SerializedString ID = new SerializedString("id");
-  private static final SerializedString BBOX = new SerializedString("bbox");
-  static final SerializedString GEOMETRY = new SerializedString("geometry");
-  private static final SerializedString PROPERTIES = new SerializedString("properties");
-  private static final SerializedString COORDINATES = new SerializedString("coordinates");
+  static final byte[] DOCUMENT_START =
+      Utf8XmlWriter.ascii("{\"type\":\"FeatureCollection\",\"features\":[");
+  static final byte[] DOCUMENT_END = Utf8XmlWriter.ascii("]}");
+  static final byte[] FEATURE_START = Utf8XmlWriter.ascii("{\"type\":\"Feature\",\"id\":\"");
+  static final byte[] BBOX = Utf8XmlWriter.ascii(",\"bbox\":");
+  static final byte[] GEOMETRY = Utf8XmlWriter.ascii(",\"geometry\":");
+  private static final byte[] POINT =
+      Utf8XmlWriter.ascii(",\"geometry\":{\"type\":\"Point\",\"coordinates\":");
+  private static final byte[] LINE =
+      Utf8XmlWriter.ascii(",\"geometry\":{\"type\":\"LineString\",\"coordinates\":");
+  static final byte[] PROPERTIES = Utf8XmlWriter.ascii(",\"properties\":{");
+  static final byte[] FEATURE_END = Utf8XmlWriter.ascii("}}");
+
+  /** Reads GeoJSON (the codec's decoder). */
   static final JsonFactory JSON =
       JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
 
@@ -67,21 +72,22 @@ public class GeoJsonCodec implements GeoCodec {
   }
 
   private void write(List<FeatureCollection> queries, OutputStream out) throws IOException {
+    Utf8JsonWriter w = new Utf8JsonWriter(out);
     Buffers text = new Buffers();
-    try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
-      g.writeStartObject();
-      g.writeFieldName(TYPE);
-      g.writeString("FeatureCollection");
-      g.writeArrayFieldStart("features");
-      for (FeatureCollection c : queries) {
-        SerializedString[] names = names(c.type());
-        for (Feature f : c.features()) {
-          writeFeature(g, f, names, text);
+    w.raw(DOCUMENT_START);
+    boolean first = true;
+    for (FeatureCollection c : queries) {
+      byte[][] names = names(c.type());
+      for (Feature f : c.features()) {
+        if (!first) {
+          w.ascii(',');
         }
+        first = false;
+        writeFeature(w, f, names, text);
       }
-      g.writeEndArray();
-      g.writeEndObject();
     }
+    w.raw(DOCUMENT_END);
+    w.flush();
   }
 
   @Override
@@ -92,35 +98,42 @@ public class GeoJsonCodec implements GeoCodec {
   /** The Feature object alone (GetFeatureById). */
   @Override
   public void encodeFeature(FeatureCollection one, OutputStream out) throws IOException {
-    try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
-      writeFeature(g, GeoCodec.single(one), names(one.type()), new Buffers());
-    }
+    Utf8JsonWriter w = new Utf8JsonWriter(out);
+    writeFeature(w, GeoCodec.single(one), names(one.type()), new Buffers());
+    w.flush();
   }
 
-  private static SerializedString[] names(FeatureType type) {
-    SerializedString[] names = new SerializedString[type.attributes().size()];
+  /**
+   * Each attribute's member name as Jackson writes it, {@code "name":}, with the comma before all
+   * but the first: what the same-bytes floor copies too.
+   */
+  static byte[][] names(FeatureType type) {
+    byte[][] names = new byte[type.attributes().size()][];
     for (int i = 0; i < names.length; i++) {
-      names[i] = new SerializedString(type.attributes().get(i).name());
+      String name = type.attributes().get(i).name();
+      byte[] b = new byte[4 + Utf8JsonWriter.MAX_ESCAPED_BYTES * name.length()];
+      int pos = 0;
+      if (i > 0) {
+        b[pos++] = ',';
+      }
+      b[pos++] = '"';
+      pos = Utf8JsonWriter.escape(name, 0, name.length(), b, pos);
+      b[pos++] = '"';
+      b[pos++] = ':';
+      names[i] = java.util.Arrays.copyOf(b, pos);
     }
     return names;
   }
 
-  private void writeFeature(JsonGenerator g, Feature f, SerializedString[] names, Buffers text)
+  private void writeFeature(Utf8JsonWriter w, Feature f, byte[][] names, Buffers text)
       throws IOException {
-    g.writeStartObject();
-    g.writeFieldName(TYPE);
-    g.writeString(FEATURE);
-    g.writeFieldName(ID);
-    g.writeString(wellFormed(f.id()));
-    writeGeometry(g, f.geometry(), text);
-    g.writeFieldName(PROPERTIES);
-    g.writeStartObject();
+    w.raw(FEATURE_START).stringContent(f.id()).ascii('"');
+    writeGeometry(w, f.geometry(), text);
+    w.raw(PROPERTIES);
     for (int i = 0; i < names.length; i++) {
-      g.writeFieldName(names[i]);
-      writeValue(g, f.value(i));
+      w.raw(names[i]).value(f.value(i));
     }
-    g.writeEndObject();
-    g.writeEndObject();
+    w.raw(FEATURE_END);
   }
 
   /** A document's scratch space: a line's vertices, formatted once, and a box or a point. */
@@ -130,44 +143,37 @@ public class GeoJsonCodec implements GeoCodec {
   }
 
   /**
-   * Writes a line's {@code bbox} member and every feature's {@code geometry} member. The JTS peer
-   * overrides this and nothing else.
+   * Writes a line's {@code bbox} member and every feature's {@code geometry} member, each after a
+   * comma. The JTS peer overrides this and nothing else.
    */
-  void writeGeometry(JsonGenerator g, Geometry geometry, Buffers text) throws IOException {
-    RawJsonValue coordinates;
+  void writeGeometry(Utf8JsonWriter w, Geometry geometry, Buffers text) throws IOException {
     if (geometry instanceof Point p) {
-      coordinates =
-          text.small.reset().append('[').appendPair(p.getX(), ',', p.getY()).append(']').asJson;
+      CoordinateBuffer point =
+          text.small.reset().append('[').appendPair(p.getX(), ',', p.getY()).append(']');
+      w.raw(POINT).raw(point.bytes(), 0, point.length()).ascii('}');
     } else if (geometry instanceof LineString line) {
       // the box's corners are some vertices' ordinates: format the vertices first, copy those
       OrdinateText vertices =
           text.line.format(line.getCoordinateSequence(), OrdinateText.Style.JSON_LINE);
-      CoordinateBuffer box = text.small.reset().append('[');
-      corner(box, vertices, OrdinateText.MIN_X).append(',');
-      corner(box, vertices, OrdinateText.MIN_Y).append(',');
-      corner(box, vertices, OrdinateText.MAX_X).append(',');
-      corner(box, vertices, OrdinateText.MAX_Y).append(']');
-      g.writeFieldName(BBOX);
-      g.writeRawValue(box.asJson);
-      coordinates = vertices.text().asJson;
+      w.raw(BBOX).ascii('[');
+      corner(w, vertices, OrdinateText.MIN_X).ascii(',');
+      corner(w, vertices, OrdinateText.MIN_Y).ascii(',');
+      corner(w, vertices, OrdinateText.MAX_X).ascii(',');
+      corner(w, vertices, OrdinateText.MAX_Y).ascii(']');
+      CoordinateBuffer coordinates = vertices.text();
+      w.raw(LINE).raw(coordinates.bytes(), 0, coordinates.length()).ascii('}');
     } else {
       throw new IllegalArgumentException("unsupported geometry " + geometry.getGeometryType());
     }
-    g.writeFieldName(GEOMETRY);
-    g.writeStartObject();
-    g.writeFieldName(TYPE);
-    g.writeString(geometry.getGeometryType());
-    g.writeFieldName(COORDINATES);
-    g.writeRawValue(coordinates);
-    g.writeEndObject();
   }
 
-  private static CoordinateBuffer corner(CoordinateBuffer box, OrdinateText line, int which) {
-    return box.append(line.text().bytes(), line.start(which), line.length(which));
+  private static Utf8JsonWriter corner(Utf8JsonWriter w, OrdinateText line, int which)
+      throws IOException {
+    return w.raw(line.text().bytes(), line.start(which), line.length(which));
   }
 
   /** The {@code bbox} member of a line feature, formatted from its envelope (for the JTS peer). */
-  static void writeBbox(JsonGenerator g, Geometry geometry, CoordinateBuffer text)
+  static void writeBbox(Utf8JsonWriter w, Geometry geometry, CoordinateBuffer text)
       throws IOException {
     if (geometry instanceof Point) {
       return;
@@ -175,24 +181,7 @@ public class GeoJsonCodec implements GeoCodec {
     Envelope e = geometry.getEnvelopeInternal();
     text.reset().append('[').appendPair(e.getMinX(), ',', e.getMinY()).append(',');
     text.appendPair(e.getMaxX(), ',', e.getMaxY()).append(']');
-    g.writeFieldName(BBOX);
-    g.writeRawValue(text.asJson);
-  }
-
-  private static void writeValue(JsonGenerator g, Object value) throws IOException {
-    if (value == null) {
-      g.writeNull();
-    } else if (value instanceof String s) {
-      g.writeString(wellFormed(s));
-    } else if (value instanceof Long l) {
-      g.writeNumber(l);
-    } else if (value instanceof Integer i) {
-      g.writeNumber(i);
-    } else if (value instanceof Boolean b) {
-      g.writeBoolean(b);
-    } else {
-      throw new IllegalArgumentException("unsupported value " + value.getClass());
-    }
+    w.raw(BBOX).raw(text.bytes(), 0, text.length());
   }
 
   /** The refusal of a lone surrogate at {@code index}, for this codec and its same-bytes floor. */
@@ -203,26 +192,6 @@ public class GeoJsonCodec implements GeoCodec {
             "a lone surrogate U+%04X at index %d cannot be written as UTF-8",
             (int) c,
             index));
-  }
-
-  /**
-   * {@code text}, if it holds no lone surrogate. Jackson writes one as bytes that read back as
-   * U+FFFD, a silent change the codec fidelity table found; UTF-8 cannot carry it, so refuse.
-   */
-  static String wellFormed(String text) {
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c)
-            && i + 1 < text.length()
-            && Character.isLowSurrogate(text.charAt(i + 1))) {
-          i++;
-        } else {
-          throw loneSurrogate(c, i);
-        }
-      }
-    }
-    return text;
   }
 
   @Override

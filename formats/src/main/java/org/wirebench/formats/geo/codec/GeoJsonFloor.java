@@ -3,7 +3,6 @@ package org.wirebench.formats.geo.codec;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.locationtech.jts.geom.CoordinateSequence;
-import org.wirebench.formats.geo.Attribute;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
@@ -17,7 +16,7 @@ import org.wirebench.formats.geo.GeometryKind;
 final class GeoJsonFloor implements SameBytesFloor.Writer {
   private static final byte[] START =
       Utf8XmlWriter.ascii("{\"type\":\"FeatureCollection\",\"features\":[");
-  private static final byte[] FEATURE = Utf8XmlWriter.ascii("{\"type\":\"Feature\",\"id\":\"");
+  private static final byte[] FEATURE = GeoJsonCodec.FEATURE_START;
   private static final byte[] PROPERTIES = Utf8XmlWriter.ascii("},\"properties\":{");
   private static final byte[] END = Utf8XmlWriter.ascii("]}");
   private static final int VALUE_BYTES = 6 + 2;
@@ -33,18 +32,11 @@ final class GeoJsonFloor implements SameBytesFloor.Writer {
     byte[] boxToCoordinates =
         Utf8XmlWriter.ascii("],\"geometry\":{\"type\":\"" + kind + "\",\"coordinates\":");
     int values = type.attributes().size();
-    byte[][] names = new byte[values][];
+    byte[][] names = GeoJsonCodec.names(type);
     int markupBytes =
         1 + FEATURE.length + afterId.length + boxToCoordinates.length + PROPERTIES.length + 2;
-    FloorBuffer nameText = new FloorBuffer(OutputStream.nullOutputStream(), 256);
-    for (int i = 0; i < values; i++) {
-      Attribute a = type.attributes().get(i);
-      nameText.room(4 + 6 * a.name().length());
-      if (i > 0) {
-        nameText.put(',');
-      }
-      names[i] = nameText.put('"').json(a.name()).put('"').put(':').copyOut();
-      markupBytes += names[i].length;
+    for (byte[] name : names) {
+      markupBytes += name.length;
     }
     OrdinateText line = new OrdinateText();
     FloorBuffer b = new FloorBuffer(out);

@@ -1,7 +1,7 @@
 package org.wirebench.formats.geo.codec;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import org.locationtech.jts.geom.Geometry;
 import org.locationtech.jts.io.geojson.GeoJsonWriter;
 
@@ -26,11 +26,10 @@ public final class JtsGeoJsonCodec extends GeoJsonCodec {
   }
 
   @Override
-  void writeGeometry(JsonGenerator g, Geometry geometry, Buffers text) throws IOException {
-    writeBbox(g, geometry, text.small);
-    g.writeFieldName(GEOMETRY);
+  void writeGeometry(Utf8JsonWriter w, Geometry geometry, Buffers text) throws IOException {
+    writeBbox(w, geometry, text.small);
     GeoJsonWriter writer = new GeoJsonWriter(DECIMALS);
     writer.setEncodeCRS(false);
-    g.writeRawValue(writer.write(geometry));
+    w.raw(GEOMETRY).raw(writer.write(geometry).getBytes(StandardCharsets.UTF_8));
   }
 }
