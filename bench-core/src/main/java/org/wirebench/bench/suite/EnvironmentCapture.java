@@ -32,7 +32,9 @@ public final class EnvironmentCapture {
           "com.google.protobuf:protobuf-java",
           "org.eclipse.jetty:jetty-server",
           "org.eclipse.jetty:jetty-client",
-          "org.openjdk.jmh:jmh-core");
+          "org.openjdk.jmh:jmh-core",
+          // the JPEG codec JpegCodecBenchmark measures against the JDK's
+          "com.twelvemonkeys.imageio:imageio-jpeg");
 
   static RunEnvironment capture(SuiteOptions options, Path jvm, ZonedDateTime started) {
     return capture(options, jvm, started, List.of(), Map.of());
