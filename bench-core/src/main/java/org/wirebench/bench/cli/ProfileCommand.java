@@ -95,7 +95,13 @@ final class ProfileCommand implements Callable<Integer> {
     }
     JmhLock.checkFree();
     SuiteOptions options =
-        new SuiteOptions("profile", benchmark, 1, 3, 1000, iterations, 1000, overrides);
+        new SuiteOptions(
+            "profile",
+            benchmark,
+            1,
+            new SuiteOptions.Iterations(3, 1000),
+            new SuiteOptions.Iterations(iterations, 1000),
+            overrides);
     Path library = Files.createTempDirectory("wirebench-async-profiler");
     Profiling profiling;
     try {

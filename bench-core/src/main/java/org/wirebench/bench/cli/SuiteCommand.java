@@ -170,9 +170,19 @@ final class SuiteCommand implements Callable<Integer> {
     }
     IncompleteRuns.warn(out, System.err);
     SuiteOptions base = quick ? SuiteOptions.quick(include) : SuiteOptions.full(include);
-    SuiteOptions options =
-        base.with(
-            name == null ? base.name() : name, forks, warmupIterations, iterations, overrides);
+    SuiteOptions options = base.withParams(overrides);
+    if (name != null) {
+      options = options.named(name);
+    }
+    if (forks != null) {
+      options = options.withForks(forks);
+    }
+    if (warmupIterations != null) {
+      options = options.withWarmupIterations(warmupIterations);
+    }
+    if (iterations != null) {
+      options = options.withMeasurementIterations(iterations);
+    }
     List<String> scenarios =
         load.equals(List.of("none"))
             ? List.of()

@@ -27,10 +27,8 @@ class SuiteRunnerTest {
             "test",
             "GeoEncodingBenchmark",
             0,
-            0,
-            50,
-            2,
-            50,
+            new SuiteOptions.Iterations(0, 50),
+            new SuiteOptions.Iterations(2, 50),
             Map.of(
                 "dataset", new String[] {"osm_places"},
                 // a same-bytes floor is no registered codec: the size recorder once refused it
