@@ -3,17 +3,12 @@ package org.wirebench.formats.raster;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,7 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * needed or ahead by {@link #seed}. A request reads and decodes every tile it touches, fills each
  * output pixel with the nearest tile pixel to its centre (through Web Mercator's inverse for
  * EPSG:3857, as MapProxy served both SRS from its 4326 cache) and leaves encoding to the caller.
- * Nothing decoded is kept between requests: what MapProxy does, and what the study measured.
+ * Nothing decoded is kept between requests: what MapProxy does, and what the study measured ({@link
+ * #keepingDecoded} is the same cache keeping decoded tiles in memory).
  *
  * <p>Nothing on disk is trusted: a tile that does not decode whole to 256 × 256 pixels (cut, empty,
  * garbage, another size) is redrawn and replaced. A tile is written to a temporary file and
@@ -41,12 +37,9 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger(TileCacheRenderer.class.getName());
 
+  private final TileFolder folder;
   private final Path directory;
-  private final boolean privateFolder;
-  private final FileChannel lockChannel;
-  private final FileLock lock;
   private final MapRenderer source;
-  private boolean closed;
   private final AtomicLong redrawn = new AtomicLong();
   private final AtomicLong unstored = new AtomicLong();
   private final ThreadLocal<JpegEncoder> encoders = ThreadLocal.withInitial(JpegEncoder::new);
@@ -61,100 +54,8 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
    */
   public TileCacheRenderer(Path directory, MapRenderer source) {
     this.source = source;
-    Path wanted = directory;
-    FileChannel channel = null;
-    FileLock held = null;
-    boolean taken = false;
-    try {
-      Files.createDirectories(directory);
-      channel = lockChannel(directory);
-      held = tryLock(channel);
-      if (held != null) {
-        deleteAbandoned(directory);
-      } else {
-        channel.close();
-        channel = null;
-        taken = true;
-        wanted =
-            Files.createTempDirectory(
-                directory.toAbsolutePath().getParent(), directory.getFileName() + "-private-");
-        channel = lockChannel(wanted);
-        held = tryLock(channel);
-        LOG.log(
-            System.Logger.Level.INFO,
-            "tile cache {0} is in use by another server; this one keeps its tiles in {1}",
-            directory,
-            wanted);
-      }
-    } catch (IOException e) {
-      LOG.log(
-          System.Logger.Level.WARNING,
-          "cannot use {0} as a tile cache ({1}); tiles are drawn for each map and not kept",
-          wanted,
-          e.toString());
-      closeQuietly(channel);
-      channel = null;
-      held = null;
-    }
-    this.directory = wanted;
-    this.privateFolder = taken && channel != null;
-    this.lockChannel = channel;
-    this.lock = held;
-  }
-
-  /**
-   * Deletes the private folders beside {@code directory} that no live renderer holds: those of
-   * servers killed before they could delete their own.
-   */
-  private static void deleteAbandoned(Path directory) {
-    Path parent = directory.toAbsolutePath().getParent();
-    try (var siblings = Files.newDirectoryStream(parent, directory.getFileName() + "-private-*")) {
-      for (Path folder : siblings) {
-        try (FileChannel channel = lockChannel(folder)) {
-          FileLock free = tryLock(channel);
-          if (free != null) {
-            deleteTree(folder);
-            LOG.log(System.Logger.Level.INFO, "deleted an abandoned tile cache {0}", folder);
-          }
-        } catch (IOException e) {
-          LOG.log(System.Logger.Level.WARNING, "cannot delete {0}: {1}", folder, e.toString());
-        }
-      }
-    } catch (IOException e) {
-      LOG.log(System.Logger.Level.WARNING, "cannot list {0}: {1}", parent, e.toString());
-    }
-  }
-
-  private static void deleteTree(Path folder) throws IOException {
-    try (var files = Files.walk(folder)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
-  }
-
-  private static void closeQuietly(FileChannel channel) {
-    if (channel != null) {
-      try {
-        channel.close();
-      } catch (IOException ignored) {
-        // it held no lock
-      }
-    }
-  }
-
-  private static FileChannel lockChannel(Path folder) throws IOException {
-    return FileChannel.open(
-        folder.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-  }
-
-  /** The lock, or null when another process or another renderer in this JVM holds it. */
-  private static FileLock tryLock(FileChannel channel) throws IOException {
-    try {
-      return channel.tryLock();
-    } catch (OverlappingFileLockException inThisJvm) {
-      return null;
-    }
+    this.folder = new TileFolder(directory);
+    this.directory = folder.directory();
   }
 
   /**
@@ -198,6 +99,21 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
 
   @Override
   public int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs) throws IOException {
+    return render(request, srs, null);
+  }
+
+  /**
+   * This cache drawing its maps with decoded tiles kept in {@code memory}: tiles it holds are
+   * neither read nor decoded again (the disk cache stays as it is, and this renderer's own maps
+   * keep MapProxy's design).
+   */
+  public MapRenderer keepingDecoded(DecodedTileCache memory) {
+    return (request, srs) -> render(request, srs, memory);
+  }
+
+  private int[] render(
+      WmsRequestList.Request request, WmsRequestList.Srs srs, DecodedTileCache memory)
+      throws IOException {
     Sampling at = new Sampling(request, srs);
     int level = TileGrid.levelFor(at.boxDegreesPerPixel);
     double degrees = TileGrid.degreesPerPixel(level);
@@ -225,7 +141,7 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
         long key = (long) tileColumn << 32 | tileRow;
         int[] pixels = tiles.get(key);
         if (pixels == null) {
-          pixels = pixels(level, tileColumn, tileRow);
+          pixels = pixels(level, tileColumn, tileRow, memory);
           tiles.put(key, pixels);
         }
         out[to + i] = pixels[inRow + x % TileGrid.TILE];
@@ -242,6 +158,23 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
       return stored;
     }
     return draw(level, column, row, file);
+  }
+
+  /**
+   * The tile's pixels: from {@code memory} when it holds them, else from the tile's file when that
+   * decodes whole, else drawn again (and then kept in {@code memory}, if any).
+   */
+  private int[] pixels(int level, int column, int row, DecodedTileCache memory) throws IOException {
+    if (memory == null) {
+      return pixels(level, column, row);
+    }
+    long key = DecodedTileCache.key(level, column, row);
+    int[] pixels = memory.get(key);
+    if (pixels == null) {
+      pixels = pixels(level, column, row);
+      memory.put(key, pixels);
+    }
+    return pixels;
   }
 
   /** The tile's pixels, from its file when that decodes whole, else drawn again. */
@@ -356,21 +289,8 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
 
   /** Lets the folder go; a private one is deleted. Closing again does nothing. */
   @Override
-  public synchronized void close() throws IOException {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try {
-      if (lock != null) {
-        lock.release();
-      }
-    } finally {
-      closeQuietly(lockChannel);
-    }
-    if (privateFolder) {
-      deleteTree(directory);
-    }
+  public void close() throws IOException {
+    folder.close();
   }
 
   private Path path(int level, int column, int row) {

@@ -1,0 +1,149 @@
+package org.wirebench.formats.raster;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
+
+/**
+ * The folder a tile cache keeps its tiles in, owned by one cache at a time by a lock on its {@value
+ * TileCacheRenderer#LOCK_FILE}: another cache finding it held (another server on the machine) works
+ * in a private folder beside it, deleted at {@link #close}, and private folders that no live cache
+ * holds (a killed server's) are deleted when the folder is taken.
+ */
+final class TileFolder implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger(TileFolder.class.getName());
+
+  private final Path directory;
+  private final boolean privateFolder;
+  private final FileChannel lockChannel;
+  private final FileLock lock;
+  private boolean closed;
+
+  TileFolder(Path directory) {
+    Path wanted = directory;
+    FileChannel channel = null;
+    FileLock held = null;
+    boolean taken = false;
+    try {
+      Files.createDirectories(directory);
+      channel = lockChannel(directory);
+      held = tryLock(channel);
+      if (held != null) {
+        deleteAbandoned(directory);
+      } else {
+        channel.close();
+        channel = null;
+        taken = true;
+        wanted =
+            Files.createTempDirectory(
+                directory.toAbsolutePath().getParent(), directory.getFileName() + "-private-");
+        channel = lockChannel(wanted);
+        held = tryLock(channel);
+        LOG.log(
+            System.Logger.Level.INFO,
+            "tile cache {0} is in use by another server; this one keeps its tiles in {1}",
+            directory,
+            wanted);
+      }
+    } catch (IOException e) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "cannot use {0} as a tile cache ({1}); tiles are drawn for each map and not kept",
+          wanted,
+          e.toString());
+      closeQuietly(channel);
+      channel = null;
+      held = null;
+    }
+    this.directory = wanted;
+    this.privateFolder = taken && channel != null;
+    this.lockChannel = channel;
+    this.lock = held;
+  }
+
+  /**
+   * Deletes the private folders beside {@code directory} that no live renderer holds: those of
+   * servers killed before they could delete their own.
+   */
+  private static void deleteAbandoned(Path directory) {
+    Path parent = directory.toAbsolutePath().getParent();
+    try (var siblings = Files.newDirectoryStream(parent, directory.getFileName() + "-private-*")) {
+      for (Path folder : siblings) {
+        try (FileChannel channel = lockChannel(folder)) {
+          FileLock free = tryLock(channel);
+          if (free != null) {
+            deleteTree(folder);
+            LOG.log(System.Logger.Level.INFO, "deleted an abandoned tile cache {0}", folder);
+          }
+        } catch (IOException e) {
+          LOG.log(System.Logger.Level.WARNING, "cannot delete {0}: {1}", folder, e.toString());
+        }
+      }
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.WARNING, "cannot list {0}: {1}", parent, e.toString());
+    }
+  }
+
+  private static void deleteTree(Path folder) throws IOException {
+    try (var files = Files.walk(folder)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+
+  private static void closeQuietly(FileChannel channel) {
+    if (channel != null) {
+      try {
+        channel.close();
+      } catch (IOException ignored) {
+        // it held no lock
+      }
+    }
+  }
+
+  private static FileChannel lockChannel(Path folder) throws IOException {
+    return FileChannel.open(
+        folder.resolve(TileCacheRenderer.LOCK_FILE),
+        StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE);
+  }
+
+  /** The lock, or null when another process or another renderer in this JVM holds it. */
+  private static FileLock tryLock(FileChannel channel) throws IOException {
+    try {
+      return channel.tryLock();
+    } catch (OverlappingFileLockException inThisJvm) {
+      return null;
+    }
+  }
+
+  /** The folder the tiles are kept in: the one asked for, or a private one when that was taken. */
+  Path directory() {
+    return directory;
+  }
+
+  /** Lets the folder go; a private one is deleted. Closing again does nothing. */
+  @Override
+  public synchronized void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      if (lock != null) {
+        lock.release();
+      }
+    } finally {
+      closeQuietly(lockChannel);
+    }
+    if (privateFolder) {
+      deleteTree(directory);
+    }
+  }
+}
