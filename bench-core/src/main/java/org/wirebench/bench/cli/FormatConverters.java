@@ -1,0 +1,21 @@
+package org.wirebench.bench.cli;
+
+import org.wirebench.bench.export.CompareFormat;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** --format values as usage errors (exit 2, one line) that list the valid names. */
+final class FormatConverters {
+  private FormatConverters() {}
+
+  static final class Compare implements ITypeConverter<CompareFormat> {
+    @Override
+    public CompareFormat convert(String value) {
+      try {
+        return CompareFormat.of(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+}
