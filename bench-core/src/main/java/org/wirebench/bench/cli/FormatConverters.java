@@ -1,6 +1,7 @@
 package org.wirebench.bench.cli;
 
 import org.wirebench.bench.export.CompareFormat;
+import org.wirebench.bench.export.ExportFormat;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -13,6 +14,17 @@ final class FormatConverters {
     public CompareFormat convert(String value) {
       try {
         return CompareFormat.of(value);
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
+  }
+
+  static final class Export implements ITypeConverter<ExportFormat> {
+    @Override
+    public ExportFormat convert(String value) {
+      try {
+        return ExportFormat.of(value);
       } catch (IllegalArgumentException e) {
         throw new TypeConversionException(e.getMessage());
       }
