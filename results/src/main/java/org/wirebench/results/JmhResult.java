@@ -69,13 +69,20 @@ public record JmhResult(
   }
 
   /**
-   * An EVENTS aux counter as one iteration saw it. JMH sums such counters over every measured
-   * iteration of every fork; the primary score has one sample per iteration, so its count is the
-   * divisor. NaN when the counter was not recorded.
+   * A size per operation (bytes or features of one collection, message, map), whichever way the run
+   * counted it ({@link AuxSize}): its total over the operations counter, or, in runs from before
+   * that counter, JMH's sum of per-iteration values over the iteration count (every measured
+   * iteration of every fork: the primary score has one sample each). NaN when not recorded or when
+   * no operation ran.
    */
-  public double perIteration(String counter) {
-    Double total = secondary.get(counter);
-    return total == null || raw.length == 0 ? Double.NaN : total / raw.length;
+  public double perOperation(AuxSize size) {
+    Double operations = secondary.get(AuxSize.OPERATIONS);
+    if (operations != null) {
+      Double total = secondary.get(size.total());
+      return total == null || !(operations > 0) ? Double.NaN : total / operations;
+    }
+    Double summed = secondary.get(size.legacy());
+    return summed == null || raw.length == 0 ? Double.NaN : summed / raw.length;
   }
 
   /** A secondary metric's score, NaN when absent. */

@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
       ProfileCommand.class,
       ReportCommand.class,
       CompareCommand.class,
+      ExportCommand.class,
       JmeterImportCommand.class,
       DiscardIncompleteCommand.class,
       ServeCommand.class,

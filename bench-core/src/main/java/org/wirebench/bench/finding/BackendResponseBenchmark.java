@@ -62,12 +62,16 @@ public class BackendResponseBenchmark extends StudyBenchmark {
     }
   }
 
-  /** Bytes in (from the backend) and out (to the client) per operation; JMH sums EVENTS. */
+  /**
+   * Bytes in (from the backend) and out (to the client), totals over the iteration beside the
+   * operations (EVENTS counters: see GeoEncodingBenchmark.Sizes).
+   */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
   public static class Sizes {
-    public long backendBytes;
-    public long jsonBytes;
+    public long operations;
+    public long backendBytesRead;
+    public long jsonBytesWritten;
   }
 
   @Benchmark
@@ -75,8 +79,9 @@ public class BackendResponseBenchmark extends StudyBenchmark {
     ByteSink json = out.bytes;
     json.reset();
     GatewayJson.write(format.decode(backendBytes), json);
-    sizes.backendBytes = backendBytes.length;
-    sizes.jsonBytes = json.size();
+    sizes.operations++;
+    sizes.backendBytesRead += backendBytes.length;
+    sizes.jsonBytesWritten += json.size();
     return json.size();
   }
 

@@ -39,7 +39,8 @@ public class GatewayJsonBenchmark extends StudyBenchmark {
     ByteSink json = out.bytes;
     json.reset();
     GatewayJson.write(view, json);
-    sizes.jsonBytes = json.size();
+    sizes.operations++;
+    sizes.jsonBytesWritten += json.size();
     return json.size();
   }
 }

@@ -89,14 +89,16 @@ public class GeoEncodingBenchmark extends StudyBenchmark {
   }
 
   /**
-   * Sizes of one collection. JMH reads EVENTS counters once per iteration and sums them over the
-   * iterations, so its console shows iterations × size; the report divides by the sample count.
+   * What the encoder wrote, as JMH's EVENTS counters mean them: events summed over the iterations
+   * (JMH resets the fields before each one), so jmh.json holds true totals and a size per
+   * collection is a total over {@code operations} ({@link org.wirebench.results.AuxSize}).
    */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
   public static class Sizes {
-    public long bytesPerCollection;
-    public long featuresPerCollection;
+    public long operations;
+    public long bytesWritten;
+    public long featuresWritten;
   }
 
   @Benchmark
@@ -104,8 +106,9 @@ public class GeoEncodingBenchmark extends StudyBenchmark {
     ByteSink sink = out.bytes;
     sink.reset();
     encoder.encode(collection, sink);
-    sizes.bytesPerCollection = sink.size();
-    sizes.featuresPerCollection = collection.size();
+    sizes.operations++;
+    sizes.bytesWritten += sink.size();
+    sizes.featuresWritten += collection.size();
     return sink.size();
   }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.wirebench.results.AuxSize;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
@@ -64,8 +65,8 @@ public final class BackendPayloadsSection implements ReportSection {
                 d == null
                     ? Report.Cell.missing()
                     : Report.Cell.of(Scores.format("%.0f", 1000 * d.score() / Math.max(1, items))),
-                Report.Cell.of(Scores.perIteration(r, "backendBytes")),
-                Report.Cell.of(Scores.perIteration(r, "jsonBytes"))));
+                Report.Cell.of(Scores.perOperation(r, AuxSize.BACKEND_BYTES)),
+                Report.Cell.of(Scores.perOperation(r, AuxSize.JSON_BYTES))));
       }
       if (f != null) {
         rows.add(
@@ -77,7 +78,7 @@ public final class BackendPayloadsSection implements ReportSection {
                 Report.Cell.of(""),
                 Report.Cell.of(""),
                 Report.Cell.of(""),
-                Report.Cell.of(Scores.perIteration(f, "jsonBytes"))));
+                Report.Cell.of(Scores.perOperation(f, AuxSize.JSON_BYTES))));
       }
     }
     out.add(

@@ -43,22 +43,63 @@ public final class Comparison {
    */
   public record Machines(Ratio speed, boolean differ) {}
 
+  /** What a row, or a result only one run has, is about. */
+  public enum Kind {
+    /** a JMH benchmark with its parameters */
+    JMH,
+    /** a load point's throughput or p99, or a whole load scenario */
+    LOAD,
+    /** a claim both runs measured as an interleaved pair */
+    PAIR
+  }
+
+  /**
+   * One compared thing, named as the text output names it ({@link #label}) and in parts for the
+   * other outputs.
+   *
+   * @param group the benchmark (GeoEncodingBenchmark.encode), "load SCENARIO" or "pair"
+   * @param item the rest of the label: the parameters, "POINT-ID throughput", "CLAIM (a / b)"; ""
+   *     for a benchmark without parameters or a whole scenario
+   * @param params a benchmark's or load point's parameters as text; empty for pairs and scenarios
+   */
+  public record Subject(Kind kind, String group, String item, Map<String, String> params) {
+    public String label() {
+      return item.isEmpty() ? group : group + " " + item;
+    }
+  }
+
+  /**
+   * A result only one of the two runs has.
+   *
+   * @param text how the text output lists it, e.g. "load point wfs osm_places/gml2/4"
+   */
+  public record Listed(Subject subject, String text) {}
+
   /**
    * @param slowdown NEW/BASE as a cost: time ratio, or the inverse of a throughput ratio
    */
   public record Row(
-      String key, String unit, double base, double now, Ratio slowdown, Verdict verdict) {}
+      Subject subject, String unit, double base, double now, Ratio slowdown, Verdict verdict) {
+    /** The text output's name of the row, e.g. "GeoEncodingBenchmark.encode {codec=gml2, ...}". */
+    public String key() {
+      return subject.label();
+    }
+  }
 
   private final List<Row> rows = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
-  private final List<String> unmatched = new ArrayList<>();
-  private final List<String> missingInNew = new ArrayList<>();
+  private final List<Listed> unmatched = new ArrayList<>();
+  private final List<Listed> missingInNew = new ArrayList<>();
+  private final double threshold;
+  private final double confidence;
   private Machines machines;
 
   /**
    * @param threshold relative change below which nothing is called a change, e.g. 0.05
    */
   public Comparison(RunRecord base, RunRecord now, double threshold, double confidence) {
+    this.threshold = threshold;
+    this.confidence = confidence;
     Ratio speed =
         Calibrations.compare(base.env().calibration(), now.env().calibration(), confidence);
     machines =
@@ -69,12 +110,13 @@ public final class Comparison {
     base.benchmarks().forEach(b -> before.put(b.key(), b));
     for (JmhResult b : now.benchmarks()) {
       JmhResult a = before.remove(b.key());
+      Subject s = subject(b);
       if (a == null) {
-        unmatched.add("only in NEW: " + b.key());
+        unmatched.add(new Listed(s, "only in NEW: " + b.key()));
         continue;
       }
       if (!usable(a.samples()) || !usable(b.samples())) {
-        rows.add(new Row(b.key(), b.unit(), a.score(), b.score(), null, Verdict.INVALID));
+        rows.add(new Row(s, b.unit(), a.score(), b.score(), null, Verdict.INVALID));
         continue;
       }
       Ratio r = Ratio.of(a.samples(), b.samples(), confidence);
@@ -87,20 +129,26 @@ public final class Comparison {
       if (b.higherIsBetter()) {
         r = new Ratio(1 / r.ratio(), 1 / r.high(), 1 / r.low(), confidence);
       }
-      rows.add(new Row(b.key(), b.unit(), a.score(), b.score(), r, absolute(r, threshold)));
+      rows.add(new Row(s, b.unit(), a.score(), b.score(), r, absolute(r, threshold)));
     }
-    missingInNew.addAll(before.keySet());
+    before.values().forEach(a -> missingInNew.add(new Listed(subject(a), a.key())));
     for (String scenario : now.load().keySet()) {
       ScenarioResult a = base.load().get(scenario);
       if (a == null) {
-        unmatched.add("load scenario only in NEW: " + scenario);
+        unmatched.add(
+            new Listed(
+                new Subject(Kind.LOAD, "load " + scenario, "", Map.of()),
+                "load scenario only in NEW: " + scenario));
         continue;
       }
       compareLoad(scenario, a, now.load().get(scenario), threshold, confidence);
     }
     for (String scenario : base.load().keySet()) {
       if (!now.load().containsKey(scenario)) {
-        missingInNew.add("load scenario " + scenario);
+        missingInNew.add(
+            new Listed(
+                new Subject(Kind.LOAD, "load " + scenario, "", Map.of()),
+                "load scenario " + scenario));
       }
     }
   }
@@ -116,10 +164,11 @@ public final class Comparison {
     for (ScenarioResult.PointResult p : now.points()) {
       ScenarioResult.PointResult a = before.remove(p.id());
       if (a == null) {
-        unmatched.add("load point only in NEW: " + scenario + " " + p.id());
+        unmatched.add(
+            new Listed(
+                point(scenario, p, ""), "load point only in NEW: " + scenario + " " + p.id()));
         continue;
       }
-      String key = "load " + scenario + " " + p.id();
       boolean unsteady =
           (p.warmup() != null && !p.warmup().converged())
               || (a.warmup() != null && !a.warmup().converged());
@@ -128,7 +177,7 @@ public final class Comparison {
           || perRun(a, LoadResult::throughput).length == 0) {
         rows.add(
             new Row(
-                key + " throughput",
+                point(scenario, p, " throughput"),
                 "req/s",
                 a.throughput(),
                 p.throughput(),
@@ -142,7 +191,7 @@ public final class Comparison {
               perRun(p, LoadResult::throughput), perRun(a, LoadResult::throughput), confidence);
       rows.add(
           new Row(
-              key + " throughput",
+              point(scenario, p, " throughput"),
               "req/s",
               a.throughput(),
               p.throughput(),
@@ -152,9 +201,31 @@ public final class Comparison {
       Ratio l = Ratio.of(perRun(a, p99), perRun(p, p99), confidence);
       rows.add(
           new Row(
-              key + " p99", "ms", a.latency("p99"), p.latency("p99"), l, absolute(l, threshold)));
+              point(scenario, p, " p99"),
+              "ms",
+              a.latency("p99"),
+              p.latency("p99"),
+              l,
+              absolute(l, threshold)));
     }
-    before.keySet().forEach(id -> missingInNew.add("load point " + scenario + " " + id));
+    before
+        .values()
+        .forEach(
+            a ->
+                missingInNew.add(
+                    new Listed(point(scenario, a, ""), "load point " + scenario + " " + a.id())));
+  }
+
+  private static Subject subject(JmhResult b) {
+    return new Subject(
+        Kind.JMH, b.name(), b.params().isEmpty() ? "" : b.params().toString(), b.params());
+  }
+
+  /** A load point, {@code measure} (" throughput", " p99" or "") after its id. */
+  private static Subject point(String scenario, ScenarioResult.PointResult p, String measure) {
+    Map<String, String> params = new LinkedHashMap<>();
+    p.params().forEach((k, v) -> params.put(k, String.valueOf(v)));
+    return new Subject(Kind.LOAD, "load " + scenario, p.id() + measure, params);
   }
 
   /** An absolute figure's verdict: none across machines that differ. */
@@ -179,9 +250,9 @@ public final class Comparison {
               .filter(x -> x.id().equals(c.id()))
               .findFirst()
               .orElse(null);
-      String key = "pair " + c.id() + " (" + c.a() + " / " + c.b() + ")";
+      Subject key = pair(c, true);
       if (old == null) {
-        unmatched.add("only in NEW: " + key);
+        unmatched.add(new Listed(key, "only in NEW: " + key.label()));
         continue;
       }
       double[] was = forkRatios(base.pairs(), old);
@@ -196,9 +267,18 @@ public final class Comparison {
     }
     for (PairedRuns.Claim c : base.pairs().claims()) {
       if (now.pairs().claims().stream().noneMatch(x -> x.id().equals(c.id()))) {
-        missingInNew.add("pair " + c.id());
+        missingInNew.add(new Listed(pair(c, false), "pair " + c.id()));
       }
     }
+  }
+
+  /** A claim, with its two variants after its id or not. */
+  private static Subject pair(PairedRuns.Claim c, boolean variants) {
+    return new Subject(
+        Kind.PAIR,
+        "pair",
+        variants ? c.id() + " (" + c.a() + " / " + c.b() + ")" : c.id(),
+        Map.of());
   }
 
   /** Each fork's ratio a / b: the exponential of its rounds' mean log ratio. */
@@ -282,16 +362,49 @@ public final class Comparison {
     return warnings;
   }
 
-  public List<String> unmatched() {
+  /** Results NEW measured and BASE did not: listed, never judged. */
+  public List<Listed> unmatched() {
     return unmatched;
   }
 
   /** Benchmarks BASE measured and NEW did not: a failure, never a silent pass. */
-  public List<String> missingInNew() {
+  public List<Listed> missingInNew() {
     return missingInNew;
   }
 
   public long count(Verdict v) {
     return rows.stream().filter(r -> r.verdict() == v).count();
+  }
+
+  /** The smallest change called one, e.g. 0.05. */
+  public double threshold() {
+    return threshold;
+  }
+
+  /** The intervals' confidence, e.g. 0.99. */
+  public double confidence() {
+    return confidence;
+  }
+
+  /**
+   * What compare exits with, whatever it prints: 1 when something regressed or is missing in NEW;
+   * else 2 when nothing could be compared or a score is NaN or zero; else 0.
+   */
+  public int exitCode() {
+    if (count(Verdict.REGRESSED) > 0 || !missingInNew.isEmpty()) {
+      return 1;
+    }
+    return problem() == null ? 0 : 2;
+  }
+
+  /** Why the comparison could not decide (exit 2), or null. */
+  public String problem() {
+    if (rows.isEmpty()) {
+      return "nothing to compare: the two runs have no benchmark or load point in common";
+    }
+    if (count(Verdict.INVALID) > 0) {
+      return "some scores are NaN or zero: those could not be compared";
+    }
+    return null;
   }
 }

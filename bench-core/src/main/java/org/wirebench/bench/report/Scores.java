@@ -1,6 +1,7 @@
 package org.wirebench.bench.report;
 
 import java.util.Locale;
+import org.wirebench.results.AuxSize;
 import org.wirebench.results.JmhResult;
 
 /**
@@ -36,9 +37,9 @@ final class Scores {
   /** Relative half-width above which a JMH score is marked unconverged. */
   static final double WIDE = 0.5;
 
-  /** An aux counter per iteration, as a whole number, or "" when not recorded. */
-  static String perIteration(JmhResult r, String counter) {
-    double v = r.perIteration(counter);
+  /** A size per operation, as a whole number, or "" when not recorded. */
+  static String perOperation(JmhResult r, AuxSize size) {
+    double v = r.perOperation(size);
     return Double.isNaN(v) ? "" : format("%.0f", v);
   }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.wirebench.results.AuxSize;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.RunRecord;
 
@@ -87,9 +88,9 @@ public final class SoapDatabindingSection implements ReportSection {
       JmhResult any = byStack.values().iterator().next();
       row.add(
           Report.Cell.of(
-              Scores.perIteration(any, "requestBytes")
+              Scores.perOperation(any, AuxSize.REQUEST_BYTES)
                   + " / "
-                  + Scores.perIteration(any, "responseBytes")));
+                  + Scores.perOperation(any, AuxSize.RESPONSE_BYTES)));
       rows.add(row);
     }
     out.add(new Report.Table(header, rows));

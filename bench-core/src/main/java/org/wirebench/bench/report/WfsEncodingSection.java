@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.wirebench.results.AuxSize;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.PayloadSizes;
 import org.wirebench.results.RunRecord;
@@ -78,7 +79,7 @@ public final class WfsEncodingSection implements ReportSection {
               List.of(
                   Report.Cell.of(e.getKey()),
                   Report.Cell.of(Scores.withError(r)),
-                  Report.Cell.of(Scores.perIteration(r, "bytesPerCollection")),
+                  Report.Cell.of(Scores.perOperation(r, AuxSize.BYTES_PER_COLLECTION)),
                   gzip(sizes, r),
                   Report.Cell.of(Scores.secondary(r, "gc.alloc.rate.norm", "%.0f")),
                   Report.Cell.of(floor == null ? "" : Scores.ratio(r, floor))));
@@ -88,7 +89,7 @@ public final class WfsEncodingSection implements ReportSection {
       }
       rows.add(row);
       time.add(new Svg.Bar(e.getKey(), r.score(), r.scoreError()));
-      double b = r.perIteration("bytesPerCollection");
+      double b = r.perOperation(AuxSize.BYTES_PER_COLLECTION);
       if (!Double.isNaN(b)) {
         bytes.add(new Svg.Bar(e.getKey(), b, Double.NaN));
       }
@@ -148,10 +149,10 @@ public final class WfsEncodingSection implements ReportSection {
     if (own != null) {
       return own;
     }
-    double bytes = result.perIteration("bytesPerCollection");
+    double bytes = result.perOperation(AuxSize.BYTES_PER_COLLECTION);
     for (Map.Entry<String, JmhResult> e : runs.entrySet()) {
       if (e.getKey().endsWith(FLOOR_SUFFIX)
-          && e.getValue().perIteration("bytesPerCollection") == bytes) {
+          && e.getValue().perOperation(AuxSize.BYTES_PER_COLLECTION) == bytes) {
         return e.getValue();
       }
     }

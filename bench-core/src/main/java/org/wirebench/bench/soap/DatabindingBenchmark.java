@@ -70,14 +70,15 @@ public class DatabindingBenchmark extends StudyBenchmark {
   }
 
   /**
-   * Sizes of one exchange (VoidEchoBenchmark's too); JMH sums EVENTS counters over iterations (see
-   * GeoEncodingBenchmark).
+   * Bytes of the exchanges (VoidEchoBenchmark's too), totals over the iteration beside the
+   * operations (EVENTS counters: see GeoEncodingBenchmark.Sizes).
    */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
   public static class Sizes {
-    public long requestBytes;
-    public long responseBytes;
+    public long operations;
+    public long requestBytesRead;
+    public long responseBytesWritten;
   }
 
   @Benchmark
@@ -85,8 +86,9 @@ public class DatabindingBenchmark extends StudyBenchmark {
     ByteSink response = out.bytes;
     response.reset();
     server.serve(op, new ByteArrayInputStream(request), response);
-    sizes.requestBytes = request.length;
-    sizes.responseBytes = response.size();
+    sizes.operations++;
+    sizes.requestBytesRead += request.length;
+    sizes.responseBytesWritten += response.size();
     return response.size();
   }
 }

@@ -54,8 +54,9 @@ public class VoidEchoBenchmark extends StudyBenchmark {
     ByteSink response = out.bytes;
     response.reset();
     server.serve(Operation.VOID, new ByteArrayInputStream(request), response);
-    sizes.requestBytes = request.length;
-    sizes.responseBytes = response.size();
+    sizes.operations++;
+    sizes.requestBytesRead += request.length;
+    sizes.responseBytesWritten += response.size();
     return response.size();
   }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.wirebench.bench.export.CompareFormat;
 import org.wirebench.bench.pair.Synthetic;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.PairedRuns;
@@ -70,6 +71,26 @@ class ComparisonAcrossMachinesTest {
     assertTrue(c.count(Comparison.Verdict.NOT_JUDGED) > 0);
     Comparison.Row pair = pairRow(c);
     assertEquals(Comparison.Verdict.NO_CHANGE, pair.verdict(), pair::toString);
+  }
+
+  /**
+   * In CI's JUnit file, an absolute time across machines is skipped with the reason, not passed.
+   */
+  @Test
+  void acrossMachinesTheJunitFileSkipsAbsoluteTimesWithTheReason() throws IOException {
+    RunRecord base = run("base2", 1.0, calibration(1000, 1), pairs(1.2, 1));
+    RunRecord slower = run("base2", 1.6, calibration(1600, 2), pairs(1.2, 2));
+    Comparison c = new Comparison(base, slower, 0.05, 0.99);
+    java.io.StringWriter xml = new java.io.StringWriter();
+    CompareFormat.JUNIT.write(c, "base", "slower", "5%", xml);
+    long skipped =
+        xml.toString()
+            .lines()
+            .filter(l -> l.contains("<skipped message=\"not judged: the runs' machines differ"))
+            .count();
+    assertEquals(c.count(Comparison.Verdict.NOT_JUDGED), skipped, xml::toString);
+    assertTrue(xml.toString().contains("machines DIFFER"), "said once, as a property");
+    assertEquals(0, c.exitCode());
   }
 
   @Test

@@ -1,0 +1,83 @@
+package org.wirebench.bench.cli;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.wirebench.results.NewFiles;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --out FILE} and {@code --replace} for a command's one output file (compare, export): the
+ * file is written under a {@code tmp-} name beside it and given its name only when complete, so a
+ * reader never sees half of it. A FILE that exists is refused before any work unless {@code
+ * --replace} is given, which replaces it in one rename: a report is never overwritten silently.
+ */
+final class OutputFile {
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description =
+          "write to FILE instead of standard output (complete or not at all; an existing FILE is"
+              + " refused unless --replace)")
+  Path file;
+
+  @Option(names = "--replace", description = "replace an existing --out FILE")
+  boolean replace;
+
+  /** Writes the whole output to a writer. */
+  @FunctionalInterface
+  interface Content {
+    void write(Writer out) throws IOException;
+  }
+
+  /** Refuses, before any work, an --out that is a folder, or that exists without --replace. */
+  void check(CommandLine cli) {
+    if (file == null) {
+      if (replace) {
+        throw new CommandLine.ParameterException(cli, "--replace needs --out FILE");
+      }
+      return;
+    }
+    if (Files.isDirectory(file)) {
+      throw new CommandLine.ParameterException(cli, "--out " + file + " is a folder, not a file");
+    }
+    if (Files.exists(file) && !replace) {
+      throw new CommandLine.ParameterException(
+          cli, "--out " + file + " exists: choose another name, or add --replace to replace it");
+    }
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null && Files.exists(parent) && !Files.isDirectory(parent)) {
+      throw new CommandLine.ParameterException(cli, "--out " + file + ": " + parent + " is a file");
+    }
+  }
+
+  boolean given() {
+    return file != null;
+  }
+
+  /** Writes FILE whole: new under a temporary name, then linked or renamed to its name. */
+  void write(Content content) throws IOException {
+    Path target = file.toAbsolutePath().normalize();
+    Path dir = target.getParent();
+    String name = target.getFileName().toString();
+    if (replace) {
+      Files.createDirectories(dir);
+      NewFiles.replace(target, tmp -> writeTo(tmp, content));
+      return;
+    }
+    try (NewFiles files = NewFiles.create(dir, List.of(name))) {
+      writeTo(files.temp(name), content);
+      files.publish();
+    }
+  }
+
+  private static void writeTo(Path path, Content content) throws IOException {
+    try (Writer out = Files.newBufferedWriter(path, StandardCharsets.UTF_8)) {
+      content.write(out);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package org.wirebench.bench.export;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import javax.xml.stream.XMLStreamException;
+import org.wirebench.bench.report.Comparison;
+
+/** compare's output formats; each shows the same rows and verdicts. */
+public enum CompareFormat {
+  /** the table a person reads (the default) */
+  TEXT,
+  /** {@code wirebench-compare} version 1, for scripts */
+  JSON,
+  /** a table for a pull-request comment or a CI job summary */
+  MARKDOWN,
+  /** JUnit XML for CI test-report readers */
+  JUNIT;
+
+  /** The name on the command line: text, json, markdown, junit. */
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the value and the valid ones
+   */
+  public static CompareFormat of(String id) {
+    for (CompareFormat f : values()) {
+      if (f.id().equals(id)) {
+        return f;
+      }
+    }
+    throw new IllegalArgumentException(
+        "unknown format '"
+            + id
+            + "'; valid: "
+            + Arrays.stream(values()).map(CompareFormat::id).collect(Collectors.joining(", ")));
+  }
+
+  /**
+   * Writes the comparison in this format.
+   *
+   * @param base and {@code now}: the two folders as named on the command line
+   * @param threshold as given, e.g. "5%"
+   */
+  public void write(Comparison c, String base, String now, String threshold, Writer out)
+      throws IOException {
+    PrintWriter p = out instanceof PrintWriter pw ? pw : new PrintWriter(out);
+    switch (this) {
+      case TEXT -> ComparisonText.write(c, threshold, p);
+      case JSON -> ComparisonJson.write(c, base, now, p);
+      case MARKDOWN -> ComparisonMarkdown.write(c, base, now, threshold, p);
+      case JUNIT -> {
+        try {
+          ComparisonJunit.write(c, base, now, threshold, p);
+        } catch (XMLStreamException e) {
+          throw new IOException("cannot write JUnit XML: " + e.getMessage(), e);
+        }
+      }
+    }
+    p.flush();
+    if (p.checkError()) {
+      throw new IOException("cannot write the " + id() + " output (disk full or pipe closed)");
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package org.wirebench.bench.export;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import org.wirebench.bench.report.Comparison;
+
+/** compare's text output: the machines line, one row per result, the unmatched, a summary. */
+final class ComparisonText {
+  private ComparisonText() {}
+
+  static void write(Comparison c, String threshold, PrintWriter out) {
+    out.println(machines(c));
+    out.printf(
+        Locale.ROOT,
+        "%-90s %12s %12s  %-26s %s%n",
+        "benchmark / load point",
+        "BASE",
+        "NEW",
+        "cost NEW/BASE [99% CI]",
+        "verdict");
+    for (Comparison.Row r : c.rows()) {
+      out.printf(
+          Locale.ROOT,
+          "%-90s %12.4g %12.4g  %-26s %s%n",
+          r.key().length() > 90 ? r.key().substring(0, 87) + "..." : r.key(),
+          r.base(),
+          r.now(),
+          r.slowdown() == null ? noRatio(r.verdict()) : r.slowdown(),
+          verdict(r.verdict()));
+    }
+    c.unmatched().forEach(u -> out.println("unmatched: " + u.text()));
+    c.missingInNew().forEach(x -> out.println("missing in NEW: " + x.text()));
+    out.println(summary(c, threshold));
+  }
+
+  /** What the two runs' calibrations say about their machines, one line. */
+  static String machines(Comparison c) {
+    Comparison.Machines m = c.machines();
+    if (m == null) {
+      return "machines: not compared (a run without a calibration: one from before 2026-11-25, or"
+          + " run without pairs); absolute times judged as they are";
+    }
+    if (m.differ()) {
+      return String.format(
+          Locale.ROOT,
+          "machines DIFFER: the reference workload costs %s NEW/BASE; absolute times and rates are"
+              + " listed, not judged; the pairs' within-run ratios are",
+          m.speed());
+    }
+    return String.format(
+        Locale.ROOT,
+        "machines: the same speed within noise (reference workload %s NEW/BASE); absolute times"
+            + " judged",
+        m.speed());
+  }
+
+  /** What stands in the ratio column of a row without a ratio. */
+  static String noRatio(Comparison.Verdict v) {
+    return v == Comparison.Verdict.NOT_STEADY ? "not steady" : "no ratio (NaN or 0)";
+  }
+
+  /** "regressed", "no change", "not steady" ... */
+  static String verdict(Comparison.Verdict v) {
+    return v.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+  }
+
+  /** The closing line: how many of each verdict. */
+  static String summary(Comparison c, String threshold) {
+    return String.format(
+        Locale.ROOT,
+        "%d compared (threshold %s, 99%% intervals): %d regressed, %d improved, %d no change, %d"
+            + " without an interval, %d not judged (machines differ), %d not steady, %d could not"
+            + " be compared; %d missing in NEW",
+        c.rows().size(),
+        threshold,
+        c.count(Comparison.Verdict.REGRESSED),
+        c.count(Comparison.Verdict.IMPROVED),
+        c.count(Comparison.Verdict.NO_CHANGE),
+        c.count(Comparison.Verdict.UNKNOWN),
+        c.count(Comparison.Verdict.NOT_JUDGED),
+        c.count(Comparison.Verdict.NOT_STEADY),
+        c.count(Comparison.Verdict.INVALID),
+        c.missingInNew().size());
+  }
+}

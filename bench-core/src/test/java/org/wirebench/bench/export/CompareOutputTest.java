@@ -1,0 +1,326 @@
+package org.wirebench.bench.export;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.transform.stream.StreamSource;
+import javax.xml.validation.SchemaFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import org.wirebench.bench.cli.WirebenchCli;
+import org.wirebench.bench.report.Comparison;
+import org.wirebench.bench.report.ThenAndNowTest;
+import org.wirebench.results.RunRecord;
+import picocli.CommandLine;
+
+/**
+ * compare --format text|json|markdown|junit on committed runs: the text is what compare printed
+ * before the formats existed (recorded from that build), and every format has the same rows,
+ * verdicts and exit code; the JUnit file is valid against what CI readers take, with regressions as
+ * failures and results not judged skipped with the reason.
+ */
+class CompareOutputTest {
+  @TempDir Path tmp;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  static Path committed(String run) {
+    String root = System.getProperty("wirebench.root");
+    return Path.of(root == null ? ".." : root, "jmh-results", run);
+  }
+
+  static Path recorded(String run) {
+    return ThenAndNowTest.runs().resolve("compare").resolve(run);
+  }
+
+  /** BASE, NEW, the exit code, and the text output recorded before --format existed. */
+  record Pair(Path base, Path now, int exit, String golden) {
+    @Override
+    public String toString() {
+      return base.getFileName() + " → " + now.getFileName();
+    }
+  }
+
+  static List<Pair> pairs() {
+    Path q1 = committed("20261125-203257-vm-7fd6bf6-quick-jdk17");
+    Path q2 = committed("20261125-211034-vm-ff56be6-quick-jdk17");
+    return List.of(
+        new Pair(
+            recorded("warm-base1"),
+            recorded("warm-planted"),
+            1,
+            "compare-warm-base1-warm-planted.txt"),
+        new Pair(q1, q2, 1, "compare-quick-203257-211034.txt"),
+        new Pair(
+            committed("20261123-120005-vm-23220aa-quick-jdk17"),
+            q2,
+            1,
+            "compare-quick-120005-211034.txt"),
+        new Pair(recorded("warm-base1"), recorded("warm-base2"), 0, null),
+        new Pair(q2, q1, 0, null));
+  }
+
+  private int run(String... args) {
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    CommandLine cli = WirebenchCli.commandLine();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    return cli.execute(args);
+  }
+
+  private int compare(Pair p, String format) {
+    return run("compare", "--format", format, p.base().toString(), p.now().toString());
+  }
+
+  private static Comparison comparison(Pair p) throws Exception {
+    return new Comparison(RunRecord.read(p.base()), RunRecord.read(p.now()), 0.05, 0.99);
+  }
+
+  @ParameterizedTest
+  @MethodSource("pairs")
+  void theTextIsTodaysOutputAndTheDefault(Pair p) throws Exception {
+    assertEquals(p.exit(), run("compare", p.base().toString(), p.now().toString()), err::toString);
+    String plain = out.toString();
+    assertEquals(p.exit(), compare(p, "text"));
+    assertEquals(plain, out.toString());
+    if (p.golden() != null) {
+      try (InputStream golden = getClass().getResourceAsStream(p.golden())) {
+        assertEquals(new String(golden.readAllBytes(), StandardCharsets.UTF_8), plain);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("pairs")
+  void jsonHasTheSameRowsVerdictsAndExitCode(Pair p) throws Exception {
+    Comparison c = comparison(p);
+    assertEquals(p.exit(), compare(p, "json"), err::toString);
+    JsonNode json = new ObjectMapper().readTree(out.toString());
+    assertEquals("wirebench-compare", json.path("format").asText());
+    assertEquals(1, json.path("formatVersion").asInt());
+    assertEquals(p.exit(), json.path("exitCode").asInt());
+    assertEquals(c.rows().size(), json.path("results").size());
+    for (int i = 0; i < c.rows().size(); i++) {
+      Comparison.Row r = c.rows().get(i);
+      JsonNode row = json.path("results").get(i);
+      assertEquals(r.key(), row.path("label").asText());
+      assertEquals(r.verdict().name().toLowerCase(), row.path("verdict").asText());
+      if (r.slowdown() == null) {
+        assertTrue(row.path("cost").isNull(), row::toString);
+      } else if (!r.slowdown().hasInterval()) {
+        assertTrue(row.path("cost").path("low").isNull(), "no interval is null, never NaN");
+        assertEquals(r.slowdown().ratio(), row.path("cost").path("ratio").asDouble(), 1e-12);
+      } else {
+        assertEquals(r.slowdown().low(), row.path("cost").path("low").asDouble(), 1e-12);
+      }
+    }
+    assertEquals(c.missingInNew().size(), json.path("missingInNew").size());
+    assertEquals(c.unmatched().size(), json.path("onlyInNew").size());
+    assertEquals(
+        c.count(Comparison.Verdict.NOT_STEADY), json.path("counts").path("not_steady").asLong());
+    assertFalse(out.toString().contains("NaN"), "JSON has no NaN");
+  }
+
+  @ParameterizedTest
+  @MethodSource("pairs")
+  void markdownHasOneTableRowPerResult(Pair p) throws Exception {
+    Comparison c = comparison(p);
+    assertEquals(p.exit(), compare(p, "markdown"), err::toString);
+    List<String> rows =
+        out.toString()
+            .lines()
+            .filter(l -> l.startsWith("| ") && !l.startsWith("| benchmark / load point"))
+            .toList();
+    assertEquals(c.rows().size(), rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      Comparison.Verdict v = c.rows().get(i).verdict();
+      String cell = v.name().toLowerCase().replace('_', ' ');
+      assertTrue(
+          rows.get(i)
+              .endsWith(v == Comparison.Verdict.REGRESSED ? "**" + cell + "** |" : cell + " |"),
+          rows.get(i));
+    }
+    assertEquals(
+        c.missingInNew().size(),
+        out.toString().lines().filter(l -> l.startsWith("- **missing in NEW**")).count());
+  }
+
+  @ParameterizedTest
+  @MethodSource("pairs")
+  void junitIsValidAndCountsWhatTheVerdictsSay(Pair p) throws Exception {
+    Comparison c = comparison(p);
+    assertEquals(p.exit(), compare(p, "junit"), err::toString);
+    Document doc = junit(out.toString());
+    Element suite = (Element) doc.getElementsByTagName("testsuite").item(0);
+    NodeList cases = doc.getElementsByTagName("testcase");
+    assertEquals(
+        c.rows().size() + c.missingInNew().size() + c.unmatched().size(), cases.getLength());
+    assertEquals(
+        Integer.toString(cases.getLength()), suite.getAttribute("tests"), "tests = testcases");
+    long failures = c.count(Comparison.Verdict.REGRESSED) + c.missingInNew().size();
+    assertEquals(failures, doc.getElementsByTagName("failure").getLength());
+    assertEquals(Long.toString(failures), suite.getAttribute("failures"));
+    assertEquals(
+        Integer.toString(doc.getElementsByTagName("skipped").getLength()),
+        suite.getAttribute("skipped"));
+    for (int i = 0; i < c.rows().size(); i++) {
+      Comparison.Row r = c.rows().get(i);
+      Element tc = (Element) cases.item(i);
+      assertEquals(r.key(), tc.getAttribute("classname") + " " + tc.getAttribute("name"));
+      switch (r.verdict()) {
+        case REGRESSED -> {
+          String message = child(tc, "failure").getAttribute("message");
+          assertTrue(message.contains(r.slowdown().toString()), "ratio and interval: " + message);
+          assertTrue(message.contains("99% interval, threshold 5%"), message);
+        }
+        case NOT_STEADY ->
+            assertTrue(child(tc, "skipped").getAttribute("message").startsWith("not steady:"));
+        case UNKNOWN ->
+            assertTrue(child(tc, "skipped").getAttribute("message").startsWith("no verdict:"));
+        case IMPROVED, NO_CHANGE -> {
+          assertEquals(null, child(tc, "failure"));
+          assertEquals(null, child(tc, "skipped"));
+        }
+        default -> {}
+      }
+    }
+    if (!c.unmatched().isEmpty()) {
+      Element last = (Element) cases.item(cases.getLength() - 1);
+      assertTrue(child(last, "skipped").getAttribute("message").startsWith("only in NEW"));
+    }
+  }
+
+  /** A score that is NaN or zero: the text's exit 2 is the JUnit file's error, in every format. */
+  @Test
+  void aScoreThatCannotBeComparedIsAnErrorInEveryFormat() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    JsonNode results = json.readTree(recorded("base1").resolve("jmh.json").toFile());
+    for (JsonNode fork : results.get(0).path("primaryMetric").path("rawData")) {
+      for (int i = 0; i < fork.size(); i++) {
+        ((com.fasterxml.jackson.databind.node.ArrayNode) fork).set(i, 0.0);
+      }
+    }
+    Path zero = Files.createDirectory(tmp.resolve("zero"));
+    Files.copy(recorded("base1").resolve("env.json"), zero.resolve("env.json"));
+    json.writeValue(zero.resolve("jmh.json").toFile(), results);
+    Pair p = new Pair(recorded("base1"), zero, 2, null);
+    for (String format : List.of("text", "json", "markdown", "junit")) {
+      assertEquals(2, compare(p, format), format);
+      assertTrue(err.toString().contains("NaN or zero"), err::toString);
+    }
+    Document doc = junit(out.toString());
+    assertEquals(1, doc.getElementsByTagName("error").getLength());
+    assertEquals(
+        "1", ((Element) doc.getElementsByTagName("testsuite").item(0)).getAttribute("errors"));
+  }
+
+  @Test
+  void aBadFormatIsRefusedInOneLineBeforeAnyWork() throws Exception {
+    Path file = tmp.resolve("never.xml");
+    assertEquals(
+        2, run("compare", "--format", "xml", "--out", file.toString(), "no-such-a", "no-such-b"));
+    assertEquals(1, err.toString().lines().count(), err::toString);
+    assertTrue(
+        err.toString().contains("unknown format 'xml'; valid: text, json, markdown, junit"),
+        err::toString);
+    assertFalse(err.toString().contains("no-such"), "refused before the runs were read");
+    assertFalse(Files.exists(file));
+    assertEquals("", out.toString());
+  }
+
+  @Test
+  void outWritesTheFileWholeAndNeverReplacesOneSilently() throws Exception {
+    Pair p = pairs().get(0);
+    Path file = tmp.resolve("reports/compare.xml");
+    assertEquals(
+        1,
+        run(
+            "compare",
+            "--format",
+            "junit",
+            "--out",
+            file.toString(),
+            p.base().toString(),
+            p.now().toString()));
+    String written = Files.readString(file);
+    junit(written);
+    assertTrue(out.toString().contains("1 compared (threshold 5%"), "the table on stdout too");
+    try (var left = Files.list(file.getParent())) {
+      assertEquals(List.of(file), left.toList(), "no tmp- file left beside it");
+    }
+    Files.writeString(file, "kept");
+    assertEquals(
+        2,
+        run(
+            "compare",
+            "--format",
+            "json",
+            "--out",
+            file.toString(),
+            p.base().toString(),
+            p.now().toString()));
+    assertEquals(1, err.toString().lines().count(), err::toString);
+    assertTrue(err.toString().contains("exists"), err::toString);
+    assertEquals("kept", Files.readString(file));
+    assertEquals(
+        1,
+        run(
+            "compare",
+            "--format",
+            "json",
+            "--out",
+            file.toString(),
+            "--replace",
+            p.base().toString(),
+            p.now().toString()));
+    assertEquals(1, new ObjectMapper().readTree(file.toFile()).path("exitCode").asInt());
+    assertEquals(2, run("compare", "--replace", p.base().toString(), p.now().toString()));
+    assertTrue(err.toString().contains("--replace needs --out"), err::toString);
+  }
+
+  /** The schema is a check that can fail: a test case without a name is not valid. */
+  @Test
+  void theSchemaRefusesATestCaseReadersCouldNotName() {
+    String bad =
+        "<testsuites name='x' tests='1' failures='0' errors='0' skipped='0' time='0'>"
+            + "<testsuite name='x' tests='1' failures='0' errors='0' skipped='0' time='0'>"
+            + "<testcase classname='a' time='0'/></testsuite></testsuites>";
+    org.junit.jupiter.api.Assertions.assertThrows(org.xml.sax.SAXException.class, () -> junit(bad));
+  }
+
+  /** Parses (no DTD, no entities) and validates against what CI readers take. */
+  static Document junit(String xml) throws Exception {
+    var schema =
+        SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
+            .newSchema(CompareOutputTest.class.getResource("junit-report.xsd"));
+    schema.newValidator().validate(new StreamSource(new StringReader(xml)));
+    DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+    f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+    return f.newDocumentBuilder().parse(new org.xml.sax.InputSource(new StringReader(xml)));
+  }
+
+  private static Element child(Element e, String name) {
+    NodeList l = e.getElementsByTagName(name);
+    return l.getLength() == 0 ? null : (Element) l.item(0);
+  }
+}
