@@ -51,6 +51,7 @@ public final class FixtureServer implements AutoCloseable {
   private final WfsHandler wfs;
   private final WmsHandler wms;
   private final WmsHandler tiledWms;
+  private final WmsHandler decodedWms;
   private final BlueMarbleMaps maps = new BlueMarbleMaps(TileCacheRenderer.defaultRoot());
   private final ServerConnector connector = new ServerConnector(server, connectionFactory());
   private final BodyGate bodies;
@@ -76,6 +77,7 @@ public final class FixtureServer implements AutoCloseable {
     wfs.publicUrl(url);
     wms.publicUrl(url);
     tiledWms.publicUrl(url);
+    decodedWms.publicUrl(url);
     return this;
   }
 
@@ -162,6 +164,13 @@ public final class FixtureServer implements AutoCloseable {
             limits);
     routes.addMapping(PathSpec.from("/wms"), wms);
     routes.addMapping(PathSpec.from("/tiled/wms"), tiledWms);
+    decodedWms =
+        new WmsHandler(
+            "from the same tile cache, decoded tiles kept in memory",
+            maps::decodedTileCache,
+            WmsRequest.DEFAULT_MAX_SIDE,
+            limits);
+    routes.addMapping(PathSpec.from("/tiled/memory/wms"), decodedWms);
     routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());
     routes.addMapping(
         PathSpec.from("/services/*"), SoapServices.handler(maxBodyBytes, () -> publicBase));

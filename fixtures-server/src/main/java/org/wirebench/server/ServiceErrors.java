@@ -15,8 +15,8 @@ import org.wirebench.server.wms.WmsHandler;
  * A refusal made before a request reaches its service (by Jetty itself, or by a gate in front of
  * every service) in that service's own format, chosen by the path: the JSON error under {@code
  * /ebay/} and {@code /finding/}, an OGC exception report under {@code /ows}, {@code /wfs}, {@code
- * /wms} and {@code /tiled/wms}, a SOAP fault under {@code /services/}, one line of text elsewhere.
- * Never Jetty's HTML page.
+ * /wms}, {@code /tiled/wms} and {@code /tiled/memory/wms}, a SOAP fault under {@code /services/},
+ * one line of text elsewhere. Never Jetty's HTML page.
  */
 public enum ServiceErrors {
   JSON,
@@ -36,7 +36,7 @@ public enum ServiceErrors {
     if (under(path, "/ows") || under(path, "/wfs")) {
       return WFS;
     }
-    if (under(path, "/wms") || under(path, "/tiled/wms")) {
+    if (under(path, "/wms") || under(path, "/tiled/wms") || under(path, "/tiled/memory/wms")) {
       return WMS;
     }
     if (path.startsWith("/services/")) {

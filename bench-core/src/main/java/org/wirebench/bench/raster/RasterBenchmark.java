@@ -18,6 +18,7 @@ import org.wirebench.bench.ByteSink;
 import org.wirebench.bench.StudyBenchmark;
 import org.wirebench.bench.ThreadSink;
 import org.wirebench.formats.raster.BlueMarble;
+import org.wirebench.formats.raster.DecodedTileCache;
 import org.wirebench.formats.raster.DirectRenderer;
 import org.wirebench.formats.raster.JpegEncoder;
 import org.wirebench.formats.raster.MapRenderer;
@@ -52,7 +53,11 @@ import org.wirebench.formats.raster.WmsRequestList;
 public class RasterBenchmark extends StudyBenchmark {
   static final int SAMPLE = 64;
 
-  @Param({"direct", "tilecache"})
+  /**
+   * direct (from the pyramid), tilecache (MapProxy's design: every touched tile read and decoded),
+   * tilecache-memory (the same cache keeping decoded tiles in memory; not in the quick suite).
+   */
+  @Param({"direct", "tilecache", "tilecache-memory"})
   public String renderer;
 
   @Param({"EPSG:4326", "EPSG:3857"})
@@ -68,6 +73,7 @@ public class RasterBenchmark extends StudyBenchmark {
   WmsRequestList.Srs which;
   List<WmsRequestList.Request> requests;
   MapRenderer maps;
+  TileCacheRenderer tiles;
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
@@ -77,14 +83,15 @@ public class RasterBenchmark extends StudyBenchmark {
     maps =
         switch (renderer) {
           case "direct" -> direct;
-          case "tilecache" ->
-              new TileCacheRenderer(
-                  TileCacheRenderer.folderFor(
-                      TileCacheRenderer.defaultRoot(), BlueMarble.WIDTH * upscale),
-                  direct);
+          case "tilecache" -> tileCache(direct);
+          case "tilecache-memory" ->
+              tileCache(direct)
+                  .keepingDecoded(new DecodedTileCache(DecodedTileCache.DEFAULT_TILES));
           default ->
               throw new IllegalArgumentException(
-                  "renderer '" + renderer + "' is unknown; valid: direct, tilecache");
+                  "renderer '"
+                      + renderer
+                      + "' is unknown; valid: direct, tilecache, tilecache-memory");
         };
     JpegEncoder jpeg = new JpegEncoder();
     for (WmsRequestList.Request r : requests) {
@@ -97,11 +104,21 @@ public class RasterBenchmark extends StudyBenchmark {
     }
   }
 
+  private TileCacheRenderer tileCache(DirectRenderer direct) {
+    tiles =
+        new TileCacheRenderer(
+            TileCacheRenderer.folderFor(
+                TileCacheRenderer.defaultRoot(), BlueMarble.WIDTH * upscale),
+            direct);
+    return tiles;
+  }
+
   /** Lets the tile cache's folder go for the next trial. */
   @TearDown(Level.Trial)
   public void tearDown() throws IOException {
-    if (maps instanceof TileCacheRenderer tiles) {
+    if (tiles != null) {
       tiles.close();
+      tiles = null;
     }
   }
 

@@ -44,6 +44,8 @@ public record SuiteOptions(
             // beside the pairs a quick run took 15 min 7 s; its ten variants take about 35 s)
             "dataset", new String[] {"osm_mainroads", "osm_places"},
             "items", new String[] {"50"},
+            // the study's two renderers; the cache keeping decoded tiles is the full run's
+            "renderer", new String[] {"direct", "tilecache"},
             // not 1: pre-touching every fork's heap costs a second a fork, and the 16 size-1
             // forks, whose JAXB scores were too wide to read, paid for it
             "size", new String[] {"100", "5000"},

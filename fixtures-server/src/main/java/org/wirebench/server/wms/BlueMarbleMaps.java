@@ -4,22 +4,25 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import org.wirebench.formats.raster.BlueMarble;
+import org.wirebench.formats.raster.DecodedTileCache;
 import org.wirebench.formats.raster.DirectRenderer;
 import org.wirebench.formats.raster.MapRenderer;
 import org.wirebench.formats.raster.Pyramid;
 import org.wirebench.formats.raster.TileCacheRenderer;
 
 /**
- * The two renderers the WMS endpoints draw with, over one Blue Marble pyramid built on the first
- * map asked for (about 2 s and 60 MB: a server that never serves a map never pays for it), the tile
- * cache kept under a folder of its own: locked while the server runs, or a private one when another
- * server holds it (see {@link TileCacheRenderer}).
+ * The renderers the WMS endpoints draw with (direct, the tile cache, the tile cache keeping decoded
+ * tiles in memory), over one Blue Marble pyramid built on the first map asked for (about 2 s and 60
+ * MB: a server that never serves a map never pays for it), the tile cache kept under a folder of
+ * its own: locked while the server runs, or a private one when another server holds it (see {@link
+ * TileCacheRenderer}).
  */
 public final class BlueMarbleMaps implements AutoCloseable {
   private volatile Path tileRoot;
   private volatile int upscale = 1;
   private volatile DirectRenderer direct;
   private volatile TileCacheRenderer tiles;
+  private volatile MapRenderer decodedTiles;
 
   public BlueMarbleMaps(Path tileRoot) {
     this.tileRoot = tileRoot;
@@ -88,12 +91,31 @@ public final class BlueMarbleMaps implements AutoCloseable {
     return t;
   }
 
+  /**
+   * The tile cache keeping decoded tiles in memory ({@link DecodedTileCache#DEFAULT_TILES}): the
+   * same folder of tiles as {@link #tileCache}, which keeps MapProxy's design.
+   */
+  public MapRenderer decodedTileCache() {
+    MapRenderer d = decodedTiles;
+    if (d == null) {
+      TileCacheRenderer disk = (TileCacheRenderer) tileCache();
+      synchronized (this) {
+        if (decodedTiles == null) {
+          decodedTiles = disk.keepingDecoded(new DecodedTileCache(DecodedTileCache.DEFAULT_TILES));
+        }
+        d = decodedTiles;
+      }
+    }
+    return d;
+  }
+
   /** Lets the tile cache's folder go (a private one is deleted). */
   @Override
   public synchronized void close() throws IOException {
     if (tiles != null) {
       tiles.close();
       tiles = null;
+      decodedTiles = null;
     }
   }
 }

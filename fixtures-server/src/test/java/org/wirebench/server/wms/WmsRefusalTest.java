@@ -57,7 +57,7 @@ class WmsRefusalTest {
   @Test
   void theTemplatesDraw() throws Exception {
     for (String q : List.of(OK130, OK111)) {
-      for (String path : List.of("wms", "tiled/wms")) {
+      for (String path : List.of("wms", "tiled/wms", "tiled/memory/wms")) {
         ContentResponse r = send(path + "?" + q);
         assertEquals(200, r.getStatus(), r.getContentAsString());
         assertEquals("image/jpeg", r.getMediaType());
@@ -115,7 +115,7 @@ class WmsRefusalTest {
   void badInputIsAServiceException(
       String version, String edit, String value, String code, String locator) throws Exception {
     String query = edit(version.equals("1.3.0") ? OK130 : OK111, edit, value == null ? "" : value);
-    for (String path : List.of("wms", "tiled/wms")) {
+    for (String path : List.of("wms", "tiled/wms", "tiled/memory/wms")) {
       ContentResponse r = send(path + "?" + query);
       assertReport(r, version, 400, code, locator);
     }

@@ -20,8 +20,8 @@ import org.wirebench.formats.raster.WebMercator;
 import org.wirebench.server.FixtureServer;
 
 /**
- * GetCapabilities and GetMap over HTTP on both endpoints ({@code /wms} direct, {@code /tiled/wms}
- * tile cache): documents valid against the official 1.3.0 XSD and 1.1.1 DTD, version negotiation,
+ * GetCapabilities and GetMap over HTTP on every endpoint ({@code /wms} direct, {@code /tiled/wms}
+ * tile cache, {@code /tiled/memory/wms} the cache keeping decoded tiles): documents valid against the official 1.3.0 XSD and 1.1.1 DTD, version negotiation,
  * 1.3.0's latitude-first EPSG:4326, the 900913 alias, and the maps showing the right places.
  */
 class WmsServerTest {
@@ -57,7 +57,9 @@ class WmsServerTest {
     "wms,1.0.0,1.1.1",
     "wms,2.0.0,1.3.0",
     "tiled/wms,1.1.1,1.1.1",
-    "tiled/wms,1.3.0,1.3.0"
+    "tiled/wms,1.3.0,1.3.0",
+    "tiled/memory/wms,1.1.1,1.1.1",
+    "tiled/memory/wms,1.3.0,1.3.0"
   })
   void capabilitiesAreValidInTheNegotiatedVersion(String path, String asked, String answered)
       throws Exception {
@@ -108,7 +110,7 @@ class WmsServerTest {
    * EPSG:900913 is EPSG:3857. In both, the Nile delta is land and the sea north of it water.
    */
   @ParameterizedTest
-  @ValueSource(strings = {"wms", "tiled/wms"})
+  @ValueSource(strings = {"wms", "tiled/wms", "tiled/memory/wms"})
   void axisOrderAndAliasesDrawTheSameMap(String path) throws Exception {
     ContentResponse v111 = get(map(path, "1.1.1", "EPSG:4326", "28,28,36,36", 400, 400));
     ContentResponse v130 = get(map(path, "1.3.0", "EPSG:4326", "28,28,36,36", 400, 400));
@@ -140,7 +142,7 @@ class WmsServerTest {
 
   /** JPEG answers decode to the asked size; a transparent PNG is transparent only off the globe. */
   @ParameterizedTest
-  @ValueSource(strings = {"wms", "tiled/wms"})
+  @ValueSource(strings = {"wms", "tiled/wms", "tiled/memory/wms"})
   void jpegAndTransparentPng(String path) throws Exception {
     ContentResponse jpeg =
         get(map(path, "1.1.1", "EPSG:4326", "-10,40,20,60", 640, 480).replace("png", "jpeg"));
