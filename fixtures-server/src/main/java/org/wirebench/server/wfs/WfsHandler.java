@@ -215,7 +215,8 @@ public final class WfsHandler extends Handler.Abstract {
           "outputFormat",
           "GetFeatureById answers with the feature alone, which "
               + codec.name()
-              + " cannot write; ask for GML 3.2 or application/json");
+              + " cannot write; ask for "
+              + String.join(" or ", OutputFormats.bareFeatureFormats(wfs.version)));
     }
     StoredQueries.Found found = StoredQueries.find(wfs.get("id"));
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
