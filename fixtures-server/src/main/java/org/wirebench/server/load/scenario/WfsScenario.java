@@ -100,6 +100,11 @@ public final class WfsScenario implements Scenario {
   }
 
   @Override
+  public Object newOptions() {
+    return new Options();
+  }
+
+  @Override
   public String description() {
     return "GeoServer 2013: GetFeature per layer × format (gml32, gml2, geojson) × 4..32 users";
   }
@@ -137,7 +142,7 @@ public final class WfsScenario implements Scenario {
 
   @Override
   public List<Point> points(ScenarioOptions options) {
-    Options o = options.wfs;
+    Options o = options.own(name(), Options.class);
     if (o.count < 1 || o.count > 100_000) {
       throw new IllegalArgumentException("--count must be 1..100000, was " + o.count);
     }
