@@ -20,6 +20,7 @@ import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.QueryResults;
 import org.wirebench.formats.geo.codec.GeoCodec;
+import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
 import org.wirebench.formats.geo.schema.XmlSchema;
 import org.wirebench.server.http.ClientWatch;
@@ -76,6 +77,13 @@ public final class WfsHandler extends Handler.Abstract {
 
   private final java.util.concurrent.atomic.AtomicBoolean indexing =
       new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** Two codecs claiming one name or outputFormat stop the server here, not each request later. */
+  @Override
+  protected void doStart() throws Exception {
+    GeoCodecs.registry();
+    super.doStart();
+  }
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {

@@ -13,16 +13,42 @@ public final class GeoCodecs {
   /** WFS 1.0.0 lists a codec as an element named by its name in upper case. */
   private static final Pattern XML_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9._-]*");
 
+  /** The codecs and their outputFormat names, or why they cannot be used. */
+  private record Loaded(
+      Registry<GeoCodec> registry, Map<String, GeoCodec> byOutputFormat, String failure) {
+    static Loaded load() {
+      try {
+        Registry<GeoCodec> r = Registry.load(GeoCodec.class, "codec", GeoCodec::name);
+        return new Loaded(r, outputFormats(r.all()), null);
+      } catch (IllegalStateException e) {
+        return new Loaded(null, null, e.getMessage());
+      }
+    }
+  }
+
   private static final class Holder {
-    static final Registry<GeoCodec> REGISTRY =
-        Registry.load(GeoCodec.class, "codec", GeoCodec::name);
-    static final Map<String, GeoCodec> BY_OUTPUT_FORMAT = outputFormats(REGISTRY.all());
+    static final Loaded LOADED = Loaded.load();
   }
 
   private GeoCodecs() {}
 
+  /**
+   * Every call fails the same way (not once with an ExceptionInInitializerError and then with
+   * NoClassDefFoundErrors) when two codecs share a name or an outputFormat.
+   */
+  private static Loaded loaded() {
+    Loaded l = Holder.LOADED;
+    if (l.failure() != null) {
+      throw new IllegalStateException(l.failure());
+    }
+    return l;
+  }
+
+  /**
+   * @throws IllegalStateException when two registered codecs share a name or a WFS outputFormat
+   */
   public static Registry<GeoCodec> registry() {
-    return Holder.REGISTRY;
+    return loaded().registry();
   }
 
   /** The named codec; an unknown name fails with the list of valid ones. */
@@ -35,7 +61,7 @@ public final class GeoCodecs {
    * {@link WfsOutputFormat#names}), else the codec of exactly that name.
    */
   public static Optional<GeoCodec> forOutputFormat(String outputFormat) {
-    GeoCodec declared = Holder.BY_OUTPUT_FORMAT.get(WfsOutputFormat.normalize(outputFormat));
+    GeoCodec declared = loaded().byOutputFormat().get(WfsOutputFormat.normalize(outputFormat));
     if (declared != null) {
       return Optional.of(declared);
     }
