@@ -8,6 +8,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.wirebench.bench.BenchmarkMethod;
 import org.wirebench.bench.ByteSink;
 import org.wirebench.bench.StudyBenchmark;
 import org.wirebench.bench.ThreadSink;
@@ -35,6 +36,15 @@ import org.wirebench.formats.finding.GatewayView;
  */
 @State(Scope.Benchmark)
 public class BackendResponseBenchmark extends StudyBenchmark {
+
+  /** {@link #gateway} */
+  public static final BenchmarkMethod GATEWAY =
+      new BenchmarkMethod(BackendResponseBenchmark.class, "gateway");
+
+  /** {@link #decode} */
+  public static final BenchmarkMethod DECODE =
+      new BenchmarkMethod(BackendResponseBenchmark.class, "decode");
+
   /** Every registered backend format (a test keeps this list equal to the registry's names). */
   @Param({"xml", "protobuf", "json"})
   public String backendFormat;

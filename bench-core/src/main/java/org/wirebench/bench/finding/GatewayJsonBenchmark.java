@@ -6,6 +6,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.wirebench.bench.BenchmarkMethod;
 import org.wirebench.bench.ByteSink;
 import org.wirebench.bench.StudyBenchmark;
 import org.wirebench.bench.ThreadSink;
@@ -23,6 +24,11 @@ import org.wirebench.formats.finding.GatewayView;
  */
 @State(Scope.Benchmark)
 public class GatewayJsonBenchmark extends StudyBenchmark {
+
+  /** {@link #writeJson} */
+  public static final BenchmarkMethod WRITE_JSON =
+      new BenchmarkMethod(GatewayJsonBenchmark.class, "writeJson");
+
   /** Items in the answer, 0..100000 (the study: 50); BackendResponseBenchmark's list. */
   @Param({"5", "50", "500"})
   public int items;

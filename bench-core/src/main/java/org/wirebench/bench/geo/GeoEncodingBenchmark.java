@@ -10,6 +10,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.wirebench.bench.BenchmarkMethod;
 import org.wirebench.bench.ByteSink;
 import org.wirebench.bench.StudyBenchmark;
 import org.wirebench.bench.ThreadSink;
@@ -37,6 +38,10 @@ import org.wirebench.formats.geo.codec.SameBytesFloor;
  */
 @State(Scope.Benchmark)
 public class GeoEncodingBenchmark extends StudyBenchmark {
+
+  /** {@link #encode} */
+  public static final BenchmarkMethod ENCODE =
+      new BenchmarkMethod(GeoEncodingBenchmark.class, "encode");
 
   /** Every registered dataset (a test keeps this list equal to the registry's names). */
   @Param({"osm_mainroads", "osm_places", "helsinki_roads", "helsinki_pois"})

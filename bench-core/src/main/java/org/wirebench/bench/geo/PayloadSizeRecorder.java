@@ -21,7 +21,7 @@ import org.wirebench.results.PayloadSizes;
  * recompute them with today's.
  */
 public final class PayloadSizeRecorder {
-  private static final String BENCHMARK = "GeoEncodingBenchmark.encode";
+  private static final String BENCHMARK = GeoEncodingBenchmark.ENCODE.name();
 
   /** GZIPOutputStream's level: zlib's default, what a server's gzip filter usually uses. */
   private static final int GZIP_LEVEL = 6;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.wirebench.bench.BenchmarkMethod;
 import org.wirebench.bench.finding.BackendResponseBenchmark;
 import org.wirebench.bench.finding.GatewayJsonBenchmark;
 import org.wirebench.bench.geo.GeoEncodingBenchmark;
@@ -98,7 +99,7 @@ public final class Claims {
 
   private void wfs(String layer) {
     String group = "wfs-" + layer;
-    Builder b = new Builder(group, GeoEncodingBenchmark.class, "encode");
+    Builder b = new Builder(group, GeoEncodingBenchmark.ENCODE);
     for (String codec :
         List.of("gml2", "gml32", "geojson", "gml2-floor", "gml32-floor", "geojson-floor")) {
       b.variant(codec, Map.of("dataset", layer, "count", "200", "codec", codec));
@@ -141,7 +142,7 @@ public final class Claims {
   }
 
   private void soap() {
-    Builder b = new Builder("soap-100", DatabindingBenchmark.class, "echo");
+    Builder b = new Builder("soap-100", DatabindingBenchmark.ECHO);
     for (String op : List.of("ints", "strings", "simpleEvents", "meshInterfaceObjects")) {
       for (String stack : List.of("axis2-adb", "cxf-jaxb")) {
         b.variant(stack + "-" + op, Map.of("stack", stack, "operation", op, "size", "100"));
@@ -163,7 +164,7 @@ public final class Claims {
           1.5,
           Kind.AT_LEAST);
     }
-    Builder mesh = new Builder("soap-mesh", DatabindingBenchmark.class, "echo");
+    Builder mesh = new Builder("soap-mesh", DatabindingBenchmark.ECHO);
     for (String size : List.of("1000", "5000")) {
       for (String stack : List.of("axis2-adb", "cxf-jaxb")) {
         mesh.variant(
@@ -200,11 +201,11 @@ public final class Claims {
   }
 
   private void backend() {
-    Builder b = new Builder("backend", BackendResponseBenchmark.class, "gateway");
+    Builder b = new Builder("backend", BackendResponseBenchmark.GATEWAY);
     for (String format : List.of("xml", "protobuf")) {
       b.variant(format, Map.of("backendFormat", format, "items", "50"));
     }
-    b.variant("json-write-floor", GatewayJsonBenchmark.class, "writeJson", Map.of("items", "50"));
+    b.variant("json-write-floor", GatewayJsonBenchmark.WRITE_JSON, Map.of("items", "50"));
     groups.add(b.build());
     claim(
         "backend",
@@ -231,7 +232,7 @@ public final class Claims {
   }
 
   private void raster() {
-    Builder b = new Builder("raster", RasterBenchmark.class, "map");
+    Builder b = new Builder("raster", RasterBenchmark.MAP);
     String[][] srs = {{"EPSG:4326", "+28%", "1.28"}, {"EPSG:3857", "+52% (900913)", "1.52"}};
     for (String[] s : srs) {
       for (String renderer : List.of("direct", "tilecache")) {
@@ -271,25 +272,22 @@ public final class Claims {
   /** Variants of one group; each names its benchmark class, usually the group's. */
   private static final class Builder {
     private final String group;
-    private final Class<?> type;
-    private final String method;
+    private final BenchmarkMethod benchmark;
     private final List<Variant> variants = new ArrayList<>();
     private final Map<String, String> classes = new LinkedHashMap<>();
 
-    Builder(String group, Class<?> type, String method) {
+    Builder(String group, BenchmarkMethod benchmark) {
       this.group = group;
-      this.type = type;
-      this.method = method;
+      this.benchmark = benchmark;
     }
 
     void variant(String id, Map<String, String> params) {
-      variant(id, type, method, params);
+      variant(id, benchmark, params);
     }
 
-    void variant(String id, Class<?> on, String name, Map<String, String> params) {
-      variants.add(
-          new Variant(id, on.getSimpleName() + "." + name, new java.util.TreeMap<>(params)));
-      classes.put(id, on.getName() + "." + name);
+    void variant(String id, BenchmarkMethod on, Map<String, String> params) {
+      variants.add(new Variant(id, on.name(), new java.util.TreeMap<>(params)));
+      classes.put(id, on.fullName());
     }
 
     GroupPlan build() {

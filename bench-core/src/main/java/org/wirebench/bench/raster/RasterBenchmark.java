@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.wirebench.bench.BenchmarkMethod;
 import org.wirebench.bench.ByteSink;
 import org.wirebench.bench.StudyBenchmark;
 import org.wirebench.bench.ThreadSink;
@@ -51,6 +52,10 @@ import org.wirebench.formats.raster.WmsRequestList;
     value = 2,
     jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-XX:+UseTransparentHugePages"})
 public class RasterBenchmark extends StudyBenchmark {
+
+  /** {@link #map} */
+  public static final BenchmarkMethod MAP = new BenchmarkMethod(RasterBenchmark.class, "map");
+
   static final int SAMPLE = 64;
 
   /**

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.wirebench.bench.finding.BackendResponseBenchmark;
+import org.wirebench.bench.finding.GatewayJsonBenchmark;
 import org.wirebench.results.AuxSize;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.LoadResult;
@@ -16,9 +18,9 @@ import org.wirebench.results.ScenarioResult;
  * is from the floor (writing the same JSON from objects in memory).
  */
 public final class BackendPayloadsSection implements ReportSection {
-  static final String GATEWAY = "BackendResponseBenchmark.gateway";
-  static final String DECODE = "BackendResponseBenchmark.decode";
-  static final String FLOOR = "GatewayJsonBenchmark.writeJson";
+  static final String GATEWAY = BackendResponseBenchmark.GATEWAY.name();
+  static final String DECODE = BackendResponseBenchmark.DECODE.name();
+  static final String FLOOR = GatewayJsonBenchmark.WRITE_JSON.name();
 
   @Override
   public String name() {

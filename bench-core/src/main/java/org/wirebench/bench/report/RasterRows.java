@@ -3,6 +3,7 @@ package org.wirebench.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.wirebench.bench.raster.RasterBenchmark;
 import org.wirebench.bench.report.ThenAndNow.Row;
 import org.wirebench.bench.report.ThenAndNow.Verdict;
 import org.wirebench.results.JmhResult;
@@ -40,9 +41,10 @@ final class RasterRows {
     List<Row> rows = new ArrayList<>();
     for (String[] s : SRS) {
       String claim = "A tile cache serves a map faster than rendering it from the source: " + s[0];
-      JmhResult direct = run.find("RasterBenchmark.map", Map.of("renderer", "direct", "srs", s[0]));
+      JmhResult direct =
+          run.find(RasterBenchmark.MAP.name(), Map.of("renderer", "direct", "srs", s[0]));
       JmhResult tiles =
-          run.find("RasterBenchmark.map", Map.of("renderer", "tilecache", "srs", s[0]));
+          run.find(RasterBenchmark.MAP.name(), Map.of("renderer", "tilecache", "srs", s[0]));
       Ratio r =
           direct == null || tiles == null
               ? null

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.wirebench.bench.soap.DatabindingBenchmark;
+import org.wirebench.bench.soap.VoidEchoBenchmark;
 import org.wirebench.results.AuxSize;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.RunRecord;
@@ -14,8 +16,8 @@ import org.wirebench.results.RunRecord;
  * databinding), ADB against the two JAXB stacks, and the request and response sizes.
  */
 public final class SoapDatabindingSection implements ReportSection {
-  private static final String BENCHMARK = "DatabindingBenchmark.echo";
-  private static final String VOID = "VoidEchoBenchmark.echo";
+  private static final String BENCHMARK = DatabindingBenchmark.ECHO.name();
+  private static final String VOID = VoidEchoBenchmark.ECHO.name();
   private static final String FLOOR = "stax-raw";
 
   @Override

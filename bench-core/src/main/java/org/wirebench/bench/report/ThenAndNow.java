@@ -3,6 +3,9 @@ package org.wirebench.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.wirebench.bench.finding.BackendResponseBenchmark;
+import org.wirebench.bench.geo.GeoEncodingBenchmark;
+import org.wirebench.bench.soap.DatabindingBenchmark;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
@@ -81,7 +84,7 @@ public final class ThenAndNow {
               "WFS",
               "GML 3.2 encodes several times slower than GML 2 (" + layers[i] + ", 200 features)",
               Scores.format("%.1f× (req/s under load)", study[i][0]),
-              time(run, "GeoEncodingBenchmark.encode", "codec", "gml32", "gml2", layers[i]),
+              time(run, GeoEncodingBenchmark.ENCODE.name(), "codec", "gml32", "gml2", layers[i]),
               3.4));
     }
     rows.add(geoJsonPerCore(run));
@@ -165,7 +168,7 @@ public final class ThenAndNow {
   private static Ratio soap(RunRecord run, String op, int size, String a, String b) {
     return ratio(
         run,
-        "DatabindingBenchmark.echo",
+        DatabindingBenchmark.ECHO.name(),
         Map.of("operation", op, "size", "" + size),
         "stack",
         a,
@@ -175,7 +178,7 @@ public final class ThenAndNow {
   private static Ratio finding(RunRecord run, String slow, String fast) {
     return ratio(
         run,
-        "BackendResponseBenchmark.gateway",
+        BackendResponseBenchmark.GATEWAY.name(),
         Map.of("items", "50"),
         "backendFormat",
         slow,

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.wirebench.bench.geo.GeoEncodingBenchmark;
 import org.wirebench.results.AuxSize;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.PayloadSizes;
@@ -16,7 +17,7 @@ import org.wirebench.results.RunRecord;
  * stated in. A ratio's error combines both scores' relative errors in quadrature.
  */
 public final class WfsEncodingSection implements ReportSection {
-  static final String BENCHMARK = "GeoEncodingBenchmark.encode";
+  static final String BENCHMARK = GeoEncodingBenchmark.ENCODE.name();
   private static final String FLOOR_SUFFIX = "-floor";
 
   /** The GeoServer study's response sizes for 200 features, KiB: GML 3.2, GML 2, GeoJSON. */

@@ -7,6 +7,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.wirebench.bench.BenchmarkMethod;
 import org.wirebench.bench.ByteSink;
 import org.wirebench.bench.StudyBenchmark;
 import org.wirebench.bench.ThreadSink;
@@ -28,6 +29,9 @@ import org.wirebench.formats.soap.SoapStacks;
  */
 @State(Scope.Benchmark)
 public class VoidEchoBenchmark extends StudyBenchmark {
+
+  /** {@link #echo} */
+  public static final BenchmarkMethod ECHO = new BenchmarkMethod(VoidEchoBenchmark.class, "echo");
 
   /** Every registered stack (a test keeps this list equal to the registry's names). */
   @Param({"axis2-adb", "axis2-jaxb", "cxf-jaxb", "stax-raw"})

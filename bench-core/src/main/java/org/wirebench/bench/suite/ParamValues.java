@@ -3,6 +3,7 @@ package org.wirebench.bench.suite;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.wirebench.bench.geo.GeoEncodingBenchmark;
 import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.SameBytesFloor;
@@ -25,7 +26,7 @@ final class ParamValues {
           "backendFormat", BackendFormats::get);
 
   /** The geo codecs and their same-bytes floors, GeoEncodingBenchmark's {@code codec}. */
-  private static final String GEO_BENCHMARK = "org.wirebench.bench.geo.GeoEncodingBenchmark";
+  private static final String GEO_BENCHMARK = GeoEncodingBenchmark.class.getName();
 
   /** Whole-number parameters: the ranges their fields document, inclusive. */
   private static final Map<String, long[]> RANGES =

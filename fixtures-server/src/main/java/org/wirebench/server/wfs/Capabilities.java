@@ -240,7 +240,9 @@ final class Capabilities {
         w.writeEndElement();
       } else if (op.equals("GetFeature")) {
         w.writeStartElement("", "ResultFormat", ns);
-        w.writeEmptyElement("", "GML2", ns);
+        for (String f : OutputFormats.resultFormats()) {
+          w.writeEmptyElement("", f, ns);
+        }
         w.writeEndElement();
       }
       w.writeStartElement("", "DCPType", ns);

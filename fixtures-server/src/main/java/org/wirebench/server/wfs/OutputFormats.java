@@ -1,25 +1,24 @@
 package org.wirebench.server.wfs;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.formats.geo.schema.XmlSchema;
-import org.wirebench.formats.registry.UnknownNameException;
 import org.wirebench.server.http.OwsException;
 
 /**
- * What each WFS version writes and reads as outputFormat: the GetFeature codecs by the names
- * GeoServer's clients send, each version's default, and the XML Schema dialect DescribeFeatureType
- * answers in.
+ * What each WFS version writes and reads as outputFormat: the GetFeature codecs by the names each
+ * declares ({@link GeoCodec#wfsOutputFormat}), each version's default, and the XML Schema dialect
+ * DescribeFeatureType answers in.
  */
 final class OutputFormats {
   /** WFS 1.1's media type for GML 3.1.1 (features and their schemas). */
   static final String GML31_SCHEMA = "text/xml; subtype=gml/3.1.1";
-
-  private static final Map<String, String> FORMAT_ALIASES = formatAliases();
 
   private OutputFormats() {}
 
@@ -63,57 +62,65 @@ final class OutputFormats {
     };
   }
 
-  /** The GetFeature output formats the capabilities of {@code version} list, its default first. */
+  /**
+   * Each version's default GetFeature codec: its GML, as the WFS specifications have it. The
+   * capabilities list these first, this version's own, then the others' newest first.
+   */
+  private static final Map<WfsVersion, String> DEFAULTS =
+      Map.of(WfsVersion.V1_0_0, "gml2", WfsVersion.V1_1_0, "gml31", WfsVersion.V2_0_0, "gml32");
+
+  /**
+   * The codecs the capabilities of {@code version} list ({@link GeoCodec#wfsOutputFormat}): the
+   * version's default, the other versions' defaults, then the rest in registration order.
+   */
+  static List<GeoCodec> listed(String version) {
+    WfsVersion v = WfsVersion.of(version);
+    List<String> first = new ArrayList<>();
+    first.add(DEFAULTS.get(v));
+    for (WfsVersion other : WfsVersion.values()) {
+      if (other != v) {
+        first.add(DEFAULTS.get(other));
+      }
+    }
+    List<GeoCodec> listed = new ArrayList<>(GeoCodecs.listedIn(v));
+    listed.sort(
+        Comparator.comparingInt(
+            c -> first.contains(c.name()) ? first.indexOf(c.name()) : first.size()));
+    return listed;
+  }
+
+  /** The GetFeature outputFormat values the capabilities of WFS 1.1.0 or 2.0.0 list. */
   static List<String> outputFormats(String version) {
-    String gml2 = "text/xml; subtype=gml/2.1.2";
-    String gml32 = "application/gml+xml; version=3.2";
-    String json = "application/json";
-    return version.equals(WfsRequest.V11)
-        ? List.of(GML31_SCHEMA, gml32, gml2, json)
-        : List.of(gml32, GML31_SCHEMA, gml2, json);
+    return listed(version).stream().map(c -> c.wfsOutputFormat().listed()).toList();
+  }
+
+  /** The listed outputFormat values whose codecs write a feature alone (GetFeatureById). */
+  static List<String> bareFeatureFormats(String version) {
+    return listed(version).stream()
+        .filter(GeoCodec::encodesBareFeatures)
+        .map(c -> c.wfsOutputFormat().listed())
+        .toList();
+  }
+
+  /** WFS 1.0.0's ResultFormat elements: each listed codec's name in upper case (GML2). */
+  static List<String> resultFormats() {
+    return listed(WfsRequest.V1).stream().map(c -> c.name().toUpperCase(Locale.ROOT)).toList();
   }
 
   /** The codec for outputFormat {@code format} (or null: the version's GML). */
   static GeoCodec codec(String version, String format) throws OwsException {
     if (format == null || format.isBlank()) {
-      return GeoCodecs.get(
-          switch (version) {
-            case WfsRequest.V1 -> "gml2";
-            case WfsRequest.V11 -> "gml31";
-            default -> "gml32";
-          });
+      return GeoCodecs.get(DEFAULTS.get(WfsVersion.of(version)));
     }
-    String name =
-        FORMAT_ALIASES.getOrDefault(format.toLowerCase(Locale.ROOT).replace(" ", ""), format);
-    try {
-      return GeoCodecs.get(name);
-    } catch (UnknownNameException e) {
-      throw OwsException.invalid(
-          "outputFormat", format, "valid: GML2, GML3, gml32, application/json, " + e.validNames());
-    }
-  }
-
-  private static Map<String, String> formatAliases() {
-    Map<String, String> m = new TreeMap<>();
-    for (String a : List.of("gml2", "text/xml;subtype=gml/2.1.2", "text/xml;subtype=gml/2")) {
-      m.put(a, "gml2");
-    }
-    // GML3 is GML 3.1.1, as in GeoServer's format names (GML32 is 3.2)
-    for (String a :
-        List.of("gml31", "gml3", "text/xml;subtype=gml/3.1.1", "text/xml;subtype=gml/3.1")) {
-      m.put(a, "gml31");
-    }
-    for (String a :
-        List.of(
-            "gml32",
-            "text/xml;subtype=gml/3.2",
-            "text/xml;subtype=gml/3.2.1",
-            "application/gml+xml;version=3.2")) {
-      m.put(a, "gml32");
-    }
-    for (String a : List.of("application/json", "json", "geojson", "application/geo+json")) {
-      m.put(a, "geojson");
-    }
-    return m;
+    return GeoCodecs.forOutputFormat(format)
+        .orElseThrow(
+            () ->
+                OwsException.invalid(
+                    "outputFormat",
+                    format,
+                    "valid: "
+                        + String.join(", ", outputFormats(version))
+                        + ", or a codec by name: "
+                        + String.join(", ", GeoCodecs.registry().names())));
   }
 }

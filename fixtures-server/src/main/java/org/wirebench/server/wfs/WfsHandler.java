@@ -19,6 +19,7 @@ import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.QueryResults;
 import org.wirebench.formats.geo.codec.GeoCodec;
+import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
 import org.wirebench.formats.geo.schema.XmlSchema;
 import org.wirebench.server.http.ClientWatch;
@@ -76,6 +77,13 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
 
   private final java.util.concurrent.atomic.AtomicBoolean indexing =
       new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** Two codecs claiming one name or outputFormat stop the server here, not each request later. */
+  @Override
+  protected void doStart() throws Exception {
+    GeoCodecs.registry();
+    super.doStart();
+  }
 
   public WfsHandler() {
     super(new Dialect("WFS", "request", "OperationParsingFailed", "NoApplicableCode"));
@@ -186,7 +194,8 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
           "outputFormat",
           "GetFeatureById answers with the feature alone, which "
               + codec.name()
-              + " cannot write; ask for GML 3.2 or application/json");
+              + " cannot write; ask for "
+              + String.join(" or ", OutputFormats.bareFeatureFormats(wfs.version)));
     }
     StoredQueries.Found found = StoredQueries.find(wfs.get("id"));
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());

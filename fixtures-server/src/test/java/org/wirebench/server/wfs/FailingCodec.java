@@ -8,6 +8,7 @@ import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.codec.GeoCodec;
+import org.wirebench.formats.geo.codec.WfsOutputFormat;
 
 /**
  * Test-only codecs (registered for this module's tests) that fail while the server streams their
@@ -35,6 +36,12 @@ public abstract class FailingCodec implements GeoCodec {
   @Override
   public String fileExtension() {
     return "txt";
+  }
+
+  /** Reached by name by the tests that plant it; no capabilities offer it to clients. */
+  @Override
+  public WfsOutputFormat wfsOutputFormat() {
+    return WfsOutputFormat.UNLISTED;
   }
 
   @Override

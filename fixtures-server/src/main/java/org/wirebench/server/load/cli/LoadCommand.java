@@ -28,6 +28,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "load",
     mixinStandardHelpOptions = true,
+    modelTransformer = ScenarioOptions.WithScenarios.class,
     description =
         "Load one URL, or run a study's scenario against a server in its own JVM;"
             + " report throughput, latency percentiles and errors.")

@@ -97,8 +97,13 @@ public final class FindingScenario implements Scenario {
   }
 
   @Override
+  public Object newOptions() {
+    return new Options();
+  }
+
+  @Override
   public List<Point> points(ScenarioOptions o) {
-    Options f = o.finding;
+    Options f = o.own(name(), Options.class);
     if (f.users < 1 || f.users > 10_000) {
       throw new IllegalArgumentException("--finding-users must be 1..10000, was " + f.users);
     }

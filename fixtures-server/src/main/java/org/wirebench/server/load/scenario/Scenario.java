@@ -11,8 +11,8 @@ import org.wirebench.server.load.LoadPlan;
 /**
  * A study's table as load points, each one request shape at one concurrency. Registered through
  * {@code META-INF/services} ({@link Scenarios}): a class here gets {@code wirebench load
- * --scenario}, a place in the suite, its results file and its tables in both reports, without
- * naming it anywhere else.
+ * --scenario} with its own options, a place in the suite, its results file and its tables in both
+ * reports, without naming it anywhere else.
  */
 public interface Scenario {
   /** The registry name: --scenario NAME, load-NAME.json. */
@@ -26,6 +26,16 @@ public interface Scenario {
 
   /** How the reports tabulate this scenario's points. */
   TableLayout table();
+
+  /**
+   * A new object holding this scenario's own command-line options ({@code @Option} fields named so
+   * that they clash with no other scenario's, e.g. {@code --wms-users}), or null when it has none.
+   * {@code load} adds one for every registered scenario to its options ({@link ScenarioOptions});
+   * {@link #points} reads its own back with {@link ScenarioOptions#own}.
+   */
+  default Object newOptions() {
+    return null;
+  }
 
   /**
    * The points for these options, in run order.

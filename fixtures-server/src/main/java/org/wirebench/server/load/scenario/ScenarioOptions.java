@@ -2,10 +2,18 @@ package org.wirebench.server.load.scenario;
 
 import java.net.URI;
 import java.nio.file.Path;
-import picocli.CommandLine.Mixin;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
-/** The options of {@code wirebench load --scenario}; the defaults reproduce the studies. */
+/**
+ * The options of {@code wirebench load --scenario}, the defaults reproducing the studies: those
+ * every scenario takes, and each registered scenario's own ({@link Scenario#newOptions}).
+ */
+@Command(modelTransformer = ScenarioOptions.WithScenarios.class)
 public final class ScenarioOptions {
   @Option(names = "--quick", description = "short runs of every point (minutes, not an hour)")
   public boolean quick;
@@ -83,15 +91,68 @@ public final class ScenarioOptions {
       description = "also validate every n-th response under load in full; 0 = only before")
   public int validateEvery;
 
-  /** The wfs scenario's own options. */
-  @Mixin public WfsScenario.Options wfs = new WfsScenario.Options();
+  /** Each registered scenario's own options ({@link Scenario#newOptions}), by scenario name. */
+  private final Map<String, Object> own = new LinkedHashMap<>();
 
-  /** The soap scenario's own options. */
-  @Mixin public SoapScenario.Options soap = new SoapScenario.Options();
+  /** With the options of every registered scenario. */
+  public ScenarioOptions() {
+    this(Scenarios.all());
+  }
 
-  /** The finding scenario's own options. */
-  @Mixin public FindingScenario.Options finding = new FindingScenario.Options();
+  /** With the options of these scenarios only. */
+  ScenarioOptions(java.util.Collection<Scenario> scenarios) {
+    for (Scenario s : scenarios) {
+      Object options = s.newOptions();
+      if (options != null) {
+        own.put(s.name(), options);
+      }
+    }
+  }
 
-  /** The wms scenario's own options. */
-  @Mixin public WmsScenario.Options wms = new WmsScenario.Options();
+  /**
+   * The options {@code scenario} brought, as parsed.
+   *
+   * @throws IllegalStateException when that scenario brought no options of this type
+   */
+  public <T> T own(String scenario, Class<T> type) {
+    Object options = own.get(scenario);
+    if (!type.isInstance(options)) {
+      throw new IllegalStateException(
+          "scenario " + scenario + " brought no options of type " + type.getName());
+    }
+    return type.cast(options);
+  }
+
+  /**
+   * Adds each scenario's own options to the command these options are part of, as a mixin named
+   * after the scenario (picocli's programmatic {@code addMixin}): declared on these options (parsed
+   * alone) and on {@code load}, which mixes them in.
+   */
+  public static final class WithScenarios implements CommandLine.IModelTransformer {
+    @Override
+    public CommandSpec transform(CommandSpec spec) {
+      ScenarioOptions options = spec.userObject() instanceof ScenarioOptions o ? o : null;
+      for (CommandSpec mixin : spec.mixins().values()) {
+        if (mixin.userObject() instanceof ScenarioOptions o) {
+          options = o;
+        }
+      }
+      if (options == null) {
+        return spec;
+      }
+      for (Map.Entry<String, Object> e : options.own.entrySet()) {
+        if (spec.mixins().containsKey(e.getKey())) {
+          continue;
+        }
+        try {
+          spec.addMixin(e.getKey(), CommandSpec.forAnnotatedObject(e.getValue()));
+        } catch (CommandLine.DuplicateOptionAnnotationsException ex) {
+          throw new IllegalStateException(
+              "scenario " + e.getKey() + "'s options clash with another option: " + ex.getMessage(),
+              ex);
+        }
+      }
+      return spec;
+    }
+  }
 }

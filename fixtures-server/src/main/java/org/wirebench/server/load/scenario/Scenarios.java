@@ -21,6 +21,10 @@ public final class Scenarios {
     return REGISTRY.names();
   }
 
+  public static java.util.Collection<Scenario> all() {
+    return REGISTRY.all();
+  }
+
   /** For picocli's completion candidates and "valid: ..." in help texts. */
   public static final class Names implements Iterable<String> {
     @Override

@@ -87,12 +87,18 @@ public final class SoapScenario implements Scenario {
   }
 
   @Override
+  public Object newOptions() {
+    return new Options();
+  }
+
+  @Override
   public List<Point> points(ScenarioOptions o) {
+    Options own = o.own(name(), Options.class);
     // quick: void and the four operations the quick JMH suite measures (doubles and floats went,
     // 2026-11-24, to make room for the raster study in the quick suite's 15 minutes)
     List<Operation> ops =
-        o.soap.operations != null
-            ? o.soap.operations.stream().map(Operation::byShortName).toList()
+        own.operations != null
+            ? own.operations.stream().map(Operation::byShortName).toList()
             : o.quick
                 ? Stream.of("void", "ints", "strings", "simpleEvents", "meshInterfaceObjects")
                     .map(Operation::byShortName)
@@ -101,16 +107,16 @@ public final class SoapScenario implements Scenario {
     // quick: the two ends (per-request overhead, payload cost); 100 went (2026-11-24) to make room
     // in the quick suite's 15 minutes for the same-bytes floors
     List<Integer> sizes =
-        o.soap.sizes != null ? o.soap.sizes : o.quick ? List.of(1, 5000) : Operation.SIZES;
+        own.sizes != null ? own.sizes : o.quick ? List.of(1, 5000) : Operation.SIZES;
     for (int n : sizes) {
       if (n < 1 || n > 100_000) {
         throw new IllegalArgumentException("--sizes values must be 1..100000, was " + n);
       }
     }
-    if (o.soap.soapUsers < 1 || o.soap.soapUsers > 10_000) {
-      throw new IllegalArgumentException("--soap-users must be 1..10000, was " + o.soap.soapUsers);
+    if (own.soapUsers < 1 || own.soapUsers > 10_000) {
+      throw new IllegalArgumentException("--soap-users must be 1..10000, was " + own.soapUsers);
     }
-    return points(o.soap.stacks, ops, sizes, o.soap.soapUsers);
+    return points(own.stacks, ops, sizes, own.soapUsers);
   }
 
   /**

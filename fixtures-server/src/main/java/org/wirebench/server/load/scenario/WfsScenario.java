@@ -14,6 +14,7 @@ import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.codec.Conformance;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
@@ -24,24 +25,27 @@ import picocli.CommandLine.Option;
  * 3.2, GML 2 and GeoJSON, at 4, 8, 16 and 32 concurrent users (closed model, no think time).
  */
 public final class WfsScenario implements Scenario {
-  /**
-   * Codec name to the outputFormat a GeoServer client sends; gml31 (GeoServer's GML3, WFS 1.1's
-   * default) is not in the study's table and not a default.
-   */
-  public static final Map<String, String> FORMATS =
-      Map.of(
-          "gml32",
-          "text/xml; subtype=gml/3.2",
-          "gml31",
-          "text/xml; subtype=gml/3.1.1",
-          "gml2",
-          "GML2",
-          "geojson",
-          "application/json");
-
   public static final List<String> DEFAULT_LAYERS = List.of("osm_mainroads", "osm_places");
+
+  /** The study's table; gml31 (GeoServer's GML3, WFS 1.1's default) is not in it. */
   public static final List<String> DEFAULT_FORMATS = List.of("gml32", "gml2", "geojson");
-  public static final List<Integer> DEFAULT_USERS = List.of(4, 8, 16, 32);
+
+  /**
+   * The codecs this scenario can ask for: those the capabilities of WFS 2.0.0 list ({@link
+   * GeoCodec#wfsOutputFormat}), each by the outputFormat listed there, as a client reading them
+   * sends it.
+   */
+  public static List<String> formats() {
+    return GeoCodecs.listedIn(WfsVersion.V2_0_0).stream().map(GeoCodec::name).toList();
+  }
+
+  /** For --help: {@link #formats}. */
+  public static final class Formats implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return formats().iterator();
+    }
+  }
 
   /** What {@code load --scenario wfs} varies; the defaults are the study's table. */
   public static final class Options {
@@ -56,8 +60,9 @@ public final class WfsScenario implements Scenario {
         names = "--formats",
         split = ",",
         defaultValue = "gml32,gml2,geojson",
+        completionCandidates = Formats.class,
         description =
-            "wfs: output formats, of gml32, gml31, gml2, geojson (default: ${DEFAULT-VALUE})")
+            "wfs: output formats, of ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})")
     public List<String> formats;
 
     @Option(
@@ -92,6 +97,11 @@ public final class WfsScenario implements Scenario {
   @Override
   public String name() {
     return "wfs";
+  }
+
+  @Override
+  public Object newOptions() {
+    return new Options();
   }
 
   @Override
@@ -131,27 +141,24 @@ public final class WfsScenario implements Scenario {
   }
 
   @Override
-  public List<Point> points(ScenarioOptions o) {
-    if (o.wfs.count < 1 || o.wfs.count > 100_000) {
-      throw new IllegalArgumentException("--count must be 1..100000, was " + o.wfs.count);
+  public List<Point> points(ScenarioOptions options) {
+    Options o = options.own(name(), Options.class);
+    if (o.count < 1 || o.count > 100_000) {
+      throw new IllegalArgumentException("--count must be 1..100000, was " + o.count);
     }
-    for (int n : o.wfs.concurrency) {
+    for (int n : o.concurrency) {
       if (n < 1 || n > 10_000) {
         throw new IllegalArgumentException("--concurrency values must be 1..10000, was " + n);
       }
     }
-    if (!o.wfs.filter.equals("none") && !o.wfs.filter.equals("bbox")) {
-      throw new IllegalArgumentException("--filter must be none or bbox, was " + o.wfs.filter);
+    if (!o.filter.equals("none") && !o.filter.equals("bbox")) {
+      throw new IllegalArgumentException("--filter must be none or bbox, was " + o.filter);
     }
-    if (o.wfs.bboxes < 1 || o.wfs.bboxes > 1000) {
-      throw new IllegalArgumentException("--bboxes must be 1..1000, was " + o.wfs.bboxes);
+    if (o.bboxes < 1 || o.bboxes > 1000) {
+      throw new IllegalArgumentException("--bboxes must be 1..1000, was " + o.bboxes);
     }
     return points(
-        o.wfs.layers,
-        o.wfs.formats,
-        o.wfs.concurrency,
-        o.wfs.count,
-        o.wfs.filter.equals("bbox") ? o.wfs.bboxes : 0);
+        o.layers, o.formats, o.concurrency, o.count, o.filter.equals("bbox") ? o.bboxes : 0);
   }
 
   /**
@@ -168,10 +175,14 @@ public final class WfsScenario implements Scenario {
    */
   public static List<Point> points(
       List<String> layers, List<String> formats, List<Integer> users, int count, int bboxes) {
+    List<String> valid = formats();
     for (String f : formats) {
-      if (!FORMATS.containsKey(f)) {
+      if (!valid.contains(f)) {
         throw new IllegalArgumentException(
-            "unknown WFS scenario format '" + f + "'; valid: gml32, gml31, gml2, geojson");
+            "unknown WFS scenario format '"
+                + f
+                + "'; valid (the codecs WFS 2.0.0 lists): "
+                + String.join(", ", valid));
       }
     }
     layers.forEach(Datasets::get); // unknown names fail here, listing the valid ones
@@ -184,7 +195,8 @@ public final class WfsScenario implements Scenario {
                 + "&count="
                 + count
                 + "&srsName=EPSG:4326&outputFormat="
-                + URLEncoder.encode(FORMATS.get(format), StandardCharsets.UTF_8);
+                + URLEncoder.encode(
+                    GeoCodecs.get(format).wfsOutputFormat().listed(), StandardCharsets.UTF_8);
         SeededBoxes boxes = bboxes == 0 ? null : SeededBoxes.of(Datasets.get(layer), bboxes, count);
         for (int n : users) {
           Map<String, Object> params = new LinkedHashMap<>();

@@ -120,8 +120,13 @@ public final class WmsScenario implements Scenario {
   }
 
   @Override
+  public Object newOptions() {
+    return new Options();
+  }
+
+  @Override
   public List<Point> points(ScenarioOptions o) {
-    Options w = o.wms;
+    Options w = o.own(name(), Options.class);
     List<Integer> users = w.users != null ? w.users : o.quick ? QUICK_USERS : STUDY_USERS;
     for (int n : users) {
       if (n < 1 || n > 10_000) {

@@ -41,6 +41,12 @@ public final class FloorCodec implements GeoCodec {
     return "txt";
   }
 
+  /** A cost to measure against, not a format to offer. */
+  @Override
+  public WfsOutputFormat wfsOutputFormat() {
+    return WfsOutputFormat.UNLISTED;
+  }
+
   @Override
   public boolean carriesAttributes() {
     return false;

@@ -20,11 +20,21 @@ public interface GeoCodec {
   /** Written coordinates keep every bit of the double (shortest round-trip representation). */
   int FULL_PRECISION = -1;
 
-  /** Unique among registered codecs; also the WFS {@code outputFormat} short name. */
+  /** Unique among registered codecs; a WFS GetFeature selects the codec by it exactly too. */
   String name();
 
-  /** The HTTP media type of the output. */
+  /** The HTTP media type of the output (the Content-Type the WFS answers with). */
   String mediaType();
+
+  /**
+   * What a WFS offers this codec as: the outputFormat values that select it and the versions whose
+   * capabilities list it. By default its name, listed in WFS 1.1.0 and 2.0.0 (a codec {@code csv}
+   * is {@code outputFormat=csv}, as GeoServer names its CSV output); a codec measured only beside
+   * the others (a JTS peer, the floor) returns {@link WfsOutputFormat#UNLISTED}.
+   */
+  default WfsOutputFormat wfsOutputFormat() {
+    return WfsOutputFormat.of(name());
+  }
 
   /** File name extension for the CLI and golden files ({@code xml}, {@code json}, {@code txt}). */
   String fileExtension();

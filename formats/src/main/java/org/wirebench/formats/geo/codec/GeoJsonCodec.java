@@ -55,6 +55,12 @@ public class GeoJsonCodec implements GeoCodec {
     return "json";
   }
 
+  /** Listed as application/json, the name WFS clients ask GeoServer for GeoJSON by. */
+  @Override
+  public WfsOutputFormat wfsOutputFormat() {
+    return WfsOutputFormat.of("application/json", "json", "geojson", "application/geo+json");
+  }
+
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
     write(List.of(collection), out);

@@ -17,8 +17,15 @@ import org.wirebench.formats.geo.schema.XmlSchema;
  * attributes), EPSG:4326, the collection's {@code gml:boundedBy}.
  */
 public final class Gml2Codec extends GmlCodec {
+  static final String MEDIA_TYPE = "text/xml; subtype=gml/2.1.2";
+
   public Gml2Codec() {
-    super("gml2", "text/xml; subtype=gml/2.1.2", XmlSchema.WFS_1_0_GML_2);
+    super(
+        "gml2",
+        MEDIA_TYPE,
+        XmlSchema.WFS_1_0_GML_2,
+        WfsOutputFormat.of(MEDIA_TYPE, "gml2", "text/xml; subtype=gml/2")
+            .in(WfsVersion.V1_0_0, WfsVersion.V1_1_0, WfsVersion.V2_0_0));
   }
 
   private static final byte[] COORDINATES_END = Utf8XmlWriter.ascii("</gml:coordinates>");

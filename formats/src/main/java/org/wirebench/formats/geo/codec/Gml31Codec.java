@@ -18,8 +18,15 @@ import org.wirebench.formats.geo.schema.XmlSchema;
  * the lat/lon order of {@code urn:x-ogc:def:crs:EPSG:4326}, named on every envelope and geometry.
  */
 public final class Gml31Codec extends GmlCodec {
+  static final String MEDIA_TYPE = "text/xml; subtype=gml/3.1.1";
+
   public Gml31Codec() {
-    super("gml31", "text/xml; subtype=gml/3.1.1", XmlSchema.WFS_1_1_GML_31);
+    // GML3 is GML 3.1.1, as in GeoServer's format names (GML32 is 3.2)
+    super(
+        "gml31",
+        MEDIA_TYPE,
+        XmlSchema.WFS_1_1_GML_31,
+        WfsOutputFormat.of(MEDIA_TYPE, "gml31", "gml3", "text/xml; subtype=gml/3.1"));
   }
 
   private static final String SRS = "srsName=\"" + GmlNames.SRS_X_LATLON + "\"";

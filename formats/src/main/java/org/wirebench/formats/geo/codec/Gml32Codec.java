@@ -17,8 +17,15 @@ import org.wirebench.formats.geo.schema.XmlSchema;
  * GeoServer writes them when feature bounding is on; every envelope and geometry names its CRS.
  */
 public final class Gml32Codec extends GmlCodec {
+  static final String MEDIA_TYPE = "application/gml+xml; version=3.2";
+
   public Gml32Codec() {
-    super("gml32", "application/gml+xml; version=3.2", XmlSchema.WFS_2_0_GML_32);
+    super(
+        "gml32",
+        MEDIA_TYPE,
+        XmlSchema.WFS_2_0_GML_32,
+        WfsOutputFormat.of(
+            MEDIA_TYPE, "gml32", "text/xml; subtype=gml/3.2", "text/xml; subtype=gml/3.2.1"));
   }
 
   static final byte[] LOWER_TO_UPPER = Gml3Members.LOWER_TO_UPPER;

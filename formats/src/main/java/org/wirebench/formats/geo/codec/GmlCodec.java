@@ -17,15 +17,18 @@ abstract class GmlCodec implements GeoCodec {
   private final String name;
   private final String mediaType;
   private final XmlSchema schema;
+  private final WfsOutputFormat wfs;
 
   /**
    * @param schema WFS_1_0_GML_2, WFS_1_1_GML_31 or WFS_2_0_GML_32: what the output validates
    *     against and is read as
+   * @param wfs what a WFS offers it as
    */
-  GmlCodec(String name, String mediaType, XmlSchema schema) {
+  GmlCodec(String name, String mediaType, XmlSchema schema, WfsOutputFormat wfs) {
     this.name = name;
     this.mediaType = mediaType;
     this.schema = schema;
+    this.wfs = wfs;
   }
 
   @Override
@@ -36,6 +39,11 @@ abstract class GmlCodec implements GeoCodec {
   @Override
   public final String mediaType() {
     return mediaType;
+  }
+
+  @Override
+  public final WfsOutputFormat wfsOutputFormat() {
+    return wfs;
   }
 
   @Override

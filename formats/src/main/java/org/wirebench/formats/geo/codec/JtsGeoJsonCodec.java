@@ -20,6 +20,12 @@ public final class JtsGeoJsonCodec extends GeoJsonCodec {
     return "jts-geojson";
   }
 
+  /** A peer to measure against, not a format to offer: it writes what geojson writes. */
+  @Override
+  public WfsOutputFormat wfsOutputFormat() {
+    return WfsOutputFormat.UNLISTED;
+  }
+
   @Override
   public int coordinateDecimals() {
     return DECIMALS - 2;

@@ -21,7 +21,7 @@ import org.wirebench.formats.xml.XmlFactories;
  */
 public final class JtsGml2Codec extends GmlCodec {
   public JtsGml2Codec() {
-    super("jts-gml2", "text/xml; subtype=gml/2.1.2", XmlSchema.WFS_1_0_GML_2);
+    super("jts-gml2", Gml2Codec.MEDIA_TYPE, XmlSchema.WFS_1_0_GML_2, WfsOutputFormat.UNLISTED);
   }
 
   private static final GMLWriter GEOMETRY_WRITER = newGeometryWriter();

@@ -90,6 +90,12 @@ public final class SameBytesFloor implements GeoCodec {
     return codec.fileExtension();
   }
 
+  /** Never offered: its names belong to the codec whose bytes it writes. */
+  @Override
+  public WfsOutputFormat wfsOutputFormat() {
+    return WfsOutputFormat.UNLISTED;
+  }
+
   @Override
   public int coordinateDecimals() {
     return codec.coordinateDecimals();

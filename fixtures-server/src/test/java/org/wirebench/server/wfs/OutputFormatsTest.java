@@ -1,0 +1,47 @@
+package org.wirebench.server.wfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.wirebench.server.http.OwsException;
+
+/**
+ * The capabilities' outputFormat lists come from what the codecs declare; for the built-ins they
+ * are the lists the server always wrote (this module's test codecs declare themselves unlisted).
+ */
+class OutputFormatsTest {
+  private static final String GML2 = "text/xml; subtype=gml/2.1.2";
+  private static final String GML31 = "text/xml; subtype=gml/3.1.1";
+  private static final String GML32 = "application/gml+xml; version=3.2";
+  private static final String JSON = "application/json";
+
+  @Test
+  void eachVersionListsItsGmlFirstThenTheOtherGmlsNewestFirstThenTheRest() {
+    assertEquals(List.of(GML32, GML31, GML2, JSON), OutputFormats.outputFormats(WfsRequest.V2));
+    assertEquals(List.of(GML31, GML32, GML2, JSON), OutputFormats.outputFormats(WfsRequest.V11));
+    assertEquals(List.of("GML2"), OutputFormats.resultFormats());
+    assertEquals(List.of(GML32, JSON), OutputFormats.bareFeatureFormats(WfsRequest.V2));
+  }
+
+  @Test
+  void withoutOutputFormatEachVersionAnswersInItsGml() throws Exception {
+    assertEquals("gml2", OutputFormats.codec(WfsRequest.V1, null).name());
+    assertEquals("gml31", OutputFormats.codec(WfsRequest.V11, " ").name());
+    assertEquals("gml32", OutputFormats.codec(WfsRequest.V2, null).name());
+    assertEquals("geojson", OutputFormats.codec(WfsRequest.V1, "application/json").name());
+    assertEquals("jts-gml2", OutputFormats.codec(WfsRequest.V2, "jts-gml2").name());
+  }
+
+  @Test
+  void anUnknownOutputFormatIsRefusedListingTheOffered() {
+    OwsException e =
+        assertThrows(OwsException.class, () -> OutputFormats.codec(WfsRequest.V2, "KML"));
+    assertEquals("InvalidParameterValue", e.code());
+    assertTrue(
+        e.getMessage().contains("valid: " + String.join(", ", GML32, GML31, GML2, JSON)),
+        e.getMessage());
+  }
+}
