@@ -34,6 +34,7 @@ final class Axis2Hosting {
   private Axis2Hosting() {}
 
   static ConfigurationContext configurationContext() throws Exception {
+    org.wirebench.formats.soap.stack.AxiomModel.check();
     ConfigurationContext context = ConfigurationContextFactory.createDefaultConfigurationContext();
     AxisConfiguration config = context.getAxisConfiguration();
     // the default axis2.xml starts its own HTTP server on port 6060 and sends stack traces in

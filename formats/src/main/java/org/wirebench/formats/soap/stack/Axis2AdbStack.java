@@ -30,6 +30,11 @@ import org.wirebench.formats.soap.adb.SimpleEvent;
  * services did; the fixture server hosts the same class behind Axis2's servlet.
  */
 public final class Axis2AdbStack implements SoapStack {
+  /** Refuses to run on another Axiom model than Axis2's own ({@link AxiomModel}). */
+  public Axis2AdbStack() {
+    AxiomModel.check();
+  }
+
   private static final Axis2AdbService SERVICE = new Axis2AdbService();
 
   @Override

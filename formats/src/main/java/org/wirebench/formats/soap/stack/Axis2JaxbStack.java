@@ -29,6 +29,11 @@ import org.wirebench.formats.soap.axis2jaxb.JaxbBeans;
  * {@link Axis2JaxbService}, the class the fixture server hosts.
  */
 public final class Axis2JaxbStack implements SoapStack {
+  /** Refuses to run on another Axiom model than Axis2's own ({@link AxiomModel}). */
+  public Axis2JaxbStack() {
+    AxiomModel.check();
+  }
+
   private static final JAXBContext CONTEXT = context();
   private static final Axis2JaxbService SERVICE = new Axis2JaxbService();
 
