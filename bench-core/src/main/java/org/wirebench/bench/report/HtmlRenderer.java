@@ -13,7 +13,7 @@ final class HtmlRenderer {
           + " #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child{text-align:left}"
           + ".holds{color:#1a7f37}.not{color:#b42318}.inc{color:#9a6700}.missing{color:#888;"
           + "font-style:italic}svg{display:block;margin:1em 0;font-size:11px}h2{margin-top:2em;"
-          + "border-bottom:1px solid #ddd}td.label{text-align:left}nav.contents{columns:2;font-size:13px;"
+          + "border-bottom:1px solid #ddd}td.label,th.label{text-align:left}nav.contents{columns:2;font-size:13px;"
           + "margin:1em 0 2em}nav.contents ul{margin:.2em 0;padding-left:1.2em}";
 
   private HtmlRenderer() {}
@@ -99,7 +99,10 @@ final class HtmlRenderer {
 
   private static void table(StringBuilder h, Report.Table t) {
     h.append("<table><tr>");
-    t.header().forEach(x -> h.append("<th>").append(inline(x)).append("</th>"));
+    for (int i = 0; i < t.header().size(); i++) { // a label column's head is left-aligned too
+      h.append(i > 0 && i < t.labels() ? "<th class=\"label\">" : "<th>");
+      h.append(inline(t.header().get(i))).append("</th>");
+    }
     h.append("</tr>");
     for (List<Report.Cell> row : t.rows()) {
       h.append("<tr>");
