@@ -11,6 +11,7 @@ import org.wirebench.bench.suite.JmhLock;
 import org.wirebench.bench.suite.Profiling;
 import org.wirebench.bench.suite.SuiteOptions;
 import org.wirebench.bench.suite.SuiteRunner;
+import org.wirebench.results.RunRecord;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -115,8 +116,23 @@ final class ProfileCommand implements Callable<Integer> {
             + " with "
             + profiling.library());
     Path folder = new SuiteRunner(options, out, jvm, (f, java) -> {}).profile(profiling).run();
-    System.out.println("results: " + folder.toAbsolutePath());
+    printPaths(folder.toAbsolutePath(), RunRecord.read(folder).flameGraphs());
     return 0;
+  }
+
+  /**
+   * What to open: the report (which links every graph near its top) and each flame graph's own
+   * file, not only the folder. A run that wrote no graph says so: its profiler sampled nothing.
+   */
+  static void printPaths(Path folder, List<String> graphs) {
+    System.out.println("results: " + folder);
+    System.out.println("report: " + folder.resolve("report.html"));
+    for (String g : graphs) {
+      System.out.println("flame graph: " + folder.resolve(g));
+    }
+    if (graphs.isEmpty()) {
+      System.out.println("flame graph: none written (the profiler produced no output)");
+    }
   }
 
   private CommandLine.ParameterException bad(String message) {

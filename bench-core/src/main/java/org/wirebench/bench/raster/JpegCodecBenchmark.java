@@ -9,6 +9,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.wirebench.bench.BenchmarkMethod;
 import org.wirebench.bench.ByteSink;
 import org.wirebench.bench.StudyBenchmark;
 import org.wirebench.bench.ThreadSink;
@@ -36,6 +37,14 @@ import org.wirebench.formats.raster.WmsRequestList;
  */
 @State(Scope.Benchmark)
 public class JpegCodecBenchmark extends StudyBenchmark {
+  /** {@link #decodeTile} */
+  public static final BenchmarkMethod DECODE_TILE =
+      new BenchmarkMethod(JpegCodecBenchmark.class, "decodeTile");
+
+  /** {@link #encodeMap} */
+  public static final BenchmarkMethod ENCODE_MAP =
+      new BenchmarkMethod(JpegCodecBenchmark.class, "encodeMap");
+
   static final int TILES = 16;
   static final int MAPS = 8;
 

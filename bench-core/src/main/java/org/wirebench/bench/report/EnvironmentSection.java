@@ -26,17 +26,7 @@ public final class EnvironmentSection implements ReportSection {
       items.add("libraries: " + String.join(", ", libs));
     }
     run.load()
-        .forEach(
-            (name, s) ->
-                items.add(
-                    "load scenario "
-                        + name
-                        + ": server JVM profile `"
-                        + s.serverJvm().jvmProfile()
-                        + "` "
-                        + s.serverJvm().jvmFlags()
-                        + ", java: "
-                        + s.serverJvm().java()));
-    return List.of(new Report.Bullets(items));
+        .forEach((name, s) -> items.add("load scenario " + name + ": " + LoadSection.server(s)));
+    return List.of(new Report.Heading(1, "The run"), new Report.Bullets(items));
   }
 }

@@ -13,7 +13,8 @@ final class HtmlRenderer {
           + " #ccc;padding:3px 8px;text-align:right}td:first-child,th:first-child{text-align:left}"
           + ".holds{color:#1a7f37}.not{color:#b42318}.inc{color:#9a6700}.missing{color:#888;"
           + "font-style:italic}svg{display:block;margin:1em 0;font-size:11px}h2{margin-top:2em;"
-          + "border-bottom:1px solid #ddd}td.label{text-align:left}";
+          + "border-bottom:1px solid #ddd}td.label,th.label{text-align:left}nav.contents{columns:2;font-size:13px;"
+          + "margin:1em 0 2em}nav.contents ul{margin:.2em 0;padding-left:1.2em}";
 
   private HtmlRenderer() {}
 
@@ -23,11 +24,15 @@ final class HtmlRenderer {
     h.append("<title>wirebench ").append(esc(report.title())).append("</title>");
     h.append("<style>").append(CSS).append("</style></head><body>\n");
     h.append("<h1>wirebench: ").append(esc(report.title())).append("</h1>\n");
+    List<Contents.Entry> contents = Contents.of(report);
+    contents(h, contents);
+    int heading = 0;
     for (Report.Block b : report.blocks()) {
       if (b instanceof Report.Heading x) {
         int level = x.level() + 1;
-        h.append("<h").append(level).append('>').append(esc(x.text()));
-        h.append("</h").append(level).append(">\n");
+        String id = contents.get(heading++).anchor();
+        h.append("<h").append(level).append(" id=\"").append(esc(id)).append("\">");
+        h.append(esc(x.text())).append("</h").append(level).append(">\n");
       } else if (b instanceof Report.Text t) {
         h.append("<p").append(cls(t.style())).append('>').append(inline(t.text()));
         h.append("</p>\n");
@@ -49,17 +54,55 @@ final class HtmlRenderer {
       } else if (b instanceof Report.Table t) {
         table(h, t);
       } else if (b instanceof Report.Bars c) {
-        h.append(Svg.bars(c.title(), c.unit(), c.bars())).append('\n');
+        h.append(Svg.bars(c.title(), c.unit(), c.bars(), c.flagNote())).append('\n');
       } else if (b instanceof Report.Lines c) {
-        h.append(Svg.lines(c.title(), c.xLabel(), c.yLabel(), c.logX(), c.series())).append('\n');
+        h.append(Svg.lines(c.title(), c.xLabel(), c.yLabel(), c.logLog(), c.series(), c.flagNote()))
+            .append('\n');
       }
     }
     return h.append("</body></html>\n").toString();
   }
 
+  /** The headings as nested lists of links, levels 1 and 2. */
+  private static void contents(StringBuilder h, List<Contents.Entry> contents) {
+    if (contents.isEmpty()) {
+      return;
+    }
+    h.append("<nav class=\"contents\"><b>Contents</b><ul>");
+    int level = 1;
+    boolean open = false; // an <li> of the current level not yet closed
+    for (Contents.Entry e : contents) {
+      if (e.level() > level) {
+        h.append("<ul>");
+        level = e.level();
+        open = false;
+      } else {
+        if (open) {
+          h.append("</li>");
+        }
+        for (; level > e.level(); level--) {
+          h.append("</ul></li>");
+        }
+      }
+      h.append("<li><a href=\"#").append(esc(e.anchor())).append("\">");
+      h.append(esc(e.text())).append("</a>");
+      open = true;
+    }
+    if (open) {
+      h.append("</li>");
+    }
+    for (; level > 1; level--) {
+      h.append("</ul></li>");
+    }
+    h.append("</ul></nav>\n");
+  }
+
   private static void table(StringBuilder h, Report.Table t) {
     h.append("<table><tr>");
-    t.header().forEach(x -> h.append("<th>").append(inline(x)).append("</th>"));
+    for (int i = 0; i < t.header().size(); i++) { // a label column's head is left-aligned too
+      h.append(i > 0 && i < t.labels() ? "<th class=\"label\">" : "<th>");
+      h.append(inline(t.header().get(i))).append("</th>");
+    }
     h.append("</tr>");
     for (List<Report.Cell> row : t.rows()) {
       h.append("<tr>");

@@ -92,7 +92,7 @@ public final class JmeterSection implements ReportSection {
             "JMeter users",
             "JMeter req/s",
             "driver req/s",
-            "JMeter / driver",
+            "JMeter ÷ driver",
             "JMeter own µs/sample",
             "driver own µs/sample",
             "JMeter failed",

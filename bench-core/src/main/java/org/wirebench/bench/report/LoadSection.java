@@ -9,6 +9,8 @@ import java.util.TreeMap;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioResult.PointResult;
+import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.ServerJvm;
 import org.wirebench.results.TableLayout;
 
 /**
@@ -39,13 +41,11 @@ public final class LoadSection implements ReportSection {
     out.add(
         Report.Text.plain(
             Scores.format(
-                "%s settings: %d run(s) a point, %s; server JVM profile `%s` %s. Cells: req/s"
-                    + " (%s ms).",
-                s.settings().mode(),
-                s.settings().runs(),
-                s.settings().describe(),
-                s.serverJvm().jvmProfile(),
-                s.serverJvm().jvmFlags(),
+                "Each point as run (%s): %s; %s. %s. Cells: req/s (%s ms).",
+                "mode " + s.settings().mode() + ", with the run's options",
+                settings(s.settings()),
+                server(s),
+                steadiness(s.settings()),
                 t.latency())));
     List<PointResult> unsteady = s.unconverged();
     if (!unsteady.isEmpty()) {
@@ -99,7 +99,7 @@ public final class LoadSection implements ReportSection {
         PointResult p = row.getValue().get(c);
         if (p == null) {
           r.add(Report.Cell.missing());
-        } else if (p.warmup() != null && !p.warmup().converged()) {
+        } else if (notSteady(p)) {
           r.add(
               new Report.Cell(
                   Scores.format("%.0f (%.1f) not steady", p.throughput(), p.latency(t.latency())),
@@ -114,15 +114,7 @@ public final class LoadSection implements ReportSection {
     out.add(new Report.Table(header, cells));
     List<String> ratios = new ArrayList<>();
     for (TableLayout.RatioLine line : t.ratios()) {
-      StringBuilder b = new StringBuilder(line.label()).append(':');
-      for (String c : columns) {
-        PointResult a = find(points, t.columnBy(), c, line.param(), line.numerator());
-        PointResult d = find(points, t.columnBy(), c, line.param(), line.denominator());
-        if (a != null && d != null) {
-          b.append(Scores.format(" %s %s %.2f;", t.columnBy(), c, a.throughput() / d.throughput()));
-        }
-      }
-      ratios.add(b.toString());
+      ratios.add(line.label() + ": " + ratios(t, line, points));
     }
     if (!ratios.isEmpty()) {
       out.add(new Report.Bullets(ratios));
@@ -131,12 +123,12 @@ public final class LoadSection implements ReportSection {
 
   private static void charts(List<Report.Block> out, ScenarioResult s, TableLayout.Chart c) {
     for (Map.Entry<String, List<PointResult>> chart : groupBy(s.points(), c.by()).entrySet()) {
-      Map<String, List<double[]>> series = new TreeMap<>();
+      Map<String, List<Svg.Point>> series = new TreeMap<>();
       for (PointResult p : chart.getValue()) {
         double x = Double.parseDouble(p.param(c.x()));
         series
             .computeIfAbsent(p.param(c.series()), k -> new ArrayList<>())
-            .add(new double[] {c.logX() ? Math.max(1, x) : x, p.throughput()});
+            .add(new Svg.Point(c.logX() ? Math.max(1, x) : x, p.throughput(), notSteady(p)));
       }
       if (series.values().iterator().next().size() < 2) {
         continue; // one x value (e.g. void has no size): nothing to draw a line through
@@ -145,8 +137,92 @@ public final class LoadSection implements ReportSection {
       series.forEach((name, pts) -> lines.add(new Svg.Series(name, pts)));
       String title =
           "req/s against " + c.xLabel() + (chart.getKey().isEmpty() ? "" : ", " + chart.getKey());
-      out.add(new Report.Lines(title, c.xLabel(), "req/s", c.logX(), lines));
+      out.add(new Report.Lines(title, c.xLabel(), "req/s", c.logX(), lines, NOT_STEADY_NOTE));
     }
+  }
+
+  /**
+   * One ratio line: req/s at the numerator ÷ req/s at the denominator, for every combination of the
+   * layout's other parameters (per column when the ratio's parameter names the rows, per row when
+   * it names the columns), "; "-separated; a ratio with a point not measured at a steady rate says
+   * so.
+   */
+  private static String ratios(
+      TableLayout t, TableLayout.RatioLine line, List<PointResult> points) {
+    List<String> others = new ArrayList<>(t.rowBy());
+    others.add(t.columnBy());
+    others.remove(line.param());
+    Map<String, PointResult[]> pairs = new LinkedHashMap<>();
+    List<PointResult> ordered = new ArrayList<>(points);
+    if (others.contains(t.columnBy()) && others.size() == 1) {
+      List<String> columns = sortedValues(points, t.columnBy());
+      ordered.sort(Comparator.comparingInt(p -> columns.indexOf(p.param(t.columnBy()))));
+    }
+    for (PointResult p : ordered) {
+      boolean num = p.param(line.param()).equals(line.numerator());
+      if (!num && !p.param(line.param()).equals(line.denominator())) {
+        continue;
+      }
+      List<String> key = new ArrayList<>();
+      others.forEach(o -> key.add(o + " " + p.param(o)));
+      pairs.computeIfAbsent(String.join(", ", key), k -> new PointResult[2])[num ? 0 : 1] = p;
+    }
+    List<String> parts = new ArrayList<>();
+    pairs.forEach(
+        (key, pair) -> {
+          if (pair[0] != null && pair[1] != null) {
+            boolean steady = !notSteady(pair[0]) && !notSteady(pair[1]);
+            parts.add(
+                Scores.format(
+                    "%s %.2f%s",
+                    key,
+                    pair[0].throughput() / pair[1].throughput(),
+                    steady ? "" : " (not steady)"));
+          }
+        });
+    return parts.isEmpty() ? "no pair of points in this run" : String.join("; ", parts);
+  }
+
+  /** Marked in the table and hollow in the chart: warmed, but never at a steady rate. */
+  static boolean notSteady(PointResult p) {
+    return p.warmup() != null && !p.warmup().converged();
+  }
+
+  static final String NOT_STEADY_NOTE = "not steady: not measured at a steady rate";
+
+  /**
+   * "1 run, 2 s measured after 0 s warm-up": what each point did, as recorded (the mode is only
+   * where the options started from, so it is not called the settings).
+   */
+  static String settings(ScenarioSettings s) {
+    return Scores.format("%d run%s, %s", s.runs(), s.runs() == 1 ? "" : "s", s.describe());
+  }
+
+  private static String steadiness(ScenarioSettings s) {
+    ScenarioSettings.SteadyState r = s.steadyState();
+    if (r == null) {
+      return "Points were not checked for a steady rate (runs before the check)";
+    }
+    return Scores.format(
+        "Before it was measured, each point ran in %.1f s windows until the last %d agreed within"
+            + " ±%.0f%% (at most %.0f s)",
+        r.windowMs() / 1000.0,
+        ScenarioSettings.SteadyState.WINDOWS,
+        100 * r.tolerance(),
+        r.maxMs() / 1000.0);
+  }
+
+  /** How the server the points ran against was started, or that it was not this run's. */
+  static String server(ScenarioResult s) {
+    Object url = s.server().get("url");
+    if (!s.server().containsKey("jvmProfile")) {
+      return "server "
+          + (url == null ? "" : url + ", ")
+          + "started outside this run (its JVM was not recorded)";
+    }
+    ServerJvm j = s.serverJvm();
+    String flags = j.jvmFlags().equals("[]") ? "no extra flags" : "flags " + j.jvmFlags();
+    return "server JVM profile `" + j.jvmProfile() + "` (" + flags + "), java: " + j.java();
   }
 
   private static String rowKey(PointResult p, TableLayout t) {
@@ -176,15 +252,5 @@ public final class LoadSection implements ReportSection {
       values.sort(Comparator.comparingLong(Long::parseLong));
     }
     return values;
-  }
-
-  private static PointResult find(
-      List<PointResult> points, String colParam, String col, String param, String value) {
-    for (PointResult p : points) {
-      if (p.param(colParam).equals(col) && p.param(param).equals(value)) {
-        return p;
-      }
-    }
-    return null;
   }
 }

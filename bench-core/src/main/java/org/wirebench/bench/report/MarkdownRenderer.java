@@ -8,6 +8,18 @@ final class MarkdownRenderer {
 
   static String render(Report report) {
     StringBuilder md = new StringBuilder("# wirebench: ").append(report.title()).append("\n");
+    List<Contents.Entry> contents = Contents.of(report);
+    if (!contents.isEmpty()) {
+      md.append("\n**Contents**\n\n");
+      for (Contents.Entry e : contents) {
+        md.append("  ".repeat(e.level() - 1))
+            .append("- [")
+            .append(e.text())
+            .append("](#")
+            .append(e.anchor())
+            .append(")\n");
+      }
+    }
     for (Report.Block b : report.blocks()) {
       if (b instanceof Report.Heading h) {
         md.append('\n').append("#".repeat(h.level() + 1)).append(' ').append(h.text()).append('\n');

@@ -26,7 +26,8 @@ final class PairedClaims {
         continue;
       }
       PairedRatio r = ratio(runs, c);
-      rows.add(new Row(c.study(), c.text(), c.then(), now(r), verdict(ClaimVerdict.judge(c, r))));
+      String now = c.a() + " ÷ " + c.b() + " cost " + now(r);
+      rows.add(new Row(c.study(), c.text(), c.then(), now, verdict(ClaimVerdict.judge(c, r))));
     }
     return rows;
   }

@@ -35,7 +35,7 @@ public final class PairedSection implements ReportSection {
                     + " variant for about %d ms, in an order shuffled anew each round, after"
                     + " %d ms of warm-up a variant. Cost = the CPU time of the benchmark thread plus"
                     + " the collector's pauses (what other processes take from the fork is not"
-                    + " counted). A ratio is a / b (how many times b's cost a's is); its %.0f%%"
+                    + " counted). A ratio is A ÷ B (how many times B's cost A's is); its %.0f%%"
                     + " interval is Student's t over the forks' mean log ratios. Forks were added"
                     + " until every claim of the group was decided within ±%.0f%% (at least %d,"
                     + " at most %d forks) or the group's share of the %d s budget was spent."
@@ -58,7 +58,7 @@ public final class PairedSection implements ReportSection {
           List.of(
               Report.Cell.of(c.study()),
               Report.Cell.of(c.text()),
-              Report.Cell.of(c.a() + " / " + c.b()),
+              Report.Cell.of(c.a() + " ÷ " + c.b()),
               Report.Cell.of(
                   Scores.format(
                       "%s %.2f", c.kind() == PairedRuns.Kind.AT_MOST ? "≤" : "≥", c.claimed())),
@@ -67,7 +67,7 @@ public final class PairedSection implements ReportSection {
     }
     out.add(
         new Report.Table(
-            List.of("study", "claim", "a / b", "claimed", "measured", "verdict"), rows, 3));
+            List.of("study", "claim", "A ÷ B", "claimed", "measured", "verdict"), rows, 3));
     List<String> groups = new ArrayList<>();
     for (Group g : pairs.groups()) {
       groups.add(

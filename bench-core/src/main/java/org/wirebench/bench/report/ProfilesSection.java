@@ -37,7 +37,7 @@ public final class ProfilesSection implements ReportSection {
         new Report.Heading(1, "Flame graphs (async-profiler)"),
         Report.Text.plain(
             "The benchmarks as run, sampled by async-profiler through JMH's -prof async: the"
-                + " scores above were measured under the CPU profiler. cpu: perf events;"
+                + " scores below were measured under the CPU profiler. cpu: perf events;"
                 + " itimer: the kernel refused perf events and the interval timer sampled instead;"
                 + " alloc: allocation samples (bytes). Forward: callers first; reverse: the hot"
                 + " methods first."),

@@ -66,11 +66,26 @@ public record Report(String title, List<Block> blocks) {
     }
   }
 
-  /** A bar chart (HTML only: Markdown has the same figures in a table). */
-  public record Bars(String title, String unit, List<Svg.Bar> bars) implements Block {}
+  /**
+   * A bar chart (HTML only: Markdown has the same figures in a table).
+   *
+   * @param flagNote what a flagged (hollow) bar means, for the chart's legend
+   */
+  public record Bars(String title, String unit, List<Svg.Bar> bars, String flagNote)
+      implements Block {}
 
-  /** A line chart (HTML only: Markdown has the same figures in a table). */
+  /**
+   * A line chart (HTML only: Markdown has the same figures in a table).
+   *
+   * @param logLog both axes on a log scale; otherwise linear, y from 0
+   * @param flagNote what a flagged (hollow) point means, for the chart's legend
+   */
   public record Lines(
-      String title, String xLabel, String yLabel, boolean logX, List<Svg.Series> series)
+      String title,
+      String xLabel,
+      String yLabel,
+      boolean logLog,
+      List<Svg.Series> series,
+      String flagNote)
       implements Block {}
 }

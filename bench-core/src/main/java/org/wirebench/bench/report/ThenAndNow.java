@@ -13,7 +13,10 @@ import org.wirebench.results.ScenarioResult;
 /**
  * Each study's published claims beside this run's numbers, with a verdict: holds, does not hold, or
  * inconclusive (the 99% interval straddles the claim), or missing when the run did not measure it.
- * Ratios of times come from JMH's per-iteration scores ({@link Ratio}).
+ * Ratios of times come from JMH's per-iteration scores ({@link Ratio}). Every ratio is written A ÷
+ * B in one direction: the time of the side the study found slower ÷ the time of the side it found
+ * faster (for rates, the faster's ÷ the slower's), so that above 1 is the study's direction and its
+ * figure is the claimed ratio ({@link #CONVENTION}).
  */
 public final class ThenAndNow {
   /** Where the study's figures came from. */
@@ -27,6 +30,12 @@ public final class ThenAndNow {
   public static final String FINDING_STUDY =
       "ql.io XML vs protobuf, 2012, node 0.6 gateway and mock backend on one box, JMeter with 200"
           + " users and 900 ± 100 ms think time";
+
+  /** How every ratio of the claims is directed, for the section's text. */
+  public static final String CONVENTION =
+      "Every ratio is written A ÷ B, A the side the study found slower and B the faster: time ÷"
+          + " time, or for rates B's req/s ÷ A's. Above 1 is the study's direction, and its figure"
+          + " is the claimed ratio (a tile cache +28% faster: direct ÷ tile-cache time 1.28).";
 
   /** A claim's fate in this run. */
   public enum Verdict {
@@ -146,26 +155,45 @@ public final class ThenAndNow {
   }
 
   /**
-   * The time ratio {@code key=a} ÷ {@code key=b} of one benchmark at the {@code common} parameters,
-   * from both variants' per-iteration scores; null when either is missing.
+   * A time ratio of two JMH results as a claim row reads it: the ratio (the one {@link Scores}
+   * computes for every section), and its text, "gml32 ÷ gml2 time 1.13× [1.05, 1.22] (99%, 1 fork ×
+   * 4 iterations)".
    */
-  private static Ratio ratio(
+  record Measured(Ratio ratio, String text) {
+    static Measured of(JmhResult a, JmhResult b, String nameA, String nameB, String what) {
+      if (a == null || b == null) {
+        return null;
+      }
+      Ratio r = Scores.ratioOf(a, b);
+      return new Measured(
+          r,
+          Scores.format(
+              "%s ÷ %s %s %s (%.0f%%, %s)",
+              nameA,
+              nameB,
+              what,
+              Scores.ratio(r),
+              100 * r.confidence(),
+              Scores.iterations(List.of(a, b))));
+    }
+  }
+
+  /** The time ratio {@code key=a} ÷ {@code key=b} of one benchmark at the {@code common} params. */
+  private static Measured ratio(
       RunRecord run, String benchmark, Map<String, String> common, String key, String a, String b) {
     Map<String, String> pa = new java.util.HashMap<>(common);
     pa.put(key, a);
     Map<String, String> pb = new java.util.HashMap<>(common);
     pb.put(key, b);
-    JmhResult x = run.find(benchmark, pa);
-    JmhResult y = run.find(benchmark, pb);
-    return x == null || y == null ? null : Ratio.of(y.samples(), x.samples(), 0.99);
+    return Measured.of(run.find(benchmark, pa), run.find(benchmark, pb), a, b, "time");
   }
 
-  private static Ratio time(
+  private static Measured time(
       RunRecord run, String name, String key, String a, String b, String dataset) {
     return ratio(run, name, Map.of("dataset", dataset, "count", "200"), key, a, b);
   }
 
-  private static Ratio soap(RunRecord run, String op, int size, String a, String b) {
+  private static Measured soap(RunRecord run, String op, int size, String a, String b) {
     return ratio(
         run,
         DatabindingBenchmark.ECHO.name(),
@@ -175,7 +203,7 @@ public final class ThenAndNow {
         b);
   }
 
-  private static Ratio finding(RunRecord run, String slow, String fast) {
+  private static Measured finding(RunRecord run, String slow, String fast) {
     return ratio(
         run,
         BackendResponseBenchmark.GATEWAY.name(),
@@ -186,22 +214,18 @@ public final class ThenAndNow {
   }
 
   /** The claim "ratio ≥ bound": holds when the whole 99% interval is at or above it. */
-  static Row atLeast(String study, String claim, String then, Ratio r, double bound) {
-    if (r == null) {
+  static Row atLeast(String study, String claim, String then, Measured m, double bound) {
+    if (m == null) {
       return new Row(study, claim, then, "missing (not in this run)", Verdict.MISSING);
     }
+    Ratio r = m.ratio();
     Verdict verdict =
         !r.hasInterval()
             ? Verdict.NO_INTERVAL
             : r.low() >= bound
                 ? Verdict.HOLDS
                 : r.high() < bound ? Verdict.DOES_NOT_HOLD : Verdict.INCONCLUSIVE;
-    return new Row(
-        study,
-        claim,
-        then,
-        Scores.format("%.2f× [%.2f, %.2f] (99%%)", r.ratio(), r.low(), r.high()),
-        verdict);
+    return new Row(study, claim, then, m.text(), verdict);
   }
 
   /**

@@ -30,8 +30,8 @@ public final class ThenAndNowSection implements ReportSection {
                     ? "Ratios of costs measured as interleaved pairs, 99% intervals over forks"
                         + " (next section: how, and every target); load figures from the"
                         + " scenarios. WFS study: "
-                    : "Ratios of times from JMH's per-iteration scores, 99% Welch intervals on the"
-                        + " log scale. WFS study: ")
+                    : "Ratios of times from JMH's per-iteration scores (the same ratios as in the"
+                        + " sections below), 99% Welch intervals on the log scale. WFS study: ")
                 + ThenAndNow.WFS_STUDY
                 + ". SOAP study: "
                 + ThenAndNow.SOAP_STUDY
@@ -41,7 +41,8 @@ public final class ThenAndNowSection implements ReportSection {
                 + RasterRows.STUDY
                 + ". This run: "
                 + run.env().machine()
-                + "."),
+                + ". "
+                + ThenAndNow.CONVENTION),
         new Report.Table(List.of("study", "claim", "then", "now", "verdict"), rows, 5));
   }
 }

@@ -44,17 +44,24 @@ public final class WfsEncodingSection implements ReportSection {
       out.add(Report.Text.missing("Encoder benchmarks: not in this run."));
       return out;
     }
+    List<JmhResult> all = new ArrayList<>();
+    groups.values().forEach(g -> all.addAll(g.values()));
     out.add(
         Report.Text.plain(
-            "Time per collection, µs, ± JMH's 99.9% confidence half-width. Ratios: GML 3.2 / GML 2"
-                + " (target ≤ 1.2), JTS peer / ours (target ≥ 2), ours / floor (target ≤ 1.5)."
+            "Time per collection, µs, ± JMH's 99.9% confidence half-width (JMH: "
+                + Scores.iterations(all)
+                + "). "
+                + Scores.RATIO_NOTE
+                + " Targets: GML 3.2 ÷ GML 2 ≤ 1.2, JTS peer ÷ ours ≥ 2, ours ÷ floor ≤ 1.5."
                 + " Gzip bytes: the same bytes compressed at level "
                 + (run.sizes() == null ? "6" : run.sizes().gzipLevel())
-                + ", recorded by the run."));
+                + ", recorded by the run. "
+                + Scores.WIDE_NOTE
+                + "; hollow in the charts."));
     if (groups.values().stream().anyMatch(WfsEncodingSection::hasSameBytesFloors)) {
       out.add(
           Report.Text.plain(
-              "× same-bytes floor: against the least work that writes exactly that codec's bytes"
+              "÷ same-bytes floor: against the least work that writes exactly that codec's bytes"
                   + " (markup copied, each number formatted once, text escaped; <codec>-floor"
                   + " rows, byte-compared with the codec before timing); target ≤ 1.5. A codec"
                   + " writing the same bytes as a floor (jts-geojson) is held to that floor."));
@@ -83,38 +90,38 @@ public final class WfsEncodingSection implements ReportSection {
                   Report.Cell.of(Scores.perOperation(r, AuxSize.BYTES_PER_COLLECTION)),
                   gzip(sizes, r),
                   Report.Cell.of(Scores.secondary(r, "gc.alloc.rate.norm", "%.0f")),
-                  Report.Cell.of(floor == null ? "" : Scores.ratio(r, floor))));
+                  Report.Cell.of(floor == null || r == floor ? "" : Scores.ratio(r, floor))));
       if (sameBytes) {
         JmhResult own = sameBytesFloor(runs, e.getKey(), r);
         row.add(Report.Cell.of(own == null ? "" : Scores.ratio(r, own)));
       }
       rows.add(row);
-      time.add(new Svg.Bar(e.getKey(), r.score(), r.scoreError()));
+      time.add(new Svg.Bar(e.getKey(), r.score(), r.scoreError(), Scores.wide(r)));
       double b = r.perOperation(AuxSize.BYTES_PER_COLLECTION);
       if (!Double.isNaN(b)) {
-        bytes.add(new Svg.Bar(e.getKey(), b, Double.NaN));
+        bytes.add(new Svg.Bar(e.getKey(), b, Double.NaN, false));
       }
     }
     List<String> header =
         new ArrayList<>(
-            List.of("codec", "µs/collection", "bytes", "gzip bytes", "alloc B/op", "× floor"));
+            List.of("codec", "µs/collection", "bytes", "gzip bytes", "alloc B/op", "÷ floor"));
     if (sameBytes) {
-      header.add("× same-bytes floor");
+      header.add("÷ same-bytes floor");
     }
     out.add(new Report.Table(header, rows));
     List<String> lines = new ArrayList<>();
-    ratio(lines, runs, "GML 3.2 / GML 2", "gml32", "gml2");
+    ratio(lines, runs, "GML 3.2 ÷ GML 2", "gml32", "gml2");
     // GeoServer's GML3 for WFS 1.1: is 3.2's cost the version or GML 3 itself?
-    ratio(lines, runs, "GML 3.1.1 / GML 2", "gml31", "gml2");
-    ratio(lines, runs, "GML 3.2 / GML 3.1.1", "gml32", "gml31");
+    ratio(lines, runs, "GML 3.1.1 ÷ GML 2", "gml31", "gml2");
+    ratio(lines, runs, "GML 3.2 ÷ GML 3.1.1", "gml32", "gml31");
     ratio(
         lines,
         runs,
-        "GML 3.2 / GML 2, same-bytes floors (what the formats themselves cost)",
+        "GML 3.2 ÷ GML 2, same-bytes floors (what the formats themselves cost)",
         "gml32-floor",
         "gml2-floor");
-    ratio(lines, runs, "jts-gml2 / gml2 (speed-up)", "jts-gml2", "gml2");
-    ratio(lines, runs, "jts-geojson / geojson (speed-up)", "jts-geojson", "geojson");
+    ratio(lines, runs, "jts-gml2 ÷ gml2 (our speed-up)", "jts-gml2", "gml2");
+    ratio(lines, runs, "jts-geojson ÷ geojson (our speed-up)", "jts-geojson", "geojson");
     int[] study = STUDY_KIB.get(dataset);
     if (study != null && any.param("count").equals("200")) {
       lines.add(
@@ -127,9 +134,12 @@ public final class WfsEncodingSection implements ReportSection {
     }
     out.add(
         new Report.Bars(
-            "Encoder time per collection, " + title + " features (± 99.9%)", any.unit(), time));
+            "Encoder time per collection, " + title + " features (± 99.9%)",
+            Scores.unit(any.unit()),
+            time,
+            Scores.WIDE_LEGEND));
     if (!bytes.isEmpty()) {
-      out.add(new Report.Bars("Bytes per collection, " + title + " features", "B", bytes));
+      out.add(new Report.Bars("Bytes per collection, " + title + " features", "B", bytes, ""));
     }
   }
 

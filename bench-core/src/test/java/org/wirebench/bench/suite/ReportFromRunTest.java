@@ -58,14 +58,14 @@ class ReportFromRunTest {
     // it
     assertTrue(md.contains("| floor | "), md);
     assertTrue(md.contains(" | 4192 | "), md);
-    // gzip sizes come from the run's sizes.json; gml2 against the floor, with its error
+    // gzip sizes come from the run's sizes.json; gml2 ÷ the floor, with its interval
     assertTrue(
         java.util.regex.Pattern.compile(
-                "\\| gml2 \\| [^|]+ \\| \\d+ \\| \\d+ \\| [^|]* \\| \\d+\\.\\d\\d ± \\d+\\.\\d\\d \\|")
+                "\\| gml2 \\| [^|]+ \\| \\d+ \\| \\d+ \\| [^|]* \\| \\d+\\.\\d\\d× \\[[^]]+\\] \\|")
             .matcher(md)
             .find(),
         md);
-    assertFalse(md.contains("GML 3.2 / GML 2:"), "no gml32 in this run: no such ratio");
+    assertFalse(md.contains("GML 3.2 ÷ GML 2:"), "no gml32 in this run: no such ratio");
     // the recorded load samples: the WFS table in the study's shape and the SOAP table
     assertTrue(md.contains("| gml32 | 215,654 |"), md);
     assertTrue(md.contains("GML 2 req/s ÷ GML 3.2 req/s"), md);
