@@ -86,7 +86,7 @@ class LoadOutTest {
   @Test
   void aRunPublishesBothFilesOnceAndNeverOverwrites() throws Exception {
     Path run = tmp.resolve("new-run");
-    try (FixtureServer server = new FixtureServer("127.0.0.1", 0, 1000).start()) {
+    try (FixtureServer server = new FixtureServer("127.0.0.1", 0, 0).start()) {
       String[] args = {
         "--scenario",
         "wfs",
