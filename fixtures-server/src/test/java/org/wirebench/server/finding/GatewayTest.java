@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.ServerSocket;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.finding.FindingRequest;
 import org.wirebench.formats.finding.GatewayJson;
+import org.wirebench.server.DeadPort;
 import org.wirebench.server.FixtureServer;
 import org.wirebench.server.RawHttp;
 
@@ -205,22 +205,19 @@ class GatewayTest {
 
   @Test
   void aBackendThatIsDownIsA502NamingIt() throws Exception {
-    int port;
-    try (ServerSocket s = new ServerSocket(0)) {
-      port = s.getLocalPort();
-    }
-    try (FixtureServer gw =
-        new FixtureServer(
-                "127.0.0.1",
-                0,
-                0,
-                1 << 20,
-                false,
-                false,
-                10_000,
-                FindingGateway.Settings.DEFAULT.withBackend(
-                    "http://127.0.0.1:" + port + "/{format}"))
-            .start()) {
+    try (DeadPort dead = new DeadPort();
+        FixtureServer gw =
+            new FixtureServer(
+                    "127.0.0.1",
+                    0,
+                    0,
+                    1 << 20,
+                    false,
+                    false,
+                    10_000,
+                    FindingGateway.Settings.DEFAULT.withBackend(dead.url() + "{format}"))
+                .start()) {
+      int port = dead.port();
       HttpResponse<byte[]> r = get(gw, gateway("json", "ipad"));
       assertEquals(502, r.statusCode());
       assertJsonError(r, "refused the connection");

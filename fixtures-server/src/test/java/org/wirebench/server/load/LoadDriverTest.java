@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.wirebench.results.LoadResult;
+import org.wirebench.server.DeadPort;
 import org.wirebench.server.FixtureServer;
 
 /** A few seconds of real load against a real server: counts must add up, errors must show. */
@@ -111,34 +112,30 @@ class LoadDriverTest {
 
   @Test
   void aDeadPortIsAConnectError() throws Exception {
-    int port;
-    try (ServerSocket s = new ServerSocket(0)) {
-      port = s.getLocalPort();
+    try (DeadPort dead = new DeadPort()) {
+      LoadResult r = load(URI.create(dead.url()), 2, 50, 200);
+      assertEquals(0, r.requests());
+      assertTrue(r.errors().get("connect") > 0, r.errors()::toString);
     }
-    LoadResult r = load(URI.create("http://127.0.0.1:" + port + "/"), 2, 50, 200);
-    assertEquals(0, r.requests());
-    assertTrue(r.errors().get("connect") > 0, r.errors()::toString);
   }
 
   /** Against a closed port, users back off instead of retrying hundreds of thousands of times. */
   @Test
   void closedUsersBackOffFromARefusedConnection() throws Exception {
-    int port;
-    try (ServerSocket s = new ServerSocket(0)) {
-      port = s.getLocalPort();
+    try (DeadPort dead = new DeadPort()) {
+      LoadDriver driver =
+          new LoadDriver(
+              new LoadPlan(URI.create(dead.url()))
+                  .users(8)
+                  .timed(Duration.ZERO, Duration.ofSeconds(2)));
+      LoadResult r = driver.run(null);
+      long connect = r.errors().get("connect");
+      // no back-off: tens of thousands in 2 s; back-off to 1 s: 8 users × ~8 tries each
+      assertTrue(connect > 0 && connect < 500, () -> connect + " connect errors in 2 s");
+      assertTrue(
+          driver.firstProblems().get("connect").contains("connection refused"),
+          driver.firstProblems()::toString);
     }
-    LoadDriver driver =
-        new LoadDriver(
-            new LoadPlan(URI.create("http://127.0.0.1:" + port + "/"))
-                .users(8)
-                .timed(Duration.ZERO, Duration.ofSeconds(2)));
-    LoadResult r = driver.run(null);
-    long connect = r.errors().get("connect");
-    // no back-off: tens of thousands in 2 s; back-off to 1 s: 8 users × ~8 tries each
-    assertTrue(connect > 0 && connect < 500, () -> connect + " connect errors in 2 s");
-    assertTrue(
-        driver.firstProblems().get("connect").contains("connection refused"),
-        driver.firstProblems()::toString);
   }
 
   /**
