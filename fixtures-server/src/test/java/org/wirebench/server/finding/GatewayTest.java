@@ -35,7 +35,7 @@ class GatewayTest {
   private static final HttpClient HTTP =
       HttpClient.newBuilder()
           .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(5))
+          .connectTimeout(Duration.ofSeconds(30))
           .build();
   private static FixtureServer own;
 

@@ -65,7 +65,6 @@ class ScenarioIntegrationTest {
     for (ScenarioResult.PointResult p : r.points()) {
       assertEquals(2, p.runs().size());
       p.runs().forEach(run -> assertEquals(12, run.requests(), p.id()));
-      assertTrue(p.throughput() > 0, p.id());
       assertTrue(p.meanResponseBytes() > 10_000, p.id());
     }
     HistogramLogReader reader =
