@@ -64,6 +64,11 @@ final class BodyGate extends Handler.Wrapper {
     budgetBytes = bytes;
   }
 
+  /** Bytes of request bodies reserved now, by every request being read or served. */
+  long bufferedBytes() {
+    return buffered.get();
+  }
+
   private boolean reserve(long n) {
     if (buffered.addAndGet(n) > budgetBytes) {
       buffered.addAndGet(-n);

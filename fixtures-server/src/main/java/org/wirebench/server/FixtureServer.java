@@ -224,6 +224,11 @@ public final class FixtureServer implements AutoCloseable {
     return this;
   }
 
+  /** Bytes of request bodies held in memory now (see {@link #bodyBudgetBytes}). */
+  long bodyBytesHeld() {
+    return bodies.bufferedBytes();
+  }
+
   /**
    * The WMS draws from the Blue Marble source upscaled this many times: 1, 2 or 4 (the study's
    * 21600 × 10800); before {@link #start}.

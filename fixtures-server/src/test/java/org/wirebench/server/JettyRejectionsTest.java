@@ -24,7 +24,7 @@ class JettyRejectionsTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 1000, 1 << 20, false, false).start();
+    server = new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false).start();
   }
 
   @AfterAll

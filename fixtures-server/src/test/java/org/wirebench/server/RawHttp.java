@@ -30,7 +30,7 @@ public final class RawHttp {
   /** Sends {@code request} as is (with a closing empty line added), reads to the end. */
   public static Answer send(URI server, String request) throws IOException {
     try (Socket s = new Socket(server.getHost(), server.getPort())) {
-      s.setSoTimeout(10_000);
+      s.setSoTimeout(60_000); // a bound for a starved machine, not a pace
       s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
       s.getOutputStream().flush();
       return parse(new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8));

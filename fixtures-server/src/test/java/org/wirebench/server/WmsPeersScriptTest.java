@@ -128,6 +128,16 @@ class WmsPeersScriptTest {
     return pids;
   }
 
+  /** The run's mapserv processes once there are {@code n} of them (at most 30 s). */
+  private static List<Long> awaitMapservs(Path work, int n) throws Exception {
+    List<Long> found = mapservsOf(work);
+    for (int i = 0; i < 300 && found.size() < n; i++) {
+      Thread.sleep(100);
+      found = mapservsOf(work);
+    }
+    return found;
+  }
+
   private static Path work(Result r) {
     String line = r.out().lines().filter(l -> l.startsWith("WORK=")).findFirst().orElseThrow();
     return Path.of(line.substring(5, line.indexOf(' ')));
@@ -165,8 +175,10 @@ class WmsPeersScriptTest {
       String envA = Files.readString(a.resolve("peers.env"));
       String envB = Files.readString(b.resolve("peers.env"));
       assertTrue(!port(envA, "MS_PORT").equals(port(envB, "MS_PORT")), envA + envB);
-      List<Long> ofA = mapservsOf(a);
-      List<Long> ofB = mapservsOf(b);
+      // lighttpd's pid file is written as its children start: each is a shell until it has run
+      // mapserv, so they are waited for (by what the script finds them by), not counted at once
+      List<Long> ofA = awaitMapservs(a, 2);
+      List<Long> ofB = awaitMapservs(b, 2);
       started.addAll(ofA);
       started.addAll(ofB);
       assertEquals(2, ofA.size(), "MS_PROCS mapserv processes for run a");
@@ -223,8 +235,9 @@ class WmsPeersScriptTest {
     return Long.parseLong(Files.readString(work.resolve(file)).strip());
   }
 
+  /** Waits (at most 30 s: a bound, not a pace) until {@code pid} has ended. */
   private static void waitGone(long pid) throws InterruptedException {
-    for (int i = 0; i < 100 && alive(pid); i++) {
+    for (int i = 0; i < 600 && alive(pid); i++) {
       Thread.sleep(50);
     }
   }

@@ -28,6 +28,7 @@ final class HeavyQueries {
   static final long DEFAULT_WAIT_MILLIS = 10_000;
 
   private final int maxRunning;
+  private final int maxAdmitted;
   private final Semaphore admitted;
   private final Semaphore running;
   private final long waitMillis;
@@ -43,7 +44,8 @@ final class HeavyQueries {
           "running " + running + " (1..), waiting " + waiting + " (0..), wait " + waitMillis);
     }
     this.maxRunning = running;
-    this.admitted = new Semaphore(running + waiting);
+    this.maxAdmitted = running + waiting;
+    this.admitted = new Semaphore(maxAdmitted);
     this.running = new Semaphore(running, true);
     this.waitMillis = waitMillis;
   }
@@ -76,6 +78,11 @@ final class HeavyQueries {
   /** Heavy queries running now. */
   int runningNow() {
     return maxRunning - running.availablePermits();
+  }
+
+  /** Heavy queries admitted and waiting for a turn now. */
+  int waitingNow() {
+    return maxAdmitted - admitted.availablePermits() - runningNow();
   }
 
   private static OwsException busy() {

@@ -57,6 +57,11 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     return heavy.runningNow();
   }
 
+  /** Heavy GetFeatures waiting for a turn now. */
+  public int heavyQueriesWaiting() {
+    return heavy.waitingNow();
+  }
+
   /** Features GetFeature has visited (tested against a filter, or indexed) since the start. */
   public long featuresVisited() {
     return visited.sum();

@@ -36,6 +36,8 @@ final class FaultyBackend implements AutoCloseable {
   final AtomicReference<Fault> fault = new AtomicReference<>(Fault.NONE);
   final AtomicReference<Request> lastRequest = new AtomicReference<>();
   final AtomicReference<byte[]> lastBody = new AtomicReference<>();
+  private final AtomicReference<java.util.concurrent.CountDownLatch> slow =
+      new AtomicReference<>(new java.util.concurrent.CountDownLatch(1));
   private final Server server = new Server();
   private final ServerConnector connector = new ServerConnector(server);
 
@@ -55,7 +57,8 @@ final class FaultyBackend implements AutoCloseable {
             switch (fault.get()) {
               case NONE -> send(response, callback, good);
               case SLOW -> {
-                Thread.sleep(3000);
+                // held until the test lets go: past any timeout the gateway may have
+                slow.get().await(60, java.util.concurrent.TimeUnit.SECONDS);
                 send(response, callback, good);
               }
               case STATUS_500 -> {
@@ -122,8 +125,14 @@ final class FaultyBackend implements AutoCloseable {
     return "http://127.0.0.1:" + connector.getLocalPort() + "/{format}";
   }
 
+  /** Lets the answers held by {@link Fault#SLOW} go; later ones are held again. */
+  void releaseSlow() {
+    slow.getAndSet(new java.util.concurrent.CountDownLatch(1)).countDown();
+  }
+
   @Override
   public void close() throws Exception {
+    releaseSlow();
     server.stop();
   }
 }

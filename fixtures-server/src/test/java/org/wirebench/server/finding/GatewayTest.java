@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.ServerSocket;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.finding.FindingRequest;
 import org.wirebench.formats.finding.GatewayJson;
+import org.wirebench.server.DeadPort;
 import org.wirebench.server.FixtureServer;
 import org.wirebench.server.RawHttp;
 
@@ -35,10 +35,16 @@ class GatewayTest {
   private static final HttpClient HTTP =
       HttpClient.newBuilder()
           .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(5))
+          .connectTimeout(Duration.ofSeconds(30))
           .build();
   private static FixtureServer own;
+
+  /** A gateway to the faulty backend that waits as long as a loaded machine may need. */
   private static FixtureServer faulty;
+
+  /** One that gives a backend 5 s: the slow backend's answers are held until its 504 is in. */
+  private static FixtureServer impatient;
+
   private static FaultyBackend backend;
   private static byte[] expected;
 
@@ -46,32 +52,38 @@ class GatewayTest {
   static void start() throws Exception {
     own = new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false, 10_000).start();
     backend = new FaultyBackend();
-    faulty =
-        new FixtureServer(
-                "127.0.0.1",
-                0,
-                0,
-                1 << 20,
-                false,
-                false,
-                10_000,
-                FindingGateway.Settings.DEFAULT
-                    .withBackend(backend.template())
-                    .withTimeouts(1000, 1000))
-            .start();
+    faulty = gateway(backend, 5_000, 60_000);
+    impatient = gateway(backend, 5_000, 5_000);
     expected = GatewayJson.toBytes(FindingGenerator.response().view());
+  }
+
+  private static FixtureServer gateway(FaultyBackend backend, long connectMs, long totalMs)
+      throws Exception {
+    return new FixtureServer(
+            "127.0.0.1",
+            0,
+            0,
+            1 << 20,
+            false,
+            false,
+            10_000,
+            FindingGateway.Settings.DEFAULT
+                .withBackend(backend.template())
+                .withTimeouts(connectMs, totalMs))
+        .start();
   }
 
   @AfterAll
   static void stop() throws Exception {
     own.close();
     faulty.close();
+    impatient.close();
     backend.close();
   }
 
   static HttpResponse<byte[]> get(FixtureServer server, String path) throws Exception {
     return HTTP.send(
-        HttpRequest.newBuilder(server.uri().resolve(path)).timeout(Duration.ofSeconds(10)).build(),
+        HttpRequest.newBuilder(server.uri().resolve(path)).timeout(Duration.ofSeconds(90)).build(),
         HttpResponse.BodyHandlers.ofByteArray());
   }
 
@@ -142,10 +154,13 @@ class GatewayTest {
         fault == FaultyBackend.Fault.GARBAGE || fault == FaultyBackend.Fault.ACK_ONLY
             ? "protobuf"
             : "xml";
-    HttpResponse<byte[]> r = get(faulty, gateway(format, "ipad"));
+    // the slow backend goes through the gateway that gives up after 5 s, the others through one
+    // that would wait a minute: their answers are the fault's, never a timeout's
+    FixtureServer server = fault == FaultyBackend.Fault.SLOW ? impatient : faulty;
+    HttpResponse<byte[]> r = get(server, gateway(format, "ipad"));
     String cause =
         switch (fault) {
-          case SLOW -> "did not answer within 1000 ms";
+          case SLOW -> "did not answer within 5000 ms";
           case STATUS_500 -> "answered HTTP 500";
           case TRUNCATED -> "closed the connection before its answer was complete";
           case NOT_XML -> "not a findItemsByKeywordsResponse";
@@ -154,10 +169,11 @@ class GatewayTest {
           case ACK_ONLY -> "no searchResult";
           default -> "larger than 16777216 bytes";
         };
+    backend.releaseSlow();
     assertEquals(fault == FaultyBackend.Fault.SLOW ? 504 : 502, r.statusCode());
     assertJsonError(r, cause);
     backend.fault.set(FaultyBackend.Fault.NONE);
-    HttpResponse<byte[]> next = get(faulty, gateway(format, "ipad"));
+    HttpResponse<byte[]> next = get(server, gateway(format, "ipad"));
     assertEquals(200, next.statusCode());
     assertArrayEquals(expected, next.body());
   }
@@ -189,22 +205,19 @@ class GatewayTest {
 
   @Test
   void aBackendThatIsDownIsA502NamingIt() throws Exception {
-    int port;
-    try (ServerSocket s = new ServerSocket(0)) {
-      port = s.getLocalPort();
-    }
-    try (FixtureServer gw =
-        new FixtureServer(
-                "127.0.0.1",
-                0,
-                0,
-                1 << 20,
-                false,
-                false,
-                10_000,
-                FindingGateway.Settings.DEFAULT.withBackend(
-                    "http://127.0.0.1:" + port + "/{format}"))
-            .start()) {
+    try (DeadPort dead = new DeadPort();
+        FixtureServer gw =
+            new FixtureServer(
+                    "127.0.0.1",
+                    0,
+                    0,
+                    1 << 20,
+                    false,
+                    false,
+                    10_000,
+                    FindingGateway.Settings.DEFAULT.withBackend(dead.url() + "{format}"))
+                .start()) {
+      int port = dead.port();
       HttpResponse<byte[]> r = get(gw, gateway("json", "ipad"));
       assertEquals(502, r.statusCode());
       assertJsonError(r, "refused the connection");

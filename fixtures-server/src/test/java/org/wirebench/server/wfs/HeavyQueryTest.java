@@ -51,7 +51,7 @@ class HeavyQueryTest {
 
   @BeforeEach
   void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 1000).start();
+    server = new FixtureServer("127.0.0.1", 0, 0).start();
     client = new HttpClient();
     client.start();
   }
@@ -142,7 +142,9 @@ class HeavyQueryTest {
     try {
       held.add(send(SCAN));
       await(() -> server.wfs().heavyQueriesRunning() == 1, "the first scan runs");
-      held.add(send(SCAN)); // waits for a turn
+      held.add(send(SCAN));
+      // the server has taken it in: a request sent before it is seen waiting could take its place
+      await(() -> server.wfs().heavyQueriesWaiting() == 1, "the second scan waits for a turn");
       // every further heavy query is refused at once, in an OGC report
       for (int i = 0; i < 8; i++) {
         ContentResponse busy = client.GET(server.uri().resolve(SCAN));
@@ -169,8 +171,11 @@ class HeavyQueryTest {
         s.close();
       }
     }
-    // both clients left: the running scan stops, the waiting one stops at its first look
-    await(() -> server.wfs().heavyQueriesRunning() == 0, "the scans stop");
+    // both clients left: the running scan stops, the waiting one stops at its first look (between
+    // the two, none runs while one still waits: both counts must be 0)
+    await(
+        () -> server.wfs().heavyQueriesRunning() == 0 && server.wfs().heavyQueriesWaiting() == 0,
+        "the scans stop");
     long stopped = server.wfs().featuresVisited();
     TimeUnit.MILLISECONDS.sleep(500);
     assertEquals(stopped, server.wfs().featuresVisited(), "no feature visited after they stopped");

@@ -24,7 +24,7 @@ class PublicUrlTest {
   @Test
   void everyUrlTheWfsWritesIsOnThePublicUrl() throws Exception {
     try (FixtureServer server =
-        new FixtureServer("127.0.0.1", 0, 1000).publicUrl(URI.create(PUBLIC)).start()) {
+        new FixtureServer("127.0.0.1", 0, 0).publicUrl(URI.create(PUBLIC)).start()) {
       HttpClient client = new HttpClient();
       client.start();
       try {

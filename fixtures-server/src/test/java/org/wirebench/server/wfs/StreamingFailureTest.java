@@ -22,7 +22,7 @@ class StreamingFailureTest extends LiveServerTest {
                     "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&count=5"
                         + "&outputFormat="
                         + format))
-        .timeout(20, TimeUnit.SECONDS)
+        .timeout(60, TimeUnit.SECONDS)
         .send();
   }
 

@@ -217,7 +217,7 @@ class WfsServerTest extends LiveServerTest {
                     .resolve(
                         "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places"))
             .method(method)
-            .timeout(10, java.util.concurrent.TimeUnit.SECONDS)
+            .timeout(60, java.util.concurrent.TimeUnit.SECONDS)
             .send();
     String body = r.getContentAsString();
     assertEquals(405, r.getStatus(), body);
@@ -241,7 +241,7 @@ class WfsServerTest extends LiveServerTest {
           client
               .newRequest(server.uri().resolve("/ows?" + query))
               .headers(h -> h.put("Host", host))
-              .timeout(10, java.util.concurrent.TimeUnit.SECONDS)
+              .timeout(60, java.util.concurrent.TimeUnit.SECONDS)
               .send();
       String body = r.getContentAsString();
       assertEquals(200, r.getStatus(), body);

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.server.DeadPort;
 import org.wirebench.server.Mains;
 
 /** The load command's exit codes: a run that only saw errors never exits 0. */
@@ -30,24 +30,21 @@ class LoadCommandTest {
     }
   }
 
-  private static int deadPort() throws Exception {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
-    }
+  /** Held for each test: a port no server can take before the driver is refused there. */
+  private final DeadPort dead;
+
+  LoadCommandTest() throws java.io.IOException {
+    dead = new DeadPort();
+  }
+
+  @org.junit.jupiter.api.AfterEach
+  void letGo() throws java.io.IOException {
+    dead.close();
   }
 
   @Test
   void aClosedPortFailsTheRunAndSaysConnectionRefused() throws Exception {
-    int exit =
-        load(
-            "--target",
-            "http://127.0.0.1:" + deadPort() + "/",
-            "--users",
-            "4",
-            "--warmup",
-            "0s",
-            "--duration",
-            "1s");
+    int exit = load("--target", dead.url(), "--users", "4", "--warmup", "0s", "--duration", "1s");
     assertEquals(1, exit, stderr);
     assertTrue(stderr.contains("connection refused"), stderr);
     assertTrue(stderr.contains("no request succeeded"), stderr);

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -18,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wirebench.results.NewFiles;
 import org.wirebench.results.ScenarioResult;
+import org.wirebench.server.DeadPort;
 import org.wirebench.server.FixtureServer;
 import org.wirebench.server.Mains;
 
@@ -44,10 +44,20 @@ class LoadOutTest {
     }
   }
 
-  private static String deadServer() throws Exception {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return "http://127.0.0.1:" + s.getLocalPort() + "/";
-    }
+  /** Held for each test: a port no server can take before the run is refused there. */
+  private final DeadPort dead;
+
+  LoadOutTest() throws java.io.IOException {
+    dead = new DeadPort();
+  }
+
+  @org.junit.jupiter.api.AfterEach
+  void letGo() throws java.io.IOException {
+    dead.close();
+  }
+
+  private String deadServer() {
+    return dead.url();
   }
 
   private static List<String> names(Path folder) throws Exception {
@@ -86,7 +96,7 @@ class LoadOutTest {
   @Test
   void aRunPublishesBothFilesOnceAndNeverOverwrites() throws Exception {
     Path run = tmp.resolve("new-run");
-    try (FixtureServer server = new FixtureServer("127.0.0.1", 0, 1000).start()) {
+    try (FixtureServer server = new FixtureServer("127.0.0.1", 0, 0).start()) {
       String[] args = {
         "--scenario",
         "wfs",
