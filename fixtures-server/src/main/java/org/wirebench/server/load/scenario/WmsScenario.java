@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
  * seeded before the study timed it.
  */
 public final class WmsScenario implements Scenario {
-  public static final List<String> RENDERERS = List.of("direct", "tilecache");
+  public static final List<String> RENDERERS = List.of("direct", "tilecache", "tilecache-memory");
   public static final int STUDY_REQUESTS = 2000;
   public static final List<Integer> STUDY_USERS = List.of(2, 8, 32, 64, 150);
   public static final List<Integer> QUICK_USERS = List.of(2, 32);
@@ -37,7 +37,9 @@ public final class WmsScenario implements Scenario {
         names = "--wms-renderers",
         split = ",",
         defaultValue = "direct,tilecache",
-        description = "wms: direct (/wms), tilecache (/tiled/wms) (default: ${DEFAULT-VALUE})")
+        description =
+            "wms: direct (/wms), tilecache (/tiled/wms), tilecache-memory (/tiled/memory/wms:"
+                + " decoded tiles kept) (default: ${DEFAULT-VALUE})")
     public List<String> renderers;
 
     @Option(
@@ -167,7 +169,8 @@ public final class WmsScenario implements Scenario {
   }
 
   /** Our two endpoints, relative to the server's base URI. */
-  static final Map<String, String> PATHS = Map.of("direct", "wms", "tilecache", "tiled/wms");
+  static final Map<String, String> PATHS =
+      Map.of("direct", "wms", "tilecache", "tiled/wms", "tilecache-memory", "tiled/memory/wms");
 
   public static List<Point> points(
       List<String> renderers,
