@@ -52,18 +52,28 @@ final class CodedBodies {
 
   /** The decoded body's length, without keeping it. */
   static long decodedLength(ContentCoding coding, byte[] wire) throws IOException {
-    return coding == ContentCoding.IDENTITY ? wire.length : read(coding, wire, null);
+    return decodedLength(coding, wire, MAX_DECODED_BYTES);
+  }
+
+  /** The same, refusing a body that decodes to more than {@code limit} bytes. */
+  static long decodedLength(ContentCoding coding, byte[] wire, long limit) throws IOException {
+    return coding == ContentCoding.IDENTITY ? wire.length : read(coding, wire, null, limit);
   }
 
   private static long read(ContentCoding coding, byte[] wire, ByteArrayOutputStream out)
+      throws IOException {
+    return read(coding, wire, out, MAX_DECODED_BYTES);
+  }
+
+  private static long read(ContentCoding coding, byte[] wire, ByteArrayOutputStream out, long limit)
       throws IOException {
     byte[] buf = SCRATCH.get();
     long total = 0;
     try (InputStream in = coding.decoder(new ByteArrayInputStream(wire))) {
       for (int n; (n = in.read(buf)) >= 0; ) {
         total += n;
-        if (total > MAX_DECODED_BYTES) {
-          throw new IOException("it decodes to more than " + MAX_DECODED_BYTES + " bytes");
+        if (total > limit) {
+          throw new IOException("it decodes to more than " + limit + " bytes");
         }
         if (out != null) {
           out.write(buf, 0, n);

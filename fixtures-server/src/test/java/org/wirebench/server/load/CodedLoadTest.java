@@ -120,6 +120,21 @@ class CodedLoadTest {
   }
 
   @Test
+  void aBodyDecodingPastTheLimitIsRefusedNotHeld() throws Exception {
+    java.io.ByteArrayOutputStream wire = new java.io.ByteArrayOutputStream();
+    try (java.io.OutputStream z = ContentCoding.ZSTD.encoder(wire)) {
+      z.write(new byte[100_000]);
+    }
+    byte[] bomb = wire.toByteArray();
+    assertEquals(100_000, CodedBodies.decodedLength(ContentCoding.ZSTD, bomb));
+    Exception e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            java.io.IOException.class,
+            () -> CodedBodies.decodedLength(ContentCoding.ZSTD, bomb, 10_000));
+    assertTrue(e.getMessage().contains("decodes to more than 10000 bytes"), e.getMessage());
+  }
+
+  @Test
   void aBodyThatDoesNotDecodeIsNamed() {
     Exception e =
         org.junit.jupiter.api.Assertions.assertThrows(
