@@ -11,7 +11,6 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.server.handler.PathMappingsHandler;
-import org.eclipse.jetty.server.handler.gzip.GzipHandler;
 import org.wirebench.formats.raster.TileCacheRenderer;
 import org.wirebench.server.finding.FindingGateway;
 import org.wirebench.server.soap.SoapServices;
@@ -24,8 +23,9 @@ import org.wirebench.server.wms.WmsRequest;
  * The embedded Jetty 12 server: WFS at {@code /ows} and {@code /wfs}, WMS at {@code /wms} (maps
  * drawn from the source) and {@code /tiled/wms} (from the tile cache), the SOAP stacks under {@code
  * /services/}, the FindingService mock backend under {@code /finding/} and its gateway under {@code
- * /ebay/}, {@code /static/{bytes}}, an index at {@code /}; gzip when the client asks for it.
- * Stopping it lets in-flight requests finish (up to {@code stopTimeoutMs}).
+ * /ebay/}, {@code /static/{bytes}}, an index at {@code /}; gzip, br or zstd when the client asks
+ * for it ({@link WireCompression}). Stopping it lets in-flight requests finish (up to {@code
+ * stopTimeoutMs}).
  */
 public final class FixtureServer implements AutoCloseable {
   /** A request head must arrive within this of the connection opening (slowloris). */
@@ -93,7 +93,8 @@ public final class FixtureServer implements AutoCloseable {
   /**
    * @param maxBodyBytes request body limit for every path, 1..2^31-1; larger bodies get 413 in the
    *     service's format (a SOAP fault under /services/)
-   * @param gzip compress responses for clients that send {@code Accept-Encoding: gzip}
+   * @param compress answer in gzip, br or zstd when the client's {@code Accept-Encoding} asks
+   *     (false: always uncoded)
    * @param accessLog one NCSA line per request on stderr
    */
   public FixtureServer(
@@ -101,9 +102,9 @@ public final class FixtureServer implements AutoCloseable {
       int port,
       long stopTimeoutMs,
       long maxBodyBytes,
-      boolean gzip,
+      boolean compress,
       boolean accessLog) {
-    this(host, port, stopTimeoutMs, maxBodyBytes, gzip, accessLog, DEFAULT_HEADER_TIMEOUT_MS);
+    this(host, port, stopTimeoutMs, maxBodyBytes, compress, accessLog, DEFAULT_HEADER_TIMEOUT_MS);
   }
 
   /**
@@ -114,7 +115,7 @@ public final class FixtureServer implements AutoCloseable {
       int port,
       long stopTimeoutMs,
       long maxBodyBytes,
-      boolean gzip,
+      boolean compress,
       boolean accessLog,
       long headerTimeoutMs) {
     this(
@@ -122,7 +123,7 @@ public final class FixtureServer implements AutoCloseable {
         port,
         stopTimeoutMs,
         maxBodyBytes,
-        gzip,
+        compress,
         accessLog,
         headerTimeoutMs,
         FindingGateway.Settings.DEFAULT);
@@ -136,7 +137,7 @@ public final class FixtureServer implements AutoCloseable {
       int port,
       long stopTimeoutMs,
       long maxBodyBytes,
-      boolean gzip,
+      boolean compress,
       boolean accessLog,
       long headerTimeoutMs,
       FindingGateway.Settings finding) {
@@ -188,12 +189,7 @@ public final class FixtureServer implements AutoCloseable {
     routes.addMapping(PathSpec.from("/finding/*"), gateway.mock());
     routes.addMapping(PathSpec.from("/ebay/*"), gateway.gateway());
     routes.addMapping(PathSpec.from(""), new IndexHandler());
-    Handler root = routes;
-    if (gzip) {
-      GzipHandler compress = new GzipHandler(routes);
-      compress.setMinGzipSize(1024);
-      root = compress;
-    }
+    Handler root = new WireCompression(routes, compress);
     bodies = new BodyGate(root, connector.getScheduler(), maxBodyBytes, DEFAULT_BODY_TIMEOUT_MS);
     root = new UriGate(bodies);
     HeaderTimeout heads = new HeaderTimeout(root, connector.getScheduler(), headerTimeoutMs);

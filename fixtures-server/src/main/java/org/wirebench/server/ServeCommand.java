@@ -51,11 +51,13 @@ public final class ServeCommand implements Callable<Integer> {
   long maxBodyBytes;
 
   @Option(
-      names = "--no-gzip",
+      names = {"--no-compression", "--no-gzip"},
       negatable = true,
       defaultValue = "true",
-      description = "gzip responses when the client asks (Accept-Encoding); on by default")
-  boolean gzip;
+      description =
+          "answer in gzip, br or zstd when the client's Accept-Encoding asks; on by default (a"
+              + " client that does not ask gets identity); --no-compression: always identity")
+  boolean compress;
 
   @Option(names = "--access-log", description = "log one line per request to stderr")
   boolean accessLog;
@@ -167,7 +169,7 @@ public final class ServeCommand implements Callable<Integer> {
                 port,
                 stopTimeoutMs,
                 maxBodyBytes,
-                gzip,
+                compress,
                 accessLog,
                 FixtureServer.DEFAULT_HEADER_TIMEOUT_MS,
                 finding)
@@ -199,7 +201,11 @@ public final class ServeCommand implements Callable<Integer> {
     List<String> args = new ArrayList<>();
     args.addAll(List.of("--port", "" + port, "--host", host));
     args.addAll(List.of("--stop-timeout-ms", "" + stopTimeoutMs));
-    args.addAll(List.of("--max-body-bytes", "" + maxBodyBytes, gzip ? "--gzip" : "--no-gzip"));
+    args.addAll(
+        List.of(
+            "--max-body-bytes",
+            "" + maxBodyBytes,
+            compress ? "--compression" : "--no-compression"));
     if (accessLog) {
       args.add("--access-log");
     }

@@ -18,6 +18,12 @@ import java.util.Map;
  *     (version 1 had no unfinished)
  * @param warmupErrors the same kinds in the thrown-away phase: a run whose warm-up only failed is
  *     not a clean run (version 2; null when read from version 1)
+ * @param encoding the content coding the driver asked for and every good response came in:
+ *     identity, gzip, br or zstd (version 3; null when read from versions 1 and 2, which did not
+ *     record it: identity unless that run was given {@code --gzip})
+ * @param meanWireBytes mean body length of the good responses as they came over the wire, still
+ *     coded (no head, no chunk framing); {@code meanResponseBytes} and {@code bytesPerSecond} are
+ *     of the decoded bodies. Version 3; null when read from older versions
  */
 public record LoadResult(
     int formatVersion,
@@ -32,10 +38,52 @@ public record LoadResult(
     double meanResponseBytes,
     Map<String, Double> latencyMs,
     Map<String, Long> errors,
-    Map<String, Long> warmupErrors) {
+    Map<String, Long> warmupErrors,
+    String encoding,
+    Double meanWireBytes) {
 
-  /** 2: warmupErrors and the unfinished kind added. */
-  public static final int FORMAT_VERSION = 2;
+  /** 2: warmupErrors and the unfinished kind added; 3: encoding and meanWireBytes. */
+  public static final int FORMAT_VERSION = 3;
+
+  /** A run that did not record its coding (as versions 1 and 2 read). */
+  public LoadResult(
+      int formatVersion,
+      String target,
+      String model,
+      int users,
+      double rate,
+      long durationMs,
+      long requests,
+      double throughput,
+      double bytesPerSecond,
+      double meanResponseBytes,
+      Map<String, Double> latencyMs,
+      Map<String, Long> errors,
+      Map<String, Long> warmupErrors) {
+    this(
+        formatVersion,
+        target,
+        model,
+        users,
+        rate,
+        durationMs,
+        requests,
+        throughput,
+        bytesPerSecond,
+        meanResponseBytes,
+        latencyMs,
+        errors,
+        warmupErrors,
+        null,
+        null);
+  }
+
+  /** Wire bytes over decoded bytes of the mean good response; NaN when not recorded. */
+  public double wireRatio() {
+    return meanWireBytes == null || meanResponseBytes <= 0
+        ? Double.NaN
+        : meanWireBytes / meanResponseBytes;
+  }
 
   public long errorCount() {
     return errors.values().stream().mapToLong(Long::longValue).sum();

@@ -12,7 +12,8 @@ import java.util.Map;
  * by the load driver and read back by the reports and compare through this class only.
  *
  * @param formatVersion {@value #FORMAT_VERSION}: 2 added {@code table}; version 1 files get the
- *     layout the two scenarios of that version had
+ *     layout the two scenarios of that version had; 3: each run ({@link LoadResult} version 3)
+ *     records its content coding and bytes on the wire
  * @param server url, how it was started (jvmProfile, jvmFlags, java, command) or "external"
  * @param table how a report tabulates the points, declared by the scenario
  */
@@ -26,7 +27,7 @@ public record ScenarioResult(
     TableLayout table,
     List<PointResult> points) {
 
-  public static final int FORMAT_VERSION = 2;
+  public static final int FORMAT_VERSION = 3;
 
   /**
    * One point: every run and their mean.
@@ -64,6 +65,20 @@ public record ScenarioResult(
     public double latency(String statistic) {
       Double v = latencyMs.get(statistic);
       return v == null ? Double.NaN : v;
+    }
+
+    /** The runs' mean body bytes as they came over the wire; NaN when a run did not record it. */
+    public double meanWireBytes() {
+      if (runs.isEmpty() || runs.stream().anyMatch(r -> r.meanWireBytes() == null)) {
+        return Double.NaN;
+      }
+      return runs.stream().mapToDouble(LoadResult::meanWireBytes).average().orElse(Double.NaN);
+    }
+
+    /** The content coding every run of the point asked for, or null when one did not record it. */
+    public String encoding() {
+      List<String> codings = runs.stream().map(LoadResult::encoding).distinct().toList();
+      return codings.size() == 1 ? codings.get(0) : null;
     }
   }
 

@@ -82,7 +82,9 @@ class RunRecordTest {
             2000,
             Map.of("mean", 1.5, "p99", 4.0),
             Map.of("timeout", 1L),
-            Map.of("connect", 2L));
+            Map.of("connect", 2L),
+            "br",
+            312.5);
     ScenarioResult written =
         new ScenarioResult(
             ScenarioResult.FORMAT_VERSION,
@@ -110,6 +112,21 @@ class RunRecordTest {
     assertEquals(written.settings(), read.settings());
     assertEquals(run, read.points().get(0).runs().get(0));
     assertEquals(1, read.errorCount());
+    assertEquals("br", read.points().get(0).encoding());
+    assertEquals(312.5, read.points().get(0).meanWireBytes());
+    assertEquals(312.5 / 2000, read.points().get(0).runs().get(0).wireRatio());
+  }
+
+  @Test
+  void versionTwoLoadFilesReadWithoutACodingOrWireBytes() throws IOException {
+    ScenarioResult finding = ScenarioResult.read(SAMPLES.resolve("load-v2/load-finding.json"));
+    assertEquals(2, finding.formatVersion());
+    ScenarioResult.PointResult p = finding.points().get(0);
+    assertTrue(p.meanResponseBytes() > 0);
+    assertNull(p.encoding(), "not recorded before version 3");
+    assertTrue(Double.isNaN(p.meanWireBytes()), "not recorded before version 3, never 0");
+    assertNull(p.runs().get(0).meanWireBytes());
+    assertTrue(Double.isNaN(p.runs().get(0).wireRatio()));
   }
 
   /** The suite reads its load results before it has written env.json (a bug once lost a run). */
@@ -197,9 +214,9 @@ class RunRecordTest {
   void aNewerLoadFormatIsRefused(@TempDir Path dir) throws IOException {
     Path run = Files.createDirectory(dir.resolve("run"));
     Files.copy(SAMPLES.resolve("env-v1-targets-jdk17/env.json"), run.resolve("env.json"));
-    Files.writeString(run.resolve("load-wfs.json"), "{\"formatVersion\": 3, \"points\": []}");
+    Files.writeString(run.resolve("load-wfs.json"), "{\"formatVersion\": 4, \"points\": []}");
     IOException e = assertThrows(IOException.class, () -> RunRecord.read(run));
-    assertTrue(e.getMessage().contains("load-wfs.json has format version 3"), e.getMessage());
+    assertTrue(e.getMessage().contains("load-wfs.json has format version 4"), e.getMessage());
   }
 
   @Test

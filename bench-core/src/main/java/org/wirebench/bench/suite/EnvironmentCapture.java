@@ -32,6 +32,9 @@ public final class EnvironmentCapture {
           "com.google.protobuf:protobuf-java",
           "org.eclipse.jetty:jetty-server",
           "org.eclipse.jetty:jetty-client",
+          "org.eclipse.jetty.compression:jetty-compression-server",
+          "com.aayushatharva.brotli4j:brotli4j",
+          "com.github.luben:zstd-jni",
           "org.openjdk.jmh:jmh-core",
           // the JPEG codec JpegCodecBenchmark measures against the JDK's
           "com.twelvemonkeys.imageio:imageio-jpeg");

@@ -24,6 +24,11 @@ final class LibraryVersions {
       if (v == null && c.equals("com.google.protobuf:protobuf-java")) {
         v = protobufRuntime(); // built with Bazel: its jar has no pom.properties
       }
+      if (v == null && c.equals("com.github.luben:zstd-jni")) {
+        v =
+            constant(
+                "com.github.luben.zstd.util.ZstdVersion", "VERSION"); // no pom.properties either
+      }
       versions.put(c, v == null ? "absent" : v);
     }
     return versions;
@@ -37,6 +42,14 @@ final class LibraryVersions {
           + rv.getField("MINOR").get(null)
           + "."
           + rv.getField("PATCH").get(null);
+    } catch (ReflectiveOperationException | LinkageError e) {
+      return null;
+    }
+  }
+
+  private static String constant(String className, String field) {
+    try {
+      return String.valueOf(Class.forName(className).getField(field).get(null));
     } catch (ReflectiveOperationException | LinkageError e) {
       return null;
     }

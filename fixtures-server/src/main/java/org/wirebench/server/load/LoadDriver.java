@@ -26,6 +26,7 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.util.thread.Invocable;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.wirebench.results.LoadResult;
+import org.wirebench.server.http.ContentCoding;
 
 /**
  * Drives one {@link LoadPlan} with Jetty's HttpClient and records latency in an HdrHistogram.
@@ -48,6 +49,7 @@ public final class LoadDriver {
   private final Histogram histogram = new ConcurrentHistogram(TimeUnit.HOURS.toNanos(1), 3);
   private final LongAdder ok = new LongAdder();
   private final LongAdder bytes = new LongAdder();
+  private final LongAdder wireBytes = new LongAdder();
   private final Map<String, LongAdder> errors = new LinkedHashMap<>();
   private final Map<String, LongAdder> warmupErrors = new LinkedHashMap<>();
   private final Map<String, String> firstByKind = new java.util.concurrent.ConcurrentHashMap<>();
@@ -101,11 +103,10 @@ public final class LoadDriver {
   public LoadResult run(PrintStream progress) throws Exception {
     HttpClient client = client();
     client.start();
-    if (!plan.gzip) {
-      // start() installs every decoder on the class path when none is set; without any, no
-      // Accept-Encoding is sent and the server answers uncompressed
-      client.getContentDecoderFactories().clear();
-    }
+    // start() installs every decoder on the class path when none is set; without any, the client
+    // sends no Accept-Encoding of its own and hands over bodies as they came over the wire: the
+    // driver asks for the plan's coding and decodes it itself, counting both sizes
+    client.getContentDecoderFactories().clear();
     try {
       long start = System.nanoTime();
       Thread reporter = progress == null ? null : startProgress(progress, start);
@@ -273,14 +274,19 @@ public final class LoadDriver {
     if (!plan.headers.isEmpty()) {
       request.headers(h -> plan.headers.forEach(h::put));
     }
+    if (plan.encoding != ContentCoding.IDENTITY) {
+      request.headers(h -> h.put(HttpHeader.ACCEPT_ENCODING, plan.encoding.token()));
+    }
     if (plan.body != null) {
       request.body(new BytesRequestContent(contentType(), plan.body));
     }
+    // counted, and only kept when validated or to be decoded: copying uncoded bodies would cost
+    // the driver's CPU; coded ones are a fraction of their decoded size
     request.send(
         new Response.Listener() {
-          // counted, and only kept when validated: copying bodies would cost the driver's CPU
           private long length;
-          private final ByteArrayOutputStream kept = keep ? new ByteArrayOutputStream() : null;
+          private final ByteArrayOutputStream kept =
+              keep || plan.encoding != ContentCoding.IDENTITY ? new ByteArrayOutputStream() : null;
 
           @Override
           public void onContent(Response response, ByteBuffer content) {
@@ -294,7 +300,7 @@ public final class LoadDriver {
 
           @Override
           public void onComplete(Result result) {
-            record(result, sentNs, length, kept == null ? null : kept.toByteArray(), index);
+            record(result, sentNs, length, kept == null ? null : kept.toByteArray(), index, keep);
             inFlight.decrementAndGet();
             next.run();
           }
@@ -306,11 +312,18 @@ public final class LoadDriver {
     return type == null ? "application/octet-stream" : type;
   }
 
-  private void record(Result result, long sentNs, long length, byte[] body, int index) {
+  /**
+   * @param length body bytes as they came over the wire
+   * @param body those bytes when kept (validated, or coded), else null
+   * @param validate whether to run the plan's validator on the decoded body
+   */
+  private void record(
+      Result result, long sentNs, long length, byte[] body, int index, boolean validate) {
     if (stopped) {
       return;
     }
     long latency = System.nanoTime() - sentNs;
+    long decodedLength = 0;
     boolean measured = measuring && sentNs >= measureStartNs && sentNs < endNs;
     String error;
     if (result.isFailed()) {
@@ -323,21 +336,27 @@ public final class LoadDriver {
     } else {
       connectBackoffMs.set(0);
       var response = result.getResponse();
+      Decoded d = decoded(response, length, body, validate);
       error =
-          check.check(
-              index,
-              response.getStatus(),
-              response.getHeaders().get(HttpHeader.CONTENT_TYPE),
-              length);
-      if (error != null) {
-        problem(error, "status " + response.getStatus() + ", " + length + " bytes");
-      } else if (body != null) {
-        String why = plan.validator.problem(index, body);
+          d.problem != null
+              ? "validation"
+              : check.check(
+                  index,
+                  response.getStatus(),
+                  response.getHeaders().get(HttpHeader.CONTENT_TYPE),
+                  d.length);
+      if (d.problem != null) {
+        problem(error, d.problem);
+      } else if (error != null) {
+        problem(error, "status " + response.getStatus() + ", " + d.length + " bytes");
+      } else if (validate) {
+        String why = plan.validator.problem(index, d.body);
         if (why != null) {
           error = "validation";
           problem(error, why);
         }
       }
+      decodedLength = d.length;
     }
     if (error != null) {
       (measured ? errors : warmupErrors).get(error).increment();
@@ -348,7 +367,40 @@ public final class LoadDriver {
     }
     histogram.recordValue(Math.min(latency, histogram.getHighestTrackableValue()));
     ok.increment();
-    bytes.add(length);
+    bytes.add(decodedLength);
+    wireBytes.add(length);
+  }
+
+  /** A body decoded from the wire: its bytes when asked for, its length, or what was wrong. */
+  private record Decoded(byte[] body, long length, String problem) {}
+
+  /**
+   * The answer's body decoded, if it has the expected status: an answer in another coding than the
+   * one asked for, or whose coded body does not decode, is a validation error (never counted at the
+   * wrong size); answers with another status are the status check's.
+   */
+  private Decoded decoded(Response response, long wire, byte[] body, boolean keep) {
+    if (response.getStatus() != plan.expectStatus) {
+      return new Decoded(body, wire, null);
+    }
+    String coding =
+        CodedBodies.codingProblem(
+            plan.encoding, response.getHeaders().get(HttpHeader.CONTENT_ENCODING));
+    if (coding != null) {
+      return new Decoded(null, wire, coding);
+    }
+    if (plan.encoding == ContentCoding.IDENTITY) {
+      return new Decoded(body, wire, null);
+    }
+    try {
+      if (keep) {
+        byte[] decoded = CodedBodies.decode(plan.encoding, body);
+        return new Decoded(decoded, decoded.length, null);
+      }
+      return new Decoded(null, CodedBodies.decodedLength(plan.encoding, body), null);
+    } catch (java.io.IOException e) {
+      return new Decoded(null, wire, e.getMessage());
+    }
   }
 
   /** One plain line: what failed and where, without the client's object dump. */
@@ -454,6 +506,8 @@ public final class LoadDriver {
         n == 0 ? 0 : (double) bytes.sum() / n,
         latency,
         errorCounts,
-        warmupCounts);
+        warmupCounts,
+        plan.encoding.token(),
+        n == 0 ? 0 : (double) wireBytes.sum() / n);
   }
 }

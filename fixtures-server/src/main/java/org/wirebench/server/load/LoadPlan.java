@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.wirebench.server.http.ContentCoding;
 
 /**
  * What one load point sends and how: the request, the model (closed: {@code users} each waiting for
@@ -55,7 +56,7 @@ public final class LoadPlan {
   int expectStatus = 200;
   double lengthTolerance = 0.01;
   Duration timeout = Duration.ofSeconds(30);
-  boolean gzip;
+  ContentCoding encoding = ContentCoding.IDENTITY;
   int validateEvery;
   int selectors = Runtime.getRuntime().availableProcessors();
   BodyValidator validator;
@@ -158,10 +159,19 @@ public final class LoadPlan {
     return this;
   }
 
-  /** Ask for gzip (Accept-Encoding) and decode it; off by default, as JMeter and ab were. */
-  public LoadPlan gzip(boolean gzip) {
-    this.gzip = gzip;
+  /**
+   * Ask for this content coding ({@code Accept-Encoding}), expect every good answer in it, and
+   * decode it to check and size the body; identity (the default, as JMeter and ab sent) sends no
+   * {@code Accept-Encoding}.
+   */
+  public LoadPlan encoding(ContentCoding encoding) {
+    this.encoding = java.util.Objects.requireNonNull(encoding);
     return this;
+  }
+
+  /** The coding asked for. */
+  public ContentCoding encoding() {
+    return encoding;
   }
 
   /** Keep every {@code every}-th body (1 = all) and run {@code validator} on it. */

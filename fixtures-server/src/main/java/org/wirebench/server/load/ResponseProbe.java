@@ -18,6 +18,7 @@ import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.http.HttpHeader;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.server.http.ContentCoding;
 
 /**
  * What a plan's good responses look like, learnt from a live server before anything is exported:
@@ -59,9 +60,9 @@ public record ResponseProbe(
       throws Exception {
     HttpClient client = new HttpClient();
     client.start();
-    if (!plan.gzip) {
-      client.getContentDecoderFactories().clear();
-    }
+    client
+        .getContentDecoderFactories()
+        .clear(); // the plan's coding, decoded here as the driver does
     try {
       String type = null;
       List<Long> lengths = new ArrayList<>();
@@ -74,16 +75,30 @@ public record ResponseProbe(
                 .method(plan.method)
                 .timeout(plan.timeout.toMillis(), TimeUnit.MILLISECONDS);
         request.headers(h -> plan.headers.forEach(h::put));
+        if (plan.encoding != ContentCoding.IDENTITY) {
+          request.headers(h -> h.put(HttpHeader.ACCEPT_ENCODING, plan.encoding.token()));
+        }
         if (plan.body != null) {
           String bodyType = plan.headers.getOrDefault("Content-Type", "application/octet-stream");
           request.body(new BytesRequestContent(bodyType, plan.body));
         }
         ContentResponse response = request.send();
-        byte[] body = response.getContent();
         String where = id + " request " + (i + 1) + " (" + target + ")";
         if (response.getStatus() != plan.expectStatus) {
           throw new IOException(
               where + ": status " + response.getStatus() + ", expected " + plan.expectStatus);
+        }
+        String coding =
+            CodedBodies.codingProblem(
+                plan.encoding, response.getHeaders().get(HttpHeader.CONTENT_ENCODING));
+        if (coding != null) {
+          throw new IOException(where + ": " + coding);
+        }
+        byte[] body;
+        try {
+          body = CodedBodies.decode(plan.encoding, response.getContent());
+        } catch (IOException e) {
+          throw new IOException(where + ": " + e.getMessage(), e);
         }
         String problem = validator == null ? null : validator.problem(i, body);
         if (problem != null) {

@@ -7,13 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.client.ContentResponse;
+import org.eclipse.jetty.http.HttpHeader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.wirebench.server.LiveServerTest;
 
 /** An encoder that fails mid-response never yields a response that looks complete. */
 class StreamingFailureTest extends LiveServerTest {
 
   private static ContentResponse get(String format) throws Exception {
+    return get(format, "identity");
+  }
+
+  private static ContentResponse get(String format, String coding) throws Exception {
     return client
         .newRequest(
             server
@@ -22,6 +29,7 @@ class StreamingFailureTest extends LiveServerTest {
                     "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm_places&count=5"
                         + "&outputFormat="
                         + format))
+        .headers(h -> h.put(HttpHeader.ACCEPT_ENCODING, coding))
         .timeout(60, TimeUnit.SECONDS)
         .send();
   }
@@ -40,5 +48,35 @@ class StreamingFailureTest extends LiveServerTest {
     // the client must not receive a complete 200: the response is cut, not ended
     ExecutionException e = assertThrows(ExecutionException.class, () -> get("failing-late"));
     assertTrue(e.getCause() != null, e::toString);
+  }
+
+  /**
+   * Coded, the 100 KB written before the failure may still be in the encoder (br and zstd hold
+   * them; gzip has sent its header): then nothing is on the wire yet and Jetty answers 500 with the
+   * service's report, uncoded. Either way never a 200, and never the report reset into the coded
+   * stream under headers that no longer name the coding.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"gzip", "br", "zstd"})
+  void aFailureAfterBytesWereWrittenIsCutOrAReportInEveryCoding(String coding) throws Exception {
+    ContentResponse r;
+    try {
+      r = get("failing-late", coding);
+    } catch (ExecutionException cut) {
+      return;
+    }
+    String body = r.getContentAsString();
+    assertEquals(500, r.getStatus(), body);
+    assertEquals(null, r.getHeaders().get(HttpHeader.CONTENT_ENCODING), body);
+    assertTrue(body.startsWith("<?xml") && body.contains("\"NoApplicableCode\""), body);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"gzip", "br", "zstd"})
+  void aFailureBeforeTheFirstByteIsAnExceptionReportInEveryCoding(String coding) throws Exception {
+    ContentResponse r = get("failing-early", coding);
+    String body = r.getContentAsString();
+    assertEquals(500, r.getStatus(), body);
+    assertTrue(body.contains("\"NoApplicableCode\""), body);
   }
 }

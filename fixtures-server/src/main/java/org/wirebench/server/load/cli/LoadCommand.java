@@ -16,6 +16,7 @@ import org.wirebench.results.LoadResult;
 import org.wirebench.results.NewFiles;
 import org.wirebench.server.Mains;
 import org.wirebench.server.ParentWatch;
+import org.wirebench.server.http.ContentCoding;
 import org.wirebench.server.load.LoadDriver;
 import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.load.scenario.ScenarioOptions;
@@ -116,8 +117,17 @@ public final class LoadCommand implements Callable<Integer> {
   double lengthTolerance;
 
   @Option(
-      names = "--gzip",
-      description = "send Accept-Encoding: gzip and decode (default: off, as JMeter and ab)")
+      names = "--encoding",
+      paramLabel = "CODING",
+      converter = CodingConverter.class,
+      description =
+          "the content coding to ask for: identity (default: no Accept-Encoding, as JMeter and ab"
+              + " sent), gzip, br or zstd; every good answer must come in it and is decoded to be"
+              + " checked, and the result records its bytes on the wire beside the decoded size."
+              + " Scenarios then start their server with compression on")
+  ContentCoding encoding;
+
+  @Option(names = "--gzip", hidden = true, description = "the same as --encoding gzip")
   boolean gzip;
 
   @Option(
@@ -181,6 +191,7 @@ public final class LoadCommand implements Callable<Integer> {
       throw bad("--timeout must be above 0");
     }
     errorBudget();
+    encoding();
     writable("--json", json);
     writable("--hlog", hlog);
     if (scenario != null) {
@@ -202,7 +213,7 @@ public final class LoadCommand implements Callable<Integer> {
             .expectStatus(expectStatus)
             .lengthTolerance(lengthTolerance)
             .timeout(timeout)
-            .gzip(gzip);
+            .encoding(encoding());
     if (selectors != null) {
       if (selectors < 1 || selectors > 64) {
         throw bad("--selectors must be 1..64, was " + selectors);
@@ -213,12 +224,16 @@ public final class LoadCommand implements Callable<Integer> {
     LoadResult r = driver.run(System.err);
     System.out.printf(
         Locale.ROOT,
-        "%s %s: %.1f req/s, %.1f MB/s; latency ms mean %.2f p50 %.2f p90 %.2f p99 %.2f p99.9 %.2f"
-            + " max %.2f; errors %s%n",
+        "%s %s: %.1f req/s, %.1f MB/s decoded; %s: %.0f bytes a response on the wire, %.0f"
+            + " decoded; latency ms mean %.2f p50 %.2f p90 %.2f p99 %.2f p99.9 %.2f max %.2f;"
+            + " errors %s%n",
         r.model(),
         r.target(),
         r.throughput(),
         r.bytesPerSecond() / 1e6,
+        r.encoding(),
+        r.meanWireBytes(),
+        r.meanResponseBytes(),
         r.latencyMs().get("mean"),
         r.latencyMs().get("p50"),
         r.latencyMs().get("p90"),
@@ -251,6 +266,14 @@ public final class LoadCommand implements Callable<Integer> {
           });
     }
     return verdict(r.requests(), r.errorRate(), r.errorCount());
+  }
+
+  /** The coding asked for: --encoding, or gzip for the older --gzip. */
+  ContentCoding encoding() {
+    if (gzip && encoding != null && encoding != ContentCoding.GZIP) {
+      throw bad("--gzip asks for gzip, --encoding for " + encoding.token() + ": give one");
+    }
+    return gzip ? ContentCoding.GZIP : encoding == null ? ContentCoding.IDENTITY : encoding;
   }
 
   /** 0 when the errors stayed within --max-error-rate and something succeeded, else 1. */
@@ -299,6 +322,18 @@ public final class LoadCommand implements Callable<Integer> {
 
   CommandLine.ParameterException bad(String message) {
     return new CommandLine.ParameterException(spec.commandLine(), message);
+  }
+
+  /** identity, gzip, br, zstd. */
+  static final class CodingConverter implements CommandLine.ITypeConverter<ContentCoding> {
+    @Override
+    public ContentCoding convert(String value) {
+      try {
+        return ContentCoding.of(value);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.TypeConversionException(e.getMessage());
+      }
+    }
   }
 
   /** 500ms, 30s, 2m, 1h. */

@@ -13,6 +13,7 @@ import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.ServerProcess;
+import org.wirebench.server.http.ContentCoding;
 import org.wirebench.server.load.JmeterPlan;
 import org.wirebench.server.load.ResponseProbe;
 import org.wirebench.server.load.scenario.Scenario;
@@ -35,7 +36,7 @@ final class ScenarioCommand {
     List<Scenario.Point> points;
     try {
       scenario = Scenarios.get(cmd.scenario);
-      points = scenario.points(o);
+      points = coded(scenario.points(o), cmd.encoding());
     } catch (IllegalArgumentException e) {
       throw cmd.bad(e.getMessage());
     }
@@ -141,7 +142,7 @@ final class ScenarioCommand {
       server.put("started", "external");
       return new ScenarioRunner(scenario, points, settings, System.err).run(o.server, server, hlog);
     }
-    try (ServerProcess process = ServerProcess.start(o.java, profile, List.of("--no-gzip"))) {
+    try (ServerProcess process = ServerProcess.start(o.java, profile, compression())) {
       Map<String, Object> server = new LinkedHashMap<>();
       server.put("url", process.uri().toString());
       server.put("started", "by the load driver");
@@ -168,7 +169,7 @@ final class ScenarioCommand {
       probe(points, settings, base, o.server, entries);
     } else {
       try (ServerProcess process =
-          ServerProcess.start(o.java, JvmProfile.byName("default"), List.of("--no-gzip"))) {
+          ServerProcess.start(o.java, JvmProfile.byName("default"), compression())) {
         probe(points, settings, base, process.uri(), entries);
       }
     }
@@ -190,6 +191,30 @@ final class ScenarioCommand {
         base.getHost(),
         base.getPort());
     return 0;
+  }
+
+  /** Every point asking for {@code coding} (identity: as the scenario made it). */
+  private static List<Scenario.Point> coded(List<Scenario.Point> points, ContentCoding coding) {
+    if (coding == ContentCoding.IDENTITY) {
+      return points;
+    }
+    return points.stream()
+        .map(
+            p ->
+                new Scenario.Point(
+                    p.id(),
+                    p.params(),
+                    base -> p.plan().apply(base).encoding(coding),
+                    p.validator()))
+        .toList();
+  }
+
+  /**
+   * The started server's compression: off when nothing is asked for, so the scenario measures the
+   * encoders alone whatever a client sends; on when --encoding asks for a coding.
+   */
+  private List<String> compression() {
+    return List.of(cmd.encoding() == ContentCoding.IDENTITY ? "--no-compression" : "--compression");
   }
 
   /** Waits until {@code base} accepts a TCP connection, or fails after {@code seconds}. */

@@ -94,12 +94,15 @@ public final class ScenarioRunner {
       results.add(pr);
       log.printf(
           Locale.ROOT,
-          "%-40s %9.1f req/s  mean %8.2f ms  p99 %8.2f ms  %,9.0f B  errors %d%s%n",
+          "%-40s %9.1f req/s  mean %8.2f ms  p99 %8.2f ms  %,9.0f B%s  errors %d%s%n",
           p.id(),
           pr.throughput(),
           pr.latencyMs().get("mean"),
           pr.latencyMs().get("p99"),
           pr.meanResponseBytes(),
+          "identity".equals(pr.encoding()) || pr.encoding() == null
+              ? ""
+              : String.format(Locale.ROOT, " (%,.0f B %s)", pr.meanWireBytes(), pr.encoding()),
           pr.errors(),
           steadiness(pr.warmup()));
     }

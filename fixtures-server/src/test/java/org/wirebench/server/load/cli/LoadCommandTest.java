@@ -3,13 +3,17 @@ package org.wirebench.server.load.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.results.LoadResult;
 import org.wirebench.server.DeadPort;
+import org.wirebench.server.FixtureServer;
 import org.wirebench.server.Mains;
 
 /** The load command's exit codes: a run that only saw errors never exits 0. */
@@ -64,6 +68,44 @@ class LoadCommandTest {
     assertTrue(stderr.contains("its folder does not exist"), stderr);
     assertEquals(2, load("--target", "http://127.0.0.1:1/", "--hlog", tmp.toString()));
     assertTrue(stderr.contains("is a directory"), stderr);
+  }
+
+  @Test
+  void anUnknownCodingIsRefusedInOneLine() {
+    assertEquals(2, load("--target", "http://127.0.0.1:1/", "--encoding", "brotli"));
+    assertTrue(
+        stderr.contains("unknown content coding 'brotli': identity, gzip, br or zstd"), stderr);
+    assertEquals(1, stderr.lines().count(), stderr);
+    assertEquals(2, load("--target", "http://127.0.0.1:1/", "--gzip", "--encoding", "br"));
+    assertTrue(stderr.contains("--gzip asks for gzip, --encoding for br"), stderr);
+  }
+
+  @Test
+  void theResultRecordsTheCodingAndTheBytesOnTheWire() throws Exception {
+    try (FixtureServer server = new FixtureServer("127.0.0.1", 0, 1000).start()) {
+      Path json = tmp.resolve("zstd.json");
+      int exit =
+          load(
+              "--target",
+              server.uri().resolve("/static/100000").toString(),
+              "--encoding",
+              "ZSTD",
+              "--users",
+              "2",
+              "--warmup",
+              "0s",
+              "--duration",
+              "1s",
+              "--json",
+              json.toString());
+      assertEquals(0, exit, stderr);
+      JsonNode r = new ObjectMapper().readTree(json.toFile());
+      assertEquals(LoadResult.FORMAT_VERSION, r.path("formatVersion").asInt());
+      assertEquals("zstd", r.path("encoding").asText());
+      assertEquals(100_000, r.path("meanResponseBytes").asDouble(), 0.001);
+      // a run of one letter: zstd writes a few dozen bytes
+      assertTrue(r.path("meanWireBytes").asDouble() < 1000, r::toString);
+    }
   }
 
   @Test
