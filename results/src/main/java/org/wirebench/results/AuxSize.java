@@ -5,7 +5,7 @@ package org.wirebench.results;
  *
  * <p>JMH resets an EVENTS counter before each iteration, reads it after, and sums the readings over
  * every measured iteration, fork and thread ({@code AggregationPolicy.SUM}): an event count, never
- * normalised to time or operations. Since 2026-11-26 each benchmark counts honest events: the bytes
+ * normalised to time or operations. Since 2026-11-25 each benchmark counts honest events: the bytes
  * (or features) it wrote or read in total ({@link #total}) and the operations it ran ({@value
  * #OPERATIONS}), so jmh.json holds true totals and one per operation is their quotient. Runs before
  * set the counter to one operation's size on every call ({@link #legacy}), so JMH's sum was that
@@ -13,7 +13,7 @@ package org.wirebench.results;
  * iterations); for those the per-iteration value is the sum over the iteration count. A reader
  * tells the two apart by the counters' names, never by guessing from the numbers.
  *
- * @param legacy the counter's name in runs before 2026-11-26 (summed per-iteration sizes)
+ * @param legacy the counter's name in runs before 2026-11-25 (summed per-iteration sizes)
  * @param total the counter's name since: the total over the iteration
  * @param measure how exports name it per operation (Bencher measure, github-action-benchmark
  *     suffix)
@@ -25,9 +25,13 @@ public enum AuxSize {
   RESPONSE_BYTES("responseBytes", "responseBytesWritten", "response-bytes"),
   BACKEND_BYTES("backendBytes", "backendBytesRead", "backend-bytes"),
   JSON_BYTES("jsonBytes", "jsonBytesWritten", "json-bytes"),
-  BYTES_PER_MAP("bytesPerMap", "mapBytesWritten", "bytes-per-map");
+  BYTES_PER_MAP("bytesPerMap", "mapBytesWritten", "bytes-per-map"),
+  /** CompressionCostBenchmark: the coded body (its legacy name was never in a committed run). */
+  WIRE_BYTES("wireBytesPerResponse", "wireBytesWritten", "wire-bytes"),
+  /** CompressionCostBenchmark: what the codec wrote before the coding. */
+  ENCODED_BYTES("encodedBytesPerResponse", "encodedBytesWritten", "encoded-bytes");
 
-  /** The counter of operations run, beside the totals, in runs since 2026-11-26. */
+  /** The counter of operations run, beside the totals, in runs since 2026-11-25. */
   public static final String OPERATIONS = "operations";
 
   private final String legacy;

@@ -96,25 +96,28 @@ public class CompressionCostBenchmark extends StudyBenchmark {
   }
 
   /**
-   * Sizes of one response. JMH reads EVENTS counters once per iteration and sums them over the
-   * iterations, so its console shows iterations × size; the report divides by the sample count.
+   * Bytes of the responses and the operations that wrote them, totals over the iteration (EVENTS
+   * counters, see {@link org.wirebench.results.AuxSize}): one response's is their quotient.
    */
   @State(Scope.Thread)
   @AuxCounters(AuxCounters.Type.EVENTS)
   public static class Sizes {
-    /** Bytes on the wire: the body as coded. */
-    public long wireBytesPerResponse;
+    public long operations;
 
-    /** Bytes the codec wrote, before the coding. */
-    public long encodedBytesPerResponse;
+    /** Bytes on the wire: the bodies as coded, in total over the iteration. */
+    public long wireBytesWritten;
+
+    /** Bytes the codec wrote, before the coding, in total. */
+    public long encodedBytesWritten;
   }
 
   @Benchmark
   public int encodeAndCompress(ThreadSink out, Sizes sizes) throws IOException {
     ByteSink sink = out.bytes;
     write(sink);
-    sizes.wireBytesPerResponse = sink.size();
-    sizes.encodedBytesPerResponse = encodedBytes;
+    sizes.operations++;
+    sizes.wireBytesWritten += sink.size();
+    sizes.encodedBytesWritten += encodedBytes;
     return sink.size();
   }
 }

@@ -138,6 +138,9 @@ class AuxCountersTest {
       assertTrue(totals.containsAll(fields), type.getName() + ": " + fields + " not in " + totals);
       assertFalse(fields.stream().anyMatch(legacy::contains), type::getName);
     }
-    assertEquals(4, states.size(), "GeoEncoding, BackendResponse, Raster and Databinding Sizes");
+    assertEquals(
+        5,
+        states.size(),
+        "GeoEncoding, CompressionCost, BackendResponse, Raster and Databinding Sizes");
   }
 }
