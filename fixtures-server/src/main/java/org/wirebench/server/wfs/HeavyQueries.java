@@ -80,9 +80,12 @@ final class HeavyQueries {
     return maxRunning - running.availablePermits();
   }
 
-  /** Heavy queries admitted and waiting for a turn now. */
-  int waitingNow() {
-    return maxAdmitted - admitted.availablePermits() - runningNow();
+  /**
+   * Heavy queries admitted now, running or waiting for a turn: one count, read at once (a turn
+   * gives its running permit back before its admission, so none is admitted once this is 0).
+   */
+  int admittedNow() {
+    return maxAdmitted - admitted.availablePermits();
   }
 
   private static OwsException busy() {

@@ -57,9 +57,9 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     return heavy.runningNow();
   }
 
-  /** Heavy GetFeatures waiting for a turn now. */
-  public int heavyQueriesWaiting() {
-    return heavy.waitingNow();
+  /** Heavy GetFeatures admitted now: running, or waiting for a turn. */
+  public int heavyQueriesAdmitted() {
+    return heavy.admittedNow();
   }
 
   /** Features GetFeature has visited (tested against a filter, or indexed) since the start. */
