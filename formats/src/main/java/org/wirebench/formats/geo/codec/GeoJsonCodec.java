@@ -97,7 +97,7 @@ public class GeoJsonCodec implements GeoCodec {
     }
   }
 
-  private static SerializedString[] names(FeatureType type) {
+  static SerializedString[] names(FeatureType type) {
     SerializedString[] names = new SerializedString[type.attributes().size()];
     for (int i = 0; i < names.length; i++) {
       names[i] = new SerializedString(type.attributes().get(i).name());
@@ -105,7 +105,7 @@ public class GeoJsonCodec implements GeoCodec {
     return names;
   }
 
-  private void writeFeature(JsonGenerator g, Feature f, SerializedString[] names, Buffers text)
+  void writeFeature(JsonGenerator g, Feature f, SerializedString[] names, Buffers text)
       throws IOException {
     g.writeStartObject();
     g.writeFieldName(TYPE);
