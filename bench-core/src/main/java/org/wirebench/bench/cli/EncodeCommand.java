@@ -29,7 +29,9 @@ final class EncodeCommand implements Callable<Integer> {
       names = "--format",
       required = true,
       converter = NameConverters.CodecConverter.class,
-      description = "gml2, gml31, gml32, geojson, jts-gml2, jts-geojson, floor, or a plug-in's")
+      description =
+          "gml2, gml31, gml32, geojson, jts-gml2, jts-geojson, floor, flatgeobuf,"
+              + " flatgeobuf-indexed, geojsonseq, or a plug-in's")
   GeoCodec format;
 
   @Option(

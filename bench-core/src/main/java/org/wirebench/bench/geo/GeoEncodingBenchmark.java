@@ -59,6 +59,9 @@ public class GeoEncodingBenchmark extends StudyBenchmark {
     "jts-gml2",
     "jts-geojson",
     "floor",
+    "flatgeobuf",
+    "flatgeobuf-indexed",
+    "geojsonseq",
     "gml2-floor",
     "gml32-floor",
     "geojson-floor"

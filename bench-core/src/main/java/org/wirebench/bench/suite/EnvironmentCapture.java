@@ -30,6 +30,8 @@ public final class EnvironmentCapture {
           "com.fasterxml.jackson.core:jackson-core",
           "org.locationtech.jts:jts-core",
           "com.google.protobuf:protobuf-java",
+          "org.wololo:flatgeobuf",
+          "com.google.flatbuffers:flatbuffers-java",
           "org.eclipse.jetty:jetty-server",
           "org.eclipse.jetty:jetty-client",
           "org.eclipse.jetty.compression:jetty-compression-server",

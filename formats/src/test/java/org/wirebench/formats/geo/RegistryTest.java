@@ -17,7 +17,17 @@ class RegistryTest {
   @Test
   void builtInsAreRegistered() {
     assertEquals(
-        List.of("gml2", "gml31", "gml32", "geojson", "jts-gml2", "jts-geojson", "floor"),
+        List.of(
+            "gml2",
+            "gml31",
+            "gml32",
+            "geojson",
+            "jts-gml2",
+            "jts-geojson",
+            "floor",
+            "flatgeobuf",
+            "flatgeobuf-indexed",
+            "geojsonseq"),
         GeoCodecs.registry().names());
     assertEquals(
         List.of("osm_mainroads", "osm_places", "helsinki_roads", "helsinki_pois"),
@@ -39,7 +49,8 @@ class RegistryTest {
   void unknownNamesListTheValidOnes() {
     UnknownNameException e = assertThrows(UnknownNameException.class, () -> GeoCodecs.get("kml"));
     assertEquals(
-        "unknown codec 'kml'; valid: gml2, gml31, gml32, geojson, jts-gml2, jts-geojson, floor",
+        "unknown codec 'kml'; valid: gml2, gml31, gml32, geojson, jts-gml2, jts-geojson, floor,"
+            + " flatgeobuf, flatgeobuf-indexed, geojsonseq",
         e.getMessage());
   }
 }

@@ -3,7 +3,10 @@ package org.wirebench.formats.geo.codec;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.locationtech.jts.geom.Coordinate;
 import org.wirebench.formats.geo.Feature;
@@ -60,9 +63,11 @@ public final class Conformance {
           codec.name() + ": wrote " + expected.size() + " features, read back " + actual.size());
     }
     double tolerance = tolerance(codec);
+    List<Feature> inOrder =
+        codec.keepsFeatureOrder() ? actual : byExpectedId(codec, expected, actual);
     for (int i = 0; i < expected.size(); i++) {
       Feature e = expected.get(i);
-      Feature a = actual.get(i);
+      Feature a = inOrder.get(i);
       String where = codec.name() + ", feature " + e.id() + ": ";
       if (codec.carriesAttributes()) {
         if (!e.id().equals(a.id())) {
@@ -77,6 +82,29 @@ public final class Conformance {
       }
       compareGeometry(where, e, a, tolerance);
     }
+  }
+
+  /**
+   * {@code actual} in {@code expected}'s order, matched by id (ids are unique in a dataset): a
+   * codec that reorders must still write every feature exactly once.
+   */
+  private static List<Feature> byExpectedId(
+      GeoCodec codec, List<Feature> expected, List<Feature> actual) {
+    Map<String, Feature> byId = new HashMap<>();
+    for (Feature a : actual) {
+      if (byId.put(a.id(), a) != null) {
+        throw new ConformanceException(codec.name() + ": feature " + a.id() + " read back twice");
+      }
+    }
+    List<Feature> ordered = new ArrayList<>(expected.size());
+    for (Feature e : expected) {
+      Feature a = byId.get(e.id());
+      if (a == null) {
+        throw new ConformanceException(codec.name() + ": feature " + e.id() + " not read back");
+      }
+      ordered.add(a);
+    }
+    return ordered;
   }
 
   private static void compareGeometry(String where, Feature e, Feature a, double tolerance) {

@@ -57,6 +57,15 @@ public interface GeoCodec {
     return true;
   }
 
+  /**
+   * False for a codec that writes the features in an order of its own (FlatGeobuf with its spatial
+   * index sorts them along a Hilbert curve): its round trip is then compared feature by feature by
+   * id, and a client asking for an order (paging, sortBy) should not be served with it.
+   */
+  default boolean keepsFeatureOrder() {
+    return true;
+  }
+
   /** Writes the whole collection to {@code out} in one pass; does not close {@code out}. */
   void encode(FeatureCollection collection, OutputStream out) throws IOException;
 

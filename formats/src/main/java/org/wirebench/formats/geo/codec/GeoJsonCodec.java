@@ -131,8 +131,7 @@ public class GeoJsonCodec implements GeoCodec {
     return names;
   }
 
-  private void writeFeature(Utf8JsonWriter w, Feature f, byte[][] names, Buffers text)
-      throws IOException {
+  void writeFeature(Utf8JsonWriter w, Feature f, byte[][] names, Buffers text) throws IOException {
     w.raw(FEATURE_START).stringContent(f.id()).ascii('"');
     writeGeometry(w, f.geometry(), text);
     w.raw(PROPERTIES);
@@ -198,6 +197,26 @@ public class GeoJsonCodec implements GeoCodec {
             "a lone surrogate U+%04X at index %d cannot be written as UTF-8",
             (int) c,
             index));
+  }
+
+  /**
+   * {@code text}, if it holds no lone surrogate: UTF-8 cannot carry one (Java's encoder writes '?'
+   * for it, a silent change), so the codecs that encode strings themselves refuse it.
+   */
+  static String wellFormed(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isSurrogate(c)) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < text.length()
+            && Character.isLowSurrogate(text.charAt(i + 1))) {
+          i++;
+        } else {
+          throw loneSurrogate(c, i);
+        }
+      }
+    }
+    return text;
   }
 
   @Override

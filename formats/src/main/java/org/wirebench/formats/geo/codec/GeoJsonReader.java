@@ -42,7 +42,8 @@ final class GeoJsonReader {
     return features;
   }
 
-  private Feature readFeature(JsonParser p) throws IOException {
+  /** One Feature object; the parser is on its START_OBJECT. */
+  Feature readFeature(JsonParser p) throws IOException {
     String id = null;
     Geometry geometry = null;
     Object[] values = new Object[type.attributes().size()];

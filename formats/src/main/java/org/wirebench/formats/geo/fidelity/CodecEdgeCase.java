@@ -44,6 +44,7 @@ public record CodecEdgeCase(String name, boolean representable, FeatureCollectio
     c.add(road("ordinate -0.0", true, "r.1", "x", 1L, -0.0));
     c.add(road("ordinate 4.9e-324 (subnormal)", true, "r.1", "x", 1L, Double.MIN_VALUE));
     c.add(road("ordinate 24.123456789 (9 decimals)", true, "r.1", "x", 1L, 24.123456789));
+    c.add(road("text U+0000 (NUL)", true, "r.1", "a\u0000b", 1L, 24.9));
     c.add(road("text U+0001 (control)", true, "r.1", "a\u0001b", 1L, 24.9));
     c.add(road("text tab, LF, CR", true, "r.1", "a\tb\nc\rd", 1L, 24.9));
     c.add(road("text & < > \" ' ]]>", true, "r.1", "AT&T <x> \"q\" 'a' ]]>", 1L, 24.9));

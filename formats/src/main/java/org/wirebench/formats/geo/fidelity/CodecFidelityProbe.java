@@ -76,11 +76,21 @@ public final class CodecFidelityProbe {
     }
     double tolerance = Conformance.tolerance(codec);
     for (int i = 0; i < a.length; i++) {
-      if (!(Math.abs(a[i].x - b[i].x) <= tolerance) || !(Math.abs(a[i].y - b[i].y) <= tolerance)) {
+      if (!same(a[i].x, b[i].x, tolerance) || !same(a[i].y, b[i].y, tolerance)) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * Within the tolerance; a full-precision codec (tolerance 0) must keep every bit, so -0.0 read
+   * back as 0.0, equal as numbers, is a change.
+   */
+  private static boolean same(double sent, double got, double tolerance) {
+    return tolerance == 0
+        ? Double.doubleToLongBits(sent) == Double.doubleToLongBits(got)
+        : Math.abs(sent - got) <= tolerance;
   }
 
   private static String describe(Feature f) {

@@ -1,5 +1,6 @@
 package org.wirebench.formats.geo.codec;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;
@@ -7,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -42,10 +44,22 @@ class GoldenPayloadTest {
       Files.createDirectories(golden.getParent());
       Files.write(golden, out.toByteArray());
     }
-    assertEquals(
-        Files.readString(golden, StandardCharsets.UTF_8),
-        out.toString(StandardCharsets.UTF_8),
-        () -> golden + " differs; if intended, regenerate with -Dwirebench.updateGoldens=true");
+    assertSameBytes(golden, Files.readAllBytes(golden), out.toByteArray());
+  }
+
+  /**
+   * Byte for byte (FlatGeobuf is binary: read as text, bytes that are not UTF-8 would all compare
+   * equal as U+FFFD); a text payload that differs is shown as a text diff first.
+   */
+  static void assertSameBytes(Path golden, byte[] expected, byte[] actual) {
+    String why = golden + " differs; if intended, regenerate with -Dwirebench.updateGoldens=true";
+    if (!Arrays.equals(expected, actual)) {
+      assertEquals(
+          new String(expected, StandardCharsets.UTF_8),
+          new String(actual, StandardCharsets.UTF_8),
+          why);
+    }
+    assertArrayEquals(expected, actual, why);
   }
 
   static Path goldenDir() {

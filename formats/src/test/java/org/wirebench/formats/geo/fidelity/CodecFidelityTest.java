@@ -6,10 +6,13 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.GeometryFactory;
 import org.wirebench.formats.fidelity.Fidelity;
 import org.wirebench.formats.fidelity.PinnedTable;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureCollection;
+import org.wirebench.formats.geo.codec.FlatGeobufCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.geo.codec.GeoJsonCodec;
 
@@ -65,6 +68,41 @@ class CodecFidelityTest {
     public void encode(FeatureCollection c, OutputStream out) throws IOException {
       super.encode(FeatureCollection.of(c.type(), List.of(), c.timeStamp()), out);
     }
+  }
+
+  /** A full-precision codec that writes -0.0 as 0.0: the two are equal as numbers, not as bits. */
+  static final class DropsTheSignOfZero extends FlatGeobufCodec {
+    @Override
+    public void encode(FeatureCollection c, OutputStream out) throws IOException {
+      List<Feature> unsigned =
+          c.features().stream()
+              .map(
+                  f -> {
+                    Coordinate[] cs =
+                        java.util.Arrays.stream(f.geometry().getCoordinates())
+                            .map(p -> new Coordinate(p.x == 0 ? 0.0 : p.x, p.y))
+                            .toArray(Coordinate[]::new);
+                    return new Feature(
+                        f.id(), f.values().toArray(), new GeometryFactory().createLineString(cs));
+                  })
+              .toList();
+      super.encode(FeatureCollection.of(c.type(), unsigned, c.timeStamp()), out);
+    }
+  }
+
+  @Test
+  void aFullPrecisionCodecIsHeldToEveryBit() {
+    CodecEdgeCase negativeZero =
+        CodecEdgeCase.all().stream()
+            .filter(c -> c.name().equals("ordinate -0.0"))
+            .findFirst()
+            .get();
+    assertEquals(
+        Fidelity.CHANGED,
+        CodecFidelityProbe.probe(new DropsTheSignOfZero(), negativeZero).fidelity());
+    assertEquals(
+        Fidelity.EXACT,
+        CodecFidelityProbe.probe(GeoCodecs.get("flatgeobuf"), negativeZero).fidelity());
   }
 
   @Test
