@@ -248,6 +248,14 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
       return;
     }
     GeoCodec codec = wfs.codec();
+    if (!codec.keepsFeatureOrder()) {
+      throw new OwsException(
+          "InvalidParameterValue",
+          "outputFormat",
+          codec.name()
+              + " writes features in its own order, not the query's (sortBy, paging); ask for"
+              + " another outputFormat");
+    }
     String endpoint = endpoint(request);
     ClientWatch watch = ClientWatch.of(request);
     QueryResults results;

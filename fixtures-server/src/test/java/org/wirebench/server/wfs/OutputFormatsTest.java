@@ -13,6 +13,8 @@ import org.wirebench.server.http.OwsException;
  * are the lists the server always wrote (this module's test codecs declare themselves unlisted).
  */
 class OutputFormatsTest {
+  private static final String FGB = "application/flatgeobuf";
+  private static final String JSON_SEQ = "application/geo+json-seq";
   private static final String GML2 = "text/xml; subtype=gml/2.1.2";
   private static final String GML31 = "text/xml; subtype=gml/3.1.1";
   private static final String GML32 = "application/gml+xml; version=3.2";
@@ -20,8 +22,12 @@ class OutputFormatsTest {
 
   @Test
   void eachVersionListsItsGmlFirstThenTheOtherGmlsNewestFirstThenTheRest() {
-    assertEquals(List.of(GML32, GML31, GML2, JSON), OutputFormats.outputFormats(WfsRequest.V2));
-    assertEquals(List.of(GML31, GML32, GML2, JSON), OutputFormats.outputFormats(WfsRequest.V11));
+    assertEquals(
+        List.of(GML32, GML31, GML2, JSON, FGB, JSON_SEQ),
+        OutputFormats.outputFormats(WfsRequest.V2));
+    assertEquals(
+        List.of(GML31, GML32, GML2, JSON, FGB, JSON_SEQ),
+        OutputFormats.outputFormats(WfsRequest.V11));
     assertEquals(List.of("GML2"), OutputFormats.resultFormats());
     assertEquals(List.of(GML32, JSON), OutputFormats.bareFeatureFormats(WfsRequest.V2));
   }

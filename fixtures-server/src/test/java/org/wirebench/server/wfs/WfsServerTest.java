@@ -31,6 +31,23 @@ class WfsServerTest extends LiveServerTest {
     return client.GET(server.uri().resolve(pathAndQuery));
   }
 
+  /**
+   * FlatGeobuf is served as GeoServer and GDAL name it; its indexed variant, whose features come in
+   * its index's order whatever the query's, is refused rather than sent out of order.
+   */
+  @Test
+  void flatGeobufByItsMediaTypeAndTheIndexedOneRefused() throws Exception {
+    String q =
+        "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:helsinki_pois&count=5";
+    ContentResponse fgb = get(q + "&outputFormat=application/flatgeobuf");
+    assertEquals(200, fgb.getStatus(), fgb::getContentAsString);
+    assertEquals("application/flatgeobuf", fgb.getMediaType());
+    ContentResponse indexed = get(q + "&sortBy=name&outputFormat=flatgeobuf-indexed");
+    String body = indexed.getContentAsString();
+    assertEquals(400, indexed.getStatus(), body);
+    assertTrue(body.contains("not the query's"), body);
+  }
+
   static Stream<Arguments> getFeatures() {
     return Datasets.registry().names().stream()
         .flatMap(

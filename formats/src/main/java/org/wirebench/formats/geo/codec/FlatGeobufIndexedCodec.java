@@ -16,10 +16,13 @@ public final class FlatGeobufIndexedCodec extends FlatGeobufCodec {
     return "flatgeobuf-indexed";
   }
 
-  /** Listed by its name: {@code application/flatgeobuf} is the plain one's. */
+  /**
+   * Not listed: its features come in its index's order, not a query's (sortBy, paging), so the WFS
+   * refuses it; {@code application/flatgeobuf} is the plain one's.
+   */
   @Override
   public WfsOutputFormat wfsOutputFormat() {
-    return WfsOutputFormat.of("flatgeobuf-indexed");
+    return WfsOutputFormat.UNLISTED;
   }
 
   @Override

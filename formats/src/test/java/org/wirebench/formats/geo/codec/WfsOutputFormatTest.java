@@ -60,14 +60,7 @@ class WfsOutputFormatTest {
     assertEquals(List.of("gml2"), names(GeoCodecs.listedIn(WfsVersion.V1_0_0)));
     for (WfsVersion v : List.of(WfsVersion.V1_1_0, WfsVersion.V2_0_0)) {
       assertEquals(
-          List.of(
-              "gml2",
-              "gml31",
-              "gml32",
-              "geojson",
-              "flatgeobuf",
-              "flatgeobuf-indexed",
-              "geojsonseq"),
+          List.of("gml2", "gml31", "gml32", "geojson", "flatgeobuf", "geojsonseq"),
           names(GeoCodecs.listedIn(v)));
     }
     assertEquals("application/json", GeoCodecs.get("geojson").wfsOutputFormat().listed());
