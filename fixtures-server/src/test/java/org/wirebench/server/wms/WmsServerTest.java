@@ -21,8 +21,9 @@ import org.wirebench.server.FixtureServer;
 
 /**
  * GetCapabilities and GetMap over HTTP on every endpoint ({@code /wms} direct, {@code /tiled/wms}
- * tile cache, {@code /tiled/memory/wms} the cache keeping decoded tiles): documents valid against the official 1.3.0 XSD and 1.1.1 DTD, version negotiation,
- * 1.3.0's latitude-first EPSG:4326, the 900913 alias, and the maps showing the right places.
+ * tile cache, {@code /tiled/memory/wms} the cache keeping decoded tiles): documents valid against
+ * the official 1.3.0 XSD and 1.1.1 DTD, version negotiation, 1.3.0's latitude-first EPSG:4326, the
+ * 900913 alias, and the maps showing the right places.
  */
 class WmsServerTest {
   static FixtureServer server;
