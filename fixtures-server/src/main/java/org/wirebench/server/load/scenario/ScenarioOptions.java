@@ -94,4 +94,7 @@ public final class ScenarioOptions {
 
   /** The wms scenario's own options. */
   @Mixin public WmsScenario.Options wms = new WmsScenario.Options();
+
+  /** The wire scenario's own options. */
+  @Mixin public WireOptions wire = new WireOptions();
 }
