@@ -28,6 +28,9 @@ final class CellMeasure {
   /** What a cell gave: its points in plan order, their histograms (ns), and what else was seen. */
   record Measured(List<PointResult> points, List<Histogram> histograms, Map<String, Object> info) {}
 
+  /** The concurrent points' warm-up: one answer a user thrown away, no windows judged. */
+  static final ScenarioResult.Warmup NOT_CHECKED = new ScenarioResult.Warmup(0, List.of(), false);
+
   private final URI base;
   private final Veth veth;
   private final Shell shell;
@@ -133,7 +136,9 @@ final class CellMeasure {
               r.meanResponseBytes(),
               r.errorCount(),
               List.of(r),
-              null)); // windows of a slow line's answers would take minutes: not checked
+              // windows of a slow line's answers would take minutes: not checked, so never
+              // converged (a null would read as a run from before the check)
+              NOT_CHECKED));
       histograms.add(h);
     }
     for (PointResult r : results) {
@@ -148,7 +153,9 @@ final class CellMeasure {
           r.errors(),
           r.warmup() == null || r.warmup().converged()
               ? ""
-              : "  NOT STEADY " + r.warmup().ratesPerSecond());
+              : r.warmup() == NOT_CHECKED
+                  ? "  (steadiness not checked)"
+                  : "  NOT STEADY " + r.warmup().ratesPerSecond());
     }
     return new Measured(results, histograms, info);
   }

@@ -95,7 +95,6 @@ final class WireRun {
   ScenarioResult run(List<Point> points, HistogramLogWriter hlog) throws Exception {
     String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     List<String> plan = plan(cells, users, settings);
-    plan.forEach(log::println);
     Path work = Files.createTempDirectory("wirebench-wire-");
     Map<String, Object> server = new LinkedHashMap<>();
     Map<String, Object> client = new LinkedHashMap<>();
@@ -106,6 +105,7 @@ final class WireRun {
       // the kernel's refusal of a bucket is news before any JVM starts: exit 2
       veth.shape(host.shell(), cells.get(0).link());
       veth.unshape(host.shell());
+      plan.forEach(log::println);
       boolean coded = cells.stream().anyMatch(c -> c.encoding() != WireEncoding.IDENTITY);
       List<String> serveArgs =
           List.of("--host", NetnsPair.SERVER_ADDRESS, coded ? "--gzip" : "--no-gzip");

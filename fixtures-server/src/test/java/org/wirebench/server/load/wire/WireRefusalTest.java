@@ -106,6 +106,38 @@ class WireRefusalTest {
   }
 
   @Test
+  void aKernelWithoutTheBucketIsOneLineAndExit2AndNothingIsLeft() {
+    List<String> made = new ArrayList<>();
+    List<String> deleted = new ArrayList<>();
+    WireScenario.useHost(
+        new HostCheck(
+            cmd -> {
+              commands.add(cmd);
+              String line = String.join(" ", cmd);
+              if (line.startsWith("ip netns add ")) {
+                made.add(cmd.get(3));
+              } else if (line.startsWith("ip netns del ")) {
+                deleted.add(cmd.get(3));
+              } else if (line.contains("qdisc replace")) {
+                return new Shell.Result(2, "Error: Specified qdisc kind is unknown.");
+              }
+              return new Shell.Result(0, "");
+            },
+            () -> OptionalInt.of(0)));
+    Path out = tmp.resolve("run");
+    assertEquals(2, load("--scenario", "wire", "--quick", "--out", out.toString()));
+    oneLine();
+    assertTrue(stderr.contains("cannot shape its link with tc qdisc tbf rate 1000000kbit"), stderr);
+    assertTrue(stderr.contains("Specified qdisc kind is unknown"), stderr);
+    assertEquals(2, made.size(), commands::toString);
+    assertEquals(made, deleted, "what was made is deleted");
+    assertTrue(
+        !Files.exists(out.resolve("load-wire.json"))
+            && !Files.exists(out.resolve("load-wire.hlog")),
+        "no results");
+  }
+
+  @Test
   void optionsTheScenarioCannotHonourAreRefusedBeforeAnyNamespace() {
     WireScenario.useHost(host(0, "ip", "tc", "setsid"));
     assertEquals(2, load("--scenario", "wire", "--quick", "--runs", "2"));
