@@ -196,12 +196,20 @@ final class AnswerLoop implements AutoCloseable {
     client.stop();
   }
 
-  /** Counts the decoded bytes the decoder pulled. */
+  /**
+   * Counts the decoded bytes the decoder pulled, and stays open when the decoder closes it (Jackson
+   * does), so that what it left can still be read and checked.
+   */
   private static final class Counting extends FilterInputStream {
     long count;
 
     Counting(InputStream in) {
       super(in);
+    }
+
+    @Override
+    public void close() {
+      // the loop reads to the end itself: a gzip body must end where its trailer says
     }
 
     @Override
