@@ -2,6 +2,7 @@ package org.wirebench.server.load.wire;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -71,8 +72,13 @@ final class NetnsPair implements AutoCloseable {
     return lines;
   }
 
-  /** Creates both namespaces and the veth pair between them, addressed and up, not yet shaped. */
-  static NetnsPair create(Shell shell, long pid, PrintStream log) throws IOException {
+  /**
+   * Creates both namespaces and the veth pair between them, addressed and up, not yet shaped.
+   *
+   * @param scratch the run's folder of job and partial result files, which the clean-up process
+   *     removes too if this JVM ends before it could
+   */
+  static NetnsPair create(Shell shell, long pid, Path scratch, PrintStream log) throws IOException {
     removeStale(shell, pid).forEach(log::println);
     String srv = PREFIX + pid + "-srv";
     String cli = PREFIX + pid + "-cli";
@@ -86,7 +92,9 @@ final class NetnsPair implements AutoCloseable {
                     + srv
                     + " 2>/dev/null; ip netns del "
                     + cli
-                    + " 2>/dev/null; exit 0")
+                    + " 2>/dev/null; rm -rf -- '"
+                    + scratch.toString().replace("'", "'\\''")
+                    + "'; exit 0")
             .redirectInput(ProcessBuilder.Redirect.PIPE)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .redirectError(ProcessBuilder.Redirect.INHERIT)

@@ -100,7 +100,8 @@ final class WireRun {
     Map<String, Object> client = new LinkedHashMap<>();
     ScenarioResult measured;
     List<EncodableHistogram> histograms = new ArrayList<>();
-    try (NetnsPair pair = NetnsPair.create(host.shell(), ProcessHandle.current().pid(), log)) {
+    try (NetnsPair pair =
+        NetnsPair.create(host.shell(), ProcessHandle.current().pid(), work, log)) {
       Veth veth = pair.veth();
       // the kernel's refusal of a bucket is news before any JVM starts: exit 2
       veth.shape(host.shell(), cells.get(0).link());
@@ -229,7 +230,11 @@ final class WireRun {
     return cmd.subList(0, cmd.size() - 1);
   }
 
+  /** Removes the scratch folder, if the clean-up process has not already. */
   private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
     try (Stream<Path> s = Files.walk(dir)) {
       for (Path f : s.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(f);

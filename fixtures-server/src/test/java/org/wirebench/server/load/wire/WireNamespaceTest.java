@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -146,6 +147,7 @@ class WireNamespaceTest {
             .redirectErrorStream(true)
             .start();
     List<Long> inside = new ArrayList<>();
+    Path scratch = null;
     try {
       BufferedReader out =
           new BufferedReader(new InputStreamReader(run.getInputStream(), StandardCharsets.UTF_8));
@@ -163,6 +165,16 @@ class WireNamespaceTest {
             .forEach(p -> inside.add(Long.parseLong(p.strip())));
       }
       assertEquals(2, inside.size(), "the server and client JVMs: " + inside);
+      for (long p : inside) {
+        String[] args = Files.readString(Path.of("/proc", "" + p, "cmdline")).split("\0");
+        for (String a : args) {
+          if (a.endsWith("job.json")) {
+            scratch = Path.of(a).getParent(); // the client's job: in the run's scratch folder
+          }
+        }
+      }
+      assertNotNull(scratch, "the client JVM's job file");
+      assertTrue(Files.isDirectory(scratch));
       Thread drain =
           new Thread(
               () -> {
@@ -181,10 +193,12 @@ class WireNamespaceTest {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (System.nanoTime() < deadline
         && (!namespacesOf(run.pid()).isEmpty()
+            || Files.exists(scratch)
             || inside.stream().anyMatch(WireNamespaceTest::alive))) {
       Thread.sleep(200);
     }
     assertEquals(List.of(), namespacesOf(run.pid()), "namespaces left by the killed run");
+    assertFalse(Files.exists(scratch), "the killed run's scratch folder " + scratch);
     for (long p : inside) {
       assertFalse(alive(p), "process " + p + " outlived the killed run");
     }
