@@ -50,9 +50,21 @@ public final class ServerProcess implements AutoCloseable {
   /** Starts a server on a free port and waits (up to 120 s) until it serves. */
   public static ServerProcess start(Path java, JvmProfile profile, List<String> extraArgs)
       throws IOException, InterruptedException {
+    return start(List.of(), java, profile, extraArgs);
+  }
+
+  /**
+   * As {@link #start(Path, JvmProfile, List)}, the command run through {@code launcher}, a command
+   * that execs the rest in place (e.g. {@code ip netns exec NAME}), so that the server keeps this
+   * JVM's pipe as its stdin and ends with it.
+   */
+  public static ServerProcess start(
+      List<String> launcher, Path java, JvmProfile profile, List<String> extraArgs)
+      throws IOException, InterruptedException {
     List<String> args = new ArrayList<>(List.of("--port", "0"));
     args.addAll(extraArgs);
-    List<String> cmd = command(java, profile, args);
+    List<String> cmd = new ArrayList<>(launcher);
+    cmd.addAll(command(java, profile, args));
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     BufferedReader out =
         new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
@@ -84,6 +96,11 @@ public final class ServerProcess implements AutoCloseable {
 
   public List<String> command() {
     return command;
+  }
+
+  /** The server JVM's process id (the launcher's, which exec'd it). */
+  public long pid() {
+    return process.pid();
   }
 
   /** Stops it gracefully (SIGTERM), forcibly after 15 s. */

@@ -82,8 +82,8 @@ final class SuiteCommand implements Callable<Integer> {
       split = ",",
       defaultValue = "all",
       description =
-          "load scenarios after the benchmarks: all, none, or some of: ${COMPLETION-CANDIDATES}"
-              + " (default: ${DEFAULT-VALUE})",
+          "load scenarios after the benchmarks: all (every one but wire, which needs root:"
+              + " name it), none, or some of: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})",
       completionCandidates = Scenarios.Names.class)
   List<String> load;
 
@@ -186,7 +186,7 @@ final class SuiteCommand implements Callable<Integer> {
     List<String> scenarios =
         load.equals(List.of("none"))
             ? List.of()
-            : load.equals(List.of("all")) ? Scenarios.names() : load;
+            : load.equals(List.of("all")) ? Scenarios.suiteDefaults() : load;
     for (String s : scenarios) {
       if (!Scenarios.names().contains(s)) {
         throw new CommandLine.ParameterException(

@@ -20,6 +20,7 @@ import org.wirebench.server.load.scenario.Scenario;
 import org.wirebench.server.load.scenario.ScenarioOptions;
 import org.wirebench.server.load.scenario.ScenarioRunner;
 import org.wirebench.server.load.scenario.Scenarios;
+import org.wirebench.server.load.scenario.SelfRunningScenario;
 
 /** {@code wirebench load --scenario}: validates the options, starts the server, runs, writes. */
 final class ScenarioCommand {
@@ -36,6 +37,12 @@ final class ScenarioCommand {
     List<Scenario.Point> points;
     try {
       scenario = Scenarios.get(cmd.scenario);
+      if (scenario instanceof SelfRunningScenario self) {
+        String why = self.cannotRun(o);
+        if (why != null) {
+          throw cmd.bad(why);
+        }
+      }
       points = coded(scenario.points(o), cmd.encoding());
     } catch (IllegalArgumentException e) {
       throw cmd.bad(e.getMessage());
@@ -136,6 +143,13 @@ final class ScenarioCommand {
       JvmProfile profile,
       HistogramLogWriter hlog)
       throws Exception {
+    if (scenario instanceof SelfRunningScenario self) {
+      try {
+        return self.run(o, points, settings, profile, o.java, hlog, System.err);
+      } catch (SelfRunningScenario.CannotRunException e) {
+        throw cmd.bad(e.getMessage());
+      }
+    }
     if (o.server != null) {
       Map<String, Object> server = new LinkedHashMap<>();
       server.put("url", o.server.toString());

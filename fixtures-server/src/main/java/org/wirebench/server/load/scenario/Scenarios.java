@@ -25,6 +25,14 @@ public final class Scenarios {
     return REGISTRY.all();
   }
 
+  /**
+   * What the suite's {@code --load all} runs: every scenario but those that set up their own host
+   * ({@link SelfRunningScenario}: root, namespaces), which run only when named.
+   */
+  public static List<String> suiteDefaults() {
+    return names().stream().filter(n -> !(get(n) instanceof SelfRunningScenario)).toList();
+  }
+
   /** For picocli's completion candidates and "valid: ..." in help texts. */
   public static final class Names implements Iterable<String> {
     @Override

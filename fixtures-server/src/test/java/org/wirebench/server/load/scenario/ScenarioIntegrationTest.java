@@ -191,7 +191,7 @@ class ScenarioIntegrationTest {
 
   @Test
   void everyRegisteredScenarioHasQuickAndFullSettingsAndALayoutOverItsParameters() {
-    assertEquals(List.of("wfs", "soap", "finding", "wms"), Scenarios.names());
+    assertEquals(List.of("wfs", "soap", "finding", "wms", "wire"), Scenarios.names());
     for (String name : Scenarios.names()) {
       Scenario s = Scenarios.get(name);
       assertEquals("quick", s.settings(true).mode(), name);

@@ -1,0 +1,76 @@
+package org.wirebench.server.load.wire;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import org.wirebench.server.load.LoadPlan;
+
+/**
+ * The content codings the wire scenario can ask for: those the load driver can ask for and decode
+ * (identity, gzip). Names are HTTP's content-coding tokens.
+ */
+public enum WireEncoding {
+  IDENTITY("identity"),
+  GZIP("gzip");
+
+  /** Tokens HTTP defines that this driver cannot ask for yet: refused by name, never dropped. */
+  static final List<String> KNOWN_ELSEWHERE = List.of("br", "zstd", "deflate", "compress");
+
+  public final String token;
+
+  WireEncoding(String token) {
+    this.token = token;
+  }
+
+  public static List<String> names() {
+    return Arrays.stream(values()).map(e -> e.token).toList();
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the valid ones
+   */
+  public static WireEncoding of(String name) {
+    for (WireEncoding e : values()) {
+      if (e.token.equals(name)) {
+        return e;
+      }
+    }
+    throw new IllegalArgumentException(
+        "--wire-encodings: "
+            + (KNOWN_ELSEWHERE.contains(name)
+                ? name + " is a content coding this load driver cannot ask for yet"
+                : "unknown content coding '" + name + "'")
+            + "; valid: "
+            + String.join(", ", names()));
+  }
+
+  /** The Accept-Encoding header to send, or null (identity sends none, as JMeter and ab). */
+  public String acceptEncoding() {
+    return this == IDENTITY ? null : token;
+  }
+
+  /**
+   * Whether an answer's Content-Encoding header (null when absent) is this coding: a server that
+   * answers another coding is wrong for the point, whatever the bytes decode to.
+   */
+  public boolean matches(String contentEncoding) {
+    return this == IDENTITY
+        ? contentEncoding == null || contentEncoding.isBlank()
+        : token.equalsIgnoreCase(contentEncoding == null ? "" : contentEncoding.trim());
+  }
+
+  /** The body as sent, decoded. */
+  public InputStream decoding(InputStream coded) throws IOException {
+    return this == IDENTITY ? coded : new GZIPInputStream(coded, 64 * 1024);
+  }
+
+  /** Asks the load driver for this coding (it decodes before counting and validating). */
+  public LoadPlan configure(LoadPlan plan) {
+    return plan.encoding(
+        this == GZIP
+            ? org.wirebench.server.http.ContentCoding.GZIP
+            : org.wirebench.server.http.ContentCoding.IDENTITY);
+  }
+}

@@ -1,0 +1,155 @@
+package org.wirebench.server.load.wire;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.server.Mains;
+import org.wirebench.server.load.cli.LoadCommand;
+
+/**
+ * Where the host cannot give the wire scenario what it needs, the load command says so in one line
+ * and exits 2 before anything is set up; the host is a seam here (root is never dropped).
+ */
+class WireRefusalTest {
+  @TempDir Path tmp;
+
+  private final HostCheck real = WireScenario.host();
+  private final List<List<String>> commands = new ArrayList<>();
+  private String stderr = "";
+  private String stdout = "";
+
+  @AfterEach
+  void restore() {
+    WireScenario.useHost(real);
+  }
+
+  /** A host where every command but those named fails with "not found". */
+  private HostCheck host(int uid, String... working) {
+    return new HostCheck(
+        cmd -> {
+          commands.add(cmd);
+          String line = String.join(" ", cmd);
+          for (String w : working) {
+            if (line.startsWith(w)) {
+              return new Shell.Result(0, "");
+            }
+          }
+          return new Shell.Result(-1, "cannot run " + cmd.get(0) + ": No such file or directory");
+        },
+        () -> OptionalInt.of(uid));
+  }
+
+  private int load(String... args) {
+    PrintStream err = System.err;
+    PrintStream out = System.out;
+    ByteArrayOutputStream e = new ByteArrayOutputStream();
+    ByteArrayOutputStream o = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+    System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+    try {
+      return Mains.execute(new LoadCommand(), args);
+    } finally {
+      System.setErr(err);
+      System.setOut(out);
+      stderr = e.toString(StandardCharsets.UTF_8);
+      stdout = o.toString(StandardCharsets.UTF_8);
+    }
+  }
+
+  private void oneLine() {
+    assertEquals(1, stderr.lines().count(), "one line: " + stderr);
+    assertTrue(!stderr.contains("Exception") && !stderr.contains("\tat "), stderr);
+    assertEquals("", stdout);
+  }
+
+  @Test
+  void notRootIsOneLineAndExit2BeforeAnythingIsRun() throws Exception {
+    WireScenario.useHost(host(1000, "ip", "tc", "setsid"));
+    Path out = tmp.resolve("run");
+    assertEquals(2, load("--scenario", "wire", "--quick", "--out", out.toString()));
+    oneLine();
+    assertTrue(stderr.contains("needs root"), stderr);
+    assertTrue(stderr.contains("uid 1000"), stderr);
+    assertTrue(commands.isEmpty(), "nothing run on the host: " + commands);
+    assertTrue(!Files.exists(out), "no results folder");
+  }
+
+  @Test
+  void eachMissingToolIsNamed() {
+    assertTrue(
+        host(0).refusal().startsWith("the wire scenario needs iproute2's ip netns: cannot run ip"));
+    assertTrue(host(0, "ip").refusal().contains("needs tc (iproute2)"));
+    assertTrue(host(0, "ip", "tc").refusal().contains("needs setsid (util-linux)"));
+    assertNull(host(0, "ip", "tc", "setsid").refusal());
+    String notLinux = new HostCheck(host(0).shell(), OptionalInt::empty).refusal();
+    assertTrue(notLinux.contains("needs Linux network namespaces"), notLinux);
+  }
+
+  @Test
+  void noIpNetnsIsOneLineAndExit2() {
+    WireScenario.useHost(host(0, "tc", "setsid"));
+    assertEquals(2, load("--scenario", "wire", "--quick"));
+    oneLine();
+    assertTrue(stderr.contains("ip netns"), stderr);
+  }
+
+  @Test
+  void aKernelWithoutTheBucketIsOneLineAndExit2AndNothingIsLeft() {
+    List<String> made = new ArrayList<>();
+    List<String> deleted = new ArrayList<>();
+    WireScenario.useHost(
+        new HostCheck(
+            cmd -> {
+              commands.add(cmd);
+              String line = String.join(" ", cmd);
+              if (line.startsWith("ip netns add ")) {
+                made.add(cmd.get(3));
+              } else if (line.startsWith("ip netns del ")) {
+                deleted.add(cmd.get(3));
+              } else if (line.contains("qdisc replace")) {
+                return new Shell.Result(2, "Error: Specified qdisc kind is unknown.");
+              }
+              return new Shell.Result(0, "");
+            },
+            () -> OptionalInt.of(0)));
+    Path out = tmp.resolve("run");
+    assertEquals(2, load("--scenario", "wire", "--quick", "--out", out.toString()));
+    oneLine();
+    assertTrue(stderr.contains("cannot shape its link with tc qdisc tbf rate 1000000kbit"), stderr);
+    assertTrue(stderr.contains("Specified qdisc kind is unknown"), stderr);
+    assertEquals(2, made.size(), commands::toString);
+    assertEquals(made, deleted, "what was made is deleted");
+    assertTrue(
+        !Files.exists(out.resolve("load-wire.json"))
+            && !Files.exists(out.resolve("load-wire.hlog")),
+        "no results");
+  }
+
+  @Test
+  void optionsTheScenarioCannotHonourAreRefusedBeforeAnyNamespace() {
+    WireScenario.useHost(host(0, "ip", "tc", "setsid"));
+    assertEquals(2, load("--scenario", "wire", "--quick", "--runs", "2"));
+    oneLine();
+    assertTrue(stderr.contains("--runs"), stderr);
+    assertEquals(2, load("--scenario", "wire", "--quick", "--duration", "10s"));
+    oneLine();
+    assertTrue(stderr.contains("counts answers"), stderr);
+    assertEquals(2, load("--scenario", "wire", "--quick", "--wire-encodings", "zstd"));
+    oneLine();
+    assertTrue(stderr.contains("zstd is a content coding"), stderr);
+    assertTrue(
+        commands.stream().noneMatch(c -> c.contains("add")), "no namespace was made: " + commands);
+  }
+}
