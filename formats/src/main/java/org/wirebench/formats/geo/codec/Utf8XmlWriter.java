@@ -14,7 +14,7 @@ import java.util.Locale;
  * document, so GeoEncodingBenchmark shows the difference; profile it with docs/measuring.md's
  * flame-graph recipe).
  */
-final class Utf8XmlWriter {
+final class Utf8XmlWriter extends Utf8Output {
   private static final int CAPACITY = 16 * 1024;
   private static final byte[] AMP = ascii("&amp;");
   private static final byte[] LT = ascii("&lt;");
@@ -26,18 +26,13 @@ final class Utf8XmlWriter {
   private static final byte[] TRUE = ascii("true");
   private static final byte[] FALSE = ascii("false");
 
-  private final OutputStream out;
-  private final byte[] buf;
-  private int pos;
-
   Utf8XmlWriter(OutputStream out) {
     this(out, CAPACITY);
   }
 
   /** {@code capacity}: bytes buffered before they go out, at least 64. */
   Utf8XmlWriter(OutputStream out, int capacity) {
-    this.out = out;
-    this.buf = new byte[Math.max(64, capacity)];
+    super(out, capacity);
   }
 
   /** Markup known to be plain ASCII and well-formed, e.g. from {@link #ascii(String)}. */
@@ -46,15 +41,7 @@ final class Utf8XmlWriter {
   }
 
   Utf8XmlWriter raw(byte[] bytes, int off, int len) throws IOException {
-    if (len > buf.length - pos) {
-      flushBuffer();
-      if (len > buf.length) {
-        out.write(bytes, off, len);
-        return this;
-      }
-    }
-    System.arraycopy(bytes, off, buf, pos, len);
-    pos += len;
+    put(bytes, off, len);
     return this;
   }
 
@@ -93,12 +80,6 @@ final class Utf8XmlWriter {
     ensure(1);
     buf[pos++] = (byte) c;
     return this;
-  }
-
-  /** Writes out what is buffered and flushes {@code out}; does not close it. */
-  void flush() throws IOException {
-    flushBuffer();
-    out.flush();
   }
 
   static byte[] ascii(String markup) {
@@ -193,16 +174,5 @@ final class Utf8XmlWriter {
     return new IllegalArgumentException(
         String.format(
             Locale.ROOT, "character U+%04X cannot appear in an XML 1.0 document", (int) c));
-  }
-
-  private void ensure(int bytes) throws IOException {
-    if (pos + bytes > buf.length) {
-      flushBuffer();
-    }
-  }
-
-  private void flushBuffer() throws IOException {
-    out.write(buf, 0, pos);
-    pos = 0;
   }
 }
