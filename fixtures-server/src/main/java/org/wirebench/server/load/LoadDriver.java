@@ -142,7 +142,7 @@ public final class LoadDriver {
 
   private HttpClient client() {
     // one selector per core, as wrk runs one thread per core: with a single selector the driver
-    // reached 57% of wrk's rate on /static/1024, with two 89-93% (2 cores, README)
+    // reached 57% of wrk's rate on /static/1024, with two 89-93% (2 cores, docs/results.md)
     HttpClient client = new HttpClient(new HttpClientTransportOverHTTP(plan.selectors));
     if (plan.validateEvery == 0) {
       // the listeners only count and send the next request: run them on the selector thread
