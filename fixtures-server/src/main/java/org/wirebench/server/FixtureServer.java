@@ -50,6 +50,17 @@ public final class FixtureServer implements AutoCloseable {
   private final Server server = new Server();
   private final WfsHandler wfs;
   private final WmsHandler wms;
+
+  /** The WMS endpoints: drawn from the source, from the tile cache, and from decoded tiles kept. */
+  static final String WMS_DIRECT = "/wms";
+
+  static final String WMS_TILED = "/tiled/wms";
+  static final String WMS_TILED_MEMORY = "/tiled/memory/wms";
+
+  /** Every WMS endpoint, for the refusals made before a request reaches one. */
+  static final java.util.List<String> WMS_PATHS =
+      java.util.List.of(WMS_DIRECT, WMS_TILED, WMS_TILED_MEMORY);
+
   private final WmsHandler tiledWms;
   private final WmsHandler decodedWms;
   private final BlueMarbleMaps maps = new BlueMarbleMaps(TileCacheRenderer.defaultRoot());
@@ -163,15 +174,15 @@ public final class FixtureServer implements AutoCloseable {
             maps::tileCache,
             WmsRequest.DEFAULT_MAX_SIDE,
             limits);
-    routes.addMapping(PathSpec.from("/wms"), wms);
-    routes.addMapping(PathSpec.from("/tiled/wms"), tiledWms);
+    routes.addMapping(PathSpec.from(WMS_DIRECT), wms);
+    routes.addMapping(PathSpec.from(WMS_TILED), tiledWms);
     decodedWms =
         new WmsHandler(
             "from the same tile cache, decoded tiles kept in memory",
             maps::decodedTileCache,
             WmsRequest.DEFAULT_MAX_SIDE,
             limits);
-    routes.addMapping(PathSpec.from("/tiled/memory/wms"), decodedWms);
+    routes.addMapping(PathSpec.from(WMS_TILED_MEMORY), decodedWms);
     routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());
     routes.addMapping(
         PathSpec.from("/services/*"), SoapServices.handler(maxBodyBytes, () -> publicBase));

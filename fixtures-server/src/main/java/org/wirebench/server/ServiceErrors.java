@@ -36,7 +36,7 @@ public enum ServiceErrors {
     if (under(path, "/ows") || under(path, "/wfs")) {
       return WFS;
     }
-    if (under(path, "/wms") || under(path, "/tiled/wms") || under(path, "/tiled/memory/wms")) {
+    if (FixtureServer.WMS_PATHS.stream().anyMatch(wms -> under(path, wms))) {
       return WMS;
     }
     if (path.startsWith("/services/")) {

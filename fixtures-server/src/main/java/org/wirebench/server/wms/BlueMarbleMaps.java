@@ -75,7 +75,7 @@ public final class BlueMarbleMaps implements AutoCloseable {
     return d;
   }
 
-  public MapRenderer tileCache() {
+  public TileCacheRenderer tileCache() {
     TileCacheRenderer t = tiles;
     if (t == null) {
       MapRenderer source = direct();
@@ -98,7 +98,7 @@ public final class BlueMarbleMaps implements AutoCloseable {
   public MapRenderer decodedTileCache() {
     MapRenderer d = decodedTiles;
     if (d == null) {
-      TileCacheRenderer disk = (TileCacheRenderer) tileCache();
+      TileCacheRenderer disk = tileCache();
       synchronized (this) {
         if (decodedTiles == null) {
           decodedTiles = disk.keepingDecoded(new DecodedTileCache(DecodedTileCache.DEFAULT_TILES));
