@@ -4,24 +4,26 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
 import java.util.List;
-import java.util.zip.GZIPInputStream;
+import org.wirebench.server.http.ContentCoding;
 import org.wirebench.server.load.LoadPlan;
 
 /**
- * The content codings the wire scenario can ask for: those the load driver can ask for and decode
- * (identity, gzip). Names are HTTP's content-coding tokens.
+ * The content codings the wire scenario can ask for (identity, gzip), each one of the server's
+ * {@link ContentCoding}s, whose decoder reads its answers. Names are HTTP's content-coding tokens.
  */
 public enum WireEncoding {
-  IDENTITY("identity"),
-  GZIP("gzip");
+  IDENTITY(ContentCoding.IDENTITY),
+  GZIP(ContentCoding.GZIP);
 
   /** Tokens HTTP defines that this driver cannot ask for yet: refused by name, never dropped. */
   static final List<String> KNOWN_ELSEWHERE = List.of("br", "zstd", "deflate", "compress");
 
   public final String token;
+  private final ContentCoding coding;
 
-  WireEncoding(String token) {
-    this.token = token;
+  WireEncoding(ContentCoding coding) {
+    this.coding = coding;
+    this.token = coding.token();
   }
 
   public static List<String> names() {
@@ -63,14 +65,11 @@ public enum WireEncoding {
 
   /** The body as sent, decoded. */
   public InputStream decoding(InputStream coded) throws IOException {
-    return this == IDENTITY ? coded : new GZIPInputStream(coded, 64 * 1024);
+    return coding.decoder(coded);
   }
 
   /** Asks the load driver for this coding (it decodes before counting and validating). */
   public LoadPlan configure(LoadPlan plan) {
-    return plan.encoding(
-        this == GZIP
-            ? org.wirebench.server.http.ContentCoding.GZIP
-            : org.wirebench.server.http.ContentCoding.IDENTITY);
+    return plan.encoding(coding);
   }
 }
