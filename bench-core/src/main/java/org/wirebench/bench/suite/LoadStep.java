@@ -30,7 +30,8 @@ public record LoadStep(
           java == null
               ? Path.of(System.getProperty("java.home"), "bin", "java").toString()
               : java.toString());
-      // the driver allocates per request: the throughput collector keeps it nearer wrk (docs/results.md)
+      // the driver allocates per request: the throughput collector keeps it nearer wrk
+      // (docs/results.md)
       cmd.add("-XX:+UseParallelGC");
       cmd.addAll(
           List.of("-cp", System.getProperty("java.class.path"), LoadCommand.class.getName()));
