@@ -25,6 +25,40 @@ class ClaimVerdictTest {
   }
 
   @Test
+  void aDifferenceInsideTheBandIsNoDifferenceHoweverNarrowTheInterval() {
+    // 0.94 [0.92, 0.96]: below 1, but by less than the band — the GML 3.2 / GML 2 row on roads
+    assertEquals(ClaimVerdict.NO_DIFFERENCE, judge(3.4, Kind.AT_LEAST, 0.94, 0.945, 0.935, 0.94));
+    // the same truth measured more widely, [0.89, 0.99]: undecided, never "reversed"
+    assertEquals(
+        ClaimVerdict.INCONCLUSIVE, judge(3.4, Kind.AT_LEAST, 0.90, 0.98, 0.92, 0.96, 0.93, 0.95));
+    // and above 1: 1.05 [1.03, 1.07] is not "smaller than claimed"
+    assertEquals(ClaimVerdict.NO_DIFFERENCE, judge(1.5, Kind.AT_LEAST, 1.05, 1.06, 1.04, 1.05));
+  }
+
+  @Test
+  void twoOverlappingIntervalsNeverGetTwoDifferentDecidedVerdicts() {
+    double[] claims = {1.0, 1.2, 1.28, 1.5, 1.7, 3.0, 3.4};
+    for (double claimed : claims) {
+      for (double l1 = 0.5; l1 < 5; l1 *= 1.013) {
+        for (double w1 : new double[] {1.01, 1.05, 1.2}) {
+          ClaimVerdict v1 =
+              ClaimVerdict.judge(Synthetic.claim(claimed, Kind.AT_LEAST), l1, l1 * w1);
+          for (double l2 = l1; l2 < l1 * w1; l2 *= 1.01) {
+            for (double w2 : new double[] {1.01, 1.05, 1.2}) {
+              ClaimVerdict v2 =
+                  ClaimVerdict.judge(Synthetic.claim(claimed, Kind.AT_LEAST), l2, l2 * w2);
+              if (v1.decided() && v2.decided()) {
+                assertEquals(
+                    v1, v2, "claim " + claimed + ": [" + l1 + ", " + l1 * w1 + "] vs [" + l2 + "]");
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @Test
   void smallerThanClaimed() {
     assertEquals(ClaimVerdict.SMALLER, judge(3.0, Kind.AT_LEAST, 2.2, 2.25, 2.18, 2.21));
   }
