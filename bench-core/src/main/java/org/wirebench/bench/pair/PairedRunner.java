@@ -10,21 +10,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.wirebench.results.PairedRuns;
-import org.wirebench.results.PairedRuns.Claim;
 import org.wirebench.results.PairedRuns.Fork;
 import org.wirebench.results.PairedRuns.Group;
 import org.wirebench.results.PairedRuns.Settings;
 import org.wirebench.results.RunEnvironment;
 
 /**
- * Measures a {@link Claims.Plan}: each group in forked JVMs ({@link PairWorker}), fork after fork,
- * until every claim of the group is decided with an interval within the target width, or the
- * group's share of the budget is spent (never fewer than {@code minForks}). A group's share is the
- * budget left over the variants left, times its variants: time a group saves goes to the next.
+ * Measures a {@link Claims.Plan}: each group in forked JVMs ({@link PairWorker}); {@link
+ * PairScheduler} decides which group gets the next fork.
  */
 public final class PairedRunner {
   /** Longer than any fork takes on a 2-core machine shared with builds (50 s seen). */
@@ -46,73 +42,7 @@ public final class PairedRunner {
   }
 
   public PairedRuns run(Claims.Plan plan) throws IOException, InterruptedException {
-    long start = System.nanoTime();
-    int variantsLeft = plan.groups().stream().mapToInt(g -> g.variants().size()).sum();
-    List<Group> groups = new ArrayList<>();
-    for (Claims.GroupPlan g : plan.groups()) {
-      long spent = (System.nanoTime() - start) / 1_000_000;
-      long share = Math.max(0, settings.budgetMs() - spent) * g.variants().size() / variantsLeft;
-      List<Claim> claims = plan.claims().stream().filter(c -> c.group().equals(g.id())).toList();
-      groups.add(group(g, claims, share));
-      variantsLeft -= g.variants().size();
-    }
-    return new PairedRuns(PairedRuns.FORMAT_VERSION, settings, groups, plan.claims());
-  }
-
-  private Group group(Claims.GroupPlan plan, List<Claim> claims, long shareMs)
-      throws IOException, InterruptedException {
-    long start = System.nanoTime();
-    List<Fork> forks = new ArrayList<>();
-    String stopped = "max-forks";
-    while (forks.size() < settings.maxForks()) {
-      long elapsed = (System.nanoTime() - start) / 1_000_000;
-      long perFork = forks.isEmpty() ? 0 : elapsed / forks.size();
-      if (forks.size() >= settings.minForks() && elapsed + perFork > shareMs) {
-        stopped = "budget";
-        break;
-      }
-      forks.add(fork(plan));
-      Group sofar = new Group(plan.id(), plan.variants(), List.copyOf(forks), "", 0);
-      log.printf(
-          Locale.ROOT,
-          "pairs: %s fork %d (%.0f s)%s%n",
-          plan.id(),
-          forks.size(),
-          (System.nanoTime() - start) / 1e9,
-          summary(sofar, claims));
-      if (forks.size() >= settings.minForks() && decided(sofar, claims)) {
-        stopped = "decided";
-        break;
-      }
-    }
-    long elapsedMs = (System.nanoTime() - start) / 1_000_000;
-    return new Group(plan.id(), plan.variants(), List.copyOf(forks), stopped, elapsedMs);
-  }
-
-  private boolean decided(Group g, List<Claim> claims) {
-    for (Claim c : claims) {
-      PairedRatio r = PairedRatio.of(g, c.a(), c.b(), settings.confidence());
-      if (!ClaimVerdict.judge(c, r).decided() || r.halfWidth() > settings.targetHalfWidth()) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private String summary(Group g, List<Claim> claims) {
-    StringBuilder s = new StringBuilder();
-    for (Claim c : claims) {
-      PairedRatio r = PairedRatio.of(g, c.a(), c.b(), settings.confidence());
-      s.append(
-          String.format(
-              Locale.ROOT,
-              "; %s %.3f%s %s",
-              c.id(),
-              r.ratio(),
-              r.hasInterval() ? String.format(Locale.ROOT, " ±%.1f%%", 100 * r.halfWidth()) : "",
-              ClaimVerdict.judge(c, r).label()));
-    }
-    return s.toString();
+    return new PairScheduler(settings, System::nanoTime, this::fork, log).run(plan);
   }
 
   /** One forked JVM measuring every variant of the group. */

@@ -1,0 +1,147 @@
+package org.wirebench.bench.pair;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.LongSupplier;
+import org.wirebench.results.PairedRuns;
+import org.wirebench.results.PairedRuns.Claim;
+import org.wirebench.results.PairedRuns.Fork;
+import org.wirebench.results.PairedRuns.Group;
+import org.wirebench.results.PairedRuns.Settings;
+
+/**
+ * Which group gets the next fork. First every group gets its {@code minForks}, in the plan's order;
+ * then the rest of the budget goes one fork at a time to the groups that are still undecided (a
+ * claim inconclusive or its interval wider than the target), the one with the fewest forks first,
+ * as long as a fork of that group (its mean so far) still fits in what is left. So the budget is
+ * spent where a verdict is still open, not on groups in the order they happen to come: a group
+ * decided at its minimum gives all of its time to the others.
+ */
+final class PairScheduler {
+  /** One forked JVM measuring every variant of a group. */
+  interface Forker {
+    Fork fork(Claims.GroupPlan plan) throws IOException, InterruptedException;
+  }
+
+  private final Settings settings;
+  private final LongSupplier nanoClock;
+  private final Forker forker;
+  private final PrintStream log;
+
+  PairScheduler(Settings settings, LongSupplier nanoClock, Forker forker, PrintStream log) {
+    this.settings = settings;
+    this.nanoClock = nanoClock;
+    this.forker = forker;
+    this.log = log;
+  }
+
+  private final class State {
+    final Claims.GroupPlan plan;
+    final List<Claim> claims;
+    final List<Fork> forks = new ArrayList<>();
+    long elapsedNs;
+    String stopped;
+
+    State(Claims.GroupPlan plan, List<Claim> claims) {
+      this.plan = plan;
+      this.claims = claims;
+    }
+
+    void addFork() throws IOException, InterruptedException {
+      long t = nanoClock.getAsLong();
+      forks.add(forker.fork(plan));
+      elapsedNs += nanoClock.getAsLong() - t;
+      log.printf(
+          Locale.ROOT,
+          "pairs: %s fork %d (%.0f s)%s%n",
+          plan.id(),
+          forks.size(),
+          elapsedNs / 1e9,
+          summary(group(), claims));
+    }
+
+    /** Why this group takes no more forks, or null while it may. */
+    void judge() {
+      stopped =
+          forks.size() >= settings.maxForks()
+              ? "max-forks"
+              : decided(group(), claims) ? "decided" : null;
+    }
+
+    Group group() {
+      return new Group(
+          plan.id(),
+          plan.variants(),
+          List.copyOf(forks),
+          stopped == null ? "" : stopped,
+          elapsedNs / 1_000_000);
+    }
+  }
+
+  PairedRuns run(Claims.Plan plan) throws IOException, InterruptedException {
+    long start = nanoClock.getAsLong();
+    List<State> states = new ArrayList<>();
+    for (Claims.GroupPlan g : plan.groups()) {
+      states.add(
+          new State(g, plan.claims().stream().filter(c -> c.group().equals(g.id())).toList()));
+    }
+    for (State s : states) {
+      while (s.forks.size() < settings.minForks()) {
+        s.addFork();
+      }
+      s.judge();
+    }
+    while (true) {
+      long leftNs = settings.budgetMs() * 1_000_000 - (nanoClock.getAsLong() - start);
+      State next =
+          states.stream()
+              .filter(s -> s.stopped == null)
+              .min(Comparator.comparingInt(s -> s.forks.size()))
+              .orElse(null);
+      if (next == null) {
+        break;
+      }
+      if (next.elapsedNs / next.forks.size() > leftNs) {
+        next.stopped = "budget";
+        continue;
+      }
+      next.addFork();
+      next.judge();
+    }
+    List<Group> groups = new ArrayList<>();
+    for (State s : states) {
+      groups.add(s.group());
+    }
+    return new PairedRuns(PairedRuns.FORMAT_VERSION, settings, groups, plan.claims());
+  }
+
+  private boolean decided(Group g, List<Claim> claims) {
+    for (Claim c : claims) {
+      PairedRatio r = PairedRatio.of(g, c.a(), c.b(), settings.confidence());
+      if (!ClaimVerdict.judge(c, r).decided() || r.halfWidth() > settings.targetHalfWidth()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private String summary(Group g, List<Claim> claims) {
+    StringBuilder s = new StringBuilder();
+    for (Claim c : claims) {
+      PairedRatio r = PairedRatio.of(g, c.a(), c.b(), settings.confidence());
+      s.append(
+          String.format(
+              Locale.ROOT,
+              "; %s %.3f%s %s",
+              c.id(),
+              r.ratio(),
+              r.hasInterval() ? String.format(Locale.ROOT, " ±%.1f%%", 100 * r.halfWidth()) : "",
+              ClaimVerdict.judge(c, r).label()));
+    }
+    return s.toString();
+  }
+}

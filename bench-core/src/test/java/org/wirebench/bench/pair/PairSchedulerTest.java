@@ -1,0 +1,96 @@
+package org.wirebench.bench.pair;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.wirebench.results.PairedRuns;
+import org.wirebench.results.PairedRuns.Claim;
+import org.wirebench.results.PairedRuns.Kind;
+
+/**
+ * The budget goes where a verdict is open: forks come from a fake that advances a fake clock, so
+ * the schedule is checked without timing anything.
+ */
+class PairSchedulerTest {
+  private static final long SECOND = 1_000_000_000L;
+
+  /** Group "sure" measures 1.00 ± 0.2% a fork (decided at once), "edge" sits on the band's edge. */
+  private static Claims.Plan plan() {
+    List<PairedRuns.Variant> v =
+        List.of(
+            new PairedRuns.Variant("a", "X.a", Map.of()),
+            new PairedRuns.Variant("b", "X.b", Map.of()));
+    Map<String, String> classes = Map.of("a", "X.a", "b", "X.b");
+    return new Claims.Plan(
+        List.of(new Claims.GroupPlan("sure", v, classes), new Claims.GroupPlan("edge", v, classes)),
+        List.of(claim("sure"), claim("edge")));
+  }
+
+  private static Claim claim(String group) {
+    return new Claim(group, "T", "a test claim", "", group, "a", "b", 1.5, 0.10, Kind.AT_LEAST);
+  }
+
+  private static final class FakeForks implements PairScheduler.Forker {
+    long now;
+    final Random random = new Random(3);
+
+    @Override
+    public PairedRuns.Fork fork(Claims.GroupPlan plan) {
+      now += 10 * SECOND;
+      double ratio =
+          plan.id().equals("sure")
+              ? 1.0 + random.nextGaussian() * 0.002
+              : 1.10 + random.nextGaussian() * 0.03;
+      double[] a = new double[5];
+      double[] b = new double[5];
+      for (int r = 0; r < 5; r++) {
+        b[r] = 1000;
+        a[r] = 1000 * ratio;
+      }
+      return new PairedRuns.Fork(1, new int[] {1, 1}, List.of(a, b), List.of(a, b));
+    }
+  }
+
+  private static PairedRuns run(long budgetSeconds, int minForks, int maxForks) throws Exception {
+    FakeForks forks = new FakeForks();
+    PairedRuns.Settings s =
+        new PairedRuns.Settings(
+            1, 1, 5, minForks, maxForks, budgetSeconds * 1000, 0.99, 0.10, List.of());
+    return new PairScheduler(
+            s, () -> forks.now, forks, new PrintStream(new ByteArrayOutputStream(), true))
+        .run(plan());
+  }
+
+  @Test
+  void aDecidedGroupStopsAtItsMinimumAndTheRestGoesToTheOpenOne() throws Exception {
+    // 200 s at 10 s a fork: 4 + 4 first, then the 12 forks left all go to "edge" (up to 12)
+    PairedRuns runs = run(200, 4, 12);
+    assertEquals(4, runs.group("sure").forks().size());
+    assertEquals("decided", runs.group("sure").stopped());
+    assertEquals(12, runs.group("edge").forks().size());
+    assertEquals("max-forks", runs.group("edge").stopped());
+  }
+
+  @Test
+  void theBudgetEndsTheOpenGroupWhenTheNextForkNoLongerFits() throws Exception {
+    PairedRuns runs = run(125, 4, 12);
+    // 80 s for the minimums, then 4 more forks of 10 s fit in the 45 s left
+    assertEquals(8, runs.group("edge").forks().size());
+    assertEquals("budget", runs.group("edge").stopped());
+    assertEquals(80_000 + 40_000, runs.group("edge").elapsedMs() + runs.group("sure").elapsedMs());
+  }
+
+  @Test
+  void everyGroupGetsItsMinimumEvenPastTheBudget() throws Exception {
+    PairedRuns runs = run(30, 4, 12);
+    assertEquals(4, runs.group("sure").forks().size());
+    assertEquals(4, runs.group("edge").forks().size());
+    assertTrue(List.of("budget", "decided").contains(runs.group("edge").stopped()));
+  }
+}
