@@ -106,8 +106,8 @@ final class SuiteCommand implements Callable<Integer> {
       names = "--pairs-budget",
       converter = org.wirebench.server.load.cli.LoadCommand.DurationConverter.class,
       description =
-          "time for the pairs, 30s..4h, e.g. 4m (default: 4m with --quick, else 20m); each group"
-              + " stops earlier once its claims are decided")
+          "time for the pairs, 30s..4h (default: 5m with --quick, else 20m); every group gets"
+              + " 4 forks, the rest goes to the groups whose claims are still undecided")
   java.time.Duration pairsBudget;
 
   @Option(
@@ -163,7 +163,7 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--pairs takes quick, full or none, was '" + pairs + "'");
     }
-    long budgetMs = pairsBudget == null ? (quick ? 240_000 : 1_200_000) : pairsBudget.toMillis();
+    long budgetMs = pairsBudget == null ? (quick ? 300_000 : 1_200_000) : pairsBudget.toMillis();
     if (budgetMs < 30_000 || budgetMs > 4 * 3_600_000L) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--pairs-budget must be 30s..4h, was '" + pairsBudget + "'");

@@ -127,6 +127,7 @@ public final class SuiteRunner {
           jmh.addProfiler("async", profiling.options(events.get(0), graphs.resolve(events.get(0))));
         }
       }
+      long stepStart = System.nanoTime();
       Collection<RunResult> results = List.of();
       if (!NO_JMH.equals(options.include())) {
         results = new Runner(jmh.build()).run();
@@ -134,16 +135,19 @@ public final class SuiteRunner {
           throw new IllegalStateException("no benchmark matched '" + options.include() + "'");
         }
         PayloadSizeRecorder.record(JmhResult.readAll(json)).write(tmp.resolve(PayloadSizes.FILE));
+        stepStart = took("benchmarks", stepStart);
       }
       RunEnvironment.Calibration calibration = null;
       if (pairPlan != null) {
         PairedRuns pairs = new PairedRunner(pairSettings, jvm, System.out).run(pairPlan);
         pairs.write(tmp.resolve(PairedRuns.FILE));
         calibration = PairedRunner.calibration(pairs);
+        stepStart = took("pairs", stepStart);
       }
       FidelityRecorder.record().write(tmp.resolve(FidelityTable.FILE));
       CodecFidelityRecorder.record().write(tmp.resolve(FidelityTable.CODECS_FILE));
       load.run(tmp, jvm);
+      took("load scenarios and fidelity tables", stepStart);
       Map<String, ServerJvm> serverJvms = new LinkedHashMap<>();
       RunRecord.readLoad(tmp).forEach((k, v) -> serverJvms.put(k, v.serverJvm()));
       RunEnvironment env =
@@ -164,6 +168,19 @@ public final class SuiteRunner {
     } finally {
       deleteIfLeft(tmp);
     }
+  }
+
+  /**
+   * One line a step, so that where the quick suite's 15 minutes go can be read off any run's log.
+   *
+   * @return now, the next step's start
+   */
+  private static long took(String step, long startNs) {
+    long now = System.nanoTime();
+    long s = (now - startNs) / 1_000_000_000;
+    System.out.printf(
+        java.util.Locale.ROOT, "suite: %s took %d min %02d s%n", step, s / 60, s % 60);
+    return now;
   }
 
   /** JMH's options for the benchmarks matching {@code include}, with this suite's settings. */
