@@ -99,7 +99,9 @@ final class SuiteCommand implements Callable<Integer> {
       names = "--pairs",
       description =
           "claims measured as interleaved pairs after the benchmarks: quick (the study layers),"
-              + " full (every layer) or none (default: quick with --quick, else full)")
+              + " full (every layer), none, or groups of the full plan by name, e.g."
+              + " wfs-osm_places,soap-100 (the calibration group always runs first; default: quick"
+              + " with --quick, else full)")
   String pairs;
 
   @Option(
@@ -159,9 +161,11 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     String pairing = pairs == null ? (quick ? "quick" : "full") : pairs;
-    if (!List.of("quick", "full", "none").contains(pairing)) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--pairs takes quick, full or none, was '" + pairs + "'");
+    org.wirebench.bench.pair.Claims.Plan pairPlan;
+    try {
+      pairPlan = pairPlan(pairing);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--pairs " + e.getMessage());
     }
     long budgetMs = pairsBudget == null ? (quick ? 300_000 : 1_200_000) : pairsBudget.toMillis();
     if (budgetMs < 30_000 || budgetMs > 4 * 3_600_000L) {
@@ -201,12 +205,8 @@ final class SuiteCommand implements Callable<Integer> {
     checkLoadArgs(scenarios);
     LoadStep step = new LoadStep(scenarios, jvmProfile, quick, List.copyOf(loadArgs));
     SuiteRunner runner = new SuiteRunner(options, out, jvm, step);
-    if (!pairing.equals("none")) {
-      runner.pairs(
-          pairing.equals("quick")
-              ? org.wirebench.bench.pair.Claims.quick()
-              : org.wirebench.bench.pair.Claims.full(),
-          org.wirebench.bench.pair.PairSettings.of(budgetMs));
+    if (pairPlan != null) {
+      runner.pairs(pairPlan, org.wirebench.bench.pair.PairSettings.of(budgetMs));
     }
     if (profile) {
       try {
@@ -224,6 +224,41 @@ final class SuiteCommand implements Callable<Integer> {
     Path folder = runner.run();
     System.out.println("results: " + folder.toAbsolutePath());
     return 0;
+  }
+
+  /**
+   * The plan {@code --pairs} names: quick, full, none (null), or groups of the full plan — to
+   * measure again the one claim a change is about, as often as it takes.
+   */
+  static org.wirebench.bench.pair.Claims.Plan pairPlan(String pairing) {
+    org.wirebench.bench.pair.Claims.Plan full = org.wirebench.bench.pair.Claims.full();
+    switch (pairing) {
+      case "none":
+        return null;
+      case "quick":
+        return org.wirebench.bench.pair.Claims.quick();
+      case "full":
+        return full;
+      default:
+        break;
+    }
+    java.util.Set<String> wanted = new java.util.LinkedHashSet<>(List.of(pairing.split(",", -1)));
+    java.util.Set<String> known = new java.util.LinkedHashSet<>();
+    full.groups().forEach(g -> known.add(g.id()));
+    for (String g : wanted) {
+      if (!known.contains(g)) {
+        throw new IllegalArgumentException(
+            "takes quick, full, none or groups of "
+                + String.join(", ", known)
+                + "; was '"
+                + g
+                + "'");
+      }
+    }
+    wanted.add(org.wirebench.bench.pair.Claims.CALIBRATION);
+    return new org.wirebench.bench.pair.Claims.Plan(
+        full.groups().stream().filter(g -> wanted.contains(g.id())).toList(),
+        full.claims().stream().filter(c -> wanted.contains(c.group())).toList());
   }
 
   /**

@@ -50,6 +50,29 @@ class UsageErrorsTest {
   }
 
   @Test
+  void pairsNameGroupsOfTheFullPlanOrAreRefused() throws Exception {
+    refused(
+        "--pairs takes quick, full, none or groups of calibration, wfs-osm_mainroads",
+        "suite",
+        "--pairs",
+        "wfs-osm_places,wfs-nowhere",
+        "--out",
+        tmp.toString());
+    var plan = SuiteCommand.pairPlan("soap-100,wfs-osm_places");
+    // the calibration first, then the named groups in the plan's order, each with its claims
+    assertEquals(
+        java.util.List.of("calibration", "wfs-osm_places", "soap-100"),
+        plan.groups().stream().map(g -> g.id()).toList());
+    assertTrue(plan.claims().stream().anyMatch(c -> c.group().equals("wfs-osm_places")));
+    assertTrue(
+        plan.claims().stream()
+            .allMatch(
+                c ->
+                    java.util.Set.of("calibration", "wfs-osm_places", "soap-100")
+                        .contains(c.group())));
+  }
+
+  @Test
   void zeroForksOrIterationsAreRefusedNotReplacedByTheDefaults() throws Exception {
     String root = tmp.toString();
     refused("--forks must be 1..20, was 0", "suite", "--forks", "0", "--out", root);
