@@ -135,7 +135,8 @@ class AnswerLoopTest {
       names = {"GZIP", "BR", "ZSTD"})
   void aCutBodyIsAValidationErrorInEveryCoding(WireEncoding e) {
     honourGzip.set(true);
-    mangle.set(z -> Arrays.copyOf(z, z.length - 6)); // the coding's end cut (gzip: its trailer)
+    // the coding's last byte cut: the features may all be there, the coding's own end is not
+    mangle.set(z -> Arrays.copyOf(z, z.length - 1));
     try {
       AnswerLoop.Wrong w = assertThrows(AnswerLoop.Wrong.class, () -> once(e, 50));
       assertEquals("validation", w.kind, w::getMessage);
