@@ -36,8 +36,8 @@ public final class WireOptions {
       names = "--wire-encodings",
       split = ",",
       description =
-          "wire: content codings the driver asks for: identity, gzip (default: identity,gzip;"
-              + " --quick: identity)")
+          "wire: content codings the driver asks for: identity, gzip, br, zstd (default: all"
+              + " four; --quick: identity,gzip)")
   public List<String> encodings;
 
   @Option(

@@ -8,15 +8,18 @@ import org.wirebench.server.http.ContentCoding;
 import org.wirebench.server.load.LoadPlan;
 
 /**
- * The content codings the wire scenario can ask for (identity, gzip), each one of the server's
- * {@link ContentCoding}s, whose decoder reads its answers. Names are HTTP's content-coding tokens.
+ * The content codings the wire scenario can ask for (identity, gzip, br, zstd), each one of the
+ * server's {@link ContentCoding}s, whose decoder (Jetty's compression modules: the JDK's inflater,
+ * brotli4j, zstd-jni) reads its answers. Names are HTTP's content-coding tokens.
  */
 public enum WireEncoding {
   IDENTITY(ContentCoding.IDENTITY),
-  GZIP(ContentCoding.GZIP);
+  GZIP(ContentCoding.GZIP),
+  BR(ContentCoding.BR),
+  ZSTD(ContentCoding.ZSTD);
 
-  /** Tokens HTTP defines that this driver cannot ask for yet: refused by name, never dropped. */
-  static final List<String> KNOWN_ELSEWHERE = List.of("br", "zstd", "deflate", "compress");
+  /** Tokens HTTP registers that the server does not send: refused by name, never dropped. */
+  static final List<String> KNOWN_ELSEWHERE = List.of("deflate", "compress");
 
   public final String token;
   private final ContentCoding coding;
@@ -42,7 +45,7 @@ public enum WireEncoding {
     throw new IllegalArgumentException(
         "--wire-encodings: "
             + (KNOWN_ELSEWHERE.contains(name)
-                ? name + " is a content coding this load driver cannot ask for yet"
+                ? name + " is a content coding the fixture server does not send"
                 : "unknown content coding '" + name + "'")
             + "; valid: "
             + String.join(", ", names()));

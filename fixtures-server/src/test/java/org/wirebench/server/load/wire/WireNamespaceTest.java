@@ -77,6 +77,8 @@ class WireNamespaceTest {
               "100mbit/20ms",
               "--wire-formats",
               "geojson",
+              "--wire-encodings",
+              "identity",
               "--wire-users",
               "2",
               "--requests",

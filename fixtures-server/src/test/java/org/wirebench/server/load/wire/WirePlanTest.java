@@ -29,27 +29,31 @@ class WirePlanTest {
   }
 
   @Test
-  void quickIsTwoLinksTwoFormatsOneAnswerSize() {
+  void quickIsTwoLinksTwoFormatsTwoCodingsOneAnswerSize() {
     List<WirePlan.Cell> cells = WireScenario.cells(options("--quick"));
-    assertEquals(4, cells.size());
+    assertEquals(8, cells.size());
     assertEquals(
         List.of(
             "1gbit/1ms/osm_mainroads/gml32/identity/200",
+            "1gbit/1ms/osm_mainroads/gml32/gzip/200",
             "1gbit/1ms/osm_mainroads/geojson/identity/200",
+            "1gbit/1ms/osm_mainroads/geojson/gzip/200",
             "10mbit/80ms/osm_mainroads/gml32/identity/200",
-            "10mbit/80ms/osm_mainroads/geojson/identity/200"),
+            "10mbit/80ms/osm_mainroads/gml32/gzip/200",
+            "10mbit/80ms/osm_mainroads/geojson/identity/200",
+            "10mbit/80ms/osm_mainroads/geojson/gzip/200"),
         cells.stream().map(WirePlan.Cell::id).toList());
     List<Scenario.Point> points = points("--quick");
-    assertEquals(16, points.size());
+    assertEquals(32, points.size());
     assertEquals(
         List.of("receive", "decode", "end to end", "4 users"),
         points.subList(0, 4).stream().map(p -> p.params().get("measure")).toList());
-    Scenario.Point slow = points.get(8);
+    Scenario.Point slow = points.get(16);
     assertEquals("10mbit/80ms/osm_mainroads/gml32/identity/200/receive", slow.id());
     assertEquals(10.0, slow.params().get("rateMbit"));
     assertEquals(80, slow.params().get("rttMs"));
     assertEquals("10 Mbit/s, 80 ms RTT", slow.params().get("link"));
-    assertEquals(4, points.get(15).params().get("users"));
+    assertEquals(4, points.get(31).params().get("users"));
   }
 
   @Test
@@ -62,8 +66,11 @@ class WirePlanTest {
         formats.containsAll(List.of("gml32", "gml31", "gml2", "geojson")), formats::toString);
     assertTrue(!formats.contains("floor"), "the floor writes no attributes: no client reads it");
     List<WirePlan.Cell> cells = WireScenario.cells(options());
-    // 3 links × 2 layers × formats × identity and gzip × 200 and 5000 features
-    assertEquals(3 * 2 * formats.size() * 2 * 2, cells.size());
+    // 3 links × 2 layers × formats × identity, gzip, br and zstd × 200 and 5000 features
+    assertEquals(3 * 2 * formats.size() * 4 * 2, cells.size());
+    assertEquals(
+        List.of("identity", "gzip", "br", "zstd"),
+        cells.stream().map(c -> c.encoding().token).distinct().toList());
     assertEquals(
         List.of(Link.parse("1gbit/1ms"), Link.parse("100mbit/20ms"), Link.parse("10mbit/80ms")),
         cells.stream().map(WirePlan.Cell::link).distinct().toList());
@@ -83,7 +90,7 @@ class WirePlanTest {
             "--wire-formats",
             "gml2,jts-geojson",
             "--wire-encodings",
-            "identity,gzip",
+            "identity,br",
             "--wire-counts",
             "5000",
             "--wire-users",
@@ -91,7 +98,7 @@ class WirePlanTest {
     assertEquals(4 * (3 + 2), points.size());
     Map<String, Object> p = points.get(5).params(); // the second cell's receive
     assertEquals("gml2", p.get("format"));
-    assertEquals("gzip", p.get("encoding"));
+    assertEquals("br", p.get("encoding"));
     assertEquals(5000, p.get("count"));
     assertEquals("osm_places", p.get("layer"));
     assertEquals("16 users", points.get(4).params().get("measure"));
@@ -121,9 +128,10 @@ class WirePlanTest {
     assertTrue(refusal("--wire-links", "10mbit/80ms,10mbit/80ms").contains("twice"));
     assertTrue(refusal("--wire-formats", "gml33").contains("gml32"), "lists the valid ones");
     assertTrue(refusal("--wire-layers", "roads").contains("osm_mainroads"));
-    String br = refusal("--wire-encodings", "identity,br");
-    assertTrue(br.contains("br is a content coding this load driver cannot ask for yet"), br);
-    assertTrue(br.contains("valid: identity, gzip"), br);
+    String deflate = refusal("--wire-encodings", "identity,deflate");
+    assertTrue(
+        deflate.contains("deflate is a content coding the fixture server does not send"), deflate);
+    assertTrue(deflate.contains("valid: identity, gzip, br, zstd"), deflate);
     assertTrue(refusal("--wire-encodings", "rot13").contains("unknown content coding 'rot13'"));
     assertTrue(refusal("--wire-counts", "0").contains("1..100000"));
     assertTrue(refusal("--wire-users", "1").contains("2..256"));
@@ -144,11 +152,12 @@ class WirePlanTest {
     assertTrue(
         plan.get(0)
             .startsWith(
-                "wire plan (quick): 4 cells × (receive, decode, end to end,"
-                    + " 4 users) = 16 points"),
+                "wire plan (quick): 8 cells × (receive, decode, end to end,"
+                    + " 4 users) = 32 points"),
         plan.get(0));
     assertEquals(
-        "  10mbit/80ms: osm_mainroads/gml32/identity/200, osm_mainroads/geojson/identity/200",
+        "  10mbit/80ms: osm_mainroads/gml32/identity/200, osm_mainroads/gml32/gzip/200,"
+            + " osm_mainroads/geojson/identity/200, osm_mainroads/geojson/gzip/200",
         plan.get(2));
   }
 }

@@ -146,9 +146,9 @@ class WireRefusalTest {
     assertEquals(2, load("--scenario", "wire", "--quick", "--duration", "10s"));
     oneLine();
     assertTrue(stderr.contains("counts answers"), stderr);
-    assertEquals(2, load("--scenario", "wire", "--quick", "--wire-encodings", "zstd"));
+    assertEquals(2, load("--scenario", "wire", "--quick", "--wire-encodings", "deflate"));
     oneLine();
-    assertTrue(stderr.contains("zstd is a content coding"), stderr);
+    assertTrue(stderr.contains("deflate is a content coding"), stderr);
     assertTrue(
         commands.stream().noneMatch(c -> c.contains("add")), "no namespace was made: " + commands);
   }

@@ -1,0 +1,235 @@
+package org.wirebench.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.wirebench.results.LoadResult;
+import org.wirebench.results.RunRecord;
+import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.TableLayout;
+
+/**
+ * The wire section: per link the first answer to finish, where that changes, and the crossover rate
+ * of each coding; from made-up cells whose answers are known, then from a recorded run.
+ */
+class WireSectionTest {
+  private static final TableLayout LAYOUT =
+      new TableLayout(
+          "link",
+          List.of("layer", "format", "encoding", "count"),
+          "measure",
+          "p50",
+          true,
+          null,
+          List.of());
+
+  /** One cell's three single-client points, p50s in ms, and its coded bytes. */
+  private record Made(String link, double rateMbit, int rttMs, String format, String encoding) {}
+
+  private static ScenarioResult.PointResult point(
+      Made m, String spec, String measure, double p50, boolean steady) {
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("link", m.link());
+    params.put("rateMbit", m.rateMbit());
+    params.put("rttMs", m.rttMs());
+    params.put("layer", "osm_mainroads");
+    params.put("format", m.format());
+    params.put("encoding", m.encoding());
+    params.put("count", 200);
+    params.put("measure", measure);
+    params.put("users", 1);
+    LoadResult run =
+        new LoadResult(
+            LoadResult.FORMAT_VERSION,
+            "http://x/",
+            "closed",
+            1,
+            0,
+            1000,
+            10,
+            1000 / p50,
+            0,
+            1000,
+            Map.of("p50", p50),
+            Map.of("timeout", 0L),
+            Map.of("timeout", 0L));
+    return new ScenarioResult.PointResult(
+        spec + "/osm_mainroads/" + m.format() + "/" + m.encoding() + "/200/" + measure,
+        params,
+        1000 / p50,
+        run.latencyMs(),
+        1000,
+        0,
+        List.of(run),
+        new ScenarioResult.Warmup(1000, List.of(1.0, 1.0, 1.0), steady));
+  }
+
+  private static RunRecord run(ScenarioResult wire) throws IOException {
+    RunRecord base = RunRecord.read(ThenAndNowTest.runs().resolve("env-v2-quick-jdk17"));
+    Map<String, ScenarioResult> load = new LinkedHashMap<>(Map.of("wire", wire));
+    return new RunRecord(Path.of("x"), base.env(), base.benchmarks(), load, null, null, null, null);
+  }
+
+  /**
+   * Two links; geojson identity (1,000,000 bytes) against gzip (200,000 bytes, 8.4 ms more CPU): at
+   * 1 Gbit/s identity is first (10 ms against 12), at 10 Mbit/s gzip (200 against 900).
+   */
+  private static ScenarioResult made() {
+    List<ScenarioResult.PointResult> points = new ArrayList<>();
+    Map<String, Object> cells = new LinkedHashMap<>();
+    List<Map<String, Object>> links = new ArrayList<>();
+    Object[][] rows = {
+      // spec, label, rate, rtt, encoding, receive, decode, bytes
+      {"1gbit/1ms", "1 Gbit/s, 1 ms RTT", 1000.0, 1, "identity", 8.0, 2.0, 1_000_000L},
+      {"1gbit/1ms", "1 Gbit/s, 1 ms RTT", 1000.0, 1, "gzip", 9.0, 3.0, 200_000L},
+      {"10mbit/80ms", "10 Mbit/s, 80 ms RTT", 10.0, 80, "identity", 898.0, 2.0, 1_000_000L},
+      {"10mbit/80ms", "10 Mbit/s, 80 ms RTT", 10.0, 80, "gzip", 197.0, 3.0, 200_000L},
+    };
+    String linkBefore = null;
+    for (Object[] r : rows) {
+      Made m = new Made((String) r[1], (double) r[2], (int) r[3], "geojson", (String) r[4]);
+      String spec = (String) r[0];
+      double receive = (double) r[5];
+      double decode = (double) r[6];
+      points.add(point(m, spec, "receive", receive, true));
+      points.add(point(m, spec, "decode", decode, true));
+      points.add(point(m, spec, "end to end", receive + decode, true));
+      if (!spec.equals(linkBefore)) {
+        cells = new LinkedHashMap<>();
+        links.add(Map.of("link", spec, "cells", cells));
+        linkBefore = spec;
+      }
+      cells.put(
+          spec + "/osm_mainroads/geojson/" + m.encoding() + "/200", Map.of("codedBytes", r[7]));
+    }
+    return new ScenarioResult(
+        ScenarioResult.FORMAT_VERSION,
+        "wire",
+        ScenarioSettings.counted("quick", 1, 3, 12, java.time.Duration.ofSeconds(3)),
+        "2026-11-26T00:00:00Z",
+        Map.of(),
+        Map.of("links", links),
+        LAYOUT,
+        points);
+  }
+
+  @Test
+  void eachLinkNamesItsFirstAndTheCrossoverIsBytesSavedOverCpuSpent() throws Exception {
+    String md = MarkdownRenderer.render(ReportWriter.build(run(made()), "test"));
+    assertTrue(md.contains("## Formats over shaped links: which answer arrives first"), md);
+    assertTrue(
+        md.contains(
+            "| geojson × identity | 1,000,000 | 10.0 (8.0 + 2.0) first | 900.0 (898.0 + 2.0) |"),
+        md);
+    assertTrue(
+        md.contains("| geojson × gzip | 200,000 | 12.0 (9.0 + 3.0) | 200.0 (197.0 + 3.0) first |"),
+        md);
+    assertTrue(
+        md.contains(
+            "The answer changes between 1 Gbit/s, 1 ms RTT and 10 Mbit/s, 80 ms RTT, from"
+                + " geojson × identity to geojson × gzip"),
+        md);
+    // CPU: 12 − 10 ms + 800,000 bytes at 125,000,000 bytes/s (6.4 ms) = 8.4 ms;
+    // 6,400,000 bits ÷ 8.4 ms = 761.9 Mbit/s
+    assertTrue(
+        md.contains(
+            "geojson × gzip saves 800,000 bytes (80% of identity's 1,000,000) for 8.4 ms of CPU:"
+                + " it finishes first below about 762 Mbit/s; measured ahead of identity on"
+                + " 10 Mbit/s 80 ms, behind on 1.0 Gbit/s 1 ms"),
+        md);
+    assertTrue(!md.contains("unverified"), "every made-up point is steady");
+    String html = HtmlRenderer.render(ReportWriter.build(run(made()), "test"));
+    assertTrue(
+        html.contains(
+            "end to end p50 against the link rate (each link with its RTT), osm_mainroads"),
+        "the chart");
+  }
+
+  @Test
+  void aCodingThatCostsNothingOnTheFastestLinkWinsAtAnyRate() {
+    WireCells cells = WireCells.of(made());
+    WireCells.Answer a = cells.answers().get(0);
+    assertEquals(2, cells.links().size());
+    assertEquals(1000.0, cells.links().get(0).rateMbit(), "fastest first");
+    ScenarioResult s = made();
+    // gzip as fast as identity on the fastest link: no CPU to pay for its bytes
+    List<ScenarioResult.PointResult> points = new ArrayList<>(s.points());
+    Made gzip = new Made("1 Gbit/s, 1 ms RTT", 1000.0, 1, "geojson", "gzip");
+    points.set(5, point(gzip, "1gbit/1ms", "end to end", 3.0, true));
+    ScenarioResult cheap =
+        new ScenarioResult(
+            s.formatVersion(),
+            s.scenario(),
+            s.settings(),
+            s.startedUtc(),
+            s.server(),
+            s.client(),
+            s.table(),
+            points);
+    List<String> lines = WireCrossover.lines(WireCells.of(cheap), a);
+    assertEquals(1, lines.size(), lines::toString);
+    assertTrue(lines.get(0).contains("costs no measurable time"), lines.get(0));
+    assertTrue(lines.get(0).contains("finishes first at any rate"), lines.get(0));
+  }
+
+  /**
+   * A real quick run (shared VM, not results): 3 links × geojson, flatgeobuf × identity, zstd × 200
+   * and 5,000 roads, 3 answers a cell. Each link's first is the smallest end-to-end median among
+   * the run's own points, and each body's bytes are the ones its client recorded.
+   */
+  @Test
+  void aRecordedRunIsDrawnPerLinkFromItsOwnPoints() throws Exception {
+    ScenarioResult wire =
+        ScenarioResult.read(ThenAndNowTest.runs().resolve("wire-v1").resolve("load-wire.json"));
+    String md = MarkdownRenderer.render(ReportWriter.build(run(wire), "test"));
+    assertTrue(
+        md.contains(
+            "| format × encoding | bytes | 1 Gbit/s, 1 ms RTT | 100 Mbit/s, 20 ms RTT |"
+                + " 10 Mbit/s, 80 ms RTT |"),
+        md);
+    assertTrue(md.contains("### osm_mainroads, 200 features an answer"), md);
+    assertTrue(md.contains("### osm_mainroads, 5,000 features an answer"), md);
+    assertTrue(md.contains("| geojson × identity | 146,564 |"), md);
+    Map<String, Double> best = new LinkedHashMap<>();
+    Map<String, String> first = new LinkedHashMap<>();
+    for (ScenarioResult.PointResult p : wire.points()) {
+      if (p.param("measure").equals("end to end")) {
+        String key = p.param("link") + ": first with its features " + p.param("count");
+        if (!best.containsKey(key) || p.latency("p50") < best.get(key)) {
+          best.put(key, p.latency("p50"));
+          first.put(key, p.param("format") + " × " + p.param("encoding"));
+        }
+      }
+    }
+    assertEquals(6, first.size(), first::toString);
+    for (Map.Entry<String, String> e : first.entrySet()) {
+      String line =
+          e.getKey().substring(0, e.getKey().lastIndexOf(' ') + 1)
+              + e.getValue()
+              + String.format(java.util.Locale.ROOT, ", %.1f ms end to end", best.get(e.getKey()));
+      assertTrue(md.contains(line), line + "\n" + md);
+    }
+    for (String format : List.of("geojson", "flatgeobuf")) {
+      assertTrue(md.contains("- " + format + " × zstd saves "), md);
+    }
+    // this run's 1 Gbit/s points never settled (the VM was shared): the crossovers say so
+    assertTrue(
+        md.contains("(the CPU read off points not measured at a steady rate: unverified)"), md);
+  }
+
+  @Test
+  void aRunWithoutTheWireScenarioHasNoWireSection() throws Exception {
+    RunRecord base = RunRecord.read(ThenAndNowTest.runs().resolve("env-v2-quick-jdk17"));
+    assertTrue(new WireSection().build(base).isEmpty());
+    String md = MarkdownRenderer.render(ReportWriter.build(base, "test"));
+    assertTrue(!md.contains("shaped links"), md);
+  }
+}
