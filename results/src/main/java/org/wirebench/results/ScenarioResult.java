@@ -147,12 +147,7 @@ public record ScenarioResult(
                   "mean",
                   true,
                   new TableLayout.Chart("layer", "users", "format", "concurrent users", false),
-                  List.of(
-                      new TableLayout.RatioLine(
-                          "format",
-                          "gml2",
-                          "gml32",
-                          "GML 2 req/s ÷ GML 3.2 req/s (the study: 3.4–5.4)")));
+                  Studies.WFS.loadRatios());
           case "soap" ->
               new TableLayout(
                   "",

@@ -23,11 +23,11 @@ import org.wirebench.formats.finding.GatewayView;
  * What does the backend's wire format cost a JSON gateway per request?
  *
  * <p>Reproduces the ql.io study (2012): a gateway fetched eBay's findItemsByKeywords answer of 50
- * items as SOAP/XML (84,387 bytes) or protobuf (27,497 bytes) and answered JSON; protobuf answered
- * in 24 ms on average against XML's 72 ms (3×). Expected now: protobuf decoding several times
- * faster than Woodstox per item, so the gateway's cost per request follows the backend format, and
- * a JSON backend between the two; the JSON write, the same for all, is the floor ({@link
- * GatewayJsonBenchmark}).
+ * items as SOAP/XML or protobuf and answered JSON; protobuf answered about three times sooner than
+ * XML (its figures and claims: {@link org.wirebench.results.Studies#BACKEND}). Expected now:
+ * protobuf decoding several times faster than Woodstox per item, so the gateway's cost per request
+ * follows the backend format, and a JSON backend between the two; the JSON write, the same for all,
+ * is the floor ({@link GatewayJsonBenchmark}).
  *
  * <p>{@code gateway}: backend bytes → decoded → projected → gateway JSON bytes, one request's work
  * without the network. {@code decode}: the first two steps alone, so the report can say where the

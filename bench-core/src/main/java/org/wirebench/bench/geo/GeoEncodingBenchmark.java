@@ -27,10 +27,10 @@ import org.wirebench.formats.geo.codec.SameBytesFloor;
  * (printing only the coordinates) and with each codec's same-bytes floor (the least work that
  * writes exactly its bytes)?
  *
- * <p>Reproduces the encoder half of the GeoServer WFS output-format study (2013), where GML 3.2 ran
- * 3.4 to 5.4 times slower than GML 2 (roads: 43 vs 230 req/s; places: 55 vs 240 req/s). Expected
- * now, with streaming encoders: GML 3.2 within 1.2x of GML 2, each of our encoders at least 2x
- * faster than its JTS peer, and within 1.5x of its same-bytes floor on every dataset.
+ * <p>Reproduces the encoder half of the GeoServer WFS output-format study (2013; its figures and
+ * claims: {@link org.wirebench.results.Studies#WFS}), where GML 3.2 ran several times slower than
+ * GML 2. Expected now, with streaming encoders: GML 3.2 within 1.2x of GML 2, each of our encoders
+ * at least 2x faster than its JTS peer, and within 1.5x of its same-bytes floor on every dataset.
  *
  * <p>Every variant's output is validated (OGC schema, round trip) in the trial setup before it is
  * timed. The validated inputs are shared ({@code Scope.Benchmark}); each thread writes into its own

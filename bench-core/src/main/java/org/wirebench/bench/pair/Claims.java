@@ -13,13 +13,15 @@ import org.wirebench.bench.soap.DatabindingBenchmark;
 import org.wirebench.results.PairedRuns.Claim;
 import org.wirebench.results.PairedRuns.Kind;
 import org.wirebench.results.PairedRuns.Variant;
+import org.wirebench.results.Studies;
+import org.wirebench.results.Study;
 
 /**
  * Every claim the suite measures as a pair, and the groups of variants that measure them: the
- * studies' then-and-now claims (each with the size the study claimed) and the report's target
- * ratios (ours against the least work that writes the same bytes). The one place these bounds live;
- * pairs.json records them with the run, so a report re-rendered later judges by the bounds the run
- * was measured for.
+ * studies' then-and-now claims (taken from their {@link Study}, each with the size the study
+ * claimed) and the report's target ratios (ours against the least work that writes the same bytes),
+ * whose bounds live here. pairs.json records every claim with the run, so a report re-rendered
+ * later judges by the bounds the run was measured for.
  */
 public final class Claims {
   /**
@@ -28,8 +30,8 @@ public final class Claims {
    */
   static final double SAME_BYTES_FLOOR_TARGET = 1.2;
 
-  /** A claim's equivalence band: a ratio within ±10% is "no difference". */
-  public static final double BAND = 0.10;
+  /** A claim's equivalence band: a ratio within ±10% is "no difference" ({@link Studies#BAND}). */
+  public static final double BAND = Studies.BAND;
 
   /** The variants measured together in one JVM, and the share of the budget they get. */
   public record GroupPlan(String id, List<Variant> variants, Map<String, String> classes) {}
@@ -65,9 +67,13 @@ public final class Claims {
     for (String layer : layers) {
       c.wfs(layer);
     }
+    c.studyClaims(Studies.WFS);
     c.soap();
+    c.studyClaims(Studies.SOAP);
     c.backend();
+    c.studyClaims(Studies.BACKEND);
     c.raster();
+    c.studyClaims(Studies.RASTER);
     return new Plan(List.copyOf(c.groups), List.copyOf(c.claims));
   }
 
@@ -105,18 +111,6 @@ public final class Claims {
       b.variant(codec, Map.of("dataset", layer, "count", "200", "codec", codec));
     }
     groups.add(b.build());
-    if (layer.equals("osm_mainroads") || layer.equals("osm_places")) {
-      claim(
-          group,
-          "wfs-gml32-gml2-" + layer,
-          "WFS",
-          "GML 3.2 encodes several times slower than GML 2 (" + layer + ", 200 features)",
-          layer.equals("osm_mainroads") ? "5.3× (req/s under load)" : "4.4× (req/s under load)",
-          "gml32",
-          "gml2",
-          3.4,
-          Kind.AT_LEAST);
-    }
     claim(
         group,
         "target-gml32-gml2-" + layer,
@@ -152,18 +146,6 @@ public final class Claims {
       b.variant("axis2-jaxb-" + op, Map.of("stack", "axis2-jaxb", "operation", op, "size", "100"));
     }
     groups.add(b.build());
-    for (String op : List.of("ints", "strings", "simpleEvents")) {
-      claim(
-          "soap-100",
-          "soap-cxf-adb-" + op + "-100",
-          "SOAP",
-          "ADB is faster than the JAXB stack (XFire then, CXF now): " + op + " × 100",
-          "~1.5×",
-          "cxf-jaxb-" + op,
-          "axis2-adb-" + op,
-          1.5,
-          Kind.AT_LEAST);
-    }
     Builder mesh = new Builder("soap-mesh", DatabindingBenchmark.ECHO);
     for (String size : List.of("1000", "5000")) {
       for (String stack : List.of("axis2-adb", "cxf-jaxb")) {
@@ -173,31 +155,6 @@ public final class Claims {
       }
     }
     groups.add(mesh.build());
-    for (String size : List.of("100", "1000", "5000")) {
-      boolean hundred = size.equals("100");
-      claim(
-          hundred ? "soap-100" : "soap-mesh",
-          "soap-cxf-adb-mesh-" + size,
-          "SOAP",
-          "ADB is faster than the JAXB stack for MeshInterfaceObjects from 50 up: × " + size,
-          "~1.7×",
-          hundred ? "cxf-jaxb-meshInterfaceObjects" : "cxf-jaxb-" + size,
-          hundred ? "axis2-adb-meshInterfaceObjects" : "axis2-adb-" + size,
-          1.7,
-          Kind.AT_LEAST);
-    }
-    for (String op : List.of("ints", "meshInterfaceObjects")) {
-      claim(
-          "soap-100",
-          "soap-axis2jaxb-cxf-" + op + "-100",
-          "SOAP",
-          "Axis2 with JAXB is the slowest stack: " + op + " × 100, against CXF/JAXB",
-          "slowest",
-          "axis2-jaxb-" + op,
-          "cxf-jaxb-" + op,
-          1.0,
-          Kind.AT_LEAST);
-    }
   }
 
   private void backend() {
@@ -207,16 +164,6 @@ public final class Claims {
     }
     b.variant("json-write-floor", GatewayJsonBenchmark.WRITE_JSON, Map.of("items", "50"));
     groups.add(b.build());
-    claim(
-        "backend",
-        "backend-xml-protobuf-50",
-        "Backend",
-        "The gateway's protobuf path is 3× faster than its XML path (50 items)",
-        "3.0× (mean response 72 vs 24 ms)",
-        "xml",
-        "protobuf",
-        3.0,
-        Kind.AT_LEAST);
     for (String format : List.of("xml", "protobuf")) {
       claim(
           "backend",
@@ -233,26 +180,33 @@ public final class Claims {
 
   private void raster() {
     Builder b = new Builder("raster", RasterBenchmark.MAP);
-    String[][] srs = {{"EPSG:4326", "+28%", "1.28"}, {"EPSG:3857", "+52% (900913)", "1.52"}};
-    for (String[] s : srs) {
+    for (String srs : List.of("EPSG:4326", "EPSG:3857")) {
       for (String renderer : List.of("direct", "tilecache")) {
-        b.variant(renderer + "-" + s[0], Map.of("renderer", renderer, "srs", s[0]));
+        b.variant(renderer + "-" + srs, Map.of("renderer", renderer, "srs", srs));
       }
     }
     groups.add(b.build());
-    for (String[] s : srs) {
-      claim(
-          "raster",
-          "raster-direct-tilecache-" + s[0],
-          "Raster",
-          "A tile cache serves a map faster than rendering it from the source: "
-              + s[0]
-              + " (direct time ÷ tile-cache time)",
-          s[1] + " req/s",
-          "direct-" + s[0],
-          "tilecache-" + s[0],
-          Double.parseDouble(s[2]),
-          Kind.AT_LEAST);
+  }
+
+  /** Every claim of the study measured as a pair of a planned group, in the study's order. */
+  private void studyClaims(Study study) {
+    for (Study.Claim c : study.claims()) {
+      Study.Pair p = c.pair();
+      if (p == null || groups.stream().noneMatch(g -> g.id().equals(p.group()))) {
+        continue;
+      }
+      claims.add(
+          new Claim(
+              c.id(),
+              study.name(),
+              c.text(),
+              c.then(),
+              p.group(),
+              p.a(),
+              p.b(),
+              c.bound(),
+              c.band(),
+              Kind.AT_LEAST));
     }
   }
 

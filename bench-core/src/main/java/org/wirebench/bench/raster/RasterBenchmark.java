@@ -32,14 +32,15 @@ import org.wirebench.formats.raster.WmsRequestList;
  * as MapServer) or from a 256 × 256 JPEG tile cache ({@code tilecache}, as MapProxy), and encoded
  * as JPEG, in EPSG:4326 (no reprojection) and EPSG:3857 (reprojected)?
  *
- * <p>The MapProxy raster study (2010): on 4 cores MapServer rendered the study's random requests at
- * 122 req/s (4326) and 74 (900913), MapProxy's cache answered 157 and 113 (+28%, +52%). Expected
- * here the other way round: the direct renderer samples an in-memory pyramid, which costs less than
- * reading and decoding the 4–30 tiles a map touches, so the cache loses in Java unless decoding is
- * cheap; JPEG encoding of the output is common to both and dominates direct. 3857 costs little more
- * than 4326, since Web Mercator's inverse is separable (a row and a column of projections a map).
- * The tile cache lives under {@code java.io.tmpdir/wirebench-tiles}, drawn on demand: the setup's
- * pass over the sample draws every tile the timed calls read.
+ * <p>The MapProxy raster study (2010; its figures and claims: {@link
+ * org.wirebench.results.Studies#RASTER}): MapProxy's cache answered the study's random requests
+ * faster than MapServer rendered them, in both SRS. Expected here the other way round: the direct
+ * renderer samples an in-memory pyramid, which costs less than reading and decoding the 4–30 tiles
+ * a map touches, so the cache loses in Java unless decoding is cheap; JPEG encoding of the output
+ * is common to both and dominates direct. 3857 costs little more than 4326, since Web Mercator's
+ * inverse is separable (a row and a column of projections a map). The tile cache lives under {@code
+ * java.io.tmpdir/wirebench-tiles}, drawn on demand: the setup's pass over the sample draws every
+ * tile the timed calls read.
  *
  * <p>Each call renders and encodes the next of {@value #SAMPLE} requests of the seeded FOSS4G list
  * (seed 1), so the score is the mean over that mix of sizes and scales; each request is rendered,

@@ -11,16 +11,22 @@ import org.wirebench.results.JmhResult;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.Studies;
+import org.wirebench.results.Study;
 
 /**
- * The ql.io study (BackendResponseBenchmark, GatewayJsonBenchmark): per item count, what one
- * gateway request costs with each backend format, how much of it is decoding, and how far each path
- * is from the floor (writing the same JSON from objects in memory).
+ * The ql.io study ({@link Studies#BACKEND}; BackendResponseBenchmark, GatewayJsonBenchmark): per
+ * item count, what one gateway request costs with each backend format, how much of it is decoding,
+ * and how far each path is from the floor (writing the same JSON from objects in memory).
  */
 public final class BackendPayloadsSection implements ReportSection {
   static final String GATEWAY = BackendResponseBenchmark.GATEWAY.name();
   static final String DECODE = BackendResponseBenchmark.DECODE.name();
   static final String FLOOR = GatewayJsonBenchmark.WRITE_JSON.name();
+  private static final Study STUDY = Studies.BACKEND;
+
+  /** The study's load scenario, as its claims name it. */
+  static final String SCENARIO = STUDY.loadClaims().get(0).load().scenario();
 
   @Override
   public String name() {
@@ -55,8 +61,16 @@ public final class BackendPayloadsSection implements ReportSection {
                 + " could reach 100% in a noisy fork, leaving nothing for the JSON write the floor"
                 + " measures). "
                 + Scores.RATIO_NOTE
-                + " The ql.io study (2012): 50 items, XML 84,387 bytes, protobuf 27,497 bytes;"
-                + " response times 72 ms (XML) vs 24 ms (protobuf) under 200 users."));
+                + Scores.format(
+                    " The study (%s): %s items, XML %s bytes, protobuf %s bytes; response times %s"
+                        + " ms (XML) vs %s ms (protobuf) under %s users.",
+                    STUDY.citation(),
+                    STUDY.quoted("items"),
+                    STUDY.quoted("xml-bytes"),
+                    STUDY.quoted("protobuf-bytes"),
+                    STUDY.quoted("xml-mean-ms"),
+                    STUDY.quoted("protobuf-mean-ms"),
+                    STUDY.quoted("users"))));
     List<List<Report.Cell>> rows = new ArrayList<>();
     for (Map.Entry<Integer, Map<String, JmhResult>> e : gateway.entrySet()) {
       int items = e.getKey();
@@ -116,7 +130,7 @@ public final class BackendPayloadsSection implements ReportSection {
 
   /** The study's JMeter summary columns for each load point of the finding scenario. */
   private static void studyTable(List<Report.Block> out, RunRecord run) {
-    ScenarioResult s = run.load().get(FindingRows.SCENARIO);
+    ScenarioResult s = run.load().get(SCENARIO);
     out.add(new Report.Heading(2, "End to end: the study's table (finding scenario)"));
     if (s == null) {
       out.add(Report.Text.missing("The finding load scenario: not in this run."));
@@ -124,10 +138,19 @@ public final class BackendPayloadsSection implements ReportSection {
     }
     out.add(
         Report.Text.plain(
-            "200 users GET the gateway, which POSTs to the mock backend in the same server JVM;"
-                + " response times in ms (means over runs); KB/s of gateway JSON. The study:"
-                + " XML 203 trans/s, average 72 ms, max 1,002 ms; protobuf 214 trans/s, average"
-                + " 24 ms, max 198 ms; 0.00% errors."));
+            STUDY.quoted("users")
+                + " users GET the gateway, which POSTs to the mock backend in the same server JVM;"
+                + " response times in ms (means over runs); KB/s of gateway JSON. "
+                + Scores.format(
+                    "The study: XML %s trans/s, average %s ms, max %s ms; protobuf %s trans/s,"
+                        + " average %s ms, max %s ms; %s errors.",
+                    STUDY.quoted("xml-trans-per-s"),
+                    STUDY.quoted("xml-mean-ms"),
+                    STUDY.quoted("xml-max-ms"),
+                    STUDY.quoted("protobuf-trans-per-s"),
+                    STUDY.quoted("protobuf-mean-ms"),
+                    STUDY.quoted("protobuf-max-ms"),
+                    STUDY.quoted("errors"))));
     List<List<Report.Cell>> rows = new ArrayList<>();
     for (ScenarioResult.PointResult p : s.points()) {
       long samples = p.runs().stream().mapToLong(LoadResult::requests).sum();

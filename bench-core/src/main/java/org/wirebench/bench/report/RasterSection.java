@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.RunRecord;
+import org.wirebench.results.Studies;
+import org.wirebench.results.Study;
 
 /**
  * The MapProxy raster study's JMH half (RasterBenchmark, JpegCodecBenchmark): the time of one
@@ -19,6 +21,7 @@ public final class RasterSection implements ReportSection {
   static final String DECODE_TILE =
       org.wirebench.bench.raster.JpegCodecBenchmark.DECODE_TILE.name();
   static final String ENCODE_MAP = org.wirebench.bench.raster.JpegCodecBenchmark.ENCODE_MAP.name();
+  private static final Study STUDY = Studies.RASTER;
 
   @Override
   public String name() {
@@ -47,10 +50,14 @@ public final class RasterSection implements ReportSection {
                 + Scores.iterations(all)
                 + "). "
                 + Scores.RATIO_NOTE
-                + " "
-                + RasterRows.STUDY
-                + ": the cache +28% (EPSG:4326) and +52% (900913) faster, i.e. direct ÷ tile-cache"
-                + " time 1.28 and 1.52. "
+                + Scores.format(
+                    " The study (%s): the cache +%s (EPSG:4326) and +%s (900913) faster, i.e."
+                        + " direct ÷ tile-cache time %.2f and %.2f. ",
+                    STUDY.citation(),
+                    STUDY.quoted("gain-4326"),
+                    STUDY.quoted("gain-900913"),
+                    STUDY.claim("raster-direct-tilecache-EPSG:4326").bound(),
+                    STUDY.claim("raster-direct-tilecache-EPSG:3857").bound())
                 + Scores.WIDE_NOTE
                 + "; hollow in the charts."));
     if (!maps.isEmpty()) {

@@ -9,6 +9,7 @@ import org.wirebench.bench.soap.VoidEchoBenchmark;
 import org.wirebench.results.AuxSize;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.RunRecord;
+import org.wirebench.results.Studies;
 
 /**
  * The WSO2 study (DatabindingBenchmark, and VoidEchoBenchmark for echoVoid): per operation, time
@@ -52,8 +53,8 @@ public final class SoapDatabindingSection implements ReportSection {
                 + "); then each stack ÷ stax-raw (the floor: no databinding), the JAXB stacks ÷"
                 + " ADB, and Axis2/JAXB ÷ CXF/JAXB. "
                 + Scores.RATIO_NOTE
-                + " The WSO2 study (2007): ADB ~1.5× faster than XFire/JAXB at 100 elements, ~1.7×"
-                + " for MeshInterfaceObjects from 50 up; Axis2/JAXB slowest. "
+                + Scores.format(
+                    " The study (%s): %s. ", Studies.SOAP.citation(), Studies.SOAP.summary())
                 + Scores.WIDE_NOTE
                 + "; hollow in the charts."));
     cells.forEach((op, bySize) -> operation(out, op, bySize));

@@ -3,6 +3,7 @@ package org.wirebench.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.wirebench.results.RunRecord;
+import org.wirebench.results.Studies;
 
 /** The studies' claims beside this run's numbers ({@link ThenAndNow}). */
 public final class ThenAndNowSection implements ReportSection {
@@ -29,20 +30,22 @@ public final class ThenAndNowSection implements ReportSection {
             (run.pairs() != null
                     ? "Ratios of costs measured as interleaved pairs, 99% intervals over forks"
                         + " (next section: how, and every target); load figures from the"
-                        + " scenarios. WFS study: "
+                        + " scenarios. "
                     : "Ratios of times from JMH's per-iteration scores (the same ratios as in the"
-                        + " sections below), 99% Welch intervals on the log scale. WFS study: ")
-                + ThenAndNow.WFS_STUDY
-                + ". SOAP study: "
-                + ThenAndNow.SOAP_STUDY
-                + ". Backend study: "
-                + ThenAndNow.FINDING_STUDY
-                + ". Raster study: "
-                + RasterRows.STUDY
+                        + " sections below), 99% Welch intervals on the log scale. ")
+                + citations()
                 + ". This run: "
                 + run.env().machine()
                 + ". "
-                + ThenAndNow.CONVENTION),
+                + ThenAndNow.CONVENTION
+                + " "
+                + LoadRows.NOTE),
         new Report.Table(List.of("study", "claim", "then", "now", "verdict"), rows, 5));
+  }
+
+  /** "WFS study: GeoServer 2.3.3 …. SOAP study: …" (without the last full stop). */
+  private static String citations() {
+    return String.join(
+        ". ", Studies.all().stream().map(s -> s.name() + " study: " + s.citation()).toList());
   }
 }

@@ -10,6 +10,8 @@ import org.wirebench.results.AuxSize;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.PayloadSizes;
 import org.wirebench.results.RunRecord;
+import org.wirebench.results.Studies;
+import org.wirebench.results.Study;
 
 /**
  * The GeoServer study's encoder half (GeoEncodingBenchmark): time per collection with JMH's 99.9%
@@ -20,9 +22,7 @@ public final class WfsEncodingSection implements ReportSection {
   static final String BENCHMARK = GeoEncodingBenchmark.ENCODE.name();
   private static final String FLOOR_SUFFIX = "-floor";
 
-  /** The GeoServer study's response sizes for 200 features, KiB: GML 3.2, GML 2, GeoJSON. */
-  private static final Map<String, int[]> STUDY_KIB =
-      Map.of("osm_mainroads", new int[] {230, 150, 150}, "osm_places", new int[] {100, 70, 40});
+  private static final Study STUDY = Studies.WFS;
 
   @Override
   public String name() {
@@ -57,7 +57,8 @@ public final class WfsEncodingSection implements ReportSection {
                 + (run.sizes() == null ? "6" : run.sizes().gzipLevel())
                 + ", recorded by the run. "
                 + Scores.WIDE_NOTE
-                + "; hollow in the charts."));
+                + "; hollow in the charts."
+                + Scores.format(" The study (%s): %s.", STUDY.citation(), STUDY.summary())));
     if (groups.values().stream().anyMatch(WfsEncodingSection::hasSameBytesFloors)) {
       out.add(
           Report.Text.plain(
@@ -122,12 +123,14 @@ public final class WfsEncodingSection implements ReportSection {
         "gml2-floor");
     ratio(lines, runs, "jts-gml2 ÷ gml2 (our speed-up)", "jts-gml2", "gml2");
     ratio(lines, runs, "jts-geojson ÷ geojson (our speed-up)", "jts-geojson", "geojson");
-    int[] study = STUDY_KIB.get(dataset);
-    if (study != null && any.param("count").equals("200")) {
+    String layer = Studies.WFS_LAYERS.get(dataset);
+    if (layer != null && any.param("count").equals("200")) {
       lines.add(
           Scores.format(
-              "study sizes for 200 features: GML 3.2 %d KiB, GML 2 %d KiB, GeoJSON %d KiB",
-              study[0], study[1], study[2]));
+              "study sizes for 200 features: GML 3.2 %s KiB, GML 2 %s KiB, GeoJSON %s KiB",
+              STUDY.quoted(layer + "-gml32-kib"),
+              STUDY.quoted(layer + "-gml2-kib"),
+              STUDY.quoted(layer + "-geojson-kib")));
     }
     if (!lines.isEmpty()) {
       out.add(new Report.Bullets(lines));

@@ -24,10 +24,10 @@ import org.wirebench.formats.soap.SoapStacks;
  * with array size?
  *
  * <p>Reproduces WSO2's "Web Services are not slow" (2007) on the Indiana University SOAP benchmark:
- * then Axis2 1.1.1/ADB was ~50% faster than XFire/JAXB at 100 elements and ~70% faster for
- * MeshInterfaceObjects from 50 up, and Axis2/JAXB was slowest. Expected now: ADB still ahead of
- * both JAXB stacks, by less; all within a small factor of {@code stax-raw}, which shows what the
- * databinding itself costs.
+ * then Axis2 1.1.1/ADB was faster than XFire/JAXB and Axis2/JAXB was slowest (its figures and
+ * claims: {@link org.wirebench.results.Studies#SOAP}). Expected now: ADB still ahead of both JAXB
+ * stacks, by less; all within a small factor of {@code stax-raw}, which shows what the databinding
+ * itself costs.
  *
  * <p>One operation: read the request envelope bytes, bind, copy every value into the response
  * objects, write the response envelope. The request bytes are the same for every stack and shared

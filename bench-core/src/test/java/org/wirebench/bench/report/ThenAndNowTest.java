@@ -35,7 +35,8 @@ public class ThenAndNowTest {
     ThenAndNow.Row perCore = rows.get(2);
     assertTrue(perCore.claim().contains("per core"), perCore::toString);
     assertEquals(ThenAndNow.Verdict.FIGURE, perCore.verdict(), perCore::toString);
-    assertTrue(perCore.now().matches("\\d+ req/s on .* per core, \\d+× the study.*"), perCore::now);
+    assertTrue(
+        perCore.now().matches("\\d+ req/s on .* per core, [\\d.]+× the study.*"), perCore::now);
   }
 
   /** A run with pairs.json: each study claim's row is its pair's ratio and decided verdict. */

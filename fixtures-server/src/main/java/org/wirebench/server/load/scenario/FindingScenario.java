@@ -11,6 +11,7 @@ import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.finding.GatewayJson;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Studies;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.finding.GatewayHandler;
 import org.wirebench.server.load.LoadPlan;
@@ -82,18 +83,7 @@ public final class FindingScenario implements Scenario {
   @Override
   public TableLayout table() {
     return new TableLayout(
-        "",
-        List.of("think"),
-        "format",
-        "mean",
-        true,
-        null,
-        List.of(
-            new TableLayout.RatioLine(
-                "format",
-                "protobuf",
-                "xml",
-                "protobuf trans/s ÷ XML trans/s (the study, with think time: 214 / 203 = 1.05)")));
+        "", List.of("think"), "format", "mean", true, null, Studies.BACKEND.loadRatios());
   }
 
   @Override

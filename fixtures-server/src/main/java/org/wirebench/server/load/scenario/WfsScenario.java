@@ -16,6 +16,7 @@ import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Studies;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
 import picocli.CommandLine.Option;
@@ -135,9 +136,7 @@ public final class WfsScenario implements Scenario {
         "mean",
         true,
         new TableLayout.Chart("layer", "users", "format", "concurrent users", false),
-        List.of(
-            new TableLayout.RatioLine(
-                "format", "gml2", "gml32", "GML 2 req/s ÷ GML 3.2 req/s (the study: 3.4–5.4)")));
+        Studies.WFS.loadRatios());
   }
 
   @Override

@@ -12,6 +12,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.wirebench.formats.raster.WmsRequestList;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Studies;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
 import picocli.CommandLine.Option;
@@ -112,13 +113,7 @@ public final class WmsScenario implements Scenario {
         "mean",
         true,
         new TableLayout.Chart("srs", "users", "renderer", "concurrent users", true),
-        List.of(
-            new TableLayout.RatioLine(
-                "renderer",
-                "tilecache",
-                "direct",
-                "tile cache req/s ÷ direct req/s (the study, MapProxy ÷ MapServer on 4 cores: 1.28"
-                    + " in EPSG:4326, 1.52 in EPSG:900913)")));
+        Studies.RASTER.loadRatios());
   }
 
   @Override
