@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import javax.xml.stream.XMLStreamException;
 import org.codehaus.stax2.XMLStreamWriter2;
+import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.formats.xml.XmlFactories;
 import org.wirebench.server.http.OwsException;
 
@@ -21,12 +22,12 @@ final class ExceptionReports {
    * A report for {@code e}, whatever characters the client's input put into its message: what XML
    * 1.0 cannot carry is replaced, so the report can always be written.
    */
-  static byte[] write(String version, OwsException e) {
+  static byte[] write(WfsVersion version, OwsException e) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
       XMLStreamWriter2 w = XmlFactories.writer(out);
       w.writeStartDocument("UTF-8", "1.0");
-      if (WfsRequest.V1.equals(version)) {
+      if (version == WfsVersion.V1_0_0) {
         w.writeStartElement("", "ServiceExceptionReport", OGC);
         w.writeDefaultNamespace(OGC);
         w.writeAttribute("version", "1.2.0");
@@ -39,8 +40,8 @@ final class ExceptionReports {
         w.writeEndElement();
       } else {
         // WFS 1.1 reports in OWS Common 1.0 (its report version is 1.0.0), WFS 2.0 in OWS 1.1
-        boolean v11 = WfsRequest.V11.equals(version);
-        String ows = v11 ? Capabilities11.OWS10 : OWS11;
+        boolean v11 = version == WfsVersion.V1_1_0;
+        String ows = v11 ? Capabilities110.OWS10 : OWS11;
         w.writeStartElement("ows", "ExceptionReport", ows);
         w.writeNamespace("ows", ows);
         w.writeAttribute("version", v11 ? "1.0.0" : "2.0.0");

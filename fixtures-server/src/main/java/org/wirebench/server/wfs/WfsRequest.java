@@ -7,6 +7,7 @@ import java.util.TreeMap;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.GeoCodec;
+import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.formats.registry.UnknownNameException;
 import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
@@ -17,10 +18,6 @@ import org.wirebench.server.wfs.filter.Crs;
  * OGC KVP encoding requires; values are not.
  */
 final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
-  static final String V1 = "1.0.0";
-  static final String V11 = "1.1.0";
-  static final String V2 = "2.0.0";
-
   /** Largest count/maxFeatures a client may ask for, 1..1000000. */
   static final int MAX_COUNT = 100_000;
 
@@ -33,7 +30,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
 
   private final Map<String, String> params;
   private final Map<String, String> raw;
-  final String version;
+  final WfsVersion version;
   final String request;
 
   @Override
@@ -42,7 +39,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   }
 
   private WfsRequest(
-      Map<String, String> params, Map<String, String> raw, String version, String request) {
+      Map<String, String> params, Map<String, String> raw, WfsVersion version, String request) {
     this.params = params;
     this.raw = raw;
     this.version = version;
@@ -50,9 +47,22 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   }
 
   /** The exception-report dialect to answer in, even when the version itself is bad. */
-  static String reportVersion(Map<String, String> raw) {
-    String v = lower(raw).get("version");
-    return V1.equals(v) || V11.equals(v) ? v : V2;
+  static WfsVersion reportVersion(Map<String, String> raw) {
+    WfsVersion v = negotiate(List.of(String.valueOf(lower(raw).get("version"))));
+    return v == null ? WfsVersion.V2_0_0 : v;
+  }
+
+  /**
+   * The highest version this server speaks of those {@code accepted}, as OWS Common's negotiation
+   * asks (2.0.2 is served as 2.0.0), or null for none.
+   */
+  private static WfsVersion negotiate(List<String> accepted) {
+    for (WfsVersion v : WfsVersion.values()) {
+      if (accepted.contains(v.code()) || (v == WfsVersion.V2_0_0 && accepted.contains("2.0.2"))) {
+        return v;
+      }
+    }
+    return null;
   }
 
   static WfsRequest parse(Map<String, String> raw) throws OwsException {
@@ -68,27 +78,19 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     if (request == null || request.isBlank()) {
       throw OwsException.missing("request");
     }
-    String version = p.getOrDefault("version", p.get("acceptversions"));
+    String asked = p.getOrDefault("version", p.get("acceptversions"));
+    WfsVersion version =
+        asked == null
+            ? WfsVersion.V2_0_0
+            : negotiate(
+                asked.contains(",") ? List.of(asked.replace(" ", "").split(",")) : List.of(asked));
     if (version == null) {
-      version = V2;
-    } else if (version.contains(",")) {
-      // AcceptVersions: the highest this server speaks, as OWS Common's negotiation asks
-      List<String> accepted = List.of(version.replace(" ", "").split(","));
-      version =
-          accepted.contains(V2) || accepted.contains("2.0.2")
-              ? V2
-              : accepted.contains(V11) ? V11 : accepted.contains(V1) ? V1 : version;
-    }
-    if (version.equals("2.0.2")) {
-      version = V2;
-    }
-    if (!version.equals(V1) && !version.equals(V11) && !version.equals(V2)) {
       throw new OwsException(
           request.equalsIgnoreCase("GetCapabilities")
               ? "VersionNegotiationFailed"
               : "InvalidParameterValue",
           "version",
-          "version " + version + " is not supported; use " + V2 + ", " + V11 + " or " + V1);
+          "version " + asked + " is not supported; use 2.0.0, 1.1.0 or 1.0.0");
     }
     WfsParameters.check(request, p);
     return new WfsRequest(p, new java.util.LinkedHashMap<>(raw), version, request);
@@ -220,12 +222,12 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
 
   /** WFS 1.0.0: GML 2, lon/lat by default. */
   boolean isV1() {
-    return version.equals(V1);
+    return version == WfsVersion.V1_0_0;
   }
 
   /** WFS 2.0.0: paging, stored queries, typeNames. 1.0.0 and 1.1.0 have none of these. */
   boolean isV2() {
-    return version.equals(V2);
+    return version == WfsVersion.V2_0_0;
   }
 
   /** DescribeFeatureType's outputFormat: the XML Schema this version describes its types in. */
@@ -259,7 +261,10 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
       throw new OwsException(
           "OperationNotSupported",
           "request",
-          "request=" + request + " (stored queries) is WFS 2.0.0's; this request is " + version);
+          "request="
+              + request
+              + " (stored queries) is WFS 2.0.0's; this request is "
+              + version.code());
     }
   }
 
@@ -350,7 +355,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   int count(Dataset dataset, boolean filtered) throws OwsException {
     String key = params.containsKey("count") ? "count" : "maxfeatures";
     String locator = key.equals("count") ? "count" : "maxFeatures";
-    if (!isV2() && !params.containsKey(key) && (filtered || version.equals(V11))) {
+    if (!isV2() && !params.containsKey(key) && (filtered || version == WfsVersion.V1_1_0)) {
       return MAX_COUNT;
     }
     if (!isV2() && !params.containsKey(key)) {
@@ -383,7 +388,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
             + ", more than this server sends at once ("
             + MAX_COUNT
             + "), and WFS "
-            + version
+            + version.code()
             + " can neither page nor declare a default limit: give maxFeatures (1.."
             + MAX_COUNT
             + "), or use WFS 1.1.0 (the first "
