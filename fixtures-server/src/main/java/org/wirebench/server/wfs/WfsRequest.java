@@ -5,10 +5,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.wirebench.formats.geo.Dataset;
-import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.WfsVersion;
-import org.wirebench.formats.registry.UnknownNameException;
 import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.wfs.filter.Crs;
@@ -24,12 +22,9 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   /** Features returned when the client gives no count. */
   static final int DEFAULT_COUNT = 1_000;
 
-  /** One NAMESPACES binding: {@code xmlns(prefix,uri)} or {@code xmlns(uri)}. */
-  private static final java.util.regex.Pattern XMLNS =
-      java.util.regex.Pattern.compile("\\s*xmlns\\(([^,()]*)(?:,([^()]*))?\\)\\s*,?");
-
   private final Map<String, String> params;
   private final Map<String, String> raw;
+  private final TypeNames typeNames;
   final WfsVersion version;
   final String request;
 
@@ -44,6 +39,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     this.raw = raw;
     this.version = version;
     this.request = request;
+    this.typeNames = new TypeNames(isV2() ? "typeNames" : "typeName", params.get("namespaces"));
   }
 
   /** The exception-report dialect to answer in, even when the version itself is bad. */
@@ -273,15 +269,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
    * every layer when none is named, as the standards say.
    */
   List<Dataset> describedDatasets() throws OwsException {
-    String name = params.getOrDefault("typenames", params.get("typename"));
-    if (name == null || name.isBlank()) {
-      return List.copyOf(Datasets.registry().all());
-    }
-    List<Dataset> out = new java.util.ArrayList<>();
-    for (String one : name.split(",", -1)) {
-      out.add(dataset(one.strip()));
-    }
-    return out;
+    return typeNames.described(params.getOrDefault("typenames", params.get("typename")));
   }
 
   /** GetFeature's queries: one a type name, each with its own selection. */
@@ -291,57 +279,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
 
   /** A type name, with or without the namespace prefix, as a layer. */
   Dataset dataset(String name) throws OwsException {
-    String locator = isV2() ? "typeNames" : "typeName";
-    if (name.isEmpty()) {
-      throw OwsException.invalid(locator, name, "an empty type name");
-    }
-    String local = name.contains(":") ? name.substring(name.indexOf(':') + 1) : name;
-    Dataset dataset;
-    try {
-      dataset = Datasets.get(local);
-    } catch (UnknownNameException e) {
-      throw OwsException.invalid(locator, name, e.getMessage());
-    }
-    String prefix = name.contains(":") ? name.substring(0, name.indexOf(':')) : "";
-    String bound = namespaces().get(prefix);
-    if (bound != null && !bound.equals(dataset.featureType().namespaceUri())) {
-      throw OwsException.invalid(
-          locator,
-          name,
-          "NAMESPACES binds "
-              + (prefix.isEmpty() ? "the default prefix" : prefix)
-              + " to "
-              + bound
-              + "; "
-              + local
-              + " is in "
-              + dataset.featureType().namespaceUri());
-    }
-    return dataset;
-  }
-
-  /** NAMESPACES (2.0): {@code xmlns(prefix,uri)} bindings, comma separated; "" the default. */
-  private Map<String, String> namespaces() throws OwsException {
-    String v = params.get("namespaces");
-    Map<String, String> m = new TreeMap<>();
-    if (v == null) {
-      return m;
-    }
-    java.util.regex.Matcher x = XMLNS.matcher(v);
-    int end = 0;
-    while (x.lookingAt()) {
-      if (x.group(2) == null) {
-        m.put("", x.group(1));
-      } else {
-        m.put(x.group(1), x.group(2));
-      }
-      end = x.end();
-      x.region(end, v.length());
-    }
-    if (end != v.length() || m.isEmpty()) {
-      throw OwsException.invalid("NAMESPACES", v, "expected xmlns(prefix,uri) bindings");
-    }
-    return m;
+    return typeNames.dataset(name);
   }
 
   /**
