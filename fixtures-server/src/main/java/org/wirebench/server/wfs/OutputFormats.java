@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.geo.codec.WfsVersion;
@@ -66,8 +65,13 @@ final class OutputFormats {
    * Each version's default GetFeature codec: its GML, as the WFS specifications have it. The
    * capabilities list these first, this version's own, then the others' newest first.
    */
-  private static final Map<WfsVersion, String> DEFAULTS =
-      Map.of(WfsVersion.V1_0_0, "gml2", WfsVersion.V1_1_0, "gml31", WfsVersion.V2_0_0, "gml32");
+  private static String defaultCodec(WfsVersion version) {
+    return switch (version) {
+      case V1_0_0 -> "gml2";
+      case V1_1_0 -> "gml31";
+      case V2_0_0 -> "gml32";
+    };
+  }
 
   /**
    * The codecs the capabilities of {@code version} list ({@link GeoCodec#wfsOutputFormat}): the
@@ -75,10 +79,10 @@ final class OutputFormats {
    */
   static List<GeoCodec> listed(WfsVersion v) {
     List<String> first = new ArrayList<>();
-    first.add(DEFAULTS.get(v));
+    first.add(defaultCodec(v));
     for (WfsVersion other : WfsVersion.values()) {
       if (other != v) {
-        first.add(DEFAULTS.get(other));
+        first.add(defaultCodec(other));
       }
     }
     List<GeoCodec> listed = new ArrayList<>(GeoCodecs.listedIn(v));
@@ -109,7 +113,7 @@ final class OutputFormats {
   /** The codec for outputFormat {@code format} (or null: the version's GML). */
   static GeoCodec codec(WfsVersion version, String format) throws OwsException {
     if (format == null || format.isBlank()) {
-      return GeoCodecs.get(DEFAULTS.get(version));
+      return GeoCodecs.get(defaultCodec(version));
     }
     return GeoCodecs.forOutputFormat(format)
         .orElseThrow(
