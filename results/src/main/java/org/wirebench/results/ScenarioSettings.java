@@ -62,8 +62,8 @@ public record ScenarioSettings(
     /**
      * Whether a point measured after {@code rates} converged kept their rate: the measured req/s
      * within twice the tolerance of the last windows' mean. Three agreeing windows can sit on a
-     * slow JIT climb or in a state that ends seconds later; in the quick runs of 2026-11-23 a tenth
-     * of the points measured 0.26–1.57× the rate their windows had agreed on.
+     * slow JIT climb or in a state that ends seconds later; without this check a tenth of a quick
+     * run's points measured 0.26–1.57× the rate their windows had agreed on.
      */
     public boolean kept(java.util.List<Double> rates, double measured) {
       if (rates.size() < WINDOWS) {

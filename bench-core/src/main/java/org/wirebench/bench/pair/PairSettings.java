@@ -17,9 +17,9 @@ public final class PairSettings {
   /**
    * 600 ms of cost a variant to warm up, 30 rounds of 20 ms batches a fork, 4 to 12 forks. The
    * interval is Student's t over forks: with 3 forks t(0.995, 2) = 9.92 multiplies the spread by
-   * 5.7 (÷ √3), with 4 t(0.995, 3) = 5.84 by 2.9 — half the width for a third more time. In three
-   * quick runs of 2026-11-25 on a busy VM every group stopped at 3 forks for the budget, and 8 of
-   * 24 verdicts moved between a decided one and inconclusive.
+   * 5.7 (÷ √3), with 4 t(0.995, 3) = 5.84 by 2.9 — half the width for a third more time. Stopped at
+   * 3 forks for the budget, three quick runs on a busy VM moved 8 of 24 verdicts between a decided
+   * one and inconclusive.
    *
    * @param budgetMs the whole step's time, e.g. 180,000
    */

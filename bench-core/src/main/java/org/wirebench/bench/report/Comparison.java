@@ -4,13 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 import org.wirebench.bench.pair.PairedRatio;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.PairedRuns;
-import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 
@@ -104,7 +102,7 @@ public final class Comparison {
         Calibrations.compare(base.env().calibration(), now.env().calibration(), confidence);
     machines =
         speed == null ? null : new Machines(speed, verdict(speed, threshold) != Verdict.NO_CHANGE);
-    warnDifferences(base.env(), now.env());
+    warnings.addAll(EnvironmentDifferences.of(base.env(), now.env()));
     comparePairs(base, now, threshold, confidence);
     Map<String, JmhResult> before = new LinkedHashMap<>();
     base.benchmarks().forEach(b -> before.put(b.key(), b));
@@ -318,35 +316,6 @@ public final class Comparison {
       return Verdict.IMPROVED;
     }
     return Verdict.NO_CHANGE;
-  }
-
-  private void warnDifferences(RunEnvironment a, RunEnvironment b) {
-    warn("JDK", a.jdk(), b.jdk());
-    warn("forked JDK", a.forkedJdkMajor(), b.forkedJdkMajor());
-    warn("forked JVM", a.forkedJvm(), b.forkedJvm());
-    warn("CPU", a.cpuModel(), b.cpuModel());
-    warn("core count", a.cores(), b.cores());
-    warn(
-        "launcher JVM flags", withoutPaths(a.launcherJvmArgs()), withoutPaths(b.launcherJvmArgs()));
-    warn("forked JVM flags", forks(a.forkJvmArgs()), forks(b.forkJvmArgs()));
-    warn("server JVM flags", a.serverJvms(), b.serverJvms());
-    warn("library versions", a.libraries(), b.libraries());
-  }
-
-  /** Only what both runs recorded is compared (version 1 env.json lacks some fields). */
-  private void warn(String what, Object x, Object y) {
-    if (x != null && y != null && !Objects.equals(x, y)) {
-      warnings.add("the runs differ in " + what + ": " + x + " vs " + y);
-    }
-  }
-
-  private static List<List<String>> forks(List<List<String>> perFork) {
-    return perFork == null ? null : perFork.stream().map(Comparison::withoutPaths).toList();
-  }
-
-  /** JVM arguments that only name where wirebench's own files are do not change performance. */
-  private static List<String> withoutPaths(List<String> args) {
-    return args == null ? null : args.stream().filter(a -> !a.startsWith("-Dwirebench.")).toList();
   }
 
   /** The machines' calibrations compared; null when either run has none. */

@@ -2,7 +2,6 @@ package org.wirebench.server.load;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.net.ConnectException;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,9 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
-import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 import org.eclipse.jetty.client.BytesRequestContent;
 import org.eclipse.jetty.client.HttpClient;
@@ -46,13 +43,7 @@ public final class LoadDriver {
       List.of("connect", "timeout", "status", "validation", "unfinished");
 
   private final LoadPlan plan;
-  private final Histogram histogram = new ConcurrentHistogram(TimeUnit.HOURS.toNanos(1), 3);
-  private final LongAdder ok = new LongAdder();
-  private final LongAdder bytes = new LongAdder();
-  private final LongAdder wireBytes = new LongAdder();
-  private final Map<String, LongAdder> errors = new LinkedHashMap<>();
-  private final Map<String, LongAdder> warmupErrors = new LinkedHashMap<>();
-  private final Map<String, String> firstByKind = new java.util.concurrent.ConcurrentHashMap<>();
+  private final LoadTally tally = new LoadTally();
 
   /** Shared back-off after connect failures: 0, or 10 ms doubling to 1 s; reset by a success. */
   private final AtomicLong connectBackoffMs = new AtomicLong();
@@ -60,7 +51,6 @@ public final class LoadDriver {
   private final AtomicLong inFlight = new AtomicLong();
   private final AtomicLong sequence = new AtomicLong();
   private final ResponseCheck check;
-  private volatile String firstProblem;
   // time mode: the measured window; count mode: every response of the measured pass counts
   private volatile long measureStartNs;
   private volatile long endNs;
@@ -72,32 +62,21 @@ public final class LoadDriver {
   public LoadDriver(LoadPlan plan) {
     this.plan = plan;
     this.check = new ResponseCheck(plan.expectStatus, plan.lengthTolerance, plan.targets.size());
-    for (String kind : ERROR_KINDS) {
-      errors.put(kind, new LongAdder());
-      warmupErrors.put(kind, new LongAdder());
-    }
   }
 
   /** The measured phase's histogram (nanoseconds), for an HdrHistogram log. */
   public Histogram histogram() {
-    return histogram;
+    return tally.histogram();
   }
 
   /** The first problem seen (any kind, warm-up included), or null. */
   public String firstProblem() {
-    return firstProblem;
+    return tally.firstProblem();
   }
 
   /** The first problem of each kind, in one plain line each, warm-up included. */
   public Map<String, String> firstProblems() {
-    Map<String, String> out = new LinkedHashMap<>();
-    ERROR_KINDS.forEach(
-        k -> {
-          if (firstByKind.containsKey(k)) {
-            out.put(k, firstByKind.get(k));
-          }
-        });
-    return out;
+    return tally.firstProblems();
   }
 
   public LoadResult run(PrintStream progress) throws Exception {
@@ -130,14 +109,15 @@ public final class LoadDriver {
         }
       }
     } finally {
-      errors.get("unfinished").add(Math.max(0, inFlight.get()));
+      tally.unfinished(Math.max(0, inFlight.get()));
       if (inFlight.get() > 0) {
-        problem("unfinished", inFlight.get() + " request(s) still unanswered when the run ended");
+        tally.problem(
+            "unfinished", inFlight.get() + " request(s) still unanswered when the run ended");
       }
       stopped = true; // stopping the client fails what is open: already counted as unfinished
       client.stop();
     }
-    return result();
+    return tally.result(plan, measuredNs);
   }
 
   private HttpClient client() {
@@ -329,106 +309,43 @@ public final class LoadDriver {
     if (result.isFailed()) {
       Throwable f = result.getFailure();
       error = f instanceof TimeoutException ? "timeout" : "connect";
-      problem(error, describe(f));
+      tally.problem(error, Answers.describe(plan, f));
       if (error.equals("connect")) {
         connectBackoffMs.updateAndGet(b -> Math.min(1000, Math.max(10, b * 2)));
       }
     } else {
       connectBackoffMs.set(0);
       var response = result.getResponse();
-      Decoded d = decoded(response, length, body, validate);
+      Answers.Decoded d = Answers.decoded(plan, response, length, body, validate);
       error =
-          d.problem != null
+          d.problem() != null
               ? "validation"
               : check.check(
                   index,
                   response.getStatus(),
                   response.getHeaders().get(HttpHeader.CONTENT_TYPE),
-                  d.length);
-      if (d.problem != null) {
-        problem(error, d.problem);
+                  d.length());
+      if (d.problem() != null) {
+        tally.problem(error, d.problem());
       } else if (error != null) {
-        problem(error, "status " + response.getStatus() + ", " + d.length + " bytes");
+        tally.problem(error, "status " + response.getStatus() + ", " + d.length() + " bytes");
       } else if (validate) {
-        String why = plan.validator.problem(index, d.body);
+        String why = plan.validator.problem(index, d.body());
         if (why != null) {
           error = "validation";
-          problem(error, why);
+          tally.problem(error, why);
         }
       }
-      decodedLength = d.length;
+      decodedLength = d.length();
     }
     if (error != null) {
-      (measured ? errors : warmupErrors).get(error).increment();
+      tally.error(error, measured);
       return;
     }
     if (!measured) {
       return; // a good warm-up answer, or one sent after the end: not measured
     }
-    histogram.recordValue(Math.min(latency, histogram.getHighestTrackableValue()));
-    ok.increment();
-    bytes.add(decodedLength);
-    wireBytes.add(length);
-  }
-
-  /** A body decoded from the wire: its bytes when asked for, its length, or what was wrong. */
-  private record Decoded(byte[] body, long length, String problem) {}
-
-  /**
-   * The answer's body decoded, if it has the expected status: an answer in another coding than the
-   * one asked for, or whose coded body does not decode, is a validation error (never counted at the
-   * wrong size); answers with another status are the status check's.
-   */
-  private Decoded decoded(Response response, long wire, byte[] body, boolean keep) {
-    if (response.getStatus() != plan.expectStatus) {
-      return new Decoded(body, wire, null);
-    }
-    String coding =
-        CodedBodies.codingProblem(
-            plan.encoding, response.getHeaders().get(HttpHeader.CONTENT_ENCODING));
-    if (coding != null) {
-      return new Decoded(null, wire, coding);
-    }
-    if (plan.encoding == ContentCoding.IDENTITY) {
-      return new Decoded(body, wire, null);
-    }
-    try {
-      if (keep) {
-        byte[] decoded = CodedBodies.decode(plan.encoding, body);
-        return new Decoded(decoded, decoded.length, null);
-      }
-      return new Decoded(null, CodedBodies.decodedLength(plan.encoding, body), null);
-    } catch (java.io.IOException e) {
-      return new Decoded(null, wire, e.getMessage());
-    }
-  }
-
-  /** One plain line: what failed and where, without the client's object dump. */
-  private String describe(Throwable f) {
-    if (f instanceof TimeoutException) {
-      return "no answer within " + plan.timeout.toMillis() + " ms";
-    }
-    Throwable root = f;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    String where = plan.target.getHost() + ":" + plan.target.getPort();
-    if (root instanceof ConnectException) {
-      return "connection refused by " + where;
-    }
-    String msg = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-    msg = msg.lines().findFirst().orElse("").trim();
-    if (msg.length() > 160) {
-      msg = msg.substring(0, 157) + "...";
-    }
-    return "request to " + where + " failed: " + msg;
-  }
-
-  private void problem(String kind, String why) {
-    firstByKind.putIfAbsent(kind, why);
-    if (firstProblem == null) {
-      firstProblem = kind + ": " + why;
-    }
+    tally.answered(latency, decodedLength, length);
   }
 
   private Thread startProgress(PrintStream out, long start) {
@@ -443,7 +360,7 @@ public final class LoadDriver {
                   return;
                 }
                 long now = System.nanoTime();
-                long count = ok.sum();
+                long count = tally.ok();
                 String phase = !measuring || now < measureStartNs ? "warm-up" : "measure";
                 out.printf(
                     Locale.ROOT,
@@ -452,7 +369,7 @@ public final class LoadDriver {
                     (now - start) / 1e9,
                     count,
                     count - last,
-                    errorTotal(),
+                    tally.errorTotal(),
                     inFlight.get());
                 last = count;
               }
@@ -461,10 +378,6 @@ public final class LoadDriver {
     t.setDaemon(true);
     t.start();
     return t;
-  }
-
-  private long errorTotal() {
-    return errors.values().stream().mapToLong(LongAdder::sum).sum();
   }
 
   /**
@@ -483,31 +396,5 @@ public final class LoadDriver {
     latency.put("p99.9", h.getValueAtPercentile(99.9) / 1e6);
     latency.put("max", h.getMaxValue() / 1e6);
     return latency;
-  }
-
-  private LoadResult result() {
-    double seconds = Math.max(measuredNs, 1) / 1e9;
-    Map<String, Double> latency = latencyMs(histogram);
-    Map<String, Long> errorCounts = new LinkedHashMap<>();
-    errors.forEach((k, v) -> errorCounts.put(k, v.sum()));
-    Map<String, Long> warmupCounts = new LinkedHashMap<>();
-    warmupErrors.forEach((k, v) -> warmupCounts.put(k, v.sum()));
-    long n = ok.sum();
-    return new LoadResult(
-        LoadResult.FORMAT_VERSION,
-        plan.target.toString(),
-        plan.rate > 0 ? "open" : "closed",
-        plan.users,
-        plan.rate,
-        measuredNs / 1_000_000,
-        n,
-        n / seconds,
-        bytes.sum() / seconds,
-        n == 0 ? 0 : (double) bytes.sum() / n,
-        latency,
-        errorCounts,
-        warmupCounts,
-        plan.encoding.token(),
-        n == 0 ? 0 : (double) wireBytes.sum() / n);
   }
 }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.geo.codec.WfsVersion;
@@ -23,16 +22,16 @@ final class OutputFormats {
   private OutputFormats() {}
 
   /** DescribeFeatureType's outputFormat {@code f} (or null): the version's XML Schema only. */
-  static void checkSchemaFormat(String version, String f) throws OwsException {
+  static void checkSchemaFormat(WfsVersion version, String f) throws OwsException {
     if (f == null) {
       return;
     }
     String n = f.toLowerCase(Locale.ROOT).replace(" ", "");
     List<String> valid =
         switch (version) {
-          case WfsRequest.V1 -> List.of("xmlschema", "text/xml;subtype=gml/2.1.2");
-          case WfsRequest.V11 -> List.of("text/xml;subtype=gml/3.1.1");
-          default ->
+          case V1_0_0 -> List.of("xmlschema", "text/xml;subtype=gml/2.1.2");
+          case V1_1_0 -> List.of("text/xml;subtype=gml/3.1.1");
+          case V2_0_0 ->
               List.of(
                   "application/gml+xml;version=3.2",
                   "text/xml;subtype=gml/3.2",
@@ -45,20 +44,20 @@ final class OutputFormats {
   }
 
   /** The XML Schema language and GML a DescribeFeatureType of this version answers in. */
-  static XmlSchema schema(String version) {
+  static XmlSchema schema(WfsVersion version) {
     return switch (version) {
-      case WfsRequest.V1 -> XmlSchema.WFS_1_0_GML_2;
-      case WfsRequest.V11 -> XmlSchema.WFS_1_1_GML_31;
-      default -> XmlSchema.WFS_2_0_GML_32;
+      case V1_0_0 -> XmlSchema.WFS_1_0_GML_2;
+      case V1_1_0 -> XmlSchema.WFS_1_1_GML_31;
+      case V2_0_0 -> XmlSchema.WFS_2_0_GML_32;
     };
   }
 
   /** That schema's media type. */
-  static String schemaMediaType(String version) {
+  static String schemaMediaType(WfsVersion version) {
     return switch (version) {
-      case WfsRequest.V1 -> "text/xml; subtype=gml/2.1.2";
-      case WfsRequest.V11 -> GML31_SCHEMA;
-      default -> "application/gml+xml; version=3.2";
+      case V1_0_0 -> "text/xml; subtype=gml/2.1.2";
+      case V1_1_0 -> GML31_SCHEMA;
+      case V2_0_0 -> "application/gml+xml; version=3.2";
     };
   }
 
@@ -66,20 +65,24 @@ final class OutputFormats {
    * Each version's default GetFeature codec: its GML, as the WFS specifications have it. The
    * capabilities list these first, this version's own, then the others' newest first.
    */
-  private static final Map<WfsVersion, String> DEFAULTS =
-      Map.of(WfsVersion.V1_0_0, "gml2", WfsVersion.V1_1_0, "gml31", WfsVersion.V2_0_0, "gml32");
+  private static String defaultCodec(WfsVersion version) {
+    return switch (version) {
+      case V1_0_0 -> "gml2";
+      case V1_1_0 -> "gml31";
+      case V2_0_0 -> "gml32";
+    };
+  }
 
   /**
    * The codecs the capabilities of {@code version} list ({@link GeoCodec#wfsOutputFormat}): the
    * version's default, the other versions' defaults, then the rest in registration order.
    */
-  static List<GeoCodec> listed(String version) {
-    WfsVersion v = WfsVersion.of(version);
+  static List<GeoCodec> listed(WfsVersion v) {
     List<String> first = new ArrayList<>();
-    first.add(DEFAULTS.get(v));
+    first.add(defaultCodec(v));
     for (WfsVersion other : WfsVersion.values()) {
       if (other != v) {
-        first.add(DEFAULTS.get(other));
+        first.add(defaultCodec(other));
       }
     }
     List<GeoCodec> listed = new ArrayList<>(GeoCodecs.listedIn(v));
@@ -90,12 +93,12 @@ final class OutputFormats {
   }
 
   /** The GetFeature outputFormat values the capabilities of WFS 1.1.0 or 2.0.0 list. */
-  static List<String> outputFormats(String version) {
+  static List<String> outputFormats(WfsVersion version) {
     return listed(version).stream().map(c -> c.wfsOutputFormat().listed()).toList();
   }
 
   /** The listed outputFormat values whose codecs write a feature alone (GetFeatureById). */
-  static List<String> bareFeatureFormats(String version) {
+  static List<String> bareFeatureFormats(WfsVersion version) {
     return listed(version).stream()
         .filter(GeoCodec::encodesBareFeatures)
         .map(c -> c.wfsOutputFormat().listed())
@@ -104,13 +107,13 @@ final class OutputFormats {
 
   /** WFS 1.0.0's ResultFormat elements: each listed codec's name in upper case (GML2). */
   static List<String> resultFormats() {
-    return listed(WfsRequest.V1).stream().map(c -> c.name().toUpperCase(Locale.ROOT)).toList();
+    return listed(WfsVersion.V1_0_0).stream().map(c -> c.name().toUpperCase(Locale.ROOT)).toList();
   }
 
   /** The codec for outputFormat {@code format} (or null: the version's GML). */
-  static GeoCodec codec(String version, String format) throws OwsException {
+  static GeoCodec codec(WfsVersion version, String format) throws OwsException {
     if (format == null || format.isBlank()) {
-      return GeoCodecs.get(DEFAULTS.get(WfsVersion.of(version)));
+      return GeoCodecs.get(defaultCodec(version));
     }
     return GeoCodecs.forOutputFormat(format)
         .orElseThrow(

@@ -20,6 +20,7 @@ import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.QueryResults;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
 import org.wirebench.formats.geo.schema.XmlSchema;
 import org.wirebench.server.http.ClientWatch;
@@ -126,7 +127,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
 
   @Override
   protected String reportVersion(Map<String, String> lowerCaseParams) {
-    return WfsRequest.reportVersion(lowerCaseParams);
+    return WfsRequest.reportVersion(lowerCaseParams).code();
   }
 
   @Override
@@ -136,7 +137,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
 
   @Override
   protected void report(Response response, Callback callback, String version, OwsException e) {
-    writeReport(response, callback, version, e);
+    writeReport(response, callback, WfsVersion.of(version), e);
   }
 
   /**
@@ -148,13 +149,13 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
    */
   public static void refuse(
       Response response, Callback callback, int status, String rawQuery, String message) {
-    String version = WfsRequest.reportVersion(Map.of("version", KvpQuery.rawVersion(rawQuery)));
+    WfsVersion version = WfsRequest.reportVersion(Map.of("version", KvpQuery.rawVersion(rawQuery)));
     writeReport(
         response, callback, version, new OwsException("NoApplicableCode", null, message, status));
   }
 
   private static void writeReport(
-      Response response, Callback callback, String version, OwsException e) {
+      Response response, Callback callback, WfsVersion version, OwsException e) {
     response.setStatus(e.httpStatus());
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
     response.write(true, java.nio.ByteBuffer.wrap(ExceptionReports.write(version, e)), callback);
@@ -324,7 +325,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
       writeReport(
           response,
           callback,
-          WfsRequest.V2,
+          WfsVersion.V2_0_0,
           new OwsException(
               "NoApplicableCode",
               null,

@@ -5,9 +5,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.wirebench.formats.geo.Dataset;
-import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.GeoCodec;
-import org.wirebench.formats.registry.UnknownNameException;
+import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.wfs.filter.Crs;
@@ -17,23 +16,16 @@ import org.wirebench.server.wfs.filter.Crs;
  * OGC KVP encoding requires; values are not.
  */
 final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
-  static final String V1 = "1.0.0";
-  static final String V11 = "1.1.0";
-  static final String V2 = "2.0.0";
-
   /** Largest count/maxFeatures a client may ask for, 1..1000000. */
   static final int MAX_COUNT = 100_000;
 
   /** Features returned when the client gives no count. */
   static final int DEFAULT_COUNT = 1_000;
 
-  /** One NAMESPACES binding: {@code xmlns(prefix,uri)} or {@code xmlns(uri)}. */
-  private static final java.util.regex.Pattern XMLNS =
-      java.util.regex.Pattern.compile("\\s*xmlns\\(([^,()]*)(?:,([^()]*))?\\)\\s*,?");
-
   private final Map<String, String> params;
   private final Map<String, String> raw;
-  final String version;
+  private final TypeNames typeNames;
+  final WfsVersion version;
   final String request;
 
   @Override
@@ -42,17 +34,31 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   }
 
   private WfsRequest(
-      Map<String, String> params, Map<String, String> raw, String version, String request) {
+      Map<String, String> params, Map<String, String> raw, WfsVersion version, String request) {
     this.params = params;
     this.raw = raw;
     this.version = version;
     this.request = request;
+    this.typeNames = new TypeNames(isV2() ? "typeNames" : "typeName", params.get("namespaces"));
   }
 
   /** The exception-report dialect to answer in, even when the version itself is bad. */
-  static String reportVersion(Map<String, String> raw) {
-    String v = lower(raw).get("version");
-    return V1.equals(v) || V11.equals(v) ? v : V2;
+  static WfsVersion reportVersion(Map<String, String> raw) {
+    WfsVersion v = negotiate(List.of(String.valueOf(lower(raw).get("version"))));
+    return v == null ? WfsVersion.V2_0_0 : v;
+  }
+
+  /**
+   * The highest version this server speaks of those {@code accepted}, as OWS Common's negotiation
+   * asks (2.0.2 is served as 2.0.0), or null for none.
+   */
+  private static WfsVersion negotiate(List<String> accepted) {
+    for (WfsVersion v : WfsVersion.values()) {
+      if (accepted.contains(v.code()) || (v == WfsVersion.V2_0_0 && accepted.contains("2.0.2"))) {
+        return v;
+      }
+    }
+    return null;
   }
 
   static WfsRequest parse(Map<String, String> raw) throws OwsException {
@@ -68,27 +74,19 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     if (request == null || request.isBlank()) {
       throw OwsException.missing("request");
     }
-    String version = p.getOrDefault("version", p.get("acceptversions"));
+    String asked = p.getOrDefault("version", p.get("acceptversions"));
+    WfsVersion version =
+        asked == null
+            ? WfsVersion.V2_0_0
+            : negotiate(
+                asked.contains(",") ? List.of(asked.replace(" ", "").split(",")) : List.of(asked));
     if (version == null) {
-      version = V2;
-    } else if (version.contains(",")) {
-      // AcceptVersions: the highest this server speaks, as OWS Common's negotiation asks
-      List<String> accepted = List.of(version.replace(" ", "").split(","));
-      version =
-          accepted.contains(V2) || accepted.contains("2.0.2")
-              ? V2
-              : accepted.contains(V11) ? V11 : accepted.contains(V1) ? V1 : version;
-    }
-    if (version.equals("2.0.2")) {
-      version = V2;
-    }
-    if (!version.equals(V1) && !version.equals(V11) && !version.equals(V2)) {
       throw new OwsException(
           request.equalsIgnoreCase("GetCapabilities")
               ? "VersionNegotiationFailed"
               : "InvalidParameterValue",
           "version",
-          "version " + version + " is not supported; use " + V2 + ", " + V11 + " or " + V1);
+          "version " + asked + " is not supported; use 2.0.0, 1.1.0 or 1.0.0");
     }
     WfsParameters.check(request, p);
     return new WfsRequest(p, new java.util.LinkedHashMap<>(raw), version, request);
@@ -220,12 +218,12 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
 
   /** WFS 1.0.0: GML 2, lon/lat by default. */
   boolean isV1() {
-    return version.equals(V1);
+    return version == WfsVersion.V1_0_0;
   }
 
   /** WFS 2.0.0: paging, stored queries, typeNames. 1.0.0 and 1.1.0 have none of these. */
   boolean isV2() {
-    return version.equals(V2);
+    return version == WfsVersion.V2_0_0;
   }
 
   /** DescribeFeatureType's outputFormat: the XML Schema this version describes its types in. */
@@ -259,7 +257,10 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
       throw new OwsException(
           "OperationNotSupported",
           "request",
-          "request=" + request + " (stored queries) is WFS 2.0.0's; this request is " + version);
+          "request="
+              + request
+              + " (stored queries) is WFS 2.0.0's; this request is "
+              + version.code());
     }
   }
 
@@ -268,15 +269,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
    * every layer when none is named, as the standards say.
    */
   List<Dataset> describedDatasets() throws OwsException {
-    String name = params.getOrDefault("typenames", params.get("typename"));
-    if (name == null || name.isBlank()) {
-      return List.copyOf(Datasets.registry().all());
-    }
-    List<Dataset> out = new java.util.ArrayList<>();
-    for (String one : name.split(",", -1)) {
-      out.add(dataset(one.strip()));
-    }
-    return out;
+    return typeNames.described(params.getOrDefault("typenames", params.get("typename")));
   }
 
   /** GetFeature's queries: one a type name, each with its own selection. */
@@ -286,57 +279,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
 
   /** A type name, with or without the namespace prefix, as a layer. */
   Dataset dataset(String name) throws OwsException {
-    String locator = isV2() ? "typeNames" : "typeName";
-    if (name.isEmpty()) {
-      throw OwsException.invalid(locator, name, "an empty type name");
-    }
-    String local = name.contains(":") ? name.substring(name.indexOf(':') + 1) : name;
-    Dataset dataset;
-    try {
-      dataset = Datasets.get(local);
-    } catch (UnknownNameException e) {
-      throw OwsException.invalid(locator, name, e.getMessage());
-    }
-    String prefix = name.contains(":") ? name.substring(0, name.indexOf(':')) : "";
-    String bound = namespaces().get(prefix);
-    if (bound != null && !bound.equals(dataset.featureType().namespaceUri())) {
-      throw OwsException.invalid(
-          locator,
-          name,
-          "NAMESPACES binds "
-              + (prefix.isEmpty() ? "the default prefix" : prefix)
-              + " to "
-              + bound
-              + "; "
-              + local
-              + " is in "
-              + dataset.featureType().namespaceUri());
-    }
-    return dataset;
-  }
-
-  /** NAMESPACES (2.0): {@code xmlns(prefix,uri)} bindings, comma separated; "" the default. */
-  private Map<String, String> namespaces() throws OwsException {
-    String v = params.get("namespaces");
-    Map<String, String> m = new TreeMap<>();
-    if (v == null) {
-      return m;
-    }
-    java.util.regex.Matcher x = XMLNS.matcher(v);
-    int end = 0;
-    while (x.lookingAt()) {
-      if (x.group(2) == null) {
-        m.put("", x.group(1));
-      } else {
-        m.put(x.group(1), x.group(2));
-      }
-      end = x.end();
-      x.region(end, v.length());
-    }
-    if (end != v.length() || m.isEmpty()) {
-      throw OwsException.invalid("NAMESPACES", v, "expected xmlns(prefix,uri) bindings");
-    }
-    return m;
+    return typeNames.dataset(name);
   }
 
   /**
@@ -350,7 +293,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   int count(Dataset dataset, boolean filtered) throws OwsException {
     String key = params.containsKey("count") ? "count" : "maxfeatures";
     String locator = key.equals("count") ? "count" : "maxFeatures";
-    if (!isV2() && !params.containsKey(key) && (filtered || version.equals(V11))) {
+    if (!isV2() && !params.containsKey(key) && (filtered || version == WfsVersion.V1_1_0)) {
       return MAX_COUNT;
     }
     if (!isV2() && !params.containsKey(key)) {
@@ -383,7 +326,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
             + ", more than this server sends at once ("
             + MAX_COUNT
             + "), and WFS "
-            + version
+            + version.code()
             + " can neither page nor declare a default limit: give maxFeatures (1.."
             + MAX_COUNT
             + "), or use WFS 1.1.0 (the first "

@@ -24,8 +24,8 @@ import org.wirebench.server.http.OwsHandler;
  * concurrent 4096 × 4096 requests wait their turn instead of exhausting the heap, and a number of
  * maps drawn at once (two a core: more adds no throughput, and 150 threads in the JPEG codec's
  * native code at once held off the garbage collector until an allocation failed with
- * OutOfMemoryError, 6 GiB heap, 2026-11-24); a map that cannot start within {@value
- * #BUDGET_WAIT_SECONDS} s is answered 503.
+ * OutOfMemoryError with a 6 GiB heap); a map that cannot start within {@value #BUDGET_WAIT_SECONDS}
+ * s is answered 503.
  */
 public final class WmsHandler extends OwsHandler<WmsRequest> {
   static final long BUDGET_WAIT_SECONDS = 30;

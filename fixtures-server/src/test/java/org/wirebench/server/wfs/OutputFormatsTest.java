@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -24,27 +25,27 @@ class OutputFormatsTest {
   void eachVersionListsItsGmlFirstThenTheOtherGmlsNewestFirstThenTheRest() {
     assertEquals(
         List.of(GML32, GML31, GML2, JSON, FGB, JSON_SEQ),
-        OutputFormats.outputFormats(WfsRequest.V2));
+        OutputFormats.outputFormats(WfsVersion.V2_0_0));
     assertEquals(
         List.of(GML31, GML32, GML2, JSON, FGB, JSON_SEQ),
-        OutputFormats.outputFormats(WfsRequest.V11));
+        OutputFormats.outputFormats(WfsVersion.V1_1_0));
     assertEquals(List.of("GML2"), OutputFormats.resultFormats());
-    assertEquals(List.of(GML32, JSON), OutputFormats.bareFeatureFormats(WfsRequest.V2));
+    assertEquals(List.of(GML32, JSON), OutputFormats.bareFeatureFormats(WfsVersion.V2_0_0));
   }
 
   @Test
   void withoutOutputFormatEachVersionAnswersInItsGml() throws Exception {
-    assertEquals("gml2", OutputFormats.codec(WfsRequest.V1, null).name());
-    assertEquals("gml31", OutputFormats.codec(WfsRequest.V11, " ").name());
-    assertEquals("gml32", OutputFormats.codec(WfsRequest.V2, null).name());
-    assertEquals("geojson", OutputFormats.codec(WfsRequest.V1, "application/json").name());
-    assertEquals("jts-gml2", OutputFormats.codec(WfsRequest.V2, "jts-gml2").name());
+    assertEquals("gml2", OutputFormats.codec(WfsVersion.V1_0_0, null).name());
+    assertEquals("gml31", OutputFormats.codec(WfsVersion.V1_1_0, " ").name());
+    assertEquals("gml32", OutputFormats.codec(WfsVersion.V2_0_0, null).name());
+    assertEquals("geojson", OutputFormats.codec(WfsVersion.V1_0_0, "application/json").name());
+    assertEquals("jts-gml2", OutputFormats.codec(WfsVersion.V2_0_0, "jts-gml2").name());
   }
 
   @Test
   void anUnknownOutputFormatIsRefusedListingTheOffered() {
     OwsException e =
-        assertThrows(OwsException.class, () -> OutputFormats.codec(WfsRequest.V2, "KML"));
+        assertThrows(OwsException.class, () -> OutputFormats.codec(WfsVersion.V2_0_0, "KML"));
     assertEquals("InvalidParameterValue", e.code());
     assertTrue(
         e.getMessage().contains("valid: " + String.join(", ", GML32, GML31, GML2, JSON)),

@@ -2,7 +2,6 @@ package org.wirebench.formats.raster;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -262,18 +261,6 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
           // a part file left behind is never read: tiles are *.jpg
         }
       }
-    }
-  }
-
-  /** Tiles on disk now, for logs and tests. */
-  public long storedTiles() {
-    if (!Files.isDirectory(directory)) {
-      return 0;
-    }
-    try (var files = Files.walk(directory)) {
-      return files.filter(p -> p.toString().endsWith(".jpg")).count();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 

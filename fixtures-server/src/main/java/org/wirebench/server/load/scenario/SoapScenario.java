@@ -94,8 +94,8 @@ public final class SoapScenario implements Scenario {
   @Override
   public List<Point> points(ScenarioOptions o) {
     Options own = o.own(name(), Options.class);
-    // quick: void and the four operations the quick JMH suite measures (doubles and floats went,
-    // 2026-11-24, to make room for the raster study in the quick suite's 15 minutes)
+    // quick: void and the four operations the quick JMH suite measures, no more: room for the
+    // raster study in the quick suite's 15 minutes
     List<Operation> ops =
         own.operations != null
             ? own.operations.stream().map(Operation::byShortName).toList()
@@ -104,8 +104,8 @@ public final class SoapScenario implements Scenario {
                     .map(Operation::byShortName)
                     .toList()
                 : List.of(Operation.values());
-    // quick: the two ends (per-request overhead, payload cost); 100 went (2026-11-24) to make room
-    // in the quick suite's 15 minutes for the same-bytes floors
+    // quick: the two ends (per-request overhead, payload cost), no size between: room in the
+    // quick suite's 15 minutes for the same-bytes floors
     List<Integer> sizes =
         own.sizes != null ? own.sizes : o.quick ? List.of(1, 5000) : Operation.SIZES;
     for (int n : sizes) {

@@ -112,14 +112,14 @@ public final class WfsScenario implements Scenario {
 
   /**
    * Every request shape is sent for a while before the first point (a slow JIT climb can pass the
-   * per-point steady check: in the 2026-11-23 quick run the first point, gml32 at 4 users, served
-   * 1,483 req/s against 3,036 at 8), then each point is warmed until steady.
+   * per-point steady check: without it a quick run's first point, gml32 at 4 users, served 1,483
+   * req/s against 3,036 at 8), then each point is warmed until steady.
    */
   @Override
   public ScenarioSettings settings(boolean quick) {
     return quick
         ? ScenarioSettings.timed(
-                // 2 s, not 2.5 (2026-11-24): room for the raster study in the quick 15 minutes
+                // 2 s windows leave room for the raster study in the quick suite's 15 minutes
                 "quick", 1, Duration.ZERO, Duration.ofMillis(2000), Duration.ofSeconds(3))
             .withSteadyState(new ScenarioSettings.SteadyState(750, 9_000, 0.10))
         : ScenarioSettings.timed(

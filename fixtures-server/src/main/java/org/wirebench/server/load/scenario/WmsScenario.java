@@ -94,8 +94,8 @@ public final class WmsScenario implements Scenario {
   @Override
   public ScenarioSettings settings(boolean quick) {
     return quick
-        // one run, not the best of 3: the quick suite's 15 minutes (2026-11-24: best of 2 with 2 s
-        // windows took the suite to 16 min 42 s)
+        // one run, not the best of 3: the quick suite's 15 minutes (best of 2 with 2 s windows
+        // takes the suite to 16 min 42 s)
         ? ScenarioSettings.counted("quick", 1, 0, 200, Duration.ofSeconds(2))
             .keepingBest()
             .withSteadyState(new ScenarioSettings.SteadyState(1_500, 9_000, 0.10))

@@ -27,7 +27,7 @@ final class GmlHeaders {
                 + " "
                 + GmlNames.WFS1_LOCATION
                 + " "
-                + typeLocations(types, schemaBase, "1.0.0"))
+                + typeLocations(types, schemaBase, WfsVersion.V1_0_0.code()))
         + "><gml:boundedBy>";
   }
 
@@ -43,7 +43,7 @@ final class GmlHeaders {
                 + " "
                 + GmlNames.WFS11_LOCATION
                 + " "
-                + typeLocations(types, schemaBase, "1.1.0"))
+                + typeLocations(types, schemaBase, WfsVersion.V1_1_0.code()))
         + " numberOfFeatures=\""
         + numberOfFeatures
         + "\" timeStamp=\""
@@ -103,7 +103,7 @@ final class GmlHeaders {
         + " "
         + GmlNames.GML32_LOCATION
         + " "
-        + typeLocations(types, schemaBase, "2.0.0");
+        + typeLocations(types, schemaBase, WfsVersion.V2_0_0.code());
   }
 
   /**

@@ -59,7 +59,8 @@ public final class JtsGml2Codec extends GmlCodec {
               + " "
               + type.namespaceUri()
               + " "
-              + GmlNames.describeFeatureType(c.schemaBase(), "1.0.0", type.prefix(), type.name()));
+              + GmlNames.describeFeatureType(
+                  c.schemaBase(), WfsVersion.V1_0_0.code(), type.prefix(), type.name()));
       w.writeStartElement("gml", "boundedBy", GmlNames.GML2);
       Envelope b = c.bounds();
       if (b.isNull()) {

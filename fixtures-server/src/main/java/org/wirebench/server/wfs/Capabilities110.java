@@ -7,15 +7,15 @@ import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.codec.GmlNames;
+import org.wirebench.formats.geo.codec.WfsVersion;
 
 /**
  * GetCapabilities for WFS 1.1.0 (OWS Common 1.0, Filter Encoding 1.1): the three operations with
  * their parameters' values, every dataset a feature type in {@code urn:x-ogc:def:crs:EPSG:4326},
  * and Filter_Capabilities listing exactly what the filter parser implements.
  */
-final class Capabilities11 {
+final class Capabilities110 implements CapabilitiesWriter {
   static final String OWS10 = "http://www.opengis.net/ows";
-  private static final String XLINK = "http://www.w3.org/1999/xlink";
   private static final String OGC = ExceptionReports.OGC;
   private static final String WFS = GmlNames.WFS1;
 
@@ -32,36 +32,23 @@ final class Capabilities11 {
     "NullCheck"
   };
 
-  private Capabilities11() {}
+  /** A large layer's abstract: what a GetFeature without maxFeatures gets of it. */
+  private static final String CUT =
+      ". Without maxFeatures a GetFeature gets the first "
+          + WfsRequest.MAX_COUNT
+          + " (DefaultMaxFeatures); WFS 2.0.0 pages through all";
 
-  static void write(XMLStreamWriter2 w, String endpoint) throws XMLStreamException {
+  @Override
+  public void write(XMLStreamWriter2 w, String endpoint) throws XMLStreamException {
     w.writeStartElement("wfs", "WFS_Capabilities", WFS);
     w.writeNamespace("wfs", WFS);
     w.writeNamespace("ows", OWS10);
     w.writeNamespace("ogc", OGC);
     w.writeNamespace("gml", GmlNames.GML2);
-    w.writeNamespace("xlink", XLINK);
+    w.writeNamespace("xlink", Capabilities.XLINK);
     w.writeNamespace(FeatureType.DEFAULT_PREFIX, FeatureType.DEFAULT_NAMESPACE);
-    w.writeAttribute("version", WfsRequest.V11);
-    w.writeStartElement("ows", "ServiceIdentification", OWS10);
-    ows(w, "Title", Capabilities.TITLE);
-    ows(w, "Abstract", Capabilities.ABSTRACT);
-    w.writeStartElement("ows", "Keywords", OWS10);
-    for (String k : Capabilities.KEYWORDS) {
-      ows(w, "Keyword", k);
-    }
-    w.writeEndElement();
-    ows(w, "ServiceType", "WFS");
-    ows(w, "ServiceTypeVersion", WfsRequest.V11);
-    ows(w, "Fees", "NONE");
-    ows(w, "AccessConstraints", "NONE");
-    w.writeEndElement();
-    w.writeStartElement("ows", "ServiceProvider", OWS10);
-    ows(w, "ProviderName", Capabilities.PROVIDER);
-    w.writeStartElement("ows", "ServiceContact", OWS10);
-    ows(w, "IndividualName", Capabilities.CONTACT);
-    w.writeEndElement();
-    w.writeEndElement();
+    w.writeAttribute("version", WfsVersion.V1_1_0.code());
+    Capabilities.owsService(w, OWS10, WfsVersion.V1_1_0.code());
     operations(w, endpoint);
     w.writeStartElement("wfs", "FeatureTypeList", WFS);
     w.writeStartElement("wfs", "Operations", WFS);
@@ -72,14 +59,14 @@ final class Capabilities11 {
       w.writeStartElement("wfs", "FeatureType", WFS);
       text(w, "Name", t.prefix() + ":" + t.name());
       text(w, "Title", t.name());
-      text(w, "Abstract", Capabilities.layerAbstract(d, WfsRequest.V11));
+      text(w, "Abstract", Capabilities.layerAbstract(d, CUT));
       w.writeStartElement("ows", "Keywords", OWS10);
       ows(w, "Keyword", t.name());
       ows(w, "Keyword", t.geometryKind().geoJsonType());
       w.writeEndElement();
       text(w, "DefaultSRS", GmlNames.SRS_X_LATLON);
       w.writeStartElement("wfs", "OutputFormats", WFS);
-      for (String f : OutputFormats.outputFormats(WfsRequest.V11)) {
+      for (String f : OutputFormats.outputFormats(WfsVersion.V1_1_0)) {
         text(w, "Format", f);
       }
       w.writeEndElement();
@@ -95,7 +82,7 @@ final class Capabilities11 {
     w.writeEndElement();
   }
 
-  private static void operations(XMLStreamWriter2 w, String endpoint) throws XMLStreamException {
+  private void operations(XMLStreamWriter2 w, String endpoint) throws XMLStreamException {
     w.writeStartElement("ows", "OperationsMetadata", OWS10);
     for (String op : new String[] {"GetCapabilities", "DescribeFeatureType", "GetFeature"}) {
       w.writeStartElement("ows", "Operation", OWS10);
@@ -103,18 +90,18 @@ final class Capabilities11 {
       w.writeStartElement("ows", "DCP", OWS10);
       w.writeStartElement("ows", "HTTP", OWS10);
       w.writeEmptyElement("ows", "Get", OWS10);
-      w.writeAttribute("xlink", XLINK, "href", endpoint + "?");
+      w.writeAttribute("xlink", Capabilities.XLINK, "href", endpoint + "?");
       w.writeEndElement();
       w.writeEndElement();
       switch (op) {
         case "GetCapabilities" -> {
-          parameter(w, "AcceptVersions", WfsRequest.V2, WfsRequest.V11, WfsRequest.V1);
+          parameter(w, "AcceptVersions", Capabilities.versionCodes());
           parameter(w, "AcceptFormats", "text/xml");
           parameter(w, "Sections", "All");
         }
         case "DescribeFeatureType" -> parameter(w, "outputFormat", OutputFormats.GML31_SCHEMA);
         default -> {
-          parameter(w, "outputFormat", OutputFormats.outputFormats(WfsRequest.V11));
+          parameter(w, "outputFormat", OutputFormats.outputFormats(WfsVersion.V1_1_0));
           parameter(w, "resultType", "results", "hits");
         }
       }
@@ -131,7 +118,7 @@ final class Capabilities11 {
   /**
    * Filter Encoding 1.1: exactly what {@link org.wirebench.server.wfs.filter.FilterParser} reads.
    */
-  private static void filterCapabilities(XMLStreamWriter2 w) throws XMLStreamException {
+  private void filterCapabilities(XMLStreamWriter2 w) throws XMLStreamException {
     w.writeStartElement("ogc", "Filter_Capabilities", OGC);
     w.writeStartElement("ogc", "Spatial_Capabilities", OGC);
     w.writeStartElement("ogc", "GeometryOperands", OGC);

@@ -1,0 +1,51 @@
+package org.wirebench.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.wirebench.results.RunEnvironment;
+
+/**
+ * What differs between two runs' environments (JDK, JVMs, CPU, cores, JVM flags, library versions)
+ * and may explain a difference in their results: warnings beside a comparison, never verdicts.
+ */
+final class EnvironmentDifferences {
+  private EnvironmentDifferences() {}
+
+  /** One warning line per difference, in this order. */
+  static List<String> of(RunEnvironment a, RunEnvironment b) {
+    List<String> warnings = new ArrayList<>();
+    warn(warnings, "JDK", a.jdk(), b.jdk());
+    warn(warnings, "forked JDK", a.forkedJdkMajor(), b.forkedJdkMajor());
+    warn(warnings, "forked JVM", a.forkedJvm(), b.forkedJvm());
+    warn(warnings, "CPU", a.cpuModel(), b.cpuModel());
+    warn(warnings, "core count", a.cores(), b.cores());
+    warn(
+        warnings,
+        "launcher JVM flags",
+        withoutPaths(a.launcherJvmArgs()),
+        withoutPaths(b.launcherJvmArgs()));
+    warn(warnings, "forked JVM flags", forks(a.forkJvmArgs()), forks(b.forkJvmArgs()));
+    warn(warnings, "server JVM flags", a.serverJvms(), b.serverJvms());
+    warn(warnings, "library versions", a.libraries(), b.libraries());
+    return warnings;
+  }
+
+  /** Only what both runs recorded is compared (version 1 env.json lacks some fields). */
+  private static void warn(List<String> warnings, String what, Object x, Object y) {
+    if (x != null && y != null && !Objects.equals(x, y)) {
+      warnings.add("the runs differ in " + what + ": " + x + " vs " + y);
+    }
+  }
+
+  private static List<List<String>> forks(List<List<String>> perFork) {
+    return perFork == null
+        ? null
+        : perFork.stream().map(EnvironmentDifferences::withoutPaths).toList();
+  }
+
+  /** JVM arguments that only name where wirebench's own files are do not change performance. */
+  private static List<String> withoutPaths(List<String> args) {
+    return args == null ? null : args.stream().filter(a -> !a.startsWith("-Dwirebench.")).toList();
+  }
+}

@@ -1,0 +1,100 @@
+package org.wirebench.server.wfs;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.wirebench.formats.geo.Dataset;
+import org.wirebench.formats.geo.Datasets;
+import org.wirebench.formats.registry.UnknownNameException;
+import org.wirebench.server.http.OwsException;
+
+/**
+ * A request's type names as layers: each with or without its prefix, the prefix checked against the
+ * request's NAMESPACES bindings (WFS 2.0) where it gives them.
+ */
+final class TypeNames {
+  /** One NAMESPACES binding: {@code xmlns(prefix,uri)} or {@code xmlns(uri)}. */
+  private static final java.util.regex.Pattern XMLNS =
+      java.util.regex.Pattern.compile("\\s*xmlns\\(([^,()]*)(?:,([^()]*))?\\)\\s*,?");
+
+  private final String locator;
+  private final String namespaces;
+
+  /**
+   * @param locator how the version spells the type-name parameter in its exceptions
+   * @param namespaces NAMESPACES as given, or null
+   */
+  TypeNames(String locator, String namespaces) {
+    this.locator = locator;
+    this.namespaces = namespaces;
+  }
+
+  /**
+   * DescribeFeatureType's types: those named (comma separated, each with or without its prefix), or
+   * every layer when none is named, as the standards say.
+   */
+  List<Dataset> described(String name) throws OwsException {
+    if (name == null || name.isBlank()) {
+      return List.copyOf(Datasets.registry().all());
+    }
+    List<Dataset> out = new java.util.ArrayList<>();
+    for (String one : name.split(",", -1)) {
+      out.add(dataset(one.strip()));
+    }
+    return out;
+  }
+
+  /** A type name, with or without the namespace prefix, as a layer. */
+  Dataset dataset(String name) throws OwsException {
+    if (name.isEmpty()) {
+      throw OwsException.invalid(locator, name, "an empty type name");
+    }
+    String local = name.contains(":") ? name.substring(name.indexOf(':') + 1) : name;
+    Dataset dataset;
+    try {
+      dataset = Datasets.get(local);
+    } catch (UnknownNameException e) {
+      throw OwsException.invalid(locator, name, e.getMessage());
+    }
+    String prefix = name.contains(":") ? name.substring(0, name.indexOf(':')) : "";
+    String bound = namespaces().get(prefix);
+    if (bound != null && !bound.equals(dataset.featureType().namespaceUri())) {
+      throw OwsException.invalid(
+          locator,
+          name,
+          "NAMESPACES binds "
+              + (prefix.isEmpty() ? "the default prefix" : prefix)
+              + " to "
+              + bound
+              + "; "
+              + local
+              + " is in "
+              + dataset.featureType().namespaceUri());
+    }
+    return dataset;
+  }
+
+  /** NAMESPACES (2.0): {@code xmlns(prefix,uri)} bindings, comma separated; "" the default. */
+  private Map<String, String> namespaces() throws OwsException {
+    String v = namespaces;
+    Map<String, String> m = new TreeMap<>();
+    if (v == null) {
+      return m;
+    }
+    java.util.regex.Matcher x = XMLNS.matcher(v);
+    int end = 0;
+    while (x.lookingAt()) {
+      if (x.group(2) == null) {
+        m.put("", x.group(1));
+      } else {
+        m.put(x.group(1), x.group(2));
+      }
+      end = x.end();
+      x.region(end, v.length());
+    }
+    if (end != v.length() || m.isEmpty()) {
+      throw OwsException.invalid("NAMESPACES", v, "expected xmlns(prefix,uri) bindings");
+    }
+    return m;
+  }
+}
