@@ -7,6 +7,7 @@ import org.wirebench.bench.report.ThenAndNow.Verdict;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioResult.PointResult;
+import org.wirebench.results.Statistic;
 
 /**
  * The ql.io study's load figures beside the {@code finding} scenario's: numbers beside numbers (one
@@ -41,7 +42,7 @@ final class FindingRows {
             pbThink,
             "%.2f vs %.2f ms",
             false,
-            p -> p.latencyMs().get("mean")));
+            p -> p.latencyMs().get(Statistic.MEAN)));
     PointResult xmlSat = point(s, "xml", "none");
     PointResult pbSat = point(s, "protobuf", "none");
     rows.add(
@@ -70,7 +71,11 @@ final class FindingRows {
               Scores.format(
                   "%.0f trans/s on %d cores shared with the driver = %.0f per core, %.1f× the"
                       + " study; p99 %.1f ms",
-                  pbSat.throughput(), cores, perCore, perCore / 214, pbSat.latencyMs().get("p99")),
+                  pbSat.throughput(),
+                  cores,
+                  perCore,
+                  perCore / 214,
+                  pbSat.latencyMs().get(Statistic.P99)),
               Verdict.FIGURE));
     }
     return rows;

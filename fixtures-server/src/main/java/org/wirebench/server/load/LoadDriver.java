@@ -4,8 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.ConnectException;
 import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
-import java.util.List;
+import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -25,7 +24,9 @@ import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.util.thread.Invocable;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.wirebench.results.ErrorKind;
 import org.wirebench.results.LoadResult;
+import org.wirebench.results.Statistic;
 import org.wirebench.server.http.ContentCoding;
 
 /**
@@ -38,21 +39,14 @@ import org.wirebench.server.http.ContentCoding;
  * coordinated-omission fix). Warm-up responses are thrown away.
  */
 public final class LoadDriver {
-  /**
-   * connect (refused, reset, closed before an answer), timeout, status, validation, and unfinished:
-   * sent in the measured window and neither answered nor failed when the run stopped waiting.
-   */
-  public static final List<String> ERROR_KINDS =
-      List.of("connect", "timeout", "status", "validation", "unfinished");
-
   private final LoadPlan plan;
   private final Histogram histogram = new ConcurrentHistogram(TimeUnit.HOURS.toNanos(1), 3);
   private final LongAdder ok = new LongAdder();
   private final LongAdder bytes = new LongAdder();
   private final LongAdder wireBytes = new LongAdder();
-  private final Map<String, LongAdder> errors = new LinkedHashMap<>();
-  private final Map<String, LongAdder> warmupErrors = new LinkedHashMap<>();
-  private final Map<String, String> firstByKind = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<ErrorKind, LongAdder> errors = new EnumMap<>(ErrorKind.class);
+  private final Map<ErrorKind, LongAdder> warmupErrors = new EnumMap<>(ErrorKind.class);
+  private final Map<ErrorKind, String> firstByKind = new java.util.concurrent.ConcurrentHashMap<>();
 
   /** Shared back-off after connect failures: 0, or 10 ms doubling to 1 s; reset by a success. */
   private final AtomicLong connectBackoffMs = new AtomicLong();
@@ -72,7 +66,7 @@ public final class LoadDriver {
   public LoadDriver(LoadPlan plan) {
     this.plan = plan;
     this.check = new ResponseCheck(plan.expectStatus, plan.lengthTolerance, plan.targets.size());
-    for (String kind : ERROR_KINDS) {
+    for (ErrorKind kind : ErrorKind.values()) {
       errors.put(kind, new LongAdder());
       warmupErrors.put(kind, new LongAdder());
     }
@@ -89,14 +83,9 @@ public final class LoadDriver {
   }
 
   /** The first problem of each kind, in one plain line each, warm-up included. */
-  public Map<String, String> firstProblems() {
-    Map<String, String> out = new LinkedHashMap<>();
-    ERROR_KINDS.forEach(
-        k -> {
-          if (firstByKind.containsKey(k)) {
-            out.put(k, firstByKind.get(k));
-          }
-        });
+  public Map<ErrorKind, String> firstProblems() {
+    Map<ErrorKind, String> out = new EnumMap<>(ErrorKind.class);
+    out.putAll(firstByKind);
     return out;
   }
 
@@ -130,9 +119,11 @@ public final class LoadDriver {
         }
       }
     } finally {
-      errors.get("unfinished").add(Math.max(0, inFlight.get()));
+      errors.get(ErrorKind.UNFINISHED).add(Math.max(0, inFlight.get()));
       if (inFlight.get() > 0) {
-        problem("unfinished", inFlight.get() + " request(s) still unanswered when the run ended");
+        problem(
+            ErrorKind.UNFINISHED,
+            inFlight.get() + " request(s) still unanswered when the run ended");
       }
       stopped = true; // stopping the client fails what is open: already counted as unfinished
       client.stop();
@@ -325,12 +316,12 @@ public final class LoadDriver {
     long latency = System.nanoTime() - sentNs;
     long decodedLength = 0;
     boolean measured = measuring && sentNs >= measureStartNs && sentNs < endNs;
-    String error;
+    ErrorKind error;
     if (result.isFailed()) {
       Throwable f = result.getFailure();
-      error = f instanceof TimeoutException ? "timeout" : "connect";
+      error = f instanceof TimeoutException ? ErrorKind.TIMEOUT : ErrorKind.CONNECT;
       problem(error, describe(f));
-      if (error.equals("connect")) {
+      if (error == ErrorKind.CONNECT) {
         connectBackoffMs.updateAndGet(b -> Math.min(1000, Math.max(10, b * 2)));
       }
     } else {
@@ -339,7 +330,7 @@ public final class LoadDriver {
       Decoded d = decoded(response, length, body, validate);
       error =
           d.problem != null
-              ? "validation"
+              ? ErrorKind.VALIDATION
               : check.check(
                   index,
                   response.getStatus(),
@@ -352,7 +343,7 @@ public final class LoadDriver {
       } else if (validate) {
         String why = plan.validator.problem(index, d.body);
         if (why != null) {
-          error = "validation";
+          error = ErrorKind.VALIDATION;
           problem(error, why);
         }
       }
@@ -424,7 +415,7 @@ public final class LoadDriver {
     return "request to " + where + " failed: " + msg;
   }
 
-  private void problem(String kind, String why) {
+  private void problem(ErrorKind kind, String why) {
     firstByKind.putIfAbsent(kind, why);
     if (firstProblem == null) {
       firstProblem = kind + ": " + why;
@@ -472,25 +463,25 @@ public final class LoadDriver {
    * from a histogram of ns: one run's, or several runs' merged ({@code Histogram.add}) — never
    * averaged percentiles.
    */
-  public static Map<String, Double> latencyMs(Histogram h) {
-    Map<String, Double> latency = new LinkedHashMap<>();
-    latency.put("mean", h.getMean() / 1e6);
-    latency.put("min", h.getTotalCount() == 0 ? 0 : h.getMinValue() / 1e6);
-    latency.put("stddev", h.getStdDeviation() / 1e6);
-    latency.put("p50", h.getValueAtPercentile(50) / 1e6);
-    latency.put("p90", h.getValueAtPercentile(90) / 1e6);
-    latency.put("p99", h.getValueAtPercentile(99) / 1e6);
-    latency.put("p99.9", h.getValueAtPercentile(99.9) / 1e6);
-    latency.put("max", h.getMaxValue() / 1e6);
+  public static Map<Statistic, Double> latencyMs(Histogram h) {
+    Map<Statistic, Double> latency = new EnumMap<>(Statistic.class);
+    latency.put(Statistic.MEAN, h.getMean() / 1e6);
+    latency.put(Statistic.MIN, h.getTotalCount() == 0 ? 0 : h.getMinValue() / 1e6);
+    latency.put(Statistic.STDDEV, h.getStdDeviation() / 1e6);
+    latency.put(Statistic.P50, h.getValueAtPercentile(50) / 1e6);
+    latency.put(Statistic.P90, h.getValueAtPercentile(90) / 1e6);
+    latency.put(Statistic.P99, h.getValueAtPercentile(99) / 1e6);
+    latency.put(Statistic.P99_9, h.getValueAtPercentile(99.9) / 1e6);
+    latency.put(Statistic.MAX, h.getMaxValue() / 1e6);
     return latency;
   }
 
   private LoadResult result() {
     double seconds = Math.max(measuredNs, 1) / 1e9;
-    Map<String, Double> latency = latencyMs(histogram);
-    Map<String, Long> errorCounts = new LinkedHashMap<>();
+    Map<Statistic, Double> latency = latencyMs(histogram);
+    Map<ErrorKind, Long> errorCounts = new EnumMap<>(ErrorKind.class);
     errors.forEach((k, v) -> errorCounts.put(k, v.sum()));
-    Map<String, Long> warmupCounts = new LinkedHashMap<>();
+    Map<ErrorKind, Long> warmupCounts = new EnumMap<>(ErrorKind.class);
     warmupErrors.forEach((k, v) -> warmupCounts.put(k, v.sum()));
     long n = ok.sum();
     return new LoadResult(

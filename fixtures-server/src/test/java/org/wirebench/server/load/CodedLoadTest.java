@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.wirebench.results.ErrorKind;
 import org.wirebench.results.LoadResult;
 import org.wirebench.server.FixtureServer;
 import org.wirebench.server.http.ContentCoding;
@@ -96,10 +97,10 @@ class CodedLoadTest {
     LoadDriver driver = new LoadDriver(plan(plain.uri(), ContentCoding.BR));
     LoadResult r = driver.run(null);
     assertEquals(0, r.requests());
-    assertTrue(r.errors().get("validation") > 0, r.errors()::toString);
+    assertTrue(r.errors().get(ErrorKind.VALIDATION) > 0, r.errors()::toString);
     assertEquals(
         "asked for Accept-Encoding: br, the answer came with no Content-Encoding",
-        driver.firstProblems().get("validation"));
+        driver.firstProblems().get(ErrorKind.VALIDATION));
   }
 
   @Test

@@ -11,6 +11,7 @@ import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.finding.GatewayJson;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Statistic;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.finding.GatewayHandler;
 import org.wirebench.server.load.LoadPlan;
@@ -85,7 +86,7 @@ public final class FindingScenario implements Scenario {
         "",
         List.of("think"),
         "format",
-        "mean",
+        Statistic.MEAN,
         true,
         null,
         List.of(

@@ -26,6 +26,7 @@ import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.results.ErrorKind;
 
 /**
  * The client loop's own checks, against a stand-in server on loopback: an answer is decoded through
@@ -114,7 +115,7 @@ class AnswerLoopTest {
     mangle.set(UnaryOperator.identity());
     honourGzip.set(false);
     AnswerLoop.Wrong w = assertThrows(AnswerLoop.Wrong.class, () -> once(WireEncoding.GZIP, 50));
-    assertEquals("validation", w.kind);
+    assertEquals(ErrorKind.VALIDATION, w.kind);
     assertTrue(
         w.getMessage().contains("asked for gzip, the answer came in identity"), w.getMessage());
     honourGzip.set(true);
@@ -125,7 +126,7 @@ class AnswerLoopTest {
     honourGzip.set(true);
     mangle.set(z -> Arrays.copyOf(z, z.length - 6)); // the trailer's CRC and size cut
     AnswerLoop.Wrong w = assertThrows(AnswerLoop.Wrong.class, () -> once(WireEncoding.GZIP, 50));
-    assertEquals("validation", w.kind);
+    assertEquals(ErrorKind.VALIDATION, w.kind);
     mangle.set(UnaryOperator.identity());
   }
 
@@ -134,7 +135,7 @@ class AnswerLoopTest {
     honourGzip.set(true);
     AnswerLoop.Wrong w =
         assertThrows(AnswerLoop.Wrong.class, () -> once(WireEncoding.IDENTITY, 200));
-    assertEquals("validation", w.kind);
+    assertEquals(ErrorKind.VALIDATION, w.kind);
     assertTrue(w.getMessage().contains("holds 50 features, not 200"), w.getMessage());
   }
 }
