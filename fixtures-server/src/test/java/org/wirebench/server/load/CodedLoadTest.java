@@ -36,8 +36,14 @@ class CodedLoadTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 1000).start();
-    plain = new FixtureServer("127.0.0.1", 0, 1000, 1 << 20, false, false).start();
+    server = new FixtureServer(FixtureServer.Settings.defaults().stopTimeoutMs(1000)).start();
+    plain =
+        new FixtureServer(
+                FixtureServer.Settings.defaults()
+                    .stopTimeoutMs(1000)
+                    .maxBodyBytes(1 << 20)
+                    .compression(false))
+            .start();
     // the JDK's client sends no Accept-Encoding: the body as the encoder wrote it
     identity =
         HttpClient.newHttpClient()

@@ -21,7 +21,7 @@ class LoadDriverTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 0).start();
+    server = new FixtureServer(FixtureServer.Settings.defaults()).start();
   }
 
   @AfterAll
