@@ -7,7 +7,7 @@ import java.util.Map;
  * writes it (and as it is nested in {@link ScenarioResult}).
  *
  * @param formatVersion {@value #FORMAT_VERSION}
- * @param model "closed" (N users, each sends when the last answer arrived) or "open" (fixed rate,
+ * @param model closed (N users, each sends when the last answer arrived) or open (fixed rate,
  *     latency from the intended send time)
  * @param durationMs measured phase, after warm-up (count mode: from its first send to its last
  *     answer)
@@ -28,7 +28,7 @@ import java.util.Map;
 public record LoadResult(
     int formatVersion,
     String target,
-    String model,
+    LoadModel model,
     int users,
     double rate,
     long durationMs,
@@ -49,7 +49,7 @@ public record LoadResult(
   public LoadResult(
       int formatVersion,
       String target,
-      String model,
+      LoadModel model,
       int users,
       double rate,
       long durationMs,

@@ -67,7 +67,18 @@ class NamesTest {
   }
 
   @Test
+  void everyLoadModelRoundTripsItsName() throws IOException {
+    for (String n : List.of("closed", "open")) {
+      LoadModel m = LoadModel.of(n);
+      assertEquals('"' + n + '"', ResultFiles.JSON.writeValueAsString(m));
+      assertEquals(m, ResultFiles.JSON.readValue('"' + n + '"', LoadModel.class));
+    }
+    assertEquals(2, LoadModel.values().length);
+  }
+
+  @Test
   void unknownNamesAreRefusedInCode() {
+    assertThrows(IllegalArgumentException.class, () -> LoadModel.of("bursty"));
     assertThrows(IllegalArgumentException.class, () -> Statistic.of("p95"));
     assertThrows(IllegalArgumentException.class, () -> Statistic.of("P99"));
     assertThrows(IllegalArgumentException.class, () -> ErrorKind.of("refused"));
@@ -162,6 +173,11 @@ class NamesTest {
   @Test
   void anUnknownTableStatisticIsRefused(@TempDir Path dir) throws IOException {
     assertRefused(dir, "median", json -> json.with("table").put("latency", "median"));
+  }
+
+  @Test
+  void anUnknownLoadModelIsRefused(@TempDir Path dir) throws IOException {
+    assertRefused(dir, "bursty", json -> run(json).put("model", "bursty"));
   }
 
   @Test

@@ -72,7 +72,7 @@ class RunRecordTest {
         new LoadResult(
             LoadResult.FORMAT_VERSION,
             "http://127.0.0.1:1/x",
-            "closed",
+            LoadModel.CLOSED,
             4,
             0,
             1000,

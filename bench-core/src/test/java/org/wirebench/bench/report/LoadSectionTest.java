@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.wirebench.results.ErrorKind;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
@@ -24,7 +25,7 @@ class LoadSectionTest {
         new LoadResult(
             LoadResult.FORMAT_VERSION,
             "http://x/",
-            "closed",
+            LoadModel.CLOSED,
             users,
             0,
             1000,

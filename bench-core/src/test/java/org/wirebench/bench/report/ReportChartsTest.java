@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.w3c.dom.Element;
 import org.wirebench.results.ErrorKind;
 import org.wirebench.results.JmhResult;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
@@ -205,7 +206,7 @@ class ReportChartsTest {
         new LoadResult(
             LoadResult.FORMAT_VERSION,
             "http://x/",
-            "closed",
+            LoadModel.CLOSED,
             users,
             0,
             1000,

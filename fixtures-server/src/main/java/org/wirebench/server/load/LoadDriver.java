@@ -25,6 +25,7 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.util.thread.Invocable;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.wirebench.results.ErrorKind;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.Statistic;
 import org.wirebench.server.http.ContentCoding;
@@ -487,7 +488,7 @@ public final class LoadDriver {
     return new LoadResult(
         LoadResult.FORMAT_VERSION,
         plan.target.toString(),
-        plan.rate > 0 ? "open" : "closed",
+        plan.rate > 0 ? LoadModel.OPEN : LoadModel.CLOSED,
         plan.users,
         plan.rate,
         measuredNs / 1_000_000,

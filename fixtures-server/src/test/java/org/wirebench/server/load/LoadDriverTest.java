@@ -10,6 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.wirebench.results.ErrorKind;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.Statistic;
 import org.wirebench.server.DeadPort;
@@ -65,7 +66,7 @@ class LoadDriverTest {
     assertEquals(40, driver.histogram().getTotalCount());
     assertTrue(r.latency(Statistic.MIN) > 0, r.latencyMs()::toString);
     assertEquals(body.length, r.meanResponseBytes(), 0.0, "bytes counted per answer");
-    assertEquals("closed", r.model());
+    assertEquals(LoadModel.CLOSED, r.model());
   }
 
   /**
@@ -78,7 +79,7 @@ class LoadDriverTest {
     LoadResult r = load(server.uri().resolve("/static/1024"), 8, 200, 200);
     assertEquals(0, r.errorCount(), r.errors()::toString);
     assertEquals(200, r.requests(), 1);
-    assertEquals("open", r.model());
+    assertEquals(LoadModel.OPEN, r.model());
   }
 
   @Test

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.wirebench.results.ErrorKind;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioResult.PointResult;
@@ -88,7 +89,7 @@ final class CellMeasure {
             new LoadResult(
                 LoadResult.FORMAT_VERSION,
                 loop.uri().toString(),
-                "closed",
+                LoadModel.CLOSED,
                 1,
                 0,
                 s.wallNs / 1_000_000,

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.Statistic;
@@ -26,7 +27,7 @@ class MergedPercentilesTest {
     return new LoadResult(
         LoadResult.FORMAT_VERSION,
         "http://x/",
-        "closed",
+        LoadModel.CLOSED,
         1,
         0,
         1000,
