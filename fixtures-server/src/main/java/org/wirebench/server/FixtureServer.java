@@ -24,8 +24,8 @@ import org.wirebench.server.wms.WmsRequest;
  * drawn from the source) and {@code /tiled/wms} (from the tile cache), the SOAP stacks under {@code
  * /services/}, the FindingService mock backend under {@code /finding/} and its gateway under {@code
  * /ebay/}, {@code /static/{bytes}}, an index at {@code /}; gzip, br or zstd when the client asks
- * for it ({@link WireCompression}). Stopping it lets in-flight requests finish (up to {@code
- * stopTimeoutMs}).
+ * for it ({@link WireCompression}). Stopping it lets in-flight requests finish (up to {@link
+ * Settings#stopTimeoutMs}).
  */
 public final class FixtureServer implements AutoCloseable {
   /** A request head must arrive within this of the connection opening (slowloris). */
@@ -93,70 +93,115 @@ public final class FixtureServer implements AutoCloseable {
   }
 
   /**
+   * How the server listens and what it accepts, checked when made: {@link #defaults()}, then a
+   * wither per field, e.g. {@code Settings.defaults().port(8080).compression(false)}.
+   *
    * @param host interface to bind, e.g. 127.0.0.1 or 0.0.0.0
    * @param port 0..65535; 0 picks a free one
    * @param stopTimeoutMs how long a graceful stop waits for in-flight requests, 0..600000
-   */
-  public FixtureServer(String host, int port, long stopTimeoutMs) {
-    this(host, port, stopTimeoutMs, SoapServices.DEFAULT_MAX_BODY_BYTES, true, false);
-  }
-
-  /**
    * @param maxBodyBytes request body limit for every path, 1..2^31-1; larger bodies get 413 in the
    *     service's format (a SOAP fault under /services/)
-   * @param compress answer in gzip, br or zstd when the client's {@code Accept-Encoding} asks
+   * @param compression answer in gzip, br or zstd when the client's {@code Accept-Encoding} asks
    *     (false: always uncoded)
    * @param accessLog one NCSA line per request on stderr
-   */
-  public FixtureServer(
-      String host,
-      int port,
-      long stopTimeoutMs,
-      long maxBodyBytes,
-      boolean compress,
-      boolean accessLog) {
-    this(host, port, stopTimeoutMs, maxBodyBytes, compress, accessLog, DEFAULT_HEADER_TIMEOUT_MS);
-  }
-
-  /**
-   * @param headerTimeoutMs a connection whose first request head has not arrived by then is closed
-   */
-  public FixtureServer(
-      String host,
-      int port,
-      long stopTimeoutMs,
-      long maxBodyBytes,
-      boolean compress,
-      boolean accessLog,
-      long headerTimeoutMs) {
-    this(
-        host,
-        port,
-        stopTimeoutMs,
-        maxBodyBytes,
-        compress,
-        accessLog,
-        headerTimeoutMs,
-        FindingGateway.Settings.DEFAULT);
-  }
-
-  /**
+   * @param headerTimeoutMs a connection whose first request head has not arrived by then is closed,
+   *     1..600000
    * @param finding the mock backend's and the gateway's settings
    */
-  public FixtureServer(
+  public record Settings(
       String host,
       int port,
       long stopTimeoutMs,
       long maxBodyBytes,
-      boolean compress,
+      boolean compression,
       boolean accessLog,
       long headerTimeoutMs,
       FindingGateway.Settings finding) {
+
+    public Settings {
+      if (host == null || host.isBlank()) {
+        throw new IllegalArgumentException("host must be an interface to bind, was '" + host + "'");
+      }
+      check("port", port, 0, 65535);
+      check("stop timeout ms", stopTimeoutMs, 0, 600_000);
+      check("max body bytes", maxBodyBytes, 1, Integer.MAX_VALUE);
+      check("header timeout ms", headerTimeoutMs, 1, 600_000);
+      if (finding == null) {
+        throw new IllegalArgumentException("finding settings missing");
+      }
+    }
+
+    /**
+     * Loopback, a free port, a stop that does not wait, {@link SoapServices#DEFAULT_MAX_BODY_BYTES}
+     * bodies, compression on, no access log, {@link FixtureServer#DEFAULT_HEADER_TIMEOUT_MS}, the
+     * default finding backend and gateway.
+     */
+    public static Settings defaults() {
+      return new Settings(
+          "127.0.0.1",
+          0,
+          0,
+          SoapServices.DEFAULT_MAX_BODY_BYTES,
+          true,
+          false,
+          DEFAULT_HEADER_TIMEOUT_MS,
+          FindingGateway.Settings.DEFAULT);
+    }
+
+    public Settings host(String h) {
+      return new Settings(
+          h, port, stopTimeoutMs, maxBodyBytes, compression, accessLog, headerTimeoutMs, finding);
+    }
+
+    public Settings port(int p) {
+      return new Settings(
+          host, p, stopTimeoutMs, maxBodyBytes, compression, accessLog, headerTimeoutMs, finding);
+    }
+
+    public Settings stopTimeoutMs(long ms) {
+      return new Settings(
+          host, port, ms, maxBodyBytes, compression, accessLog, headerTimeoutMs, finding);
+    }
+
+    public Settings maxBodyBytes(long bytes) {
+      return new Settings(
+          host, port, stopTimeoutMs, bytes, compression, accessLog, headerTimeoutMs, finding);
+    }
+
+    public Settings compression(boolean on) {
+      return new Settings(
+          host, port, stopTimeoutMs, maxBodyBytes, on, accessLog, headerTimeoutMs, finding);
+    }
+
+    public Settings accessLog(boolean on) {
+      return new Settings(
+          host, port, stopTimeoutMs, maxBodyBytes, compression, on, headerTimeoutMs, finding);
+    }
+
+    public Settings headerTimeoutMs(long ms) {
+      return new Settings(
+          host, port, stopTimeoutMs, maxBodyBytes, compression, accessLog, ms, finding);
+    }
+
+    public Settings finding(FindingGateway.Settings f) {
+      return new Settings(
+          host, port, stopTimeoutMs, maxBodyBytes, compression, accessLog, headerTimeoutMs, f);
+    }
+
+    private static void check(String what, long value, long min, long max) {
+      if (value < min || value > max) {
+        throw new IllegalArgumentException(
+            what + " must be " + min + ".." + max + ", was " + value);
+      }
+    }
+  }
+
+  public FixtureServer(Settings settings) {
     // images go through memory: ImageIO's default file cache under java.io.tmpdir failed every map
     // when that folder was full
     javax.imageio.ImageIO.setUseCache(false);
-    connector.setHost(host);
-    connector.setPort(port);
+    connector.setHost(settings.host());
+    connector.setPort(settings.port());
     connector.setAcceptQueueSize(ACCEPT_QUEUE);
     server.addConnector(connector);
     PathMappingsHandler routes = new PathMappingsHandler();
@@ -185,8 +230,9 @@ public final class FixtureServer implements AutoCloseable {
     routes.addMapping(PathSpec.from(WMS_TILED_MEMORY), decodedWms);
     routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());
     routes.addMapping(
-        PathSpec.from("/services/*"), SoapServices.handler(maxBodyBytes, () -> publicBase));
-    FindingGateway gateway = new FindingGateway(finding, this::uri);
+        PathSpec.from("/services/*"),
+        SoapServices.handler(settings.maxBodyBytes(), () -> publicBase));
+    FindingGateway gateway = new FindingGateway(settings.finding(), this::uri);
     server.addBean(gateway.client());
     // stopped with the server, by close() or the shutdown hook: the tile cache's lock is let go and
     // a private folder deleted
@@ -200,19 +246,22 @@ public final class FixtureServer implements AutoCloseable {
     routes.addMapping(PathSpec.from("/finding/*"), gateway.mock());
     routes.addMapping(PathSpec.from("/ebay/*"), gateway.gateway());
     routes.addMapping(PathSpec.from(""), new IndexHandler());
-    Handler root = new WireCompression(routes, compress);
-    bodies = new BodyGate(root, connector.getScheduler(), maxBodyBytes, DEFAULT_BODY_TIMEOUT_MS);
+    Handler root = new WireCompression(routes, settings.compression());
+    bodies =
+        new BodyGate(
+            root, connector.getScheduler(), settings.maxBodyBytes(), DEFAULT_BODY_TIMEOUT_MS);
     root = new UriGate(bodies);
-    HeaderTimeout heads = new HeaderTimeout(root, connector.getScheduler(), headerTimeoutMs);
+    HeaderTimeout heads =
+        new HeaderTimeout(root, connector.getScheduler(), settings.headerTimeoutMs());
     connector.addEventListener(heads);
     server.setHandler(new GracefulHandler(heads));
     // an unexpected failure answers 500 without the exception's message or stack
     server.setErrorHandler(new ErrorPages(REQUEST_HEADER_BYTES));
-    if (accessLog) {
+    if (settings.accessLog()) {
       server.setRequestLog(
           new CustomRequestLog(new RequestLogWriter(), CustomRequestLog.EXTENDED_NCSA_FORMAT));
     }
-    server.setStopTimeout(stopTimeoutMs);
+    server.setStopTimeout(settings.stopTimeoutMs());
     server.setStopAtShutdown(true);
   }
 

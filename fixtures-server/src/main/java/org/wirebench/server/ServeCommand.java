@@ -165,14 +165,14 @@ public final class ServeCommand implements Callable<Integer> {
     }
     FixtureServer server =
         new FixtureServer(
-                host,
-                port,
-                stopTimeoutMs,
-                maxBodyBytes,
-                compress,
-                accessLog,
-                FixtureServer.DEFAULT_HEADER_TIMEOUT_MS,
-                finding)
+                FixtureServer.Settings.defaults()
+                    .host(host)
+                    .port(port)
+                    .stopTimeoutMs(stopTimeoutMs)
+                    .maxBodyBytes(maxBodyBytes)
+                    .compression(compress)
+                    .accessLog(accessLog)
+                    .finding(finding))
             .publicUrl(publicUrl)
             .rasterUpscale(rasterUpscale)
             .start();

@@ -24,7 +24,12 @@ class HttpHygieneTest {
   private static final long HEAD_TIMEOUT_MS = 500;
 
   private static FixtureServer server() throws Exception {
-    return new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false, HEAD_TIMEOUT_MS).start();
+    return new FixtureServer(
+            FixtureServer.Settings.defaults()
+                .maxBodyBytes(1 << 20)
+                .compression(false)
+                .headerTimeoutMs(HEAD_TIMEOUT_MS))
+        .start();
   }
 
   @Test

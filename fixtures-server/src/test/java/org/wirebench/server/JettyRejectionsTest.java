@@ -24,7 +24,10 @@ class JettyRejectionsTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false).start();
+    server =
+        new FixtureServer(
+                FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false))
+            .start();
   }
 
   @AfterAll

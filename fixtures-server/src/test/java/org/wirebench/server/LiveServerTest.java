@@ -15,7 +15,7 @@ public abstract class LiveServerTest {
 
   @BeforeAll
   static void startLiveServer() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 0).start();
+    server = new FixtureServer(FixtureServer.Settings.defaults()).start();
     client = new HttpClient();
     client.start();
   }

@@ -27,7 +27,9 @@ class SlowBodyTest {
   @Test
   void slowBodiesHoldNoThreadAndAreRefusedWith408() throws Exception {
     try (FixtureServer server =
-        new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false).bodyTimeoutMs(4000)) {
+        new FixtureServer(
+                FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false))
+            .bodyTimeoutMs(4000)) {
       server.start();
       URI uri = server.uri();
       List<Socket> slow = new ArrayList<>();
@@ -74,7 +76,8 @@ class SlowBodyTest {
   @Test
   void bodiesPastTheServersBudgetGet503AndTheBudgetComesBack() throws Exception {
     try (FixtureServer server =
-        new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false)
+        new FixtureServer(
+                FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false))
             .bodyBudgetBytes(64_000)
             .bodyTimeoutMs(60_000)) {
       server.start();
@@ -140,7 +143,8 @@ class SlowBodyTest {
   @Test
   void aBodyThatHasBegunKeepsItsDeclaredRoom() throws Exception {
     try (FixtureServer server =
-        new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false)
+        new FixtureServer(
+                FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false))
             .bodyBudgetBytes(64_000)
             .bodyTimeoutMs(60_000)) {
       server.start();
@@ -182,7 +186,9 @@ class SlowBodyTest {
   @Test
   void aDeclaredBodyOverTheLimitGets413AndNo100Continue() throws Exception {
     try (FixtureServer server =
-            new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false).start();
+            new FixtureServer(
+                    FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false))
+                .start();
         Socket s = new Socket(server.uri().getHost(), server.uri().getPort())) {
       s.setSoTimeout(60_000); // a bound for a starved machine, not a pace
       OutputStream out = s.getOutputStream();
@@ -204,7 +210,9 @@ class SlowBodyTest {
   @Test
   void aBodyWithinTheLimitStillGets100ContinueAndAnAnswer() throws Exception {
     try (FixtureServer server =
-            new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false).start();
+            new FixtureServer(
+                    FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false))
+                .start();
         Socket s = new Socket(server.uri().getHost(), server.uri().getPort())) {
       s.setSoTimeout(60_000); // a bound for a starved machine, not a pace
       byte[] body =

@@ -38,7 +38,8 @@ public record JmeterResult(
    * @param users the most threads the samples saw at once, over all engines
    * @param samples samples counted (successful or not)
    * @param errors samples JMeter marked failed (status, content type, length or outline assertions,
-   *     connection errors), by response code ("Non HTTP response code: …" kept as is)
+   *     connection errors), by response code ("Non HTTP response code: …" kept as is): JMeter's own
+   *     open vocabulary, not the driver's {@link ErrorKind}
    * @param durationMs from the first counted sample's start to the last one's end
    * @param throughput successful samples a second over {@code durationMs}
    * @param latencyMs mean, p50, p90, p99 and max of the counted samples' elapsed times
@@ -53,7 +54,7 @@ public record JmeterResult(
       Map<String, Long> errors,
       long durationMs,
       double throughput,
-      Map<String, Double> latencyMs,
+      Map<Statistic, Double> latencyMs,
       double meanResponseBytes,
       long structureChecks,
       long structureErrors) {

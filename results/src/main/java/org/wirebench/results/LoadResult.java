@@ -7,15 +7,15 @@ import java.util.Map;
  * writes it (and as it is nested in {@link ScenarioResult}).
  *
  * @param formatVersion {@value #FORMAT_VERSION}
- * @param model "closed" (N users, each sends when the last answer arrived) or "open" (fixed rate,
+ * @param model closed (N users, each sends when the last answer arrived) or open (fixed rate,
  *     latency from the intended send time)
  * @param durationMs measured phase, after warm-up (count mode: from its first send to its last
  *     answer)
  * @param throughput successful requests per second in the measured phase
  * @param meanResponseBytes mean body length of the good responses
- * @param latencyMs mean, p50, p90, p99, p99.9 and max, in milliseconds
- * @param errors in the measured phase, by kind: connect, timeout, status, validation, unfinished
- *     (version 1 had no unfinished)
+ * @param latencyMs each {@link Statistic} the driver recorded (mean, min, stddev, p50, p90, p99,
+ *     p99.9, max; runs before 2026-11-23 had no min and stddev), in milliseconds
+ * @param errors in the measured phase, by {@link ErrorKind} (version 1 had no unfinished)
  * @param warmupErrors the same kinds in the thrown-away phase: a run whose warm-up only failed is
  *     not a clean run (version 2; null when read from version 1)
  * @param encoding the content coding the driver asked for and every good response came in:
@@ -28,7 +28,7 @@ import java.util.Map;
 public record LoadResult(
     int formatVersion,
     String target,
-    String model,
+    LoadModel model,
     int users,
     double rate,
     long durationMs,
@@ -36,9 +36,9 @@ public record LoadResult(
     double throughput,
     double bytesPerSecond,
     double meanResponseBytes,
-    Map<String, Double> latencyMs,
-    Map<String, Long> errors,
-    Map<String, Long> warmupErrors,
+    Map<Statistic, Double> latencyMs,
+    Map<ErrorKind, Long> errors,
+    Map<ErrorKind, Long> warmupErrors,
     String encoding,
     Double meanWireBytes) {
 
@@ -49,7 +49,7 @@ public record LoadResult(
   public LoadResult(
       int formatVersion,
       String target,
-      String model,
+      LoadModel model,
       int users,
       double rate,
       long durationMs,
@@ -57,9 +57,9 @@ public record LoadResult(
       double throughput,
       double bytesPerSecond,
       double meanResponseBytes,
-      Map<String, Double> latencyMs,
-      Map<String, Long> errors,
-      Map<String, Long> warmupErrors) {
+      Map<Statistic, Double> latencyMs,
+      Map<ErrorKind, Long> errors,
+      Map<ErrorKind, Long> warmupErrors) {
     this(
         formatVersion,
         target,
@@ -101,8 +101,8 @@ public record LoadResult(
     return all == 0 ? 1 : (double) errorCount() / all;
   }
 
-  /** One latency statistic (mean, p50, p90, p99, p99.9, max), ms; NaN when not recorded. */
-  public double latency(String statistic) {
+  /** One latency statistic, ms; NaN when not recorded. */
+  public double latency(Statistic statistic) {
     Double v = latencyMs.get(statistic);
     return v == null ? Double.NaN : v;
   }

@@ -45,7 +45,7 @@ public record ScenarioResult(
       String id,
       Map<String, Object> params,
       double throughput,
-      Map<String, Double> latencyMs,
+      Map<Statistic, Double> latencyMs,
       double meanResponseBytes,
       long errors,
       List<LoadResult> runs,
@@ -62,7 +62,7 @@ public record ScenarioResult(
       return v == null ? "" : v.toString();
     }
 
-    public double latency(String statistic) {
+    public double latency(Statistic statistic) {
       Double v = latencyMs.get(statistic);
       return v == null ? Double.NaN : v;
     }
@@ -144,7 +144,7 @@ public record ScenarioResult(
                   "layer",
                   List.of("format"),
                   "users",
-                  "mean",
+                  Statistic.MEAN,
                   true,
                   new TableLayout.Chart("layer", "users", "format", "concurrent users", false),
                   Studies.WFS.loadRatios());
@@ -153,7 +153,7 @@ public record ScenarioResult(
                   "",
                   List.of("operation", "size"),
                   "stack",
-                  "p99",
+                  Statistic.P99,
                   false,
                   new TableLayout.Chart("operation", "size", "stack", "array size", true),
                   List.of());

@@ -1,5 +1,7 @@
 package org.wirebench.results;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.time.Duration;
 
 /**
@@ -34,9 +36,41 @@ public record ScenarioSettings(
     int validateEvery,
     long serverWarmupMs,
     SteadyState steadyState,
-    String keep) {
-  public static final String KEEP_MEAN = "mean";
-  public static final String KEEP_BEST = "best";
+    Keep keep) {
+
+  /** Which run a point reports, under its name in the files; an unknown name is refused. */
+  public enum Keep {
+    /** The runs' mean (their histograms merged for the latencies). */
+    MEAN("mean"),
+    /** The run with the most req/s. */
+    BEST("best");
+
+    private final String key;
+
+    Keep(String key) {
+      this.key = key;
+    }
+
+    @JsonValue
+    public String key() {
+      return key;
+    }
+
+    @Override
+    public String toString() {
+      return key;
+    }
+
+    @JsonCreator
+    public static Keep of(String key) {
+      for (Keep k : values()) {
+        if (k.key.equals(key)) {
+          return k;
+        }
+      }
+      throw new IllegalArgumentException("unknown keep '" + key + "' (known: mean, best)");
+    }
+  }
 
   /**
    * Before a point is measured, it is run in windows of {@code windowMs} at its own concurrency
@@ -91,14 +125,14 @@ public record ScenarioSettings(
         0,
         serverWarmup.toMillis(),
         null,
-        KEEP_MEAN);
+        Keep.MEAN);
   }
 
   /** Count-bounded points: {@code runs} × (warm-up requests, then measured requests). */
   public static ScenarioSettings counted(
       String mode, int runs, long warmupRequests, long requests, Duration serverWarmup) {
     return new ScenarioSettings(
-        mode, runs, 0, 0, warmupRequests, requests, 0, serverWarmup.toMillis(), null, KEEP_MEAN);
+        mode, runs, 0, 0, warmupRequests, requests, 0, serverWarmup.toMillis(), null, Keep.MEAN);
   }
 
   public boolean counted() {
@@ -187,12 +221,12 @@ public record ScenarioSettings(
         validateEvery,
         serverWarmupMs,
         steadyState,
-        KEEP_BEST);
+        Keep.BEST);
   }
 
   /** Whether a point reports its best run (else the runs' mean). */
   public boolean keepsBest() {
-    return KEEP_BEST.equals(keep);
+    return keep == Keep.BEST;
   }
 
   /** One line for logs and reports: what was measured after what was thrown away. */

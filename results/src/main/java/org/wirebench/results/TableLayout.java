@@ -11,7 +11,7 @@ import java.util.List;
  * @param tableBy a point parameter, or "" for one table
  * @param rowBy point parameters naming a row, joined with " × "
  * @param columnBy the point parameter whose values are the columns
- * @param latency mean or p99 (any key of {@link LoadResult#latencyMs})
+ * @param latency the statistic in brackets (mean or p99 in the scenarios so far)
  * @param showBytes a column with the mean response size of the row
  * @param chart how the HTML report draws req/s: one chart per value of {@code by}, {@code x}
  *     against req/s, a line per value of {@code series}; null for none
@@ -21,7 +21,7 @@ public record TableLayout(
     String tableBy,
     List<String> rowBy,
     String columnBy,
-    String latency,
+    Statistic latency,
     boolean showBytes,
     Chart chart,
     List<RatioLine> ratios) {

@@ -61,7 +61,7 @@ class RunRecordTest {
     assertEquals("osm_mainroads", p.param("layer"));
     assertEquals("8", p.param("users"));
     assertEquals(737.0, p.throughput());
-    assertEquals(31.031295, p.latency("p99"));
+    assertEquals(31.031295, p.latency(Statistic.P99));
     ScenarioResult soap = ScenarioResult.read(SAMPLES.resolve("load-v1/load-soap.json"));
     assertEquals("stack", soap.table().columnBy());
   }
@@ -72,7 +72,7 @@ class RunRecordTest {
         new LoadResult(
             LoadResult.FORMAT_VERSION,
             "http://127.0.0.1:1/x",
-            "closed",
+            LoadModel.CLOSED,
             4,
             0,
             1000,
@@ -80,9 +80,9 @@ class RunRecordTest {
             500.0,
             1e6,
             2000,
-            Map.of("mean", 1.5, "p99", 4.0),
-            Map.of("timeout", 1L),
-            Map.of("connect", 2L),
+            Map.of(Statistic.MEAN, 1.5, Statistic.P99, 4.0),
+            Map.of(ErrorKind.TIMEOUT, 1L),
+            Map.of(ErrorKind.CONNECT, 2L),
             "br",
             312.5);
     ScenarioResult written =
@@ -94,7 +94,7 @@ class RunRecordTest {
             "2026-11-23T00:00:00Z",
             Map.of("url", "http://127.0.0.1:1/"),
             Map.of("driver", "test"),
-            new TableLayout("", List.of("a"), "users", "p99", false, null, List.of()),
+            new TableLayout("", List.of("a"), "users", Statistic.P99, false, null, List.of()),
             List.of(
                 new ScenarioResult.PointResult(
                     "a/4",

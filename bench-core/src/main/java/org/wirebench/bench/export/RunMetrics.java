@@ -13,6 +13,7 @@ import org.wirebench.results.JmhResult;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.Statistic;
 import org.wirebench.results.UnreadableRunException;
 
 /**
@@ -24,17 +25,23 @@ import org.wirebench.results.UnreadableRunException;
  */
 final class RunMetrics {
   /** A load point's latency statistics, as recorded (ms), and their measure names. */
-  private static final Map<String, String> LATENCIES =
+  private static final Map<Statistic, String> LATENCIES =
       Map.of(
-          "mean", "latency-mean-ms",
-          "p50", "latency-p50-ms",
-          "p90", "latency-p90-ms",
-          "p99", "latency-p99-ms",
-          "p99.9", "latency-p999-ms",
-          "max", "latency-max-ms");
+          Statistic.MEAN, "latency-mean-ms",
+          Statistic.P50, "latency-p50-ms",
+          Statistic.P90, "latency-p90-ms",
+          Statistic.P99, "latency-p99-ms",
+          Statistic.P99_9, "latency-p999-ms",
+          Statistic.MAX, "latency-max-ms");
 
-  private static final List<String> LATENCY_ORDER =
-      List.of("mean", "p50", "p90", "p99", "p99.9", "max");
+  private static final List<Statistic> LATENCY_ORDER =
+      List.of(
+          Statistic.MEAN,
+          Statistic.P50,
+          Statistic.P90,
+          Statistic.P99,
+          Statistic.P99_9,
+          Statistic.MAX);
 
   final List<Metric> metrics = new ArrayList<>();
   final List<String> leftOut = new ArrayList<>();
@@ -155,7 +162,7 @@ final class RunMetrics {
             note,
             p,
             LoadResult::throughput));
-    for (String stat : LATENCY_ORDER) {
+    for (Statistic stat : LATENCY_ORDER) {
       double v = p.latency(stat);
       if (Double.isFinite(v)) {
         metrics.add(

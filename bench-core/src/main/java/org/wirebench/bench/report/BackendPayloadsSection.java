@@ -11,6 +11,7 @@ import org.wirebench.results.JmhResult;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.Statistic;
 import org.wirebench.results.Studies;
 import org.wirebench.results.Study;
 
@@ -162,12 +163,12 @@ public final class BackendPayloadsSection implements ReportSection {
               Report.Cell.of(p.param("format")),
               Report.Cell.of(p.param("think")),
               Report.Cell.of(Long.toString(samples)),
-              Report.Cell.of(ms(p, "mean")),
-              Report.Cell.of(ms(p, "min")),
-              Report.Cell.of(ms(p, "max")),
-              Report.Cell.of(ms(p, "stddev")),
-              Report.Cell.of(ms(p, "p90")),
-              Report.Cell.of(ms(p, "p99")),
+              Report.Cell.of(ms(p, Statistic.MEAN)),
+              Report.Cell.of(ms(p, Statistic.MIN)),
+              Report.Cell.of(ms(p, Statistic.MAX)),
+              Report.Cell.of(ms(p, Statistic.STDDEV)),
+              Report.Cell.of(ms(p, Statistic.P90)),
+              Report.Cell.of(ms(p, Statistic.P99)),
               Report.Cell.of(Scores.format("%.2f%%", errorPct)),
               p.measuredAtSteadyState()
                   ? Report.Cell.of(Scores.format("%.1f", p.throughput()))
@@ -194,7 +195,7 @@ public final class BackendPayloadsSection implements ReportSection {
             2));
   }
 
-  private static String ms(ScenarioResult.PointResult p, String statistic) {
+  private static String ms(ScenarioResult.PointResult p, Statistic statistic) {
     double v = p.latency(statistic);
     return Double.isNaN(v) ? "" : Scores.format("%.2f", v);
   }

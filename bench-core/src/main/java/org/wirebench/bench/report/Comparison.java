@@ -11,6 +11,7 @@ import org.wirebench.results.LoadResult;
 import org.wirebench.results.PairedRuns;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.Statistic;
 
 /**
  * NEW against BASE: every benchmark (by name and parameters) and every load point (throughput and
@@ -195,14 +196,14 @@ public final class Comparison {
               p.throughput(),
               t,
               absolute(t, threshold)));
-      ToDoubleFunction<LoadResult> p99 = r -> r.latency("p99");
+      ToDoubleFunction<LoadResult> p99 = r -> r.latency(Statistic.P99);
       Ratio l = Ratio.of(perRun(a, p99), perRun(p, p99), confidence);
       rows.add(
           new Row(
               point(scenario, p, " p99"),
               "ms",
-              a.latency("p99"),
-              p.latency("p99"),
+              a.latency(Statistic.P99),
+              p.latency(Statistic.P99),
               l,
               absolute(l, threshold)));
     }

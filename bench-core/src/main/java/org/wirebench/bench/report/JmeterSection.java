@@ -10,6 +10,7 @@ import org.wirebench.results.JmeterResult;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.Statistic;
 
 /**
  * JMeter's run of an exported plan beside the driver's run of the same points ({@code
@@ -76,7 +77,8 @@ public final class JmeterSection implements ReportSection {
               ? Report.Cell.missing()
               : Report.Cell.of(
                   String.format(Locale.ROOT, "%.2f", p.throughput() / d.throughput())));
-      row.add(Report.Cell.of(ownTime(p.users(), p.throughput(), p.latencyMs().get("mean"))));
+      row.add(
+          Report.Cell.of(ownTime(p.users(), p.throughput(), p.latencyMs().get(Statistic.MEAN))));
       int users = d == null || d.runs().isEmpty() ? 0 : d.runs().get(0).users();
       row.add(
           d == null
@@ -128,10 +130,10 @@ public final class JmeterSection implements ReportSection {
   }
 
   private static Double mean(ScenarioResult.PointResult d) {
-    double m = d.latency("mean");
+    double m = d.latency(Statistic.MEAN);
     if (Double.isNaN(m) && !d.runs().isEmpty()) {
       LoadResult r = d.runs().get(0);
-      Double v = r.latencyMs().get("mean");
+      Double v = r.latencyMs().get(Statistic.MEAN);
       return v;
     }
     return m;

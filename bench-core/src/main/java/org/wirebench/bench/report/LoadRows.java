@@ -8,6 +8,7 @@ import org.wirebench.bench.report.ThenAndNow.Verdict;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioResult.PointResult;
+import org.wirebench.results.Statistic;
 import org.wirebench.results.Study;
 import org.wirebench.results.Study.Claim;
 import org.wirebench.results.Study.Load;
@@ -65,7 +66,12 @@ final class LoadRows {
             Scores.format(
                 "%.0f %s on %s (server and driver share them) = %.0f per core, %.1f× the"
                     + " study; p99 %.1f ms",
-                b.throughput(), l.unit(), run.env().machine(), perCore, figure, b.latency("p99"));
+                b.throughput(),
+                l.unit(),
+                run.env().machine(),
+                perCore,
+                figure,
+                b.latency(Statistic.P99));
       }
       case RATE_RATIO -> {
         figure = b.throughput() / a.throughput();
@@ -75,11 +81,11 @@ final class LoadRows {
                 a.throughput(), b.throughput(), l.unit(), l.b(), l.a(), l.unit(), figure);
       }
       case TIME_RATIO -> {
-        figure = a.latency("mean") / b.latency("mean");
+        figure = a.latency(Statistic.MEAN) / b.latency(Statistic.MEAN);
         now =
             Scores.format(
                 "%.2f vs %.2f ms; %s ÷ %s time %.2f×",
-                a.latency("mean"), b.latency("mean"), l.a(), l.b(), figure);
+                a.latency(Statistic.MEAN), b.latency(Statistic.MEAN), l.a(), l.b(), figure);
       }
       case BEST_RATE_RATIO -> {
         figure = b.throughput() / a.throughput();

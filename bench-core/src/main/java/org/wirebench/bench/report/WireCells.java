@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioResult.PointResult;
+import org.wirebench.results.Statistic;
 
 /**
  * The wire scenario's single-client measures read back cell by cell (link × layer × format ×
@@ -76,9 +77,9 @@ record WireCells(List<Link> links, List<Answer> answers, Map<String, Cell> cells
           new Cell(
               receive.param("format"),
               receive.param("encoding"),
-              receive.latency("p50"),
-              decode.latency("p50"),
-              endToEnd.latency("p50"),
+              receive.latency(Statistic.P50),
+              decode.latency(Statistic.P50),
+              endToEnd.latency(Statistic.P50),
               coded.getOrDefault(e.getKey(), -1L),
               receive.measuredAtSteadyState());
       cells.put(key(link, answer, cell.shape()), cell);

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * How long and how often the suite measures.
+ * How long and how often the suite measures; the ranges below are checked when made.
  *
  * @param name "quick", "full" or the run's own name, recorded in env.json
  * @param include the benchmarks run, a JMH include pattern (class name or regex)
@@ -23,11 +23,33 @@ public record SuiteOptions(
     Iterations measurement,
     Map<String, String[]> params) {
 
+  public SuiteOptions {
+    if (name == null || name.isBlank() || include == null || include.isBlank()) {
+      throw new IllegalArgumentException(
+          "a suite needs a name and an include pattern, was '" + name + "', '" + include + "'");
+    }
+    check("forks", forks, 0, 100);
+    if (warmup == null || measurement == null || params == null) {
+      throw new IllegalArgumentException("a suite needs its iterations and parameters");
+    }
+  }
+
   /**
    * @param count iterations per fork, 0..1000
    * @param durationMs each iteration's time, 1..600000 ms
    */
-  public record Iterations(int count, int durationMs) {}
+  public record Iterations(int count, int durationMs) {
+    public Iterations {
+      check("iterations", count, 0, 1000);
+      check("iteration time ms", durationMs, 1, 600_000);
+    }
+  }
+
+  private static void check(String what, int value, int min, int max) {
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(what + " must be " + min + ".." + max + ", was " + value);
+    }
+  }
 
   public static SuiteOptions quick(String include) {
     return new SuiteOptions(

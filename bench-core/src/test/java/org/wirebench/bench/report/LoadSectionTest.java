@@ -9,10 +9,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.wirebench.results.ErrorKind;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Statistic;
 import org.wirebench.results.TableLayout;
 
 /** A load point that never reached a steady rate is marked in both reports and judged by none. */
@@ -22,7 +25,7 @@ class LoadSectionTest {
         new LoadResult(
             LoadResult.FORMAT_VERSION,
             "http://x/",
-            "closed",
+            LoadModel.CLOSED,
             users,
             0,
             1000,
@@ -30,9 +33,9 @@ class LoadSectionTest {
             rate,
             rate * 1000,
             1000,
-            Map.of("mean", 2.0, "p99", 9.0),
-            Map.of("timeout", 0L),
-            Map.of("timeout", 0L));
+            Map.of(Statistic.MEAN, 2.0, Statistic.P99, 9.0),
+            Map.of(ErrorKind.TIMEOUT, 0L),
+            Map.of(ErrorKind.TIMEOUT, 0L));
     return new ScenarioResult.PointResult(
         "osm_mainroads/geojson/" + users,
         Map.of("layer", "osm_mainroads", "format", "geojson", "users", users, "count", 200),
@@ -54,7 +57,8 @@ class LoadSectionTest {
             "2026-11-23T00:00:00Z",
             Map.of(),
             Map.of(),
-            new TableLayout("layer", List.of("format"), "users", "mean", false, null, List.of()),
+            new TableLayout(
+                "layer", List.of("format"), "users", Statistic.MEAN, false, null, List.of()),
             List.of(point(4, 1000, true), point(32, 2000, false)));
     RunRecord base = RunRecord.read(ThenAndNowTest.runs().resolve("env-v2-quick-jdk17"));
     Map<String, ScenarioResult> load = new LinkedHashMap<>(Map.of("wfs", wfs));

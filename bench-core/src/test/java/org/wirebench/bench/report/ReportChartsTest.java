@@ -16,11 +16,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.w3c.dom.Element;
+import org.wirebench.results.ErrorKind;
 import org.wirebench.results.JmhResult;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Statistic;
 import org.wirebench.results.TableLayout;
 
 /**
@@ -129,7 +132,7 @@ class ReportChartsTest {
                 "layer",
                 List.of("format"),
                 "users",
-                "mean",
+                Statistic.MEAN,
                 false,
                 new TableLayout.Chart("layer", "users", "format", "concurrent users", false),
                 List.of()),
@@ -203,7 +206,7 @@ class ReportChartsTest {
         new LoadResult(
             LoadResult.FORMAT_VERSION,
             "http://x/",
-            "closed",
+            LoadModel.CLOSED,
             users,
             0,
             1000,
@@ -211,9 +214,9 @@ class ReportChartsTest {
             rate,
             rate * 1000,
             1000,
-            Map.of("mean", 2.0, "p99", 9.0),
-            Map.of("timeout", 0L),
-            Map.of("timeout", 0L));
+            Map.of(Statistic.MEAN, 2.0, Statistic.P99, 9.0),
+            Map.of(ErrorKind.TIMEOUT, 0L),
+            Map.of(ErrorKind.TIMEOUT, 0L));
     return new ScenarioResult.PointResult(
         "osm_mainroads/" + format + "/" + users,
         Map.of("layer", "osm_mainroads", "format", format, "users", users, "count", 200),

@@ -10,10 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.wirebench.results.ErrorKind;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Statistic;
 import org.wirebench.results.TableLayout;
 
 /**
@@ -26,7 +29,7 @@ class WireSectionTest {
           "link",
           List.of("layer", "format", "encoding", "count"),
           "measure",
-          "p50",
+          Statistic.P50,
           true,
           null,
           List.of());
@@ -50,7 +53,7 @@ class WireSectionTest {
         new LoadResult(
             LoadResult.FORMAT_VERSION,
             "http://x/",
-            "closed",
+            LoadModel.CLOSED,
             1,
             0,
             1000,
@@ -58,9 +61,9 @@ class WireSectionTest {
             1000 / p50,
             0,
             1000,
-            Map.of("p50", p50),
-            Map.of("timeout", 0L),
-            Map.of("timeout", 0L));
+            Map.of(Statistic.P50, p50),
+            Map.of(ErrorKind.TIMEOUT, 0L),
+            Map.of(ErrorKind.TIMEOUT, 0L));
     return new ScenarioResult.PointResult(
         spec + "/osm_mainroads/" + m.format() + "/" + m.encoding() + "/200/" + measure,
         params,
@@ -203,8 +206,8 @@ class WireSectionTest {
     for (ScenarioResult.PointResult p : wire.points()) {
       if (p.param("measure").equals("end to end")) {
         String key = p.param("link") + ": first with its features " + p.param("count");
-        if (!best.containsKey(key) || p.latency("p50") < best.get(key)) {
-          best.put(key, p.latency("p50"));
+        if (!best.containsKey(key) || p.latency(Statistic.P50) < best.get(key)) {
+          best.put(key, p.latency(Statistic.P50));
           first.put(key, p.param("format") + " × " + p.param("encoding"));
         }
       }

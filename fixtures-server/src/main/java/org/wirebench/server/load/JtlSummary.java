@@ -6,12 +6,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.wirebench.results.JmeterResult;
+import org.wirebench.results.Statistic;
 
 /**
  * Reads a JMeter results file (JTL, CSV with its header line, JMeter's default format) of an
@@ -149,12 +151,12 @@ public final class JtlSummary {
         errors.merge(s.code().isEmpty() ? "failed" : s.code(), 1L, Long::sum);
       }
     }
-    Map<String, Double> latency = new LinkedHashMap<>();
-    latency.put("mean", sum / kept.size());
-    latency.put("p50", (double) h.getValueAtPercentile(50));
-    latency.put("p90", (double) h.getValueAtPercentile(90));
-    latency.put("p99", (double) h.getValueAtPercentile(99));
-    latency.put("max", (double) h.getMaxValue());
+    Map<Statistic, Double> latency = new EnumMap<>(Statistic.class);
+    latency.put(Statistic.MEAN, sum / kept.size());
+    latency.put(Statistic.P50, (double) h.getValueAtPercentile(50));
+    latency.put(Statistic.P90, (double) h.getValueAtPercentile(90));
+    latency.put(Statistic.P99, (double) h.getValueAtPercentile(99));
+    latency.put(Statistic.MAX, (double) h.getMaxValue());
     long durationMs = Math.max(1, end - start);
     return new JmeterResult.Point(
         id,

@@ -3,8 +3,7 @@ package org.wirebench.server.load;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
-import java.util.List;
+import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -22,7 +21,9 @@ import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.util.thread.Invocable;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.wirebench.results.ErrorKind;
 import org.wirebench.results.LoadResult;
+import org.wirebench.results.Statistic;
 import org.wirebench.server.http.ContentCoding;
 
 /**
@@ -35,13 +36,6 @@ import org.wirebench.server.http.ContentCoding;
  * coordinated-omission fix). Warm-up responses are thrown away.
  */
 public final class LoadDriver {
-  /**
-   * connect (refused, reset, closed before an answer), timeout, status, validation, and unfinished:
-   * sent in the measured window and neither answered nor failed when the run stopped waiting.
-   */
-  public static final List<String> ERROR_KINDS =
-      List.of("connect", "timeout", "status", "validation", "unfinished");
-
   private final LoadPlan plan;
   private final LoadTally tally = new LoadTally();
 
@@ -75,7 +69,7 @@ public final class LoadDriver {
   }
 
   /** The first problem of each kind, in one plain line each, warm-up included. */
-  public Map<String, String> firstProblems() {
+  public Map<ErrorKind, String> firstProblems() {
     return tally.firstProblems();
   }
 
@@ -112,7 +106,8 @@ public final class LoadDriver {
       tally.unfinished(Math.max(0, inFlight.get()));
       if (inFlight.get() > 0) {
         tally.problem(
-            "unfinished", inFlight.get() + " request(s) still unanswered when the run ended");
+            ErrorKind.UNFINISHED,
+            inFlight.get() + " request(s) still unanswered when the run ended");
       }
       stopped = true; // stopping the client fails what is open: already counted as unfinished
       client.stop();
@@ -305,12 +300,12 @@ public final class LoadDriver {
     long latency = System.nanoTime() - sentNs;
     long decodedLength = 0;
     boolean measured = measuring && sentNs >= measureStartNs && sentNs < endNs;
-    String error;
+    ErrorKind error;
     if (result.isFailed()) {
       Throwable f = result.getFailure();
-      error = f instanceof TimeoutException ? "timeout" : "connect";
+      error = f instanceof TimeoutException ? ErrorKind.TIMEOUT : ErrorKind.CONNECT;
       tally.problem(error, Answers.describe(plan, f));
-      if (error.equals("connect")) {
+      if (error == ErrorKind.CONNECT) {
         connectBackoffMs.updateAndGet(b -> Math.min(1000, Math.max(10, b * 2)));
       }
     } else {
@@ -319,7 +314,7 @@ public final class LoadDriver {
       Answers.Decoded d = Answers.decoded(plan, response, length, body, validate);
       error =
           d.problem() != null
-              ? "validation"
+              ? ErrorKind.VALIDATION
               : check.check(
                   index,
                   response.getStatus(),
@@ -332,7 +327,7 @@ public final class LoadDriver {
       } else if (validate) {
         String why = plan.validator.problem(index, d.body());
         if (why != null) {
-          error = "validation";
+          error = ErrorKind.VALIDATION;
           tally.problem(error, why);
         }
       }
@@ -385,16 +380,16 @@ public final class LoadDriver {
    * from a histogram of ns: one run's, or several runs' merged ({@code Histogram.add}) — never
    * averaged percentiles.
    */
-  public static Map<String, Double> latencyMs(Histogram h) {
-    Map<String, Double> latency = new LinkedHashMap<>();
-    latency.put("mean", h.getMean() / 1e6);
-    latency.put("min", h.getTotalCount() == 0 ? 0 : h.getMinValue() / 1e6);
-    latency.put("stddev", h.getStdDeviation() / 1e6);
-    latency.put("p50", h.getValueAtPercentile(50) / 1e6);
-    latency.put("p90", h.getValueAtPercentile(90) / 1e6);
-    latency.put("p99", h.getValueAtPercentile(99) / 1e6);
-    latency.put("p99.9", h.getValueAtPercentile(99.9) / 1e6);
-    latency.put("max", h.getMaxValue() / 1e6);
+  public static Map<Statistic, Double> latencyMs(Histogram h) {
+    Map<Statistic, Double> latency = new EnumMap<>(Statistic.class);
+    latency.put(Statistic.MEAN, h.getMean() / 1e6);
+    latency.put(Statistic.MIN, h.getTotalCount() == 0 ? 0 : h.getMinValue() / 1e6);
+    latency.put(Statistic.STDDEV, h.getStdDeviation() / 1e6);
+    latency.put(Statistic.P50, h.getValueAtPercentile(50) / 1e6);
+    latency.put(Statistic.P90, h.getValueAtPercentile(90) / 1e6);
+    latency.put(Statistic.P99, h.getValueAtPercentile(99) / 1e6);
+    latency.put(Statistic.P99_9, h.getValueAtPercentile(99.9) / 1e6);
+    latency.put(Statistic.MAX, h.getMaxValue() / 1e6);
     return latency;
   }
 }

@@ -1,31 +1,34 @@
 package org.wirebench.server.load;
 
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
+import org.wirebench.results.ErrorKind;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
+import org.wirebench.results.Statistic;
 
 /**
  * What a load run counted, from any thread: the measured answers' latencies (ns) and bytes, the
- * errors of each kind ({@link LoadDriver#ERROR_KINDS}) in the measured window and in the warm-up,
- * the first problem of each kind; and the {@link LoadResult} made of them.
+ * errors of each {@link ErrorKind} in the measured window and in the warm-up, the first problem of
+ * each kind; and the {@link LoadResult} made of them.
  */
 final class LoadTally {
   private final Histogram histogram = new ConcurrentHistogram(TimeUnit.HOURS.toNanos(1), 3);
   private final LongAdder ok = new LongAdder();
   private final LongAdder bytes = new LongAdder();
   private final LongAdder wireBytes = new LongAdder();
-  private final Map<String, LongAdder> errors = new LinkedHashMap<>();
-  private final Map<String, LongAdder> warmupErrors = new LinkedHashMap<>();
-  private final Map<String, String> firstByKind = new ConcurrentHashMap<>();
+  private final Map<ErrorKind, LongAdder> errors = new EnumMap<>(ErrorKind.class);
+  private final Map<ErrorKind, LongAdder> warmupErrors = new EnumMap<>(ErrorKind.class);
+  private final Map<ErrorKind, String> firstByKind = new ConcurrentHashMap<>();
   private volatile String firstProblem;
 
   LoadTally() {
-    for (String kind : LoadDriver.ERROR_KINDS) {
+    for (ErrorKind kind : ErrorKind.values()) {
       errors.put(kind, new LongAdder());
       warmupErrors.put(kind, new LongAdder());
     }
@@ -45,17 +48,17 @@ final class LoadTally {
   }
 
   /** An error of {@code kind}, in the measured window or not (warm-up, after the end). */
-  void error(String kind, boolean measured) {
+  void error(ErrorKind kind, boolean measured) {
     (measured ? errors : warmupErrors).get(kind).increment();
   }
 
   /** Requests sent in the measured window and neither answered nor failed when the run ended. */
   void unfinished(long requests) {
-    errors.get("unfinished").add(requests);
+    errors.get(ErrorKind.UNFINISHED).add(requests);
   }
 
   /** Remembers {@code why} if it is the first problem of its kind. */
-  void problem(String kind, String why) {
+  void problem(ErrorKind kind, String why) {
     firstByKind.putIfAbsent(kind, why);
     if (firstProblem == null) {
       firstProblem = kind + ": " + why;
@@ -68,14 +71,9 @@ final class LoadTally {
   }
 
   /** The first problem of each kind, in one plain line each, warm-up included. */
-  Map<String, String> firstProblems() {
-    Map<String, String> out = new LinkedHashMap<>();
-    LoadDriver.ERROR_KINDS.forEach(
-        k -> {
-          if (firstByKind.containsKey(k)) {
-            out.put(k, firstByKind.get(k));
-          }
-        });
+  Map<ErrorKind, String> firstProblems() {
+    Map<ErrorKind, String> out = new EnumMap<>(ErrorKind.class);
+    out.putAll(firstByKind);
     return out;
   }
 
@@ -92,16 +90,16 @@ final class LoadTally {
   /** The run's result: {@code measuredNs} long, as {@code plan} asked for it. */
   LoadResult result(LoadPlan plan, long measuredNs) {
     double seconds = Math.max(measuredNs, 1) / 1e9;
-    Map<String, Double> latency = LoadDriver.latencyMs(histogram);
-    Map<String, Long> errorCounts = new LinkedHashMap<>();
+    Map<Statistic, Double> latency = LoadDriver.latencyMs(histogram);
+    Map<ErrorKind, Long> errorCounts = new EnumMap<>(ErrorKind.class);
     errors.forEach((k, v) -> errorCounts.put(k, v.sum()));
-    Map<String, Long> warmupCounts = new LinkedHashMap<>();
+    Map<ErrorKind, Long> warmupCounts = new EnumMap<>(ErrorKind.class);
     warmupErrors.forEach((k, v) -> warmupCounts.put(k, v.sum()));
     long n = ok.sum();
     return new LoadResult(
         LoadResult.FORMAT_VERSION,
         plan.target.toString(),
-        plan.rate > 0 ? "open" : "closed",
+        plan.rate > 0 ? LoadModel.OPEN : LoadModel.CLOSED,
         plan.users,
         plan.rate,
         measuredNs / 1_000_000,

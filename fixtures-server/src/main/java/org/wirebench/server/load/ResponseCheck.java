@@ -1,5 +1,7 @@
 package org.wirebench.server.load;
 
+import org.wirebench.results.ErrorKind;
+
 /**
  * What counts as a correct answer: the expected status, and the content type and length of the
  * first good response (lengths may vary by {@code lengthTolerance}, e.g. a WFS time stamp). A
@@ -21,12 +23,12 @@ final class ResponseCheck {
   }
 
   /**
-   * Null when the response to target {@code index} is good, else the kind of error ("status" or
-   * "validation").
+   * Null when the response to target {@code index} is good, else the kind of error (status or
+   * validation).
    */
-  String check(int index, int actualStatus, String actualType, long actualLength) {
+  ErrorKind check(int index, int actualStatus, String actualType, long actualLength) {
     if (actualStatus != status) {
-      return "status";
+      return ErrorKind.STATUS;
     }
     long length;
     synchronized (this) {
@@ -41,6 +43,6 @@ final class ResponseCheck {
     }
     boolean typeOk = contentType == null ? actualType == null : contentType.equals(actualType);
     boolean lengthOk = Math.abs(actualLength - length) <= lengthTolerance * length;
-    return typeOk && lengthOk ? null : "validation";
+    return typeOk && lengthOk ? null : ErrorKind.VALIDATION;
   }
 }

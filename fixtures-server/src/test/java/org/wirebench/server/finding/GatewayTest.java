@@ -50,7 +50,10 @@ class GatewayTest {
 
   @BeforeAll
   static void start() throws Exception {
-    own = new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false, 10_000).start();
+    own =
+        new FixtureServer(
+                FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false))
+            .start();
     backend = new FaultyBackend();
     faulty = gateway(backend, 5_000, 60_000);
     impatient = gateway(backend, 5_000, 5_000);
@@ -60,16 +63,13 @@ class GatewayTest {
   private static FixtureServer gateway(FaultyBackend backend, long connectMs, long totalMs)
       throws Exception {
     return new FixtureServer(
-            "127.0.0.1",
-            0,
-            0,
-            1 << 20,
-            false,
-            false,
-            10_000,
-            FindingGateway.Settings.DEFAULT
-                .withBackend(backend.template())
-                .withTimeouts(connectMs, totalMs))
+            FixtureServer.Settings.defaults()
+                .maxBodyBytes(1 << 20)
+                .compression(false)
+                .finding(
+                    FindingGateway.Settings.DEFAULT
+                        .withBackend(backend.template())
+                        .withTimeouts(connectMs, totalMs)))
         .start();
   }
 
@@ -208,14 +208,11 @@ class GatewayTest {
     try (DeadPort dead = new DeadPort();
         FixtureServer gw =
             new FixtureServer(
-                    "127.0.0.1",
-                    0,
-                    0,
-                    1 << 20,
-                    false,
-                    false,
-                    10_000,
-                    FindingGateway.Settings.DEFAULT.withBackend(dead.url() + "{format}"))
+                    FixtureServer.Settings.defaults()
+                        .maxBodyBytes(1 << 20)
+                        .compression(false)
+                        .finding(
+                            FindingGateway.Settings.DEFAULT.withBackend(dead.url() + "{format}")))
                 .start()) {
       int port = dead.port();
       HttpResponse<byte[]> r = get(gw, gateway("json", "ipad"));

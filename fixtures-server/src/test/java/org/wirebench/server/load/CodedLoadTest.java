@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.wirebench.results.ErrorKind;
 import org.wirebench.results.LoadResult;
 import org.wirebench.server.FixtureServer;
 import org.wirebench.server.http.ContentCoding;
@@ -35,8 +36,14 @@ class CodedLoadTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 1000).start();
-    plain = new FixtureServer("127.0.0.1", 0, 1000, 1 << 20, false, false).start();
+    server = new FixtureServer(FixtureServer.Settings.defaults().stopTimeoutMs(1000)).start();
+    plain =
+        new FixtureServer(
+                FixtureServer.Settings.defaults()
+                    .stopTimeoutMs(1000)
+                    .maxBodyBytes(1 << 20)
+                    .compression(false))
+            .start();
     // the JDK's client sends no Accept-Encoding: the body as the encoder wrote it
     identity =
         HttpClient.newHttpClient()
@@ -96,10 +103,10 @@ class CodedLoadTest {
     LoadDriver driver = new LoadDriver(plan(plain.uri(), ContentCoding.BR));
     LoadResult r = driver.run(null);
     assertEquals(0, r.requests());
-    assertTrue(r.errors().get("validation") > 0, r.errors()::toString);
+    assertTrue(r.errors().get(ErrorKind.VALIDATION) > 0, r.errors()::toString);
     assertEquals(
         "asked for Accept-Encoding: br, the answer came with no Content-Encoding",
-        driver.firstProblems().get("validation"));
+        driver.firstProblems().get(ErrorKind.VALIDATION));
   }
 
   @Test

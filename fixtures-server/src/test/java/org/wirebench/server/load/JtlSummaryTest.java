@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wirebench.results.JmeterResult;
+import org.wirebench.results.Statistic;
 
 /**
  * A JMeter CSV results file read point by point: the warm-up dropped by time or by count, the
@@ -73,7 +74,7 @@ class JtlSummaryTest {
     assertEquals(0, p.structureErrors());
     // 990 good samples over 9,992 ms (first start to last end)
     assertEquals(990 * 1000.0 / 9992, p.throughput(), 1e-6);
-    assertEquals(2.0, p.latencyMs().get("mean"), 1e-9);
+    assertEquals(2.0, p.latencyMs().get(Statistic.MEAN), 1e-9);
     assertEquals(4, p.users());
   }
 

@@ -9,7 +9,10 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.wirebench.results.ErrorKind;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
+import org.wirebench.results.Statistic;
 import org.wirebench.server.DeadPort;
 import org.wirebench.server.FixtureServer;
 
@@ -19,7 +22,7 @@ class LoadDriverTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 0).start();
+    server = new FixtureServer(FixtureServer.Settings.defaults()).start();
   }
 
   @AfterAll
@@ -61,9 +64,9 @@ class LoadDriverTest {
     assertEquals(40, r.requests());
     // every success is in the histogram once, with a real latency, and counted at its body's size
     assertEquals(40, driver.histogram().getTotalCount());
-    assertTrue(r.latency("min") > 0, r.latencyMs()::toString);
+    assertTrue(r.latency(Statistic.MIN) > 0, r.latencyMs()::toString);
     assertEquals(body.length, r.meanResponseBytes(), 0.0, "bytes counted per answer");
-    assertEquals("closed", r.model());
+    assertEquals(LoadModel.CLOSED, r.model());
   }
 
   /**
@@ -76,14 +79,14 @@ class LoadDriverTest {
     LoadResult r = load(server.uri().resolve("/static/1024"), 8, 200, 200);
     assertEquals(0, r.errorCount(), r.errors()::toString);
     assertEquals(200, r.requests(), 1);
-    assertEquals("open", r.model());
+    assertEquals(LoadModel.OPEN, r.model());
   }
 
   @Test
   void aWrongStatusIsAnErrorNotASuccess() throws Exception {
     LoadResult r = load(server.uri().resolve("/static/-1"), 2, 0, 200);
     assertEquals(0, r.requests());
-    assertTrue(r.errors().get("status") > 0, r.errors()::toString);
+    assertTrue(r.errors().get(ErrorKind.STATUS) > 0, r.errors()::toString);
   }
 
   @Test
@@ -106,8 +109,8 @@ class LoadDriverTest {
                 .validate(2, body -> body.length == 10 ? "planted failure" : null));
     LoadResult r = driver.run(null);
     assertEquals(5, r.requests());
-    assertEquals(5, r.errors().get("validation"));
-    assertEquals("planted failure", driver.firstProblems().get("validation"));
+    assertEquals(5, r.errors().get(ErrorKind.VALIDATION));
+    assertEquals("planted failure", driver.firstProblems().get(ErrorKind.VALIDATION));
   }
 
   @Test
@@ -115,7 +118,7 @@ class LoadDriverTest {
     try (DeadPort dead = new DeadPort()) {
       LoadResult r = load(URI.create(dead.url()), 2, 50, 200);
       assertEquals(0, r.requests());
-      assertTrue(r.errors().get("connect") > 0, r.errors()::toString);
+      assertTrue(r.errors().get(ErrorKind.CONNECT) > 0, r.errors()::toString);
     }
   }
 
@@ -129,11 +132,11 @@ class LoadDriverTest {
                   .users(8)
                   .timed(Duration.ZERO, Duration.ofSeconds(2)));
       LoadResult r = driver.run(null);
-      long connect = r.errors().get("connect");
+      long connect = r.errors().get(ErrorKind.CONNECT);
       // no back-off: tens of thousands in 2 s; back-off to 1 s: 8 users × ~8 tries each
       assertTrue(connect > 0 && connect < 500, () -> connect + " connect errors in 2 s");
       assertTrue(
-          driver.firstProblems().get("connect").contains("connection refused"),
+          driver.firstProblems().get(ErrorKind.CONNECT).contains("connection refused"),
           driver.firstProblems()::toString);
     }
   }
@@ -172,11 +175,13 @@ class LoadDriverTest {
       assertEquals(0, r.requests());
       // each user's one request counted once: a timeout, or unfinished if the run stopped waiting
       // before the client's timeout fired (a starved machine)
-      long timeouts = r.errors().get("timeout") + r.warmupErrors().get("timeout");
+      long timeouts = r.errors().get(ErrorKind.TIMEOUT) + r.warmupErrors().get(ErrorKind.TIMEOUT);
       assertEquals(
-          2, timeouts + r.errors().get("unfinished"), () -> r.errors() + " " + r.warmupErrors());
+          2,
+          timeouts + r.errors().get(ErrorKind.UNFINISHED),
+          () -> r.errors() + " " + r.warmupErrors());
       if (timeouts > 0) {
-        assertEquals("no answer within 2000 ms", driver.firstProblems().get("timeout"));
+        assertEquals("no answer within 2000 ms", driver.firstProblems().get(ErrorKind.TIMEOUT));
       }
     }
   }

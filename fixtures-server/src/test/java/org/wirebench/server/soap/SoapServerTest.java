@@ -41,7 +41,7 @@ class SoapServerTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 0, LIMIT, true, false).start();
+    server = new FixtureServer(FixtureServer.Settings.defaults().maxBodyBytes(LIMIT)).start();
     client = new HttpClient();
     client.start();
   }

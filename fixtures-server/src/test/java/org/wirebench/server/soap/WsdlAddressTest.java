@@ -49,7 +49,9 @@ class WsdlAddressTest {
   @Test
   void theHostHeaderWritesNoAddress() throws Exception {
     try (FixtureServer server =
-        new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false).start()) {
+        new FixtureServer(
+                FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false))
+            .start()) {
       for (String stack : SoapServices.NAMES) {
         String own = server.uri().resolve(SoapServices.path(stack)).toString();
         // a hostile Host first (Axis2 kept the first request's port for the server's lifetime)
@@ -63,7 +65,8 @@ class WsdlAddressTest {
   @Test
   void aPublicUrlIsEveryStacksAddressPathIncluded() throws Exception {
     try (FixtureServer server =
-        new FixtureServer("127.0.0.1", 0, 0, 1 << 20, false, false)
+        new FixtureServer(
+                FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false))
             .publicUrl(URI.create("https://wirebench.example.org/bench"))
             .start()) {
       for (String stack : SoapServices.NAMES) {

@@ -53,7 +53,7 @@ class HeavyQueryTest {
 
   @BeforeEach
   void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 0).start();
+    server = new FixtureServer(FixtureServer.Settings.defaults()).start();
     client = new HttpClient();
     client.start();
   }

@@ -24,7 +24,9 @@ class PublicUrlTest {
   @Test
   void everyUrlTheWfsWritesIsOnThePublicUrl() throws Exception {
     try (FixtureServer server =
-        new FixtureServer("127.0.0.1", 0, 0).publicUrl(URI.create(PUBLIC)).start()) {
+        new FixtureServer(FixtureServer.Settings.defaults())
+            .publicUrl(URI.create(PUBLIC))
+            .start()) {
       HttpClient client = new HttpClient();
       client.start();
       try {

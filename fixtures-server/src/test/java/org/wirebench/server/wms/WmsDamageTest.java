@@ -43,7 +43,7 @@ class WmsDamageTest {
     for (byte[] damage : new byte[][] {new byte[0], "not a jpeg".getBytes()}) {
       Files.write(tile, damage);
       try (FixtureServer server =
-          new FixtureServer("127.0.0.1", 0, 0).tileCacheRoot(root).start()) {
+          new FixtureServer(FixtureServer.Settings.defaults()).tileCacheRoot(root).start()) {
         ContentResponse r = get(server, "tiled/wms" + TILE_MAP + "image/jpeg");
         assertEquals(200, r.getStatus(), r.getContentAsString());
         assertEquals("image/jpeg", r.getMediaType());
@@ -61,7 +61,8 @@ class WmsDamageTest {
   void mapsDoNotNeedTheTempFolder(@TempDir Path gone) throws Exception {
     boolean useCache = ImageIO.getUseCache();
     File cacheDirectory = ImageIO.getCacheDirectory();
-    try (FixtureServer server = new FixtureServer("127.0.0.1", 0, 0).tileCacheRoot(root).start()) {
+    try (FixtureServer server =
+        new FixtureServer(FixtureServer.Settings.defaults()).tileCacheRoot(root).start()) {
       ImageIO.setCacheDirectory(gone.toFile());
       Files.delete(gone);
       ImageIO.setUseCache(true);

@@ -38,7 +38,7 @@ class WmsRefusalTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 0).start();
+    server = new FixtureServer(FixtureServer.Settings.defaults()).start();
     client = new HttpClient();
     client.setMaxConnectionsPerDestination(128);
     // longer than the server's 30 s wait for a drawing slot: a map still waiting on a loaded

@@ -31,7 +31,7 @@ class WmsServerTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 0).start();
+    server = new FixtureServer(FixtureServer.Settings.defaults()).start();
     client = new HttpClient();
     client.start();
   }

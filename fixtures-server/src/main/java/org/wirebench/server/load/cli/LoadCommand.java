@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 import org.HdrHistogram.HistogramLogWriter;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.Statistic;
 import org.wirebench.server.Mains;
 import org.wirebench.server.ParentWatch;
 import org.wirebench.server.http.ContentCoding;
@@ -234,12 +235,12 @@ public final class LoadCommand implements Callable<Integer> {
         r.encoding(),
         r.meanWireBytes(),
         r.meanResponseBytes(),
-        r.latencyMs().get("mean"),
-        r.latencyMs().get("p50"),
-        r.latencyMs().get("p90"),
-        r.latencyMs().get("p99"),
-        r.latencyMs().get("p99.9"),
-        r.latencyMs().get("max"),
+        r.latencyMs().get(Statistic.MEAN),
+        r.latencyMs().get(Statistic.P50),
+        r.latencyMs().get(Statistic.P90),
+        r.latencyMs().get(Statistic.P99),
+        r.latencyMs().get(Statistic.P99_9),
+        r.latencyMs().get(Statistic.MAX),
         r.errors());
     driver
         .firstProblems()

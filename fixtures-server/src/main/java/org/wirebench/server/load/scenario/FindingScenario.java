@@ -11,6 +11,7 @@ import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.finding.GatewayJson;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Statistic;
 import org.wirebench.results.Studies;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.finding.GatewayHandler;
@@ -83,7 +84,7 @@ public final class FindingScenario implements Scenario {
   @Override
   public TableLayout table() {
     return new TableLayout(
-        "", List.of("think"), "format", "mean", true, null, Studies.BACKEND.loadRatios());
+        "", List.of("think"), "format", Statistic.MEAN, true, null, Studies.BACKEND.loadRatios());
   }
 
   @Override

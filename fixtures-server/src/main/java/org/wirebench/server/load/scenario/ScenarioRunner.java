@@ -16,6 +16,7 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Statistic;
 import org.wirebench.server.load.LoadDriver;
 import org.wirebench.server.load.LoadPlan;
 
@@ -97,8 +98,8 @@ public final class ScenarioRunner {
           "%-40s %9.1f req/s  mean %8.2f ms  p99 %8.2f ms  %,9.0f B%s  errors %d%s%n",
           p.id(),
           pr.throughput(),
-          pr.latencyMs().get("mean"),
-          pr.latencyMs().get("p99"),
+          pr.latencyMs().get(Statistic.MEAN),
+          pr.latencyMs().get(Statistic.P99),
           pr.meanResponseBytes(),
           "identity".equals(pr.encoding()) || pr.encoding() == null
               ? ""
@@ -284,7 +285,7 @@ public final class ScenarioRunner {
    */
   static ScenarioResult.PointResult mean(
       Scenario.Point p, List<LoadResult> runs, Histogram merged, ScenarioResult.Warmup warmup) {
-    Map<String, Double> latency = LoadDriver.latencyMs(merged);
+    Map<Statistic, Double> latency = LoadDriver.latencyMs(merged);
     return new ScenarioResult.PointResult(
         p.id(),
         p.params(),

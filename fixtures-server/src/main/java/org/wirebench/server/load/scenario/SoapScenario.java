@@ -11,6 +11,7 @@ import org.wirebench.formats.soap.EchoValues;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapEnvelopes;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Statistic;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.soap.SoapServices;
@@ -80,7 +81,7 @@ public final class SoapScenario implements Scenario {
         "",
         List.of("operation", "size"),
         "stack",
-        "p99",
+        Statistic.P99,
         false,
         new TableLayout.Chart("operation", "size", "stack", "array size", true),
         List.of());

@@ -16,6 +16,7 @@ import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Statistic;
 import org.wirebench.results.Studies;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
@@ -133,7 +134,7 @@ public final class WfsScenario implements Scenario {
         "layer",
         List.of("format"),
         "users",
-        "mean",
+        Statistic.MEAN,
         true,
         new TableLayout.Chart("layer", "users", "format", "concurrent users", false),
         Studies.WFS.loadRatios());

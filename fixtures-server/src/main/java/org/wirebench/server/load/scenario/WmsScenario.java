@@ -12,6 +12,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.wirebench.formats.raster.WmsRequestList;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Statistic;
 import org.wirebench.results.Studies;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
@@ -110,7 +111,7 @@ public final class WmsScenario implements Scenario {
         "srs",
         List.of("renderer"),
         "users",
-        "mean",
+        Statistic.MEAN,
         true,
         new TableLayout.Chart("srs", "users", "renderer", "concurrent users", true),
         Studies.RASTER.loadRatios());

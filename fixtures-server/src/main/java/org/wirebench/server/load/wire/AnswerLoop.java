@@ -21,6 +21,7 @@ import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
 import org.eclipse.jetty.http.HttpHeader;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.codec.GeoCodec;
+import org.wirebench.results.ErrorKind;
 
 /**
  * One client asking for one cell's answer again and again on one kept-alive connection, as a GIS
@@ -51,9 +52,9 @@ final class AnswerLoop implements AutoCloseable {
    * An answer that is not the cell's: kind as the load driver counts it (status, validation ...).
    */
   static final class Wrong extends Exception {
-    final String kind;
+    final ErrorKind kind;
 
-    Wrong(String kind, String message) {
+    Wrong(ErrorKind kind, String message) {
       super(message);
       this.kind = kind;
     }
@@ -122,27 +123,28 @@ final class AnswerLoop implements AutoCloseable {
     try {
       result = done.get(timeout.toMillis() + 5_000, TimeUnit.MILLISECONDS);
     } catch (ExecutionException | TimeoutException e) {
-      throw new Wrong("timeout", "no answer within " + timeout.toMillis() + " ms from " + uri);
+      throw new Wrong(
+          ErrorKind.TIMEOUT, "no answer within " + timeout.toMillis() + " ms from " + uri);
     }
     long received = System.nanoTime();
     if (result.isFailed()) {
       Throwable f = result.getFailure();
       throw new Wrong(
-          f instanceof TimeoutException ? "timeout" : "connect",
+          f instanceof TimeoutException ? ErrorKind.TIMEOUT : ErrorKind.CONNECT,
           "request to " + uri + " failed: " + f);
     }
     Response response = result.getResponse();
     if (response.getStatus() != 200) {
-      throw new Wrong("status", "status " + response.getStatus() + " from " + uri);
+      throw new Wrong(ErrorKind.STATUS, "status " + response.getStatus() + " from " + uri);
     }
     String type = response.getHeaders().get(HttpHeader.CONTENT_TYPE);
     if (type == null || !type.startsWith(codec.mediaType().split(";")[0])) {
-      throw new Wrong("validation", "content type " + type + ", not " + codec.mediaType());
+      throw new Wrong(ErrorKind.VALIDATION, "content type " + type + ", not " + codec.mediaType());
     }
     String coding = response.getHeaders().get(HttpHeader.CONTENT_ENCODING);
     if (!cell.encoding().matches(coding)) {
       throw new Wrong(
-          "validation",
+          ErrorKind.VALIDATION,
           "asked for "
               + cell.encoding().token
               + ", the answer came in "
@@ -156,17 +158,19 @@ final class AnswerLoop implements AutoCloseable {
       counted = new Counting(cell.encoding().decoding(new ByteArrayInputStream(coded)));
       features = codec.decode(cell.dataset().featureType(), counted);
     } catch (IOException | RuntimeException e) {
-      throw new Wrong("validation", codec.name() + " answer does not decode: " + e.getMessage());
+      throw new Wrong(
+          ErrorKind.VALIDATION, codec.name() + " answer does not decode: " + e.getMessage());
     }
     long decoded = System.nanoTime();
     try {
       counted.transferTo(OutputStream.nullOutputStream()); // what the decoder left, if anything
     } catch (IOException e) {
-      throw new Wrong("validation", "the " + cell.encoding().token + " body ends badly: " + e);
+      throw new Wrong(
+          ErrorKind.VALIDATION, "the " + cell.encoding().token + " body ends badly: " + e);
     }
     if (features.size() != cell.count()) {
       throw new Wrong(
-          "validation",
+          ErrorKind.VALIDATION,
           codec.name() + " answer holds " + features.size() + " features, not " + cell.count());
     }
     return new Answer(

@@ -5,16 +5,20 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
+import org.wirebench.results.ErrorKind;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioResult.PointResult;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Statistic;
 import org.wirebench.server.load.LoadDriver;
 import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.load.scenario.Scenario.Point;
@@ -85,7 +89,7 @@ final class CellMeasure {
             new LoadResult(
                 LoadResult.FORMAT_VERSION,
                 loop.uri().toString(),
-                "closed",
+                LoadModel.CLOSED,
                 1,
                 0,
                 s.wallNs / 1_000_000,
@@ -147,8 +151,8 @@ final class CellMeasure {
           "%-58s %9.2f /s  p50 %9.2f ms  p99 %9.2f ms  %,10.0f B  errors %d%s%n",
           r.id(),
           r.throughput(),
-          r.latency("p50"),
-          r.latency("p99"),
+          r.latency(Statistic.P50),
+          r.latency(Statistic.P99),
           r.meanResponseBytes(),
           r.errors(),
           r.warmup() == null || r.warmup().converged()
@@ -166,8 +170,8 @@ final class CellMeasure {
     final Histogram receive = histogram();
     final Histogram decode = histogram();
     final Histogram endToEnd = histogram();
-    final Map<String, Long> errors = errorMap();
-    final Map<String, Long> warmupErrors = errorMap();
+    final Map<ErrorKind, Long> errors = errorMap();
+    final Map<ErrorKind, Long> warmupErrors = errorMap();
     ScenarioResult.Warmup warmup;
     long bodyBytes;
     long wallNs;
@@ -245,9 +249,11 @@ final class CellMeasure {
     return new Histogram(TimeUnit.HOURS.toNanos(1), 3);
   }
 
-  private static Map<String, Long> errorMap() {
-    Map<String, Long> m = new LinkedHashMap<>();
-    LoadDriver.ERROR_KINDS.forEach(k -> m.put(k, 0L));
+  private static Map<ErrorKind, Long> errorMap() {
+    Map<ErrorKind, Long> m = new EnumMap<>(ErrorKind.class);
+    for (ErrorKind k : ErrorKind.values()) {
+      m.put(k, 0L);
+    }
     return m;
   }
 }

@@ -10,6 +10,7 @@ import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Statistic;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.load.scenario.ScenarioOptions;
@@ -95,7 +96,7 @@ public final class WireScenario implements SelfRunningScenario {
         "link",
         List.of("layer", "format", "encoding", "count"),
         "measure",
-        "p50",
+        Statistic.P50,
         true,
         null,
         List.of());

@@ -41,7 +41,7 @@ class JmeterPlanTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 0).start();
+    server = new FixtureServer(FixtureServer.Settings.defaults()).start();
     host = server.uri().getHost();
     port = Integer.toString(server.uri().getPort());
   }

@@ -82,7 +82,8 @@ class LoadCommandTest {
 
   @Test
   void theResultRecordsTheCodingAndTheBytesOnTheWire() throws Exception {
-    try (FixtureServer server = new FixtureServer("127.0.0.1", 0, 1000).start()) {
+    try (FixtureServer server =
+        new FixtureServer(FixtureServer.Settings.defaults().stopTimeoutMs(1000)).start()) {
       Path json = tmp.resolve("zstd.json");
       int exit =
           load(

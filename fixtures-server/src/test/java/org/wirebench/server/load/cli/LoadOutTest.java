@@ -96,7 +96,7 @@ class LoadOutTest {
   @Test
   void aRunPublishesBothFilesOnceAndNeverOverwrites() throws Exception {
     Path run = tmp.resolve("new-run");
-    try (FixtureServer server = new FixtureServer("127.0.0.1", 0, 0).start()) {
+    try (FixtureServer server = new FixtureServer(FixtureServer.Settings.defaults()).start()) {
       String[] args = {
         "--scenario",
         "wfs",

@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.Statistic;
 import org.wirebench.server.load.LoadDriver;
 
 /** A point's latency statistics come from its runs' histograms merged, never from averages. */
@@ -25,7 +27,7 @@ class MergedPercentilesTest {
     return new LoadResult(
         LoadResult.FORMAT_VERSION,
         "http://x/",
-        "closed",
+        LoadModel.CLOSED,
         1,
         0,
         1000,
@@ -50,10 +52,10 @@ class MergedPercentilesTest {
         ScenarioRunner.mean(p, List.of(run(one), run(two)), merged, null);
     // of 2,000 requests 30 (1.5%) took 100 ms: the p99 is 100 ms (the average of the runs' p99s
     // would say 50.5 ms, a latency no request had)
-    assertEquals(100.0, r.latency("p99"), 0.1);
-    assertEquals(100.0, r.latency("max"), 0.1);
-    assertEquals(1.0, r.latency("p50"), 0.01);
-    assertEquals((2000 * 1.0 + 30 * 99.0) / 2000, r.latency("mean"), 0.05);
+    assertEquals(100.0, r.latency(Statistic.P99), 0.1);
+    assertEquals(100.0, r.latency(Statistic.MAX), 0.1);
+    assertEquals(1.0, r.latency(Statistic.P50), 0.01);
+    assertEquals((2000 * 1.0 + 30 * 99.0) / 2000, r.latency(Statistic.MEAN), 0.05);
     assertEquals(2, r.runs().size());
   }
 }

@@ -29,7 +29,7 @@ class ScenarioIntegrationTest {
 
   @BeforeAll
   static void start() throws Exception {
-    server = new FixtureServer("127.0.0.1", 0, 0).start();
+    server = new FixtureServer(FixtureServer.Settings.defaults()).start();
   }
 
   @AfterAll

@@ -70,7 +70,7 @@ class WmsScenarioTest {
 
   @Test
   void aShortListRunsAgainstALiveServerAndKeepsTheBestRun() throws Exception {
-    try (FixtureServer server = new FixtureServer("127.0.0.1", 0, 0).start()) {
+    try (FixtureServer server = new FixtureServer(FixtureServer.Settings.defaults()).start()) {
       List<Scenario.Point> points =
           WmsScenario.points(
               List.of("direct", "tilecache"),

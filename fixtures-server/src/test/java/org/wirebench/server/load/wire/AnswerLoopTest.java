@@ -29,6 +29,7 @@ import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.results.ErrorKind;
 import org.wirebench.server.http.ContentCoding;
 
 /**
@@ -139,7 +140,7 @@ class AnswerLoopTest {
     mangle.set(z -> Arrays.copyOf(z, z.length - 1));
     try {
       AnswerLoop.Wrong w = assertThrows(AnswerLoop.Wrong.class, () -> once(e, 50));
-      assertEquals("validation", w.kind, w::getMessage);
+      assertEquals(ErrorKind.VALIDATION, w.kind, w::getMessage);
     } finally {
       mangle.set(UnaryOperator.identity());
     }
@@ -150,7 +151,7 @@ class AnswerLoopTest {
     mangle.set(UnaryOperator.identity());
     honourGzip.set(false);
     AnswerLoop.Wrong w = assertThrows(AnswerLoop.Wrong.class, () -> once(WireEncoding.GZIP, 50));
-    assertEquals("validation", w.kind);
+    assertEquals(ErrorKind.VALIDATION, w.kind);
     assertTrue(
         w.getMessage().contains("asked for gzip, the answer came in identity"), w.getMessage());
     honourGzip.set(true);
@@ -161,7 +162,7 @@ class AnswerLoopTest {
     honourGzip.set(true);
     AnswerLoop.Wrong w =
         assertThrows(AnswerLoop.Wrong.class, () -> once(WireEncoding.IDENTITY, 200));
-    assertEquals("validation", w.kind);
+    assertEquals(ErrorKind.VALIDATION, w.kind);
     assertTrue(w.getMessage().contains("holds 50 features, not 200"), w.getMessage());
   }
 }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.wirebench.results.ScenarioResult;
+import org.wirebench.results.Statistic;
 import org.wirebench.server.Mains;
 import org.wirebench.server.load.cli.LoadCommand;
 
@@ -105,9 +106,13 @@ class WireNamespaceTest {
     double body = receive.meanResponseBytes();
     double floorMs = 20 + (body - Long.parseLong(link.tbf().get(4))) * 1000 / link.bytesPerSecond();
     assertTrue(
-        receive.latency("min") >= floorMs,
-        "fastest answer " + receive.latency("min") + " ms, under the link's " + floorMs + " ms");
-    assertTrue(r.points().get(1).latency("p50") > 0, "decode timed");
+        receive.latency(Statistic.MIN) >= floorMs,
+        "fastest answer "
+            + receive.latency(Statistic.MIN)
+            + " ms, under the link's "
+            + floorMs
+            + " ms");
+    assertTrue(r.points().get(1).latency(Statistic.P50) > 0, "decode timed");
     assertTrue(r.points().get(3).throughput() > 0);
     @SuppressWarnings("unchecked")
     Map<String, Object> l = ((List<Map<String, Object>>) r.client().get("links")).get(0);

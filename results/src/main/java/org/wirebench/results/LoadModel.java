@@ -1,0 +1,41 @@
+package org.wirebench.results;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+/**
+ * How the load driver sent its requests, as {@link LoadResult#model} names it in the files; an
+ * unknown name is refused.
+ */
+public enum LoadModel {
+  /** N users, each sends when its last answer arrived. */
+  CLOSED("closed"),
+  /** A fixed rate; latency from the intended send time. */
+  OPEN("open");
+
+  private final String key;
+
+  LoadModel(String key) {
+    this.key = key;
+  }
+
+  @JsonValue
+  public String key() {
+    return key;
+  }
+
+  @Override
+  public String toString() {
+    return key;
+  }
+
+  @JsonCreator
+  public static LoadModel of(String key) {
+    for (LoadModel m : values()) {
+      if (m.key.equals(key)) {
+        return m;
+      }
+    }
+    throw new IllegalArgumentException("unknown load model '" + key + "' (known: closed, open)");
+  }
+}
