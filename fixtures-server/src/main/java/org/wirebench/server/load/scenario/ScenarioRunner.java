@@ -58,7 +58,10 @@ public final class ScenarioRunner {
     warmServer(base, points);
     List<ScenarioResult.PointResult> results = new ArrayList<>();
     int retries = 0;
-    for (Scenario.Point p : points) {
+    Progress progress = new Progress(scenario.name(), points, settings, base, log);
+    for (int index = 0; index < points.size(); index++) {
+      Scenario.Point p = points.get(index);
+      progress.started(index, p.plan().apply(base));
       // think time sets a point's rate, and its short windows start every user at once
       boolean thinks = p.plan().apply(base).thinkTimeMs() > 0;
       Attempt a = attempt(base, p, thinks, null);
@@ -105,6 +108,7 @@ public final class ScenarioRunner {
               : String.format(Locale.ROOT, " (%,.0f B %s)", pr.meanWireBytes(), pr.encoding()),
           pr.errors(),
           steadiness(pr.warmup()));
+      progress.finished(index, p.plan().apply(base));
     }
     return new ScenarioResult(
         ScenarioResult.FORMAT_VERSION,
