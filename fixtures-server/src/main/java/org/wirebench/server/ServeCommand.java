@@ -38,6 +38,7 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Option(
       names = "--stop-timeout",
+      paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description = "how long Ctrl-C waits for in-flight requests, 0s..10m (default: 10s)")
   Duration stopTimeout;
@@ -83,6 +84,7 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Option(
       names = "--finding-timeout",
+      paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description =
           "the gateway's limit on one backend exchange, 1ms..10m; then 504 (default: 10s)")

@@ -51,6 +51,7 @@ public final class LoadCommand implements Callable<Integer> {
 
   @Option(
       names = "--duration",
+      paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description =
           "measured phase, e.g. 500ms, 30s, 2m (default: 30s; scenarios: their own, as --runs"
@@ -59,6 +60,7 @@ public final class LoadCommand implements Callable<Integer> {
 
   @Option(
       names = "--warmup",
+      paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description = "thrown-away phase before it (default: 15s; scenarios: their own)")
   Duration warmup;
@@ -73,6 +75,7 @@ public final class LoadCommand implements Callable<Integer> {
 
   @Option(
       names = "--think-time",
+      paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description = "pause between a user's requests, 0ms..60s (default: 0ms)")
   Duration thinkTime;
@@ -82,6 +85,7 @@ public final class LoadCommand implements Callable<Integer> {
 
   @Option(
       names = "--think-deviation",
+      paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description =
           "Gaussian spread of the pause, as JMeter's Gaussian Random Timer, 0ms..60s (default:"
@@ -97,6 +101,7 @@ public final class LoadCommand implements Callable<Integer> {
   @Option(
       names = "--ramp-up",
       defaultValue = "0s",
+      paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description =
           "start the users evenly over this time, 0s..1h, e.g. 10s; the warm-up follows it"
@@ -106,6 +111,7 @@ public final class LoadCommand implements Callable<Integer> {
   @Option(
       names = "--timeout",
       defaultValue = "30s",
+      paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description = "per request, 1ms..1h (default: ${DEFAULT-VALUE})")
   Duration timeout;
@@ -119,6 +125,7 @@ public final class LoadCommand implements Callable<Integer> {
   @Option(
       names = "--length-tolerance",
       defaultValue = "1%",
+      paramLabel = "SHARE",
       converter = CliTypes.ShareConverter.class,
       description =
           "allowed relative deviation from the first response's length, 0..1 or 0%%..100%%"
@@ -147,6 +154,7 @@ public final class LoadCommand implements Callable<Integer> {
   @Option(
       names = "--max-error-rate",
       defaultValue = "0%",
+      paramLabel = "SHARE",
       converter = CliTypes.ShareConverter.class,
       description =
           "exit 1 when more than this share of requests failed, 0..1 or 0%%..100%% (default:"

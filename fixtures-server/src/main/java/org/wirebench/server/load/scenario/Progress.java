@@ -12,8 +12,9 @@ import org.wirebench.server.load.LoadPlan;
  * A scenario's progress on standard error, a line as each point starts and ends: "point k of n",
  * its users (and rate), the time elapsed and an ETA, so that a run of many minutes is not silent.
  * The ETA adds the points still to run as their settings plan them (ramp-up, warm-up and measured
- * time of each run, and the steady-state windows' least); a count-bounded point's time is unknown
- * until one has run, then the mean of those run stands for it.
+ * time of each run, and the steady-state windows' least), stretched by how much longer than planned
+ * the points run so far took; a count-bounded point's time is unknown until one has run, then the
+ * mean of those run stands for it.
  */
 final class Progress {
   private final String scenario;
@@ -27,6 +28,8 @@ final class Progress {
   private long pointStart;
   private long countedMs;
   private int countedRun;
+  private long timedPlannedMs;
+  private long timedTookMs;
 
   Progress(
       String scenario,
@@ -63,6 +66,9 @@ final class Progress {
     if (plannedMs[index] < 0) {
       countedMs += tookMs;
       countedRun++;
+    } else {
+      timedPlannedMs += plannedMs[index];
+      timedTookMs += tookMs;
     }
     line(index, plan, "done in " + format(tookMs), index + 1);
   }
@@ -70,7 +76,7 @@ final class Progress {
   private void line(int index, LoadPlan plan, String what, int nextToRun) {
     String load =
         plan.users()
-            + " users"
+            + (plan.users() == 1 ? " user" : " users")
             + (plan.rate() > 0 ? String.format(Locale.ROOT, ", %.1f req/s", plan.rate()) : "");
     log.printf(
         Locale.ROOT,
@@ -85,13 +91,18 @@ final class Progress {
         eta(nextToRun));
   }
 
-  /** The planned time of the points from {@code from} on, or "unknown". */
+  /**
+   * The time of the points from {@code from} on, or "unknown": a time-bounded point's as planned,
+   * scaled by how long the points run so far took against their plan (a warm-up that needed its
+   * limit, or a second one, on a noisy machine).
+   */
   private String eta(int from) {
+    double scale = timedPlannedMs > 0 ? Math.max(1, (double) timedTookMs / timedPlannedMs) : 1;
     long ms = 0;
     List<Integer> unknown = new ArrayList<>();
     for (int i = from; i < plannedMs.length; i++) {
       if (plannedMs[i] >= 0) {
-        ms += plannedMs[i];
+        ms += Math.round(plannedMs[i] * scale);
       } else if (countedRun > 0) {
         ms += countedMs / countedRun;
       } else {

@@ -46,7 +46,7 @@ public final class ScenarioOptions {
   @Option(
       names = "--users",
       split = ",",
-      paramLabel = "N[,N...]",
+      paramLabel = "N",
       description =
           "concurrent users, 1..10000 each: one URL: one number (default: "
               + ONE_URL_USERS
@@ -163,7 +163,7 @@ public final class ScenarioOptions {
   private static List<Integer> check(List<Integer> users) {
     for (int n : users) {
       if (n < 1 || n > 10_000) {
-        throw new IllegalArgumentException("--users must be 1..10000 each, was " + n);
+        throw new IllegalArgumentException("--users must be 1..10000, was " + n);
       }
     }
     return users;

@@ -47,6 +47,7 @@ public final class ScenarioRunner {
   public ScenarioResult run(URI base, Map<String, Object> server, HistogramLogWriter hlog)
       throws Exception {
     String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    Progress progress = new Progress(scenario.name(), points, settings, base, log);
     java.util.Set<String> checked = new java.util.HashSet<>();
     for (Scenario.Point p : points) {
       // points differing only in users send the same requests: each request list is checked once
@@ -58,7 +59,6 @@ public final class ScenarioRunner {
     warmServer(base, points);
     List<ScenarioResult.PointResult> results = new ArrayList<>();
     int retries = 0;
-    Progress progress = new Progress(scenario.name(), points, settings, base, log);
     for (int index = 0; index < points.size(); index++) {
       Scenario.Point p = points.get(index);
       progress.started(index, p.plan().apply(base));

@@ -51,7 +51,7 @@ class ProgressTest {
                 "quick", 1, Duration.ZERO, Duration.ofMillis(200), Duration.ZERO));
     assertEquals(4, lines.size(), lines::toString);
     assertTrue(lines.get(0).startsWith("wfs: point 1 of 2 ("), lines::toString);
-    assertTrue(lines.get(0).contains("1 users) started; elapsed "), lines::toString);
+    assertTrue(lines.get(0).contains("1 user) started; elapsed "), lines::toString);
     assertTrue(lines.get(1).startsWith("wfs: point 1 of 2 ("), lines::toString);
     assertTrue(lines.get(1).contains(") done in "), lines::toString);
     assertTrue(lines.get(2).startsWith("wfs: point 2 of 2 ("), lines::toString);
