@@ -7,7 +7,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.HdrHistogram.HistogramLogWriter;
@@ -215,14 +214,15 @@ public final class LoadCommand implements Callable<Integer> {
               + String.join("|", Scenarios.names())
               + " (a study's table)");
     }
-    onlyWhereUsed();
+    LoadModes.onlyWhereUsed(spec, target != null, scenario != null);
     if (!(rate >= 0 && rate <= 1_000_000)) {
       throw bad("--rate must be 0..1000000 requests/s, was " + rate);
     }
     try {
-      thinkTime = oldMillis("--think-time", thinkTime, "--think-time-ms", thinkTimeMs);
+      thinkTime = LoadModes.oldMillis("--think-time", thinkTime, "--think-time-ms", thinkTimeMs);
       thinkDeviation =
-          oldMillis("--think-deviation", thinkDeviation, "--think-deviation-ms", thinkDeviationMs);
+          LoadModes.oldMillis(
+              "--think-deviation", thinkDeviation, "--think-deviation-ms", thinkDeviationMs);
     } catch (IllegalArgumentException e) {
       throw bad(e.getMessage());
     }
@@ -341,60 +341,6 @@ public final class LoadCommand implements Callable<Integer> {
       return 1;
     }
     return 0;
-  }
-
-  /** Options a scenario's points set for themselves: given with --scenario, they would be lost. */
-  static final List<String> ONE_URL_ONLY =
-      List.of(
-          "--rate",
-          "--think-time",
-          "--think-time-ms",
-          "--think-deviation",
-          "--think-deviation-ms",
-          "--ramp-up",
-          "--timeout",
-          "--expect-status",
-          "--length-tolerance",
-          "--selectors",
-          "--hlog");
-
-  /**
-   * Refuses an option the mode given has no use for, instead of ignoring it: one-URL options with
-   * --scenario, and the scenarios' options (but --users) with --target.
-   */
-  private void onlyWhereUsed() {
-    CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-    if (parsed == null) {
-      return;
-    }
-    java.util.Set<String> scenarioOnly = new java.util.HashSet<>();
-    for (CommandLine.Model.CommandSpec mixin : spec.mixins().values()) {
-      mixin.options().forEach(o -> scenarioOnly.add(o.longestName()));
-    }
-    scenarioOnly.removeAll(List.of("--users", "--help", "--version"));
-    for (CommandLine.Model.OptionSpec o : parsed.matchedOptions()) {
-      String name = o.longestName();
-      if (scenario != null && ONE_URL_ONLY.contains(name)) {
-        throw bad(name + " shapes a one-URL load (--target); a scenario's points set their own");
-      }
-      if (target != null && scenarioOnly.contains(name)) {
-        throw bad(name + " is for --scenario runs; a one-URL load (--target) has no use for it");
-      }
-    }
-  }
-
-  /**
-   * The duration given as {@code now}, else the milliseconds given under its old spelling, else 0.
-   */
-  static Duration oldMillis(String now, Duration value, String old, Long oldMs) {
-    Duration d =
-        CliTypes.either(
-            now,
-            value,
-            old,
-            oldMs == null ? null : Duration.ofMillis(oldMs),
-            oldMs == null ? null : now + " " + oldMs + "ms");
-    return d == null ? Duration.ZERO : d;
   }
 
   /** Refuses an output path that cannot be written before anything runs. */
