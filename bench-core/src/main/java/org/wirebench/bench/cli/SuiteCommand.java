@@ -284,7 +284,9 @@ final class SuiteCommand implements Callable<Integer> {
       List<String> args = new java.util.ArrayList<>(List.of("--scenario", s, "--out", "."));
       args.addAll(loadArgs);
       try {
-        new CommandLine(new LoadCommand()).parseArgs(args.toArray(String[]::new));
+        LoadCommand load = new LoadCommand();
+        new CommandLine(load).parseArgs(args.toArray(String[]::new));
+        load.checkModes();
       } catch (CommandLine.ParameterException e) {
         throw new CommandLine.ParameterException(
             spec.commandLine(), "--load-arg: " + e.getMessage());

@@ -67,6 +67,14 @@ class CliVocabularyTest {
     }
   }
 
+  @Test
+  void aLoadArgTheScenariosWouldRefuseIsRefusedBeforeTheBenchmarks() {
+    assertEquals(
+        2, run("suite", "--out", tmp.toString(), "--load", "wfs", "--load-arg=--rate=10"), stderr);
+    assertTrue(stderr.contains("--load-arg: --rate shapes a one-URL load"), stderr);
+    assertEquals(1, stderr.lines().count(), stderr);
+  }
+
   private static String[] args(String command, List<String> extra, String... more) {
     List<String> all = new java.util.ArrayList<>(List.of(command));
     all.addAll(extra);

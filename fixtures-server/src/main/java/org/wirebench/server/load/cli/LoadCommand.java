@@ -343,6 +343,14 @@ public final class LoadCommand implements Callable<Integer> {
     return 0;
   }
 
+  /**
+   * After parsing alone (the suite checking its --load-arg before hours of JMH): refuses an option
+   * the mode given has no use for.
+   */
+  public void checkModes() {
+    LoadModes.onlyWhereUsed(spec, target != null, scenario != null);
+  }
+
   /** Refuses an output path that cannot be written before anything runs. */
   void writable(String option, Path file) {
     if (file == null) {
