@@ -2,6 +2,7 @@ package org.wirebench.server;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -36,11 +37,17 @@ public final class ServeCommand implements Callable<Integer> {
   String host;
 
   @Option(
+      names = "--stop-timeout",
+      paramLabel = "DURATION",
+      converter = CliTypes.DurationConverter.class,
+      description = "how long Ctrl-C waits for in-flight requests, 0s..10m (default: 10s)")
+  Duration stopTimeout;
+
+  @Option(
       names = "--stop-timeout-ms",
-      defaultValue = "10000",
-      description =
-          "how long Ctrl-C waits for in-flight requests, 0..600000 (default: ${DEFAULT-VALUE})")
-  long stopTimeoutMs;
+      hidden = true,
+      description = "old spelling of --stop-timeout")
+  Long stopTimeoutMs;
 
   @Option(
       names = "--max-body-bytes",
@@ -76,12 +83,18 @@ public final class ServeCommand implements Callable<Integer> {
   int findingItems;
 
   @Option(
-      names = "--finding-timeout-ms",
-      defaultValue = "10000",
+      names = "--finding-timeout",
+      paramLabel = "DURATION",
+      converter = CliTypes.DurationConverter.class,
       description =
-          "the gateway's limit on one backend exchange, 1..600000; then 504"
-              + " (default: ${DEFAULT-VALUE})")
-  long findingTimeoutMs;
+          "the gateway's limit on one backend exchange, 1ms..10m; then 504 (default: 10s)")
+  Duration findingTimeout;
+
+  @Option(
+      names = "--finding-timeout-ms",
+      hidden = true,
+      description = "old spelling of --finding-timeout")
+  Long findingTimeoutMs;
 
   @Option(
       names = "--jvm-profile",
@@ -106,7 +119,9 @@ public final class ServeCommand implements Callable<Integer> {
               + " raster study's 21600 x 10800, about 1.3 GB of heap) (default: ${DEFAULT-VALUE})")
   int rasterUpscale;
 
-  @Option(names = "--java", description = "run the server on this java launcher (another JDK)")
+  @Option(
+      names = "--java",
+      description = "run the server on this java launcher (another JDK; default: this one's)")
   Path java;
 
   /**
@@ -124,8 +139,30 @@ public final class ServeCommand implements Callable<Integer> {
     if (port < 0 || port > 65535) {
       throw bad("--port must be 0..65535, was " + port);
     }
+    long stopTimeoutMs;
+    long findingTimeoutMs;
+    try {
+      stopTimeoutMs =
+          millis("--stop-timeout", stopTimeout, "--stop-timeout-ms", this.stopTimeoutMs, 10_000);
+      findingTimeoutMs =
+          millis(
+              "--finding-timeout",
+              findingTimeout,
+              "--finding-timeout-ms",
+              this.findingTimeoutMs,
+              10_000);
+    } catch (IllegalArgumentException e) {
+      throw bad(e.getMessage());
+    }
     if (stopTimeoutMs < 0 || stopTimeoutMs > 600_000) {
-      throw bad("--stop-timeout-ms must be 0..600000, was " + stopTimeoutMs);
+      throw bad(
+          "--stop-timeout must be 0s..10m, was "
+              + CliTypes.format(Duration.ofMillis(stopTimeoutMs)));
+    }
+    if (findingTimeoutMs < 1 || findingTimeoutMs > 600_000) {
+      throw bad(
+          "--finding-timeout must be 1ms..10m, was "
+              + CliTypes.format(Duration.ofMillis(findingTimeoutMs)));
     }
     if (maxBodyBytes < 1 || maxBodyBytes > Integer.MAX_VALUE) {
       throw bad("--max-body-bytes must be 1..2147483647, was " + maxBodyBytes);
@@ -161,7 +198,7 @@ public final class ServeCommand implements Callable<Integer> {
     }
     boolean inProfile = profile.cliName().equals(System.getProperty(PROFILE_PROPERTY, "default"));
     if (!inProfile || java != null) {
-      return runInOwnJvm(profile);
+      return runInOwnJvm(profile, stopTimeoutMs, findingTimeoutMs);
     }
     FixtureServer server =
         new FixtureServer(
@@ -197,10 +234,23 @@ public final class ServeCommand implements Callable<Integer> {
   }
 
   /** Re-runs this command in a JVM with the profile's flags and waits for it. */
-  private int runInOwnJvm(JvmProfile profile) throws Exception {
+  /** The milliseconds given as {@code now}, else under its old spelling {@code old}, else dflt. */
+  private static long millis(String now, Duration value, String old, Long oldMs, long dflt) {
+    Duration d =
+        CliTypes.either(
+            now,
+            value,
+            old,
+            oldMs == null ? null : Duration.ofMillis(oldMs),
+            now + " " + oldMs + "ms");
+    return d == null ? dflt : d.toMillis();
+  }
+
+  private int runInOwnJvm(JvmProfile profile, long stopTimeoutMs, long findingTimeoutMs)
+      throws Exception {
     List<String> args = new ArrayList<>();
     args.addAll(List.of("--port", "" + port, "--host", host));
-    args.addAll(List.of("--stop-timeout-ms", "" + stopTimeoutMs));
+    args.addAll(List.of("--stop-timeout", stopTimeoutMs + "ms"));
     args.addAll(
         List.of(
             "--max-body-bytes",
@@ -214,7 +264,7 @@ public final class ServeCommand implements Callable<Integer> {
     }
     args.addAll(List.of("--finding-items", "" + findingItems));
     args.addAll(List.of("--raster-upscale", "" + rasterUpscale));
-    args.addAll(List.of("--finding-timeout-ms", "" + findingTimeoutMs));
+    args.addAll(List.of("--finding-timeout", findingTimeoutMs + "ms"));
     args.addAll(List.of("--jvm-profile", profile.cliName()));
     if (publicUrl != null) {
       args.addAll(List.of("--public-url", publicUrl.toString()));

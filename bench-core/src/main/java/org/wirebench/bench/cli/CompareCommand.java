@@ -39,7 +39,7 @@ final class CompareCommand implements Callable<Integer> {
   @Option(
       names = "--threshold",
       defaultValue = "5%",
-      description = "smallest change called one, 0%%..100%% (default: 5%%)")
+      description = "smallest change called one, 0..1 or 0%%..100%% (default: ${DEFAULT-VALUE})")
   String threshold;
 
   @Option(
@@ -82,6 +82,6 @@ final class CompareCommand implements Callable<Integer> {
       return d;
     }
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "--threshold must be 0%..100% (e.g. 5%), was '" + s + "'");
+        spec.commandLine(), "--threshold must be 0..1 or 0%..100% (e.g. 5%), was '" + s + "'");
   }
 }

@@ -71,7 +71,7 @@ final class JmeterImportCommand implements Callable<Integer> {
 
   @Option(
       names = "--warmup",
-      converter = org.wirebench.server.load.cli.LoadCommand.DurationConverter.class,
+      converter = org.wirebench.server.CliTypes.DurationConverter.class,
       description =
           "drop each point's samples that started this soon after its first, e.g. 10s, instead"
               + " (no --plan: required)")

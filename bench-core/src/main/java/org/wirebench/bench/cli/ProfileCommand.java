@@ -65,9 +65,13 @@ final class ProfileCommand implements Callable<Integer> {
   int iterations;
 
   @Option(
-      names = "--jvm",
+      names = "--java",
       description =
-          "java binary for the forked JVM, e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java")
+          "java launcher for the forked JVM, e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java"
+              + " (default: the one running this)")
+  Path javaLauncher;
+
+  @Option(names = "--jvm", hidden = true, description = "old spelling of --java")
   Path jvm;
 
   @Override
@@ -80,8 +84,9 @@ final class ProfileCommand implements Callable<Integer> {
         throw bad("--events: '" + e + "' is not one of " + String.join(", ", EVENTS));
       }
     }
-    if (jvm != null && !jvm.toFile().canExecute()) {
-      throw bad("--jvm " + jvm + " is not an executable java binary");
+    javaLauncher = JavaOption.either(spec.commandLine(), javaLauncher, jvm);
+    if (javaLauncher != null && !javaLauncher.toFile().canExecute()) {
+      throw bad("--java " + javaLauncher + " is not an executable java binary");
     }
     java.util.Set<String> known = BenchmarkParams.names(benchmark);
     if (known.isEmpty() && !BenchmarkParams.matches(benchmark)) {
@@ -115,7 +120,8 @@ final class ProfileCommand implements Callable<Integer> {
             + String.join(", ", profiling.events())
             + " with "
             + profiling.library());
-    Path folder = new SuiteRunner(options, out, jvm, (f, java) -> {}).profile(profiling).run();
+    Path folder =
+        new SuiteRunner(options, out, javaLauncher, (f, java) -> {}).profile(profiling).run();
     printPaths(folder.toAbsolutePath(), RunRecord.read(folder).flameGraphs());
     return 0;
   }

@@ -41,9 +41,13 @@ final class SuiteCommand implements Callable<Integer> {
   Path out;
 
   @Option(
-      names = "--jvm",
+      names = "--java",
       description =
-          "java binary for the forked JVMs, e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java")
+          "java launcher for the forked JVMs and the load scenarios' servers, e.g."
+              + " /usr/lib/jvm/temurin-25-jdk-amd64/bin/java (default: the one running this)")
+  Path javaLauncher;
+
+  @Option(names = "--jvm", hidden = true, description = "old spelling of --java")
   Path jvm;
 
   @Option(
@@ -54,17 +58,20 @@ final class SuiteCommand implements Callable<Integer> {
       description = "benchmark regex (default: ${DEFAULT-VALUE})")
   String include;
 
-  @Option(names = "--forks", description = "forked JVMs per variant, 1..20 (default: the suite's)")
+  @Option(
+      names = "--forks",
+      description = "forked JVMs per variant, 1..20 (default: 2; --quick: 1)")
   Integer forks;
 
   @Option(
       names = "--iterations",
-      description = "measurement iterations per fork, 1..1000 (default: the suite's)")
+      description =
+          "measurement iterations per fork, 1..1000 (default: 5 × 2 s; --quick: 4 × 0.4 s)")
   Integer iterations;
 
   @Option(
       names = "--warmup-iterations",
-      description = "warm-up iterations per fork, 1..1000 (default: the suite's; quick: 2 × 1 s)")
+      description = "warm-up iterations per fork, 1..1000 (default: 3 × 2 s; --quick: 1 × 1 s)")
   Integer warmupIterations;
 
   @Option(
@@ -106,7 +113,7 @@ final class SuiteCommand implements Callable<Integer> {
 
   @Option(
       names = "--pairs-budget",
-      converter = org.wirebench.server.load.cli.LoadCommand.DurationConverter.class,
+      converter = org.wirebench.server.CliTypes.DurationConverter.class,
       description =
           "time for the pairs, 30s..4h (default: 5m with --quick, else 20m); every group gets"
               + " 4 forks, the rest goes to the groups whose claims are still undecided")
@@ -138,9 +145,10 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--name must be 1..40 letters, digits or '-', was '" + name + "'");
     }
-    if (jvm != null && !jvm.toFile().canExecute()) {
+    javaLauncher = JavaOption.either(spec.commandLine(), javaLauncher, jvm);
+    if (javaLauncher != null && !javaLauncher.toFile().canExecute()) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--jvm " + jvm + " is not an executable java binary");
+          spec.commandLine(), "--java " + javaLauncher + " is not an executable java binary");
     }
     boolean jmh = !include.equals(SuiteRunner.NO_JMH);
     if (jmh && !BenchmarkParams.matches(include)) {
@@ -204,7 +212,7 @@ final class SuiteCommand implements Callable<Integer> {
     }
     checkLoadArgs(scenarios);
     LoadStep step = new LoadStep(scenarios, jvmProfile, quick, List.copyOf(loadArgs));
-    SuiteRunner runner = new SuiteRunner(options, out, jvm, step);
+    SuiteRunner runner = new SuiteRunner(options, out, javaLauncher, step);
     if (pairPlan != null) {
       runner.pairs(pairPlan, org.wirebench.bench.pair.PairSettings.of(budgetMs));
     }
@@ -276,7 +284,9 @@ final class SuiteCommand implements Callable<Integer> {
       List<String> args = new java.util.ArrayList<>(List.of("--scenario", s, "--out", "."));
       args.addAll(loadArgs);
       try {
-        new CommandLine(new LoadCommand()).parseArgs(args.toArray(String[]::new));
+        LoadCommand load = new LoadCommand();
+        new CommandLine(load).parseArgs(args.toArray(String[]::new));
+        load.checkModes();
       } catch (CommandLine.ParameterException e) {
         throw new CommandLine.ParameterException(
             spec.commandLine(), "--load-arg: " + e.getMessage());

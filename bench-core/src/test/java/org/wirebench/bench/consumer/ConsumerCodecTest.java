@@ -165,8 +165,7 @@ class ConsumerCodecTest {
     private static void scenario(LocalConnector local) throws Exception {
       ScenarioOptions o = new ScenarioOptions();
       new CommandLine(o)
-          .parseArgs(
-              "--formats", NAME, "--layers", "osm_places", "--concurrency", "2", "--count", "5");
+          .parseArgs("--formats", NAME, "--layers", "osm_places", "--users", "2", "--count", "5");
       List<Scenario.Point> points = Scenarios.get("wfs").points(o);
       assertEquals(1, points.size());
       Scenario.Point p = points.get(0);

@@ -29,7 +29,7 @@ class KilledSuiteTest {
               List.of(
                   "--layers", "osm_places",
                   "--formats", "geojson",
-                  "--concurrency", "1",
+                  "--users", "1",
                   "--count", "10",
                   "--duration", "300s"))
           .run(Path.of(args[0]), null);

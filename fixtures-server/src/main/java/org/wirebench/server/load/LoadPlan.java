@@ -206,6 +206,16 @@ public final class LoadPlan {
         + (body == null ? 0 : body.length);
   }
 
+  /** Requests/s of the open model; 0: the closed model. */
+  public double rate() {
+    return rate;
+  }
+
+  /** The time over which the users start. */
+  public Duration rampUp() {
+    return rampUp;
+  }
+
   /** Mean pause between a user's requests, ms (0: none). */
   public long thinkTimeMs() {
     return thinkTimeMs;

@@ -9,12 +9,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.HdrHistogram.HistogramLogWriter;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.NewFiles;
 import org.wirebench.results.Statistic;
+import org.wirebench.server.CliTypes;
 import org.wirebench.server.Mains;
 import org.wirebench.server.ParentWatch;
 import org.wirebench.server.http.ContentCoding;
@@ -35,8 +34,6 @@ import picocli.CommandLine.Option;
         "Load one URL, or run a study's scenario against a server in its own JVM;"
             + " report throughput, latency percentiles and errors.")
 public final class LoadCommand implements Callable<Integer> {
-  private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
-
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -53,68 +50,86 @@ public final class LoadCommand implements Callable<Integer> {
   String scenario;
 
   @Option(
-      names = "--users",
-      defaultValue = "8",
-      description = "concurrent users, 1..10000 (default: ${DEFAULT-VALUE})")
-  int users;
-
-  @Option(
       names = "--duration",
-      converter = DurationConverter.class,
-      description = "measured phase, e.g. 500ms, 30s, 2m (default: 30s; scenarios: their own)")
+      paramLabel = "DURATION",
+      converter = CliTypes.DurationConverter.class,
+      description =
+          "measured phase, e.g. 500ms, 30s, 2m (default: 30s; scenarios: their own, as --runs"
+              + " lists)")
   Duration duration;
 
   @Option(
       names = "--warmup",
-      converter = DurationConverter.class,
+      paramLabel = "DURATION",
+      converter = CliTypes.DurationConverter.class,
       description = "thrown-away phase before it (default: 15s; scenarios: their own)")
   Duration warmup;
 
   @Option(
       names = "--rate",
       defaultValue = "0",
-      description = "requests/s for the open model; 0 = closed model (default)")
+      description =
+          "requests/s for the open model, 0..1000000; 0 = the closed model (default:"
+              + " ${DEFAULT-VALUE})")
   double rate;
 
   @Option(
-      names = "--think-time-ms",
-      defaultValue = "0",
-      description = "pause between a user's requests, 0..60000")
-  long thinkTimeMs;
+      names = "--think-time",
+      paramLabel = "DURATION",
+      converter = CliTypes.DurationConverter.class,
+      description = "pause between a user's requests, 0ms..60s (default: 0ms)")
+  Duration thinkTime;
+
+  @Option(names = "--think-time-ms", hidden = true, description = "old spelling of --think-time")
+  Long thinkTimeMs;
+
+  @Option(
+      names = "--think-deviation",
+      paramLabel = "DURATION",
+      converter = CliTypes.DurationConverter.class,
+      description =
+          "Gaussian spread of the pause, as JMeter's Gaussian Random Timer, 0ms..60s (default:"
+              + " 0ms; the ql.io study: --think-time 900ms --think-deviation 100ms)")
+  Duration thinkDeviation;
 
   @Option(
       names = "--think-deviation-ms",
-      defaultValue = "0",
-      description =
-          "Gaussian spread of the pause, as JMeter's Gaussian Random Timer, 0..60000"
-              + " (the ql.io study: --think-time-ms 900 --think-deviation-ms 100)")
-  long thinkDeviationMs;
+      hidden = true,
+      description = "old spelling of --think-deviation")
+  Long thinkDeviationMs;
 
   @Option(
       names = "--ramp-up",
       defaultValue = "0s",
-      converter = DurationConverter.class,
-      description = "start the users evenly over this time, e.g. 10s; the warm-up follows it")
+      paramLabel = "DURATION",
+      converter = CliTypes.DurationConverter.class,
+      description =
+          "start the users evenly over this time, 0s..1h, e.g. 10s; the warm-up follows it"
+              + " (default: ${DEFAULT-VALUE})")
   Duration rampUp;
 
   @Option(
       names = "--timeout",
       defaultValue = "30s",
-      converter = DurationConverter.class,
-      description = "per request (default: ${DEFAULT-VALUE})")
+      paramLabel = "DURATION",
+      converter = CliTypes.DurationConverter.class,
+      description = "per request, 1ms..1h (default: ${DEFAULT-VALUE})")
   Duration timeout;
 
   @Option(
       names = "--expect-status",
       defaultValue = "200",
-      description = "the status a good response has")
+      description = "the status a good response has, 100..599 (default: ${DEFAULT-VALUE})")
   int expectStatus;
 
   @Option(
       names = "--length-tolerance",
-      defaultValue = "0.01",
+      defaultValue = "1%",
+      paramLabel = "SHARE",
+      converter = CliTypes.ShareConverter.class,
       description =
-          "allowed relative deviation from the first response's length (default: ${DEFAULT-VALUE})")
+          "allowed relative deviation from the first response's length, 0..1 or 0%%..100%%"
+              + " (default: ${DEFAULT-VALUE})")
   double lengthTolerance;
 
   @Option(
@@ -138,11 +153,13 @@ public final class LoadCommand implements Callable<Integer> {
 
   @Option(
       names = "--max-error-rate",
-      defaultValue = "0",
+      defaultValue = "0%",
+      paramLabel = "SHARE",
+      converter = CliTypes.ShareConverter.class,
       description =
           "exit 1 when more than this share of requests failed, 0..1 or 0%%..100%% (default:"
               + " ${DEFAULT-VALUE}); a run with no successful request always exits 1")
-  String maxErrorRate;
+  double maxErrorRate;
 
   @Option(names = "--json", description = "write the result as JSON here")
   Path json;
@@ -167,34 +184,7 @@ public final class LoadCommand implements Callable<Integer> {
     if (exitWithParent) {
       ParentWatch.exitWhenEnded(System.in, "load");
     }
-    if ((target == null) == (scenario == null)) {
-      throw bad(
-          "give either --target URL (one URL) or --scenario "
-              + String.join("|", Scenarios.names())
-              + " (a study's table)");
-    }
-    if (users < 1 || users > 10_000) {
-      throw bad("--users must be 1..10000, was " + users);
-    }
-    if (rate < 0 || thinkTimeMs < 0 || thinkTimeMs > 60_000 || lengthTolerance < 0) {
-      throw bad("--rate, --think-time-ms (0..60000) and --length-tolerance must not be negative");
-    }
-    if (thinkDeviationMs < 0 || thinkDeviationMs > 60_000) {
-      throw bad("--think-deviation-ms must be 0..60000, was " + thinkDeviationMs);
-    }
-    if (rampUp.isNegative() || rampUp.compareTo(Duration.ofHours(1)) > 0) {
-      throw bad("--ramp-up must be 0s..1h, was " + rampUp.toMillis() + "ms");
-    }
-    if (duration != null && duration.isZero()) {
-      throw bad("--duration must be above 0, was " + duration.toMillis() + "ms");
-    }
-    if (timeout.isZero()) {
-      throw bad("--timeout must be above 0");
-    }
-    errorBudget();
-    encoding();
-    writable("--json", json);
-    writable("--hlog", hlog);
+    check();
     if (scenario != null) {
       return new ScenarioCommand(this).call();
     }
@@ -202,6 +192,65 @@ public final class LoadCommand implements Callable<Integer> {
     if (!scheme.equals("http") && !scheme.equals("https")) {
       throw bad("--target must be an http(s) URL, was " + target);
     }
+    int users;
+    try {
+      users = scenarioOptions.oneUrlUsers();
+    } catch (IllegalArgumentException e) {
+      throw bad(e.getMessage());
+    }
+    if (selectors != null && (selectors < 1 || selectors > 64)) {
+      throw bad("--selectors must be 1..64, was " + selectors);
+    }
+    return run(users);
+  }
+
+  /**
+   * Checks the options every load takes and settles their old spellings (one deprecation line
+   * each), before any work.
+   */
+  void check() {
+    if ((target == null) == (scenario == null)) {
+      throw bad(
+          "give either --target URL (one URL) or --scenario "
+              + String.join("|", Scenarios.names())
+              + " (a study's table)");
+    }
+    LoadModes.onlyWhereUsed(spec, target != null, scenario != null);
+    if (!(rate >= 0 && rate <= 1_000_000)) {
+      throw bad("--rate must be 0..1000000 requests/s, was " + rate);
+    }
+    try {
+      thinkTime = LoadModes.oldMillis("--think-time", thinkTime, "--think-time-ms", thinkTimeMs);
+      thinkDeviation =
+          LoadModes.oldMillis(
+              "--think-deviation", thinkDeviation, "--think-deviation-ms", thinkDeviationMs);
+    } catch (IllegalArgumentException e) {
+      throw bad(e.getMessage());
+    }
+    if (thinkTime.isNegative() || thinkTime.compareTo(Duration.ofMinutes(1)) > 0) {
+      throw bad("--think-time must be 0ms..60s, was " + CliTypes.format(thinkTime));
+    }
+    if (thinkDeviation.isNegative() || thinkDeviation.compareTo(Duration.ofMinutes(1)) > 0) {
+      throw bad("--think-deviation must be 0ms..60s, was " + CliTypes.format(thinkDeviation));
+    }
+    if (expectStatus < 100 || expectStatus > 599) {
+      throw bad("--expect-status must be 100..599, was " + expectStatus);
+    }
+    if (rampUp.isNegative() || rampUp.compareTo(Duration.ofHours(1)) > 0) {
+      throw bad("--ramp-up must be 0s..1h, was " + rampUp.toMillis() + "ms");
+    }
+    if (duration != null && duration.isZero()) {
+      throw bad("--duration must be above 0, was " + duration.toMillis() + "ms");
+    }
+    if (timeout.isZero() || timeout.compareTo(Duration.ofHours(1)) > 0) {
+      throw bad("--timeout must be 1ms..1h, was " + CliTypes.format(timeout));
+    }
+    encoding();
+    writable("--json", json);
+    writable("--hlog", hlog);
+  }
+
+  private int run(int users) throws Exception {
     LoadPlan plan =
         new LoadPlan(target)
             .users(users)
@@ -209,16 +258,13 @@ public final class LoadCommand implements Callable<Integer> {
             .timed(
                 warmup == null ? Duration.ofSeconds(15) : warmup,
                 duration == null ? Duration.ofSeconds(30) : duration)
-            .thinkTime(thinkTimeMs, thinkDeviationMs)
+            .thinkTime(thinkTime.toMillis(), thinkDeviation.toMillis())
             .rampUp(rampUp)
             .expectStatus(expectStatus)
             .lengthTolerance(lengthTolerance)
             .timeout(timeout)
             .encoding(encoding());
     if (selectors != null) {
-      if (selectors < 1 || selectors > 64) {
-        throw bad("--selectors must be 1..64, was " + selectors);
-      }
       plan.selectors(selectors);
     }
     LoadDriver driver = new LoadDriver(plan);
@@ -283,25 +329,27 @@ public final class LoadCommand implements Callable<Integer> {
       System.err.println("wirebench load: failed: no request succeeded (" + errors + " errors)");
       return 1;
     }
-    if (errorRate > errorBudget()) {
+    if (errorRate > maxErrorRate) {
       System.err.printf(
           Locale.ROOT,
-          "wirebench load: failed: %d errors, %.3f%% of requests, above --max-error-rate %s%n",
+          "wirebench load: failed: %d errors, %.3f%% of requests, above --max-error-rate %s%%%n",
           errors,
           100 * errorRate,
-          maxErrorRate);
+          new java.math.BigDecimal(100 * maxErrorRate)
+              .round(new java.math.MathContext(6))
+              .stripTrailingZeros()
+              .toPlainString());
       return 1;
     }
     return 0;
   }
 
-  /** --max-error-rate as a share, 0..1. */
-  double errorBudget() {
-    double d = Mains.share(maxErrorRate);
-    if (!Double.isNaN(d)) {
-      return d;
-    }
-    throw bad("--max-error-rate must be 0..1 or 0%..100%, was '" + maxErrorRate + "'");
+  /**
+   * After parsing alone (the suite checking its --load-arg before hours of JMH): refuses an option
+   * the mode given has no use for.
+   */
+  public void checkModes() {
+    LoadModes.onlyWhereUsed(spec, target != null, scenario != null);
   }
 
   /** Refuses an output path that cannot be written before anything runs. */
@@ -334,25 +382,6 @@ public final class LoadCommand implements Callable<Integer> {
       } catch (IllegalArgumentException e) {
         throw new CommandLine.TypeConversionException(e.getMessage());
       }
-    }
-  }
-
-  /** 500ms, 30s, 2m, 1h. */
-  public static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
-    @Override
-    public Duration convert(String value) {
-      Matcher m = DURATION.matcher(value.trim());
-      if (!m.matches()) {
-        throw new CommandLine.TypeConversionException(
-            "'" + value + "' is not a duration like 500ms, 30s, 2m or 1h");
-      }
-      long n = Long.parseLong(m.group(1));
-      return switch (m.group(2)) {
-        case "ms" -> Duration.ofMillis(n);
-        case "s" -> Duration.ofSeconds(n);
-        case "m" -> Duration.ofMinutes(n);
-        default -> Duration.ofHours(n);
-      };
     }
   }
 

@@ -3,6 +3,7 @@ package org.wirebench.server.load.cli;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +12,7 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.wirebench.results.NewFiles;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.server.CliTypes;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.ServerProcess;
 import org.wirebench.server.http.ContentCoding;
@@ -48,14 +50,14 @@ final class ScenarioCommand {
       throw cmd.bad(e.getMessage());
     }
     ScenarioSettings settings = settings(scenario);
-    if (o.serverWaitS < 0 || o.serverWaitS > 600) {
-      throw cmd.bad("--server-wait must be 0..600 seconds, was " + o.serverWaitS);
+    if (o.serverWait.isNegative() || o.serverWait.compareTo(Duration.ofMinutes(10)) > 0) {
+      throw cmd.bad("--server-wait must be 0s..10m, was " + CliTypes.format(o.serverWait));
     }
-    if (o.serverWaitS > 0) {
+    if (!o.serverWait.isZero()) {
       if (o.server == null) {
         throw cmd.bad("--server-wait needs --server: without it the driver starts its own");
       }
-      awaitServer(o.server, o.serverWaitS);
+      awaitServer(o.server, o.serverWait);
     }
     if (o.jmeterEngines < 1 || o.jmeterEngines > 64) {
       throw cmd.bad("--jmeter-engines must be 1..64, was " + o.jmeterEngines);
@@ -75,7 +77,6 @@ final class ScenarioCommand {
     if (o.java != null && !Files.isExecutable(o.java)) {
       throw cmd.bad("--java: " + o.java + " is not an executable file");
     }
-    cmd.errorBudget();
     cmd.writable("--json", cmd.json);
     String hlogName = "load-" + scenario.name() + ".hlog";
     String jsonName = "load-" + scenario.name() + ".json";
@@ -231,10 +232,10 @@ final class ScenarioCommand {
     return List.of(cmd.encoding() == ContentCoding.IDENTITY ? "--no-compression" : "--compression");
   }
 
-  /** Waits until {@code base} accepts a TCP connection, or fails after {@code seconds}. */
-  private static void awaitServer(URI base, int seconds) throws Exception {
+  /** Waits until {@code base} accepts a TCP connection, or fails after {@code wait}. */
+  private static void awaitServer(URI base, Duration wait) throws Exception {
     int port = base.getPort() >= 0 ? base.getPort() : base.getScheme().equals("https") ? 443 : 80;
-    long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+    long deadline = System.nanoTime() + wait.toNanos();
     while (true) {
       try (java.net.Socket s = new java.net.Socket()) {
         s.connect(new java.net.InetSocketAddress(base.getHost(), port), 1000);
@@ -242,7 +243,8 @@ final class ScenarioCommand {
       } catch (java.io.IOException e) {
         if (System.nanoTime() > deadline) {
           throw new java.io.IOException(
-              base + " did not accept a connection within --server-wait " + seconds + " s", e);
+              base + " did not accept a connection within --server-wait " + CliTypes.format(wait),
+              e);
         }
         Thread.sleep(200);
       }

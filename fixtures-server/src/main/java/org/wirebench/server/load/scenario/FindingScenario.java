@@ -49,12 +49,8 @@ public final class FindingScenario implements Scenario {
             "finding: saturation (no think time), think (900 ± 100 ms) (default: ${DEFAULT-VALUE})")
     public List<String> modes;
 
-    @Option(
-        names = "--finding-users",
-        defaultValue = "200",
-        description =
-            "finding: concurrent users, 1..10000 (default: ${DEFAULT-VALUE}, the study's)")
-    public int users;
+    @Option(names = "--finding-users", hidden = true, description = "old spelling of --users")
+    public Integer users;
   }
 
   @Override
@@ -95,9 +91,7 @@ public final class FindingScenario implements Scenario {
   @Override
   public List<Point> points(ScenarioOptions o) {
     Options f = o.own(name(), Options.class);
-    if (f.users < 1 || f.users > 10_000) {
-      throw new IllegalArgumentException("--finding-users must be 1..10000, was " + f.users);
-    }
+    int users = o.oneUsers(name(), "--finding-users", f.users, STUDY_USERS);
     for (String m : f.modes) {
       if (!MODES.contains(m)) {
         throw new IllegalArgumentException(
@@ -106,7 +100,7 @@ public final class FindingScenario implements Scenario {
     }
     f.formats.forEach(BackendFormats::get); // unknown names fail here, listing the valid ones
     return points(
-        f.formats, f.modes, f.users, o.quick ? Duration.ofSeconds(2) : Duration.ofSeconds(10));
+        f.formats, f.modes, users, o.quick ? Duration.ofSeconds(2) : Duration.ofSeconds(10));
   }
 
   /**

@@ -3,7 +3,9 @@ package org.wirebench.server.load.scenario;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.wirebench.server.CliTypes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,11 +27,35 @@ public final class ScenarioOptions {
 
   @Option(
       names = "--server-wait",
-      paramLabel = "SECONDS",
+      paramLabel = "DURATION",
+      defaultValue = "0s",
+      converter = ServerWait.class,
       description =
-          "wait up to this long, 0..600 s, for --server to accept connections (a server started"
-              + " beside this command, as the -Pjmeter build does; default: do not wait)")
-  public int serverWaitS;
+          "wait up to this long, 0s..10m, for --server to accept connections (a server started"
+              + " beside this command, as the -Pjmeter build does; default: ${DEFAULT-VALUE}, do"
+              + " not wait)")
+  public java.time.Duration serverWait;
+
+  /** --server-wait 30s; the bare seconds it once took (30) still work for a release. */
+  static final class ServerWait extends CliTypes.DurationOrSeconds {
+    ServerWait() {
+      super("--server-wait");
+    }
+  }
+
+  @Option(
+      names = "--users",
+      split = ",",
+      paramLabel = "N",
+      description =
+          "concurrent users, 1..10000 each: one URL: one number (default: "
+              + ONE_URL_USERS
+              + "); a scenario: its points' users (default: wfs 4,8,16,32; soap 25; finding"
+              + " 200; wms 2,8,32,64,150, --quick 2,32; wire 8, --quick 4 (2..256))")
+  public List<Integer> users;
+
+  /** Users of a one-URL load without --users. */
+  public static final int ONE_URL_USERS = 8;
 
   @Option(
       names = "--jmeter-plan",
@@ -60,7 +86,10 @@ public final class ScenarioOptions {
               + " (default: ${DEFAULT-VALUE})")
   public String jvmProfile;
 
-  @Option(names = "--java", description = "start the server on this java launcher (another JDK)")
+  @Option(
+      names = "--java",
+      description =
+          "start the server on this java launcher (another JDK; default: the one running this)")
   public Path java;
 
   @Option(
@@ -70,26 +99,79 @@ public final class ScenarioOptions {
 
   @Option(
       names = "--runs",
-      description = "repetitions of each point, 1..100 (wfs: 3, soap: 1, finding: 3, wms: 3)")
+      description =
+          "repetitions of each point, 1..100 (default: wfs 3, soap 1, finding 3, wms 3, wire 1;"
+              + " --quick: 1 each)")
   public Integer runs;
 
   @Option(
       names = "--requests",
       description =
-          "count-bounded points: measured requests each (soap: 2500; wms: the request list's"
-              + " length, 2000)")
+          "count-bounded points: measured requests each (default: soap 2500, wms the request"
+              + " list's length 2000, wire 20; --quick: soap 500, wms 200, wire 12)")
   public Long requests;
 
   @Option(
       names = "--warmup-requests",
-      description = "count-bounded points: thrown-away requests first (soap: 2500)")
+      description =
+          "count-bounded points: thrown-away requests first (default: soap 2500, wms 0, wire 5;"
+              + " --quick: soap 0, wms 0, wire 3)")
   public Long warmupRequests;
 
   @Option(
       names = "--validate-every",
       defaultValue = "0",
-      description = "also validate every n-th response under load in full; 0 = only before")
+      description =
+          "also validate every n-th response under load in full, 0..; 0 = only before (default:"
+              + " ${DEFAULT-VALUE})")
   public int validateEvery;
+
+  /** The one number of --users for a one-URL load (8 without it). */
+  public int oneUrlUsers() {
+    if (users == null) {
+      return ONE_URL_USERS;
+    }
+    if (users.size() != 1) {
+      throw new IllegalArgumentException(
+          "--users takes one number for one URL, was " + join(users));
+    }
+    return check(users).get(0);
+  }
+
+  /**
+   * A scenario's users: --users, else those given under the scenario's old spelling {@code old}
+   * (which prints its deprecation line), else {@code dflt}; each 1..10000.
+   *
+   * @throws IllegalArgumentException when both spellings were given, or a count is out of range
+   */
+  public List<Integer> users(String old, List<Integer> oldValue, List<Integer> dflt) {
+    List<Integer> given =
+        CliTypes.either(
+            "--users", users, old, oldValue, oldValue == null ? null : "--users " + join(oldValue));
+    return given == null ? dflt : check(given);
+  }
+
+  /** As {@link #users(String, List, List)}, for a scenario whose points share one number. */
+  public int oneUsers(String scenario, String old, Integer oldValue, int dflt) {
+    List<Integer> u = users(old, oldValue == null ? null : List.of(oldValue), List.of(dflt));
+    if (u.size() != 1) {
+      throw new IllegalArgumentException(scenario + ": --users takes one number, was " + join(u));
+    }
+    return u.get(0);
+  }
+
+  private static List<Integer> check(List<Integer> users) {
+    for (int n : users) {
+      if (n < 1 || n > 10_000) {
+        throw new IllegalArgumentException("--users must be 1..10000, was " + n);
+      }
+    }
+    return users;
+  }
+
+  private static String join(List<Integer> users) {
+    return String.join(",", users.stream().map(String::valueOf).toList());
+  }
 
   /** Each registered scenario's own options ({@link Scenario#newOptions}), by scenario name. */
   private final Map<String, Object> own = new LinkedHashMap<>();

@@ -48,6 +48,7 @@ public final class ScenarioRunner {
   public ScenarioResult run(URI base, Map<String, Object> server, HistogramLogWriter hlog)
       throws Exception {
     String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    Progress progress = new Progress(scenario.name(), points, settings, base, log);
     java.util.Set<String> checked = new java.util.HashSet<>();
     for (Scenario.Point p : points) {
       // points differing only in users send the same requests: each request list is checked once
@@ -59,7 +60,9 @@ public final class ScenarioRunner {
     warmServer(base, points);
     List<ScenarioResult.PointResult> results = new ArrayList<>();
     int retries = 0;
-    for (Scenario.Point p : points) {
+    for (int index = 0; index < points.size(); index++) {
+      Scenario.Point p = points.get(index);
+      progress.started(index, p.plan().apply(base));
       // think time sets a point's rate, and its short windows start every user at once
       boolean thinks = p.plan().apply(base).thinkTimeMs() > 0;
       Attempt a = attempt(base, p, thinks, null);
@@ -106,6 +109,7 @@ public final class ScenarioRunner {
               : String.format(Locale.ROOT, " (%,.0f B %s)", pr.meanWireBytes(), pr.encoding()),
           pr.errors(),
           steadiness(pr.warmup()));
+      progress.finished(index, p.plan().apply(base));
     }
     return new ScenarioResult(
         ScenarioResult.FORMAT_VERSION,

@@ -49,11 +49,8 @@ public final class SoapScenario implements Scenario {
             "soap: array sizes, 1..100000 (default: 1,10,50,100,500,1000,5000; quick: 1,5000)")
     public List<Integer> sizes;
 
-    @Option(
-        names = "--soap-users",
-        defaultValue = "25",
-        description = "soap: concurrent users (default: ${DEFAULT-VALUE}, the study's ab -c)")
-    public int soapUsers;
+    @Option(names = "--soap-users", hidden = true, description = "old spelling of --users")
+    public Integer soapUsers;
   }
 
   @Override
@@ -114,10 +111,8 @@ public final class SoapScenario implements Scenario {
         throw new IllegalArgumentException("--sizes values must be 1..100000, was " + n);
       }
     }
-    if (own.soapUsers < 1 || own.soapUsers > 10_000) {
-      throw new IllegalArgumentException("--soap-users must be 1..10000, was " + own.soapUsers);
-    }
-    return points(own.stacks, ops, sizes, own.soapUsers);
+    int users = o.oneUsers(name(), "--soap-users", own.soapUsers, STUDY_USERS);
+    return points(own.stacks, ops, sizes, users);
   }
 
   /**

@@ -49,6 +49,9 @@ public final class WfsScenario implements Scenario {
     }
   }
 
+  /** The study's concurrent users, a point each. */
+  public static final List<Integer> STUDY_USERS = List.of(4, 8, 16, 32);
+
   /** What {@code load --scenario wfs} varies; the defaults are the study's table. */
   public static final class Options {
     @Option(
@@ -70,8 +73,8 @@ public final class WfsScenario implements Scenario {
     @Option(
         names = "--concurrency",
         split = ",",
-        defaultValue = "4,8,16,32",
-        description = "wfs: concurrent users per point (default: ${DEFAULT-VALUE})")
+        hidden = true,
+        description = "old spelling of --users")
     public List<Integer> concurrency;
 
     @Option(
@@ -146,19 +149,14 @@ public final class WfsScenario implements Scenario {
     if (o.count < 1 || o.count > 100_000) {
       throw new IllegalArgumentException("--count must be 1..100000, was " + o.count);
     }
-    for (int n : o.concurrency) {
-      if (n < 1 || n > 10_000) {
-        throw new IllegalArgumentException("--concurrency values must be 1..10000, was " + n);
-      }
-    }
+    List<Integer> users = options.users("--concurrency", o.concurrency, STUDY_USERS);
     if (!o.filter.equals("none") && !o.filter.equals("bbox")) {
       throw new IllegalArgumentException("--filter must be none or bbox, was " + o.filter);
     }
     if (o.bboxes < 1 || o.bboxes > 1000) {
       throw new IllegalArgumentException("--bboxes must be 1..1000, was " + o.bboxes);
     }
-    return points(
-        o.layers, o.formats, o.concurrency, o.count, o.filter.equals("bbox") ? o.bboxes : 0);
+    return points(o.layers, o.formats, users, o.count, o.filter.equals("bbox") ? o.bboxes : 0);
   }
 
   /**

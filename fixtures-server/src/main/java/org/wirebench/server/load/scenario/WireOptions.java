@@ -49,6 +49,7 @@ public final class WireOptions {
   @Option(
       names = "--wire-users",
       split = ",",
-      description = "wire: concurrent users of the req/s column, 2..256 (default: 8; --quick: 4)")
+      hidden = true,
+      description = "old spelling of --users")
   public List<Integer> users;
 }

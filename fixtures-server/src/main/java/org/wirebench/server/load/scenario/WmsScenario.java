@@ -54,9 +54,8 @@ public final class WmsScenario implements Scenario {
     @Option(
         names = "--wms-users",
         split = ",",
-        description =
-            "wms: concurrent users per point, 1..10000 (default: the study's 2,8,32,64,150;"
-                + " --quick: 2,32)")
+        hidden = true,
+        description = "old spelling of --users")
     public List<Integer> users;
 
     @Option(
@@ -125,12 +124,7 @@ public final class WmsScenario implements Scenario {
   @Override
   public List<Point> points(ScenarioOptions o) {
     Options w = o.own(name(), Options.class);
-    List<Integer> users = w.users != null ? w.users : o.quick ? QUICK_USERS : STUDY_USERS;
-    for (int n : users) {
-      if (n < 1 || n > 10_000) {
-        throw new IllegalArgumentException("--wms-users values must be 1..10000, was " + n);
-      }
-    }
+    List<Integer> users = o.users("--wms-users", w.users, o.quick ? QUICK_USERS : STUDY_USERS);
     Map<String, String> paths = new LinkedHashMap<>();
     if (w.endpoints != null && !w.endpoints.isEmpty()) {
       for (Map.Entry<String, URI> e : w.endpoints.entrySet()) {

@@ -161,13 +161,13 @@ public final class WireScenario implements SelfRunningScenario {
   /** The concurrent users' columns. */
   public static List<Integer> users(ScenarioOptions o) {
     WireOptions w = o.own(NAME, WireOptions.class);
-    List<Integer> users = w.users != null ? w.users : o.quick ? QUICK_USERS : FULL_USERS;
+    List<Integer> users = o.users("--wire-users", w.users, o.quick ? QUICK_USERS : FULL_USERS);
     for (int n : users) {
       if (n < 2 || n > 256) {
-        throw new IllegalArgumentException("--wire-users values must be 2..256, was " + n);
+        throw new IllegalArgumentException("wire: --users must be 2..256 each, was " + n);
       }
     }
-    unique("--wire-users", users.stream().map(String::valueOf).toList());
+    unique("--users", users.stream().map(String::valueOf).toList());
     return users;
   }
 

@@ -156,7 +156,7 @@ class JmeterPlanTest {
       "osm_places",
       "--formats",
       "geojson",
-      "--concurrency",
+      "--users",
       "8",
       "--server",
       server.uri().toString(),

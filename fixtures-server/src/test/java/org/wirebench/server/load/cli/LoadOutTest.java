@@ -107,7 +107,7 @@ class LoadOutTest {
         "osm_places",
         "--formats",
         "geojson",
-        "--concurrency",
+        "--users",
         "1",
         "--count",
         "10",

@@ -102,8 +102,8 @@ class ScenarioOptionsTest {
     }
     CommandLine.ParseResult parsed =
         new CommandLine(new LoadCommand())
-            .parseArgs("--scenario", "wfs", "--formats", "geojson", "--wms-users", "2");
+            .parseArgs("--scenario", "wfs", "--formats", "geojson", "--wms-srs", "EPSG:3857");
     assertEquals(List.of("geojson"), parsed.matchedOptionValue("--formats", List.of()));
-    assertEquals(List.of(2), parsed.matchedOptionValue("--wms-users", List.of()));
+    assertEquals(List.of("EPSG:3857"), parsed.matchedOptionValue("--wms-srs", List.of()));
   }
 }

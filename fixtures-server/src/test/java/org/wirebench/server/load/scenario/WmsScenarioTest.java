@@ -45,7 +45,7 @@ class WmsScenarioTest {
         new String[][] {
           {"--wms-renderers", "mapnik"},
           {"--wms-srs", "EPSG:2056"},
-          {"--wms-users", "0"},
+          {"--users", "0"},
           {"--requests", "0"}
         }) {
       ScenarioOptions b = new ScenarioOptions();

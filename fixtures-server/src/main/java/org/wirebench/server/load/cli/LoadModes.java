@@ -1,0 +1,76 @@
+package org.wirebench.server.load.cli;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.wirebench.server.CliTypes;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/** What {@code load}'s two modes, one URL and a scenario, take of its options. */
+final class LoadModes {
+  private LoadModes() {}
+
+  /** Options a scenario's points set for themselves: given with --scenario, they would be lost. */
+  static final List<String> ONE_URL_ONLY =
+      List.of(
+          "--rate",
+          "--think-time",
+          "--think-time-ms",
+          "--think-deviation",
+          "--think-deviation-ms",
+          "--ramp-up",
+          "--timeout",
+          "--expect-status",
+          "--length-tolerance",
+          "--selectors",
+          "--hlog");
+
+  /**
+   * Refuses an option the mode given has no use for, instead of ignoring it: one-URL options with
+   * --scenario, and the scenarios' options (all those mixed in, but --users) with --target.
+   */
+  static void onlyWhereUsed(CommandSpec spec, boolean oneUrl, boolean scenario) {
+    CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+    if (parsed == null) {
+      return;
+    }
+    Set<String> scenarioOnly = new HashSet<>();
+    for (CommandSpec mixin : spec.mixins().values()) {
+      mixin.options().forEach(o -> scenarioOnly.add(o.longestName()));
+    }
+    scenarioOnly.removeAll(List.of("--users", "--help", "--version"));
+    for (OptionSpec o : parsed.matchedOptions()) {
+      String name = o.longestName();
+      if (scenario && ONE_URL_ONLY.contains(name)) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(),
+            name + " shapes a one-URL load (--target); a scenario's points set their own");
+      }
+      if (oneUrl && scenarioOnly.contains(name)) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(),
+            name + " is for --scenario runs; a one-URL load (--target) has no use for it");
+      }
+    }
+  }
+
+  /**
+   * The duration given as {@code now}, else the milliseconds given under its old spelling (which
+   * prints its deprecation line), else 0.
+   *
+   * @throws IllegalArgumentException when both were given
+   */
+  static Duration oldMillis(String now, Duration value, String old, Long oldMs) {
+    Duration d =
+        CliTypes.either(
+            now,
+            value,
+            old,
+            oldMs == null ? null : Duration.ofMillis(oldMs),
+            oldMs == null ? null : now + " " + oldMs + "ms");
+    return d == null ? Duration.ZERO : d;
+  }
+}
