@@ -29,6 +29,16 @@ final class Utf8XmlCursor implements XmlCursor {
 
   private static final int MAX_DEPTH = 64;
   private static final int MAX_ATTRIBUTES = 8;
+  // ASCII text that needs no look (not a control, '&', '<' or '>'); ASCII name characters
+  private static final boolean[] PLAIN = new boolean[256];
+  private static final boolean[] NAME = new boolean[256];
+
+  static {
+    for (int c = 0x20; c < 0x80; c++) {
+      PLAIN[c] = c != '&' && c != '<' && c != '>';
+      NAME[c] = nameStart((byte) c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
+    }
+  }
 
   private final byte[] b;
   private final int end;
@@ -191,10 +201,11 @@ final class Utf8XmlCursor implements XmlCursor {
     textAscii = true;
     textEntities = false;
     while (true) {
-      int c = p < end ? b[p] : fail();
-      if (c >= 0x20 && c != '&' && c != '<' && c != '>') {
+      while (p < end && PLAIN[b[p] & 0xFF]) {
         p++;
-      } else if (c == '<') {
+      }
+      int c = p < end ? b[p] : fail();
+      if (c == '<') {
         pos = p;
         return p;
       } else if (c == '\n' || c == '\t' || (c == '\r' && !text)) {
@@ -319,7 +330,7 @@ final class Utf8XmlCursor implements XmlCursor {
     pos++;
     while (pos < end) {
       byte c = b[pos];
-      if (nameStart(c) || (c >= '0' && c <= '9') || c == '-' || c == '.') {
+      if (NAME[c & 0xFF]) {
         pos++;
       } else if (c == ':' && colon < 0 && pos + 1 < end && nameStart(b[pos + 1])) {
         colon = pos;
