@@ -17,8 +17,7 @@ final class KnownFields {
    * @param where the message's place in the answer, e.g. {@code searchResult.item[3]}
    */
   static void check(Message message, String where) throws BackendPayloadException {
-    UnknownFieldSet unknown = message.getUnknownFields();
-    Map<Integer, UnknownFieldSet.Field> fields = unknown.asMap();
+    Map<Integer, UnknownFieldSet.Field> fields = message.getUnknownFields().asMap();
     if (!fields.isEmpty()) {
       throw new BackendPayloadException(
           "the protobuf backend's answer has field"
@@ -27,6 +26,16 @@ final class KnownFields {
               + " in "
               + where
               + " that this gateway's finding.proto does not define: written with another schema");
+    }
+  }
+
+  /**
+   * {@link #check(Message, String)} for {@code searchResult.item[item]} and its {@code part}; the
+   * place is spelled out only for the error, not for each of the items that have none.
+   */
+  static void check(Message message, int item, String part) throws BackendPayloadException {
+    if (!message.getUnknownFields().asMap().isEmpty()) {
+      check(message, "searchResult.item[" + item + "]" + part);
     }
   }
 }

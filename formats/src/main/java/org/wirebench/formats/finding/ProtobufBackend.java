@@ -198,19 +198,18 @@ public final class ProtobufBackend implements BackendFormat {
   }
 
   private static Item item(SearchItem s, int index) throws BackendPayloadException {
-    String where = "searchResult.item[" + index + "]";
-    KnownFields.check(s, where);
+    KnownFields.check(s, index, "");
     if (s.getItemId().isEmpty()) {
       throw new BackendPayloadException("the protobuf backend sent an item without an itemId");
     }
     if (s.hasPrimaryCategory())
-      KnownFields.check(s.getPrimaryCategory(), where + ".primaryCategory");
-    if (s.hasProductId()) KnownFields.check(s.getProductId(), where + ".productId");
-    if (s.hasCondition()) KnownFields.check(s.getCondition(), where + ".condition");
+      KnownFields.check(s.getPrimaryCategory(), index, ".primaryCategory");
+    if (s.hasProductId()) KnownFields.check(s.getProductId(), index, ".productId");
+    if (s.hasCondition()) KnownFields.check(s.getCondition(), index, ".condition");
     Item.ShippingInfo shipping = null;
     if (s.hasShippingInfo()) {
       ShippingInfo p = s.getShippingInfo();
-      KnownFields.check(p, where + ".shippingInfo");
+      KnownFields.check(p, index, ".shippingInfo");
       shipping =
           new Item.ShippingInfo(
               p.hasShippingServiceCost() ? amount(p.getShippingServiceCost()) : null,
@@ -223,7 +222,7 @@ public final class ProtobufBackend implements BackendFormat {
     Item.SellingStatus selling = null;
     if (s.hasSellingStatus()) {
       SellingStatus p = s.getSellingStatus();
-      KnownFields.check(p, where + ".sellingStatus");
+      KnownFields.check(p, index, ".sellingStatus");
       selling =
           new Item.SellingStatus(
               p.hasCurrentPrice() ? amount(p.getCurrentPrice()) : null,
@@ -235,7 +234,7 @@ public final class ProtobufBackend implements BackendFormat {
     Item.ListingInfo listing = null;
     if (s.hasListingInfo()) {
       ListingInfo p = s.getListingInfo();
-      KnownFields.check(p, where + ".listingInfo");
+      KnownFields.check(p, index, ".listingInfo");
       listing =
           new Item.ListingInfo(
               p.getBestOfferEnabled(),

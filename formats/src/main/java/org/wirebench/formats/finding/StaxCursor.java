@@ -4,23 +4,39 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
-/**
- * A StAX cursor over a backend's answer that lets nothing pass unseen: a DOCTYPE before the first
- * element and an entity reference anywhere (with no DTD, one that cannot be declared) are refused
- * instead of vanishing, as getElementText and a plain skip would let them.
- */
-abstract class StrictXmlCursor {
-  final XMLStreamReader r;
+/** {@link XmlCursor} over a Woodstox reader: reads any well-formed document, names every error. */
+final class StaxCursor implements XmlCursor {
+  private final XMLStreamReader r;
 
-  StrictXmlCursor(XMLStreamReader r) {
+  StaxCursor(XMLStreamReader r) {
     this.r = r;
   }
 
+  @Override
+  public String localName() {
+    return r.getLocalName();
+  }
+
+  @Override
+  public String namespaceUri() {
+    return r.getNamespaceURI();
+  }
+
+  @Override
+  public String attribute(String name) {
+    return r.getAttributeValue(null, name);
+  }
+
+  /** Nothing: the answer is complete once its element ends, as it always was. */
+  @Override
+  public void finish() {}
+
   /**
-   * The text of a simple element, its end tag consumed. Unlike getElementText, an entity reference
-   * (which, with no DTD, can only be undeclared) is an error instead of vanishing.
+   * Unlike getElementText, an entity reference (which, with no DTD, can only be undeclared) is an
+   * error instead of vanishing.
    */
-  final String text() throws XMLStreamException {
+  @Override
+  public String text() throws XMLStreamException {
     String first = null;
     StringBuilder more = null;
     while (true) {
@@ -45,8 +61,9 @@ abstract class StrictXmlCursor {
     }
   }
 
-  /** Skips the current element and everything in it; an entity reference there is an error too. */
-  final void skip() throws XMLStreamException {
+  /** An entity reference inside the skipped element is an error too. */
+  @Override
+  public void skip() throws XMLStreamException {
     for (int depth = 1; depth > 0; ) {
       int event = r.next();
       if (event == XMLStreamConstants.START_ELEMENT) {
@@ -65,12 +82,8 @@ abstract class StrictXmlCursor {
         r.getLocation());
   }
 
-  final boolean is(String namespace, String localName) {
-    return localName.equals(r.getLocalName()) && namespace.equals(r.getNamespaceURI());
-  }
-
-  /** Moves to the first start tag of the document; a DOCTYPE before it is refused. */
-  final void nextStart() throws XMLStreamException, BackendPayloadException {
+  @Override
+  public void nextStart() throws XMLStreamException, BackendPayloadException {
     while (true) {
       int event = r.next();
       if (event == XMLStreamConstants.START_ELEMENT) {
@@ -85,11 +98,8 @@ abstract class StrictXmlCursor {
     }
   }
 
-  /**
-   * Moves to the next child start tag of the current element and says true, or to the element's end
-   * tag and says false. Text between elements is ignored; an entity reference is refused.
-   */
-  final boolean nextChild() throws XMLStreamException {
+  @Override
+  public boolean nextChild() throws XMLStreamException {
     while (true) {
       int event = r.next();
       if (event == XMLStreamConstants.START_ELEMENT) {
