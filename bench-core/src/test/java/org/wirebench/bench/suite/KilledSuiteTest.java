@@ -62,7 +62,10 @@ class KilledSuiteTest {
       suite.waitFor();
       for (ProcessHandle p : started) {
         try {
-          p.onExit().get(20, TimeUnit.SECONDS);
+          // a bound for a starved machine, not a speed: the load step would run its 300 s, so an
+          // orphan still fails. A server orphaned while it starts watches its pipe only once
+          // started (ServeCommand): 20 s failed a clean-clone verify at load average 32
+          p.onExit().get(90, TimeUnit.SECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
           // asserted below
         }
