@@ -137,7 +137,7 @@ public class FlatGeobufCodec implements GeoCodec {
     }
   }
 
-  private static void writeHeader(FeatureCollection collection, int nodeSize, OutputStream out)
+  static void writeHeader(FeatureCollection collection, int nodeSize, OutputStream out)
       throws IOException {
     FeatureType type = collection.type();
     HeaderMeta header = new HeaderMeta();

@@ -77,7 +77,7 @@ final class FlatGeobufFeatures {
   }
 
   /** See the codec: NaN or an infinity would poison the header's envelope and the index. */
-  private static void checkFinite(Feature f) {
+  static void checkFinite(Feature f) {
     CoordinateSequence positions = f.positions();
     for (int i = 0; i < positions.size(); i++) {
       double x = positions.getX(i);
@@ -98,18 +98,7 @@ final class FlatGeobufFeatures {
   }
 
   private void put(Feature f, int attribute, Object value) {
-    Attribute a = type.attributes().get(attribute);
-    if (!a.type().javaType().isInstance(value)) {
-      throw new IllegalArgumentException(
-          "feature "
-              + f.id()
-              + ": "
-              + a.name()
-              + " holds a "
-              + value.getClass().getSimpleName()
-              + ", not a "
-              + a.type().javaType().getSimpleName());
-    }
+    Attribute a = checkValue(type, f, attribute, value);
     int column = attribute + 1;
     switch (a.type()) {
       case STRING -> putString(column, (String) value);
@@ -131,6 +120,23 @@ final class FlatGeobufFeatures {
         properties[length++] = (byte) ((Boolean) value ? 1 : 0);
       }
     }
+  }
+
+  /** The attribute a non-null value is written for, once it is of that attribute's type. */
+  static Attribute checkValue(FeatureType type, Feature f, int attribute, Object value) {
+    Attribute a = type.attributes().get(attribute);
+    if (!a.type().javaType().isInstance(value)) {
+      throw new IllegalArgumentException(
+          "feature "
+              + f.id()
+              + ": "
+              + a.name()
+              + " holds a "
+              + value.getClass().getSimpleName()
+              + ", not a "
+              + a.type().javaType().getSimpleName());
+    }
+    return a;
   }
 
   private void putString(int column, String text) {
