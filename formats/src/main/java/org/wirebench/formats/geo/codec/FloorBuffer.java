@@ -133,31 +133,7 @@ final class FloorBuffer {
    * refuses it ({@link GeoJsonCodec#wellFormed}), since UTF-8 cannot carry it.
    */
   FloorBuffer utf8(String s) {
-    int n = s.length();
-    for (int i = 0; i < n; i++) {
-      char c = s.charAt(i);
-      if (c < 0x80) {
-        buf[pos++] = (byte) c;
-      } else if (c < 0x800) {
-        buf[pos++] = (byte) (0xc0 | c >> 6);
-        buf[pos++] = (byte) (0x80 | c & 0x3f);
-      } else if (Character.isSurrogate(c)) {
-        if (!Character.isHighSurrogate(c)
-            || i + 1 == n
-            || !Character.isLowSurrogate(s.charAt(i + 1))) {
-          throw GeoJsonCodec.loneSurrogate(c, i);
-        }
-        int cp = Character.toCodePoint(c, s.charAt(++i));
-        buf[pos++] = (byte) (0xf0 | cp >> 18);
-        buf[pos++] = (byte) (0x80 | cp >> 12 & 0x3f);
-        buf[pos++] = (byte) (0x80 | cp >> 6 & 0x3f);
-        buf[pos++] = (byte) (0x80 | cp & 0x3f);
-      } else {
-        buf[pos++] = (byte) (0xe0 | c >> 12);
-        buf[pos++] = (byte) (0x80 | c >> 6 & 0x3f);
-        buf[pos++] = (byte) (0x80 | c & 0x3f);
-      }
-    }
+    pos = FlatGeobufFeatures.utf8(s, buf, pos);
     return this;
   }
 
