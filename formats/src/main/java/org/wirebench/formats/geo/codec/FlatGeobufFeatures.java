@@ -34,18 +34,18 @@ import org.wololo.flatgeobuf.generated.GeometryType;
  * serve a whole document.
  */
 final class FlatGeobufFeatures {
-  private static final VarHandle LE_SHORT =
+  static final VarHandle LE_SHORT =
       MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LE_INT =
+  static final VarHandle LE_INT =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LE_LONG =
+  static final VarHandle LE_LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   /** The Feature vtable (size 8, table 12, geometry at 4, properties at 8), little-endian. */
-  private static final long FEATURE_VTABLE = 8L | 12L << 16 | 4L << 32 | 8L << 48;
+  static final long FEATURE_VTABLE = 8L | 12L << 16 | 4L << 32 | 8L << 48;
 
   /** The Geometry vtable (size 8, table 8, no ends, xy at 4). */
-  private static final long GEOMETRY_VTABLE = 8L | 8L << 16 | 0L << 32 | 4L << 48;
+  static final long GEOMETRY_VTABLE = 8L | 8L << 16 | 0L << 32 | 4L << 48;
 
   private final FeatureType type;
   private byte[] properties = new byte[256];

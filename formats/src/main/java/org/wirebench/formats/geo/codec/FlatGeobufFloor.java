@@ -39,79 +39,84 @@ final class FlatGeobufFloor implements SameBytesFloor.Writer {
     int values = type.attributes().size();
     FloorBuffer b = new FloorBuffer(out);
     for (Feature f : collection.features()) {
-      FeatureMarkup.checkKind(type, f);
-      FlatGeobufFeatures.checkFinite(f);
-      CoordinateSequence seq = f.positions();
-      int n = seq.size();
-      int bound = BEFORE_PROPERTIES + 4 + 6 + 3 * f.id().length() + 3 + GEOMETRY_BYTES + 16 * n;
-      for (int i = 0; i < values; i++) {
-        Object v = f.value(i);
-        bound += v instanceof String s ? 6 + 3 * s.length() : 10;
-      }
-      b.room(bound);
-      int start = b.position();
-      int properties = start + BEFORE_PROPERTIES;
-      b.position(properties).le16(0).le32(0);
-      int idStart = b.position();
-      b.utf8(f.id());
-      lengthBefore(b, idStart);
-      for (int i = 0; i < values; i++) {
-        Object value = f.value(i);
-        if (value == null) {
-          continue;
-        }
-        b.le16(i + 1);
-        switch (FlatGeobufFeatures.checkValue(type, f, i, value).type()) {
-          case STRING -> {
-            b.le32(0);
-            int textStart = b.position();
-            b.utf8((String) value);
-            lengthBefore(b, textStart);
-          }
-          case INT -> b.le32((Integer) value);
-          case LONG -> b.le64((long) (Long) value);
-          case BOOLEAN -> b.put((Boolean) value ? (char) 1 : (char) 0);
-        }
-      }
-      int length = b.position() - properties;
-      int padding = -length & 3;
-      int rest = 44 + length + padding + 16 * n; // what the builder wrote before finishing
-      int align = (rest & 7) == 0 ? 0 : 4;
-      if (align != 0) {
-        b.shiftUp(properties, align);
-      }
-      int end = b.position();
-      b.position(start)
-          .le32(rest + align + 4)
-          .le32(12 + align)
-          .zeros(align)
-          .le16(8)
-          .le16(12)
-          .le16(4)
-          .le16(8)
-          .le32(8)
-          .le32(20 + length + padding)
-          .le32(4)
-          .le32(length)
-          .position(end)
-          .zeros(padding)
-          .le16(8)
-          .le16(8)
-          .le16(0)
-          .le16(4)
-          .le32(8)
-          .le32(4)
-          .le32(2 * n);
-      for (int i = 0; i < n; i++) {
-        b.le64(seq.getX(i)).le64(seq.getY(i));
-      }
+      feature(b, type, values, f);
     }
     b.drain();
   }
 
-  /** Fills in the uint32 length before a string written from {@code textStart}. */
-  private static void lengthBefore(FloorBuffer b, int textStart) {
-    int end = b.position();
-    b.position(textStart - 4).le32(end - textStart).position(end);
+  /**
+   * One feature, straight into the buffer's array with constant offsets from locals (a method of
+   * its own: the JIT compiles it whole, not inside the loop's on-stack replacement).
+   */
+  private static void feature(FloorBuffer b, FeatureType type, int values, Feature f)
+      throws IOException {
+    FeatureMarkup.checkKind(type, f);
+    FlatGeobufFeatures.checkFinite(f);
+    CoordinateSequence seq = f.positions();
+    int n = seq.size();
+    int bound = BEFORE_PROPERTIES + 4 + 6 + 3 * f.id().length() + 3 + GEOMETRY_BYTES + 16 * n;
+    for (int i = 0; i < values; i++) {
+      bound += f.value(i) instanceof String s ? 6 + 3 * s.length() : 10;
+    }
+    b.room(bound);
+    byte[] a = b.array();
+    int start = b.position();
+    int properties = start + BEFORE_PROPERTIES;
+    FlatGeobufFeatures.LE_SHORT.set(a, properties, (short) 0);
+    int at = FlatGeobufFeatures.utf8(f.id(), a, properties + 6);
+    FlatGeobufFeatures.LE_INT.set(a, properties + 2, at - properties - 6);
+    for (int i = 0; i < values; i++) {
+      Object value = f.value(i);
+      if (value == null) {
+        continue;
+      }
+      FlatGeobufFeatures.LE_SHORT.set(a, at, (short) (i + 1));
+      at += 2;
+      switch (FlatGeobufFeatures.checkValue(type, f, i, value).type()) {
+        case STRING -> {
+          int end = FlatGeobufFeatures.utf8((String) value, a, at + 4);
+          FlatGeobufFeatures.LE_INT.set(a, at, end - at - 4);
+          at = end;
+        }
+        case INT -> {
+          FlatGeobufFeatures.LE_INT.set(a, at, (int) (Integer) value);
+          at += 4;
+        }
+        case LONG -> {
+          FlatGeobufFeatures.LE_LONG.set(a, at, (long) (Long) value);
+          at += 8;
+        }
+        case BOOLEAN -> a[at++] = (byte) ((Boolean) value ? 1 : 0);
+      }
+    }
+    int length = at - properties;
+    int padding = -length & 3;
+    int rest = 44 + length + padding + 16 * n; // what the builder wrote before finishing
+    int align = (rest & 7) == 0 ? 0 : 4;
+    if (align != 0) {
+      System.arraycopy(a, properties, a, properties + 4, length);
+      at += 4;
+    }
+    FlatGeobufFeatures.LE_INT.set(a, start, rest + align + 4);
+    FlatGeobufFeatures.LE_INT.set(a, start + 4, 12 + align);
+    FlatGeobufFeatures.LE_INT.set(a, start + 8, 0);
+    int t = start + 8 + align;
+    FlatGeobufFeatures.LE_LONG.set(a, t, FlatGeobufFeatures.FEATURE_VTABLE);
+    FlatGeobufFeatures.LE_INT.set(a, t + 8, 8);
+    FlatGeobufFeatures.LE_INT.set(a, t + 12, 20 + length + padding);
+    FlatGeobufFeatures.LE_INT.set(a, t + 16, 4);
+    FlatGeobufFeatures.LE_INT.set(a, t + 20, length);
+    FlatGeobufFeatures.LE_INT.set(a, at, 0);
+    at += padding;
+    FlatGeobufFeatures.LE_LONG.set(a, at, FlatGeobufFeatures.GEOMETRY_VTABLE);
+    FlatGeobufFeatures.LE_INT.set(a, at + 8, 8);
+    FlatGeobufFeatures.LE_INT.set(a, at + 12, 4);
+    FlatGeobufFeatures.LE_INT.set(a, at + 16, 2 * n);
+    at += 20;
+    for (int i = 0; i < n; i++, at += 16) {
+      FlatGeobufFeatures.LE_LONG.set(a, at, Double.doubleToRawLongBits(seq.getX(i)));
+      FlatGeobufFeatures.LE_LONG.set(a, at + 8, Double.doubleToRawLongBits(seq.getY(i)));
+    }
+    b.position(at);
   }
 }

@@ -3,9 +3,6 @@ package org.wirebench.formats.geo.codec;
 import com.fasterxml.jackson.core.io.NumberOutput;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.wirebench.formats.geo.Feature;
 
@@ -24,13 +21,6 @@ final class FloorBuffer {
 
   /** Most bytes a number attribute can take: Long.MIN_VALUE's 20. */
   static final int NUMBER_BYTES = 20;
-
-  private static final VarHandle LE_SHORT =
-      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LE_INT =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle LE_LONG =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final OutputStream out;
   private byte[] buf;
@@ -79,61 +69,14 @@ final class FloorBuffer {
     return pos;
   }
 
+  /** The buffer itself, for a floor that writes into it directly; valid until the next room. */
+  byte[] array() {
+    return buf;
+  }
+
   /** Moves the next byte to {@code at}, within what was made room for by the last {@link #room}. */
   FloorBuffer position(int at) {
     pos = at;
-    return this;
-  }
-
-  /**
-   * Moves bytes {@code [from, position)} up by {@code by}, within the room made; the {@code by}
-   * bytes from {@code from} keep what they held.
-   */
-  FloorBuffer shiftUp(int from, int by) {
-    System.arraycopy(buf, from, buf, from + by, pos - from);
-    pos += by;
-    return this;
-  }
-
-  /** {@code count} zero bytes. */
-  FloorBuffer zeros(int count) {
-    Arrays.fill(buf, pos, pos + count, (byte) 0);
-    pos += count;
-    return this;
-  }
-
-  /** A little-endian 16-bit integer, as FlatBuffers stores one. */
-  FloorBuffer le16(int value) {
-    LE_SHORT.set(buf, pos, (short) value);
-    pos += 2;
-    return this;
-  }
-
-  /** A little-endian 32-bit integer. */
-  FloorBuffer le32(int value) {
-    LE_INT.set(buf, pos, value);
-    pos += 4;
-    return this;
-  }
-
-  /** A little-endian 64-bit integer. */
-  FloorBuffer le64(long value) {
-    LE_LONG.set(buf, pos, value);
-    pos += 8;
-    return this;
-  }
-
-  /** A little-endian IEEE double, every bit kept (a NaN's payload and a negative zero too). */
-  FloorBuffer le64(double value) {
-    return le64(Double.doubleToRawLongBits(value));
-  }
-
-  /**
-   * {@code s} as UTF-8, at most 3 bytes a char; a lone surrogate is refused as {@code geojson}
-   * refuses it ({@link GeoJsonCodec#wellFormed}), since UTF-8 cannot carry it.
-   */
-  FloorBuffer utf8(String s) {
-    pos = FlatGeobufFeatures.utf8(s, buf, pos);
     return this;
   }
 
