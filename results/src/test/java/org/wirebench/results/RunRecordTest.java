@@ -273,7 +273,8 @@ class RunRecordTest {
     assertNull(old.payloads().get(0).brBytes());
     assertNull(old.payloads().get(0).coded("zstd"));
     assertEquals(20L, old.payloads().get(0).coded("gzip"));
-    PayloadSizes v2 = PayloadSizes.read(Samples.runs().resolve("codings-v1").resolve(PayloadSizes.FILE));
+    PayloadSizes v2 =
+        PayloadSizes.read(Samples.runs().resolve("codings-v1").resolve(PayloadSizes.FILE));
     assertEquals(2, v2.formatVersion());
     assertEquals("zstd (level 3)", v2.codings().get("zstd"));
     for (PayloadSizes.Payload p : v2.payloads()) {
