@@ -164,7 +164,8 @@ public final class CodingsSection implements ReportSection {
                 + Scores.iterations(results)
                 + "); wire bytes as the benchmark counted them; added: the time over the same"
                 + " format's identity row (half-widths combined in quadrature); µs per KB saved:"
-                + " added ÷ (raw − wire bytes) × 1,000. "
+                + " added ÷ (raw − wire bytes) × 1,000, or \"within the error\" where the added"
+                + " time's half-width reaches 0. "
                 + Scores.WIDE_NOTE
                 + "."));
     groups.forEach(
@@ -208,10 +209,15 @@ public final class CodingsSection implements ReportSection {
       double error = Math.hypot(nanToZero(r.scoreError()), nanToZero(identity.scoreError()));
       added = Scores.format("%.1f ± %.1f", delta, error);
       double savedKb = (raw - wire) / 1000;
+      // an added time whose error reaches 0 has no cost per KB to give, not even its sign
       perKb =
           Double.isNaN(savedKb)
               ? ""
-              : savedKb > 0 ? Scores.format("%.2f", delta / savedKb) : "none saved";
+              : savedKb <= 0
+                  ? "none saved"
+                  : Math.abs(delta) <= error
+                      ? "within the error"
+                      : Scores.format("%.2f", delta / savedKb);
     } else if (identity == null) {
       added = "no identity row";
     }
