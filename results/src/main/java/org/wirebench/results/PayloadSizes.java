@@ -9,20 +9,61 @@ import java.util.Map;
  * {@code sizes.json}: what each benchmarked payload measured on the wire, recorded when the run
  * happened (so a report of an old run never recomputes it with today's encoders).
  *
- * @param formatVersion {@value #FORMAT_VERSION}
+ * <p>Version 2 adds each payload's brotli and zstd sizes and the codings' levels; a version 1 file
+ * reads with those null (not recorded), never zero.
+ *
+ * @param formatVersion 1 or {@value #FORMAT_VERSION}
  * @param gzipLevel the deflate level gzip sizes were taken at (java.util.zip's default: 6)
+ * @param codings since version 2: each compressed size's coding as the server sends it, token →
+ *     level, e.g. {@code "br" → "br (quality 6, window 2^19)"}; null in version 1
  */
-public record PayloadSizes(int formatVersion, int gzipLevel, List<Payload> payloads) {
-  public static final int FORMAT_VERSION = 1;
+public record PayloadSizes(
+    int formatVersion, int gzipLevel, Map<String, String> codings, List<Payload> payloads) {
+  public static final int FORMAT_VERSION = 2;
   public static final String FILE = "sizes.json";
+
+  /** A version 1 file's shape: raw and gzip sizes only. */
+  public PayloadSizes(int formatVersion, int gzipLevel, List<Payload> payloads) {
+    this(formatVersion, gzipLevel, null, payloads);
+  }
 
   /**
    * One payload.
    *
    * @param benchmark as in jmh.json's short name, e.g. GeoEncodingBenchmark.encode
    * @param params the benchmark parameters that produced it
+   * @param brBytes brotli-coded, at the level in {@link #codings}; null where not recorded (v1)
+   * @param zstdBytes zstd-coded, likewise
    */
-  public record Payload(String benchmark, Map<String, String> params, long bytes, long gzipBytes) {}
+  public record Payload(
+      String benchmark,
+      Map<String, String> params,
+      long bytes,
+      long gzipBytes,
+      Long brBytes,
+      Long zstdBytes) {
+    /** Raw and gzip sizes only, as version 1 recorded them. */
+    public Payload(String benchmark, Map<String, String> params, long bytes, long gzipBytes) {
+      this(benchmark, params, bytes, gzipBytes, null, null);
+    }
+
+    /**
+     * The size in a content coding by its token (identity, gzip, br, zstd); null where the run did
+     * not record it.
+     *
+     * @throws IllegalArgumentException for any other token
+     */
+    public Long coded(String coding) {
+      return switch (coding) {
+        case "identity" -> bytes;
+        case "gzip" -> gzipBytes;
+        case "br" -> brBytes;
+        case "zstd" -> zstdBytes;
+        default ->
+            throw new IllegalArgumentException("no recorded size for coding '" + coding + "'");
+      };
+    }
+  }
 
   /** The payload of this benchmark whose parameters include these, or null. */
   public Payload find(String benchmark, Map<String, String> params) {

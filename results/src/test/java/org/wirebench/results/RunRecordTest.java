@@ -259,4 +259,27 @@ class RunRecordTest {
             .gzipBytes());
     assertNull(read.find("GeoEncodingBenchmark.encode", Map.of("codec", "gml32")));
   }
+
+  @Test
+  void payloadSizesOfVersionOneReadWithoutBrotliAndZstdAndVersionTwoWithThem(@TempDir Path dir)
+      throws IOException {
+    Path v1 = dir.resolve(PayloadSizes.FILE);
+    java.nio.file.Files.writeString(
+        v1,
+        "{\"formatVersion\":1,\"gzipLevel\":6,\"payloads\":[{\"benchmark\":\"GeoEncodingBenchmark.encode\","
+            + "\"params\":{\"codec\":\"gml2\"},\"bytes\":100,\"gzipBytes\":20}]}");
+    PayloadSizes old = PayloadSizes.read(v1);
+    assertNull(old.codings());
+    assertNull(old.payloads().get(0).brBytes());
+    assertNull(old.payloads().get(0).coded("zstd"));
+    assertEquals(20L, old.payloads().get(0).coded("gzip"));
+    PayloadSizes v2 =
+        PayloadSizes.read(Samples.runs().resolve("codings-v1").resolve(PayloadSizes.FILE));
+    assertEquals(2, v2.formatVersion());
+    assertEquals("zstd (level 3)", v2.codings().get("zstd"));
+    for (PayloadSizes.Payload p : v2.payloads()) {
+      assertTrue(p.brBytes() > 0 && p.zstdBytes() > 0 && p.brBytes() < p.bytes(), p::toString);
+    }
+    assertThrows(IllegalArgumentException.class, () -> v2.payloads().get(0).coded("deflate"));
+  }
 }

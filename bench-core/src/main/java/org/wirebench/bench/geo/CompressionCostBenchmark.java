@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.wirebench.bench.BenchmarkMethod;
 import org.wirebench.bench.ByteSink;
 import org.wirebench.bench.StudyBenchmark;
 import org.wirebench.bench.ThreadSink;
@@ -44,6 +45,10 @@ import org.wirebench.server.http.ContentCoding;
  */
 @State(Scope.Benchmark)
 public class CompressionCostBenchmark extends StudyBenchmark {
+  /** {@link #encodeAndCompress} */
+  public static final BenchmarkMethod ENCODE_AND_COMPRESS =
+      new BenchmarkMethod(CompressionCostBenchmark.class, "encodeAndCompress");
+
   /** The server's response buffer ({@code WfsHandler}): what the coding's encoder is fed. */
   static final int RESPONSE_CHUNK_BYTES = 32 * 1024;
 
@@ -51,8 +56,8 @@ public class CompressionCostBenchmark extends StudyBenchmark {
   @Param({"osm_mainroads", "osm_places"})
   public String dataset;
 
-  /** The study's three formats. */
-  @Param({"gml2", "gml32", "geojson"})
+  /** The study's three formats and FlatGeobuf (binary: what is left for a coding to save). */
+  @Param({"gml2", "gml32", "geojson", "flatgeobuf"})
   public String codec;
 
   /** identity (the baseline) and the codings the server sends. */

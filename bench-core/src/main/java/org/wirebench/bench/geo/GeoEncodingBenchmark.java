@@ -64,7 +64,8 @@ public class GeoEncodingBenchmark extends StudyBenchmark {
     "geojsonseq",
     "gml2-floor",
     "gml32-floor",
-    "geojson-floor"
+    "geojson-floor",
+    "flatgeobuf-floor"
   })
   public String codec;
 

@@ -2,6 +2,7 @@ package org.wirebench.bench.geo;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,11 +15,15 @@ import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.codec.SameBytesFloor;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.PayloadSizes;
+import org.wirebench.server.http.ContentCoding;
 
 /**
- * Records, when a run happens, what each encoded collection the run measured weighs raw and
- * gzipped: gzip is not timed, and a report must read the sizes of the encoders that ran, never
- * recompute them with today's.
+ * Records, when a run happens, what each encoded collection the run measured weighs raw, gzipped,
+ * and in brotli and zstd as the fixture server codes them ({@link ContentCoding}'s levels): the
+ * codings are not timed here, and a report must read the sizes of the encoders that ran, never
+ * recompute them with today's. Gzip keeps java.util.zip's stream at level 6, as since version 1, so
+ * old and new runs compare (the server's gzip is the same deflate level; its framing differs by a
+ * few bytes).
  */
 public final class PayloadSizeRecorder {
   private static final String BENCHMARK = GeoEncodingBenchmark.ENCODE.name();
@@ -42,7 +47,13 @@ public final class PayloadSizeRecorder {
         out.put(key, measure(key));
       }
     }
-    return new PayloadSizes(PayloadSizes.FORMAT_VERSION, GZIP_LEVEL, new ArrayList<>(out.values()));
+    Map<String, String> codings = new LinkedHashMap<>();
+    codings.put("gzip", "gzip (level " + GZIP_LEVEL + ", java.util.zip)");
+    for (ContentCoding c : List.of(ContentCoding.BR, ContentCoding.ZSTD)) {
+      codings.put(c.token(), c.describe());
+    }
+    return new PayloadSizes(
+        PayloadSizes.FORMAT_VERSION, GZIP_LEVEL, codings, new ArrayList<>(out.values()));
   }
 
   private static PayloadSizes.Payload measure(Map<String, String> key) throws IOException {
@@ -56,6 +67,21 @@ public final class PayloadSizeRecorder {
     try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
       raw.writeTo(out);
     }
-    return new PayloadSizes.Payload(BENCHMARK, new java.util.TreeMap<>(key), raw.size(), gz.size());
+    return new PayloadSizes.Payload(
+        BENCHMARK,
+        new java.util.TreeMap<>(key),
+        raw.size(),
+        gz.size(),
+        coded(raw, ContentCoding.BR),
+        coded(raw, ContentCoding.ZSTD));
+  }
+
+  /** {@code raw}'s size in {@code coding}, written in one piece and the coding ended. */
+  private static long coded(ByteArrayOutputStream raw, ContentCoding coding) throws IOException {
+    ByteArrayOutputStream coded = new ByteArrayOutputStream();
+    try (OutputStream out = coding.encoder(coded)) {
+      raw.writeTo(out);
+    }
+    return coded.size();
   }
 }

@@ -107,7 +107,15 @@ public final class Claims {
     String group = "wfs-" + layer;
     Builder b = new Builder(group, GeoEncodingBenchmark.ENCODE);
     for (String codec :
-        List.of("gml2", "gml32", "geojson", "gml2-floor", "gml32-floor", "geojson-floor")) {
+        List.of(
+            "gml2",
+            "gml32",
+            "geojson",
+            "flatgeobuf",
+            "gml2-floor",
+            "gml32-floor",
+            "geojson-floor",
+            "flatgeobuf-floor")) {
       b.variant(codec, Map.of("dataset", layer, "count", "200", "codec", codec));
     }
     groups.add(b.build());
@@ -121,7 +129,7 @@ public final class Claims {
         "gml2",
         1.2,
         Kind.AT_MOST);
-    for (String codec : List.of("gml2", "gml32", "geojson")) {
+    for (String codec : List.of("gml2", "gml32", "geojson", "flatgeobuf")) {
       claim(
           group,
           "target-" + codec + "-floor-" + layer,

@@ -69,6 +69,17 @@ final class FloorBuffer {
     return pos;
   }
 
+  /** The buffer itself, for a floor that writes into it directly; valid until the next room. */
+  byte[] array() {
+    return buf;
+  }
+
+  /** Moves the next byte to {@code at}, within what was made room for by the last {@link #room}. */
+  FloorBuffer position(int at) {
+    pos = at;
+    return this;
+  }
+
   /** Appends a copy of bytes {@code [from, to)} already written since the last {@link #room}. */
   FloorBuffer copyWithin(int from, int to) {
     System.arraycopy(buf, from, buf, pos, to - from);

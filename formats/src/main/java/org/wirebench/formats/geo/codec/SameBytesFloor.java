@@ -31,10 +31,19 @@ public final class SameBytesFloor implements GeoCodec {
 
   private static final String SUFFIX = "-floor";
   private static final Map<String, Supplier<Writer>> WRITERS =
-      Map.of("gml2", Gml2Floor::new, "gml32", Gml32Floor::new, "geojson", GeoJsonFloor::new);
+      Map.of(
+          "gml2",
+          Gml2Floor::new,
+          "gml32",
+          Gml32Floor::new,
+          "geojson",
+          GeoJsonFloor::new,
+          "flatgeobuf",
+          FlatGeobufFloor::new);
 
   /** Every same-bytes floor, in the codecs' registry order. */
-  public static final List<String> NAMES = List.of("gml2-floor", "gml32-floor", "geojson-floor");
+  public static final List<String> NAMES =
+      List.of("gml2-floor", "gml32-floor", "geojson-floor", "flatgeobuf-floor");
 
   private final GeoCodec codec;
   private final Writer writer;

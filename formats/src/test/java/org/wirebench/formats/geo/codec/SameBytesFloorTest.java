@@ -47,7 +47,7 @@ class SameBytesFloorTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"gml2-floor", "gml32-floor", "geojson-floor"})
+  @ValueSource(strings = {"gml2-floor", "gml32-floor", "geojson-floor", "flatgeobuf-floor"})
   void writesTheCodecsBytesForHostileText(String floorName) throws IOException {
     StringBuilder controls = new StringBuilder();
     for (char c = 1; c < 0x20; c++) {
@@ -69,21 +69,32 @@ class SameBytesFloorTest {
           new String(encode(floor, c), java.nio.charset.StandardCharsets.UTF_8));
       assertArrayEquals(encode(floor.codec(), c), encode(floor, c));
     }
-    if (floorName.startsWith("geojson")) {
-      // JSON carries every control character; XML 1.0 does not
+    if (!floorName.startsWith("gml")) {
+      // JSON and FlatGeobuf carry every control character; XML 1.0 does not
       FeatureCollection c = places(List.of(place("1 a", controls.toString())));
       assertArrayEquals(encode(floor.codec(), c), encode(floor, c));
     }
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"gml2-floor", "gml32-floor", "geojson-floor"})
+  @ValueSource(strings = {"gml2-floor", "gml32-floor", "geojson-floor", "flatgeobuf-floor"})
   void refusesWhatItsCodecRefuses(String floorName) throws IOException {
     SameBytesFloor floor = SameBytesFloor.of(floorName);
     List<FeatureCollection> bad = new ArrayList<>();
     bad.add(places(List.of(place("place.1", "lone \uD83D surrogate"))));
     bad.add(places(List.of(place("place.1", "trailing \uD83D"))));
-    if (!floorName.startsWith("geojson")) {
+    if (floorName.startsWith("flatgeobuf")) {
+      bad.add(places(List.of(placeAt("place.1", Double.NaN))));
+      bad.add(places(List.of(placeAt("place.1", Double.NEGATIVE_INFINITY))));
+      bad.add(
+          places(
+              List.of(
+                  new Feature(
+                      "place.1",
+                      new Object[] {1, "int for a long", null, null},
+                      GEOMETRY.createPoint(new Coordinate(1, 2))))));
+    }
+    if (floorName.startsWith("gml")) {
       bad.add(places(List.of(place("place.1", "bell\u0007"))));
       bad.add(places(List.of(place("1 a", "bad id"))));
       bad.add(places(List.of(place("", "empty id"))));
@@ -99,7 +110,7 @@ class SameBytesFloorTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"gml2-floor", "gml32-floor", "geojson-floor"})
+  @ValueSource(strings = {"gml2-floor", "gml32-floor", "geojson-floor", "flatgeobuf-floor"})
   void writesTheCodecsBytesForEdgeGeometriesAndPaging(String floorName) throws IOException {
     SameBytesFloor floor = SameBytesFloor.of(floorName);
     FeatureType roads = new OsmMainroads().featureType();
@@ -124,7 +135,8 @@ class SameBytesFloorTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> SameBytesFloor.of("jts-gml2-floor"));
     assertEquals(
-        "no same-bytes floor 'jts-gml2-floor'; there are gml2-floor, gml32-floor, geojson-floor",
+        "no same-bytes floor 'jts-gml2-floor'; there are gml2-floor, gml32-floor, geojson-floor,"
+            + " flatgeobuf-floor",
         e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> SameBytesFloor.of("gml2"));
   }
@@ -142,6 +154,11 @@ class SameBytesFloorTest {
         id,
         new Object[] {Long.MIN_VALUE, name, null, Integer.MIN_VALUE},
         GEOMETRY.createPoint(new Coordinate(-0.00000005, -89.99999999)));
+  }
+
+  private static Feature placeAt(String id, double x) {
+    return new Feature(
+        id, new Object[] {1L, "x", null, null}, GEOMETRY.createPoint(new Coordinate(x, 1)));
   }
 
   private static FeatureCollection places(List<Feature> features) {
