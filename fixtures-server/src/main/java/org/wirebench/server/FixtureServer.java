@@ -68,6 +68,13 @@ public final class FixtureServer implements AutoCloseable {
   private final BodyGate bodies;
   private volatile String publicBase;
 
+  /**
+   * A connection with nothing read or written for this long is closed. Work that makes a client
+   * wait (a map waiting for its turn, {@link WmsHandler#BUDGET_WAIT_SECONDS}) must answer well
+   * within it, or the client sees a closed connection instead of its 503.
+   */
+  public static final long IDLE_TIMEOUT_MS = 30_000;
+
   /** A request body must have arrived this long after its head (slow bodies). */
   public static final long DEFAULT_BODY_TIMEOUT_MS = 10_000;
 
@@ -203,6 +210,7 @@ public final class FixtureServer implements AutoCloseable {
     connector.setHost(settings.host());
     connector.setPort(settings.port());
     connector.setAcceptQueueSize(ACCEPT_QUEUE);
+    connector.setIdleTimeout(IDLE_TIMEOUT_MS);
     server.addConnector(connector);
     PathMappingsHandler routes = new PathMappingsHandler();
     wfs = new WfsHandler();

@@ -28,7 +28,12 @@ import org.wirebench.server.http.OwsHandler;
  * s is answered 503.
  */
 public final class WmsHandler extends OwsHandler<WmsRequest> {
-  static final long BUDGET_WAIT_SECONDS = 30;
+  /**
+   * How long a map waits for its turn before its 503: well under the connection's idle timeout
+   * ({@link org.wirebench.server.FixtureServer#IDLE_TIMEOUT_MS}), which would otherwise close the
+   * connection of a waiting client first.
+   */
+  public static final long BUDGET_WAIT_SECONDS = 20;
 
   /** Pixels drawn at once by default: 64 Mi (256 MiB of ints), 4 maps at the 4096² cap. */
   public static final int DEFAULT_PIXEL_BUDGET = 64 << 20;

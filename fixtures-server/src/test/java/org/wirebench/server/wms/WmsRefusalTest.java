@@ -41,7 +41,7 @@ class WmsRefusalTest {
     server = new FixtureServer(FixtureServer.Settings.defaults()).start();
     client = new HttpClient();
     client.setMaxConnectionsPerDestination(128);
-    // longer than the server's 30 s wait for a drawing slot: a map still waiting on a loaded
+    // longer than the server's 20 s wait for a drawing slot: a map still waiting on a loaded
     // machine must get its 503 (or its map), not a client that gave up first
     client.setIdleTimeout(120_000);
     client.start();
@@ -51,6 +51,18 @@ class WmsRefusalTest {
   static void stop() throws Exception {
     client.stop();
     server.close();
+  }
+
+  /**
+   * A map waiting for its turn gets its 503 with time to spare before the connection's idle timeout
+   * would close it: with both at 30 s a loaded machine's waiting clients saw a closed connection.
+   */
+  @Test
+  void aWaitingMapIsAnsweredWellBeforeItsConnectionIdlesOut() {
+    assertTrue(
+        org.wirebench.server.wms.WmsHandler.BUDGET_WAIT_SECONDS * 1000
+            <= FixtureServer.IDLE_TIMEOUT_MS * 2 / 3,
+        "the wait for a drawing slot must end well within the idle timeout");
   }
 
   /** The template requests themselves are good: the refusals below are the edits' doing. */
