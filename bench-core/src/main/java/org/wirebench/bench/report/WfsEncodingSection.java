@@ -52,7 +52,9 @@ public final class WfsEncodingSection implements ReportSection {
                 + Scores.iterations(all)
                 + "). "
                 + Scores.RATIO_NOTE
-                + " Targets: GML 3.2 ÷ GML 2 ≤ 1.2, JTS peer ÷ ours ≥ 2, ours ÷ floor ≤ 1.5."
+                + " Targets: GML 3.2 ÷ GML 2 ≤ 1.2, JTS peer ÷ ours ≥ 2, ours ÷ its same-bytes floor ≤ "
+                + org.wirebench.bench.pair.Claims.SAME_BYTES_FLOOR_TARGET
+                + " (judged on the pairs)."
                 + " Gzip bytes: the same bytes compressed at level "
                 + (run.sizes() == null ? "6" : run.sizes().gzipLevel())
                 + ", recorded by the run. "
@@ -64,7 +66,9 @@ public final class WfsEncodingSection implements ReportSection {
           Report.Text.plain(
               "÷ same-bytes floor: against the least work that writes exactly that codec's bytes"
                   + " (markup copied, each number formatted once, text escaped; <codec>-floor"
-                  + " rows, byte-compared with the codec before timing); target ≤ 1.5. A codec"
+                  + " rows, byte-compared with the codec before timing); target ≤ "
+                  + org.wirebench.bench.pair.Claims.SAME_BYTES_FLOOR_TARGET
+                  + ". A codec"
                   + " writing the same bytes as a floor (jts-geojson) is held to that floor."));
     }
     groups.forEach((title, runs) -> group(out, run.sizes(), title, runs));
