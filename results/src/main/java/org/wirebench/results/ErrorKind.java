@@ -2,8 +2,6 @@ package org.wirebench.results;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Arrays;
-import java.util.stream.Collectors;
 
 /**
  * Why the load driver counted a request as failed, as the keys of {@link LoadResult#errors} and
@@ -41,16 +39,6 @@ public enum ErrorKind {
   /** The kind of this name; an unknown name is refused. */
   @JsonCreator
   public static ErrorKind of(String key) {
-    for (ErrorKind k : values()) {
-      if (k.key.equals(key)) {
-        return k;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown error kind '"
-            + key
-            + "' (known: "
-            + Arrays.stream(values()).map(ErrorKind::key).collect(Collectors.joining(", "))
-            + ")");
+    return FileKeys.of(values(), ErrorKind::key, "error kind", key);
   }
 }

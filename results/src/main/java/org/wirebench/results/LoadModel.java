@@ -31,11 +31,6 @@ public enum LoadModel {
 
   @JsonCreator
   public static LoadModel of(String key) {
-    for (LoadModel m : values()) {
-      if (m.key.equals(key)) {
-        return m;
-      }
-    }
-    throw new IllegalArgumentException("unknown load model '" + key + "' (known: closed, open)");
+    return FileKeys.of(values(), LoadModel::key, "load model", key);
   }
 }

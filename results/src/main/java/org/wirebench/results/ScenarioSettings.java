@@ -63,12 +63,7 @@ public record ScenarioSettings(
 
     @JsonCreator
     public static Keep of(String key) {
-      for (Keep k : values()) {
-        if (k.key.equals(key)) {
-          return k;
-        }
-      }
-      throw new IllegalArgumentException("unknown keep '" + key + "' (known: mean, best)");
+      return FileKeys.of(values(), Keep::key, "keep", key);
     }
   }
 

@@ -2,8 +2,6 @@ package org.wirebench.results;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Arrays;
-import java.util.stream.Collectors;
 
 /**
  * A latency statistic, as the keys of {@link LoadResult#latencyMs}, {@link
@@ -44,16 +42,6 @@ public enum Statistic {
   /** The statistic of this name; an unknown name is refused. */
   @JsonCreator
   public static Statistic of(String key) {
-    for (Statistic s : values()) {
-      if (s.key.equals(key)) {
-        return s;
-      }
-    }
-    throw new IllegalArgumentException(
-        "unknown latency statistic '"
-            + key
-            + "' (known: "
-            + Arrays.stream(values()).map(Statistic::key).collect(Collectors.joining(", "))
-            + ")");
+    return FileKeys.of(values(), Statistic::key, "latency statistic", key);
   }
 }
