@@ -98,6 +98,8 @@ public final class WireClient {
     try (PrintStream hlogOut = new PrintStream(Files.newOutputStream(Path.of(job.hlog())))) {
       HistogramLogWriter hlog = new HistogramLogWriter(hlogOut);
       boolean shaped = false;
+      long startNs = System.nanoTime();
+      int done = 0;
       for (Link link : job.cells().stream().map(WirePlan.Cell::link).distinct().toList()) {
         if (shaped) {
           job.veth().unshape(shell); // a new bucket a link: its counters are that link's alone
@@ -119,7 +121,16 @@ public final class WireClient {
             if (!cell.link().equals(link)) {
               continue;
             }
+            long cellStart = System.nanoTime();
             CellMeasure.Measured r = m.measure(cell, job.users());
+            done++;
+            log.println(
+                progress(
+                    done,
+                    job.cells().size(),
+                    cell.id(),
+                    (System.nanoTime() - cellStart) / 1_000_000,
+                    (System.nanoTime() - startNs) / 1_000_000));
             for (int i = 0; i < r.points().size(); i++) {
               Histogram h = r.histograms().get(i).copy();
               h.setTag(r.points().get(i).id() + "#1");
@@ -207,5 +218,22 @@ public final class WireClient {
     us.put("p99.9", h.getValueAtPercentile(99.9) / 1e3);
     us.put("max", h.getMaxValue() / 1e3);
     return us;
+  }
+
+  /**
+   * One progress line as a cell ends, as the other scenarios print theirs: "cell k of n", its time,
+   * the time elapsed and an ETA from the mean time of the cells run so far.
+   */
+  static String progress(int done, int cells, String cell, long tookMs, long elapsedMs) {
+    long etaS = Math.round(elapsedMs / 1000.0 / done * (cells - done));
+    return String.format(
+        Locale.ROOT,
+        "wire: cell %d of %d (%s) done in %ds; elapsed %ds, ETA %ds",
+        done,
+        cells,
+        cell,
+        Math.round(tookMs / 1000.0),
+        Math.round(elapsedMs / 1000.0),
+        etaS);
   }
 }

@@ -14,6 +14,14 @@ import picocli.CommandLine;
 
 /** The wire scenario's plan in quick and full mode, its options, and what it refuses. */
 class WirePlanTest {
+  @Test
+  void eachCellPrintsItsProgressWithAnEta() {
+    // 3 of 12 cells done in 90 s: 30 s a cell, 9 left
+    assertEquals(
+        "wire: cell 3 of 12 (1gbit/1ms geojson gzip 200) done in 28s; elapsed 90s, ETA 270s",
+        WireClient.progress(3, 12, "1gbit/1ms geojson gzip 200", 28_400, 90_000));
+  }
+
   private static ScenarioOptions options(String... args) {
     ScenarioOptions o = new ScenarioOptions();
     new CommandLine(o).parseArgs(args);
