@@ -9,9 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.wirebench.results.ErrorKind;
-import org.wirebench.results.LoadModel;
-import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
@@ -21,30 +18,7 @@ import org.wirebench.results.TableLayout;
 /** A load point that never reached a steady rate is marked in both reports and judged by none. */
 class LoadSectionTest {
   private static ScenarioResult.PointResult point(int users, double rate, boolean converged) {
-    LoadResult run =
-        new LoadResult(
-            LoadResult.FORMAT_VERSION,
-            "http://x/",
-            LoadModel.CLOSED,
-            users,
-            0,
-            1000,
-            (long) rate,
-            rate,
-            rate * 1000,
-            1000,
-            Map.of(Statistic.MEAN, 2.0, Statistic.P99, 9.0),
-            Map.of(ErrorKind.TIMEOUT, 0L),
-            Map.of(ErrorKind.TIMEOUT, 0L));
-    return new ScenarioResult.PointResult(
-        "osm_mainroads/geojson/" + users,
-        Map.of("layer", "osm_mainroads", "format", "geojson", "users", users, "count", 200),
-        rate,
-        run.latencyMs(),
-        1000,
-        0,
-        List.of(run),
-        new ScenarioResult.Warmup(500, List.of(rate, rate * (converged ? 1 : 2), rate), converged));
+    return ReportChartsTest.point("geojson", users, rate, converged);
   }
 
   @Test
