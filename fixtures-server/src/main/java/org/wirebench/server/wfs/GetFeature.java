@@ -167,11 +167,9 @@ final class GetFeature {
       Visits visits) {
     boolean keeping = keep && count > 0;
     if (filter == null && sort == null) {
-      // every feature matches: the dataset knows how many, and jumps to the page
-      List<Feature> page =
-          keeping
-              ? dataset.features((int) Math.min(start, dataset.size())).limit(count).toList()
-              : List.of();
+      // every feature matches: the dataset knows how many, and the page is read from the held
+      // blocks
+      List<Feature> page = keeping ? HeldFeatures.page(dataset, start, count).toList() : List.of();
       return new SortBy.Page(page, dataset.size());
     }
     Stream<Feature> features =
