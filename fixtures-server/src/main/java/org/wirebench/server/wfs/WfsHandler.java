@@ -1,6 +1,5 @@
 package org.wirebench.server.wfs;
 
-import java.io.BufferedOutputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -9,7 +8,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
-import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -24,6 +22,7 @@ import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
 import org.wirebench.formats.geo.schema.XmlSchema;
 import org.wirebench.server.http.ClientWatch;
+import org.wirebench.server.http.GatheredBody;
 import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.http.OwsHandler;
@@ -282,11 +281,11 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
 
   /**
    * Streams {@code body} into the response and completes it. Each write to the response is a
-   * blocking network write, so writes are gathered into 32 KiB pieces: the codecs' own buffers
-   * (Jackson's 8000 bytes, the GML writers' 16 KiB) must not decide how often the server goes to
-   * the network. A failure before anything was sent becomes an exception report with 500; after
-   * that it can only abort the response (the client sees a truncated body, never a success), and
-   * the server's log says which.
+   * blocking network write, so writes are gathered into 32 KiB pieces ({@link GatheredBody}, the
+   * last one sent with the response's end): the codecs' own buffers and flushes must not decide how
+   * often the server goes to the network. A failure before anything was sent becomes an exception
+   * report with 500; after that it can only abort the response (the client sees a truncated body,
+   * never a success), and the server's log says which.
    */
   private static void stream(Request request, Response response, Callback callback, Body body) {
     stream(request, response, callback, body, null);
@@ -311,8 +310,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
   }
 
   private static void writeBody(Request request, Response response, Body body) throws Exception {
-    OutputStream out =
-        new BufferedOutputStream(Content.Sink.asOutputStream(response), RESPONSE_CHUNK_BYTES);
+    OutputStream out = new GatheredBody(response, RESPONSE_CHUNK_BYTES);
     body.writeTo(out);
     out.close();
   }
