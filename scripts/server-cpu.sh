@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Server CPU per request beside the encoder's JMH time (issue 27): starts `serve` on a free port,
+# puts wrk load (-t2, USERS connections, identity) on the study's WFS 2.0 GetFeature (COUNT features,
+# EPSG:4326) of each layer × format, and reads the server JVM's CPU time (utime + stime of
+# /proc/PID/stat: every thread, JIT and collector included) before and after each measured window.
+# Prints one line a point: requests, req/s, server CPU ms per request and, given a run folder with
+# jmh.json, GeoEncodingBenchmark.encode's time for the same layer, codec and count and the ratio.
+# With --profile DIR, async-profiler (its library from the Maven Central jar the build uses, cpu by
+# itimer) samples each measured window into DIR/cpu-LAYER-FORMAT.html (those windows' CPU is then
+# the profiled server's). Timing, not a test: run it on a quiet machine, and compare two builds
+# alternating (--classes puts a build's classes before the jar's, e.g. fixtures-server/target/classes).
+#
+#   apt-get install -y wrk
+#   ./mvnw -q -o -DskipTests package -pl bench-core -am
+#   scripts/server-cpu.sh [--jmh jmh-results/RUN] [--layers L,..] [--formats F,..] [--users 32]
+#       [--count 200] [--warmup 10] [--seconds 15] [--profile DIR] [--classes DIR] [--jar JAR]
+#
+# Exit 0: measured; 1: a point failed (non-2xx answers, no requests); 2: could not run.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+JAR=$ROOT/bench-core/target/benchmarks.jar
+LAYERS=osm_mainroads,osm_places
+FORMATS=gml32,gml2,geojson
+USERS=32 COUNT=200 WARMUP=10 SECONDS_=15 JMH="" PROFILE="" CLASSES=""
+usage() { echo "server-cpu: $1 (see the comment at the top of scripts/server-cpu.sh)" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  [ $# -ge 2 ] || usage "$1 needs a value"
+  case $1 in
+    --jmh) JMH=$2 ;; --layers) LAYERS=$2 ;; --formats) FORMATS=$2 ;; --users) USERS=$2 ;;
+    --count) COUNT=$2 ;; --warmup) WARMUP=$2 ;; --seconds) SECONDS_=$2 ;; --profile) PROFILE=$2 ;;
+    --classes) CLASSES=$2 ;; --jar) JAR=$2 ;;
+    *) usage "unknown option $1" ;;
+  esac
+  shift 2
+done
+for n in "$USERS" "$COUNT" "$WARMUP" "$SECONDS_"; do
+  [[ $n =~ ^[1-9][0-9]{0,5}$ ]] || usage "--users, --count, --warmup and --seconds take 1..999999, not '$n'"
+done
+command -v wrk > /dev/null || usage "wrk is missing; apt-get install wrk"
+[ -f "$JAR" ] || usage "no $JAR; build it with ./mvnw -q -o -DskipTests package -pl bench-core -am"
+[ -z "$JMH" ] || [ -f "$JMH/jmh.json" ] || usage "no jmh.json in $JMH"
+[ -z "$CLASSES" ] || [ -d "$CLASSES" ] || usage "no classes folder $CLASSES"
+output_format() {
+  case $1 in
+    gml32) echo "application/gml%2Bxml%3B%20version%3D3.2" ;;
+    gml31) echo "text/xml%3B%20subtype%3Dgml%2F3.1.1" ;;
+    gml2) echo "text/xml%3B%20subtype%3Dgml%2F2.1.2" ;;
+    geojson) echo "application/json" ;;
+    *) usage "format '$1' is not one of gml32, gml31, gml2, geojson" ;;
+  esac
+}
+for f in ${FORMATS//,/ }; do output_format "$f" > /dev/null; done
+LIB=""
+if [ -n "$PROFILE" ]; then
+  command -v jcmd > /dev/null || usage "--profile needs jcmd (a JDK)"
+  APJAR=$(ls "$HOME"/.m2/repository/tools/profiler/async-profiler/*/async-profiler-*.jar 2> /dev/null | tail -1)
+  [ -n "$APJAR" ] || usage "--profile: no async-profiler jar in ~/.m2 (the build fetches it)"
+  mkdir -p "$PROFILE/lib"
+  unzip -o -q -j "$APJAR" "linux-$(uname -m | sed 's/x86_64/x64/;s/aarch64/arm64/')/libasyncProfiler.so" -d "$PROFILE/lib"
+  LIB=$(cd "$PROFILE/lib" && pwd)/libasyncProfiler.so
+fi
+
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+LOG=$(mktemp /tmp/wirebench-server-cpu.XXXXXX)
+java -cp "${CLASSES:+$CLASSES:}$JAR" org.wirebench.bench.cli.WirebenchCli serve --port "$PORT" > "$LOG" 2>&1 &
+PID=$!
+trap 'kill $PID 2> /dev/null || true; wait $PID 2> /dev/null || true' EXIT
+for _ in $(seq 120); do
+  (exec 3<> "/dev/tcp/127.0.0.1/$PORT") 2> /dev/null && break
+  kill -0 $PID 2> /dev/null || { cat "$LOG" >&2; echo "server-cpu: the server did not start" >&2; exit 2; }
+  sleep 0.5
+done
+ticks() { awk '{print $14 + $15}' "/proc/$PID/stat"; }
+hz=$(getconf CLK_TCK)
+# the WFS builds its layers' spatial indexes on its first request (~15 s of CPU): wait until the
+# server is idle (under a tenth of a core over a second), up to 3 minutes
+curl -s -o /dev/null "http://127.0.0.1:$PORT/ows?service=WFS&version=2.0.0&request=GetCapabilities"
+for _ in $(seq 180); do
+  t=$(ticks)
+  sleep 1
+  [ $(($(ticks) - t)) -lt $((hz / 10)) ] && break
+done
+encode_us() {
+  [ -n "$JMH" ] || return 0
+  python3 - "$JMH/jmh.json" "$1" "$2" "$COUNT" << 'EOF'
+import json, sys
+for r in json.load(open(sys.argv[1])):
+    p = r.get("params", {})
+    if r["benchmark"].endswith("GeoEncodingBenchmark.encode") and (p.get("dataset"), p.get("codec"), p.get("count")) == tuple(sys.argv[2:5]):
+        m = r["primaryMetric"]
+        print(m["score"] * {"us/op": 1, "ns/op": 1e-3, "ms/op": 1e3}[m["scoreUnit"]])
+EOF
+}
+status=0
+printf '%-14s %-8s %9s %9s %12s %10s %6s\n' layer format requests req/s cpu_ms/req encode_ms ratio
+for layer in ${LAYERS//,/ }; do
+  for format in ${FORMATS//,/ }; do
+    url="http://127.0.0.1:$PORT/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:$layer&count=$COUNT&srsName=EPSG:4326&outputFormat=$(output_format "$format")"
+    wrk -t2 -c"$USERS" -d"${WARMUP}s" "$url" > /dev/null
+    [ -z "$LIB" ] || jcmd $PID JVMTI.agent_load "$LIB" '"start,event=itimer,interval=1ms"' > /dev/null
+    t0=$(ticks)
+    out=$(wrk -t2 -c"$USERS" -d"${SECONDS_}s" "$url")
+    t1=$(ticks)
+    [ -z "$LIB" ] || jcmd $PID JVMTI.agent_load "$LIB" "\"stop,file=$(cd "$PROFILE" && pwd)/cpu-$layer-$format.html\"" > /dev/null
+    requests=$(echo "$out" | awk '/requests in/ {print $1}')
+    rate=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+    if [ -z "$requests" ] || [ "$requests" = 0 ] || echo "$out" | grep -q Non-2xx; then
+      echo "server-cpu: $layer $format: no good answers: $out" >&2
+      status=1
+      continue
+    fi
+    cpu=$(python3 -c "print(f'{($t1 - $t0) / $hz * 1000 / $requests:.3f}')")
+    enc=$(encode_us "$layer" "$format")
+    ratio=$([ -n "$enc" ] && python3 -c "print(f'{$cpu / ($enc / 1000):.2f}')" || echo -)
+    printf '%-14s %-8s %9s %9s %12s %10s %6s\n' "$layer" "$format" "$requests" "$rate" "$cpu" \
+      "$([ -n "$enc" ] && python3 -c "print(f'{$enc / 1000:.3f}')" || echo -)" "$ratio"
+  done
+done
+exit $status
