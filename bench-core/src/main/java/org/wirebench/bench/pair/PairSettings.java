@@ -15,6 +15,12 @@ public final class PairSettings {
   }
 
   /**
+   * The reference workload's batch in every group's forks, ms of cost: 30 rounds of it add 0.15 s
+   * to a fork, and its fork mean varies by less than 1% (docs/measuring.md).
+   */
+  public static final int REFERENCE_BATCH_MS = 5;
+
+  /**
    * 600 ms of cost a variant to warm up, 30 rounds of 20 ms batches a fork, 4 to 12 forks. The
    * interval is Student's t over forks: with 3 forks t(0.995, 2) = 9.92 multiplies the spread by
    * 5.7 (÷ √3), with 4 t(0.995, 3) = 5.84 by 2.9 — half the width for a third more time. Stopped at
