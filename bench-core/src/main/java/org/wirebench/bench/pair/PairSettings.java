@@ -15,8 +15,9 @@ public final class PairSettings {
   }
 
   /**
-   * The reference workload's batch in every group's forks, ms of cost: 20 rounds of it add 0.1 s to
-   * a fork, and its fork mean varies by less than 1% (docs/measuring.md).
+   * The reference workload's batch in every group's forks, ms of cost: with its share of the
+   * warm-up rounds it adds about 0.25 s to a fork, and its fork mean varies by less than 1%
+   * (docs/measuring.md).
    */
   public static final int REFERENCE_BATCH_MS = 5;
 

@@ -7,7 +7,7 @@ import org.wirebench.results.RunEnvironment.Calibration;
  * Two runs' machines compared on their calibrations: the ratio NEW / BASE of the reference
  * workload's cost, with the same interval the paired claims get — Student's t over the forks' mean
  * log costs (Welch, the two runs' forks being independent). Since env.json version 4 every fork of
- * every pair group samples the workload, 40-odd forks a quick run, so the interval is narrow and
+ * every pair group samples the workload, 30-odd forks a quick run, so the interval is narrow and
  * the check is bounded by how much one machine's speed moves from run to run: {@link #TOLERANCE}.
  */
 public final class Calibrations {
