@@ -98,6 +98,15 @@ class CalibrationCheckTest {
     assertTrue(text.toString().contains("different reference workloads"), text::toString);
   }
 
+  /** The report says where the calibration ran and how it moved; a version 3 one as before. */
+  @Test
+  void theReportGivesTheCalibrationsGroupsAndDrift() throws IOException {
+    String md = MarkdownRenderer.render(ReportWriter.build(recorded(RUNS.resolve("cal1")), "t"));
+    assertTrue(
+        md.contains("219.9 µs an operation, the median of 8 forks in 2 groups (fork medians"), md);
+    assertTrue(md.contains("the first quarter of the forks"), md);
+  }
+
   @Test
   void theCalibrationSaysItsDrift() throws IOException {
     Calibration c = recorded(RUNS.resolve("cal1")).env().calibration();
