@@ -43,16 +43,32 @@ public record RunEnvironment(
     Calibration calibration) {
 
   /**
-   * 3: calibration added; 2: forkJvmArgs, serverJvms and libraries added. Versions 1 and 2 are
-   * still read.
+   * 4: the calibration sampled in every pair group's forks ({@link Calibration#groups}); 3:
+   * calibration added; 2: forkJvmArgs, serverJvms and libraries added. Versions 1 to 3 are still
+   * read.
    */
-  public static final int FORMAT_VERSION = 3;
+  public static final int FORMAT_VERSION = 4;
 
   /**
    * @param workload what was timed, with its own version: a changed workload is a different scale
-   * @param nsPerOp per fork, per round: ns per operation of the workload
+   * @param nsPerOp per fork, per round: ns per operation of the workload, the forks in the order
+   *     they ran (so drift over the run shows)
+   * @param groups since version 4, per fork the pair group it ran in (the reference workload
+   *     interleaved with that group's variants); null in version 3, whose forks all ran in the
+   *     calibration group at the start of the run
    */
-  public record Calibration(String workload, List<double[]> nsPerOp) {}
+  public record Calibration(String workload, List<double[]> nsPerOp, List<String> groups) {
+    public Calibration {
+      if (groups != null && groups.size() != nsPerOp.size()) {
+        throw new IllegalArgumentException(
+            "calibration: "
+                + groups.size()
+                + " groups for "
+                + nsPerOp.size()
+                + " forks; each fork names its group");
+      }
+    }
+  }
 
   public static final String FILE = "env.json";
 

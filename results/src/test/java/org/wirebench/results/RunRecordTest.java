@@ -182,6 +182,35 @@ class RunRecordTest {
     }
   }
 
+  /**
+   * env.json version 4: the calibration sampled in every group's forks, each fork with its group,
+   * in the order they ran (2026-11-26: the calibration group, then backend's forks).
+   */
+  @Test
+  void theCalibrationOfEveryGroupsForksReads() throws IOException {
+    RunRecord r = RunRecord.read(SAMPLES.resolve("calibration-v4/cal1"));
+    assertEquals(4, r.env().formatVersion());
+    RunEnvironment.Calibration c = r.env().calibration();
+    assertTrue(c.workload().startsWith("wirebench-reference-2"), c::workload);
+    assertEquals(c.nsPerOp().size(), c.groups().size());
+    assertEquals(
+        List.of("calibration", "calibration", "calibration", "calibration"),
+        c.groups().subList(0, 4));
+    assertEquals("backend", c.groups().get(4));
+    assertEquals(r.pairs().group("backend").forks().size(), c.groups().size() - 4);
+    // version 3 had no groups: read as null, every fork the calibration group's
+    assertNull(RunRecord.read(SAMPLES.resolve("pairs-v1")).env().calibration().groups());
+  }
+
+  @Test
+  void aCalibrationWhoseGroupsDoNotMatchItsForksIsRefused(@TempDir Path dir) throws IOException {
+    String v4 = Files.readString(SAMPLES.resolve("calibration-v4/cal1/env.json"));
+    Path file = dir.resolve("env.json");
+    Files.writeString(file, v4.replaceFirst("\"backend\",", ""));
+    IOException e = assertThrows(IOException.class, () -> RunEnvironment.read(file));
+    assertTrue(e.getMessage().contains("each fork names its group"), e.getMessage());
+  }
+
   @Test
   void aClaimNamingAVariantItsGroupLacksIsRefused(@TempDir Path dir) throws IOException {
     String v1 = Files.readString(SAMPLES.resolve("pairs-v1/pairs.json"));

@@ -36,6 +36,10 @@ final class ComparisonText {
   /** What the two runs' calibrations say about their machines, one line. */
   static String machines(Comparison c) {
     Comparison.Machines m = c.machines();
+    if (m == null && c.yardsticksDiffer()) {
+      return "machines: not compared (the runs timed different reference workloads: a calibration"
+          + " from before 2026-11-26 against a later one); absolute times judged as they are";
+    }
     if (m == null) {
       return "machines: not compared (a run without a calibration: one from before 2026-11-25, or"
           + " run without pairs); absolute times judged as they are";

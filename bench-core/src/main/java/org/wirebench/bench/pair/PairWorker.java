@@ -39,14 +39,28 @@ public final class PairWorker {
    * What the parent asks of one fork.
    *
    * @param warmupMs per variant, on the cost clock ({@link Clock})
+   * @param referenceBatchMs above 0: the {@link ReferenceWorkload} runs too, as one more variant
+   *     shuffled into every round with batches of this cost, so the machine's calibration is
+   *     sampled in every group's forks, all through the run; 0: not
    */
-  record ForkSpec(List<VariantSpec> variants, int warmupMs, int batchMs, int rounds, long seed) {}
+  record ForkSpec(
+      List<VariantSpec> variants,
+      int warmupMs,
+      int batchMs,
+      int rounds,
+      long seed,
+      int referenceBatchMs) {}
 
   /**
    * What one fork measured: per variant its batch size and, each round, its cost per operation
-   * ({@link Clock}) and its wall time per operation.
+   * ({@link Clock}) and its wall time per operation; the reference workload's cost per operation
+   * each round (null when it did not run).
    */
-  record ForkResult(int[] opsPerBatch, List<double[]> nsPerOp, List<double[]> wallNsPerOp) {}
+  record ForkResult(
+      int[] opsPerBatch,
+      List<double[]> nsPerOp,
+      List<double[]> wallNsPerOp,
+      double[] referenceNsPerOp) {}
 
   /**
    * The cost of a batch: the CPU time of the thread that ran it, plus the time the collector held
@@ -84,10 +98,27 @@ public final class PairWorker {
   }
 
   static ForkResult run(ForkSpec spec) throws Throwable {
-    int k = spec.variants().size();
+    int variants = spec.variants().size();
+    boolean reference = spec.referenceBatchMs() > 0;
+    // the reference workload, when asked for, is the last op: shuffled in like any variant
+    int k = variants + (reference ? 1 : 0);
     BenchmarkInvoker.Op[] ops = new BenchmarkInvoker.Op[k];
+    long[] batchNs = new long[k];
+    long[] warmNs = new long[k];
+    Arrays.fill(batchNs, spec.batchMs() * 1_000_000L);
+    // warm-up measured on the cost clock, per variant: on a machine busy with other work, wall
+    // time would leave some forks' code still compiling when the measured rounds begin
+    Arrays.fill(warmNs, spec.warmupMs() * 1_000_000L);
+    if (reference) {
+      ReferenceWorkload workload = new ReferenceWorkload();
+      ops[variants] = workload::run;
+      batchNs[variants] = spec.referenceBatchMs() * 1_000_000L;
+      // one loop nest without calls compiles in its first few calls; it needs no more warming
+      // than its share of the rounds gives it
+      warmNs[variants] = 0;
+    }
     String plant = System.getProperty(PLANT, "");
-    for (int i = 0; i < k; i++) {
+    for (int i = 0; i < variants; i++) {
       VariantSpec v = spec.variants().get(i);
       ops[i] = BenchmarkInvoker.prepare(v.benchmark(), v.params());
       if (plant.startsWith(v.id() + ":")) {
@@ -97,21 +128,17 @@ public final class PairWorker {
     Random order = new Random(spec.seed());
     int[] batch = new int[k];
     Arrays.fill(batch, 1);
-    long batchNs = spec.batchMs() * 1_000_000L;
-    // warm-up measured on the cost clock, per variant: on a machine busy with other work, wall
-    // time would leave some forks' code still compiling when the measured rounds begin
-    long warmNs = spec.warmupMs() * 1_000_000L;
     long[] warmed = new long[k];
     long sink = 0;
     Clock clock = new Clock();
-    for (int round = 0; round < 3 || Arrays.stream(warmed).anyMatch(w -> w < warmNs); round++) {
+    for (int round = 0; round < 3 || !warm(warmed, warmNs); round++) {
       for (int v : shuffled(k, order)) {
         long c0 = clock.nowNs();
         sink += time(ops[v], batch[v]);
         long spent = Math.max(1, clock.nowNs() - c0);
         warmed[v] += spent;
         double perOp = spent / (double) batch[v];
-        batch[v] = (int) Math.max(1, Math.min(10_000_000, Math.round(batchNs / perOp)));
+        batch[v] = (int) Math.max(1, Math.min(10_000_000, Math.round(batchNs[v] / perOp)));
       }
     }
     List<double[]> cost = new ArrayList<>();
@@ -131,7 +158,23 @@ public final class PairWorker {
       }
     }
     blackhole = sink;
-    return new ForkResult(batch, cost, wall);
+    if (!reference) {
+      return new ForkResult(batch, cost, wall, null);
+    }
+    return new ForkResult(
+        Arrays.copyOf(batch, variants),
+        List.copyOf(cost.subList(0, variants)),
+        List.copyOf(wall.subList(0, variants)),
+        cost.get(variants));
+  }
+
+  private static boolean warm(long[] warmed, long[] target) {
+    for (int v = 0; v < warmed.length; v++) {
+      if (warmed[v] < target[v]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The operation with every {@code n}th call made twice. */

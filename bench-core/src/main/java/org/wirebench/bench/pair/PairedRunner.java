@@ -14,7 +14,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.wirebench.results.PairedRuns;
 import org.wirebench.results.PairedRuns.Fork;
-import org.wirebench.results.PairedRuns.Group;
 import org.wirebench.results.PairedRuns.Settings;
 import org.wirebench.results.RunEnvironment;
 
@@ -30,6 +29,8 @@ public final class PairedRunner {
   private final Path java;
   private final PrintStream log;
   private final SplittableRandom seeds = new SplittableRandom();
+  private final List<double[]> referenceNsPerOp = new ArrayList<>();
+  private final List<String> referenceGroups = new ArrayList<>();
 
   /**
    * @param java the JVM for the forks; null for this one's
@@ -42,6 +43,8 @@ public final class PairedRunner {
   }
 
   public PairedRuns run(Claims.Plan plan) throws IOException, InterruptedException {
+    referenceNsPerOp.clear();
+    referenceGroups.clear();
     return new PairScheduler(settings, System::nanoTime, this::fork, log).run(plan);
   }
 
@@ -52,9 +55,15 @@ public final class PairedRunner {
       variants.add(new PairWorker.VariantSpec(v.id(), plan.classes().get(v.id()), v.params()));
     }
     long seed = seeds.nextLong();
+    boolean calibrationGroup = plan.id().equals(Claims.CALIBRATION);
     PairWorker.ForkSpec spec =
         new PairWorker.ForkSpec(
-            variants, settings.warmupMs(), settings.batchMs(), settings.rounds(), seed);
+            variants,
+            settings.warmupMs(),
+            settings.batchMs(),
+            settings.rounds(),
+            seed,
+            calibrationGroup ? 0 : PairSettings.REFERENCE_BATCH_MS);
     ObjectMapper json = new ObjectMapper();
     Path specFile = Files.createTempFile("wirebench-fork-", ".json");
     Path errFile = Files.createTempFile("wirebench-fork-", ".log");
@@ -111,6 +120,11 @@ public final class PairedRunner {
                   + tail(Files.readString(errFile, StandardCharsets.UTF_8)));
         }
         PairWorker.ForkResult r = json.readValue(result, PairWorker.ForkResult.class);
+        double[] reference = calibrationGroup ? r.nsPerOp().get(0) : r.referenceNsPerOp();
+        if (reference != null) {
+          referenceNsPerOp.add(reference);
+          referenceGroups.add(plan.id());
+        }
         return new Fork(seed, r.opsPerBatch(), r.nsPerOp(), r.wallNsPerOp());
       } finally {
         p.destroyForcibly();
@@ -127,16 +141,15 @@ public final class PairedRunner {
     return t.length() <= 2000 ? t : "…" + t.substring(t.length() - 2000);
   }
 
-  /** The calibration group's reference variant, every fork's rounds, for env.json. */
-  public static RunEnvironment.Calibration calibration(PairedRuns runs) {
-    Group g = runs.group(Claims.CALIBRATION);
-    if (g == null || g.forks().isEmpty()) {
+  /**
+   * The reference workload as every fork of the last {@link #run} timed it, in the order the forks
+   * ran, each with its group, for env.json; null when no fork ran.
+   */
+  public RunEnvironment.Calibration calibration() {
+    if (referenceNsPerOp.isEmpty()) {
       return null;
     }
-    List<double[]> perFork = new ArrayList<>();
-    for (Fork f : g.forks()) {
-      perFork.add(f.nsPerOp().get(0));
-    }
-    return new RunEnvironment.Calibration(ReferenceWorkload.NAME, perFork);
+    return new RunEnvironment.Calibration(
+        ReferenceWorkload.NAME, List.copyOf(referenceNsPerOp), List.copyOf(referenceGroups));
   }
 }

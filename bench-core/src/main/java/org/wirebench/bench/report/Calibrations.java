@@ -6,16 +6,29 @@ import org.wirebench.results.RunEnvironment.Calibration;
 /**
  * Two runs' machines compared on their calibrations: the ratio NEW / BASE of the reference
  * workload's cost, with the same interval the paired claims get — Student's t over the forks' mean
- * log costs (Welch, the two runs' forks being independent).
+ * log costs (Welch, the two runs' forks being independent). Since env.json version 4 every fork of
+ * every pair group samples the workload, 30-odd forks a quick run, so the interval is narrow and
+ * the check is bounded by how much one machine's speed moves from run to run: {@link #TOLERANCE}.
  */
 public final class Calibrations {
+  /**
+   * Machines differ when their calibrations differ by more than this (and the interval excludes 1):
+   * the reference workload's run-to-run movement on one machine, measured (docs/measuring.md).
+   */
+  public static final double TOLERANCE = 0.03;
+
   private Calibrations() {}
+
+  /** Whether a calibration ratio NEW / BASE says the machines differ. */
+  public static boolean differ(Ratio speed) {
+    return speed.hasInterval()
+        && ((speed.low() > 1 && speed.ratio() > 1 + TOLERANCE)
+            || (speed.high() < 1 && speed.ratio() < 1 / (1 + TOLERANCE)));
+  }
 
   /** The median over forks of each fork's mean cost, ns. */
   public static double medianNs(Calibration c) {
-    double[] means = Arrays.stream(forkMeans(c)).sorted().toArray();
-    int n = means.length;
-    return n == 0 ? Double.NaN : n % 2 == 1 ? means[n / 2] : (means[n / 2 - 1] + means[n / 2]) / 2;
+    return median(forkMeans(c));
   }
 
   /**
@@ -27,6 +40,29 @@ public final class Calibrations {
       return null;
     }
     return Ratio.of(forkMeans(base), forkMeans(now), confidence);
+  }
+
+  /**
+   * How the calibration moved over the run: its forks' mean costs, lowest and highest, and the
+   * median of the first and of the last quarter of the forks in the order they ran (ns).
+   */
+  public record Drift(
+      double lowestNs, double highestNs, double firstQuarterNs, double lastQuarterNs) {}
+
+  public static Drift drift(Calibration c) {
+    double[] means = forkMeans(c);
+    int quarter = Math.max(1, means.length / 4);
+    return new Drift(
+        Arrays.stream(means).min().orElse(Double.NaN),
+        Arrays.stream(means).max().orElse(Double.NaN),
+        median(Arrays.copyOfRange(means, 0, quarter)),
+        median(Arrays.copyOfRange(means, means.length - quarter, means.length)));
+  }
+
+  private static double median(double[] xs) {
+    double[] s = Arrays.stream(xs).sorted().toArray();
+    int n = s.length;
+    return n == 0 ? Double.NaN : n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
   }
 
   private static double[] forkMeans(Calibration c) {

@@ -92,6 +92,7 @@ public final class Comparison {
   private final double threshold;
   private final double confidence;
   private Machines machines;
+  private boolean yardsticksDiffer;
 
   /**
    * @param threshold relative change below which nothing is called a change, e.g. 0.05
@@ -101,8 +102,9 @@ public final class Comparison {
     this.confidence = confidence;
     Ratio speed =
         Calibrations.compare(base.env().calibration(), now.env().calibration(), confidence);
-    machines =
-        speed == null ? null : new Machines(speed, verdict(speed, threshold) != Verdict.NO_CHANGE);
+    machines = speed == null ? null : new Machines(speed, Calibrations.differ(speed));
+    yardsticksDiffer =
+        speed == null && base.env().calibration() != null && now.env().calibration() != null;
     warnings.addAll(EnvironmentDifferences.of(base.env(), now.env()));
     comparePairs(base, now, threshold, confidence);
     Map<String, JmhResult> before = new LinkedHashMap<>();
@@ -319,9 +321,14 @@ public final class Comparison {
     return Verdict.NO_CHANGE;
   }
 
-  /** The machines' calibrations compared; null when either run has none. */
+  /** The machines' calibrations compared; null when either run has none or they differ. */
   public Machines machines() {
     return machines;
+  }
+
+  /** Both runs have a calibration but of different reference workloads: not comparable. */
+  public boolean yardsticksDiffer() {
+    return yardsticksDiffer;
   }
 
   public List<Row> rows() {

@@ -7,6 +7,7 @@ import org.wirebench.bench.pair.PairedRatio;
 import org.wirebench.results.PairedRuns;
 import org.wirebench.results.PairedRuns.Claim;
 import org.wirebench.results.PairedRuns.Group;
+import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.RunRecord;
 
 /**
@@ -75,13 +76,27 @@ public final class PairedSection implements ReportSection {
               "%s: %d variants, %d forks, stopped: %s, %.0f s",
               g.id(), g.variants().size(), g.forks().size(), g.stopped(), g.elapsedMs() / 1000.0));
     }
-    if (run.env().calibration() != null) {
+    RunEnvironment.Calibration c = run.env().calibration();
+    if (c != null && c.groups() == null) {
       groups.add(
           Scores.format(
               "calibration (%s): %.1f µs an operation, the median of %d forks",
-              run.env().calibration().workload(),
-              Calibrations.medianNs(run.env().calibration()) / 1000,
-              run.env().calibration().nsPerOp().size()));
+              c.workload(), Calibrations.medianNs(c) / 1000, c.nsPerOp().size()));
+    } else if (c != null) {
+      Calibrations.Drift d = Calibrations.drift(c);
+      groups.add(
+          Scores.format(
+              "calibration (%s): %.1f µs an operation, the median of %d forks in %d groups (fork"
+                  + " medians %.1f–%.1f µs; the first quarter of the forks %.1f µs, the last"
+                  + " %.1f µs)",
+              c.workload(),
+              Calibrations.medianNs(c) / 1000,
+              c.nsPerOp().size(),
+              c.groups().stream().distinct().count(),
+              d.lowestNs() / 1000,
+              d.highestNs() / 1000,
+              d.firstQuarterNs() / 1000,
+              d.lastQuarterNs() / 1000));
     }
     out.add(new Report.Bullets(groups));
     return out;

@@ -139,9 +139,10 @@ public final class SuiteRunner {
       }
       RunEnvironment.Calibration calibration = null;
       if (pairPlan != null) {
-        PairedRuns pairs = new PairedRunner(pairSettings, jvm, System.out).run(pairPlan);
+        PairedRunner runner = new PairedRunner(pairSettings, jvm, System.out);
+        PairedRuns pairs = runner.run(pairPlan);
         pairs.write(tmp.resolve(PairedRuns.FILE));
-        calibration = PairedRunner.calibration(pairs);
+        calibration = runner.calibration();
         stepStart = took("pairs", stepStart);
       }
       FidelityRecorder.record().write(tmp.resolve(FidelityTable.FILE));

@@ -1,6 +1,7 @@
 package org.wirebench.bench.pair;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,8 +9,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,8 +28,8 @@ class PairedRunnerTest {
   void aGroupRunsItsForksAndTheFileReadsBack(@TempDir Path dir) throws Exception {
     PairedRuns.Settings s = new PairedRuns.Settings(20, 2, 5, 2, 2, 60_000, 0.99, 0.10, SMALL_HEAP);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    PairedRuns runs =
-        new PairedRunner(s, null, new PrintStream(log, true)).run(Claims.calibrationOnly());
+    PairedRunner runner = new PairedRunner(s, null, new PrintStream(log, true));
+    PairedRuns runs = runner.run(Claims.calibrationOnly());
     PairedRuns.Group g = runs.group(Claims.CALIBRATION);
     assertEquals(2, g.forks().size());
     assertTrue(List.of("decided", "max-forks").contains(g.stopped()), g.stopped());
@@ -42,10 +46,73 @@ class PairedRunnerTest {
     runs.write(file);
     PairedRuns back = PairedRuns.read(file);
     assertEquals(runs.claims(), back.claims());
-    RunEnvironment.Calibration c = PairedRunner.calibration(back);
+    RunEnvironment.Calibration c = runner.calibration();
     assertEquals(ReferenceWorkload.NAME, c.workload());
     assertEquals(2, c.nsPerOp().size());
+    assertEquals(List.of(Claims.CALIBRATION, Claims.CALIBRATION), c.groups());
     assertTrue(log.toString().contains("calibration fork 2"), log::toString);
+  }
+
+  /**
+   * The calibration is sampled in every group's forks, not only in its own group at the start: each
+   * fork of another group times the reference workload beside its variants, in the same rounds, and
+   * the run's calibration lists every fork in the order they ran with its group.
+   */
+  @Test
+  void everyGroupsForksSampleTheCalibration() throws Exception {
+    PairedRuns.Settings s = new PairedRuns.Settings(20, 2, 4, 2, 2, 60_000, 0.99, 0.10, SMALL_HEAP);
+    Claims.Plan calibration = Claims.calibrationOnly();
+    Map<String, String> params = Map.of("dataset", "osm_places", "count", "200");
+    String encode = "org.wirebench.bench.geo.GeoEncodingBenchmark.encode";
+    List<PairedRuns.Variant> variants = new ArrayList<>();
+    Map<String, String> classes = new LinkedHashMap<>();
+    for (String codec : List.of("gml2", "gml2-floor")) {
+      Map<String, String> p = new TreeMap<>(params);
+      p.put("codec", codec);
+      variants.add(new PairedRuns.Variant(codec, "GeoEncodingBenchmark.encode", p));
+      classes.put(codec, encode);
+    }
+    List<Claims.GroupPlan> groups = new ArrayList<>(calibration.groups());
+    groups.add(new Claims.GroupPlan("wfs-tiny", variants, classes));
+    PairedRunner runner =
+        new PairedRunner(s, null, new PrintStream(new ByteArrayOutputStream(), true));
+    PairedRuns runs = runner.run(new Claims.Plan(groups, calibration.claims()));
+    for (PairedRuns.Fork f : runs.group("wfs-tiny").forks()) {
+      assertEquals(2, f.nsPerOp().size(), "the reference is no variant of the group");
+      assertEquals(2, f.opsPerBatch().length);
+    }
+    RunEnvironment.Calibration c = runner.calibration();
+    assertEquals(
+        List.of(Claims.CALIBRATION, Claims.CALIBRATION, "wfs-tiny", "wfs-tiny"), c.groups());
+    for (double[] fork : c.nsPerOp()) {
+      assertEquals(4, fork.length);
+      for (double x : fork) {
+        assertTrue(x > 0 && Double.isFinite(x), "cost " + x);
+      }
+    }
+  }
+
+  @Test
+  void aForkTimesTheReferenceInEveryRoundWhenAsked() throws Throwable {
+    PairWorker.ForkSpec spec =
+        new PairWorker.ForkSpec(
+            List.of(
+                new PairWorker.VariantSpec(
+                    "gml2",
+                    "org.wirebench.bench.geo.GeoEncodingBenchmark.encode",
+                    Map.of("dataset", "osm_places", "codec", "gml2", "count", "200"))),
+            10,
+            2,
+            6,
+            7,
+            1);
+    PairWorker.ForkResult r = PairWorker.run(spec);
+    assertEquals(1, r.nsPerOp().size());
+    assertEquals(1, r.wallNsPerOp().size());
+    assertEquals(6, r.referenceNsPerOp().length);
+    PairWorker.ForkResult without =
+        PairWorker.run(new PairWorker.ForkSpec(spec.variants(), 10, 2, 6, 7, 0));
+    assertNull(without.referenceNsPerOp());
   }
 
   @Test
@@ -59,7 +126,8 @@ class PairedRunnerTest {
             3_600_000,
             20,
             5,
-            1);
+            1,
+            0);
     Path file = dir.resolve("spec.json");
     new ObjectMapper().writeValue(file.toFile(), spec);
     Process p =

@@ -33,7 +33,7 @@ class ComparisonAcrossMachinesTest {
       double fork = ns * (1 + 0.02 * r.nextGaussian());
       forks.add(r.doubles(20).map(x -> fork * (1 + 0.01 * (x - 0.5))).toArray());
     }
-    return new RunEnvironment.Calibration("reference", forks);
+    return new RunEnvironment.Calibration("reference", forks, null);
   }
 
   /** base2 of the recorded runs, every score times {@code factor}, with this calibration. */
