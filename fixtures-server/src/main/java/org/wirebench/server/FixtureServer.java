@@ -11,6 +11,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.server.handler.PathMappingsHandler;
+import org.wirebench.formats.raster.MapRendererKind;
 import org.wirebench.formats.raster.TileCacheRenderer;
 import org.wirebench.server.finding.FindingGateway;
 import org.wirebench.server.soap.SoapServices;
@@ -21,10 +22,11 @@ import org.wirebench.server.wms.WmsRequest;
 
 /**
  * The embedded Jetty 12 server: WFS at {@code /ows} and {@code /wfs}, WMS at {@code /wms} (maps
- * drawn from the source) and {@code /tiled/wms} (from the tile cache), the SOAP stacks under {@code
- * /services/}, the FindingService mock backend under {@code /finding/} and its gateway under {@code
- * /ebay/}, {@code /static/{bytes}}, an index at {@code /}; gzip, br or zstd when the client asks
- * for it ({@link WireCompression}). Stopping it lets in-flight requests finish (up to {@link
+ * drawn from the source), {@code /tiled/wms} (from the tile cache) and {@code /tiled/memory/wms}
+ * (from it, decoded tiles kept; {@link #wmsPath}), the SOAP stacks under {@code /services/}, the
+ * FindingService mock backend under {@code /finding/} and its gateway under {@code /ebay/}, {@code
+ * /static/{bytes}}, an index at {@code /}; gzip, br or zstd when the client asks for it ({@link
+ * WireCompression}). Stopping it lets in-flight requests finish (up to {@link
  * Settings#stopTimeoutMs}).
  */
 public final class FixtureServer implements AutoCloseable {
@@ -49,20 +51,15 @@ public final class FixtureServer implements AutoCloseable {
 
   private final Server server = new Server();
   private final WfsHandler wfs;
-  private final WmsHandler wms;
 
-  /** The WMS endpoints: drawn from the source, from the tile cache, and from decoded tiles kept. */
-  static final String WMS_DIRECT = "/wms";
-
-  static final String WMS_TILED = "/tiled/wms";
-  static final String WMS_TILED_MEMORY = "/tiled/memory/wms";
+  /** The WMS endpoints, one a renderer, in {@link MapRendererKind}'s order. */
+  private final java.util.Map<MapRendererKind, WmsHandler> wmsEndpoints =
+      new java.util.EnumMap<>(MapRendererKind.class);
 
   /** Every WMS endpoint, for the refusals made before a request reaches one. */
   static final java.util.List<String> WMS_PATHS =
-      java.util.List.of(WMS_DIRECT, WMS_TILED, WMS_TILED_MEMORY);
+      java.util.Arrays.stream(MapRendererKind.values()).map(FixtureServer::wmsPath).toList();
 
-  private final WmsHandler tiledWms;
-  private final WmsHandler decodedWms;
   private final BlueMarbleMaps maps = new BlueMarbleMaps(TileCacheRenderer.defaultRoot());
   private final ServerConnector connector = new ServerConnector(server, connectionFactory());
   private final BodyGate bodies;
@@ -93,9 +90,7 @@ public final class FixtureServer implements AutoCloseable {
   public FixtureServer publicUrl(java.net.URI url) {
     publicBase = org.wirebench.server.http.PublicUrls.base(url);
     wfs.publicUrl(url);
-    wms.publicUrl(url);
-    tiledWms.publicUrl(url);
-    decodedWms.publicUrl(url);
+    wmsEndpoints.values().forEach(wms -> wms.publicUrl(url));
     return this;
   }
 
@@ -218,24 +213,13 @@ public final class FixtureServer implements AutoCloseable {
     routes.addMapping(PathSpec.from("/wfs"), wfs);
     WmsHandler.Limits limits =
         WmsHandler.Limits.of(WmsHandler.DEFAULT_PIXEL_BUDGET, WmsHandler.DEFAULT_CONCURRENT_MAPS);
-    wms =
-        new WmsHandler(
-            "rendered from the source pyramid", maps::direct, WmsRequest.DEFAULT_MAX_SIDE, limits);
-    tiledWms =
-        new WmsHandler(
-            "from a 256x256 JPEG tile cache in EPSG:4326",
-            maps::tileCache,
-            WmsRequest.DEFAULT_MAX_SIDE,
-            limits);
-    routes.addMapping(PathSpec.from(WMS_DIRECT), wms);
-    routes.addMapping(PathSpec.from(WMS_TILED), tiledWms);
-    decodedWms =
-        new WmsHandler(
-            "from the same tile cache, decoded tiles kept in memory",
-            maps::decodedTileCache,
-            WmsRequest.DEFAULT_MAX_SIDE,
-            limits);
-    routes.addMapping(PathSpec.from(WMS_TILED_MEMORY), decodedWms);
+    for (MapRendererKind kind : MapRendererKind.values()) {
+      WmsHandler wms =
+          new WmsHandler(
+              kind.title(), () -> maps.renderer(kind), WmsRequest.DEFAULT_MAX_SIDE, limits);
+      wmsEndpoints.put(kind, wms);
+      routes.addMapping(PathSpec.from(wmsPath(kind)), wms);
+    }
     routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());
     routes.addMapping(
         PathSpec.from("/services/*"),
@@ -317,6 +301,27 @@ public final class FixtureServer implements AutoCloseable {
 
   public FixtureServer start() throws Exception {
     server.start();
+    return this;
+  }
+
+  /**
+   * Where the WMS drawing with {@code kind} answers: {@code /wms} (direct), {@code /tiled/wms} (the
+   * tile cache), {@code /tiled/memory/wms} (the tile cache keeping decoded tiles).
+   */
+  public static String wmsPath(MapRendererKind kind) {
+    return switch (kind) {
+      case DIRECT -> "/wms";
+      case TILECACHE -> "/tiled/wms";
+      case TILECACHE_MEMORY -> "/tiled/memory/wms";
+    };
+  }
+
+  /**
+   * Keeps at most {@code bytes} of decoded tiles at {@code /tiled/memory/wms} (default {@link
+   * org.wirebench.formats.raster.DecodedTileCache#DEFAULT_BYTES}); before its first map.
+   */
+  public FixtureServer decodedTileBytes(long bytes) {
+    maps.decodedTileBytes(bytes);
     return this;
   }
 

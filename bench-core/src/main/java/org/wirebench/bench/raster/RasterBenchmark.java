@@ -23,6 +23,7 @@ import org.wirebench.formats.raster.DecodedTileCache;
 import org.wirebench.formats.raster.DirectRenderer;
 import org.wirebench.formats.raster.JpegEncoder;
 import org.wirebench.formats.raster.MapRenderer;
+import org.wirebench.formats.raster.MapRendererKind;
 import org.wirebench.formats.raster.Pyramid;
 import org.wirebench.formats.raster.TileCacheRenderer;
 import org.wirebench.formats.raster.WmsRequestList;
@@ -61,7 +62,8 @@ public class RasterBenchmark extends StudyBenchmark {
 
   /**
    * direct (from the pyramid), tilecache (MapProxy's design: every touched tile read and decoded),
-   * tilecache-memory (the same cache keeping decoded tiles in memory; not in the quick suite).
+   * tilecache-memory (the same cache keeping decoded tiles in memory; not in the quick suite): the
+   * ids of {@link MapRendererKind}, which refuses any other.
    */
   @Param({"direct", "tilecache", "tilecache-memory"})
   public String renderer;
@@ -87,17 +89,13 @@ public class RasterBenchmark extends StudyBenchmark {
     requests = WmsRequestList.generate(which, SAMPLE, 1);
     DirectRenderer direct = new DirectRenderer(Pyramid.of(BlueMarble.read(), upscale));
     maps =
-        switch (renderer) {
-          case "direct" -> direct;
-          case "tilecache" -> tileCache(direct);
-          case "tilecache-memory" ->
-              tileCache(direct)
-                  .keepingDecoded(new DecodedTileCache(DecodedTileCache.DEFAULT_TILES));
-          default ->
-              throw new IllegalArgumentException(
-                  "renderer '"
-                      + renderer
-                      + "' is unknown; valid: direct, tilecache, tilecache-memory");
+        switch (MapRendererKind.of(renderer)) {
+          case DIRECT -> direct;
+          case TILECACHE -> tileCache(direct);
+          case TILECACHE_MEMORY ->
+              sameMapsAs(
+                  tileCache(direct),
+                  tiles.keepingDecoded(new DecodedTileCache(DecodedTileCache.DEFAULT_BYTES)));
         };
     JpegEncoder jpeg = new JpegEncoder();
     for (WmsRequestList.Request r : requests) {
@@ -108,6 +106,20 @@ public class RasterBenchmark extends StudyBenchmark {
         throw new IllegalStateException("request " + r.row(which) + " did not encode to a map");
       }
     }
+  }
+
+  /**
+   * {@code kept}, once its maps of the sample are the very pixels {@code plain} draws: the decoded
+   * tiles it keeps are the ones the plain cache decodes, so nothing may differ.
+   */
+  private MapRenderer sameMapsAs(MapRenderer plain, MapRenderer kept) throws IOException {
+    for (WmsRequestList.Request r : requests) {
+      if (!java.util.Arrays.equals(plain.render(r, which), kept.render(r, which))) {
+        throw new IllegalStateException(
+            "request " + r.row(which) + ": the kept tiles drew another map than the tile cache");
+      }
+    }
+    return kept;
   }
 
   private TileCacheRenderer tileCache(DirectRenderer direct) {

@@ -7,15 +7,16 @@ import org.wirebench.formats.raster.BlueMarble;
 import org.wirebench.formats.raster.DecodedTileCache;
 import org.wirebench.formats.raster.DirectRenderer;
 import org.wirebench.formats.raster.MapRenderer;
+import org.wirebench.formats.raster.MapRendererKind;
 import org.wirebench.formats.raster.Pyramid;
 import org.wirebench.formats.raster.TileCacheRenderer;
 
 /**
- * The renderers the WMS endpoints draw with (direct, the tile cache, the tile cache keeping decoded
- * tiles in memory), over one Blue Marble pyramid built on the first map asked for (about 2 s and 60
- * MB: a server that never serves a map never pays for it), the tile cache kept under a folder of
- * its own: locked while the server runs, or a private one when another server holds it (see {@link
- * TileCacheRenderer}).
+ * The renderers the WMS endpoints draw with ({@link MapRendererKind}: direct, the tile cache, the
+ * tile cache keeping decoded tiles in a memory cache bounded by bytes), over one Blue Marble
+ * pyramid built on the first map asked for (about 2 s and 60 MB: a server that never serves a map
+ * never pays for it), the tile cache kept under a folder of its own: locked while the server runs,
+ * or a private one when another server holds it (see {@link TileCacheRenderer}).
  */
 public final class BlueMarbleMaps implements AutoCloseable {
   private volatile Path tileRoot;
@@ -23,6 +24,7 @@ public final class BlueMarbleMaps implements AutoCloseable {
   private volatile DirectRenderer direct;
   private volatile TileCacheRenderer tiles;
   private volatile MapRenderer decodedTiles;
+  private volatile long decodedBytes = DecodedTileCache.DEFAULT_BYTES;
 
   public BlueMarbleMaps(Path tileRoot) {
     this.tileRoot = tileRoot;
@@ -56,6 +58,31 @@ public final class BlueMarbleMaps implements AutoCloseable {
       throw new IllegalStateException("the tile cache is open already");
     }
     tileRoot = root;
+  }
+
+  /**
+   * Keeps at most {@code bytes} of decoded tiles for {@link MapRendererKind#TILECACHE_MEMORY}
+   * (default {@link DecodedTileCache#DEFAULT_BYTES}); only before that renderer's first map.
+   *
+   * @throws IllegalArgumentException outside {@link DecodedTileCache#MIN_BYTES}..{@link
+   *     DecodedTileCache#MAX_BYTES}
+   * @throws IllegalStateException once that renderer has drawn a map
+   */
+  public synchronized void decodedTileBytes(long bytes) {
+    new DecodedTileCache(bytes); // refuses a bound out of range, naming it
+    if (decodedTiles != null) {
+      throw new IllegalStateException("the decoded tiles' cache is made already");
+    }
+    decodedBytes = bytes;
+  }
+
+  /** The renderer {@code kind} names, made on its first use. */
+  public MapRenderer renderer(MapRendererKind kind) {
+    return switch (kind) {
+      case DIRECT -> direct();
+      case TILECACHE -> tileCache();
+      case TILECACHE_MEMORY -> decodedTileCache();
+    };
   }
 
   public MapRenderer direct() {
@@ -92,8 +119,8 @@ public final class BlueMarbleMaps implements AutoCloseable {
   }
 
   /**
-   * The tile cache keeping decoded tiles in memory ({@link DecodedTileCache#DEFAULT_TILES}): the
-   * same folder of tiles as {@link #tileCache}, which keeps MapProxy's design.
+   * The tile cache keeping decoded tiles in memory (at most {@link #decodedTileBytes}): the same
+   * folder of tiles as {@link #tileCache}, which keeps MapProxy's design.
    */
   public MapRenderer decodedTileCache() {
     MapRenderer d = decodedTiles;
@@ -101,7 +128,7 @@ public final class BlueMarbleMaps implements AutoCloseable {
       TileCacheRenderer disk = tileCache();
       synchronized (this) {
         if (decodedTiles == null) {
-          decodedTiles = disk.keepingDecoded(new DecodedTileCache(DecodedTileCache.DEFAULT_TILES));
+          decodedTiles = disk.keepingDecoded(new DecodedTileCache(decodedBytes));
         }
         d = decodedTiles;
       }

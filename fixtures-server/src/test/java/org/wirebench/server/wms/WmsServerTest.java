@@ -16,7 +16,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.wirebench.formats.raster.MapRendererKind;
 import org.wirebench.formats.raster.WebMercator;
+import org.wirebench.formats.raster.WmsRequestList;
 import org.wirebench.server.FixtureServer;
 
 /**
@@ -157,6 +159,29 @@ class WmsServerTest {
     ContentResponse red =
         get(map(path, "1.3.0", "CRS:84", "170,-10,190,10", 200, 100) + "&BGCOLOR=0xFF0000");
     assertEquals(0xFF0000, image(red, 200, 100).getRGB(150, 50) & 0xFFFFFF);
+  }
+
+  /**
+   * Every renderer has its endpoint, and the one keeping decoded tiles answers the very bytes the
+   * tile cache answers (the same tiles, the same encoder), in both SRS, twice (the second from kept
+   * tiles).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"EPSG:4326", "EPSG:3857"})
+  void keptTilesDrawTheTileCachesMaps(String code) throws Exception {
+    for (MapRendererKind kind : MapRendererKind.values()) {
+      String path = FixtureServer.wmsPath(kind).substring(1);
+      image(get(map(path, "1.1.1", "EPSG:4326", "-10,40,20,60", 64, 32)), 64, 32);
+    }
+    WmsRequestList.Srs srs = WmsRequestList.Srs.of(code);
+    for (WmsRequestList.Request r : WmsRequestList.generate(srs, 4, 11)) {
+      String query = org.wirebench.server.load.scenario.WmsScenario.query(r, srs);
+      byte[] tiled =
+          get(FixtureServer.wmsPath(MapRendererKind.TILECACHE).substring(1) + query).getContent();
+      String memory = FixtureServer.wmsPath(MapRendererKind.TILECACHE_MEMORY).substring(1);
+      assertArrayEquals(tiled, get(memory + query).getContent(), r.row(srs));
+      assertArrayEquals(tiled, get(memory + query).getContent(), r.row(srs));
+    }
   }
 
   static void assertLand(int rgb, String where) {

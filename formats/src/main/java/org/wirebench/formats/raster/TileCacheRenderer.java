@@ -102,9 +102,10 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
   }
 
   /**
-   * This cache drawing its maps with decoded tiles kept in {@code memory}: tiles it holds are
-   * neither read nor decoded again (the disk cache stays as it is, and this renderer's own maps
-   * keep MapProxy's design).
+   * This cache drawing its maps with decoded tiles kept in {@code memory} ({@link
+   * MapRendererKind#TILECACHE_MEMORY}): tiles it holds are neither read nor decoded again, and maps
+   * missing the same tile at once decode it once (the disk cache stays as it is, and this
+   * renderer's own maps keep MapProxy's design).
    */
   public MapRenderer keepingDecoded(DecodedTileCache memory) {
     return (request, srs) -> render(request, srs, memory);
@@ -167,13 +168,7 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
     if (memory == null) {
       return pixels(level, column, row);
     }
-    long key = DecodedTileCache.key(level, column, row);
-    int[] pixels = memory.get(key);
-    if (pixels == null) {
-      pixels = pixels(level, column, row);
-      memory.put(key, pixels);
-    }
-    return pixels;
+    return memory.get(DecodedTileCache.key(level, column, row), () -> pixels(level, column, row));
   }
 
   /** The tile's pixels, from its file when that decodes whole, else drawn again. */

@@ -10,11 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
+import org.wirebench.formats.raster.MapRendererKind;
 import org.wirebench.formats.raster.WmsRequestList;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.results.Statistic;
 import org.wirebench.results.Studies;
 import org.wirebench.results.TableLayout;
+import org.wirebench.server.FixtureServer;
 import org.wirebench.server.load.LoadPlan;
 import picocli.CommandLine.Option;
 
@@ -28,7 +30,9 @@ import picocli.CommandLine.Option;
  * seeded before the study timed it.
  */
 public final class WmsScenario implements Scenario {
-  public static final List<String> RENDERERS = List.of("direct", "tilecache", "tilecache-memory");
+  /** Our renderers' names ({@link MapRendererKind#id}). */
+  public static final List<String> RENDERERS = MapRendererKind.ids();
+
   public static final int STUDY_REQUESTS = 2000;
   public static final List<Integer> STUDY_USERS = List.of(2, 8, 32, 64, 150);
   public static final List<Integer> QUICK_USERS = List.of(2, 32);
@@ -39,9 +43,10 @@ public final class WmsScenario implements Scenario {
         names = "--wms-renderers",
         split = ",",
         defaultValue = "direct,tilecache",
+        completionCandidates = RendererNames.class,
         description =
-            "wms: direct (/wms), tilecache (/tiled/wms), tilecache-memory (/tiled/memory/wms:"
-                + " decoded tiles kept) (default: ${DEFAULT-VALUE})")
+            "wms: our renderers to load, of ${COMPLETION-CANDIDATES} (default: the study's"
+                + " ${DEFAULT-VALUE})")
     public List<String> renderers;
 
     @Option(
@@ -71,6 +76,14 @@ public final class WmsScenario implements Scenario {
         defaultValue = "1",
         description = "wms: the request lists' seed (default: ${DEFAULT-VALUE})")
     public long seed;
+  }
+
+  /** The renderers' names for the option's help, read from {@link MapRendererKind}. */
+  static final class RendererNames implements Iterable<String> {
+    @Override
+    public java.util.Iterator<String> iterator() {
+      return RENDERERS.iterator();
+    }
   }
 
   @Override
@@ -139,11 +152,7 @@ public final class WmsScenario implements Scenario {
       }
     } else {
       for (String r : w.renderers) {
-        if (!RENDERERS.contains(r)) {
-          throw new IllegalArgumentException(
-              "unknown wms renderer '" + r + "'; valid: " + String.join(", ", RENDERERS));
-        }
-        paths.put(r, PATHS.get(r));
+        paths.put(r, path(MapRendererKind.of(r))); // an unknown name fails here, listing ours
       }
     }
     long requests = o.requests != null ? o.requests : settings(o.quick).requests();
@@ -158,9 +167,10 @@ public final class WmsScenario implements Scenario {
     return points(paths, srs, users, (int) requests, w.seed);
   }
 
-  /** Our two endpoints, relative to the server's base URI. */
-  static final Map<String, String> PATHS =
-      Map.of("direct", "wms", "tilecache", "tiled/wms", "tilecache-memory", "tiled/memory/wms");
+  /** The renderer's endpoint, relative to the server's base URI. */
+  static String path(MapRendererKind kind) {
+    return FixtureServer.wmsPath(kind).substring(1);
+  }
 
   public static List<Point> points(
       List<String> renderers,
@@ -169,7 +179,7 @@ public final class WmsScenario implements Scenario {
       int requests,
       long seed) {
     Map<String, String> paths = new LinkedHashMap<>();
-    renderers.forEach(r -> paths.put(r, PATHS.get(r)));
+    renderers.forEach(r -> paths.put(r, path(MapRendererKind.of(r))));
     return points(paths, srsList, users, requests, seed);
   }
 
@@ -213,7 +223,7 @@ public final class WmsScenario implements Scenario {
   }
 
   /** A WMS 1.1.1 GetMap as the FOSS4G scripts sent them; 3857 by its EPSG code (PROJ 9's). */
-  static String query(WmsRequestList.Request r, WmsRequestList.Srs srs) {
+  public static String query(WmsRequestList.Request r, WmsRequestList.Srs srs) {
     String[] row = r.row(srs).split(";");
     return "?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=bluemarble&STYLES=&SRS="
         + srs.code
