@@ -27,6 +27,16 @@ public final class CodingsSection implements ReportSection {
   static final String BENCHMARK_SIZES = GeoEncodingBenchmark.ENCODE.name();
   private static final List<String> CODINGS = List.of("identity", "gzip", "br", "zstd");
 
+  /**
+   * What a run without the cost benchmark lacks, and the command that measures it: the suite's
+   * default --include leaves CompressionCostBenchmark out (a quick suite has the bytes, not the
+   * time), so its report would otherwise not say where µs per KB saved comes from.
+   */
+  static final String NO_COST =
+      "Encode + compress and µs per KB saved (CompressionCostBenchmark): not in this run, the"
+          + " suite's default --include leaves it out; `./wirebench suite --quick --include"
+          + " CompressionCostBenchmark --load none` measures it.";
+
   /** The formats a modern one is held against, in the size table's ratio lines. */
   private static final List<String> AGAINST = List.of("geojson", "gml32");
 
@@ -50,8 +60,7 @@ public final class CodingsSection implements ReportSection {
       out.add(Report.Text.missing("Sizes per coding: not recorded by this run."));
     }
     if (!cost(out, costs)) {
-      out.add(
-          Report.Text.missing("Encode + compress (CompressionCostBenchmark): not in this run."));
+      out.add(Report.Text.missing(NO_COST));
     }
     return out;
   }

@@ -159,7 +159,29 @@ class CodingsSectionTest {
             null);
     String md = MarkdownRenderer.render(new Report("sizes", new CodingsSection().build(sizesOnly)));
     assertTrue(md.contains("## Bytes per coding, osm_places × 200 features"), md);
-    assertTrue(md.contains("Encode + compress (CompressionCostBenchmark): not in this run."), md);
+    // one line, in the section, naming what is missing and the command that adds it
+    assertTrue(md.contains("\n*" + CodingsSection.NO_COST + "*\n"), md);
+    assertTrue(
+        CodingsSection.NO_COST.contains(
+            "`./wirebench suite --quick --include CompressionCostBenchmark --load none`"),
+        CodingsSection.NO_COST);
+    assertTrue(CodingsSection.NO_COST.contains("µs per KB saved"), CodingsSection.NO_COST);
+  }
+
+  @Test
+  void theLatestCommittedQuickRunHasTheBytesAndSaysTheCostIsMissing() throws Exception {
+    Path quick =
+        ReferenceReportTest.committedRuns()
+            .filter(p -> p.getFileName().toString().contains("-quick-"))
+            .reduce((a, b) -> b)
+            .orElseThrow();
+    RunRecord run = RunRecord.read(quick);
+    assertNotNull(run.sizes().codings(), quick + ": sizes.json version 2, every coding");
+    assertEquals(List.of(), run.results(CodingsSection.COST), "the quick suite leaves it out");
+    String md = MarkdownRenderer.render(ReportWriter.build(run, "quick"));
+    assertTrue(md.contains("## Bytes per coding, osm_places × 200 features"), md);
+    assertTrue(md.contains("- flatgeobuf ÷ geojson, bytes: raw "), md);
+    assertTrue(md.contains("\n*" + CodingsSection.NO_COST + "*\n"), md);
   }
 
   @Test

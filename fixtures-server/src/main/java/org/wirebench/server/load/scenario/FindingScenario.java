@@ -13,6 +13,7 @@ import org.wirebench.formats.finding.GatewayJson;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.results.Statistic;
 import org.wirebench.results.Studies;
+import org.wirebench.results.Study;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.finding.GatewayHandler;
 import org.wirebench.server.load.LoadPlan;
@@ -27,9 +28,9 @@ import picocli.CommandLine.Option;
  * its own. Every answer checked must be byte for byte the JSON of the 50 generated items.
  */
 public final class FindingScenario implements Scenario {
-  public static final int STUDY_USERS = 200;
-  public static final long THINK_MS = 900;
-  public static final long THINK_DEVIATION_MS = 100;
+  public static final int STUDY_USERS = (int) Studies.BACKEND.value("users");
+  public static final long THINK_MS = (long) Studies.BACKEND.value("think-ms");
+  public static final long THINK_DEVIATION_MS = (long) Studies.BACKEND.value("think-deviation-ms");
   public static final List<String> MODES = List.of("saturation", "think");
 
   /** What {@code load --scenario finding} varies; the defaults are the study's plan. */
@@ -46,7 +47,8 @@ public final class FindingScenario implements Scenario {
         split = ",",
         defaultValue = "saturation,think",
         description =
-            "finding: saturation (no think time), think (900 ± 100 ms) (default: ${DEFAULT-VALUE})")
+            "finding: saturation (no think time), think (the study's think time)"
+                + " (default: ${DEFAULT-VALUE})")
     public List<String> modes;
 
     @Option(names = "--finding-users", hidden = true, description = "old spelling of --users")
@@ -60,8 +62,19 @@ public final class FindingScenario implements Scenario {
 
   @Override
   public String description() {
-    return "ql.io 2012: gateway JSON from an XML, protobuf or JSON backend, 200 users, with and"
-        + " without 900±100 ms think time";
+    Study s = Studies.BACKEND;
+    return "ql.io 2012: gateway JSON from an XML, protobuf or JSON backend, "
+        + s.quoted("users")
+        + " users, with and without "
+        + s.quoted("think-ms")
+        + "±"
+        + s.quoted("think-deviation-ms")
+        + " ms think time";
+  }
+
+  @Override
+  public Study study() {
+    return Studies.BACKEND;
   }
 
   @Override

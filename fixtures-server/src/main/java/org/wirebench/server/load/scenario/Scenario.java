@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.Study;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
 
@@ -18,8 +19,19 @@ public interface Scenario {
   /** The registry name: --scenario NAME, load-NAME.json. */
   String name();
 
-  /** One line for --help: the study and what varies. */
+  /**
+   * One line for --help: the study and what varies. A figure it quotes is read from {@link
+   * #study()} (ScenarioDescriptionTest), never written twice.
+   */
   String description();
+
+  /**
+   * The study this scenario re-runs, whose figures its description and defaults quote; null when it
+   * re-runs none.
+   */
+  default Study study() {
+    return null;
+  }
 
   /** The documented quick (minutes) or full (the study's) settings. */
   ScenarioSettings settings(boolean quick);

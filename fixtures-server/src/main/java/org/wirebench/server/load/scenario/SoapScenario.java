@@ -12,6 +12,8 @@ import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapEnvelopes;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.results.Statistic;
+import org.wirebench.results.Studies;
+import org.wirebench.results.Study;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.soap.SoapServices;
@@ -23,7 +25,7 @@ import picocli.CommandLine.Option;
  * must equal what was sent.
  */
 public final class SoapScenario implements Scenario {
-  public static final int STUDY_USERS = 25;
+  public static final int STUDY_USERS = (int) Studies.SOAP.value("threads");
 
   /** What {@code load --scenario soap} varies; the defaults are the study's table. */
   public static final class Options {
@@ -60,7 +62,17 @@ public final class SoapScenario implements Scenario {
 
   @Override
   public String description() {
-    return "WSO2 2007: each hosted stack × operation × array size, 25 users (ab -c 25)";
+    String users = Studies.SOAP.quoted("threads");
+    return "WSO2 2007: each hosted stack × operation × array size, "
+        + users
+        + " users (ab -c "
+        + users
+        + ")";
+  }
+
+  @Override
+  public Study study() {
+    return Studies.SOAP;
   }
 
   @Override

@@ -18,6 +18,7 @@ import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.results.Statistic;
 import org.wirebench.results.Studies;
+import org.wirebench.results.Study;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.load.LoadPlan;
 import picocli.CommandLine.Option;
@@ -50,7 +51,8 @@ public final class WfsScenario implements Scenario {
   }
 
   /** The study's concurrent users, a point each. */
-  public static final List<Integer> STUDY_USERS = List.of(4, 8, 16, 32);
+  public static final List<Integer> STUDY_USERS =
+      List.of(4, 8, 16, (int) Studies.WFS.value("load-users"));
 
   /** What {@code load --scenario wfs} varies; the defaults are the study's table. */
   public static final class Options {
@@ -111,7 +113,13 @@ public final class WfsScenario implements Scenario {
 
   @Override
   public String description() {
-    return "GeoServer 2013: GetFeature per layer × format (gml32, gml2, geojson) × 4..32 users";
+    return "GeoServer 2013: GetFeature per layer × format (gml32, gml2, geojson) × users, up to "
+        + Studies.WFS.quoted("load-users");
+  }
+
+  @Override
+  public Study study() {
+    return Studies.WFS;
   }
 
   /**

@@ -15,6 +15,7 @@ import org.wirebench.formats.raster.WmsRequestList;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.results.Statistic;
 import org.wirebench.results.Studies;
+import org.wirebench.results.Study;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.FixtureServer;
 import org.wirebench.server.load.LoadPlan;
@@ -33,7 +34,7 @@ public final class WmsScenario implements Scenario {
   /** Our renderers' names ({@link MapRendererKind#id}). */
   public static final List<String> RENDERERS = MapRendererKind.ids();
 
-  public static final int STUDY_REQUESTS = 2000;
+  public static final int STUDY_REQUESTS = (int) Studies.RASTER.value("requests");
   public static final List<Integer> STUDY_USERS = List.of(2, 8, 32, 64, 150);
   public static final List<Integer> QUICK_USERS = List.of(2, 32);
 
@@ -93,8 +94,15 @@ public final class WmsScenario implements Scenario {
 
   @Override
   public String description() {
-    return "MapProxy 2010: Blue Marble GetMap, direct vs 256² tile cache, EPSG:4326 and 3857,"
-        + " 2..150 users, each URL once, best of 3";
+    return "MapProxy 2010: Blue Marble GetMap, direct vs tile cache in the study's two SRSs and"
+        + " concurrencies, a list of "
+        + Studies.RASTER.quoted("requests")
+        + " URLs each sent once, best of 3";
+  }
+
+  @Override
+  public Study study() {
+    return Studies.RASTER;
   }
 
   /**

@@ -17,7 +17,7 @@ public record Link(long rateKbit, int rttMs) {
   private static final Pattern SPEC =
       Pattern.compile("(\\d{1,8})(kbit|mbit|gbit)/(\\d{1,4})ms", Pattern.CASE_INSENSITIVE);
 
-  /** The three links of issue 28: a LAN, a broadband line, a slow far line. */
+  /** The three links the wire scenario measures: a LAN, a broadband line, a slow far line. */
   public static final List<Link> FULL =
       List.of(new Link(1_000_000, 1), new Link(100_000, 20), new Link(10_000, 80));
 

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import org.HdrHistogram.HistogramLogWriter;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.GeoCodecs;
@@ -70,8 +71,9 @@ public final class WireScenario implements SelfRunningScenario {
 
   @Override
   public String description() {
-    return "issue 28: WFS formats × content codings over shaped links (1 Gbit/s..10 Mbit/s, 1..80"
-        + " ms RTT); needs root and ip netns";
+    return "WFS formats × content codings over shaped links ("
+        + Link.FULL.stream().map(Link::spec).collect(Collectors.joining(", "))
+        + "); needs root and ip netns";
   }
 
   /**
