@@ -47,7 +47,7 @@ final class XmlBytes {
       while (NAMES[h] != null) {
         h = (h + 1) & (TABLE_SIZE - 1);
       }
-      NAMES[h] = name;
+      NAMES[h] = name.intern(); // the literals' own: equals and switch meet them first
       NAME_BYTES[h] = bytes;
     }
   }

@@ -184,6 +184,25 @@ class FindingXmlJsonTest {
   }
 
   @Test
+  void aSimplePriceIsReadAsDoubleParseDoubleReadsIt() {
+    java.util.Random r = new java.util.Random(20120622L);
+    for (int i = 0; i < 200_000; i++) {
+      int scale = r.nextInt(16);
+      long digits = (long) (r.nextDouble() * Math.pow(10, 1 + r.nextInt(15)));
+      String s = java.math.BigDecimal.valueOf(digits, scale).toPlainString();
+      double expected = Double.parseDouble(s);
+      double simple = XsdValues.simpleDecimal(s);
+      if (simple >= 0) {
+        assertEquals(Double.doubleToLongBits(expected), Double.doubleToLongBits(simple), s);
+      }
+      assertEquals(expected, XsdValues.parsePrice(s), s);
+    }
+    for (String other : List.of("1.", ".5", "1..2", "1e3", "+1", "-1", " 1", "1234567890123456")) {
+      assertEquals(-1, XsdValues.simpleDecimal(other), other);
+    }
+  }
+
+  @Test
   void everySingleByteEditGivesTheViewsAnswer() throws Exception {
     byte[] one = ONE.getBytes(StandardCharsets.UTF_8);
     byte[] edits = {'<', '&', '/', '"', '1', 0x0D, (byte) 0xF0};
