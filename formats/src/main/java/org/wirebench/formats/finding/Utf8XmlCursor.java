@@ -49,13 +49,11 @@ final class Utf8XmlCursor implements XmlCursor {
   private final int[] attrValueLength = new int[MAX_ATTRIBUTES];
   private final boolean[] attrIsNamespace = new boolean[MAX_ATTRIBUTES];
   private int attributes;
-  // what the last skipText passed over; after textSpan() or attributeSpan(), the bytes of that
-  // text or value are [spanFrom, spanTo) (read by FindingXmlJson, which copies them without a
-  // String)
+  // what the last skipText passed over; after textSpan() or attributeSpan(), that text's or
+  // value's bytes are [spanFrom, spanTo): FindingXmlJson copies them without a String
   private boolean textAscii;
   boolean textEntities, textAstral; // astral: 4-byte UTF-8, which Jackson escapes
-  int spanFrom;
-  int spanTo;
+  int spanFrom, spanTo;
 
   Utf8XmlCursor(byte[] bytes, int offset, int length) {
     this.b = bytes;
