@@ -25,16 +25,16 @@ import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.finding.BackendPayloadException;
 import org.wirebench.formats.finding.FindingRequest;
 import org.wirebench.formats.finding.GatewayJson;
-import org.wirebench.formats.finding.GatewayView;
 import org.wirebench.formats.finding.Quote;
 import org.wirebench.formats.xml.XmlFactories;
 
 /**
  * The ql.io route {@code /ebay/finding/keywords/{format}/{keywords}}: POSTs a
  * findItemsByKeywordsRequest to the backend for that format with Jetty's HttpClient (pooled,
- * keep-alive), decodes the answer, keeps {@code searchResult.item} and {@code errorMessage}, and
- * answers JSON. Whatever goes wrong with the backend is answered 502 (504 for a timeout) with a
- * JSON cause; a bad path is a 4xx. Nothing blocks a server thread while the backend works.
+ * keep-alive), reads the answer, keeps {@code searchResult.item} and {@code errorMessage}, and
+ * answers JSON (written in memory, and sent only once the whole answer has passed its checks).
+ * Whatever goes wrong with the backend is answered 502 (504 for a timeout) with a JSON cause; a bad
+ * path is a 4xx. Nothing blocks a server thread while the backend works.
  */
 public final class GatewayHandler extends Handler.Abstract.NonBlocking {
   private static final org.slf4j.Logger LOG =
@@ -238,13 +238,13 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
       return;
     }
     byte[] bytes = body.getContent();
-    GatewayView view;
+    byte[] json; // the whole answer, every check made, before its first byte goes to the client
     try {
-      view = format.decode(bytes);
+      json = GatewayJson.toBytes(format, bytes, 0, bytes.length);
     } catch (BackendPayloadException e) {
       JsonErrors.write(response, callback, HttpStatus.BAD_GATEWAY_502, e.getMessage());
       return;
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | java.io.IOException e) {
       // a decoder bug must not become a 500 with a stack; the cause stays generic
       JsonErrors.write(
           response,
@@ -253,7 +253,6 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
           "the " + format.name() + " backend's answer could not be read");
       return;
     }
-    byte[] json = GatewayJson.toBytes(view);
     response.setStatus(HttpStatus.OK_200);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, GatewayJson.CONTENT_TYPE);
     response.getHeaders().put(HttpHeader.CONTENT_LENGTH, json.length);

@@ -23,6 +23,21 @@ public interface BackendFormat {
    */
   GatewayView decode(byte[] body, int offset, int length) throws BackendPayloadException;
 
+  /**
+   * The gateway's JSON for a backend answer, written to {@code out}: the same bytes as {@link
+   * GatewayJson#write} of {@link #decode}, which is what this default does. A format may write as
+   * it reads instead; if it then finds it cannot finish, it calls {@code restart} (which must drop
+   * everything written to {@code out}) and writes again from the view.
+   *
+   * @throws BackendPayloadException as {@link #decode} does; what {@code out} holds then is no
+   *     answer and must not be sent
+   */
+  default void writeGatewayJson(
+      byte[] body, int offset, int length, java.io.OutputStream out, Runnable restart)
+      throws BackendPayloadException, java.io.IOException {
+    GatewayJson.write(decode(body, offset, length), out);
+  }
+
   default GatewayView decode(byte[] body) throws BackendPayloadException {
     return decode(body, 0, body.length);
   }

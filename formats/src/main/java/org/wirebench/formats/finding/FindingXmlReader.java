@@ -24,7 +24,7 @@ import org.wirebench.formats.xml.XmlFactories;
 final class FindingXmlReader {
   private final XmlCursor c;
 
-  private FindingXmlReader(XmlCursor c) {
+  FindingXmlReader(XmlCursor c) {
     this.c = c;
   }
 
@@ -293,7 +293,7 @@ final class FindingXmlReader {
     return new Item.Condition(id, name);
   }
 
-  private ErrorData error() throws XMLStreamException {
+  ErrorData error() throws XMLStreamException {
     long id = 0;
     String domain = null, severity = null, category = null, message = null, subdomain = null;
     while (c.nextChild()) {

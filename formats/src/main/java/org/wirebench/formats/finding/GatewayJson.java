@@ -29,10 +29,21 @@ public final class GatewayJson {
     return out.toByteArray();
   }
 
+  /**
+   * The gateway's answer to a backend's {@code body} in {@code format}, as bytes: {@link
+   * BackendFormat#writeGatewayJson}.
+   */
+  public static byte[] toBytes(BackendFormat format, byte[] body, int offset, int length)
+      throws BackendPayloadException, IOException {
+    java.io.ByteArrayOutputStream out =
+        new java.io.ByteArrayOutputStream((int) Math.min(1024 + 2L * length, 1 << 24));
+    format.writeGatewayJson(body, offset, length, out, out::reset);
+    return out.toByteArray();
+  }
+
   /** Writes {@code view} to {@code out}, which is flushed, not closed. */
   public static void write(GatewayView view, OutputStream out) throws IOException {
-    try (JsonGenerator g = JsonBackend.JSON.createGenerator(out, JsonEncoding.UTF8)) {
-      g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    try (JsonGenerator g = generator(out)) {
       g.writeStartObject();
       g.writeArrayFieldStart("item");
       for (Item item : view.items()) {
@@ -46,5 +57,12 @@ public final class GatewayJson {
       g.writeEndArray();
       g.writeEndObject();
     }
+  }
+
+  /** The generator every gateway answer is written with; closing it flushes, not closes, out. */
+  static JsonGenerator generator(OutputStream out) throws IOException {
+    JsonGenerator g = JsonBackend.JSON.createGenerator(out, JsonEncoding.UTF8);
+    g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    return g;
   }
 }

@@ -29,18 +29,8 @@ final class Utf8XmlCursor implements XmlCursor {
 
   private static final int MAX_DEPTH = 64;
   private static final int MAX_ATTRIBUTES = 8;
-  // ASCII text that needs no look (not a control, '&', '<' or '>'); ASCII name characters
-  private static final boolean[] PLAIN = new boolean[256];
-  private static final boolean[] NAME = new boolean[256];
 
-  static {
-    for (int c = 0x20; c < 0x80; c++) {
-      PLAIN[c] = c != '&' && c != '<' && c != '>';
-      NAME[c] = nameStart((byte) c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
-    }
-  }
-
-  private final byte[] b;
+  final byte[] b; // the spans index it
   private final int end;
   private int pos;
   // the open elements: where each one's qualified name is, and the bindings in force before it
@@ -59,9 +49,11 @@ final class Utf8XmlCursor implements XmlCursor {
   private final int[] attrValueLength = new int[MAX_ATTRIBUTES];
   private final boolean[] attrIsNamespace = new boolean[MAX_ATTRIBUTES];
   private int attributes;
-  // what the last skipText passed over
+  // what the last skipText passed over; after textSpan() or attributeSpan(), that text's or
+  // value's bytes are [spanFrom, spanTo): FindingXmlJson copies them without a String
   private boolean textAscii;
-  private boolean textEntities;
+  boolean textEntities, textAstral; // astral: 4-byte UTF-8, which Jackson escapes
+  int spanFrom, spanTo;
 
   Utf8XmlCursor(byte[] bytes, int offset, int length) {
     this.b = bytes;
@@ -84,12 +76,19 @@ final class Utf8XmlCursor implements XmlCursor {
 
   @Override
   public String attribute(String name) {
+    return attributeSpan(name) ? XmlBytes.string(b, spanFrom, spanTo - spanFrom) : null;
+  }
+
+  /** Whether the current start tag has {@code name}; its value (no references) is the span. */
+  boolean attributeSpan(String name) {
     for (int i = 0; i < attributes; i++) {
       if (!attrIsNamespace[i] && XmlBytes.sameAscii(b, name, attrName[i], attrNameLength[i])) {
-        return XmlBytes.string(b, attrValue[i], attrValueLength[i]);
+        spanFrom = attrValue[i];
+        spanTo = spanFrom + attrValueLength[i];
+        return true;
       }
     }
-    return null;
+    return false;
   }
 
   @Override
@@ -145,27 +144,33 @@ final class Utf8XmlCursor implements XmlCursor {
 
   @Override
   public String text() {
+    textSpan();
+    int n = spanTo - spanFrom;
+    return n == 0
+        ? ""
+        : textEntities
+            ? XmlBytes.decode(b, end, spanFrom, spanTo)
+            : new String(b, spanFrom, n, textAscii ? ISO_8859_1 : UTF_8);
+  }
+
+  /** As {@link #text()}, the text left as the span's bytes; {@code textEntities} if it has any. */
+  void textSpan() {
+    spanFrom = pos;
     if (selfClosed) {
       selfClosed = false;
       pop();
-      return "";
+      spanTo = pos;
+      textEntities = textAstral = false;
+      return;
     }
-    int start = pos;
     int p = skipText(true);
-    String value =
-        p == start
-            ? ""
-            : textEntities
-                ? XmlBytes.decode(b, end, start, p)
-                : new String(b, start, p - start, textAscii ? ISO_8859_1 : UTF_8);
-    pos = p;
+    spanTo = p;
     if (p + 1 < end && b[p + 1] == '/') {
-      pos += 2;
+      pos = p + 2;
       endTag();
-      return value;
+      return;
     }
     fail(); // a child, a comment or CDATA inside the text
-    return null;
   }
 
   @Override
@@ -199,9 +204,9 @@ final class Utf8XmlCursor implements XmlCursor {
   private int skipText(boolean text) {
     int p = pos;
     textAscii = true;
-    textEntities = false;
+    textEntities = textAstral = false;
     while (true) {
-      while (p < end && PLAIN[b[p] & 0xFF]) {
+      while (p < end && XmlBytes.PLAIN[b[p] & 0xFF]) {
         p++;
       }
       int c = p < end ? b[p] : fail();
@@ -217,6 +222,7 @@ final class Utf8XmlCursor implements XmlCursor {
         p = b[p - 1] == ']' || b[p - 1] == ';' ? fail() : p + 1;
       } else if (c < 0) {
         textAscii = false;
+        textAstral |= c >= -16; // a lead byte 0xF0..0xF4
         p = XmlBytes.utf8(b, end, p);
       } else {
         fail();
@@ -324,15 +330,15 @@ final class Utf8XmlCursor implements XmlCursor {
   /** An ASCII name, maybe with one prefix; returns the colon's index or -1. */
   private int qname() {
     int colon = -1;
-    if (pos >= end || !nameStart(b[pos])) {
+    if (pos >= end || !XmlBytes.nameStart(b[pos])) {
       fail();
     }
     pos++;
     while (pos < end) {
       byte c = b[pos];
-      if (NAME[c & 0xFF]) {
+      if (XmlBytes.NAME[c & 0xFF]) {
         pos++;
-      } else if (c == ':' && colon < 0 && pos + 1 < end && nameStart(b[pos + 1])) {
+      } else if (c == ':' && colon < 0 && pos + 1 < end && XmlBytes.nameStart(b[pos + 1])) {
         colon = pos;
         pos += 2;
       } else {
@@ -340,10 +346,6 @@ final class Utf8XmlCursor implements XmlCursor {
       }
     }
     return colon;
-  }
-
-  private static boolean nameStart(byte c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
   }
 
   private void endTag() {

@@ -1,6 +1,9 @@
 package org.wirebench.formats.finding;
 
-/** The study's XML backend: eBay's SOAP 1.1 answer, read as a stream by Woodstox. */
+/**
+ * The study's XML backend: eBay's SOAP 1.1 answer, read as a stream (a strict byte cursor, Woodstox
+ * on any doubt); the gateway's JSON is written as it is read ({@link FindingXmlJson}).
+ */
 public final class XmlBackend implements BackendFormat {
   @Override
   public String name() {
@@ -21,5 +24,22 @@ public final class XmlBackend implements BackendFormat {
   @Override
   public GatewayView decode(byte[] body, int offset, int length) throws BackendPayloadException {
     return FindingXmlReader.read(body, offset, length);
+  }
+
+  @Override
+  public void writeGatewayJson(
+      byte[] body, int offset, int length, java.io.OutputStream out, Runnable restart)
+      throws BackendPayloadException, java.io.IOException {
+    try {
+      FindingXmlJson.write(body, offset, length, out);
+      return;
+    } catch (Utf8XmlCursor.Unsupported
+        | IllegalArgumentException
+        | javax.xml.stream.XMLStreamException
+        | BackendPayloadException e) {
+      // not its shape, or an error: what it wrote goes, and the view decides (and names any error)
+    }
+    restart.run();
+    GatewayJson.write(decode(body, offset, length), out);
   }
 }

@@ -13,6 +13,17 @@ import java.util.List;
  * Utf8XmlCursor.Unsupported}.
  */
 final class XmlBytes {
+  // ASCII text that needs no look (not a control, '&', '<' or '>'); ASCII name characters
+  static final boolean[] PLAIN = new boolean[256];
+  static final boolean[] NAME = new boolean[256];
+
+  static {
+    for (int c = 0x20; c < 0x80; c++) {
+      PLAIN[c] = c != '&' && c != '<' && c != '>';
+      NAME[c] = nameStart((byte) c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
+    }
+  }
+
   private static final int TABLE_SIZE = 512;
   private static final String[] NAMES = new String[TABLE_SIZE];
   private static final byte[][] NAME_BYTES = new byte[TABLE_SIZE][];
@@ -36,7 +47,7 @@ final class XmlBytes {
       while (NAMES[h] != null) {
         h = (h + 1) & (TABLE_SIZE - 1);
       }
-      NAMES[h] = name;
+      NAMES[h] = name.intern(); // the literals' own: equals and switch meet them first
       NAME_BYTES[h] = bytes;
     }
   }
@@ -162,6 +173,10 @@ final class XmlBytes {
   private static int hash(byte[] a, int from, int length) {
     return (length * 31 + a[from] * 7 + a[from + length - 1] * 3 + a[from + length / 2])
         & (TABLE_SIZE - 1);
+  }
+
+  static boolean nameStart(byte c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
   }
 
   static boolean sameAscii(byte[] b, String s, int from, int length) {

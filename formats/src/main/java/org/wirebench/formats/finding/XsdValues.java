@@ -40,6 +40,10 @@ final class XsdValues {
    * cannot carry them, so they are refused rather than passed on as something else.
    */
   static double parsePrice(String text) {
+    double simple = simpleDecimal(text);
+    if (simple >= 0) {
+      return simple;
+    }
     String t = text.strip();
     boolean ok = !t.isEmpty();
     for (int i = 0; i < t.length() && ok; i++) {
@@ -57,6 +61,39 @@ final class XsdValues {
       }
     }
     throw new IllegalArgumentException("a price " + quote(text) + " that is not a finite number");
+  }
+
+  private static final double[] POW10 = {
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15
+  };
+
+  /**
+   * A price as eBay writes it ({@code 229.0}, {@code 21.17}): digits with at most one inner point,
+   * at most 15 digits. The digits are exact in a long and the power of ten in a double, so one
+   * division gives the correctly rounded value, Double.parseDouble's (Clinger's fast path) at a
+   * fraction of its cost; -1 for any other form, which takes the general path.
+   */
+  static double simpleDecimal(String t) {
+    int n = t.length();
+    if (n == 0 || n > 16) {
+      return -1;
+    }
+    long digits = 0;
+    int point = -1;
+    for (int i = 0; i < n; i++) {
+      char ch = t.charAt(i);
+      if (ch >= '0' && ch <= '9') {
+        digits = digits * 10 + (ch - '0');
+      } else if (ch == '.' && point < 0 && i > 0 && i < n - 1) {
+        point = i;
+      } else {
+        return -1;
+      }
+    }
+    if (n - (point < 0 ? 0 : 1) > 15) {
+      return -1;
+    }
+    return point < 0 ? digits : digits / POW10[n - 1 - point];
   }
 
   /** {@code value} if it can be a price; the protobuf and JSON decoders use it too. */

@@ -30,6 +30,15 @@ class BackendFaultsTest {
     BackendPayloadException e =
         assertThrows(BackendPayloadException.class, () -> BackendFormats.get(format).decode(body));
     assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+    // the gateway's path (the XML one writes as it reads): the same error, no JSON left behind
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    BackendPayloadException g =
+        assertThrows(
+            BackendPayloadException.class,
+            () ->
+                BackendFormats.get(format).writeGatewayJson(body, 0, body.length, out, out::reset));
+    assertEquals(e.getMessage(), g.getMessage(), format + " gateway path");
+    assertEquals(0, out.size(), format + ": JSON written for a refused answer");
     return e.getMessage();
   }
 
