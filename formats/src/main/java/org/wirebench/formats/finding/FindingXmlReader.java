@@ -59,7 +59,10 @@ final class FindingXmlReader {
       throw new BackendPayloadException("the XML backend's answer " + e.getMessage(), e);
     }
     try {
-      return new FindingXmlReader(new StaxCursor(r)).document();
+      StaxCursor c = new StaxCursor(r);
+      GatewayView view = new FindingXmlReader(c).document();
+      c.finish();
+      return view;
     } catch (XMLStreamException e) {
       throw notWellFormed(e);
     } catch (WstxLazyException e) {

@@ -63,6 +63,34 @@ class BackendFaultsTest {
     assertTrue(refused("xml", utf8(laughs)).contains("DOCTYPE"));
   }
 
+  /**
+   * What follows the answer's element is read too, on both readers: a processing instruction in the
+   * prolog sends the answer to Woodstox, which once stopped at the element's end and took a body
+   * cut inside the last end tag, or one with a second root, as a complete answer.
+   */
+  @Test
+  void aBodyCutOrContinuedAfterTheAnswerIsRefusedOnBothReaders() throws Exception {
+    String whole = xml();
+    for (String prolog : List.of("", "<?wirebench pi?>")) {
+      String doc = prolog.isEmpty() ? whole : insertAfterDeclaration(whole, prolog);
+      int cut = doc.lastIndexOf("</") + 3;
+      for (String bad :
+          List.of(
+              doc.substring(0, cut),
+              doc.substring(0, doc.length() - 1),
+              doc + "<second/>",
+              doc + "text after the root")) {
+        refused("xml", utf8(bad));
+      }
+      BackendFormats.get("xml").decode(utf8(doc + "\n<!-- a comment -->\n"));
+    }
+  }
+
+  private static String insertAfterDeclaration(String doc, String what) {
+    int at = doc.startsWith("<?xml") ? doc.indexOf("?>") + 2 : 0;
+    return doc.substring(0, at) + what + doc.substring(at);
+  }
+
   @Test
   void anUndeclaredEntityIsNotWellFormed() {
     String body = xml().replace("<ack>Success</ack>", "<ack>&xxe;</ack>");
