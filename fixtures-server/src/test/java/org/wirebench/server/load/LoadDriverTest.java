@@ -268,9 +268,9 @@ class LoadDriverTest {
   /**
    * A closed-model user keeps its own connection, as each of wrk's connections is one user: 4 users
    * started 150 ms apart, each sending one request then thinking 1 s, open 4 connections. Through
-   * the client's pool, a later user took the connection an earlier one had released (one connection
-   * for all four on a machine that answers within 150 ms), so "512 users" could be fewer
-   * connections than that. Counted, so the count does not depend on the machine's speed.
+   * the client's pool, a later user took the connection an earlier one had released (3 connections
+   * for the four in a run by hand of the old driver, how many depending on the machine's speed), so
+   * "512 users" could be fewer connections than that. Counted, so the count here does not.
    */
   @Test
   @org.junit.jupiter.api.Timeout(60)
