@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.eclipse.jetty.client.BytesRequestContent;
+import org.eclipse.jetty.client.Destination;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
@@ -52,6 +53,8 @@ public final class LoadDriver {
   private volatile boolean stopped;
   private AtomicLong tickets;
   private long measuredNs;
+  // the closed model's users, each with its own connection; the open model uses the client's pool
+  private UserConnection[] users = new UserConnection[0];
 
   public LoadDriver(LoadPlan plan) {
     this.plan = plan;
@@ -81,6 +84,13 @@ public final class LoadDriver {
     // driver asks for the plan's coding and decodes it itself, counting both sizes
     client.getContentDecoderFactories().clear();
     try {
+      if (plan.rate <= 0) {
+        Destination destination = client.resolveDestination(client.newRequest(plan.target));
+        users = new UserConnection[Math.max(plan.users, 1)];
+        for (int u = 0; u < users.length; u++) {
+          users[u] = new UserConnection(destination);
+        }
+      }
       long start = System.nanoTime();
       Thread reporter = progress == null ? null : startProgress(progress, start);
       try {
@@ -110,6 +120,9 @@ public final class LoadDriver {
             inFlight.get() + " request(s) still unanswered when the run ended");
       }
       stopped = true; // stopping the client fails what is open: already counted as unfinished
+      for (UserConnection user : users) {
+        user.close(); // the users' own connections are not the pool's, which stop() closes
+      }
       client.stop();
     }
     return tally.result(plan, measuredNs);
@@ -129,6 +142,8 @@ public final class LoadDriver {
     threads.setDaemon(true);
     client.setExecutor(threads);
     client.setMaxConnectionsPerDestination(Math.max(plan.users, 1));
+    // a user's connect is bounded as its request is (the request's timeout starts once it is sent)
+    client.setConnectTimeout(plan.timeout.toMillis());
     client.setMaxRequestsQueuedPerDestination(1 << 20);
     client.setFollowRedirects(false);
     client.setUserAgentField(null);
@@ -151,17 +166,18 @@ public final class LoadDriver {
   /** Closed model until {@code endNs} or until {@code count} requests have been sent. */
   private void runClosed(HttpClient client, long count) throws InterruptedException {
     tickets = new AtomicLong(count);
-    int users = (int) Math.min(plan.users, count);
-    CountDownLatch done = new CountDownLatch(users);
+    int starting = (int) Math.min(plan.users, count);
+    CountDownLatch done = new CountDownLatch(starting);
     long rampNs = plan.rampUp.toNanos();
-    for (int u = 0; u < users; u++) {
-      long delayNs = rampNs * u / users;
+    for (int u = 0; u < starting; u++) {
+      long delayNs = rampNs * u / starting;
+      UserConnection user = users[u];
       if (delayNs == 0) {
-        sendClosed(client, done);
+        sendClosed(client, user, done);
       } else {
         client
             .getScheduler()
-            .schedule(() -> sendClosed(client, done), delayNs, TimeUnit.NANOSECONDS);
+            .schedule(() -> sendClosed(client, user, done), delayNs, TimeUnit.NANOSECONDS);
       }
     }
     if (endNs == Long.MAX_VALUE) {
@@ -174,7 +190,7 @@ public final class LoadDriver {
     }
   }
 
-  private void sendClosed(HttpClient client, CountDownLatch done) {
+  private void sendClosed(HttpClient client, UserConnection user, CountDownLatch done) {
     long sent = System.nanoTime();
     if (sent >= endNs || tickets.getAndDecrement() <= 0) {
       done.countDown();
@@ -182,6 +198,7 @@ public final class LoadDriver {
     }
     send(
         client,
+        user,
         sent,
         () -> {
           long backoff = connectBackoffMs.get();
@@ -190,17 +207,17 @@ public final class LoadDriver {
             // a tight loop (hundreds of thousands of errors a second against a closed port)
             client
                 .getScheduler()
-                .schedule(() -> sendClosed(client, done), backoff, TimeUnit.MILLISECONDS);
+                .schedule(() -> sendClosed(client, user, done), backoff, TimeUnit.MILLISECONDS);
             return;
           }
           long thinkNs = thinkNs();
           if (thinkNs > 0) {
             client
                 .getScheduler()
-                .schedule(() -> sendClosed(client, done), thinkNs, TimeUnit.NANOSECONDS);
+                .schedule(() -> sendClosed(client, user, done), thinkNs, TimeUnit.NANOSECONDS);
             return;
           }
-          sendClosed(client, done);
+          sendClosed(client, user, done);
         });
   }
 
@@ -227,7 +244,7 @@ public final class LoadDriver {
       if (wait > 0) {
         LockSupport.parkNanos(wait);
       }
-      send(client, intended, () -> {});
+      send(client, null, intended, () -> {});
     }
     long deadline = System.nanoTime() + plan.timeout.toNanos() + TimeUnit.SECONDS.toNanos(1);
     while (inFlight.get() > 0 && System.nanoTime() < deadline) {
@@ -235,8 +252,11 @@ public final class LoadDriver {
     }
   }
 
-  /** Sends one request; latency counts from {@code sentNs} (the intended time, open model). */
-  private void send(HttpClient client, long sentNs, Runnable next) {
+  /**
+   * Sends one request on {@code user}'s own connection, or through the client's pool when null;
+   * latency counts from {@code sentNs} (the intended time, open model).
+   */
+  private void send(HttpClient client, UserConnection user, long sentNs, Runnable next) {
     inFlight.incrementAndGet();
     long n = sequence.incrementAndGet();
     boolean keep = plan.validateEvery > 0 && n % plan.validateEvery == 0;
@@ -257,7 +277,7 @@ public final class LoadDriver {
     }
     // counted, and only kept when validated or to be decoded: copying uncoded bodies would cost
     // the driver's CPU; coded ones are a fraction of their decoded size
-    request.send(
+    Response.Listener listener =
         new Response.Listener() {
           private long length;
           private final ByteArrayOutputStream kept =
@@ -279,7 +299,12 @@ public final class LoadDriver {
             inFlight.decrementAndGet();
             next.run();
           }
-        });
+        };
+    if (user == null) {
+      request.send(listener);
+    } else {
+      user.send(request, listener);
+    }
   }
 
   private String contentType() {

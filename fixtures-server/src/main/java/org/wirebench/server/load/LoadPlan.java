@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.wirebench.server.http.ContentCoding;
 
 /**
@@ -73,6 +74,20 @@ public final class LoadPlan {
   public LoadPlan rotate(List<URI> targets) {
     if (targets.isEmpty()) {
       throw new IllegalArgumentException("no targets to rotate over");
+    }
+    for (URI t : targets) {
+      // the closed model's users each keep one connection, which serves one server
+      if (!Objects.equals(t.getScheme(), target.getScheme())
+          || !Objects.equals(t.getHost(), target.getHost())
+          || t.getPort() != target.getPort()) {
+        throw new IllegalArgumentException(
+            "targets to rotate over must be on "
+                + target.getScheme()
+                + "://"
+                + target.getAuthority()
+                + ", not "
+                + t);
+      }
     }
     this.targets = List.copyOf(targets);
     return this;

@@ -1,5 +1,6 @@
 package org.wirebench.server.load;
 
+import java.util.concurrent.atomic.AtomicLongArray;
 import org.wirebench.results.ErrorKind;
 
 /**
@@ -12,36 +13,42 @@ final class ResponseCheck {
   private final double lengthTolerance;
   private volatile String contentType;
   private volatile boolean typeKnown;
-  // one expected length a target: rotating targets answer with different bodies
-  private final long[] lengths;
+  // one expected length a target: rotating targets answer with different bodies; -1 until learnt
+  private final AtomicLongArray lengths;
 
   ResponseCheck(int status, double lengthTolerance, int targets) {
     this.status = status;
     this.lengthTolerance = lengthTolerance;
-    this.lengths = new long[targets];
-    java.util.Arrays.fill(lengths, -1);
+    this.lengths = new AtomicLongArray(targets);
+    for (int i = 0; i < targets; i++) {
+      lengths.set(i, -1);
+    }
   }
 
   /**
    * Null when the response to target {@code index} is good, else the kind of error (status or
-   * validation).
+   * validation). Lock-free once the type and the target's length are learnt: every answer of a run
+   * passes here, on the driver's selector threads.
    */
   ErrorKind check(int index, int actualStatus, String actualType, long actualLength) {
     if (actualStatus != status) {
       return ErrorKind.STATUS;
     }
-    long length;
-    synchronized (this) {
-      if (!typeKnown) {
-        typeKnown = true;
-        contentType = actualType;
+    if (!typeKnown) {
+      synchronized (this) {
+        if (!typeKnown) {
+          contentType = actualType;
+          typeKnown = true;
+        }
       }
-      if (lengths[index] < 0) {
-        lengths[index] = actualLength;
-      }
-      length = lengths[index];
     }
-    boolean typeOk = contentType == null ? actualType == null : contentType.equals(actualType);
+    long length = lengths.get(index);
+    if (length < 0) {
+      lengths.compareAndSet(index, -1, actualLength);
+      length = lengths.get(index);
+    }
+    String type = contentType;
+    boolean typeOk = type == null ? actualType == null : type.equals(actualType);
     boolean lengthOk = Math.abs(actualLength - length) <= lengthTolerance * length;
     return typeOk && lengthOk ? null : ErrorKind.VALIDATION;
   }
