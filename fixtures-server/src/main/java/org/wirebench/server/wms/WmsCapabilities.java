@@ -26,11 +26,12 @@ final class WmsCapabilities {
    * @param title what this endpoint serves, e.g. "rendered from the source pyramid"
    * @param endpoint this endpoint's absolute URL, without a query
    */
-  static void write(String version, String title, String endpoint, int maxSide, OutputStream out)
+  static void write(
+      WmsVersion version, String title, String endpoint, int maxSide, OutputStream out)
       throws IOException {
     try {
       XMLStreamWriter2 w = XmlFactories.writer(out);
-      boolean v130 = WmsRequest.V130.equals(version);
+      boolean v130 = version == WmsVersion.V1_3_0;
       w.writeStartDocument("UTF-8", "1.0");
       String ns = v130 ? WMS : "";
       if (v130) {
@@ -38,7 +39,7 @@ final class WmsCapabilities {
         w.writeDefaultNamespace(WMS);
         w.writeNamespace("xlink", XLINK);
         w.writeNamespace("xsi", XSI);
-        w.writeAttribute("version", WmsRequest.V130);
+        w.writeAttribute("version", version.code());
         w.writeAttribute(
             "xsi",
             XSI,
@@ -49,7 +50,7 @@ final class WmsCapabilities {
             "<!DOCTYPE WMT_MS_Capabilities SYSTEM"
                 + " \"http://schemas.opengis.net/wms/1.1.1/WMS_MS_Capabilities.dtd\">");
         w.writeStartElement("WMT_MS_Capabilities");
-        w.writeAttribute("version", WmsRequest.V111);
+        w.writeAttribute("version", version.code());
       }
       w.writeStartElement("", "Service", ns);
       text(w, ns, "Name", v130 ? "WMS" : "OGC:WMS");

@@ -19,31 +19,31 @@ final class WmsExceptions {
 
   private WmsExceptions() {}
 
-  static String mediaType(String version) {
-    return WmsRequest.V111.equals(version) ? MEDIA_TYPE_111 : MEDIA_TYPE_130;
+  static String mediaType(WmsVersion version) {
+    return version == WmsVersion.V1_1_1 ? MEDIA_TYPE_111 : MEDIA_TYPE_130;
   }
 
   /**
    * What XML 1.0 cannot carry in the client's input is replaced, so a report can always be made.
    */
-  static byte[] write(String version, OwsException e) {
+  static byte[] write(WmsVersion version, OwsException e) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
       XMLStreamWriter2 w = XmlFactories.writer(out);
       w.writeStartDocument("UTF-8", "1.0");
-      boolean v111 = WmsRequest.V111.equals(version);
+      boolean v111 = version == WmsVersion.V1_1_1;
       if (v111) {
         w.writeDTD(
             "<!DOCTYPE ServiceExceptionReport SYSTEM"
                 + " \"http://schemas.opengis.net/wms/1.1.1/exception_1_1_1.dtd\">");
         w.writeStartElement("ServiceExceptionReport");
-        w.writeAttribute("version", "1.1.1");
+        w.writeAttribute("version", version.code());
         w.writeStartElement("ServiceException");
       } else {
         w.writeStartElement("", "ServiceExceptionReport", OGC);
         w.writeDefaultNamespace(OGC);
         w.writeNamespace("xsi", "http://www.w3.org/2001/XMLSchema-instance");
-        w.writeAttribute("version", "1.3.0");
+        w.writeAttribute("version", version.code());
         w.writeAttribute(
             "xsi",
             "http://www.w3.org/2001/XMLSchema-instance",

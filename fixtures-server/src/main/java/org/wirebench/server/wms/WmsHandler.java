@@ -85,7 +85,7 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
 
   @Override
   protected String reportVersion(Map<String, String> lowerCaseParams) {
-    return WmsRequest.reportVersion(lowerCaseParams);
+    return WmsRequest.reportVersion(lowerCaseParams).code();
   }
 
   @Override
@@ -95,13 +95,13 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
 
   @Override
   protected void report(Response response, Callback callback, String version, OwsException e) {
-    writeReport(response, callback, version, e);
+    writeReport(response, callback, WmsVersion.of(version), e);
   }
 
   private void capabilities(WmsRequest wms, Request request, Response response, Callback callback)
       throws Exception {
     wms.checkCapabilities();
-    String version = wms.negotiatedVersion();
+    WmsVersion version = wms.negotiatedVersion();
     ByteArrayOutputStream out = new ByteArrayOutputStream(4096);
     WmsCapabilities.write(
         version,
@@ -113,7 +113,7 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
         .getHeaders()
         .put(
             HttpHeader.CONTENT_TYPE,
-            (WmsRequest.V130.equals(version)
+            (version == WmsVersion.V1_3_0
                     ? WmsCapabilities.MEDIA_TYPE_130
                     : WmsCapabilities.MEDIA_TYPE_111)
                 + "; charset=UTF-8");
@@ -172,7 +172,7 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
   }
 
   private static void writeReport(
-      Response response, Callback callback, String version, OwsException e) {
+      Response response, Callback callback, WmsVersion version, OwsException e) {
     response.setStatus(e.httpStatus());
     response
         .getHeaders()

@@ -15,8 +15,6 @@ import org.wirebench.server.http.OwsException;
  * standard defines is a vendor parameter and is ignored.
  */
 public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
-  static final String V111 = "1.1.1";
-  static final String V130 = "1.3.0";
   static final String LAYER = "bluemarble";
 
   /** The default cap on WIDTH and HEIGHT, as the capabilities' MaxWidth and MaxHeight say. */
@@ -74,30 +72,32 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
   }
 
   /** The version a report about this request is written in, whatever else is wrong with it. */
-  static String reportVersion(Map<String, String> lowerCaseParams) {
+  static WmsVersion reportVersion(Map<String, String> lowerCaseParams) {
     String v = lowerCaseParams.get("version");
     if (v == null) {
       v = lowerCaseParams.get("wmtver");
     }
-    return V111.equals(v) || "1.1.0".equals(v) || "1.0.0".equals(v) ? V111 : V130;
+    return WmsVersion.V1_1_1.code().equals(v) || "1.1.0".equals(v) || "1.0.0".equals(v)
+        ? WmsVersion.V1_1_1
+        : WmsVersion.V1_3_0;
   }
 
   /**
    * The version GetCapabilities answers in: the one asked for if served, else the highest served
    * below it, else the lowest (the standard's negotiation); 1.3.0 when none is asked for.
    */
-  String negotiatedVersion() throws OwsException {
+  WmsVersion negotiatedVersion() throws OwsException {
     String v = params.get("version");
     if (v == null) {
       v = params.get("wmtver");
     }
     if (v == null || v.isEmpty()) {
-      return V130;
+      return WmsVersion.V1_3_0;
     }
     if (!v.matches("\\d{1,4}\\.\\d{1,4}\\.\\d{1,4}")) {
       throw OwsException.invalid("VERSION", v, "a version is x.y.z");
     }
-    return compare(v, V130) >= 0 ? V130 : V111;
+    return compare(v, WmsVersion.V1_3_0.code()) >= 0 ? WmsVersion.V1_3_0 : WmsVersion.V1_1_1;
   }
 
   private static int compare(String a, String b) {
@@ -135,7 +135,7 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
 
   /** A GetMap request as the renderers take it. */
   record GetMap(
-      String version,
+      WmsVersion version,
       WmsRequestList.Request box,
       WmsRequestList.Srs srs,
       String format,
@@ -143,17 +143,20 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
       int background) {}
 
   GetMap getMap(int maxSide) throws OwsException {
-    String version = params.get("version");
-    if (version == null) {
-      version = params.get("wmtver");
+    String asked = params.get("version");
+    if (asked == null) {
+      asked = params.get("wmtver");
     }
-    if (version == null) {
+    if (asked == null) {
       throw OwsException.missing("VERSION");
     }
-    if (!version.equals(V111) && !version.equals(V130)) {
-      throw OwsException.invalid("VERSION", version, "GetMap is served in 1.1.1 and 1.3.0");
+    WmsVersion version;
+    try {
+      version = WmsVersion.of(asked);
+    } catch (IllegalArgumentException e) {
+      throw OwsException.invalid("VERSION", asked, "GetMap is served in 1.1.1 and 1.3.0");
     }
-    boolean v130 = version.equals(V130);
+    boolean v130 = version == WmsVersion.V1_3_0;
     if (v130 && params.get("service") == null) {
       throw OwsException.missing("SERVICE");
     }

@@ -105,7 +105,8 @@ class WmsDamageTest {
                         + q
                         + "image/jpeg HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
         assertEquals(500, r.getStatus(), r.getContent());
-        assertEquals(WmsExceptions.mediaType(version), r.get("Content-Type").split(";")[0]);
+        assertEquals(
+            WmsExceptions.mediaType(WmsVersion.of(version)), r.get("Content-Type").split(";")[0]);
         assertTrue(r.getContent().contains("ServiceException"), r.getContent());
         assertFalse(r.getContent().contains("secret"), r.getContent());
       }

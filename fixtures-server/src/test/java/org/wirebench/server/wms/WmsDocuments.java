@@ -16,7 +16,7 @@ final class WmsDocuments {
   private WmsDocuments() {}
 
   static void validCapabilities(String version, byte[] document) throws Exception {
-    if (version.equals(WmsRequest.V130)) {
+    if (version.equals(WmsVersion.V1_3_0.code())) {
       OgcValidator.validate(
           "http://schemas.opengis.net/wms/1.3.0/capabilities_1_3_0.xsd", document);
     } else {
@@ -25,7 +25,7 @@ final class WmsDocuments {
   }
 
   static void validReport(String version, byte[] document) throws Exception {
-    if (version.equals(WmsRequest.V130)) {
+    if (version.equals(WmsVersion.V1_3_0.code())) {
       OgcValidator.validate("http://schemas.opengis.net/wms/1.3.0/exceptions_1_3_0.xsd", document);
     } else {
       validateDtd("exception_1_1_1.dtd", "ogc/wms/1.1.1/exception_1_1_1.dtd", document);

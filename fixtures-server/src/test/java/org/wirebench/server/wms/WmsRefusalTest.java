@@ -305,7 +305,7 @@ class WmsRefusalTest {
       ContentResponse r, String version, int status, String code, String locator) throws Exception {
     String body = r.getContentAsString();
     assertEquals(status, r.getStatus(), body);
-    assertEquals(WmsExceptions.mediaType(version), r.getMediaType(), body);
+    assertEquals(WmsExceptions.mediaType(WmsVersion.of(version)), r.getMediaType(), body);
     WmsDocuments.validReport(version, r.getContent());
     if (code != null) {
       assertTrue(body.contains("code=\"" + code + "\""), body);

@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
-import java.util.Comparator;
+import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * The folder a tile cache keeps its tiles in, owned by one cache at a time by a lock on its {@value
@@ -89,12 +92,39 @@ final class TileFolder implements AutoCloseable {
     }
   }
 
-  private static void deleteTree(Path folder) throws IOException {
-    try (var files = Files.walk(folder)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
+  /**
+   * Deletes {@code folder} and what it holds. Another process may be deleting the same folder (its
+   * owner closing while a new cache clears it as abandoned): what vanishes meanwhile is gone, not
+   * an error.
+   */
+  static void deleteTree(Path folder) throws IOException {
+    Files.walkFileTree(
+        folder,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attrs)
+              throws IOException {
+            Files.deleteIfExists(file);
+            return FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+            if (e instanceof NoSuchFileException) {
+              return FileVisitResult.CONTINUE;
+            }
+            throw e;
+          }
+
+          @Override
+          public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+            if (e != null && !(e instanceof NoSuchFileException)) {
+              throw e;
+            }
+            Files.deleteIfExists(dir);
+            return FileVisitResult.CONTINUE;
+          }
+        });
   }
 
   private static void closeQuietly(FileChannel channel) {
