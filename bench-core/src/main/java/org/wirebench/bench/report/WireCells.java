@@ -25,6 +25,7 @@ record WireCells(List<Link> links, List<Answer> answers, Map<String, Cell> cells
   /**
    * One cell's medians, ms.
    *
+   * @param endToEndP90Ms the 90th percentile end to end, NaN where the run did not record it
    * @param codedBytes the body as it came, -1 where the run did not record it
    * @param steady whether its one client was measured at a steady rate
    */
@@ -34,11 +35,20 @@ record WireCells(List<Link> links, List<Answer> answers, Map<String, Cell> cells
       double receiveMs,
       double decodeMs,
       double endToEndMs,
+      double endToEndP90Ms,
       long codedBytes,
       boolean steady) {
     /** "geojson × zstd". */
     String shape() {
       return format + " × " + encoding;
+    }
+
+    /**
+     * Whether {@code other}'s median end to end falls inside this cell's 90th percentile: one run
+     * of a dozen answers does not tell the two apart, so neither is first alone.
+     */
+    boolean ties(Cell other) {
+      return other != this && !Double.isNaN(endToEndP90Ms) && other.endToEndMs <= endToEndP90Ms;
     }
   }
 
@@ -80,6 +90,7 @@ record WireCells(List<Link> links, List<Answer> answers, Map<String, Cell> cells
               receive.latency(Statistic.P50),
               decode.latency(Statistic.P50),
               endToEnd.latency(Statistic.P50),
+              endToEnd.latency(Statistic.P90),
               coded.getOrDefault(e.getKey(), -1L),
               receive.measuredAtSteadyState());
       cells.put(key(link, answer, cell.shape()), cell);

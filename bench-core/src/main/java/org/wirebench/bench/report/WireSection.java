@@ -90,21 +90,25 @@ public final class WireSection implements ReportSection {
               .filter(c -> c != null)
               .findFirst()
               .orElseThrow();
-      row.add(Report.Cell.of(Scores.format("%,d", any.codedBytes())));
+      row.add(
+          any.codedBytes() < 0
+              ? Report.Cell.missing()
+              : Report.Cell.of(Scores.format("%,d", any.codedBytes())));
       for (WireCells.Link l : cells.links()) {
         WireCells.Cell c = cells.cell(l, answer, shape);
         if (c == null) {
           row.add(Report.Cell.missing());
           continue;
         }
-        boolean first = c == firstByLink.get(l.label());
+        WireCells.Cell winner = firstByLink.get(l.label());
+        boolean first = c == winner;
         String text =
             Scores.format(
                 "%.1f (%.1f + %.1f)%s%s",
                 c.endToEndMs(),
                 c.receiveMs(),
                 c.decodeMs(),
-                first ? " first" : "",
+                first ? " first" : winner.ties(c) ? " tied" : "",
                 c.steady() ? "" : " not steady");
         row.add(
             new Report.Cell(
@@ -123,13 +127,24 @@ public final class WireSection implements ReportSection {
       if (e == null) {
         continue;
       }
+      List<String> tied =
+          cells.on(l, answer).stream().filter(e::ties).map(WireCells.Cell::shape).toList();
       bullets.add(
           Scores.format(
-              "%s: first with its features %s, %.1f ms end to end; first to its last byte %s,"
+              "%s: first with its features %s, %.1f ms end to end%s; first to its last byte %s,"
                   + " %.1f ms",
-              l.label(), e.shape(), e.endToEndMs(), r.shape(), r.receiveMs()));
+              l.label(),
+              e.shape(),
+              e.endToEndMs(),
+              tied.isEmpty()
+                  ? ""
+                  : Scores.format(
+                      " (tied with %s: their medians fall inside its 90th percentile, %.1f ms)",
+                      String.join(", ", tied), e.endToEndP90Ms()),
+              r.shape(),
+              r.receiveMs()));
     }
-    bullets.add(changes(cells, firstByLink));
+    bullets.add(changes(cells, answer, firstByLink));
     out.add(new Report.Bullets(bullets));
     List<String> crossovers = WireCrossover.lines(cells, answer);
     if (!crossovers.isEmpty()) {
@@ -146,31 +161,54 @@ public final class WireSection implements ReportSection {
     chart(out, cells, answer);
   }
 
-  /** Whether the first to finish end to end changes from one link to the next, and where. */
-  private static String changes(WireCells cells, Map<String, WireCells.Cell> firstByLink) {
+  /**
+   * Whether the first to finish end to end changes from one link to the next, and where. A move
+   * between two answers that tie on either link is within one run's spread, said as such.
+   */
+  private static String changes(
+      WireCells cells, WireCells.Answer answer, Map<String, WireCells.Cell> firstByLink) {
     List<String> changes = new ArrayList<>();
+    List<String> withinSpread = new ArrayList<>();
     WireCells.Cell before = null;
-    String beforeLink = null;
+    WireCells.Link beforeLink = null;
     for (WireCells.Link l : cells.links()) {
       WireCells.Cell c = firstByLink.get(l.label());
       if (c == null) {
         continue;
       }
       if (before != null && !before.shape().equals(c.shape())) {
-        changes.add(
+        String move =
             Scores.format(
                 "between %s and %s, from %s to %s",
-                beforeLink, l.label(), before.shape(), c.shape()));
+                beforeLink.label(), l.label(), before.shape(), c.shape());
+        WireCells.Cell newThere = cells.cell(beforeLink, answer, c.shape());
+        WireCells.Cell oldHere = cells.cell(l, answer, before.shape());
+        boolean tie =
+            (newThere != null && before.ties(newThere)) || (oldHere != null && c.ties(oldHere));
+        (tie ? withinSpread : changes).add(move);
       }
       before = c;
-      beforeLink = l.label();
+      beforeLink = l;
     }
     if (before == null) {
       return "no link measured this answer";
     }
+    if (changes.isEmpty() && withinSpread.isEmpty()) {
+      return "The answer does not change: "
+          + before.shape()
+          + " finishes first on every link measured";
+    }
+    String spread =
+        withinSpread.isEmpty()
+            ? ""
+            : "the first moves "
+                + String.join("; ", withinSpread)
+                + ", but the two tie on one of those links: within one run's spread, not a change";
     return changes.isEmpty()
-        ? "The answer does not change: " + before.shape() + " finishes first on every link measured"
-        : "The answer changes " + String.join("; ", changes);
+        ? "No clear change of answer: " + spread
+        : "The answer changes "
+            + String.join("; ", changes)
+            + (spread.isEmpty() ? "" : "; " + spread);
   }
 
   /** End to end against the link's rate, one line a format × encoding (report.html only). */

@@ -39,6 +39,12 @@ class WireSectionTest {
 
   private static ScenarioResult.PointResult point(
       Made m, String spec, String measure, double p50, boolean steady) {
+    return point(m, spec, measure, p50, Double.NaN, steady);
+  }
+
+  /** As above with a 90th percentile too (NaN: not recorded). */
+  private static ScenarioResult.PointResult point(
+      Made m, String spec, String measure, double p50, double p90, boolean steady) {
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("link", m.link());
     params.put("rateMbit", m.rateMbit());
@@ -61,7 +67,9 @@ class WireSectionTest {
             1000 / p50,
             0,
             1000,
-            Map.of(Statistic.P50, p50),
+            Double.isNaN(p90)
+                ? Map.of(Statistic.P50, p50)
+                : Map.of(Statistic.P50, p50, Statistic.P90, p90),
             Map.of(ErrorKind.TIMEOUT, 0L),
             Map.of(ErrorKind.TIMEOUT, 0L));
     return new ScenarioResult.PointResult(
@@ -154,6 +162,61 @@ class WireSectionTest {
         html.contains(
             "end to end p50 against the link rate (each link with its RTT), osm_mainroads"),
         "the chart");
+  }
+
+  /**
+   * On the fast link identity (10.0 ms, p90 10.6) and zstd (10.4 ms) tie; on the slow link zstd is
+   * first (200 against 900): identity's lead on the fast link is within one run's spread, so the
+   * first moving to zstd is not called a change, and zstd is marked tied, not beaten.
+   */
+  @Test
+  void answersWhoseMediansFallInsideTheFirstsP90TieAndTheirSwapIsNoChange() throws Exception {
+    List<ScenarioResult.PointResult> points = new ArrayList<>();
+    List<Map<String, Object>> links = new ArrayList<>();
+    Object[][] rows = {
+      // spec, label, rate, rtt, encoding, end to end p50, p90
+      {"1gbit/1ms", "1 Gbit/s, 1 ms RTT", 1000.0, 1, "identity", 10.0, 10.6},
+      {"1gbit/1ms", "1 Gbit/s, 1 ms RTT", 1000.0, 1, "zstd", 10.4, 11.0},
+      {"10mbit/80ms", "10 Mbit/s, 80 ms RTT", 10.0, 80, "identity", 900.0, 905.0},
+      {"10mbit/80ms", "10 Mbit/s, 80 ms RTT", 10.0, 80, "zstd", 200.0, 204.0},
+    };
+    for (Object[] r : rows) {
+      Made m = new Made((String) r[1], (double) r[2], (int) r[3], "geojson", (String) r[4]);
+      String spec = (String) r[0];
+      double e2e = (double) r[5];
+      points.add(point(m, spec, "receive", e2e - 1, true));
+      points.add(point(m, spec, "decode", 1, true));
+      points.add(point(m, spec, "end to end", e2e, (double) r[6], true));
+    }
+    links.add(Map.of("link", "1gbit/1ms", "cells", Map.of()));
+    links.add(Map.of("link", "10mbit/80ms", "cells", Map.of()));
+    ScenarioResult s = made();
+    ScenarioResult tie =
+        new ScenarioResult(
+            s.formatVersion(),
+            s.scenario(),
+            s.settings(),
+            s.startedUtc(),
+            s.server(),
+            Map.of("links", links),
+            s.table(),
+            points);
+    String md = MarkdownRenderer.render(ReportWriter.build(run(tie), "test"));
+    assertTrue(md.contains("| geojson × identity | *missing* | 10.0 (9.0 + 1.0) first |"), md);
+    assertTrue(md.contains("| geojson × zstd | *missing* | 10.4 (9.4 + 1.0) tied |"), md);
+    assertTrue(
+        md.contains(
+            "1 Gbit/s, 1 ms RTT: first with its features geojson × identity, 10.0 ms end to end"
+                + " (tied with geojson × zstd: their medians fall inside its 90th percentile,"
+                + " 10.6 ms)"),
+        md);
+    assertTrue(
+        md.contains(
+            "No clear change of answer: the first moves between 1 Gbit/s, 1 ms RTT and"
+                + " 10 Mbit/s, 80 ms RTT, from geojson × identity to geojson × zstd, but the two"
+                + " tie on one of those links"),
+        md);
+    assertTrue(!md.contains("The answer changes"), md);
   }
 
   @Test
