@@ -91,18 +91,6 @@ public final class FindingGateway {
           maxConnections);
     }
 
-    public Settings withMaxResponseBytes(int n) {
-      return new Settings(
-          backend,
-          mockItems,
-          entriesPerPage,
-          appName,
-          connectTimeoutMs,
-          timeoutMs,
-          n,
-          maxConnections);
-    }
-
     private static void check(String what, long value, long min, long max) {
       if (value < min || value > max) {
         throw new IllegalArgumentException(

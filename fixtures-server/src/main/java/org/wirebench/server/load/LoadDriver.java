@@ -3,7 +3,6 @@ package org.wirebench.server.load;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
-import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -24,7 +23,6 @@ import org.eclipse.jetty.util.thread.Invocable;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.wirebench.results.ErrorKind;
 import org.wirebench.results.LoadResult;
-import org.wirebench.results.Statistic;
 import org.wirebench.server.http.ContentCoding;
 
 /**
@@ -398,23 +396,5 @@ public final class LoadDriver {
     t.setDaemon(true);
     t.start();
     return t;
-  }
-
-  /**
-   * The latency statistics a result records (mean, min, stddev, p50, p90, p99, p99.9, max), ms,
-   * from a histogram of ns: one run's, or several runs' merged ({@code Histogram.add}) — never
-   * averaged percentiles.
-   */
-  public static Map<Statistic, Double> latencyMs(Histogram h) {
-    Map<Statistic, Double> latency = new EnumMap<>(Statistic.class);
-    latency.put(Statistic.MEAN, h.getMean() / 1e6);
-    latency.put(Statistic.MIN, h.getTotalCount() == 0 ? 0 : h.getMinValue() / 1e6);
-    latency.put(Statistic.STDDEV, h.getStdDeviation() / 1e6);
-    latency.put(Statistic.P50, h.getValueAtPercentile(50) / 1e6);
-    latency.put(Statistic.P90, h.getValueAtPercentile(90) / 1e6);
-    latency.put(Statistic.P99, h.getValueAtPercentile(99) / 1e6);
-    latency.put(Statistic.P99_9, h.getValueAtPercentile(99.9) / 1e6);
-    latency.put(Statistic.MAX, h.getMaxValue() / 1e6);
-    return latency;
   }
 }

@@ -90,7 +90,7 @@ final class LoadTally {
   /** The run's result: {@code measuredNs} long, as {@code plan} asked for it. */
   LoadResult result(LoadPlan plan, long measuredNs) {
     double seconds = Math.max(measuredNs, 1) / 1e9;
-    Map<Statistic, Double> latency = LoadDriver.latencyMs(histogram);
+    Map<Statistic, Double> latency = Latencies.latencyMs(histogram);
     Map<ErrorKind, Long> errorCounts = new EnumMap<>(ErrorKind.class);
     errors.forEach((k, v) -> errorCounts.put(k, v.sum()));
     Map<ErrorKind, Long> warmupCounts = new EnumMap<>(ErrorKind.class);

@@ -386,8 +386,14 @@ class LoadDriverTest {
     int n = 0;
     for (var e : Thread.getAllStackTraces().entrySet()) {
       Thread.State state = e.getKey().getState();
+      StackTraceElement[] stack = e.getValue();
+      // the state is read after the stack: a thread caught running (say, in countDown's unpark)
+      // may be waiting again by then, so the stack itself must show it parked, waiting or asleep
       if (e.getKey() == runner
-          || (state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING)) {
+          || (state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING)
+          || stack.length == 0
+          || !java.util.Set.of("park", "wait", "wait0", "sleep", "sleep0")
+              .contains(stack[0].getMethodName())) {
         continue;
       }
       for (StackTraceElement frame : e.getValue()) {

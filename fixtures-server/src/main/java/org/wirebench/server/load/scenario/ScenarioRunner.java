@@ -17,6 +17,7 @@ import org.wirebench.results.LoadResult;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.results.Statistic;
+import org.wirebench.server.load.Latencies;
 import org.wirebench.server.load.LoadDriver;
 import org.wirebench.server.load.LoadPlan;
 
@@ -289,7 +290,7 @@ public final class ScenarioRunner {
    */
   static ScenarioResult.PointResult mean(
       Scenario.Point p, List<LoadResult> runs, Histogram merged, ScenarioResult.Warmup warmup) {
-    Map<Statistic, Double> latency = LoadDriver.latencyMs(merged);
+    Map<Statistic, Double> latency = Latencies.latencyMs(merged);
     return new ScenarioResult.PointResult(
         p.id(),
         p.params(),

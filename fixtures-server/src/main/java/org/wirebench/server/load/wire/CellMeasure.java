@@ -19,6 +19,7 @@ import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioResult.PointResult;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.results.Statistic;
+import org.wirebench.server.load.Latencies;
 import org.wirebench.server.load.LoadDriver;
 import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.load.scenario.Scenario.Point;
@@ -97,7 +98,7 @@ final class CellMeasure {
                 throughput,
                 throughput * meanBody,
                 meanBody,
-                LoadDriver.latencyMs(h),
+                Latencies.latencyMs(h),
                 s.errors,
                 s.warmupErrors);
         results.add(
@@ -105,7 +106,7 @@ final class CellMeasure {
                 points.get(i).id(),
                 points.get(i).params(),
                 throughput,
-                LoadDriver.latencyMs(h),
+                Latencies.latencyMs(h),
                 meanBody,
                 run.errorCount(),
                 List.of(run),
@@ -136,7 +137,7 @@ final class CellMeasure {
               p.id(),
               p.params(),
               r.throughput(),
-              LoadDriver.latencyMs(h),
+              Latencies.latencyMs(h),
               r.meanResponseBytes(),
               r.errorCount(),
               List.of(r),

@@ -10,7 +10,7 @@ import org.wirebench.results.LoadModel;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.Statistic;
-import org.wirebench.server.load.LoadDriver;
+import org.wirebench.server.load.Latencies;
 
 /** A point's latency statistics come from its runs' histograms merged, never from averages. */
 class MergedPercentilesTest {
@@ -35,7 +35,7 @@ class MergedPercentilesTest {
         h.getTotalCount(),
         0,
         10,
-        LoadDriver.latencyMs(h),
+        Latencies.latencyMs(h),
         Map.of(),
         Map.of());
   }
