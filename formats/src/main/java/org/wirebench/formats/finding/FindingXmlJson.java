@@ -185,23 +185,11 @@ final class FindingXmlJson {
             ItemCount.check("XML", XsdValues.parseInt(count), items);
           }
         }
-        case "errorMessage" -> {
-          FindingXmlReader reader = new FindingXmlReader(c);
-          while (c.nextChild()) {
-            if ("error".equals(c.localName())) {
-              errors.add(reader.error());
-            } else {
-              c.skip();
-            }
-          }
-        }
+        case "errorMessage" -> new FindingXmlReader(c).errorMessage(errors);
         default -> c.skip();
       }
     }
-    Ack.check("XML", ack);
-    if (!searchResult) {
-      throw ItemCount.noSearchResult("XML");
-    }
+    FindingXmlReader.answered(ack, searchResult);
     g.writeEndArray();
     g.writeArrayFieldStart("errorMessage");
     for (ErrorData e : errors) {

@@ -129,23 +129,31 @@ final class FindingXmlReader {
             ItemCount.check("XML", XsdValues.parseInt(count), items.size());
           }
         }
-        case "errorMessage" -> {
-          while (c.nextChild()) {
-            if ("error".equals(c.localName())) {
-              errors.add(error());
-            } else {
-              c.skip();
-            }
-          }
-        }
+        case "errorMessage" -> errorMessage(errors);
         default -> c.skip();
       }
     }
+    answered(ack, searchResult);
+    return new GatewayView(items, errors);
+  }
+
+  /** The errorMessage element's errors, added to {@code errors}; its other children skipped. */
+  void errorMessage(List<ErrorData> errors) throws XMLStreamException {
+    while (c.nextChild()) {
+      if ("error".equals(c.localName())) {
+        errors.add(error());
+      } else {
+        c.skip();
+      }
+    }
+  }
+
+  /** An answer is one with a good ack and a searchResult, whichever reader read it. */
+  static void answered(String ack, boolean searchResult) throws BackendPayloadException {
     Ack.check("XML", ack);
     if (!searchResult) {
       throw ItemCount.noSearchResult("XML");
     }
-    return new GatewayView(items, errors);
   }
 
   private Item item() throws XMLStreamException, BackendPayloadException {
