@@ -316,15 +316,6 @@ public final class FixtureServer implements AutoCloseable {
     };
   }
 
-  /**
-   * Keeps at most {@code bytes} of decoded tiles at {@code /tiled/memory/wms} (default {@link
-   * org.wirebench.formats.raster.DecodedTileCache#DEFAULT_BYTES}); before its first map.
-   */
-  public FixtureServer decodedTileBytes(long bytes) {
-    maps.decodedTileBytes(bytes);
-    return this;
-  }
-
   /** The base URI clients use, e.g. http://127.0.0.1:8080/ */
   public URI uri() {
     String host =

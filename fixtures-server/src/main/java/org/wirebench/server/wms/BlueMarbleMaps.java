@@ -24,7 +24,6 @@ public final class BlueMarbleMaps implements AutoCloseable {
   private volatile DirectRenderer direct;
   private volatile TileCacheRenderer tiles;
   private volatile MapRenderer decodedTiles;
-  private volatile long decodedBytes = DecodedTileCache.DEFAULT_BYTES;
 
   public BlueMarbleMaps(Path tileRoot) {
     this.tileRoot = tileRoot;
@@ -58,22 +57,6 @@ public final class BlueMarbleMaps implements AutoCloseable {
       throw new IllegalStateException("the tile cache is open already");
     }
     tileRoot = root;
-  }
-
-  /**
-   * Keeps at most {@code bytes} of decoded tiles for {@link MapRendererKind#TILECACHE_MEMORY}
-   * (default {@link DecodedTileCache#DEFAULT_BYTES}); only before that renderer's first map.
-   *
-   * @throws IllegalArgumentException outside {@link DecodedTileCache#MIN_BYTES}..{@link
-   *     DecodedTileCache#MAX_BYTES}
-   * @throws IllegalStateException once that renderer has drawn a map
-   */
-  public synchronized void decodedTileBytes(long bytes) {
-    new DecodedTileCache(bytes); // refuses a bound out of range, naming it
-    if (decodedTiles != null) {
-      throw new IllegalStateException("the decoded tiles' cache is made already");
-    }
-    decodedBytes = bytes;
   }
 
   /** The renderer {@code kind} names, made on its first use. */
@@ -119,8 +102,9 @@ public final class BlueMarbleMaps implements AutoCloseable {
   }
 
   /**
-   * The tile cache keeping decoded tiles in memory (at most {@link #decodedTileBytes}): the same
-   * folder of tiles as {@link #tileCache}, which keeps MapProxy's design.
+   * The tile cache keeping decoded tiles in memory (at most {@link
+   * DecodedTileCache#DEFAULT_BYTES}): the same folder of tiles as {@link #tileCache}, which keeps
+   * MapProxy's design.
    */
   public MapRenderer decodedTileCache() {
     MapRenderer d = decodedTiles;
@@ -128,7 +112,7 @@ public final class BlueMarbleMaps implements AutoCloseable {
       TileCacheRenderer disk = tileCache();
       synchronized (this) {
         if (decodedTiles == null) {
-          decodedTiles = disk.keepingDecoded(new DecodedTileCache(decodedBytes));
+          decodedTiles = disk.keepingDecoded(new DecodedTileCache(DecodedTileCache.DEFAULT_BYTES));
         }
         d = decodedTiles;
       }
