@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.LongSupplier;
 import org.wirebench.results.PairedRuns;
 import org.wirebench.results.PairedRuns.Claim;
@@ -16,10 +18,13 @@ import org.wirebench.results.PairedRuns.Settings;
 /**
  * Which group gets the next fork. First every group gets its {@code minForks}, in the plan's order;
  * then the rest of the budget goes one fork at a time to the groups that are still undecided (a
- * claim inconclusive or its interval wider than the target), the one with the fewest forks first,
- * as long as a fork of that group (its mean so far) still fits in what is left. So the budget is
- * spent where a verdict is still open, not on groups in the order they happen to come: a group
- * decided at its minimum gives all of its time to the others.
+ * claim inconclusive or its interval wider than the target), as long as a fork of that group (its
+ * mean so far) still fits in what is left. Groups whose forks disagree come first — an open claim
+ * with a variant whose fork medians form two modes ({@link ForkModes}): there the interval is wide
+ * because the forks draw from two compiled shapes, and only more forks weigh them; a group at the
+ * band's edge gains less from one fork more. Within each kind, the one with the fewest forks first.
+ * So the budget is spent where a verdict is still open, not on groups in the order they happen to
+ * come: a group decided at its minimum gives all of its time to the others.
  */
 final class PairScheduler {
   /** One forked JVM measuring every variant of a group. */
@@ -45,6 +50,7 @@ final class PairScheduler {
     final List<Fork> forks = new ArrayList<>();
     long elapsedNs;
     String stopped;
+    boolean forksDisagree;
 
     State(Claims.GroupPlan plan, List<Claim> claims) {
       this.plan = plan;
@@ -57,19 +63,20 @@ final class PairScheduler {
       elapsedNs += nanoClock.getAsLong() - t;
       log.printf(
           Locale.ROOT,
-          "pairs: %s fork %d (%.0f s)%s%n",
+          "pairs: %s fork %d (%.0f s)%s%s%n",
           plan.id(),
           forks.size(),
           elapsedNs / 1e9,
-          summary(group(), claims));
+          summary(group(), claims),
+          modes(group(), claims));
     }
 
     /** Why this group takes no more forks, or null while it may. */
     void judge() {
+      Group g = group();
       stopped =
-          forks.size() >= settings.maxForks()
-              ? "max-forks"
-              : decided(group(), claims) ? "decided" : null;
+          forks.size() >= settings.maxForks() ? "max-forks" : decided(g, claims) ? "decided" : null;
+      forksDisagree = stopped == null && twoModes(g, claims);
     }
 
     Group group() {
@@ -100,7 +107,9 @@ final class PairScheduler {
       State next =
           states.stream()
               .filter(s -> s.stopped == null)
-              .min(Comparator.comparingInt(s -> s.forks.size()))
+              .min(
+                  Comparator.comparing((State s) -> !s.forksDisagree)
+                      .thenComparingInt(s -> s.forks.size()))
               .orElse(null);
       if (next == null) {
         break;
@@ -121,12 +130,41 @@ final class PairScheduler {
 
   private boolean decided(Group g, List<Claim> claims) {
     for (Claim c : claims) {
-      PairedRatio r = PairedRatio.of(g, c.a(), c.b(), settings.confidence());
-      if (!ClaimVerdict.judge(c, r).decided() || r.halfWidth() > settings.targetHalfWidth()) {
+      if (open(g, c)) {
         return false;
       }
     }
     return true;
+  }
+
+  /** Inconclusive, or decided with an interval wider than the target. */
+  private boolean open(Group g, Claim c) {
+    PairedRatio r = PairedRatio.of(g, c.a(), c.b(), settings.confidence());
+    return !ClaimVerdict.judge(c, r).decided() || r.halfWidth() > settings.targetHalfWidth();
+  }
+
+  /** Whether an open claim of the group has a variant whose forks form two modes. */
+  private boolean twoModes(Group g, List<Claim> claims) {
+    for (Claim c : claims) {
+      if (open(g, c) && !ForkModes.ofPair(g, c.a(), c.b()).isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** "; two modes: gml2 196 µs in 1 of 5 forks, 248 µs in 4", once a variant. */
+  private static String modes(Group g, List<Claim> claims) {
+    StringBuilder s = new StringBuilder();
+    Set<String> seen = new HashSet<>();
+    for (Claim c : claims) {
+      for (ForkModes.Named m : ForkModes.ofPair(g, c.a(), c.b())) {
+        if (seen.add(m.variant())) {
+          s.append("; two modes: ").append(m.variant()).append(' ').append(m.modes().describe());
+        }
+      }
+    }
+    return s.toString();
   }
 
   private String summary(Group g, List<Claim> claims) {

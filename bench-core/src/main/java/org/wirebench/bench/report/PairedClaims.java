@@ -3,6 +3,7 @@ package org.wirebench.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.wirebench.bench.pair.ClaimVerdict;
+import org.wirebench.bench.pair.ForkModes;
 import org.wirebench.bench.pair.PairedRatio;
 import org.wirebench.bench.report.ThenAndNow.Row;
 import org.wirebench.bench.report.ThenAndNow.Verdict;
@@ -26,7 +27,7 @@ final class PairedClaims {
         continue;
       }
       PairedRatio r = ratio(runs, c);
-      String now = c.a() + " ÷ " + c.b() + " cost " + now(r);
+      String now = c.a() + " ÷ " + c.b() + " cost " + now(r) + modes(runs, c);
       rows.add(new Row(c.study(), c.text(), c.then(), now, verdict(ClaimVerdict.judge(c, r))));
     }
     return rows;
@@ -40,6 +41,22 @@ final class PairedClaims {
     return Scores.format(
         "%.2f× [%.2f, %.2f] (%.0f%%, %d forks, %d pairs)",
         r.ratio(), r.low(), r.high(), 100 * r.confidence(), r.forks(), r.pairs());
+  }
+
+  /**
+   * "; gml2's forks ran at two speeds: 196 µs in 1 of 5 forks, 248 µs in 4", for each variant of
+   * the claim whose fork medians form two modes ({@link ForkModes}); empty otherwise. It says why
+   * an interval is wide: the forks drew from two shapes of the code, not from noise.
+   */
+  static String modes(PairedRuns runs, Claim c) {
+    StringBuilder s = new StringBuilder();
+    for (ForkModes.Named m : ForkModes.ofPair(runs.group(c.group()), c.a(), c.b())) {
+      s.append("; ")
+          .append(m.variant())
+          .append("'s forks ran at two speeds: ")
+          .append(m.modes().describe());
+    }
+    return s.toString();
   }
 
   static Verdict verdict(ClaimVerdict v) {

@@ -63,7 +63,7 @@ public final class PairedSection implements ReportSection {
               Report.Cell.of(
                   Scores.format(
                       "%s %.2f", c.kind() == PairedRuns.Kind.AT_MOST ? "≤" : "≥", c.claimed())),
-              Report.Cell.of(PairedClaims.now(r)),
+              Report.Cell.of(PairedClaims.now(r) + PairedClaims.modes(pairs, c)),
               new Report.Cell(v.label(), PairedClaims.verdict(v).style())));
     }
     out.add(

@@ -93,4 +93,41 @@ class PairSchedulerTest {
     assertEquals(4, runs.group("edge").forks().size());
     assertTrue(List.of("budget", "decided").contains(runs.group("edge").stopped()));
   }
+
+  /**
+   * Serves the recorded forks of src/test/runs/pairs-two-modes in their order, 10 s each: the
+   * mainroads group's fourth fork is gml2's fast one, places has one mode and sits at the band's
+   * edge. Both are open after 4 forks; the free forks go to the group whose forks disagree.
+   */
+  @Test
+  void theGroupWhoseForksDisagreeGetsTheFreeForksFirst() throws Exception {
+    PairedRuns recorded = ForkModesTest.twoModes();
+    long[] now = {0};
+    java.util.Map<String, Integer> served = new java.util.HashMap<>();
+    PairScheduler.Forker forker =
+        plan -> {
+          now[0] += 10 * SECOND;
+          int i = served.merge(plan.id(), 1, Integer::sum) - 1;
+          return recorded.group(plan.id()).forks().get(i);
+        };
+    List<Claims.GroupPlan> groups = new java.util.ArrayList<>();
+    for (PairedRuns.Group g : recorded.groups()) {
+      java.util.Map<String, String> classes = new java.util.HashMap<>();
+      g.variants().forEach(v -> classes.put(v.id(), v.benchmark()));
+      groups.add(new Claims.GroupPlan(g.id(), g.variants(), classes));
+    }
+    // 80 s for the first 4 forks of each, then 4 forks of 10 s fit in the 45 s left
+    PairedRuns.Settings s =
+        new PairedRuns.Settings(1, 1, 20, 4, 12, 125_000, 0.99, 0.10, List.of());
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    PairedRuns runs =
+        new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true))
+            .run(new Claims.Plan(groups, recorded.claims()));
+    // before: one fork at a time to the open group with the fewest forks, 6 and 6
+    assertEquals(8, runs.group("wfs-osm_mainroads").forks().size(), log::toString);
+    assertEquals(4, runs.group("wfs-osm_places").forks().size(), log::toString);
+    assertTrue(
+        log.toString().contains("two modes: gml2 199 µs in 1 of 4 forks, 251 µs in 3"),
+        log::toString);
+  }
 }
