@@ -21,10 +21,10 @@ import org.wirebench.results.PairedRuns.Settings;
  * claim inconclusive or its interval wider than the target), as long as a fork of that group (its
  * mean so far) still fits in what is left. Groups whose forks disagree come first — an open claim
  * with a variant whose fork medians form two modes ({@link ForkModes}): there the interval is wide
- * because the forks draw from two compiled shapes, and only more forks weigh them; a group at the
- * band's edge gains less from one fork more. Within each kind, the one with the fewest forks first.
- * So the budget is spent where a verdict is still open, not on groups in the order they happen to
- * come: a group decided at its minimum gives all of its time to the others.
+ * because the forks draw from two speeds, and only more forks weigh them; a group at the band's
+ * edge gains less from one fork more. Within each kind, the one with the fewest forks first. So the
+ * budget is spent where a verdict is still open, not on groups in the order they happen to come: a
+ * group decided at its minimum gives all of its time to the others.
  */
 final class PairScheduler {
   /** One forked JVM measuring every variant of a group. */
