@@ -8,14 +8,15 @@ import org.eclipse.jetty.client.Result;
 import org.eclipse.jetty.util.Promise;
 
 /**
- * One closed-model user's own connection, as wrk gives each of its connections one request at a
- * time: the user's requests go straight onto it instead of through the client's pool, whose acquire
- * searches every pooled connection for an idle one (Jetty's FIRST strategy: 7.5% of the driver's
- * CPU at 512 users, 1% at 32). A user without an open connection (the first request, or after the
- * server closed it or an exchange failed, which closes it) connects first; that connect belongs to
- * the request's latency, as it did in the pool, and its failure is the request's.
+ * One closed-model user's own connection, or one of the open model's ({@link OpenModel}), as wrk
+ * gives each of its connections one request at a time: the requests go straight onto it instead of
+ * through the client's pool, whose acquire searches every pooled connection for an idle one
+ * (Jetty's FIRST strategy: 7.5% of the driver's CPU at 512 users, 1% at 32). A user without an open
+ * connection (the first request, or after the server closed it or an exchange failed, which closes
+ * it) connects first; that connect belongs to the request's latency, as it did in the pool, and its
+ * failure is the request's.
  *
- * <p>Only the user's own chain of requests touches it, one request at a time.
+ * <p>One request at a time touches it: the user's chain, or the open model's request holding it.
  */
 final class UserConnection {
   private final Destination destination;
