@@ -52,7 +52,7 @@ final class OpenModel {
   private final UserConnection[] connections;
   private final ArrayDeque<UserConnection> idle;
   private final ArrayDeque<Due> queue = new ArrayDeque<>();
-  private boolean closed;
+  private volatile boolean closed;
 
   /**
    * @param timeoutNs a request's timeout, from when it is due
@@ -143,7 +143,10 @@ final class OpenModel {
    */
   void answered(UserConnection connection, boolean failed) {
     if (failed) {
-      executor.execute(() -> answered(connection, false));
+      // closing fails what is open: nothing follows then (the executor may be stopping too)
+      if (!closed) {
+        executor.execute(() -> answered(connection, false));
+      }
       return;
     }
     while (true) {

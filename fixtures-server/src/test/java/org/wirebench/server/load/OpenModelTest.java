@@ -174,14 +174,17 @@ class OpenModelTest {
   @Test
   void aClosedModelSendsNothingMore() {
     Recorded r = new Recorded();
-    OpenModel open = model(1, 100, r, new ArrayList<>());
+    List<Runnable> later = new ArrayList<>();
+    OpenModel open = model(1, 100, r, later);
     long now = System.nanoTime();
     open.due(1, 1, now);
     open.due(2, 2, now);
     open.close();
     open.answered(r.connections.get(0), false);
+    open.answered(r.connections.get(0), true);
     open.due(3, 3, now);
     assertEquals(List.of(1L), r.sent);
     assertEquals(List.of(), r.rejected);
+    assertEquals(List.of(), later, "nothing handed to a stopping executor");
   }
 }
