@@ -3,13 +3,12 @@ package org.wirebench.server.load;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 import org.eclipse.jetty.client.BytesRequestContent;
 import org.eclipse.jetty.client.Destination;
@@ -32,7 +31,8 @@ import org.wirebench.server.http.ContentCoding;
  * an optional think time), as JMeter and ab do; bounded by time or, like ab, by a request count.
  * Open model ({@code rate > 0}): requests are sent on a fixed schedule and latency is measured from
  * the intended send time, so a stalled server is not hidden by the driver waiting for it (wrk2's
- * coordinated-omission fix). Warm-up responses are thrown away.
+ * coordinated-omission fix), on up to N connections of the driver's own ({@link OpenModel}).
+ * Warm-up responses are thrown away.
  */
 public final class LoadDriver {
   private final LoadPlan plan;
@@ -51,8 +51,9 @@ public final class LoadDriver {
   private volatile boolean stopped;
   private AtomicLong tickets;
   private long measuredNs;
-  // the closed model's users, each with its own connection; the open model uses the client's pool
+  // the closed model's users, each with its own connection; the open model's connections
   private UserConnection[] users = new UserConnection[0];
+  private volatile OpenModel open;
 
   public LoadDriver(LoadPlan plan) {
     this.plan = plan;
@@ -82,15 +83,21 @@ public final class LoadDriver {
     // driver asks for the plan's coding and decodes it itself, counting both sizes
     client.getContentDecoderFactories().clear();
     try {
+      Destination destination = client.resolveDestination(client.newRequest(plan.target));
       if (plan.rate <= 0) {
-        Destination destination = client.resolveDestination(client.newRequest(plan.target));
         users = new UserConnection[Math.max(plan.users, 1)];
         for (int u = 0; u < users.length; u++) {
           users[u] = new UserConnection(destination);
         }
+      } else {
+        open = openModel(client, destination);
       }
       long start = System.nanoTime();
-      Thread reporter = progress == null ? null : startProgress(progress, start);
+      Thread reporter =
+          progress == null
+              ? null
+              : tally.progress(
+                  progress, start, now -> measuring && now >= measureStartNs, inFlight::get);
       try {
         if (plan.requests > 0) {
           runCounted(client);
@@ -99,7 +106,16 @@ public final class LoadDriver {
           endNs = measureStartNs + plan.duration.toNanos();
           measuring = true;
           if (plan.rate > 0) {
-            runOpen(client, start);
+            open.run(
+                start,
+                (long) (1e9 / plan.rate),
+                endNs,
+                plan.timeout.toNanos() + TimeUnit.SECONDS.toNanos(1),
+                () -> {
+                  inFlight.incrementAndGet();
+                  return sequence.incrementAndGet();
+                },
+                inFlight::get);
           } else {
             runClosed(client, Long.MAX_VALUE);
           }
@@ -120,6 +136,9 @@ public final class LoadDriver {
       stopped = true; // stopping the client fails what is open: already counted as unfinished
       for (UserConnection user : users) {
         user.close(); // the users' own connections are not the pool's, which stop() closes
+      }
+      if (open != null) {
+        open.close();
       }
       client.stop();
     }
@@ -194,11 +213,14 @@ public final class LoadDriver {
       done.countDown();
       return;
     }
+    inFlight.incrementAndGet();
     send(
         client,
         user,
+        sequence.incrementAndGet(),
         sent,
-        () -> {
+        plan.timeout.toMillis(),
+        failed -> {
           long backoff = connectBackoffMs.get();
           if (backoff > 0) {
             // a refused connection comes back at once: without a pause each user would retry in
@@ -208,7 +230,7 @@ public final class LoadDriver {
                 .schedule(() -> sendClosed(client, user, done), backoff, TimeUnit.MILLISECONDS);
             return;
           }
-          long thinkNs = thinkNs();
+          long thinkNs = plan.thinkNs();
           if (thinkNs > 0) {
             client
                 .getScheduler()
@@ -219,51 +241,54 @@ public final class LoadDriver {
         });
   }
 
-  /** This pause's length: fixed, or Gaussian as JMeter's timer draws it ({@link LoadPlan}). */
-  private long thinkNs() {
-    if (plan.thinkTimeMs <= 0 && plan.thinkDeviationMs <= 0) {
-      return 0;
-    }
-    double ms =
-        Math.abs(
-            java.util.concurrent.ThreadLocalRandom.current().nextGaussian() * plan.thinkDeviationMs
-                + plan.thinkTimeMs);
-    return (long) (ms * 1e6);
+  /** The open model's connections, whose requests this driver sends and counts. */
+  private OpenModel openModel(HttpClient client, Destination destination) {
+    return new OpenModel(
+        destination,
+        Math.max(plan.users, 1),
+        plan.timeout.toNanos(),
+        OpenModel.MAX_QUEUED,
+        client.getExecutor(),
+        new OpenModel.Exchanges() {
+          @Override
+          public void send(UserConnection connection, long n, long intendedNs, long timeoutMs) {
+            LoadDriver.this.send(
+                client, connection, n, intendedNs, timeoutMs, f -> open.answered(connection, f));
+          }
+
+          @Override
+          public void expired(long intendedNs) {
+            failed(intendedNs, new TimeoutException()); // counted as a sent one's timeout is
+          }
+
+          @Override
+          public void rejected(long intendedNs) {
+            // counted as the client's own queue counted its overflow
+            String why = OpenModel.MAX_QUEUED + " requests already queued for a connection";
+            failed(intendedNs, new RejectedExecutionException(why));
+          }
+        });
   }
 
-  private void runOpen(HttpClient client, long start) throws InterruptedException {
-    long intervalNs = (long) (1e9 / plan.rate);
-    for (long i = 0; ; i++) {
-      long intended = start + i * intervalNs;
-      if (intended >= endNs) {
-        break;
-      }
-      long wait = intended - System.nanoTime();
-      if (wait > 0) {
-        LockSupport.parkNanos(wait);
-      }
-      send(client, null, intended, () -> {});
-    }
-    long deadline = System.nanoTime() + plan.timeout.toNanos() + TimeUnit.SECONDS.toNanos(1);
-    while (inFlight.get() > 0 && System.nanoTime() < deadline) {
-      Thread.sleep(10);
-    }
+  /** A request that failed without being sent: counted as a sent one's failure is. */
+  private void failed(long intendedNs, Throwable failure) {
+    record(new Result(null, failure, null), intendedNs, 0, null, 0, false);
+    inFlight.decrementAndGet();
   }
 
   /**
-   * Sends one request on {@code user}'s own connection, or through the client's pool when null;
-   * latency counts from {@code sentNs} (the intended time, open model).
+   * Sends request {@code n} on {@code user}'s own connection, counted in flight already; latency
+   * counts from {@code sentNs} (the intended time, open model); {@code next} hears if it failed.
    */
-  private void send(HttpClient client, UserConnection user, long sentNs, Runnable next) {
-    inFlight.incrementAndGet();
-    long n = sequence.incrementAndGet();
+  private void send(
+      HttpClient client, UserConnection user, long n, long sentNs, long timeoutMs, Next next) {
     boolean keep = plan.validateEvery > 0 && n % plan.validateEvery == 0;
     int index = (int) (n % plan.targets.size());
     Request request =
         client
             .newRequest(plan.targets.get(index))
             .method(plan.method)
-            .timeout(plan.timeout.toMillis(), TimeUnit.MILLISECONDS);
+            .timeout(timeoutMs, TimeUnit.MILLISECONDS);
     if (!plan.headers.isEmpty()) {
       request.headers(h -> plan.headers.forEach(h::put));
     }
@@ -295,14 +320,16 @@ public final class LoadDriver {
           public void onComplete(Result result) {
             record(result, sentNs, length, kept == null ? null : kept.toByteArray(), index, keep);
             inFlight.decrementAndGet();
-            next.run();
+            next.ended(result.isFailed());
           }
         };
-    if (user == null) {
-      request.send(listener);
-    } else {
-      user.send(request, listener);
-    }
+    user.send(request, listener);
+  }
+
+  /** What follows a request's end, told whether it failed. */
+  @FunctionalInterface
+  private interface Next {
+    void ended(boolean failed);
   }
 
   private String contentType() {
@@ -364,37 +391,5 @@ public final class LoadDriver {
       return; // a good warm-up answer, or one sent after the end: not measured
     }
     tally.answered(latency, decodedLength, length);
-  }
-
-  private Thread startProgress(PrintStream out, long start) {
-    Thread t =
-        new Thread(
-            () -> {
-              long last = 0;
-              while (!Thread.currentThread().isInterrupted()) {
-                try {
-                  Thread.sleep(1000);
-                } catch (InterruptedException e) {
-                  return;
-                }
-                long now = System.nanoTime();
-                long count = tally.ok();
-                String phase = !measuring || now < measureStartNs ? "warm-up" : "measure";
-                out.printf(
-                    Locale.ROOT,
-                    "%s %5.1fs  %,d ok (+%,d/s)  errors %d  in flight %d%n",
-                    phase,
-                    (now - start) / 1e9,
-                    count,
-                    count - last,
-                    tally.errorTotal(),
-                    inFlight.get());
-                last = count;
-              }
-            },
-            "load-progress");
-    t.setDaemon(true);
-    t.start();
-    return t;
   }
 }

@@ -235,4 +235,18 @@ public final class LoadPlan {
   public long thinkTimeMs() {
     return thinkTimeMs;
   }
+
+  /**
+   * This pause's length, ns: fixed, or Gaussian as JMeter's timer draws it ({@link #thinkTime}).
+   */
+  long thinkNs() {
+    if (thinkTimeMs <= 0 && thinkDeviationMs <= 0) {
+      return 0;
+    }
+    double ms =
+        Math.abs(
+            java.util.concurrent.ThreadLocalRandom.current().nextGaussian() * thinkDeviationMs
+                + thinkTimeMs);
+    return (long) (ms * 1e6);
+  }
 }

@@ -113,4 +113,43 @@ final class LoadTally {
         plan.encoding.token(),
         n == 0 ? 0 : (double) wireBytes.sum() / n);
   }
+
+  /**
+   * Starts a daemon thread printing a line a second to {@code out} (its phase, the time since
+   * {@code startNs}, the good answers, the errors and the requests in flight) until interrupted.
+   */
+  Thread progress(
+      java.io.PrintStream out,
+      long startNs,
+      java.util.function.LongPredicate measuringAt,
+      java.util.function.LongSupplier inFlight) {
+    Thread t =
+        new Thread(
+            () -> {
+              long last = 0;
+              while (!Thread.currentThread().isInterrupted()) {
+                try {
+                  Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                  return;
+                }
+                long now = System.nanoTime();
+                long count = ok();
+                out.printf(
+                    java.util.Locale.ROOT,
+                    "%s %5.1fs  %,d ok (+%,d/s)  errors %d  in flight %d%n",
+                    measuringAt.test(now) ? "measure" : "warm-up",
+                    (now - startNs) / 1e9,
+                    count,
+                    count - last,
+                    errorTotal(),
+                    inFlight.getAsLong());
+                last = count;
+              }
+            },
+            "load-progress");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
 }

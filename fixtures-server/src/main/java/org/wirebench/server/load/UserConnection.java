@@ -1,5 +1,7 @@
 package org.wirebench.server.load;
 
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.client.Connection;
 import org.eclipse.jetty.client.Destination;
 import org.eclipse.jetty.client.Request;
@@ -8,14 +10,15 @@ import org.eclipse.jetty.client.Result;
 import org.eclipse.jetty.util.Promise;
 
 /**
- * One closed-model user's own connection, as wrk gives each of its connections one request at a
- * time: the user's requests go straight onto it instead of through the client's pool, whose acquire
- * searches every pooled connection for an idle one (Jetty's FIRST strategy: 7.5% of the driver's
- * CPU at 512 users, 1% at 32). A user without an open connection (the first request, or after the
- * server closed it or an exchange failed, which closes it) connects first; that connect belongs to
- * the request's latency, as it did in the pool, and its failure is the request's.
+ * One closed-model user's own connection, or one of the open model's ({@link OpenModel}), as wrk
+ * gives each of its connections one request at a time: the requests go straight onto it instead of
+ * through the client's pool, whose acquire searches every pooled connection for an idle one
+ * (Jetty's FIRST strategy: 7.5% of the driver's CPU at 512 users, 1% at 32). A user without an open
+ * connection (the first request, or after the server closed it or an exchange failed, which closes
+ * it) connects first; that connect belongs to the request's latency and timeout, as it did in the
+ * pool, and its failure is the request's.
  *
- * <p>Only the user's own chain of requests touches it, one request at a time.
+ * <p>One request at a time touches it: the user's chain, or the open model's request holding it.
  */
 final class UserConnection {
   private final Destination destination;
@@ -35,11 +38,23 @@ final class UserConnection {
       open.send(request, listener);
       return;
     }
+    long connectingNs = System.nanoTime();
     destination.newConnection(
         new Promise<>() {
           @Override
           public void succeeded(Connection opened) {
             connection = opened;
+            // the connect spends the request's timeout, as in the pool (where the request's
+            // clock started when it was queued): the request gets what is left of it
+            long timeoutMs = request.getTimeout();
+            if (timeoutMs > 0) {
+              long leftMs = timeoutMs - (System.nanoTime() - connectingNs) / 1_000_000;
+              if (leftMs <= 0) {
+                listener.onComplete(new Result(request, new TimeoutException(), null));
+                return;
+              }
+              request.timeout(leftMs, TimeUnit.MILLISECONDS);
+            }
             opened.send(request, listener);
           }
 

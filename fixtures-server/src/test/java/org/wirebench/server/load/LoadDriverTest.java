@@ -328,54 +328,6 @@ class LoadDriverTest {
     assertTrue(e.getMessage().contains("http://127.0.0.1:8082/b"), e.getMessage());
   }
 
-  /** A Jetty server on an ephemeral port answering 10 bytes, counting connections and requests. */
-  private static final class CountingServer implements AutoCloseable {
-    final java.util.concurrent.atomic.AtomicInteger connections =
-        new java.util.concurrent.atomic.AtomicInteger();
-    final java.util.concurrent.atomic.AtomicInteger requests =
-        new java.util.concurrent.atomic.AtomicInteger();
-    private final org.eclipse.jetty.server.Server server = new org.eclipse.jetty.server.Server();
-    private final org.eclipse.jetty.server.ServerConnector connector =
-        new org.eclipse.jetty.server.ServerConnector(server);
-
-    CountingServer(boolean closeEach) throws Exception {
-      connector.setHost("127.0.0.1");
-      connector.addEventListener(
-          new org.eclipse.jetty.io.Connection.Listener() {
-            @Override
-            public void onOpened(org.eclipse.jetty.io.Connection connection) {
-              connections.incrementAndGet();
-            }
-          });
-      server.addConnector(connector);
-      server.setHandler(
-          new org.eclipse.jetty.server.Handler.Abstract.NonBlocking() {
-            @Override
-            public boolean handle(
-                org.eclipse.jetty.server.Request request,
-                org.eclipse.jetty.server.Response response,
-                org.eclipse.jetty.util.Callback callback) {
-              requests.incrementAndGet();
-              if (closeEach) {
-                response.getHeaders().put(org.eclipse.jetty.http.HttpHeader.CONNECTION, "close");
-              }
-              response.write(true, java.nio.ByteBuffer.wrap(new byte[10]), callback);
-              return true;
-            }
-          });
-      server.start();
-    }
-
-    URI uri() {
-      return URI.create("http://127.0.0.1:" + connector.getLocalPort() + "/");
-    }
-
-    @Override
-    public void close() throws Exception {
-      server.stop();
-    }
-  }
-
   /**
    * Threads other than the run's own that the driver's code itself parks or puts to sleep: the
    * first frame below the JDK's waiting frames is the driver's. A pool thread waiting on a lock
