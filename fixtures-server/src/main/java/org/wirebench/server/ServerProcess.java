@@ -21,11 +21,16 @@ public final class ServerProcess implements AutoCloseable {
   private final Process process;
   private final URI uri;
   private final List<String> command;
+  private final JvmProfile profile;
+  private final Path java;
 
-  private ServerProcess(Process process, URI uri, List<String> command) {
+  private ServerProcess(
+      Process process, URI uri, List<String> command, JvmProfile profile, Path java) {
     this.process = process;
     this.uri = uri;
     this.command = command;
+    this.profile = profile;
+    this.java = java;
   }
 
   /**
@@ -78,7 +83,7 @@ public final class ServerProcess implements AutoCloseable {
         drain.setDaemon(true);
         drain.start();
         try {
-          return new ServerProcess(p, new URI(uri), cmd);
+          return new ServerProcess(p, new URI(uri), cmd, profile, java);
         } catch (URISyntaxException e) {
           p.destroyForcibly();
           throw new IOException("the server announced a bad URI: " + line, e);
@@ -96,6 +101,35 @@ public final class ServerProcess implements AutoCloseable {
 
   public List<String> command() {
     return command;
+  }
+
+  /**
+   * What a load result records of this server (its {@code server} object): url, {@code started} as
+   * given, the JVM profile, its flags and the study's flags it dropped, the java launcher and the
+   * whole command.
+   *
+   * @param started who started it, e.g. "by the load driver"
+   */
+  public java.util.Map<String, Object> describe(String started) {
+    java.util.Map<String, Object> server = new java.util.LinkedHashMap<>();
+    server.put("url", uri.toString());
+    server.put("started", started);
+    server.put("jvmProfile", profile.cliName());
+    server.put("jvmFlags", profile.flags());
+    server.put("droppedStudyFlags", profile.dropped());
+    server.put("java", java == null ? "same as the load driver" : java.toString());
+    server.put("command", command);
+    return server;
+  }
+
+  /** Whether the server JVM still runs. */
+  public boolean alive() {
+    return process.isAlive();
+  }
+
+  /** The server JVM's exit code; only once it has ended ({@link #alive} false). */
+  public int exitCode() {
+    return process.exitValue();
   }
 
   /** The server JVM's process id (the launcher's, which exec'd it). */

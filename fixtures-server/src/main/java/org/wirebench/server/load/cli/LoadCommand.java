@@ -352,6 +352,16 @@ public final class LoadCommand implements Callable<Integer> {
     LoadModes.onlyWhereUsed(spec, target != null, scenario != null);
   }
 
+  /**
+   * The arguments of {@code serve} for the server JVM that {@code load} with {@code args} would
+   * start ({@link ScenarioCommand#serverArgs}); null when it would start none.
+   */
+  public static java.util.List<String> serverArgs(java.util.List<String> args) {
+    LoadCommand load = new LoadCommand();
+    new CommandLine(load).parseArgs(args.toArray(String[]::new));
+    return ScenarioCommand.serverArgs(load);
+  }
+
   /** Refuses an output path that cannot be written before anything runs. */
   void writable(String option, Path file) {
     if (file == null) {

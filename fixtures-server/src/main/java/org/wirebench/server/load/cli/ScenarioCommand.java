@@ -59,6 +59,7 @@ final class ScenarioCommand {
       }
       awaitServer(o.server, o.serverWait);
     }
+    Map<String, Object> shared = o.sharedServer == null ? null : sharedServer(scenario);
     if (o.jmeterEngines < 1 || o.jmeterEngines > 64) {
       throw cmd.bad("--jmeter-engines must be 1..64, was " + o.jmeterEngines);
     }
@@ -105,7 +106,7 @@ final class ScenarioCommand {
         hlog.outputComment("wirebench load --scenario " + scenario.name() + "; values in ns");
         hlog.outputLegend();
       }
-      ScenarioResult result = run(scenario, points, settings, profile, hlog);
+      ScenarioResult result = run(scenario, points, settings, profile, shared, hlog);
       if (files != null) {
         hlogOut.close();
         if (hlogOut.checkError()) {
@@ -136,12 +137,16 @@ final class ScenarioCommand {
     }
   }
 
-  /** The scenario against --server, else against a server JVM started for it and stopped after. */
+  /**
+   * The scenario against --server, or the suite's shared server, else against a server JVM started
+   * for it and stopped after.
+   */
   private ScenarioResult run(
       Scenario scenario,
       List<Scenario.Point> points,
       ScenarioSettings settings,
       JvmProfile profile,
+      Map<String, Object> shared,
       HistogramLogWriter hlog)
       throws Exception {
     if (scenario instanceof SelfRunningScenario self) {
@@ -157,17 +162,13 @@ final class ScenarioCommand {
       server.put("started", "external");
       return new ScenarioRunner(scenario, points, settings, System.err).run(o.server, server, hlog);
     }
-    try (ServerProcess process = ServerProcess.start(o.java, profile, compression())) {
-      Map<String, Object> server = new LinkedHashMap<>();
-      server.put("url", process.uri().toString());
-      server.put("started", "by the load driver");
-      server.put("jvmProfile", profile.cliName());
-      server.put("jvmFlags", profile.flags());
-      server.put("droppedStudyFlags", profile.dropped());
-      server.put("java", o.java == null ? "same as the load driver" : o.java.toString());
-      server.put("command", process.command());
+    if (shared != null) {
       return new ScenarioRunner(scenario, points, settings, System.err)
-          .run(process.uri(), server, hlog);
+          .run(URI.create((String) shared.get("url")), shared, hlog);
+    }
+    try (ServerProcess process = ServerProcess.start(o.java, profile, serveArgs(cmd.encoding()))) {
+      return new ScenarioRunner(scenario, points, settings, System.err)
+          .run(process.uri(), process.describe("by the load driver"), hlog);
     }
   }
 
@@ -208,6 +209,46 @@ final class ScenarioCommand {
     return 0;
   }
 
+  /**
+   * The server the suite started for its load step (--shared-server), as the result records it:
+   * refused when this run would not start a server of its own (--server, --jmeter-plan, a
+   * self-running scenario), or when it does not name its url and how it was started.
+   */
+  private Map<String, Object> sharedServer(Scenario scenario) {
+    if (o.server != null || o.jmeterPlan != null || scenario instanceof SelfRunningScenario) {
+      throw cmd.bad(
+          ScenarioOptions.SHARED_SERVER
+              + " stands for the server this run would start; --server, --jmeter-plan and the "
+              + scenario.name()
+              + " scenario start none");
+    }
+    Map<String, Object> server;
+    try {
+      server =
+          LoadCommand.JSON.readValue(
+              o.sharedServer,
+              new com.fasterxml.jackson.core.type.TypeReference<
+                  LinkedHashMap<String, Object>>() {});
+    } catch (java.io.IOException e) {
+      throw cmd.bad(
+          ScenarioOptions.SHARED_SERVER + " takes the server's description as a JSON object");
+    }
+    if (!(server.get("url") instanceof String url)
+        || !url.startsWith("http://")
+        || !(server.get("started") instanceof String)
+        || !(server.get("command") instanceof List)) {
+      throw cmd.bad(
+          ScenarioOptions.SHARED_SERVER
+              + " must name the server's url, how it started and its command");
+    }
+    try {
+      URI.create(url);
+    } catch (IllegalArgumentException e) {
+      throw cmd.bad(ScenarioOptions.SHARED_SERVER + ": bad url " + url);
+    }
+    return server;
+  }
+
   /** Every point asking for {@code coding} (identity: as the scenario made it). */
   private static List<Scenario.Point> coded(List<Scenario.Point> points, ContentCoding coding) {
     if (coding == ContentCoding.IDENTITY) {
@@ -225,11 +266,33 @@ final class ScenarioCommand {
   }
 
   /**
-   * The started server's compression: off when nothing is asked for, so the scenario measures the
-   * encoders alone whatever a client sends; on when --encoding asks for a coding.
+   * The arguments of {@code serve} for the server JVM that {@code load}, as parsed into {@code
+   * load}, would start for its scenario (the suite starts that one itself and shares it, {@code
+   * --shared-server}); null when it would start none: one URL, --server, --jmeter-plan, or a
+   * scenario that sets up its own host.
    */
+  static List<String> serverArgs(LoadCommand load) {
+    ScenarioOptions o = load.scenarioOptions;
+    if (load.scenario == null
+        || o.server != null
+        || o.jmeterPlan != null
+        || o.sharedServer != null
+        || Scenarios.get(load.scenario) instanceof SelfRunningScenario) {
+      return null;
+    }
+    return serveArgs(load.encoding());
+  }
+
+  /**
+   * The started server's arguments: compression off when nothing is asked for, so the scenario
+   * measures the encoders alone whatever a client sends; on when --encoding asks for a coding.
+   */
+  static List<String> serveArgs(ContentCoding coding) {
+    return List.of(coding == ContentCoding.IDENTITY ? "--no-compression" : "--compression");
+  }
+
   private List<String> compression() {
-    return List.of(cmd.encoding() == ContentCoding.IDENTITY ? "--no-compression" : "--compression");
+    return serveArgs(cmd.encoding());
   }
 
   /** Waits until {@code base} accepts a TCP connection, or fails after {@code wait}. */

@@ -25,6 +25,16 @@ public final class ScenarioOptions {
       description = "use this running server (base URL) instead of starting one")
   public URI server;
 
+  /**
+   * Set by the suite: the server JVM it started for its load step, shared by its scenarios, as a
+   * JSON object (its url, how it was started, its JVM profile, flags and command), used in place of
+   * one started for this run and recorded as the result's server.
+   */
+  @Option(names = SHARED_SERVER, hidden = true)
+  public String sharedServer;
+
+  public static final String SHARED_SERVER = "--shared-server";
+
   @Option(
       names = "--server-wait",
       paramLabel = "DURATION",

@@ -110,6 +110,60 @@ class LoadCommandTest {
   }
 
   @Test
+  void aScenarioOnTheSuitesSharedServerRecordsItAsTold() throws Exception {
+    try (FixtureServer server =
+        new FixtureServer(FixtureServer.Settings.defaults().stopTimeoutMs(1000)).start()) {
+      java.util.Map<String, Object> told = new java.util.LinkedHashMap<>();
+      told.put("url", server.uri().toString());
+      told.put("started", "by the suite, shared by its load scenarios soap, wfs");
+      told.put("jvmProfile", "default");
+      told.put("jvmFlags", java.util.List.of());
+      told.put("droppedStudyFlags", java.util.List.of());
+      told.put("java", "same as the load driver");
+      told.put("command", java.util.List.of("java", "org.wirebench.server.ServeCommand"));
+      Path out = tmp.resolve("run");
+      int exit =
+          load(
+              "--scenario",
+              "soap",
+              "--quick",
+              "--stacks",
+              "cxf-jaxb",
+              "--operations",
+              "void",
+              "--sizes",
+              "1",
+              "--users",
+              "1",
+              "--requests",
+              "20",
+              "--out",
+              out.toString(),
+              "--shared-server",
+              new ObjectMapper().writeValueAsString(told));
+      assertEquals(0, exit, stderr);
+      org.wirebench.results.ScenarioResult r =
+          org.wirebench.results.ScenarioResult.read(out.resolve("load-soap.json"));
+      assertEquals(told, r.server());
+      assertEquals(1, r.points().size());
+    }
+  }
+
+  @Test
+  void aSharedServerIsRefusedWhereNoneWouldStartOrItsDescriptionIsBad() {
+    String told = "{\"url\":\"http://127.0.0.1:1/\",\"started\":\"x\",\"command\":[]}";
+    assertEquals(
+        2, load("--scenario", "soap", "--server", "http://127.0.0.1:1/", "--shared-server", told));
+    assertTrue(
+        stderr.contains("--shared-server stands for the server this run would start"), stderr);
+    assertEquals(2, load("--scenario", "soap", "--shared-server", "{"));
+    assertTrue(stderr.contains("--shared-server takes the server's description"), stderr);
+    assertEquals(2, load("--scenario", "soap", "--shared-server", "{\"url\":\"ftp://x/\"}"));
+    assertTrue(stderr.contains("--shared-server must name the server's url"), stderr);
+    assertTrue(!stderr.contains("\tat "), "no stack trace: " + stderr);
+  }
+
+  @Test
   void aBadErrorBudgetIsRefused() throws Exception {
     assertEquals(2, load("--target", "http://127.0.0.1:1/", "--max-error-rate", "150%"));
   }
