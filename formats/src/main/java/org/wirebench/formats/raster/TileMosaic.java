@@ -35,9 +35,11 @@ final class TileMosaic {
     int[] start = new int[width + 1];
     int[] tile = new int[width];
     boolean[] consecutive = new boolean[width];
+    int[] inTile = new int[width];
     int runs = 0;
     for (int i = 0; i < width; i++) {
       int t = columns[i] < 0 ? -1 : columns[i] / size;
+      inTile[i] = columns[i] < 0 ? 0 : columns[i] % size;
       if (runs > 0 && tile[runs - 1] == t) {
         consecutive[runs - 1] &= t < 0 || columns[i] == columns[i - 1] + 1;
         continue;
@@ -87,10 +89,10 @@ final class TileMosaic {
           band[r] = pixels;
         }
         if (consecutive[r]) {
-          System.arraycopy(pixels, inRow + columns[from] % size, out, to + from, end - from);
+          System.arraycopy(pixels, inRow + inTile[from], out, to + from, end - from);
         } else {
           for (int i = from; i < end; i++) {
-            out[to + i] = pixels[inRow + columns[i] % size];
+            out[to + i] = pixels[inRow + inTile[i]];
           }
         }
       }
