@@ -7,9 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -119,35 +116,7 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
     double degrees = TileGrid.degreesPerPixel(level);
     int[] columns = at.columns(degrees, TileGrid.tilesWide(level) * TileGrid.TILE);
     int[] rows = at.rows(degrees, TileGrid.tilesHigh(level) * TileGrid.TILE);
-    Map<Long, int[]> tiles = new HashMap<>();
-    int width = request.width();
-    int[] out = new int[width * request.height()];
-    for (int j = 0; j < rows.length; j++) {
-      int to = j * width;
-      int y = rows[j];
-      if (y < 0) {
-        Arrays.fill(out, to, to + width, OFF_GLOBE);
-        continue;
-      }
-      int tileRow = y / TileGrid.TILE;
-      int inRow = (y % TileGrid.TILE) * TileGrid.TILE;
-      for (int i = 0; i < width; i++) {
-        int x = columns[i];
-        if (x < 0) {
-          out[to + i] = OFF_GLOBE;
-          continue;
-        }
-        int tileColumn = x / TileGrid.TILE;
-        long key = (long) tileColumn << 32 | tileRow;
-        int[] pixels = tiles.get(key);
-        if (pixels == null) {
-          pixels = pixels(level, tileColumn, tileRow, memory);
-          tiles.put(key, pixels);
-        }
-        out[to + i] = pixels[inRow + x % TileGrid.TILE];
-      }
-    }
-    return out;
+    return TileMosaic.draw(columns, rows, (column, row) -> pixels(level, column, row, memory));
   }
 
   /** The tile's JPEG bytes, drawn and stored first when missing or damaged. */
