@@ -169,7 +169,7 @@ final class GetFeature {
     if (filter == null && sort == null) {
       // every feature matches: the dataset knows how many, and the page is read from the held
       // blocks
-      List<Feature> page = keeping ? HeldFeatures.page(dataset, start, count).toList() : List.of();
+      List<Feature> page = keeping ? HeldFeatures.page(dataset, start, count) : List.of();
       return new SortBy.Page(page, dataset.size());
     }
     Stream<Feature> features =

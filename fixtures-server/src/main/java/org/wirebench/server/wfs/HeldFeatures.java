@@ -1,10 +1,8 @@
 package org.wirebench.server.wfs;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Feature;
 
@@ -40,29 +38,30 @@ final class HeldFeatures {
   private HeldFeatures() {}
 
   /**
-   * The features {@code [from, from + count)} of {@code dataset} (fewer at its end), in its order.
+   * The features {@code [from, from + count)} of {@code dataset} (fewer at its end), in its order:
+   * an immutable list without nulls, which {@code FeatureCollection} keeps as it is (a stream's
+   * {@code toList()} may hold nulls, so the collection copied it again: with the stream's own
+   * buffers, 3% of the server's CPU on a 200-feature osm_places GetFeature).
    *
    * @param from 0..; past the end gives none
    * @param count 0..
    */
-  static Stream<Feature> page(Dataset dataset, int from, int count) {
+  static List<Feature> page(Dataset dataset, int from, int count) {
     int size = dataset.size();
     int start = Math.min(Math.max(from, 0), size);
     int end = (int) Math.min((long) start + Math.max(count, 0), size);
     if (start == end) {
-      return Stream.empty();
+      return List.of();
     }
-    int first = start / BLOCK;
-    int last = (end - 1) / BLOCK;
-    return IntStream.rangeClosed(first, last)
-        .mapToObj(b -> block(dataset, b))
-        .flatMap(
-            held -> {
-              int blockStart = held.index * BLOCK;
-              int lo = Math.max(start - blockStart, 0);
-              int hi = Math.min(end - blockStart, held.features.length);
-              return Arrays.stream(held.features, lo, hi);
-            });
+    Feature[] page = new Feature[end - start];
+    for (int b = start / BLOCK; b <= (end - 1) / BLOCK; b++) {
+      Held held = block(dataset, b);
+      int blockStart = held.index * BLOCK;
+      int lo = Math.max(start - blockStart, 0);
+      int hi = Math.min(end - blockStart, held.features.length);
+      System.arraycopy(held.features, lo, page, blockStart + lo - start, hi - lo);
+    }
+    return List.of(page);
   }
 
   /** Blocks held now (for tests). */

@@ -1,5 +1,6 @@
 package org.wirebench.server.wfs;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,6 +29,9 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   final WfsVersion version;
   final String request;
 
+  /** The last paging link's head: a request is read by one thread. */
+  private PageLink pageLink;
+
   @Override
   public String operation() {
     return request;
@@ -42,9 +46,13 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     this.typeNames = new TypeNames(isV2() ? "typeNames" : "typeName", params.get("namespaces"));
   }
 
-  /** The exception-report dialect to answer in, even when the version itself is bad. */
-  static WfsVersion reportVersion(Map<String, String> raw) {
-    WfsVersion v = negotiate(List.of(String.valueOf(lower(raw).get("version"))));
+  /**
+   * The exception-report dialect to answer in, even when the version itself is bad.
+   *
+   * @param lowerCaseParams the query's parameters by lower-cased name
+   */
+  static WfsVersion reportVersion(Map<String, String> lowerCaseParams) {
+    WfsVersion v = negotiate(List.of(String.valueOf(lowerCaseParams.get("version"))));
     return v == null ? WfsVersion.V2_0_0 : v;
   }
 
@@ -61,8 +69,13 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     return null;
   }
 
-  static WfsRequest parse(Map<String, String> raw) throws OwsException {
-    Map<String, String> p = lower(raw);
+  /**
+   * @param lowerCaseParams the query's parameters by lower-cased name, in the query's order (the
+   *     paging links repeat them so); kept, not copied: the caller no longer changes it
+   */
+  static WfsRequest parse(Map<String, String> lowerCaseParams) throws OwsException {
+    // sorted: the first refused parameter named is the same whatever the query's order
+    Map<String, String> p = new TreeMap<>(lowerCaseParams);
     String service = p.get("service");
     if (service == null || service.isBlank()) {
       throw OwsException.missing("service");
@@ -89,7 +102,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
           "version " + asked + " is not supported; use 2.0.0, 1.1.0 or 1.0.0");
     }
     WfsParameters.check(request, p);
-    return new WfsRequest(p, new java.util.LinkedHashMap<>(raw), version, request);
+    return new WfsRequest(p, Collections.unmodifiableMap(lowerCaseParams), version, request);
   }
 
   /**
@@ -145,19 +158,28 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   }
 
   private String pageUrl(String endpoint, long start, int count, boolean results) {
-    StringBuilder b = new StringBuilder(endpoint).append('?');
-    raw.forEach(
-        (k, v) -> {
-          String n = k.toLowerCase(Locale.ROOT);
-          if (!n.equals("startindex")
-              && !n.equals("count")
-              && !n.equals("maxfeatures")
-              && !(results && n.equals("resulttype"))) {
-            b.append(encode(k)).append('=').append(encode(v)).append('&');
-          }
-        });
-    return b.append("STARTINDEX=").append(start).append("&COUNT=").append(count).toString();
+    PageLink link = pageLink;
+    if (link == null || link.results() != results || !link.endpoint().equals(endpoint)) {
+      // the previous and the next page share it: the parameters are encoded once a request
+      StringBuilder b = new StringBuilder(endpoint).append('?');
+      raw.forEach(
+          (k, v) -> {
+            String n = k.toLowerCase(Locale.ROOT);
+            if (!n.equals("startindex")
+                && !n.equals("count")
+                && !n.equals("maxfeatures")
+                && !(results && n.equals("resulttype"))) {
+              b.append(encode(k)).append('=').append(encode(v)).append('&');
+            }
+          });
+      link = new PageLink(endpoint, results, b.toString());
+      pageLink = link;
+    }
+    return link.head() + "STARTINDEX=" + start + "&COUNT=" + count;
   }
+
+  /** A paging link up to its STARTINDEX, for {@code endpoint}, with or without resultType. */
+  private record PageLink(String endpoint, boolean results, String head) {}
 
   private static String encode(String s) {
     return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
@@ -208,12 +230,6 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
             .anyMatch(f -> f.equals("text/xml") || f.equals("application/xml"))) {
       throw OwsException.invalid("acceptFormats", formats, "the capabilities are text/xml only");
     }
-  }
-
-  private static Map<String, String> lower(Map<String, String> raw) {
-    Map<String, String> p = new TreeMap<>();
-    raw.forEach((k, v) -> p.put(k.toLowerCase(Locale.ROOT), v));
-    return p;
   }
 
   /** WFS 1.0.0: GML 2, lon/lat by default. */

@@ -26,20 +26,27 @@ class HeldFeaturesTest {
     };
     for (int[] p : pages) {
       List<Feature> expected = PLACES.features(p[0]).limit(p[1]).toList();
-      List<Feature> held = HeldFeatures.page(PLACES, p[0], p[1]).toList();
+      List<Feature> held = HeldFeatures.page(PLACES, p[0], p[1]);
       assertEquals(ids(expected), ids(held), "page " + p[0] + "+" + p[1]);
       for (int i = 0; i < held.size(); i++) {
         assertEquals(expected.get(i).geometry(), held.get(i).geometry());
         assertEquals(expected.get(i).values(), held.get(i).values(), held.get(i).id());
       }
     }
-    assertTrue(HeldFeatures.page(PLACES, PLACES.size(), 10).toList().isEmpty());
+    assertTrue(HeldFeatures.page(PLACES, PLACES.size(), 10).isEmpty());
+  }
+
+  /** The collection keeps the page as it is: no copy of it a request. */
+  @Test
+  void aPageIsAListTheCollectionKeeps() {
+    List<Feature> page = HeldFeatures.page(PLACES, 300, 200);
+    assertSame(page, List.copyOf(page));
   }
 
   @Test
   void aPageAskedTwiceIsTheSameFeaturesNotMadeAgain() {
-    List<Feature> first = HeldFeatures.page(PLACES, 100, 200).toList();
-    List<Feature> again = HeldFeatures.page(PLACES, 100, 200).toList();
+    List<Feature> first = HeldFeatures.page(PLACES, 100, 200);
+    List<Feature> again = HeldFeatures.page(PLACES, 100, 200);
     for (int i = 0; i < first.size(); i++) {
       assertSame(first.get(i), again.get(i));
     }
@@ -48,7 +55,7 @@ class HeldFeaturesTest {
   @Test
   void atMostMaxBlocksAreHeld() {
     for (int i = 0; i <= HeldFeatures.MAX_BLOCKS + 3; i++) {
-      HeldFeatures.page(PLACES, i * HeldFeatures.BLOCK, 1).toList();
+      HeldFeatures.page(PLACES, i * HeldFeatures.BLOCK, 1);
     }
     assertEquals(HeldFeatures.MAX_BLOCKS, HeldFeatures.heldBlocks());
   }
