@@ -1,9 +1,12 @@
 package org.wirebench.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -13,9 +16,13 @@ import java.util.Map;
  *
  * @param formatVersion {@value #FORMAT_VERSION}: 2 added {@code table}; version 1 files get the
  *     layout the two scenarios of that version had; 3: each run ({@link LoadResult} version 3)
- *     records its content coding and bytes on the wire
+ *     records its content coding and bytes on the wire; 4: the wire scenario's cells ({@code
+ *     wireCells}) with the server's CPU a request (version 3 wire files get theirs from {@code
+ *     client.links[].cells}, without the CPU)
  * @param server url, how it was started (jvmProfile, jvmFlags, java, command) or "external"
  * @param table how a report tabulates the points, declared by the scenario
+ * @param wireCells the wire scenario's cells in run order; empty for every other scenario (and left
+ *     out of their files)
  */
 public record ScenarioResult(
     int formatVersion,
@@ -25,9 +32,27 @@ public record ScenarioResult(
     Map<String, Object> server,
     Map<String, Object> client,
     TableLayout table,
-    List<PointResult> points) {
+    List<PointResult> points,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<WireCell> wireCells) {
 
-  public static final int FORMAT_VERSION = 3;
+  public static final int FORMAT_VERSION = 4;
+
+  public ScenarioResult {
+    wireCells = wireCells == null ? List.of() : List.copyOf(wireCells);
+  }
+
+  /** A scenario without wire cells (every one but wire). */
+  public ScenarioResult(
+      int formatVersion,
+      String scenario,
+      ScenarioSettings settings,
+      String startedUtc,
+      Map<String, Object> server,
+      Map<String, Object> client,
+      TableLayout table,
+      List<PointResult> points) {
+    this(formatVersion, scenario, settings, startedUtc, server, client, table, points, List.of());
+  }
 
   /**
    * One point: every run and their mean.
@@ -129,10 +154,57 @@ public record ScenarioResult(
 
   public static ScenarioResult read(Path file) throws IOException {
     JsonNode node = ResultFiles.readVersioned(file, FORMAT_VERSION);
-    if (node.path("formatVersion").asInt() == 1) {
+    int version = node.path("formatVersion").asInt();
+    if (version == 1) {
       node = fromVersion1(file, (ObjectNode) node);
     }
+    if (version < 4) {
+      if (node.has("wireCells")) {
+        throw new UnreadableRunException(
+            file + " has wireCells, which format version " + version + " did not have");
+      }
+      if ("wire".equals(node.path("scenario").asText())) {
+        ((ObjectNode) node).set("wireCells", wireCellsOfVersion3(file, node.path("client")));
+      }
+    }
     return ResultFiles.bind(file, node, ScenarioResult.class);
+  }
+
+  /**
+   * Version 3 kept each wire cell's measures in {@code client.links[].cells}, by cell id: {@code
+   * codedBytes}, {@code linkBytesDownPerAnswer}, {@code linkBytesUpPerAnswer} and {@code
+   * firstByteMsP50}, nothing else; they become the cells, and are bound (and checked) as those.
+   */
+  private static ArrayNode wireCellsOfVersion3(Path file, JsonNode client) throws IOException {
+    ArrayNode cells = ResultFiles.JSON.createArrayNode();
+    JsonNode links = client.path("links");
+    if (links.isMissingNode()) {
+      return cells;
+    }
+    if (!links.isArray()) {
+      throw new UnreadableRunException(file + ": client.links is not a list");
+    }
+    for (JsonNode link : links) {
+      JsonNode byId = link.path("cells");
+      if (byId.isMissingNode()) {
+        continue;
+      }
+      if (!byId.isObject()) {
+        throw new UnreadableRunException(file + ": a link's cells are not an object by cell id");
+      }
+      for (Iterator<Map.Entry<String, JsonNode>> it = byId.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        if (!e.getValue().isObject()) {
+          throw new UnreadableRunException(
+              file + ": wire cell " + e.getKey() + " is not an object");
+        }
+        ObjectNode cell = ResultFiles.JSON.createObjectNode().put("id", e.getKey());
+        // an unknown field fails the binding below: version 3 wrote these four only
+        cell.setAll((ObjectNode) e.getValue());
+        cells.add(cell);
+      }
+    }
+    return cells;
   }
 
   /** Version 1 had no table layout: the two scenarios of that version get the one they had. */

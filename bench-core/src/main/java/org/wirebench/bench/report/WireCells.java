@@ -8,12 +8,13 @@ import java.util.Map;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioResult.PointResult;
 import org.wirebench.results.Statistic;
+import org.wirebench.results.WireCell;
 
 /**
  * The wire scenario's single-client measures read back cell by cell (link × layer × format ×
- * encoding × answer size): the medians of receive, decode and end to end, and the body's bytes as
- * they came, which {@code load-wire.json} keeps per cell in its client record ({@code
- * client.links[].cells[CELL].codedBytes}), not in the points.
+ * encoding × answer size): the medians of receive, decode and end to end from the points, and from
+ * the run's {@link WireCell}s the body's bytes as they came, the bytes on the link and the server's
+ * CPU a request.
  */
 record WireCells(List<Link> links, List<Answer> answers, Map<String, Cell> cells) {
   /** A link as its points name it, fastest first. */
@@ -27,6 +28,9 @@ record WireCells(List<Link> links, List<Answer> answers, Map<String, Cell> cells
    *
    * @param endToEndP90Ms the 90th percentile end to end, NaN where the run did not record it
    * @param codedBytes the body as it came, -1 where the run did not record it
+   * @param wireBytes what the link carried from the server a request (frames, heads included), -1
+   *     where the run did not record it
+   * @param serverCpuUs the server JVM's CPU a request, µs; NaN where the run did not record it
    * @param steady whether its one client was measured at a steady rate
    */
   record Cell(
@@ -37,6 +41,8 @@ record WireCells(List<Link> links, List<Answer> answers, Map<String, Cell> cells
       double endToEndMs,
       double endToEndP90Ms,
       long codedBytes,
+      long wireBytes,
+      double serverCpuUs,
       boolean steady) {
     /** "geojson × zstd". */
     String shape() {
@@ -53,7 +59,8 @@ record WireCells(List<Link> links, List<Answer> answers, Map<String, Cell> cells
   }
 
   static WireCells of(ScenarioResult s) {
-    Map<String, Long> coded = codedBytes(s.client());
+    Map<String, WireCell> recorded = new LinkedHashMap<>();
+    s.wireCells().forEach(c -> recorded.put(c.id(), c));
     Map<String, Map<String, PointResult>> byCell = new LinkedHashMap<>();
     Map<String, PointResult> firstOfCell = new LinkedHashMap<>();
     for (PointResult p : s.points()) {
@@ -83,6 +90,7 @@ record WireCells(List<Link> links, List<Answer> answers, Map<String, Cell> cells
       if (!answers.contains(answer)) {
         answers.add(answer);
       }
+      WireCell r = recorded.get(e.getKey());
       Cell cell =
           new Cell(
               receive.param("format"),
@@ -91,7 +99,9 @@ record WireCells(List<Link> links, List<Answer> answers, Map<String, Cell> cells
               decode.latency(Statistic.P50),
               endToEnd.latency(Statistic.P50),
               endToEnd.latency(Statistic.P90),
-              coded.getOrDefault(e.getKey(), -1L),
+              r == null || r.codedBytes() == null ? -1 : r.codedBytes(),
+              r == null || r.linkBytesDownPerAnswer() == null ? -1 : r.linkBytesDownPerAnswer(),
+              r == null || r.serverCpuUsPerAnswer() == null ? Double.NaN : r.serverCpuUsPerAnswer(),
               receive.measuredAtSteadyState());
       cells.put(key(link, answer, cell.shape()), cell);
     }
@@ -135,24 +145,5 @@ record WireCells(List<Link> links, List<Answer> answers, Map<String, Cell> cells
 
   private static String key(Link link, Answer answer, String shape) {
     return link.label() + "|" + answer.layer() + "/" + answer.count() + "/" + shape;
-  }
-
-  /** Cell id (10mbit/80ms/osm_places/geojson/gzip/200) to its body's bytes as they came. */
-  private static Map<String, Long> codedBytes(Map<String, Object> client) {
-    Map<String, Long> out = new LinkedHashMap<>();
-    if (client == null || !(client.get("links") instanceof List<?> links)) {
-      return out;
-    }
-    for (Object l : links) {
-      if (l instanceof Map<?, ?> link && link.get("cells") instanceof Map<?, ?> cells) {
-        cells.forEach(
-            (id, info) -> {
-              if (info instanceof Map<?, ?> m && m.get("codedBytes") instanceof Number n) {
-                out.put(id.toString(), n.longValue());
-              }
-            });
-      }
-    }
-    return out;
   }
 }

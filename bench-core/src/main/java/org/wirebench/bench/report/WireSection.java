@@ -57,8 +57,16 @@ public final class WireSection implements ReportSection {
                   + " read them as unverified.",
               Report.Style.INCONCLUSIVE));
     }
+    // version 4 on records the server's CPU; an older run's cells say "not recorded"
+    boolean cpuRecorded = s.formatVersion() >= 4;
+    long ended =
+        s.wireCells().stream()
+            .filter(c -> c.serverThreadsEnded() != null && c.serverThreadsEnded() > 0)
+            .count();
     for (WireCells.Answer answer : cells.answers()) {
       answer(out, cells, answer);
+      WireCosts.table(out, cells, answer, cpuRecorded, ended);
+      chart(out, cells, answer);
     }
     return out;
   }
@@ -158,7 +166,6 @@ public final class WireSection implements ReportSection {
                   + " for both and cancels)."));
       out.add(new Report.Bullets(crossovers));
     }
-    chart(out, cells, answer);
   }
 
   /**

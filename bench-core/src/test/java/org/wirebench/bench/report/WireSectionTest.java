@@ -18,6 +18,7 @@ import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.results.Statistic;
 import org.wirebench.results.TableLayout;
+import org.wirebench.results.WireCell;
 
 /**
  * The wire section: per link the first answer to finish, where that changes, and the crossover rate
@@ -91,20 +92,52 @@ class WireSectionTest {
 
   /**
    * Two links; geojson identity (1,000,000 bytes) against gzip (200,000 bytes, 8.4 ms more CPU): at
-   * 1 Gbit/s identity is first (10 ms against 12), at 10 Mbit/s gzip (200 against 900).
+   * 1 Gbit/s identity is first (10 ms against 12), at 10 Mbit/s gzip (200 against 900). Each cell
+   * records its bytes on the wire and the server's CPU a request.
    */
   private static ScenarioResult made() {
     List<ScenarioResult.PointResult> points = new ArrayList<>();
-    Map<String, Object> cells = new LinkedHashMap<>();
-    List<Map<String, Object>> links = new ArrayList<>();
+    List<WireCell> cells = new ArrayList<>();
     Object[][] rows = {
-      // spec, label, rate, rtt, encoding, receive, decode, bytes
-      {"1gbit/1ms", "1 Gbit/s, 1 ms RTT", 1000.0, 1, "identity", 8.0, 2.0, 1_000_000L},
-      {"1gbit/1ms", "1 Gbit/s, 1 ms RTT", 1000.0, 1, "gzip", 9.0, 3.0, 200_000L},
-      {"10mbit/80ms", "10 Mbit/s, 80 ms RTT", 10.0, 80, "identity", 898.0, 2.0, 1_000_000L},
-      {"10mbit/80ms", "10 Mbit/s, 80 ms RTT", 10.0, 80, "gzip", 197.0, 3.0, 200_000L},
+      // spec, label, rate, rtt, encoding, receive, decode, bytes, on the wire, server CPU µs
+      {
+        "1gbit/1ms",
+        "1 Gbit/s, 1 ms RTT",
+        1000.0,
+        1,
+        "identity",
+        8.0,
+        2.0,
+        1_000_000L,
+        1_040_000L,
+        300.0
+      },
+      {"1gbit/1ms", "1 Gbit/s, 1 ms RTT", 1000.0, 1, "gzip", 9.0, 3.0, 200_000L, 208_000L, 2_500.4},
+      {
+        "10mbit/80ms",
+        "10 Mbit/s, 80 ms RTT",
+        10.0,
+        80,
+        "identity",
+        898.0,
+        2.0,
+        1_000_000L,
+        1_040_000L,
+        310.0
+      },
+      {
+        "10mbit/80ms",
+        "10 Mbit/s, 80 ms RTT",
+        10.0,
+        80,
+        "gzip",
+        197.0,
+        3.0,
+        200_000L,
+        208_500L,
+        2_612.0
+      },
     };
-    String linkBefore = null;
     for (Object[] r : rows) {
       Made m = new Made((String) r[1], (double) r[2], (int) r[3], "geojson", (String) r[4]);
       String spec = (String) r[0];
@@ -113,13 +146,16 @@ class WireSectionTest {
       points.add(point(m, spec, "receive", receive, true));
       points.add(point(m, spec, "decode", decode, true));
       points.add(point(m, spec, "end to end", receive + decode, true));
-      if (!spec.equals(linkBefore)) {
-        cells = new LinkedHashMap<>();
-        links.add(Map.of("link", spec, "cells", cells));
-        linkBefore = spec;
-      }
-      cells.put(
-          spec + "/osm_mainroads/geojson/" + m.encoding() + "/200", Map.of("codedBytes", r[7]));
+      cells.add(
+          new WireCell(
+              spec + "/osm_mainroads/geojson/" + m.encoding() + "/200",
+              12L,
+              (long) r[7],
+              (long) r[8],
+              600L,
+              receive / 2,
+              (double) r[9],
+              0));
     }
     return new ScenarioResult(
         ScenarioResult.FORMAT_VERSION,
@@ -127,9 +163,25 @@ class WireSectionTest {
         ScenarioSettings.counted("quick", 1, 3, 12, java.time.Duration.ofSeconds(3)),
         "2026-11-26T00:00:00Z",
         Map.of(),
-        Map.of("links", links),
+        Map.of(),
         LAYOUT,
-        points);
+        points,
+        cells);
+  }
+
+  /** {@code s} with other points and cells. */
+  private static ScenarioResult with(
+      ScenarioResult s, List<ScenarioResult.PointResult> points, List<WireCell> cells) {
+    return new ScenarioResult(
+        s.formatVersion(),
+        s.scenario(),
+        s.settings(),
+        s.startedUtc(),
+        s.server(),
+        s.client(),
+        s.table(),
+        points,
+        cells);
   }
 
   @Test
@@ -172,7 +224,6 @@ class WireSectionTest {
   @Test
   void answersWhoseMediansFallInsideTheFirstsP90TieAndTheirSwapIsNoChange() throws Exception {
     List<ScenarioResult.PointResult> points = new ArrayList<>();
-    List<Map<String, Object>> links = new ArrayList<>();
     Object[][] rows = {
       // spec, label, rate, rtt, encoding, end to end p50, p90
       {"1gbit/1ms", "1 Gbit/s, 1 ms RTT", 1000.0, 1, "identity", 10.0, 10.6},
@@ -188,19 +239,7 @@ class WireSectionTest {
       points.add(point(m, spec, "decode", 1, true));
       points.add(point(m, spec, "end to end", e2e, (double) r[6], true));
     }
-    links.add(Map.of("link", "1gbit/1ms", "cells", Map.of()));
-    links.add(Map.of("link", "10mbit/80ms", "cells", Map.of()));
-    ScenarioResult s = made();
-    ScenarioResult tie =
-        new ScenarioResult(
-            s.formatVersion(),
-            s.scenario(),
-            s.settings(),
-            s.startedUtc(),
-            s.server(),
-            Map.of("links", links),
-            s.table(),
-            points);
+    ScenarioResult tie = with(made(), points, List.of());
     String md = MarkdownRenderer.render(ReportWriter.build(run(tie), "test"));
     assertTrue(md.contains("| geojson × identity | *missing* | 10.0 (9.0 + 1.0) first |"), md);
     assertTrue(md.contains("| geojson × zstd | *missing* | 10.4 (9.4 + 1.0) tied |"), md);
@@ -230,16 +269,7 @@ class WireSectionTest {
     List<ScenarioResult.PointResult> points = new ArrayList<>(s.points());
     Made gzip = new Made("1 Gbit/s, 1 ms RTT", 1000.0, 1, "geojson", "gzip");
     points.set(5, point(gzip, "1gbit/1ms", "end to end", 3.0, true));
-    ScenarioResult cheap =
-        new ScenarioResult(
-            s.formatVersion(),
-            s.scenario(),
-            s.settings(),
-            s.startedUtc(),
-            s.server(),
-            s.client(),
-            s.table(),
-            points);
+    ScenarioResult cheap = with(s, points, s.wireCells());
     List<String> lines = WireCrossover.lines(WireCells.of(cheap), a);
     assertEquals(1, lines.size(), lines::toString);
     assertTrue(lines.get(0).contains("costs no measurable time"), lines.get(0));
@@ -289,6 +319,76 @@ class WireSectionTest {
     // this run's 1 Gbit/s points never settled (the VM was shared): the crossovers say so
     assertTrue(
         md.contains("(the CPU read off points not measured at a steady rate: unverified)"), md);
+  }
+
+  /**
+   * Per format × encoding the body, the bytes on the wire (one figure where the links agree, their
+   * range where not) and the server's CPU a request on each link; a cell of a run that records the
+   * CPU but has none (no answer came) is missing, and a thread that ended during a cell is said.
+   */
+  @Test
+  void eachShapeShowsItsBytesOnTheWireAndTheServersCpuARequest() throws Exception {
+    String md = MarkdownRenderer.render(ReportWriter.build(run(made()), "test"));
+    assertTrue(
+        md.contains(
+            "| format × encoding | body, bytes | on the wire, bytes |"
+                + " server CPU µs, 1 Gbit/s, 1 ms RTT | server CPU µs, 10 Mbit/s, 80 ms RTT |"),
+        md);
+    assertTrue(md.contains("| geojson × identity | 1,000,000 | 1,040,000 | 300 | 310 |"), md);
+    assertTrue(md.contains("| geojson × gzip | 200,000 | 208,000–208,500 | 2,500 | 2,612 |"), md);
+    String wire = md.substring(md.indexOf("## Formats over shaped links"));
+    assertTrue(!wire.contains("not recorded"), wire);
+    assertTrue(!wire.contains("a server thread ended"), wire);
+
+    ScenarioResult s = made();
+    List<WireCell> cells = new ArrayList<>(s.wireCells());
+    WireCell c = cells.get(3);
+    cells.set(
+        3,
+        new WireCell(
+            c.id(),
+            0L,
+            c.codedBytes(),
+            null,
+            null,
+            c.firstByteMsP50(),
+            null,
+            c.serverThreadsEnded()));
+    c = cells.get(0);
+    cells.set(
+        0,
+        new WireCell(
+            c.id(),
+            c.answers(),
+            c.codedBytes(),
+            c.linkBytesDownPerAnswer(),
+            c.linkBytesUpPerAnswer(),
+            c.firstByteMsP50(),
+            c.serverCpuUsPerAnswer(),
+            2));
+    md = MarkdownRenderer.render(ReportWriter.build(run(with(s, s.points(), cells)), "test"));
+    assertTrue(md.contains("| geojson × gzip | 200,000 | 208,000 | 2,500 | *missing* |"), md);
+    assertTrue(
+        md.contains(
+            "Cells in which a server thread ended during the timed answers: 1 (the time it ran"
+                + " then is not counted"),
+        md);
+  }
+
+  /**
+   * A run from before the server's CPU was recorded: its bytes on the wire, the CPU "not recorded".
+   */
+  @Test
+  void aRunFromBeforeTheCpuSaysItWasNotRecorded() throws Exception {
+    ScenarioResult wire =
+        ScenarioResult.read(ThenAndNowTest.runs().resolve("wire-v1").resolve("load-wire.json"));
+    String md = MarkdownRenderer.render(ReportWriter.build(run(wire), "test"));
+    assertTrue(md.contains("This run did not record the server's CPU"), md);
+    assertTrue(
+        md.contains("| format × encoding | body, bytes | on the wire, bytes | server CPU µs |\n"),
+        md);
+    assertTrue(
+        md.contains("| geojson × identity | 146,564 | 153,552–153,706 | *not recorded* |\n"), md);
   }
 
   @Test

@@ -6,7 +6,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,6 +18,7 @@ import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioResult.PointResult;
 import org.wirebench.results.ScenarioSettings;
 import org.wirebench.results.Statistic;
+import org.wirebench.results.WireCell;
 import org.wirebench.server.load.Latencies;
 import org.wirebench.server.load.LoadDriver;
 import org.wirebench.server.load.LoadPlan;
@@ -26,17 +26,19 @@ import org.wirebench.server.load.scenario.Scenario.Point;
 
 /**
  * Measures one cell on the link it runs over: one client's answers (received, decoded, both), then
- * each concurrency through the load driver; and the link's own byte counters over the client's
- * answers (frames as the buckets count them: TCP/IP and HTTP heads included).
+ * each concurrency through the load driver; and over the client's timed answers the link's own byte
+ * counters (frames as the buckets count them: TCP/IP and HTTP heads included) and the server JVM's
+ * CPU time ({@link ProcessCpu}).
  */
 final class CellMeasure {
   /** What a cell gave: its points in plan order, their histograms (ns), and what else was seen. */
-  record Measured(List<PointResult> points, List<Histogram> histograms, Map<String, Object> info) {}
+  record Measured(List<PointResult> points, List<Histogram> histograms, WireCell cell) {}
 
   /** The concurrent points' warm-up: one answer a user thrown away, no windows judged. */
   static final ScenarioResult.Warmup NOT_CHECKED = new ScenarioResult.Warmup(0, List.of(), false);
 
   private final URI base;
+  private final long serverPid;
   private final Veth veth;
   private final Shell shell;
   private final ScenarioSettings settings;
@@ -44,10 +46,18 @@ final class CellMeasure {
 
   /**
    * @param base the relay's URI (the server behind the link)
+   * @param serverPid the server JVM, whose threads' CPU time is read over the timed answers
    * @param veth the link, whose buckets count the bytes on it
    */
-  CellMeasure(URI base, Veth veth, Shell shell, ScenarioSettings settings, PrintStream log) {
+  CellMeasure(
+      URI base,
+      long serverPid,
+      Veth veth,
+      Shell shell,
+      ScenarioSettings settings,
+      PrintStream log) {
     this.base = base;
+    this.serverPid = serverPid;
     this.veth = veth;
     this.shell = shell;
     this.settings = settings;
@@ -58,7 +68,7 @@ final class CellMeasure {
     List<Point> points = WirePlan.points(cell, users);
     List<PointResult> results = new ArrayList<>();
     List<Histogram> histograms = new ArrayList<>();
-    Map<String, Object> info = new LinkedHashMap<>();
+    WireCell measured;
     Link link = cell.link();
     Duration timeout;
     try (AnswerLoop loop = new AnswerLoop(base, cell)) {
@@ -77,10 +87,18 @@ final class CellMeasure {
       loop.warmDecoder(first.body(), Duration.ofMillis(ss == null ? 1000 : ss.maxMs() / 10));
       Sequential s = sequential(loop, ss);
       long answers = s.receive.getTotalCount();
-      info.put("codedBytes", first.codedBytes());
-      info.put("linkBytesDownPerAnswer", answers == 0 ? null : s.down / answers);
-      info.put("linkBytesUpPerAnswer", answers == 0 ? null : s.up / answers);
-      info.put("firstByteMsP50", s.firstByte.getValueAtPercentile(50) / 1e6);
+      measured =
+          new WireCell(
+              cell.id(),
+              answers,
+              first.codedBytes(),
+              answers == 0 ? null : s.down / answers,
+              answers == 0 ? null : s.up / answers,
+              s.firstByte.getValueAtPercentile(50) / 1e6,
+              // the server's CPU in the window, all of it charged to the answers that came (a
+              // request that failed was served too, so errors make the figure high, not low)
+              answers == 0 ? null : s.serverCpu.cpuNs() / 1e3 / answers,
+              s.serverCpu.threadsEnded());
       Histogram[] stages = {s.receive, s.decode, s.endToEnd};
       for (int i = 0; i < 3; i++) {
         Histogram h = stages[i];
@@ -162,7 +180,7 @@ final class CellMeasure {
                   ? "  (steadiness not checked)"
                   : "  NOT STEADY " + r.warmup().ratesPerSecond());
     }
-    return new Measured(results, histograms, info);
+    return new Measured(results, histograms, measured);
   }
 
   /** One client's answers: warmed until steady, then {@code requests} timed. */
@@ -178,6 +196,7 @@ final class CellMeasure {
     long wallNs;
     long down;
     long up;
+    ProcessCpu.Used serverCpu;
   }
 
   private Sequential sequential(AnswerLoop loop, ScenarioSettings.SteadyState ss) throws Exception {
@@ -216,6 +235,7 @@ final class CellMeasure {
             ? null
             : new ScenarioResult.Warmup(ss.windowMs(), List.copyOf(rates), ss.steady(rates));
     long[] before = counters();
+    ProcessCpu.Threads cpuBefore = ProcessCpu.threads(serverPid);
     long t0 = System.nanoTime();
     for (long i = 0; i < settings.requests(); i++) {
       try {
@@ -231,6 +251,7 @@ final class CellMeasure {
       }
     }
     s.wallNs = System.nanoTime() - t0;
+    s.serverCpu = ProcessCpu.between(cpuBefore, ProcessCpu.threads(serverPid));
     long[] after = counters();
     s.down = after[0] - before[0];
     s.up = after[1] - before[1];

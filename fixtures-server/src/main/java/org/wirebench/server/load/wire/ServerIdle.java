@@ -1,7 +1,6 @@
 package org.wirebench.server.load.wire;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -29,23 +28,16 @@ final class ServerIdle {
   static String await(long pid, long maxWaitS) throws IOException, InterruptedException {
     Path stat = Path.of("/proc", String.valueOf(pid), "stat");
     long start = System.nanoTime();
-    long last = cpuTicks(stat);
+    long last = ProcessCpu.statTicks(stat);
     int quiet = 0;
     while (quiet < 2 && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(maxWaitS)) {
       Thread.sleep(1000);
-      long now = cpuTicks(stat);
+      long now = ProcessCpu.statTicks(stat);
       // Linux counts a process's CPU time in USER_HZ ticks, 100 a second
       quiet = now - last < IDLE_SHARE * 100 ? quiet + 1 : 0;
       last = now;
     }
     long s = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
     return quiet >= 2 ? "idle after " + s + " s" : "still busy after " + s + " s";
-  }
-
-  /** utime + stime of /proc/PID/stat (fields 14 and 15; counted after the command's ")"). */
-  static long cpuTicks(Path stat) throws IOException {
-    String line = Files.readString(stat);
-    String[] f = line.substring(line.lastIndexOf(')') + 2).split(" ");
-    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
   }
 }

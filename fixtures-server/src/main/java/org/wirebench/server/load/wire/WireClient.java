@@ -20,6 +20,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ScenarioSettings;
+import org.wirebench.results.WireCell;
 import org.wirebench.server.ParentWatch;
 import org.wirebench.server.load.LoadDriver;
 import org.wirebench.server.load.LoadPlan;
@@ -40,7 +41,8 @@ public final class WireClient {
    * What the client JVM does.
    *
    * @param server the server's base URI in its namespace
-   * @param serverPid the server JVM, whose CPU time says when it is idle
+   * @param serverPid the server JVM, whose CPU time says when it is idle and what each cell's
+   *     answers cost it
    * @param idleWaitS how long to wait at most for it to be idle
    * @param veth the pair between the namespaces, shaped per link
    * @param cells every cell, links outermost
@@ -94,6 +96,7 @@ public final class WireClient {
     String idle = ServerIdle.await(job.serverPid(), job.idleWaitS());
     log.println("wire: server " + idle);
     List<ScenarioResult.PointResult> points = new ArrayList<>();
+    List<WireCell> wireCells = new ArrayList<>();
     List<Map<String, Object>> links = new ArrayList<>();
     try (PrintStream hlogOut = new PrintStream(Files.newOutputStream(Path.of(job.hlog())))) {
       HistogramLogWriter hlog = new HistogramLogWriter(hlogOut);
@@ -107,7 +110,6 @@ public final class WireClient {
         job.veth().shape(shell, link);
         shaped = true;
         log.printf(Locale.ROOT, "wire: link %s (%s)%n", link.spec(), link.label());
-        Map<String, Object> cells = new LinkedHashMap<>();
         Map<String, Object> relayInfo;
         try (DelayRelay relay =
             DelayRelay.start(
@@ -116,7 +118,8 @@ public final class WireClient {
                 link.oneWayNs(),
                 Link.RELAY_QUEUE_BYTES)) {
           URI base = URI.create("http://127.0.0.1:" + relay.address().getPort() + "/");
-          CellMeasure m = new CellMeasure(base, job.veth(), shell, job.settings(), log);
+          CellMeasure m =
+              new CellMeasure(base, job.serverPid(), job.veth(), shell, job.settings(), log);
           for (WirePlan.Cell cell : job.cells()) {
             if (!cell.link().equals(link)) {
               continue;
@@ -138,7 +141,7 @@ public final class WireClient {
               hlog.outputIntervalHistogram(h);
             }
             points.addAll(r.points());
-            cells.put(cell.id(), r.info());
+            wireCells.add(r.cell());
           }
           relayInfo = relayInfo(relay, link);
         }
@@ -148,7 +151,6 @@ public final class WireClient {
         l.put("qdisc", "tc qdisc replace dev VETH root " + String.join(" ", link.tbf()));
         l.put("sent", job.veth().sent(shell));
         l.put("relay", relayInfo);
-        l.put("cells", cells);
         links.add(l);
       }
       if (hlogOut.checkError()) {
@@ -166,7 +168,8 @@ public final class WireClient {
             Map.of(),
             client,
             new WireScenario().table(),
-            points)
+            points,
+            wireCells)
         .write(Path.of(job.result()));
   }
 

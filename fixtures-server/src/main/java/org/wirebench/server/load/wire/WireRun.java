@@ -186,7 +186,8 @@ final class WireRun {
         server,
         client,
         scenario.table(),
-        ordered);
+        ordered,
+        measured.wireCells());
   }
 
   /**

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.Statistic;
+import org.wirebench.results.WireCell;
 import org.wirebench.server.Mains;
 import org.wirebench.server.load.cli.LoadCommand;
 
@@ -119,6 +120,15 @@ class WireNamespaceTest {
     @SuppressWarnings("unchecked")
     Map<String, Map<String, Number>> sent = (Map<String, Map<String, Number>>) l.get("sent");
     assertTrue(sent.get("down").get("bytes").longValue() > 4 * body, "the bucket counted " + sent);
+    // the cell's own measures, typed: bytes on the line and the server's CPU over its 4 answers
+    assertEquals(1, r.wireCells().size(), r.wireCells()::toString);
+    WireCell cell = r.wireCells().get(0);
+    assertEquals(receive.id().substring(0, receive.id().lastIndexOf('/')), cell.id());
+    assertEquals(4L, cell.answers());
+    assertTrue(cell.linkBytesDownPerAnswer() > cell.codedBytes(), cell::toString);
+    assertTrue(cell.serverCpuUsPerAnswer() > 0, cell::toString);
+    assertNotNull(cell.serverThreadsEnded());
+    assertFalse(l.containsKey("cells"), "the cells are typed, not in the client record");
     int histograms = 0;
     try (HistogramLogReader reader =
         new HistogramLogReader(out.resolve("load-wire.hlog").toFile())) {
