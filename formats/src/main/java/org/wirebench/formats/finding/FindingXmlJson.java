@@ -312,13 +312,15 @@ final class FindingXmlJson {
     int n = c.spanTo - c.spanFrom;
     if (c.textAstral) {
       g.writeString(spanText());
+    } else if (!c.textEntities && !c.textEscapes) {
+      g.writeRawUTF8String(b, c.spanFrom, n); // nothing JSON escapes: the bytes themselves
     } else if (!c.textEntities) {
       g.writeUTF8String(b, c.spanFrom, n);
     } else {
       if (decoded.length < n) {
         decoded = new byte[Math.max(n, 2 * decoded.length)];
       }
-      int length = XmlBytes.decodeUtf8(b, c.spanTo, c.spanFrom, c.spanTo, decoded);
+      int length = XmlBytes.decodeUtf8(b, c.spanTo, c.spanFrom, c.textReference, c.spanTo, decoded);
       if (length < 0) {
         g.writeString(spanText());
       } else {

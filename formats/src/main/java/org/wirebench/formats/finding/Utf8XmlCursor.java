@@ -45,6 +45,8 @@ final class Utf8XmlCursor implements XmlCursor {
   // value's bytes are [spanFrom, spanTo): FindingXmlJson copies them without a String
   private boolean textAscii;
   boolean textEntities, textAstral; // astral: 4-byte UTF-8, which Jackson escapes
+  boolean textEscapes; // a byte JSON escapes: a control character, '"' or '\\'
+  int textReference; // the first '&', if textEntities
   int spanFrom, spanTo;
 
   Utf8XmlCursor(byte[] bytes, int offset, int length) {
@@ -188,7 +190,7 @@ final class Utf8XmlCursor implements XmlCursor {
       selfClosed = false;
       pop();
       spanTo = pos;
-      textEntities = textAstral = false;
+      textEntities = textAstral = textEscapes = false;
       return;
     }
     int p = skipText(true);
@@ -232,7 +234,7 @@ final class Utf8XmlCursor implements XmlCursor {
   private int skipText(boolean text) {
     int p = pos;
     textAscii = true;
-    textEntities = textAstral = false;
+    textEntities = textAstral = textEscapes = false;
     if (p < end && b[p] == '<') {
       return p; // no text: the common case between elements
     }
@@ -245,9 +247,14 @@ final class Utf8XmlCursor implements XmlCursor {
       if (c == '<') {
         pos = p;
         return p;
+      } else if (c == '"' || c == '\\') {
+        textEscapes = true;
+        p++;
       } else if (c == '\n' || c == '\t' || (c == '\r' && !text)) {
+        textEscapes = true;
         p++; // a carriage return in a text: line ends are Woodstox's to fold
       } else if (c == '&') {
+        textReference = textEntities ? textReference : p;
         textEntities = true;
         p = XmlBytes.entity(b, end, p, null);
       } else if (c == '>') {

@@ -13,13 +13,14 @@ import java.util.List;
  * Utf8XmlCursor.Unsupported}.
  */
 final class XmlBytes {
-  // ASCII text that needs no look (not a control, '&', '<' or '>'); ASCII name characters
+  // ASCII text that needs no look (not a control, '&', '<' or '>', nor '"' or '\\', which JSON
+  // escapes); ASCII name characters
   static final boolean[] PLAIN = new boolean[256];
   static final boolean[] NAME = new boolean[256];
 
   static {
     for (int c = 0x20; c < 0x80; c++) {
-      PLAIN[c] = c != '&' && c != '<' && c != '>';
+      PLAIN[c] = c != '&' && c != '<' && c != '>' && c != '"' && c != '\\';
       NAME[c] = nameStart((byte) c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
     }
   }
@@ -99,14 +100,16 @@ final class XmlBytes {
   }
 
   /**
-   * The text {@code b[from, to)} (checked by the cursor) with its references replaced, as UTF-8 in
-   * {@code out} (at least {@code to - from} long: a reference is never shorter than its character's
-   * bytes); its length, or -1 for a reference past U+FFFF (the caller then writes the text's
-   * String, as Jackson escapes such a character only from one).
+   * The text {@code b[from, to)} (checked by the cursor, its first reference at {@code reference})
+   * with its references replaced, as UTF-8 in {@code out} (at least {@code to - from} long: a
+   * reference is never shorter than its character's bytes); its length, or -1 for a reference past
+   * U+FFFF (the caller then writes the text's String, as Jackson escapes such a character only from
+   * one).
    */
-  static int decodeUtf8(byte[] b, int end, int from, int to, byte[] out) {
-    int o = 0;
-    int p = from;
+  static int decodeUtf8(byte[] b, int end, int from, int reference, int to, byte[] out) {
+    System.arraycopy(b, from, out, 0, reference - from);
+    int o = reference - from;
+    int p = reference;
     while (p < to) {
       byte c = b[p];
       if (c != '&') {

@@ -39,10 +39,10 @@ final class XmlWords {
   }
 
   /**
-   * Past the plain text at {@code p} (ASCII printable characters other than {@code & < >}), a word
-   * at a time: the first other byte's index, or where fewer than eight bytes are left. The caller
-   * looks at the bytes from there one by one and decides, so a byte wrongly reported here would
-   * cost time, not correctness; none is (see {@link #special}).
+   * Past the plain text at {@code p} (ASCII printable characters other than {@code & < > " \}), a
+   * word at a time: the first other byte's index, or where fewer than eight bytes are left. The
+   * caller looks at the bytes from there one by one and decides, so a byte wrongly reported here
+   * would cost time, not correctness; none is (see {@link #special}).
    */
   static int skipPlain(byte[] b, int p, int end) {
     for (; p + 8 <= end; p += 8) {
@@ -55,9 +55,9 @@ final class XmlWords {
   }
 
   /**
-   * The high bit of each byte of {@code w} below 0x20, at or above 0x80, or one of {@code & < >}:
-   * every such byte is flagged, and the lowest flag is such a byte (a borrow, which can flag a byte
-   * above, starts only at a byte below 0x20 or a zero of an XOR, itself flagged).
+   * The high bit of each byte of {@code w} below 0x20, at or above 0x80, or one of {@code & < > "
+   * \}: every such byte is flagged, and the lowest flag is such a byte (a borrow, which can flag a
+   * byte above, starts only at a byte below 0x20 or a zero of an XOR, itself flagged).
    */
   static long special(long w) {
     long control = (w - 0x2020202020202020L) & ~w;
@@ -65,7 +65,9 @@ final class XmlWords {
             | w
             | zero(w ^ 0x2626262626262626L)
             | zero(w ^ 0x3C3C3C3C3C3C3C3CL)
-            | zero(w ^ 0x3E3E3E3E3E3E3E3EL))
+            | zero(w ^ 0x3E3E3E3E3E3E3E3EL)
+            | zero(w ^ 0x2222222222222222L)
+            | zero(w ^ 0x5C5C5C5C5C5C5C5CL))
         & HIGHS;
   }
 
