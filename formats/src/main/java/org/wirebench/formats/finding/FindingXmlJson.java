@@ -3,7 +3,9 @@ package org.wirebench.formats.finding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +44,10 @@ final class FindingXmlJson {
 
   /** One JSON object's fields in their order, each named as its XML element. */
   private static final class Fields {
-    final List<String> names = new ArrayList<>();
-    final List<Kind> kinds = new ArrayList<>();
-    final List<Fields> objects = new ArrayList<>();
+    String[] names = {};
+    byte[][] bytes = {}; // the names' bytes, which the cursor tries a start tag against
+    Kind[] kinds = {};
+    Fields[] objects = {};
     final Map<String, Integer> index = new HashMap<>();
 
     Fields add(String name, Kind kind) {
@@ -52,10 +55,16 @@ final class FindingXmlJson {
     }
 
     Fields add(String name, Kind kind, Fields object) {
-      index.put(name, names.size());
-      names.add(name);
-      kinds.add(kind);
-      objects.add(object);
+      int n = names.length;
+      index.put(name, n);
+      names = Arrays.copyOf(names, n + 1);
+      names[n] = name;
+      bytes = Arrays.copyOf(bytes, n + 1);
+      bytes[n] = name.getBytes(StandardCharsets.US_ASCII);
+      kinds = Arrays.copyOf(kinds, n + 1);
+      kinds[n] = kind;
+      objects = Arrays.copyOf(objects, n + 1);
+      objects[n] = object;
       return this;
     }
   }
@@ -115,6 +124,7 @@ final class FindingXmlJson {
   private final Utf8XmlCursor c;
   private final byte[] b;
   private final JsonGenerator g;
+  private byte[] decoded = new byte[256]; // a text with references, decoded
 
   private FindingXmlJson(Utf8XmlCursor c, JsonGenerator g) {
     this.c = c;
@@ -204,14 +214,22 @@ final class FindingXmlJson {
     g.writeStartObject();
     int at = -1; // the last field written
     boolean arrayOpen = false;
-    while (c.nextChild()) {
-      Integer found = f.index.get(c.localName());
-      if (found == null) {
-        c.skip();
-        continue;
+    while (true) {
+      // the next field in order is tried first, by its bytes; a list's next value before it
+      int again = at >= 0 && f.kinds[at] == Kind.TEXTS ? at : -1;
+      int k = c.nextChild(f.bytes, f.names, again, at + 1);
+      if (k == Utf8XmlCursor.END) {
+        break;
       }
-      int k = found;
-      Kind kind = f.kinds.get(k);
+      if (k == Utf8XmlCursor.OTHER) {
+        Integer found = f.index.get(c.localName());
+        if (found == null) {
+          c.skip();
+          continue;
+        }
+        k = found;
+      }
+      Kind kind = f.kinds[k];
       if (k == at && kind == Kind.TEXTS) {
         text();
         continue;
@@ -225,7 +243,7 @@ final class FindingXmlJson {
       }
       absent(f, at + 1, k);
       at = k;
-      g.writeFieldName(f.names.get(k));
+      g.writeFieldName(f.names[k]);
       switch (kind) {
         case ID, TEXT, TEXT_OPT -> text();
         case TEXTS -> {
@@ -236,25 +254,26 @@ final class FindingXmlJson {
         case BOOL, BOOL_OPT -> g.writeBoolean(bool());
         case INT, INT_OPT -> {
           c.textSpan();
-          g.writeNumber(XsdValues.parseInt(spanText()));
+          int digits = c.textEntities ? -1 : XsdValues.digits(b, c.spanFrom, c.spanTo);
+          g.writeNumber(digits >= 0 ? digits : XsdValues.parseInt(spanText()));
         }
         case AMOUNT_OPT -> amount();
         case PRODUCT_ID_OPT -> productId();
-        case OBJECT_OPT -> object(f.objects.get(k));
+        case OBJECT_OPT -> object(f.objects[k]);
       }
     }
     if (arrayOpen) {
       g.writeEndArray();
     }
-    absent(f, at + 1, f.names.size());
+    absent(f, at + 1, f.names.length);
     g.writeEndObject();
   }
 
   /** Fields {@code from..to-1} were not sent: what the view gives for each, in the JSON. */
   private void absent(Fields f, int from, int to) throws IOException {
     for (int k = from; k < to; k++) {
-      String name = f.names.get(k);
-      switch (f.kinds.get(k)) {
+      String name = f.names[k];
+      switch (f.kinds[k]) {
         case ID -> Utf8XmlCursor.fail(); // an item without an itemId: the reader names it
         case TEXT -> g.writeStringField(name, "");
         case TEXTS -> {
@@ -273,7 +292,8 @@ final class FindingXmlJson {
     g.writeFieldName("currencyId");
     attribute("currencyId");
     c.textSpan();
-    g.writeNumberField("value", XsdValues.parsePrice(spanText()));
+    double simple = c.textEntities ? -1 : XsdValues.simpleDecimal(b, c.spanFrom, c.spanTo);
+    g.writeNumberField("value", simple >= 0 ? simple : XsdValues.parsePrice(spanText()));
     g.writeEndObject();
   }
 
@@ -289,10 +309,23 @@ final class FindingXmlJson {
   /** The current element's text, its end tag consumed, as a JSON string. */
   private void text() throws IOException {
     c.textSpan();
-    if (c.textEntities || c.textAstral) {
+    int n = c.spanTo - c.spanFrom;
+    if (c.textAstral) {
       g.writeString(spanText());
+    } else if (!c.textEntities && !c.textEscapes) {
+      g.writeRawUTF8String(b, c.spanFrom, n); // nothing JSON escapes: the bytes themselves
+    } else if (!c.textEntities) {
+      g.writeUTF8String(b, c.spanFrom, n);
     } else {
-      g.writeUTF8String(b, c.spanFrom, c.spanTo - c.spanFrom);
+      if (decoded.length < n) {
+        decoded = new byte[Math.max(n, 2 * decoded.length)];
+      }
+      int length = XmlBytes.decodeUtf8(b, c.spanTo, c.spanFrom, c.textReference, c.spanTo, decoded);
+      if (length < 0) {
+        g.writeString(spanText());
+      } else {
+        g.writeUTF8String(decoded, 0, length);
+      }
     }
   }
 

@@ -3,8 +3,6 @@ package org.wirebench.formats.finding;
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import java.util.Arrays;
-
 /**
  * {@link XmlCursor} straight over the bytes, for the gateway's hot path. Woodstox turns every byte
  * into a char, looks every name up in its symbol table and keeps a full namespace context: 75% of
@@ -28,7 +26,6 @@ final class Utf8XmlCursor implements XmlCursor {
   }
 
   private static final int MAX_DEPTH = 64;
-  private static final int MAX_ATTRIBUTES = 8;
 
   final byte[] b; // the spans index it
   private final int end;
@@ -43,16 +40,13 @@ final class Utf8XmlCursor implements XmlCursor {
   private String localName;
   private String namespaceUri;
   private boolean selfClosed;
-  private final int[] attrName = new int[MAX_ATTRIBUTES];
-  private final int[] attrNameLength = new int[MAX_ATTRIBUTES];
-  private final int[] attrValue = new int[MAX_ATTRIBUTES];
-  private final int[] attrValueLength = new int[MAX_ATTRIBUTES];
-  private final boolean[] attrIsNamespace = new boolean[MAX_ATTRIBUTES];
-  private int attributes;
+  private final XmlAttributes attributes = new XmlAttributes();
   // what the last skipText passed over; after textSpan() or attributeSpan(), that text's or
   // value's bytes are [spanFrom, spanTo): FindingXmlJson copies them without a String
   private boolean textAscii;
   boolean textEntities, textAstral; // astral: 4-byte UTF-8, which Jackson escapes
+  boolean textEscapes; // a byte JSON escapes: a control character, '"' or '\\'
+  int textReference; // the first '&', if textEntities
   int spanFrom, spanTo;
 
   Utf8XmlCursor(byte[] bytes, int offset, int length) {
@@ -71,6 +65,9 @@ final class Utf8XmlCursor implements XmlCursor {
 
   @Override
   public String namespaceUri() {
+    if (namespaceUri == null) {
+      namespaceUri = namespaces.resolve(b, 0, 0);
+    }
     return namespaceUri;
   }
 
@@ -81,14 +78,13 @@ final class Utf8XmlCursor implements XmlCursor {
 
   /** Whether the current start tag has {@code name}; its value (no references) is the span. */
   boolean attributeSpan(String name) {
-    for (int i = 0; i < attributes; i++) {
-      if (!attrIsNamespace[i] && XmlBytes.sameAscii(b, name, attrName[i], attrNameLength[i])) {
-        spanFrom = attrValue[i];
-        spanTo = spanFrom + attrValueLength[i];
-        return true;
-      }
+    int i = attributes.find(b, name);
+    if (i < 0) {
+      return false;
     }
-    return false;
+    spanFrom = attributes.valueFrom(i);
+    spanTo = attributes.valueTo(i);
+    return true;
   }
 
   @Override
@@ -104,21 +100,55 @@ final class Utf8XmlCursor implements XmlCursor {
 
   @Override
   public boolean nextChild() {
+    return nextChild(NO_NAMES, null, -1, 0) != END;
+  }
+
+  private static final byte[][] NO_NAMES = {};
+
+  /**
+   * As {@link #nextChild}, trying the start tag against {@code names[again]} (if {@code again >=
+   * 0}) and then {@code names[from..]} first: an unprefixed name of exactly those bytes, then
+   * space, '/' or '>' — what nextChild would read as that name. Returns its index; {@link #OTHER}
+   * for any other start tag, read as nextChild reads it; {@link #END} past the end tag.
+   */
+  int nextChild(byte[][] names, String[] literals, int again, int from) {
     if (selfClosed) {
       selfClosed = false;
       pop();
-      return false;
+      return END;
     }
     while (true) {
       skipText(false);
+      int p = pos + 1;
+      if (p < end && b[p] != '/' && b[p] != '!' && b[p] != '?') {
+        int k = again >= 0 && named(p, names[again]) ? again : -1;
+        for (int i = from; k < 0 && i < names.length; i++) {
+          k = b[p] == names[i][0] && named(p, names[i]) ? i : -1;
+        }
+        if (k >= 0) {
+          pos = p + names[k].length;
+          startTag(p, -1, literals[k]);
+          return k;
+        }
+      }
       int tag = tag();
       if (tag != COMMENT) {
-        return tag == START;
+        return tag == START ? OTHER : END;
       }
     }
   }
 
-  private static final int END = 0;
+  private boolean named(int p, byte[] name) {
+    int n = name.length;
+    if (end - p <= n || !XmlWords.equal(b, p, name, 0, n)) {
+      return false;
+    }
+    byte t = b[p + n];
+    return t == '>' || t == '/' || t == ' ' || t == '\n' || t == '\t' || t == '\r';
+  }
+
+  static final int END = -2;
+  static final int OTHER = -1;
   private static final int COMMENT = 1;
   private static final int START = 2;
 
@@ -160,7 +190,7 @@ final class Utf8XmlCursor implements XmlCursor {
       selfClosed = false;
       pop();
       spanTo = pos;
-      textEntities = textAstral = false;
+      textEntities = textAstral = textEscapes = false;
       return;
     }
     int p = skipText(true);
@@ -204,8 +234,12 @@ final class Utf8XmlCursor implements XmlCursor {
   private int skipText(boolean text) {
     int p = pos;
     textAscii = true;
-    textEntities = textAstral = false;
+    textEntities = textAstral = textEscapes = false;
+    if (p < end && b[p] == '<') {
+      return p; // no text: the common case between elements
+    }
     while (true) {
+      p = XmlWords.skipPlain(b, p, end);
       while (p < end && XmlBytes.PLAIN[b[p] & 0xFF]) {
         p++;
       }
@@ -213,9 +247,14 @@ final class Utf8XmlCursor implements XmlCursor {
       if (c == '<') {
         pos = p;
         return p;
+      } else if (c == '"' || c == '\\') {
+        textEscapes = true;
+        p++;
       } else if (c == '\n' || c == '\t' || (c == '\r' && !text)) {
+        textEscapes = true;
         p++; // a carriage return in a text: line ends are Woodstox's to fold
       } else if (c == '&') {
+        textReference = textEntities ? textReference : p;
         textEntities = true;
         p = XmlBytes.entity(b, end, p, null);
       } else if (c == '>') {
@@ -231,16 +270,21 @@ final class Utf8XmlCursor implements XmlCursor {
   }
 
   private void startTag() {
+    int nameStart = pos;
+    int colon = qname();
+    startTag(nameStart, colon, null);
+  }
+
+  /** The start tag whose name is {@code [nameStart, pos)}: its attributes and bindings. */
+  private void startTag(int nameStart, int colon, String literal) {
     if (depth == MAX_DEPTH) {
       fail();
     }
-    int nameStart = pos;
-    int colon = qname();
     int nameLength = pos - nameStart;
     int mark = namespaces.size();
-    attributes = 0;
+    attributes.clear();
     while (true) {
-      boolean space = whitespace();
+      boolean space = pos < end && b[pos] != '>' && whitespace();
       int c = pos < end ? b[pos] : fail();
       if (c == '>') {
         pos++;
@@ -252,79 +296,24 @@ final class Utf8XmlCursor implements XmlCursor {
         selfClosed = true;
         break;
       }
-      if (!space || attributes == MAX_ATTRIBUTES) {
+      if (!space) {
         fail();
       }
-      attribute();
+      int attributeName = pos;
+      int attributeColon = qname();
+      pos = attributes.read(b, end, attributeName, attributeColon, pos, namespaces);
     }
     openName[depth] = nameStart;
     openNameLength[depth] = nameLength;
     openNamespaces[depth] = mark;
     depth++;
     if (colon < 0) {
-      localName = XmlBytes.name(b, nameStart, nameLength);
-      namespaceUri = namespaces.resolve(b, nameStart, 0);
+      localName = literal != null ? literal : XmlBytes.name(b, nameStart, nameLength);
+      namespaceUri = null; // the default namespace, looked up if asked for: it cannot fail
     } else {
       localName = XmlBytes.name(b, colon + 1, nameStart + nameLength - colon - 1);
       namespaceUri = namespaces.resolve(b, nameStart, colon - nameStart);
     }
-  }
-
-  private void attribute() {
-    int nameStart = pos;
-    int colon = qname();
-    int nameLength = pos - nameStart;
-    whitespace();
-    if (pos >= end || b[pos] != '=') {
-      fail();
-    }
-    pos++;
-    whitespace();
-    int quote = pos < end ? b[pos] : fail();
-    if (quote != '"' && quote != '\'') {
-      fail();
-    }
-    int valueStart = ++pos;
-    while (true) {
-      int c = pos < end ? b[pos] : fail();
-      if (c == quote) {
-        break;
-      }
-      if (c == '<' || c == '&' || (c >= 0 && c < 0x20)) {
-        fail(); // '&' and the whitespace XML normalizes in attributes are Woodstox's
-      }
-      pos = c < 0 ? XmlBytes.utf8(b, end, pos) : pos + 1;
-    }
-    int valueLength = pos - valueStart;
-    pos++;
-    for (int i = 0; i < attributes; i++) {
-      if (attrNameLength[i] == nameLength
-          && Arrays.equals(
-              b, attrName[i], attrName[i] + nameLength, b, nameStart, nameStart + nameLength)) {
-        fail();
-      }
-    }
-    boolean namespace =
-        XmlBytes.sameAscii(b, "xmlns", nameStart, Math.min(nameLength, 5)) && nameLength >= 5;
-    if (namespace && nameLength == 5) {
-      namespaces.bind("", XmlBytes.string(b, valueStart, valueLength));
-    } else if (namespace && colon == nameStart + 5) {
-      String prefix = new String(b, colon + 1, nameLength - 6, ISO_8859_1);
-      if (prefix.equals("xml") || prefix.equals("xmlns") || valueLength == 0) {
-        fail();
-      }
-      namespaces.bind(prefix, XmlBytes.string(b, valueStart, valueLength));
-    } else if (colon >= 0) {
-      fail(); // a prefixed attribute: unique only after resolving; Woodstox checks it
-    } else {
-      namespace = false;
-    }
-    attrName[attributes] = nameStart;
-    attrNameLength[attributes] = nameLength;
-    attrValue[attributes] = valueStart;
-    attrValueLength[attributes] = valueLength;
-    attrIsNamespace[attributes] = namespace;
-    attributes++;
   }
 
   /** An ASCII name, maybe with one prefix; returns the colon's index or -1. */
@@ -352,13 +341,15 @@ final class Utf8XmlCursor implements XmlCursor {
     int d = depth - 1;
     int n = openNameLength[d];
     int from = openName[d];
-    if (end - pos < n || !Arrays.equals(b, pos, pos + n, b, from, from + n)) {
+    if (end - pos <= n || !XmlWords.equal(b, pos, b, from, n)) {
       fail();
     }
     pos += n;
-    whitespace();
-    if (pos >= end || b[pos] != '>') {
-      fail();
+    if (b[pos] != '>') {
+      whitespace();
+      if (pos >= end || b[pos] != '>') {
+        fail();
+      }
     }
     pos++;
     pop();
@@ -386,9 +377,7 @@ final class Utf8XmlCursor implements XmlCursor {
 
   private boolean whitespace() {
     int start = pos;
-    while (pos < end && (b[pos] == ' ' || b[pos] == '\n' || b[pos] == '\t' || b[pos] == '\r')) {
-      pos++;
-    }
+    pos = XmlBytes.space(b, pos, end);
     return pos > start;
   }
 

@@ -13,13 +13,14 @@ import java.util.List;
  * Utf8XmlCursor.Unsupported}.
  */
 final class XmlBytes {
-  // ASCII text that needs no look (not a control, '&', '<' or '>'); ASCII name characters
+  // ASCII text that needs no look (not a control, '&', '<' or '>', nor '"' or '\\', which JSON
+  // escapes); ASCII name characters
   static final boolean[] PLAIN = new boolean[256];
   static final boolean[] NAME = new boolean[256];
 
   static {
     for (int c = 0x20; c < 0x80; c++) {
-      PLAIN[c] = c != '&' && c != '<' && c != '>';
+      PLAIN[c] = c != '&' && c != '<' && c != '>' && c != '"' && c != '\\';
       NAME[c] = nameStart((byte) c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
     }
   }
@@ -59,34 +60,80 @@ final class XmlBytes {
    * there is one; returns where the reference ends. Any other entity is Woodstox's to refuse.
    */
   static int entity(byte[] b, int end, int p, StringBuilder out) {
-    int semi = p + 1;
-    while (semi < end && semi < p + 12 && b[semi] != ';') {
-      semi++;
-    }
-    int n = semi - p - 1;
-    if (semi >= end || b[semi] != ';' || n == 0) {
-      Utf8XmlCursor.fail();
-    }
-    int cp;
-    if (b[p + 1] == '#') {
-      cp = characterReference(b, p + 2, semi);
-    } else if (sameAscii(b, "lt", p + 1, n)) {
-      cp = '<';
-    } else if (sameAscii(b, "gt", p + 1, n)) {
-      cp = '>';
-    } else if (sameAscii(b, "amp", p + 1, n)) {
-      cp = '&';
-    } else if (sameAscii(b, "quot", p + 1, n)) {
-      cp = '"';
-    } else if (sameAscii(b, "apos", p + 1, n)) {
-      cp = '\'';
-    } else {
-      cp = Utf8XmlCursor.fail();
-    }
+    int semi = semicolon(b, end, p);
+    int cp = codePoint(b, p, semi);
     if (out != null) {
       out.appendCodePoint(cp);
     }
     return semi + 1;
+  }
+
+  /** At {@code &}: the index of the reference's {@code ;}, at most 11 bytes on. */
+  private static int semicolon(byte[] b, int end, int p) {
+    int semi = p + 1;
+    while (semi < end && semi < p + 12 && b[semi] != ';') {
+      semi++;
+    }
+    if (semi >= end || b[semi] != ';' || semi == p + 1) {
+      Utf8XmlCursor.fail();
+    }
+    return semi;
+  }
+
+  /** The character the reference {@code b[p..semi]} stands for. */
+  private static int codePoint(byte[] b, int p, int semi) {
+    int n = semi - p - 1;
+    if (b[p + 1] == '#') {
+      return characterReference(b, p + 2, semi);
+    } else if (sameAscii(b, "lt", p + 1, n)) {
+      return '<';
+    } else if (sameAscii(b, "gt", p + 1, n)) {
+      return '>';
+    } else if (sameAscii(b, "amp", p + 1, n)) {
+      return '&';
+    } else if (sameAscii(b, "quot", p + 1, n)) {
+      return '"';
+    } else if (sameAscii(b, "apos", p + 1, n)) {
+      return '\'';
+    }
+    return Utf8XmlCursor.fail();
+  }
+
+  /**
+   * The text {@code b[from, to)} (checked by the cursor, its first reference at {@code reference})
+   * with its references replaced, as UTF-8 in {@code out} (at least {@code to - from} long: a
+   * reference is never shorter than its character's bytes); its length, or -1 for a reference past
+   * U+FFFF (the caller then writes the text's String, as Jackson escapes such a character only from
+   * one).
+   */
+  static int decodeUtf8(byte[] b, int end, int from, int reference, int to, byte[] out) {
+    System.arraycopy(b, from, out, 0, reference - from);
+    int o = reference - from;
+    int p = reference;
+    while (p < to) {
+      byte c = b[p];
+      if (c != '&') {
+        out[o++] = c;
+        p++;
+        continue;
+      }
+      int semi = semicolon(b, end, p);
+      int cp = codePoint(b, p, semi);
+      p = semi + 1;
+      if (cp < 0x80) {
+        out[o++] = (byte) cp;
+      } else if (cp < 0x800) {
+        out[o++] = (byte) (0xC0 | cp >> 6);
+        out[o++] = (byte) (0x80 | (cp & 0x3F));
+      } else if (cp < 0x10000) {
+        out[o++] = (byte) (0xE0 | cp >> 12);
+        out[o++] = (byte) (0x80 | (cp >> 6 & 0x3F));
+        out[o++] = (byte) (0x80 | (cp & 0x3F));
+      } else {
+        return -1;
+      }
+    }
+    return o;
   }
 
   private static int characterReference(byte[] b, int from, int to) {
@@ -173,6 +220,14 @@ final class XmlBytes {
   private static int hash(byte[] a, int from, int length) {
     return (length * 31 + a[from] * 7 + a[from + length - 1] * 3 + a[from + length / 2])
         & (TABLE_SIZE - 1);
+  }
+
+  /** Past the XML space at {@code p}. */
+  static int space(byte[] b, int p, int end) {
+    while (p < end && (b[p] == ' ' || b[p] == '\n' || b[p] == '\t' || b[p] == '\r')) {
+      p++;
+    }
+    return p;
   }
 
   static boolean nameStart(byte c) {

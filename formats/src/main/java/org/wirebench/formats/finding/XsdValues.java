@@ -75,13 +75,30 @@ final class XsdValues {
    */
   static double simpleDecimal(String t) {
     int n = t.length();
+    if (n > 16) {
+      return -1;
+    }
+    byte[] ascii = new byte[n];
+    for (int i = 0; i < n; i++) {
+      char ch = t.charAt(i);
+      if (ch > 0x7F) {
+        return -1;
+      }
+      ascii[i] = (byte) ch;
+    }
+    return simpleDecimal(ascii, 0, n);
+  }
+
+  /** {@link #simpleDecimal(String)} of the ASCII bytes {@code [from, to)}, with no String. */
+  static double simpleDecimal(byte[] b, int from, int to) {
+    int n = to - from;
     if (n == 0 || n > 16) {
       return -1;
     }
     long digits = 0;
     int point = -1;
     for (int i = 0; i < n; i++) {
-      char ch = t.charAt(i);
+      int ch = b[from + i];
       if (ch >= '0' && ch <= '9') {
         digits = digits * 10 + (ch - '0');
       } else if (ch == '.' && point < 0 && i > 0 && i < n - 1) {
@@ -94,6 +111,26 @@ final class XsdValues {
       return -1;
     }
     return point < 0 ? digits : digits / POW10[n - 1 - point];
+  }
+
+  /**
+   * The xs:int of the bytes {@code [from, to)} if they are 1 to 9 ASCII digits (Integer.parseInt's
+   * value, leading zeros and all), else -1: the caller then parses the text as {@link #parseInt}.
+   */
+  static int digits(byte[] b, int from, int to) {
+    int n = to - from;
+    if (n == 0 || n > 9) {
+      return -1;
+    }
+    int value = 0;
+    for (int i = from; i < to; i++) {
+      int d = b[i] - '0';
+      if (d < 0 || d > 9) {
+        return -1;
+      }
+      value = value * 10 + d;
+    }
+    return value;
   }
 
   /** {@code value} if it can be a price; the protobuf and JSON decoders use it too. */

@@ -18,20 +18,20 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class FindingXmlJsonTest {
   private static final XmlBackend XML = new XmlBackend();
-  private static final String ONE =
+  static final String ONE =
       new String(
           FindingXmlWriter.write(FindingGenerator.response(1, FindingGenerator.DEFAULT_SEED, "x")),
           StandardCharsets.UTF_8);
 
   /** The streamed path alone; throws where it gives up. */
-  private static byte[] streamed(byte[] body) throws Exception {
+  static byte[] streamed(byte[] body) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     FindingXmlJson.write(body, 0, body.length, out);
     return out.toByteArray();
   }
 
   /** What the gateway answers: its JSON, or the error's message; nothing written with an error. */
-  private static Object gateway(byte[] body) throws Exception {
+  static Object gateway(byte[] body) throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
       XML.writeGatewayJson(body, 0, body.length, out, out::reset);
@@ -43,7 +43,7 @@ class FindingXmlJsonTest {
   }
 
   /** The same from the view: what the gateway answered before it wrote as it read. */
-  private static Object fromView(byte[] body) {
+  static Object fromView(byte[] body) {
     try {
       return new String(GatewayJson.toBytes(XML.decode(body)), StandardCharsets.UTF_8);
     } catch (BackendPayloadException e) {
@@ -51,7 +51,7 @@ class FindingXmlJsonTest {
     }
   }
 
-  private static void agree(String doc, String what) throws Exception {
+  static void agree(String doc, String what) throws Exception {
     byte[] body = doc.getBytes(StandardCharsets.UTF_8);
     assertEquals(fromView(body), gateway(body), what);
   }
