@@ -281,11 +281,11 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
 
   /**
    * Streams {@code body} into the response and completes it. Each write to the response is a
-   * blocking network write, so writes are gathered into 32 KiB pieces ({@link GatheredBody}: a
-   * pooled direct buffer, the last piece sent with the response's end): the codecs' own buffers and
-   * flushes must not decide how often the server goes to the network. A failure before anything was
-   * sent becomes an exception report with 500; after that it can only abort the response (the
-   * client sees a truncated body, never a success), and the server's log says which.
+   * blocking network write, so writes are gathered into 32 KiB pieces ({@link GatheredBody}, the
+   * last one sent with the response's end): the codecs' own buffers and flushes must not decide how
+   * often the server goes to the network. A failure before anything was sent becomes an exception
+   * report with 500; after that it can only abort the response (the client sees a truncated body,
+   * never a success), and the server's log says which.
    */
   private static void stream(Request request, Response response, Callback callback, Body body) {
     stream(request, response, callback, body, null);
@@ -310,16 +310,9 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
   }
 
   private static void writeBody(Request request, Response response, Body body) throws Exception {
-    GatheredBody out =
-        new GatheredBody(
-            response, request.getComponents().getByteBufferPool(), RESPONSE_CHUNK_BYTES);
-    try {
-      body.writeTo(out);
-      out.close();
-    } finally {
-      // a body that failed half-way gives its pooled piece back too (after close: nothing to do)
-      out.discard();
-    }
+    OutputStream out = new GatheredBody(response, RESPONSE_CHUNK_BYTES);
+    body.writeTo(out);
+    out.close();
   }
 
   private static void failed(Request request, Response response, Callback callback, Throwable x) {
