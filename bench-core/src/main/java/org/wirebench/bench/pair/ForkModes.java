@@ -49,21 +49,7 @@ public record ForkModes(int forks, int fastForks, double fastNs, double slowNs) 
       x[f] = median(logs);
       se[f] = sd(logs) / Math.sqrt(logs.length);
     }
-    Arrays.sort(x);
-    double noise = 1.25 * median(se);
-    int split = -1;
-    double widest = 0;
-    for (int k = 1; k < n; k++) {
-      double gap = x[k] - x[k - 1];
-      double spread = Math.max(x[k - 1] - x[0], x[n - 1] - x[k]);
-      if (gap >= MIN_GAP
-          && gap >= GAP_OVER_SPREAD * spread
-          && gap >= GAP_OVER_NOISE * noise
-          && gap > widest) {
-        widest = gap;
-        split = k;
-      }
-    }
+    int split = split(x, se); // x is sorted now
     if (split < 0) {
       return Optional.empty();
     }
@@ -92,17 +78,76 @@ public record ForkModes(int forks, int fastForks, double fastNs, double slowNs) 
     return String.format(Locale.ROOT, us >= 100 ? "%,.0f" : us >= 10 ? "%.1f" : "%.2f", us);
   }
 
-  /** Every variant of the claim's pair whose forks form two modes, a's first. */
+  /**
+   * Every variant of the claim's pair whose forks form two modes, a's first; empty unless the
+   * claim's own fork ratios (each fork's median of its rounds' a ÷ b) form two modes too. A fork in
+   * which every variant ran slower (the machine, not the code: all three gateway variants 1.4×
+   * slower in one fork of eight on the quiet VM, 2026-11-26) leaves the ratio alone, so it neither
+   * widens the interval nor earns the group more forks.
+   */
   public static List<Named> ofPair(PairedRuns.Group group, String a, String b) {
     List<Named> out = new ArrayList<>();
+    for (String v : List.of(a, b)) {
+      if (group.index(v) < 0) {
+        throw new IllegalArgumentException(group.id() + " has no variant " + v);
+      }
+    }
+    if (!ratioSplits(group, group.index(a), group.index(b))) {
+      return out;
+    }
     for (String v : List.of(a, b)) {
       of(group, v).ifPresent(m -> out.add(new Named(v, m)));
     }
     return out;
   }
 
+  private static boolean ratioSplits(PairedRuns.Group group, int a, int b) {
+    List<PairedRuns.Fork> forks = group.forks();
+    int n = forks.size();
+    if (n < MIN_FORKS) {
+      return false;
+    }
+    double[] x = new double[n];
+    double[] se = new double[n];
+    for (int f = 0; f < n; f++) {
+      double[] ca = forks.get(f).nsPerOp().get(a);
+      double[] cb = forks.get(f).nsPerOp().get(b);
+      double[] logs = new double[ca.length];
+      for (int r = 0; r < logs.length; r++) {
+        logs[r] = Math.log(ca[r] / cb[r]);
+      }
+      x[f] = median(logs);
+      se[f] = sd(logs) / Math.sqrt(logs.length);
+    }
+    return split(x, se) > 0;
+  }
+
   /** A variant's two modes. */
   public record Named(String variant, ForkModes modes) {}
+
+  /**
+   * Where sorted fork values split into two modes (the index of the slower mode's first), or -1:
+   * sorts {@code x} in place.
+   */
+  private static int split(double[] x, double[] se) {
+    int n = x.length;
+    Arrays.sort(x);
+    double noise = 1.25 * median(se);
+    int split = -1;
+    double widest = 0;
+    for (int k = 1; k < n; k++) {
+      double gap = x[k] - x[k - 1];
+      double spread = Math.max(x[k - 1] - x[0], x[n - 1] - x[k]);
+      if (gap >= MIN_GAP
+          && gap >= GAP_OVER_SPREAD * spread
+          && gap >= GAP_OVER_NOISE * noise
+          && gap > widest) {
+        widest = gap;
+        split = k;
+      }
+    }
+    return split;
+  }
 
   private static double median(double[] values) {
     double[] s = values.clone();
