@@ -172,7 +172,8 @@ public final class CodingsSection implements ReportSection {
                 + " µs, ± JMH's 99.9% half-width (JMH: "
                 + Scores.iterations(results)
                 + "); wire bytes as the benchmark counted them; added: the time over the same"
-                + " format's identity row (half-widths combined in quadrature); µs per KB saved:"
+                + " format's identity row (half-widths combined in quadrature; where that range reaches below 0,"
+                + " the range); µs per KB saved:"
                 + " added ÷ (raw − wire bytes) × 1,000, or \"within the error\" where the added"
                 + " time's half-width reaches 0. "
                 + Scores.WIDE_NOTE
@@ -216,7 +217,12 @@ public final class CodingsSection implements ReportSection {
     if (identity != null && r != identity) {
       double delta = r.score() - identity.score();
       double error = Math.hypot(nanToZero(r.scoreError()), nanToZero(identity.scoreError()));
-      added = Scores.format("%.1f ± %.1f", delta, error);
+      // a difference may be below 0: where its range reaches there, the range itself, not a ±
+      // that would read as a time below 0
+      added =
+          error > Math.abs(delta)
+              ? Scores.format("%.1f [%.1f, %.1f]", delta, delta - error, delta + error)
+              : Scores.format("%.1f ± %.1f", delta, error);
       double savedKb = (raw - wire) / 1000;
       // an added time whose error reaches 0 has no cost per KB to give, not even its sign
       perKb =
