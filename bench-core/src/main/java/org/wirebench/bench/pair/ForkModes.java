@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.wirebench.results.PairedRuns;
 
 /**
@@ -43,13 +44,7 @@ public record ForkModes(int forks, int fastForks, double fastNs, double slowNs) 
       return Optional.empty();
     }
     double[] x = new double[n];
-    double[] se = new double[n];
-    for (int f = 0; f < n; f++) {
-      double[] logs = Arrays.stream(forks.get(f).nsPerOp().get(v)).map(Math::log).toArray();
-      x[f] = median(logs);
-      se[f] = sd(logs) / Math.sqrt(logs.length);
-    }
-    int split = split(x, se); // x is sorted now
+    int split = split(forks.stream().map(f -> logs(f.nsPerOp().get(v))).toList(), x);
     if (split < 0) {
       return Optional.empty();
     }
@@ -107,30 +102,34 @@ public record ForkModes(int forks, int fastForks, double fastNs, double slowNs) 
     if (n < MIN_FORKS) {
       return false;
     }
-    double[] x = new double[n];
-    double[] se = new double[n];
-    for (int f = 0; f < n; f++) {
-      double[] ca = forks.get(f).nsPerOp().get(a);
-      double[] cb = forks.get(f).nsPerOp().get(b);
-      double[] logs = new double[ca.length];
-      for (int r = 0; r < logs.length; r++) {
-        logs[r] = Math.log(ca[r] / cb[r]);
-      }
-      x[f] = median(logs);
-      se[f] = sd(logs) / Math.sqrt(logs.length);
+    List<double[]> ratios = new ArrayList<>();
+    for (PairedRuns.Fork f : forks) {
+      double[] la = logs(f.nsPerOp().get(a));
+      double[] lb = logs(f.nsPerOp().get(b));
+      ratios.add(IntStream.range(0, la.length).mapToDouble(r -> la[r] - lb[r]).toArray());
     }
-    return split(x, se) > 0;
+    return split(ratios, new double[n]) > 0;
   }
 
   /** A variant's two modes. */
   public record Named(String variant, ForkModes modes) {}
 
+  private static double[] logs(double[] costs) {
+    return Arrays.stream(costs).map(Math::log).toArray();
+  }
+
   /**
-   * Where sorted fork values split into two modes (the index of the slower mode's first), or -1:
-   * sorts {@code x} in place.
+   * Where the forks' medians of their rounds' logs split into two modes (the index of the slower
+   * mode's first), or -1; the medians, sorted, are written to {@code x}.
    */
-  private static int split(double[] x, double[] se) {
+  private static int split(List<double[]> logsPerFork, double[] x) {
     int n = x.length;
+    double[] se = new double[n];
+    for (int f = 0; f < n; f++) {
+      double[] logs = logsPerFork.get(f);
+      x[f] = median(logs);
+      se[f] = sd(logs) / Math.sqrt(logs.length);
+    }
     Arrays.sort(x);
     double noise = 1.25 * median(se);
     int split = -1;
