@@ -1,59 +1,175 @@
 package org.wirebench.bench.pair;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import org.wirebench.results.PairedRuns.Claim;
 import org.wirebench.results.PairedRuns.Kind;
 
 /**
- * What a paired ratio says of a claim. For a study's claim "a / b is at least c" (c ≥ 1; c = 1:
- * direction only) with equivalence band β, the ratio axis is cut into disjoint regions, and a
- * verdict is decided only when the whole interval [L, H] lies in one of them:
+ * What a paired ratio says of a claim, in two levels: the answer to the study's question (does the
+ * claim hold?) and, under it, the finer verdict. For a study's claim "a / b is at least c" (c ≥ 1;
+ * c = 1: direction only) with equivalence band β, the ratio axis is cut into disjoint regions
+ * ({@link Region}):
  *
  * <ul>
- *   <li>reversed: H < 1/(1+β) — the other variant is slower, by more than the band;
- *   <li>no difference: [L, H] inside [1/(1+β), 1+β] — both one-sided tests reject a difference of β
- *       or more (TOST at the interval's level), whatever the claim;
- *   <li>smaller than claimed: L > 1+β and H < c/(1+β) — slower beyond the band, below the claim;
- *   <li>holds: L ≥ max(1+β, c/(1+β)) — slower beyond the band and of the claimed size;
- *   <li>inconclusive: otherwise — the interval straddles an edge; more pairs would decide it,
- *       unless the truth sits on the edge, which the interval then shows.
+ *   <li>reversed: below 1/(1+β) — the other variant is slower, by more than the band;
+ *   <li>no difference: [1/(1+β), 1+β] — both one-sided tests reject a difference of β or more (TOST
+ *       at the interval's level), whatever the claim;
+ *   <li>smaller than claimed: above 1+β and below size = max(1+β, c/(1+β)) — slower beyond the
+ *       band, below the claim (empty for a claim of direction only);
+ *   <li>holds: at or above size.
  * </ul>
  *
- * Because the regions do not overlap, two runs whose intervals overlap can never get two different
- * decided verdicts: more pairs only turn inconclusive into decided. Testing "different from 1"
- * beside "inside the band" would not have that property, the two overlap: a ratio of 0.94 would
- * read "reversed" at [0.90, 0.98] and "no difference" at [0.92, 0.96], one run to the next.
+ * The answer is "holds" when the whole interval [L, H] is in the last region (L ≥ size), "does not
+ * hold" when it is wholly below it (H &lt; size), whichever finer regions it covers, and
+ * "inconclusive" when it straddles size. The finer verdict is decided when [L, H] lies in one
+ * region; when it straddles a finer edge the verdict names the regions it covers and the edges it
+ * crosses: "does not hold: no difference or reversed (the interval [0.89, 1.02] crosses 0.91)".
  *
- * <p>A target "a / b at most c" (ours against its floor) is met when H ≤ c, missed when L > c.
+ * <p>Because the regions do not overlap, two runs whose intervals overlap never get contradictory
+ * decided answers, at either level: both answers are decided only on the same side of size, both
+ * finer verdicts only in one region, and the regions two overlapping intervals cover always share
+ * the one their common point is in. More pairs only narrow what an interval covers. Testing
+ * "different from 1" beside "inside the band" would not have that property, the two overlap: a
+ * ratio of 0.94 would read "reversed" at [0.90, 0.98] and "no difference" at [0.92, 0.96].
+ *
+ * <p>The A/A claim of the calibration group says "no difference": it holds when the interval is
+ * inside the band, does not hold when it is wholly outside it. A target "a / b at most c" (ours
+ * against its floor) is met when H ≤ c, missed when L &gt; c; it has no finer verdict.
+ *
+ * @param answer the claim's answer
+ * @param regions the finer regions [L, H] covers, from the highest ratio down; empty for targets
+ *     and without an interval
+ * @param edges the region edges inside [L, H], from the highest down
+ * @param low the interval's low end (NaN without an interval)
+ * @param high its high end
  */
-public enum ClaimVerdict {
-  HOLDS("holds"),
-  SMALLER("smaller than claimed"),
-  NO_DIFFERENCE("no difference"),
-  REVERSED("reversed"),
-  INCONCLUSIVE("inconclusive"),
-  MET("target met"),
-  MISSED("target missed"),
-  /** fewer than two forks: no interval */
-  NO_INTERVAL("inconclusive (no interval)");
+public record ClaimVerdict(
+    Answer answer, List<Region> regions, List<Double> edges, double low, double high) {
 
-  private final String label;
+  /** The answer to "does the claim still hold?". */
+  public enum Answer {
+    HOLDS("holds"),
+    DOES_NOT_HOLD("does not hold"),
+    INCONCLUSIVE("inconclusive"),
+    /** fewer than two forks: no interval */
+    NO_INTERVAL("inconclusive (no interval)"),
+    MET("target met"),
+    MISSED("target missed");
 
-  ClaimVerdict(String label) {
-    this.label = label;
+    private final String label;
+
+    Answer(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
   }
 
-  public String label() {
-    return label;
+  /** The finer regions of the ratio axis, from the lowest ratio up. */
+  public enum Region {
+    REVERSED("reversed"),
+    NO_DIFFERENCE("no difference"),
+    SMALLER("smaller than claimed"),
+    HOLDS("at the claimed size");
+
+    private final String label;
+
+    Region(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
   }
 
-  /** Whether more pairs could still change this verdict. */
+  public ClaimVerdict {
+    regions = List.copyOf(regions);
+    edges = List.copyOf(edges);
+  }
+
+  /** Whether more pairs could still change the answer. */
   public boolean decided() {
-    return this != INCONCLUSIVE && this != NO_INTERVAL;
+    return answer != Answer.INCONCLUSIVE && answer != Answer.NO_INTERVAL;
+  }
+
+  /** Whether the finer verdict is decided too: one region (a target: its answer). */
+  public boolean fineDecided() {
+    return regions.isEmpty() ? decided() : regions.size() == 1;
+  }
+
+  /** The one region the interval is in, or null when it covers more than one (or has none). */
+  public Region fine() {
+    return regions.size() == 1 ? regions.get(0) : null;
+  }
+
+  /**
+   * "holds", "does not hold: smaller than claimed", "does not hold: no difference or reversed (the
+   * interval [0.89, 1.02] crosses 0.91)", "inconclusive: at the claimed size or smaller than
+   * claimed (...)", "target met".
+   */
+  public String label() {
+    if (regions.isEmpty() || (answer == Answer.HOLDS && fine() == Region.HOLDS)) {
+      return answer.label();
+    }
+    StringBuilder s = new StringBuilder(answer.label()).append(": ");
+    for (int i = 0; i < regions.size(); i++) {
+      if (i > 0) {
+        s.append(i == regions.size() - 1 ? " or " : ", ");
+      }
+      s.append(regions.get(i).label());
+    }
+    if (!edges.isEmpty()) {
+      int digits = digits();
+      s.append(" (the interval [")
+          .append(number(low, digits))
+          .append(", ")
+          .append(number(high, digits))
+          .append("] crosses ");
+      for (int i = 0; i < edges.size(); i++) {
+        if (i > 0) {
+          s.append(i == edges.size() - 1 ? " and " : ", ");
+        }
+        s.append(number(edges.get(i), digits));
+      }
+      s.append(')');
+    }
+    return s.toString();
+  }
+
+  /** Two decimals, or more where an end of the interval would read as the edge it crosses. */
+  private int digits() {
+    int digits = 2;
+    while (digits < 4 && collides(digits)) {
+      digits++;
+    }
+    return digits;
+  }
+
+  private boolean collides(int digits) {
+    for (double e : edges) {
+      if (reads(e, low, digits) || reads(e, high, digits)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean reads(double edge, double end, int digits) {
+    return number(edge, digits).equals(number(end, digits));
+  }
+
+  private static String number(double x, int digits) {
+    return String.format(Locale.ROOT, "%." + digits + "f", x);
   }
 
   public static ClaimVerdict judge(Claim claim, PairedRatio r) {
     if (!r.hasInterval()) {
-      return NO_INTERVAL;
+      return new ClaimVerdict(Answer.NO_INTERVAL, List.of(), List.of(), Double.NaN, Double.NaN);
     }
     return judge(claim, r.low(), r.high());
   }
@@ -61,22 +177,63 @@ public enum ClaimVerdict {
   /** The verdict of an interval [l, h] of the ratio a / b. */
   static ClaimVerdict judge(Claim claim, double l, double h) {
     if (claim.kind() == Kind.AT_MOST) {
-      return h <= claim.claimed() ? MET : l > claim.claimed() ? MISSED : INCONCLUSIVE;
+      Answer a =
+          h <= claim.claimed()
+              ? Answer.MET
+              : l > claim.claimed() ? Answer.MISSED : Answer.INCONCLUSIVE;
+      return new ClaimVerdict(a, List.of(), List.of(), l, h);
     }
     double band = 1 + claim.band();
-    double size = Math.max(band, claim.claimed() / band);
-    if (h < 1 / band) {
-      return REVERSED;
+    double size = size(claim);
+    List<Region> regions = new ArrayList<>();
+    List<Double> edges = new ArrayList<>();
+    Region bottom = region(l, band, size);
+    for (int i = region(h, band, size).ordinal(); i >= bottom.ordinal(); i--) {
+      Region r = Region.values()[i];
+      if (r == Region.SMALLER && size <= band) {
+        continue; // a claim of direction only: no size between the band and the claim
+      }
+      if (!regions.isEmpty()) {
+        edges.add(lowerEdge(regions.get(regions.size() - 1), band, size));
+      }
+      regions.add(r);
     }
-    if (l >= 1 / band && h <= band) {
-      return NO_DIFFERENCE;
+    return new ClaimVerdict(answer(claim, l, h, size, regions), regions, edges, l, h);
+  }
+
+  /** The lower edge of the claimed size: max(1+β, c/(1+β)). */
+  public static double size(Claim claim) {
+    double band = 1 + claim.band();
+    return Math.max(band, claim.claimed() / band);
+  }
+
+  /** The edge below a region (holds from size on; smaller than claimed above the band). */
+  private static double lowerEdge(Region r, double band, double size) {
+    return switch (r) {
+      case HOLDS -> size;
+      case SMALLER -> band;
+      case NO_DIFFERENCE -> 1 / band;
+      case REVERSED -> throw new IllegalArgumentException("reversed has no lower edge");
+    };
+  }
+
+  private static Region region(double x, double band, double size) {
+    if (x < 1 / band) {
+      return Region.REVERSED;
     }
-    if (l >= size) {
-      return HOLDS;
+    if (x <= band) {
+      return Region.NO_DIFFERENCE;
     }
-    if (l > band && h < size) {
-      return SMALLER;
+    return x < size ? Region.SMALLER : Region.HOLDS;
+  }
+
+  private static Answer answer(Claim claim, double l, double h, double size, List<Region> regions) {
+    if (Claims.CALIBRATION.equals(claim.group())) {
+      // the A/A check claims "no difference"
+      return regions.equals(List.of(Region.NO_DIFFERENCE))
+          ? Answer.HOLDS
+          : regions.contains(Region.NO_DIFFERENCE) ? Answer.INCONCLUSIVE : Answer.DOES_NOT_HOLD;
     }
-    return INCONCLUSIVE;
+    return l >= size ? Answer.HOLDS : h < size ? Answer.DOES_NOT_HOLD : Answer.INCONCLUSIVE;
   }
 }

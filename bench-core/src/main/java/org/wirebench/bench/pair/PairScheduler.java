@@ -137,10 +137,10 @@ final class PairScheduler {
     return true;
   }
 
-  /** Inconclusive, or decided with an interval wider than the target. */
+  /** Its answer or finer verdict undecided, or an interval wider than the target. */
   private boolean open(Group g, Claim c) {
     PairedRatio r = PairedRatio.of(g, c.a(), c.b(), settings.confidence());
-    return !ClaimVerdict.judge(c, r).decided() || r.halfWidth() > settings.targetHalfWidth();
+    return !ClaimVerdict.judge(c, r).fineDecided() || r.halfWidth() > settings.targetHalfWidth();
   }
 
   /** Whether an open claim of the group has a variant whose forks form two modes. */

@@ -28,7 +28,8 @@ final class PairedClaims {
       }
       PairedRatio r = ratio(runs, c);
       String now = c.a() + " ÷ " + c.b() + " cost " + now(r) + modes(runs, c);
-      rows.add(new Row(c.study(), c.text(), c.then(), now, verdict(ClaimVerdict.judge(c, r))));
+      ClaimVerdict v = ClaimVerdict.judge(c, r);
+      rows.add(new Row(c.study(), c.text(), c.then(), now, verdict(v), v.label()));
     }
     return rows;
   }
@@ -59,13 +60,11 @@ final class PairedClaims {
     return s.toString();
   }
 
+  /** The row's answer, which sets its style. */
   static Verdict verdict(ClaimVerdict v) {
-    return switch (v) {
+    return switch (v.answer()) {
       case HOLDS, MET -> Verdict.HOLDS;
-      case SMALLER -> Verdict.SMALLER;
-      case NO_DIFFERENCE -> Verdict.NO_DIFFERENCE;
-      case REVERSED -> Verdict.REVERSED;
-      case MISSED -> Verdict.DOES_NOT_HOLD;
+      case DOES_NOT_HOLD, MISSED -> Verdict.DOES_NOT_HOLD;
       case INCONCLUSIVE -> Verdict.INCONCLUSIVE;
       case NO_INTERVAL -> Verdict.NO_INTERVAL;
     };

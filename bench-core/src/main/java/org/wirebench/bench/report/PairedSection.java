@@ -40,9 +40,12 @@ public final class PairedSection implements ReportSection {
                     + " interval is Student's t over the forks' mean log ratios. Forks were added"
                     + " until every claim of the group was decided within ±%.0f%% (at least %d,"
                     + " at most %d forks) or the group's share of the %d s budget was spent."
-                    + " Verdicts: holds (at the claimed size, within the band), smaller than"
-                    + " claimed, no difference (inside ±%.0f%%, two one-sided tests), reversed,"
-                    + " inconclusive; targets: met, missed.",
+                    + " Each claim is answered first: holds (the whole interval at or above the"
+                    + " claimed size, less the band), does not hold (wholly below it), or"
+                    + " inconclusive; then which way it misses: smaller than claimed, no"
+                    + " difference (inside ±%.0f%%, two one-sided tests) or reversed — or, when the"
+                    + " interval crosses one of these edges, the regions it covers and the edge."
+                    + " Targets: met, missed.",
                 s.batchMs(),
                 s.warmupMs(),
                 100 * s.confidence(),

@@ -12,11 +12,13 @@ import org.wirebench.results.Study;
 /**
  * Each study's published claims ({@link Studies}) beside this run's numbers, with a verdict: holds,
  * does not hold, or inconclusive (the 99% interval straddles the claim), or missing when the run
- * did not measure it. Ratios of times come from JMH's per-iteration scores ({@link Ratio}), or from
- * pairs.json when the run measured its claims as pairs; load figures from the scenarios ({@link
- * LoadRows}). Every ratio is written A ÷ B in one direction: the time of the side the study found
- * slower ÷ the time of the side it found faster (for rates, the faster's ÷ the slower's), so that
- * above 1 is the study's direction and its figure is the claimed ratio ({@link #CONVENTION}).
+ * did not measure it; a claim measured as a pair says, under its answer, which way it misses
+ * ({@link org.wirebench.bench.pair.ClaimVerdict}). Ratios of times come from JMH's per-iteration
+ * scores ({@link Ratio}), or from pairs.json when the run measured its claims as pairs; load
+ * figures from the scenarios ({@link LoadRows}). Every ratio is written A ÷ B in one direction: the
+ * time of the side the study found slower ÷ the time of the side it found faster (for rates, the
+ * faster's ÷ the slower's), so that above 1 is the study's direction and its figure is the claimed
+ * ratio ({@link #CONVENTION}).
  */
 public final class ThenAndNow {
   /** How every ratio of the claims is directed, for the section's text. */
@@ -33,12 +35,6 @@ public final class ThenAndNow {
   public enum Verdict {
     HOLDS("holds", Report.Style.HOLDS),
     DOES_NOT_HOLD("does not hold", Report.Style.DOES_NOT_HOLD),
-    /** real, in the claimed direction, but below the claimed size (paired runs) */
-    SMALLER("smaller than claimed", Report.Style.DOES_NOT_HOLD),
-    /** inside the claim's equivalence band (paired runs) */
-    NO_DIFFERENCE("no difference", Report.Style.DOES_NOT_HOLD),
-    /** the other way round (paired runs) */
-    REVERSED("reversed", Report.Style.DOES_NOT_HOLD),
     INCONCLUSIVE("inconclusive", Report.Style.INCONCLUSIVE),
     NO_INTERVAL("inconclusive (no interval)", Report.Style.INCONCLUSIVE),
     MISSING("missing", Report.Style.MISSING),
@@ -67,8 +63,16 @@ public final class ThenAndNow {
    * @param claim what it said
    * @param then its figure
    * @param now ours, with interval, or "missing ..."
+   * @param verdict the answer
+   * @param label what the row says of it: the verdict's label, or for a pair the answer with its
+   *     finer verdict ("does not hold: no difference")
    */
-  public record Row(String study, String claim, String then, String now, Verdict verdict) {}
+  public record Row(
+      String study, String claim, String then, String now, Verdict verdict, String label) {
+    public Row(String study, String claim, String then, String now, Verdict verdict) {
+      this(study, claim, then, now, verdict, verdict.label());
+    }
+  }
 
   private ThenAndNow() {}
 

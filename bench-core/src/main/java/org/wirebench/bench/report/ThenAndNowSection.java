@@ -22,7 +22,7 @@ public final class ThenAndNowSection implements ReportSection {
               Report.Cell.of(r.claim()),
               Report.Cell.of(r.then()),
               Report.Cell.of(r.now()),
-              new Report.Cell(r.verdict().label(), r.verdict().style())));
+              new Report.Cell(r.label(), r.verdict().style())));
     }
     return List.of(
         new Report.Heading(1, "Then and now"),

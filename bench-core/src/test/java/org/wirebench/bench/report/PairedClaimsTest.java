@@ -31,8 +31,10 @@ class PairedClaimsTest {
     assertEquals(
         "; gml2's forks ran at two speeds: 198 µs in 2 of 10 forks, 248 µs in 8",
         PairedClaims.modes(runs, c));
-    // the interval alone: wide, and the verdict open
-    assertEquals(ClaimVerdict.INCONCLUSIVE, ClaimVerdict.judge(c, PairedClaims.ratio(runs, c)));
+    // the interval alone: wide, and the finer verdict open; the claim does not hold either way
+    ClaimVerdict v = ClaimVerdict.judge(c, PairedClaims.ratio(runs, c));
+    assertEquals(ClaimVerdict.Answer.DOES_NOT_HOLD, v.answer(), v::label);
+    assertTrue(!v.fineDecided(), v::label);
     List<ThenAndNow.Row> rows = PairedClaims.rows(runs, "WFS");
     assertTrue(rows.stream().anyMatch(r -> r.now().endsWith("248 µs in 8")), () -> rows.toString());
   }

@@ -71,12 +71,13 @@ public class ThenAndNowTest {
     ThenAndNow.Row ints =
         rows.stream().filter(r -> r.claim().contains("ints × 100")).findFirst().orElseThrow();
     // 1.02 against a claimed 1.5: decided, no difference — not "inconclusive"
-    assertEquals(ThenAndNow.Verdict.NO_DIFFERENCE, ints.verdict(), ints::toString);
+    assertEquals(ThenAndNow.Verdict.DOES_NOT_HOLD, ints.verdict(), ints::toString);
+    assertEquals("does not hold: no difference", ints.label(), ints::toString);
     assertTrue(ints.now().contains("4 forks, 80 pairs"), ints::now);
     // the load figures still follow their study's claims
     assertTrue(rows.stream().anyMatch(r -> r.claim().contains("per core")), rows::toString);
     String md = MarkdownRenderer.render(ReportWriter.build(run, "test"));
     assertTrue(md.contains("## Claims measured as pairs"), md);
-    assertTrue(md.contains("| no difference |"), md);
+    assertTrue(md.contains("| does not hold: no difference |"), md);
   }
 }
