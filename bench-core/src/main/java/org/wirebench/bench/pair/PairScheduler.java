@@ -17,19 +17,33 @@ import org.wirebench.results.PairedRuns.Settings;
 
 /**
  * Which group gets the next fork. First every group gets its {@code minForks}, in the plan's order;
- * then the rest of the budget goes one fork at a time to the groups that are still undecided (a
- * claim inconclusive or its interval wider than the target), as long as a fork of that group (its
- * mean so far) still fits in what is left. Groups whose forks disagree come first — an open claim
- * with a variant whose fork medians form two modes ({@link ForkModes}): there the interval is wide
- * because the forks draw from two speeds, and only more forks weigh them; a group at the band's
- * edge gains less from one fork more. Within each kind, the one with the fewest forks first. So the
- * budget is spent where a verdict is still open, not on groups in the order they happen to come: a
- * group decided at its minimum gives all of its time to the others.
+ * then the rest of the budget goes one fork at a time to the groups that are still open (a claim's
+ * answer or finer verdict undecided, or its interval wider than the target), as long as a fork of
+ * that group (its mean so far) still fits in what is left. Groups are served by how open they are
+ * ({@link Openness}): first those where a claim's answer (holds / does not hold, met / missed) is
+ * undecided — what the user asks —, then those where only a finer verdict is (which way a claim
+ * that does not hold misses), then those only wider than the target. Within each, groups whose
+ * forks disagree come first — an open claim with a variant whose fork medians form two modes
+ * ({@link ForkModes}): there the interval is wide because the forks draw from two speeds, and only
+ * more forks weigh them; a group at the band's edge gains less from one fork more. Then the one
+ * with the fewest forks. So the budget is spent where a verdict is still open, not on groups in the
+ * order they happen to come: a group decided at its minimum gives all of its time to the others.
  */
 final class PairScheduler {
   /** One forked JVM measuring every variant of a group. */
   interface Forker {
     Fork fork(Claims.GroupPlan plan) throws IOException, InterruptedException;
+  }
+
+  /** How open a group is, most open first: the order the free forks go in. */
+  enum Openness {
+    /** a claim's answer (or a target's) is undecided */
+    ANSWER,
+    /** every answer is decided, a finer verdict is not */
+    FINER,
+    /** every verdict is decided, an interval is wider than the target */
+    WIDTH,
+    CLOSED
   }
 
   private final Settings settings;
@@ -50,6 +64,7 @@ final class PairScheduler {
     final List<Fork> forks = new ArrayList<>();
     long elapsedNs;
     String stopped;
+    Openness openness = Openness.CLOSED;
     boolean forksDisagree;
 
     State(Claims.GroupPlan plan, List<Claim> claims) {
@@ -74,8 +89,11 @@ final class PairScheduler {
     /** Why this group takes no more forks, or null while it may. */
     void judge() {
       Group g = group();
+      openness = openness(g, claims);
       stopped =
-          forks.size() >= settings.maxForks() ? "max-forks" : decided(g, claims) ? "decided" : null;
+          forks.size() >= settings.maxForks()
+              ? "max-forks"
+              : openness == Openness.CLOSED ? "decided" : null;
       forksDisagree = stopped == null && twoModes(g, claims);
     }
 
@@ -108,7 +126,8 @@ final class PairScheduler {
           states.stream()
               .filter(s -> s.stopped == null)
               .min(
-                  Comparator.comparing((State s) -> !s.forksDisagree)
+                  Comparator.comparing((State s) -> s.openness)
+                      .thenComparing((State s) -> !s.forksDisagree)
                       .thenComparingInt(s -> s.forks.size()))
               .orElse(null);
       if (next == null) {
@@ -128,19 +147,33 @@ final class PairScheduler {
     return new PairedRuns(PairedRuns.FORMAT_VERSION, settings, groups, plan.claims());
   }
 
-  private boolean decided(Group g, List<Claim> claims) {
+  /** The most open of the group's claims. */
+  private Openness openness(Group g, List<Claim> claims) {
+    Openness most = Openness.CLOSED;
     for (Claim c : claims) {
-      if (open(g, c)) {
-        return false;
+      Openness o = openness(g, c);
+      if (o.compareTo(most) < 0) {
+        most = o;
       }
     }
-    return true;
+    return most;
   }
 
-  /** Its answer or finer verdict undecided, or an interval wider than the target. */
-  private boolean open(Group g, Claim c) {
+  private Openness openness(Group g, Claim c) {
     PairedRatio r = PairedRatio.of(g, c.a(), c.b(), settings.confidence());
-    return !ClaimVerdict.judge(c, r).fineDecided() || r.halfWidth() > settings.targetHalfWidth();
+    ClaimVerdict v = ClaimVerdict.judge(c, r);
+    if (!v.decided()) {
+      return Openness.ANSWER;
+    }
+    if (!v.fineDecided()) {
+      return Openness.FINER;
+    }
+    return r.halfWidth() > settings.targetHalfWidth() ? Openness.WIDTH : Openness.CLOSED;
+  }
+
+  /** Inconclusive at either level, or decided with an interval wider than the target. */
+  private boolean open(Group g, Claim c) {
+    return openness(g, c) != Openness.CLOSED;
   }
 
   /** Whether an open claim of the group has a variant whose forks form two modes. */

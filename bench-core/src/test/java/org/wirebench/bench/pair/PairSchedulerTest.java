@@ -123,11 +123,63 @@ class PairSchedulerTest {
     PairedRuns runs =
         new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true))
             .run(new Claims.Plan(groups, recorded.claims()));
-    // before: one fork at a time to the open group with the fewest forks, 6 and 6
-    assertEquals(8, runs.group("wfs-osm_mainroads").forks().size(), log::toString);
-    assertEquals(4, runs.group("wfs-osm_places").forks().size(), log::toString);
+    // before: one fork at a time to the open group with the fewest forks, 6 and 6. Both groups'
+    // answers are open (a target inconclusive), so the group whose forks disagree gets forks 5 to
+    // 7; at 7 its target is met and its claim does not hold (which way is still open), while the
+    // places target is still inconclusive: the last fork goes there, an open answer first
+    assertEquals(7, runs.group("wfs-osm_mainroads").forks().size(), log::toString);
+    assertEquals(5, runs.group("wfs-osm_places").forks().size(), log::toString);
     assertTrue(
         log.toString().contains("two modes: gml2 199 µs in 1 of 4 forks, 251 µs in 3"),
+        log::toString);
+  }
+
+  /**
+   * Group "answer" sits at the claimed size's edge (1.36 against 1.5: its answer undecided), group
+   * "finer" at the band's (1.10 against 3.4: does not hold, no difference or smaller undecided).
+   * The free forks go to the open answer first, whichever group has fewer forks.
+   */
+  @Test
+  void anOpenAnswerGetsTheFreeForksBeforeAnOpenFinerVerdict() throws Exception {
+    List<PairedRuns.Variant> v =
+        List.of(
+            new PairedRuns.Variant("a", "X.a", Map.of()),
+            new PairedRuns.Variant("b", "X.b", Map.of()));
+    Map<String, String> classes = Map.of("a", "X.a", "b", "X.b");
+    Claims.Plan plan =
+        new Claims.Plan(
+            List.of(
+                new Claims.GroupPlan("finer", v, classes),
+                new Claims.GroupPlan("answer", v, classes)),
+            List.of(
+                new Claim("finer", "T", "c", "", "finer", "a", "b", 3.4, 0.10, Kind.AT_LEAST),
+                new Claim("answer", "T", "c", "", "answer", "a", "b", 1.5, 0.10, Kind.AT_LEAST)));
+    long[] now = {0};
+    Random random = new Random(5);
+    PairScheduler.Forker forker =
+        p -> {
+          now[0] += 10 * SECOND;
+          double ratio =
+              (p.id().equals("finer") ? 1.10 : 1.5 / 1.1) * Math.exp(random.nextGaussian() * 0.03);
+          double[] a = new double[5];
+          double[] b = new double[5];
+          for (int r = 0; r < 5; r++) {
+            b[r] = 1000;
+            a[r] = 1000 * ratio * (1 + 0.001 * r);
+          }
+          return new PairedRuns.Fork(1, new int[] {1, 1}, List.of(a, b), List.of(a, b));
+        };
+    PairedRuns.Settings s = new PairedRuns.Settings(1, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of());
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    PairedRuns runs =
+        new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true)).run(plan);
+    // the minimums (4 + 4, 80 s), then the 4 forks that fit in the 45 s left: all to "answer";
+    // fewest forks first alone would have given 6 and 6
+    assertEquals(8, runs.group("answer").forks().size(), log::toString);
+    assertEquals(4, runs.group("finer").forks().size(), log::toString);
+    assertTrue(log.toString().contains("finer 1."), log::toString);
+    assertTrue(
+        log.toString().contains("does not hold: smaller than claimed or no difference"),
         log::toString);
   }
 }
