@@ -3,11 +3,15 @@
 
 The forks of each group, pooled over the given runs (one commit, one machine), are the population;
 each simulated run draws its forks from it without replacement, every fork taking its group's mean
-recorded time, under the budget of the runs' settings (or --budget seconds). It compares the old
-priority (fewest forks first) with the new one (groups whose open claims have a two-mode variant
-first, as PairScheduler and ForkModes do) and prints how many of the claims' rows have one verdict
-in three simulated runs; --subsets GROUP prints the verdicts of every subset of 4, 5, 8 and 12 of
-that group's pooled forks. Needs scipy (Student's t).
+recorded time, under the budget of the runs' settings (or --budget seconds). It compares three
+priorities for the free forks — "fewest" (fewest forks first), "modes" (groups whose open claims
+have a two-mode variant first, as ForkModes finds them), "answer" (PairScheduler's: groups with a
+claim's answer undecided first, then a finer verdict, then only a wide interval; within each as
+"modes") — and prints how many of the claims' rows have one verdict in three simulated runs: the
+answer (holds / does not hold / inconclusive, targets met / missed), the finer verdict (the one
+region, else "inconclusive", the verdict before the answer existed) and the finer label (the regions
+an interval covers, as the report names them); --subsets GROUP prints the verdicts of every subset
+of 4, 5, 8 and 12 of that group's pooled forks. Needs scipy (Student's t).
 
   scripts/pair-replay.py jmh-results/20261126-0{51151,54022,55626}-vm-732d583-quick-jdk17
 """
@@ -46,23 +50,44 @@ def ratio(forks, g, c):
     return math.exp(mu), math.exp(mu - w), math.exp(mu + w)
 
 
-def verdict(c, r):  # ClaimVerdict
+REGIONS = ["reversed", "no difference", "smaller", "holds"]
+
+
+def regions(c, r):  # ClaimVerdict: the regions [L, H] covers, from the highest down
+    _, l, h = r
+    band = 1 + c["band"]
+    size = max(band, c["claimed"] / band)
+
+    def region(x):
+        return 0 if x < 1 / band else 1 if x <= band else 2 if x < size else 3
+
+    return tuple(REGIONS[i] for i in range(region(h), region(l) - 1, -1) if not (i == 2 and size <= band))
+
+
+def answer(c, r):  # ClaimVerdict.Answer
     _, l, h = r
     if l is None:
         return "no interval"
     if c["kind"] == "AT_MOST":
         return "met" if h <= c["claimed"] else "missed" if l > c["claimed"] else "inconclusive"
-    band = 1 + c["band"]
-    size = max(band, c["claimed"] / band)
-    if h < 1 / band:
-        return "reversed"
-    if l >= 1 / band and h <= band:
-        return "no difference"
-    if l >= size:
-        return "holds"
-    if l > band and h < size:
-        return "smaller"
-    return "inconclusive"
+    rs = regions(c, r)
+    if c["group"] == "calibration":  # the A/A check claims no difference
+        return "holds" if rs == ("no difference",) else "inconclusive" if "no difference" in rs else "does not hold"
+    size = max(1 + c["band"], c["claimed"] / (1 + c["band"]))
+    return "holds" if l >= size else "does not hold" if h < size else "inconclusive"
+
+
+def verdict(c, r):  # the finer verdict: one region, else inconclusive (targets: their answer)
+    if r[1] is None or c["kind"] == "AT_MOST":
+        return answer(c, r)
+    rs = regions(c, r)
+    return rs[0] if len(rs) == 1 else "inconclusive"
+
+
+def label(c, r):  # the report's verdict without its interval
+    if r[1] is None or c["kind"] == "AT_MOST":
+        return answer(c, r)
+    return answer(c, r) + ": " + " or ".join(regions(c, r))
 
 
 def two_modes(forks, i):  # ForkModes
@@ -78,16 +103,24 @@ def two_modes(forks, i):  # ForkModes
     return False
 
 
-def is_open(forks, g, c):
+def openness(forks, g, c):  # PairScheduler.Openness: 0 answer, 1 finer, 2 width, 3 closed
     r = ratio(forks, g, c)
-    return verdict(c, r) in ("inconclusive", "no interval") or max(r[2] / r[0] - 1, 1 - r[1] / r[0]) > S["targetHalfWidth"]
+    if answer(c, r) in ("inconclusive", "no interval"):
+        return 0
+    if verdict(c, r) == "inconclusive":
+        return 1
+    return 2 if max(r[2] / r[0] - 1, 1 - r[1] / r[0]) > S["targetHalfWidth"] else 3
+
+
+def is_open(forks, g, c):
+    return openness(forks, g, c) < 3
 
 
 def of(g):
     return [c for c in claims if c["group"] == g]
 
 
-def schedule(draw, new, budget):
+def schedule(draw, priority, budget):
     forks = {g: [] for g in groups}
     stopped = {}
     now = 0
@@ -107,7 +140,13 @@ def schedule(draw, new, budget):
             return forks
         def disagree(g):
             return any(is_open(forks[g], g, c) and (two_modes(forks[g], variants[g].index(c["a"])) or two_modes(forks[g], variants[g].index(c["b"]))) for c in of(g))
-        nxt = min(live, key=(lambda g: (not disagree(g), len(forks[g]))) if new else (lambda g: len(forks[g])))
+        if priority == "fewest":
+            key = lambda g: len(forks[g])
+        elif priority == "modes":
+            key = lambda g: (not disagree(g), len(forks[g]))
+        else:
+            key = lambda g: (min(openness(forks[g], g, c) for c in of(g)), not disagree(g), len(forks[g]))
+        nxt = min(live, key=key)
         if secs[nxt] > budget - now or not draw[nxt]:
             stopped[nxt] = "budget"
             continue
@@ -130,20 +169,27 @@ if a.subsets:
     raise SystemExit(0)
 
 budget = a.budget or S["budgetMs"] / 1000
-for new in (False, True):
+for priority in ("fewest", "modes", "answer"):
     res = []
     for seed in range(a.sims):
         rnd = random.Random(seed)
-        f = schedule({g: rnd.sample(pool[g], len(pool[g])) for g in groups}, new, budget)
-        res.append(({c["id"]: verdict(c, ratio(f[c["group"]], c["group"], c)) for c in claims}, {g: len(f[g]) for g in groups}))
+        f = schedule({g: rnd.sample(pool[g], len(pool[g])) for g in groups}, priority, budget)
+        rs = {c["id"]: ratio(f[c["group"]], c["group"], c) for c in claims}
+        res.append(({c["id"]: (answer(c, rs[c["id"]]), verdict(c, rs[c["id"]]), label(c, rs[c["id"]])) for c in claims},
+                    {g: len(f[g]) for g in groups}))
     triples = [res[i:i + 3] for i in range(0, len(res) - 2, 3)]
-    same = lambda tr, c: len({r[0][c["id"]] for r in tr}) == 1
-    print(f"{'new' if new else 'old'} priority, budget {budget:.0f} s: rows with one verdict in three runs "
-          f"{st.mean(sum(same(tr, c) for c in claims) for tr in triples):.1f} of {len(claims)} on average; "
-          f"all rows in {sum(all(same(tr, c) for c in claims) for tr in triples)} of {len(triples)} triples")
+    same = lambda tr, c, k: len({r[0][c["id"]][k] for r in tr}) == 1
+    print(f"{priority} first, budget {budget:.0f} s, {len(triples)} triples: rows with one answer / one finer verdict / "
+          f"one finer label in three runs, on average of {len(claims)}: "
+          + " / ".join(f"{st.mean(sum(same(tr, c, k) for c in claims) for tr in triples):.1f}" for k in range(3))
+          + "; all rows alike in "
+          + " / ".join(f"{sum(all(same(tr, c, k) for c in claims) for tr in triples)}" for k in range(3))
+          + " triples")
     print("   mean forks:", ", ".join(f"{g} {st.mean(r[1][g] for r in res):.1f}" for g in groups))
     for c in claims:
-        vs = Counter(r[0][c["id"]] for r in res)
-        if len(vs) > 1:
-            print(f"   {c['id']:<44} one verdict in 3: {sum(same(tr, c) for tr in triples) / len(triples):.0%}; ",
+        vs = Counter(r[0][c["id"]][0] for r in res)
+        fs = Counter(r[0][c["id"]][1] for r in res)
+        if len(vs) > 1 or len(fs) > 1:
+            print(f"   {c['id']:<44} one answer in 3: {sum(same(tr, c, 0) for tr in triples) / len(triples):.0%}, "
+                  f"one finer verdict: {sum(same(tr, c, 1) for tr in triples) / len(triples):.0%}; ",
                   ", ".join(f"{v} {x / len(res):.0%}" for v, x in vs.most_common()))
