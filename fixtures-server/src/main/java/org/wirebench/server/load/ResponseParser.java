@@ -14,7 +14,10 @@ import java.util.Arrays;
  * Transfer-Encoding other than chunked, two different Content-Lengths, a kept body over the bound.
  */
 final class ResponseParser {
-  /** Status line, headers and each chunk's size line or trailers, bytes (Jetty's client: 8 KiB). */
+  /**
+   * Status line and headers together, and each chunk's size line or the trailers, bytes: a Jetty
+   * server's bound on a request's head; the Jetty client the driver used set none.
+   */
   static final int MAX_HEAD_BYTES = 8192;
 
   /** A response that is not HTTP/1.1 as the driver reads it. */
