@@ -2,8 +2,6 @@ package org.wirebench.server.load;
 
 import java.net.ConnectException;
 import java.util.concurrent.TimeoutException;
-import org.eclipse.jetty.client.Response;
-import org.eclipse.jetty.http.HttpHeader;
 import org.wirebench.server.http.ContentCoding;
 
 /**
@@ -21,13 +19,12 @@ final class Answers {
    * one asked for, or whose coded body does not decode, is a validation error (never counted at the
    * wrong size); answers with another status are the status check's.
    */
-  static Decoded decoded(LoadPlan plan, Response response, long wire, byte[] body, boolean keep) {
-    if (response.getStatus() != plan.expectStatus) {
+  static Decoded decoded(
+      LoadPlan plan, int status, String contentEncoding, long wire, byte[] body, boolean keep) {
+    if (status != plan.expectStatus) {
       return new Decoded(body, wire, null);
     }
-    String coding =
-        CodedBodies.codingProblem(
-            plan.encoding, response.getHeaders().get(HttpHeader.CONTENT_ENCODING));
+    String coding = CodedBodies.codingProblem(plan.encoding, contentEncoding);
     if (coding != null) {
       return new Decoded(null, wire, coding);
     }

@@ -61,6 +61,8 @@ public final class LoadPlan {
   int validateEvery;
   int selectors = Runtime.getRuntime().availableProcessors();
   BodyValidator validator;
+  // a kept body (validated, or coded) longer than this fails its request: not held in memory
+  long maxBodyBytes = CodedBodies.MAX_DECODED_BYTES;
 
   public LoadPlan(URI target) {
     this.target = target;

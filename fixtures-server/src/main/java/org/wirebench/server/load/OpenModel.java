@@ -4,36 +4,33 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.LongSupplier;
-import org.eclipse.jetty.client.Destination;
 
 /**
- * The open model's connections: up to {@code users} of the driver's own ({@link UserConnection},
- * each connected when first used and replaced when closed), an idle stack and a FIFO queue of due
- * requests. A due request takes an idle connection if there is one, else waits in the queue; an
- * answered connection takes the queue's next request or goes back to idle; each step O(1) under one
- * short lock. Through the client's pool the same schedule cost a pool walk for every request and
- * every answer (the acquire 25% and the release's search for a queued request 42% of the driver's
- * CPU at 12,000/s and 512 connections, docs/results.md).
+ * One event loop's share of the open model's connections ({@link HttpLoop}: each connected when
+ * first used and again when closed), an idle stack and a FIFO queue of due requests. A due request
+ * takes an idle connection if there is one, else waits in the queue; an answered connection takes
+ * the queue's next request or goes back to idle; each step O(1) under one short lock. Through the
+ * client's pool the same schedule cost a pool walk for every request and every answer (the acquire
+ * 25% and the release's search for a queued request 42% of the driver's CPU at 12,000/s and 512
+ * connections, docs/results.md).
  *
  * <p>A queued request keeps its timeout from the moment it was due (as in the client's queue): one
  * that waited longer is counted as timed out without being sent, and the connection takes the next.
  * The connection that answered last is the first taken again, so a rate that fewer connections can
  * carry opens no more than it needs.
  */
-final class OpenModel {
+final class OpenModel<C> {
   /** The requests that may wait for a connection, as the client's destination queue allowed. */
   static final int MAX_QUEUED = 1 << 20;
 
   /** What the driver does with a request: send it, or count it failed without sending it. */
-  interface Exchanges {
+  interface Exchanges<C> {
     /**
      * Sends the schedule's request {@code n}, intended at {@code intendedNs}, on {@code
      * connection}, with what is left of its timeout ({@code timeoutLeftMs}, 1.. ms); its answer or
      * failure calls {@link #answered}.
      */
-    void send(UserConnection connection, long n, long intendedNs, long timeoutLeftMs);
+    void send(C connection, long n, long intendedNs, long timeoutLeftMs);
 
     /** The request waited its whole timeout in the queue: a timeout, never sent. */
     void expired(long intendedNs);
@@ -45,12 +42,11 @@ final class OpenModel {
   /** Request {@code n}, due since {@code dueNs}, its latency counted from {@code intendedNs}. */
   private record Due(long n, long intendedNs, long dueNs) {}
 
-  private final Exchanges exchanges;
+  private final Exchanges<C> exchanges;
   private final Executor executor;
   private final long timeoutNs;
   private final int maxQueued;
-  private final UserConnection[] connections;
-  private final ArrayDeque<UserConnection> idle;
+  private final ArrayDeque<C> idle;
   private final ArrayDeque<Due> queue = new ArrayDeque<>();
   private volatile boolean closed;
 
@@ -60,53 +56,19 @@ final class OpenModel {
    * @param executor where the request after a failed one is sent from
    */
   OpenModel(
-      Destination destination,
-      int users,
+      List<C> connections,
       long timeoutNs,
       int maxQueued,
       Executor executor,
-      Exchanges exchanges) {
+      Exchanges<C> exchanges) {
     this.maxQueued = maxQueued;
     this.exchanges = exchanges;
     this.executor = executor;
     this.timeoutNs = timeoutNs;
-    this.connections = new UserConnection[users];
-    this.idle = new ArrayDeque<>(users);
+    this.idle = new ArrayDeque<>(connections.size());
     // the stack's top is the first taken: connection 0, then 1, ... as the load needs them
-    for (int c = users - 1; c >= 0; c--) {
-      connections[c] = new UserConnection(destination);
-      idle.push(connections[c]);
-    }
-  }
-
-  /**
-   * Sends the schedule: a request every {@code intervalNs} from {@code startNs} until {@code
-   * endNs}, each numbered (and counted in flight) by {@code due}; then waits until nothing is in
-   * flight or {@code graceNs} has passed, expiring queued requests as their timeouts pass.
-   */
-  void run(
-      long startNs,
-      long intervalNs,
-      long endNs,
-      long graceNs,
-      LongSupplier due,
-      LongSupplier inFlight)
-      throws InterruptedException {
-    for (long i = 0; ; i++) {
-      long intended = startNs + i * intervalNs;
-      if (intended >= endNs) {
-        break;
-      }
-      long wait = intended - System.nanoTime();
-      if (wait > 0) {
-        LockSupport.parkNanos(wait);
-      }
-      due(due.getAsLong(), intended, System.nanoTime());
-    }
-    long deadline = System.nanoTime() + graceNs;
-    while (inFlight.getAsLong() > 0 && System.nanoTime() < deadline) {
-      expire(System.nanoTime());
-      Thread.sleep(10);
+    for (int c = connections.size() - 1; c >= 0; c--) {
+      idle.push(connections.get(c));
     }
   }
 
@@ -114,7 +76,7 @@ final class OpenModel {
    * Request {@code n}, due at {@code nowNs}: sent on an idle connection, else queued (or refused).
    */
   void due(long n, long intendedNs, long nowNs) {
-    UserConnection connection;
+    C connection;
     boolean rejected = false;
     List<Due> expired;
     synchronized (this) {
@@ -141,7 +103,7 @@ final class OpenModel {
    * passed, or goes back to idle. After a failure the next request goes from the executor, so that
    * a failure reported inside the send cannot nest sends as deep as the queue is long.
    */
-  void answered(UserConnection connection, boolean failed) {
+  void answered(C connection, boolean failed) {
     if (failed) {
       // closing fails what is open: nothing follows then (the executor may be stopping too)
       if (!closed) {
@@ -202,13 +164,10 @@ final class OpenModel {
     }
   }
 
-  /** Sends nothing more and closes every connection; what is queued stays counted in flight. */
+  /** Sends nothing more; what is queued stays counted in flight (the loop closes the sockets). */
   void close() {
     synchronized (this) {
       closed = true;
-    }
-    for (UserConnection c : connections) {
-      c.close();
     }
   }
 }

@@ -18,15 +18,15 @@ class OpenModelTest {
   private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
 
   /** What the model asked for, in order. */
-  private static final class Recorded implements OpenModel.Exchanges {
-    final List<UserConnection> connections = new ArrayList<>();
+  private static final class Recorded implements OpenModel.Exchanges<Object> {
+    final List<Object> connections = new ArrayList<>();
     final List<Long> sent = new ArrayList<>();
     final List<Long> timeoutsMs = new ArrayList<>();
     final List<Long> expired = new ArrayList<>();
     final List<Long> rejected = new ArrayList<>();
 
     @Override
-    public void send(UserConnection connection, long n, long intendedNs, long timeoutLeftMs) {
+    public void send(Object connection, long n, long intendedNs, long timeoutLeftMs) {
       connections.add(connection);
       sent.add(n);
       timeoutsMs.add(timeoutLeftMs);
@@ -43,9 +43,13 @@ class OpenModelTest {
     }
   }
 
-  private static OpenModel model(
+  private static OpenModel<Object> model(
       int users, int maxQueued, Recorded exchanges, List<Runnable> later) {
-    return new OpenModel(null, users, 10 * SECOND, maxQueued, later::add, exchanges);
+    List<Object> tokens = new ArrayList<>();
+    for (int u = 0; u < users; u++) {
+      tokens.add(new Object());
+    }
+    return new OpenModel<>(tokens, 10 * SECOND, maxQueued, later::add, exchanges);
   }
 
   /**
@@ -55,7 +59,7 @@ class OpenModelTest {
   @Test
   void aDueRequestTakesTheLastAnsweredConnection() {
     Recorded r = new Recorded();
-    OpenModel open = model(3, 100, r, new ArrayList<>());
+    OpenModel<Object> open = model(3, 100, r, new ArrayList<>());
     long now = System.nanoTime();
     open.due(1, 1, now);
     open.due(2, 2, now);
@@ -76,14 +80,14 @@ class OpenModelTest {
   @Test
   void queuedRequestsLeaveInTheOrderTheyWereDue() {
     Recorded r = new Recorded();
-    OpenModel open = model(2, 100, r, new ArrayList<>());
+    OpenModel<Object> open = model(2, 100, r, new ArrayList<>());
     long now = System.nanoTime();
     for (long n = 1; n <= 6; n++) {
       open.due(n, n, now);
     }
     assertEquals(List.of(1L, 2L), r.sent, "two connections, four requests waiting");
-    UserConnection first = r.connections.get(0);
-    UserConnection second = r.connections.get(1);
+    Object first = r.connections.get(0);
+    Object second = r.connections.get(1);
     open.answered(second, false);
     open.answered(first, false);
     open.answered(first, false);
@@ -104,7 +108,7 @@ class OpenModelTest {
   @Test
   void aRequestThatWaitedItsTimeoutIsExpiredNotSent() {
     Recorded r = new Recorded();
-    OpenModel open = model(1, 100, r, new ArrayList<>());
+    OpenModel<Object> open = model(1, 100, r, new ArrayList<>());
     long now = System.nanoTime();
     open.due(1, 100, now - 20 * SECOND);
     open.due(2, 200, now - 11 * SECOND); // waited longer than its 10 s
@@ -122,7 +126,7 @@ class OpenModelTest {
   @Test
   void expireCountsOnlyTheRequestsPastTheirTimeout() {
     Recorded r = new Recorded();
-    OpenModel open = model(1, 100, r, new ArrayList<>());
+    OpenModel<Object> open = model(1, 100, r, new ArrayList<>());
     long t = 0;
     open.due(1, 1, t);
     open.due(2, 2, t);
@@ -138,7 +142,7 @@ class OpenModelTest {
   @Test
   void aFullQueueRefusesTheNextRequest() {
     Recorded r = new Recorded();
-    OpenModel open = model(1, 2, r, new ArrayList<>());
+    OpenModel<Object> open = model(1, 2, r, new ArrayList<>());
     long now = System.nanoTime();
     for (long n = 1; n <= 5; n++) {
       open.due(n, n, now);
@@ -159,7 +163,7 @@ class OpenModelTest {
   void afterAFailureTheNextRequestGoesFromTheExecutor() {
     Recorded r = new Recorded();
     List<Runnable> later = new ArrayList<>();
-    OpenModel open = model(1, 100, r, later);
+    OpenModel<Object> open = model(1, 100, r, later);
     long now = System.nanoTime();
     open.due(1, 1, now);
     open.due(2, 2, now);
@@ -175,7 +179,7 @@ class OpenModelTest {
   void aClosedModelSendsNothingMore() {
     Recorded r = new Recorded();
     List<Runnable> later = new ArrayList<>();
-    OpenModel open = model(1, 100, r, later);
+    OpenModel<Object> open = model(1, 100, r, later);
     long now = System.nanoTime();
     open.due(1, 1, now);
     open.due(2, 2, now);

@@ -1,0 +1,394 @@
+package org.wirebench.server.load;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * One HTTP/1.1 response read incrementally from the bytes of a connection, as {@link HttpLoop}
+ * reads them: the status line, the headers the driver uses (Content-Length, Transfer-Encoding,
+ * Content-Encoding, Content-Type, Connection), and the body framed by its length, by chunks or by
+ * the connection's close. The body is counted; it is kept only when asked for. Anything that is not
+ * a well-formed answer ({@link Malformed}) fails the exchange, never a silent success: a status
+ * line or header that does not parse, a head over {@link #MAX_HEAD_BYTES}, a bad chunk, a
+ * Transfer-Encoding other than chunked, two different Content-Lengths, a kept body over the bound.
+ */
+final class ResponseParser {
+  /**
+   * Status line and headers together, and each chunk's size line or the trailers, bytes: a Jetty
+   * server's bound on a request's head; the Jetty client the driver used set none.
+   */
+  static final int MAX_HEAD_BYTES = 8192;
+
+  /** A response that is not HTTP/1.1 as the driver reads it. */
+  static final class Malformed extends Exception {
+    Malformed(String message) {
+      super(message);
+    }
+  }
+
+  private enum State {
+    STATUS,
+    HEADERS,
+    LENGTH_BODY,
+    EOF_BODY,
+    CHUNK_SIZE,
+    CHUNK_DATA,
+    CHUNK_END,
+    TRAILERS,
+    DONE
+  }
+
+  private final byte[] line = new byte[MAX_HEAD_BYTES];
+  private int lineLength;
+  private int headBytes;
+  private State state = State.STATUS;
+  private long left;
+  private boolean keep;
+  private long maxKept;
+  private byte[] kept = new byte[0];
+  private int keptLength;
+
+  int status;
+  boolean http10;
+  String contentType;
+  String contentEncoding;
+  long contentLength;
+  boolean chunked;
+
+  /** The connection must be closed after this answer (Connection: close, HTTP/1.0, read to EOF). */
+  boolean close;
+
+  /** Body bytes as they came over the wire (chunk framing not counted). */
+  long wireLength;
+
+  /** Ready for the next response; its body kept up to {@code maxKept} bytes when {@code keep}. */
+  void reset(boolean keep, long maxKept) {
+    this.keep = keep;
+    this.maxKept = maxKept;
+    state = State.STATUS;
+    startHead();
+    wireLength = 0;
+    keptLength = 0;
+  }
+
+  private void startHead() {
+    lineLength = 0;
+    headBytes = 0;
+    status = 0;
+    http10 = false;
+    contentType = null;
+    contentEncoding = null;
+    contentLength = -1;
+    chunked = false;
+    close = false;
+  }
+
+  /** Whether nothing of this response has been read yet. */
+  boolean untouched() {
+    return state == State.STATUS && headBytes == 0 && lineLength == 0;
+  }
+
+  /** The kept body (a copy of its bytes), or null when not kept. */
+  byte[] body() {
+    return keep ? Arrays.copyOf(kept, keptLength) : null;
+  }
+
+  /** Reads from {@code in}; true when the response has ended (bytes past it stay in {@code in}). */
+  boolean feed(ByteBuffer in) throws Malformed {
+    while (in.hasRemaining()) {
+      switch (state) {
+        case STATUS, HEADERS, CHUNK_SIZE, CHUNK_END, TRAILERS -> {
+          if (!readLine(in)) {
+            return false;
+          }
+          if (line()) {
+            return true;
+          }
+        }
+        case LENGTH_BODY, CHUNK_DATA -> {
+          int n = (int) Math.min(in.remaining(), left);
+          body(in, n);
+          left -= n;
+          if (left == 0) {
+            if (state == State.LENGTH_BODY) {
+              state = State.DONE;
+              return true;
+            }
+            state = State.CHUNK_END;
+          }
+        }
+        case EOF_BODY -> body(in, in.remaining());
+        case DONE -> {
+          return true;
+        }
+      }
+    }
+    return state == State.DONE;
+  }
+
+  /** The server closed the connection: true when that ends the answer (a body read to the end). */
+  boolean closed() {
+    if (state == State.EOF_BODY) {
+      state = State.DONE;
+      return true;
+    }
+    return state == State.DONE;
+  }
+
+  private void body(ByteBuffer in, int n) throws Malformed {
+    wireLength += n;
+    if (keep) {
+      if (keptLength + (long) n > maxKept) {
+        throw new Malformed("a body over " + maxKept + " bytes");
+      }
+      if (keptLength + n > kept.length) {
+        kept =
+            Arrays.copyOf(
+                kept, (int) Math.min(maxKept, Math.max(keptLength + n, kept.length * 2L)));
+      }
+      in.get(kept, keptLength, n);
+      keptLength += n;
+    } else {
+      in.position(in.position() + n);
+    }
+  }
+
+  /** Copies bytes up to the line's end into {@link #line}; true when the line is whole. */
+  private boolean readLine(ByteBuffer in) throws Malformed {
+    int start = in.position();
+    int end = in.limit();
+    for (int i = start; i < end; i++) {
+      if (in.get(i) == '\n') {
+        append(in, i - start);
+        in.position(i + 1);
+        headBytes++;
+        if (lineLength > 0 && line[lineLength - 1] == '\r') {
+          lineLength--;
+        }
+        return true;
+      }
+    }
+    append(in, end - start);
+    return false;
+  }
+
+  private void append(ByteBuffer in, int n) throws Malformed {
+    headBytes += n;
+    if (headBytes > MAX_HEAD_BYTES || lineLength + n > line.length) {
+      throw new Malformed(
+          (state == State.STATUS || state == State.HEADERS ? "a head" : "a chunk line or trailer")
+              + " over "
+              + MAX_HEAD_BYTES
+              + " bytes");
+    }
+    in.get(line, lineLength, n);
+    lineLength += n;
+  }
+
+  /** Takes the whole line in {@link #line}; true when that ends the response. */
+  private boolean line() throws Malformed {
+    int n = lineLength;
+    lineLength = 0;
+    switch (state) {
+      case STATUS -> {
+        statusLine(n);
+        state = State.HEADERS;
+        return false;
+      }
+      case HEADERS -> {
+        if (n > 0) {
+          header(n);
+          return false;
+        }
+        return headEnded();
+      }
+      case CHUNK_SIZE -> {
+        left = chunkSize(n);
+        headBytes = 0;
+        state = left == 0 ? State.TRAILERS : State.CHUNK_DATA;
+        return false;
+      }
+      case CHUNK_END -> {
+        if (n != 0) {
+          throw new Malformed("chunk data longer than its size");
+        }
+        headBytes = 0;
+        state = State.CHUNK_SIZE;
+        return false;
+      }
+      case TRAILERS -> {
+        if (n == 0) {
+          state = State.DONE;
+          return true;
+        }
+        if (indexOf(':', n) <= 0) {
+          throw new Malformed("a trailer line without a name: " + text(0, n));
+        }
+        return false;
+      }
+      default -> throw new IllegalStateException(state.toString());
+    }
+  }
+
+  private void statusLine(int n) throws Malformed {
+    // HTTP/1.x SSS[ reason]
+    boolean ok =
+        n >= 12
+            && startsWith("HTTP/1.", 0)
+            && (line[7] == '0' || line[7] == '1')
+            && line[8] == ' '
+            && digit(9)
+            && digit(10)
+            && digit(11)
+            && (n == 12 || line[12] == ' ');
+    if (!ok) {
+      throw new Malformed("a malformed status line: " + text(0, Math.min(n, 80)));
+    }
+    http10 = line[7] == '0';
+    status = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
+    if (status < 100) {
+      throw new Malformed("status " + status);
+    }
+  }
+
+  private void header(int n) throws Malformed {
+    int colon = indexOf(':', n);
+    if (colon <= 0 || line[0] == ' ' || line[0] == '\t' || line[colon - 1] == ' ') {
+      throw new Malformed("a malformed header line: " + text(0, Math.min(n, 80)));
+    }
+    int from = colon + 1;
+    int to = n;
+    while (from < to && (line[from] == ' ' || line[from] == '\t')) {
+      from++;
+    }
+    while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\t')) {
+      to--;
+    }
+    if (named("Content-Length", colon)) {
+      long length = 0;
+      if (from == to || to - from > 18) {
+        throw new Malformed("a malformed Content-Length: " + text(from, to - from));
+      }
+      for (int i = from; i < to; i++) {
+        if (!digit(i)) {
+          throw new Malformed("a malformed Content-Length: " + text(from, to - from));
+        }
+        length = length * 10 + line[i] - '0';
+      }
+      if (contentLength >= 0 && contentLength != length) {
+        throw new Malformed("two Content-Lengths, " + contentLength + " and " + length);
+      }
+      contentLength = length;
+    } else if (named("Transfer-Encoding", colon)) {
+      String coding = text(from, to - from).trim();
+      if (!coding.equalsIgnoreCase("chunked")) {
+        throw new Malformed("Transfer-Encoding: " + coding + " (only chunked is read)");
+      }
+      chunked = true;
+    } else if (named("Content-Encoding", colon)) {
+      contentEncoding = text(from, to - from);
+    } else if (named("Content-Type", colon)) {
+      contentType = text(from, to - from);
+    } else if (named("Connection", colon)) {
+      for (String token : text(from, to - from).split(",")) {
+        if (token.trim().equalsIgnoreCase("close")) {
+          close = true;
+        }
+      }
+    }
+  }
+
+  /** The blank line after the headers: true when the response has no body. */
+  private boolean headEnded() {
+    if (status < 200 && status != 101) {
+      // an interim answer (100 Continue): the real one follows
+      startHead();
+      state = State.STATUS;
+      return false;
+    }
+    headBytes = 0;
+    if (http10) {
+      close = true;
+    }
+    if (status == 204 || status == 304 || status == 101) {
+      state = State.DONE;
+      return true;
+    }
+    if (chunked) {
+      // Transfer-Encoding overrides any Content-Length (RFC 9112 6.3)
+      state = State.CHUNK_SIZE;
+      return false;
+    }
+    if (contentLength >= 0) {
+      left = contentLength;
+      state = left == 0 ? State.DONE : State.LENGTH_BODY;
+      return left == 0;
+    }
+    close = true;
+    state = State.EOF_BODY;
+    return false;
+  }
+
+  private long chunkSize(int n) throws Malformed {
+    int end = indexOf(';', n);
+    if (end < 0) {
+      end = n;
+    }
+    while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t')) {
+      end--;
+    }
+    if (end == 0 || end > 15) {
+      throw new Malformed("a malformed chunk size: " + text(0, Math.min(n, 40)));
+    }
+    long size = 0;
+    for (int i = 0; i < end; i++) {
+      int d = Character.digit(line[i], 16);
+      if (d < 0) {
+        throw new Malformed("a malformed chunk size: " + text(0, Math.min(n, 40)));
+      }
+      size = size * 16 + d;
+    }
+    return size;
+  }
+
+  private boolean named(String name, int length) {
+    if (name.length() != length) {
+      return false;
+    }
+    for (int i = 0; i < length; i++) {
+      int a = line[i] | 0x20;
+      int b = name.charAt(i) | 0x20;
+      if (a != b) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean startsWith(String prefix, int at) {
+    for (int i = 0; i < prefix.length(); i++) {
+      if (line[at + i] != prefix.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean digit(int i) {
+    return line[i] >= '0' && line[i] <= '9';
+  }
+
+  private int indexOf(char c, int n) {
+    for (int i = 0; i < n; i++) {
+      if (line[i] == c) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private String text(int from, int n) {
+    return new String(line, from, n, StandardCharsets.ISO_8859_1);
+  }
+}
