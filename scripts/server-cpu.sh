@@ -4,7 +4,11 @@
 # EPSG:4326) of each layer × format, and reads the server JVM's CPU time (utime + stime of
 # /proc/PID/stat: every thread, JIT and collector included) before and after each measured window.
 # Prints one line a point: requests, req/s, server CPU ms per request and, given a run folder with
-# jmh.json, GeoEncodingBenchmark.encode's time for the same layer, codec and count and the ratio.
+# jmh.json, GeoEncodingBenchmark.encode's time for the same layer, codec and count and the ratio;
+# then where that CPU went, ms per request, from each thread's /proc/PID/task/TID/stat over the
+# same window (scripts/thread-cpu.py): Jetty's pool threads (requests and selectors) in user and in
+# system time (the kernel: loopback TCP both ways runs in the sender's writev), the JIT compilers,
+# the collector, and the rest (VM thread, threads that ended; the total minus the other four).
 # With --profile DIR, async-profiler (its library from the Maven Central jar the build uses, cpu by
 # itimer) samples each measured window into DIR/cpu-LAYER-FORMAT.html (those windows' CPU is then
 # the profiled server's). Timing, not a test: run it on a quiet machine, and compare two builds
@@ -92,15 +96,20 @@ for r in json.load(open(sys.argv[1])):
 EOF
 }
 status=0
-printf '%-14s %-8s %9s %9s %12s %10s %6s\n' layer format requests req/s cpu_ms/req encode_ms ratio
+SNAP=$(mktemp -d /tmp/wirebench-server-cpu-threads.XXXXXX)
+trap 'kill $PID 2> /dev/null || true; wait $PID 2> /dev/null || true; rm -rf "$SNAP"' EXIT
+printf '%-14s %-8s %9s %9s %12s %10s %6s %9s %9s %7s %7s %7s\n' layer format requests req/s cpu_ms/req \
+  encode_ms ratio serve_usr serve_sys jit gc other
 for layer in ${LAYERS//,/ }; do
   for format in ${FORMATS//,/ }; do
     url="http://127.0.0.1:$PORT/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:$layer&count=$COUNT&srsName=EPSG:4326&outputFormat=$(output_format "$format")"
     wrk -t2 -c"$USERS" -d"${WARMUP}s" "$url" > /dev/null
     [ -z "$LIB" ] || jcmd $PID JVMTI.agent_load "$LIB" '"start,event=itimer,interval=1ms"' > /dev/null
     t0=$(ticks)
+    python3 "$ROOT/scripts/thread-cpu.py" snap $PID "$SNAP/before.json"
     out=$(wrk -t2 -c"$USERS" -d"${SECONDS_}s" "$url")
     t1=$(ticks)
+    python3 "$ROOT/scripts/thread-cpu.py" snap $PID "$SNAP/after.json"
     [ -z "$LIB" ] || jcmd $PID JVMTI.agent_load "$LIB" "\"stop,file=$(cd "$PROFILE" && pwd)/cpu-$layer-$format.html\"" > /dev/null
     requests=$(echo "$out" | awk '/requests in/ {print $1}')
     rate=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
@@ -112,8 +121,11 @@ for layer in ${LAYERS//,/ }; do
     cpu=$(python3 -c "print(f'{($t1 - $t0) / $hz * 1000 / $requests:.3f}')")
     enc=$(encode_us "$layer" "$format")
     ratio=$([ -n "$enc" ] && python3 -c "print(f'{$cpu / ($enc / 1000):.2f}')" || echo -)
-    printf '%-14s %-8s %9s %9s %12s %10s %6s\n' "$layer" "$format" "$requests" "$rate" "$cpu" \
-      "$([ -n "$enc" ] && python3 -c "print(f'{$enc / 1000:.3f}')" || echo -)" "$ratio"
+    # the split's total is its own reading of the same counters (a few ms later), so it may differ
+    # from cpu_ms/req in the last digit; the other columns add up to it
+    read -r _ su ss jit gc other <<< "$(python3 "$ROOT/scripts/thread-cpu.py" split "$SNAP/before.json" "$SNAP/after.json" "$requests")"
+    printf '%-14s %-8s %9s %9s %12s %10s %6s %9s %9s %7s %7s %7s\n' "$layer" "$format" "$requests" "$rate" "$cpu" \
+      "$([ -n "$enc" ] && python3 -c "print(f'{$enc / 1000:.3f}')" || echo -)" "$ratio" "$su" "$ss" "$jit" "$gc" "$other"
   done
 done
 exit $status

@@ -18,13 +18,26 @@ import org.eclipse.jetty.util.Blocker;
  * <p>{@link #flush} sends nothing: the pieces' size, not the writer's flushes, decides how often
  * the server goes to the network (the codecs flush once they end, which would cost a write of its
  * own).
+ *
+ * <p>The piece and the blocker are kept by the thread for its next body once a body has been sent
+ * whole (a new 32 KiB array and a {@code Blocker.Shared} with its lock were 2.1% of the server's
+ * CPU on a 36 KB GeoJSON GetFeature): a write completes only when the sink is done with the bytes,
+ * so a piece is free once its body closed. A body that failed, or was never closed, keeps its piece
+ * to itself. At most one piece a thread is kept: the server's pool threads, 32 KiB each.
  */
 public final class GatheredBody extends OutputStream {
+  /** What a body's thread keeps for its next body. */
+  private record Parts(byte[] piece, Blocker.Shared blocker) {}
+
+  private static final ThreadLocal<Parts> SPARE = new ThreadLocal<>();
+
   private final Content.Sink sink;
-  private final Blocker.Shared blocker = new Blocker.Shared();
+  private final Parts parts;
+  private final Blocker.Shared blocker;
   private final byte[] piece;
   private int count;
   private boolean closed;
+  private boolean failed;
 
   /**
    * @param pieceBytes bytes a write to the network carries, except the last, 1..
@@ -34,7 +47,15 @@ public final class GatheredBody extends OutputStream {
       throw new IllegalArgumentException("pieceBytes must be at least 1, was " + pieceBytes);
     }
     this.sink = Objects.requireNonNull(sink, "sink");
-    this.piece = new byte[pieceBytes];
+    Parts spare = SPARE.get();
+    if (spare != null && spare.piece().length == pieceBytes) {
+      SPARE.remove();
+      this.parts = spare;
+    } else {
+      this.parts = new Parts(new byte[pieceBytes], new Blocker.Shared());
+    }
+    this.piece = parts.piece();
+    this.blocker = parts.blocker();
   }
 
   @Override
@@ -76,6 +97,9 @@ public final class GatheredBody extends OutputStream {
     }
     closed = true;
     send(true);
+    if (!failed) {
+      SPARE.set(parts);
+    }
   }
 
   private void open() throws IOException {
@@ -85,10 +109,13 @@ public final class GatheredBody extends OutputStream {
   }
 
   private void send(boolean last) throws IOException {
+    // cleared once the write completed: a write that failed may leave the piece with the sink
+    failed = true;
     try (Blocker.Callback callback = blocker.callback()) {
       sink.write(last, ByteBuffer.wrap(piece, 0, count), callback);
       callback.block();
     }
+    failed = false;
     // the write blocked until the sink was done with the bytes: the piece can be filled again
     count = 0;
   }

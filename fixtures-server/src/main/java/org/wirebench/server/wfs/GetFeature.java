@@ -129,8 +129,11 @@ final class GetFeature {
         features = project(type, selected, features);
         type = selected;
       }
+      // a projection keeps each feature's geometry, so the held page's bounds stay its bounds
       results.add(
-          FeatureCollection.of(type, features, now)
+          (page.bounds() == null
+                  ? FeatureCollection.of(type, features, now)
+                  : new FeatureCollection(type, features, page.bounds(), now, null))
               .page(new FeatureCollection.Paging(page.matched(), null, null))
               .withSchemaBase(endpoint));
     }
@@ -169,8 +172,11 @@ final class GetFeature {
     if (filter == null && sort == null) {
       // every feature matches: the dataset knows how many, and the page is read from the held
       // blocks
-      List<Feature> page = keeping ? HeldFeatures.page(dataset, start, count) : List.of();
-      return new SortBy.Page(page, dataset.size());
+      if (!keeping) {
+        return new SortBy.Page(List.of(), dataset.size());
+      }
+      HeldFeatures.Page page = HeldFeatures.bounded(dataset, start, count);
+      return new SortBy.Page(page.features(), dataset.size(), page.bounds());
     }
     Stream<Feature> features =
         (candidates == null ? dataset.features() : candidates.stream().mapToObj(dataset::featureAt))

@@ -108,7 +108,14 @@ final class SortBy {
     return new Page(page, matched[0]);
   }
 
-  record Page(List<Feature> features, long matched) {}
+  /**
+   * @param bounds the features' bounds when already known, else null
+   */
+  record Page(List<Feature> features, long matched, org.locationtech.jts.geom.Envelope bounds) {
+    Page(List<Feature> features, long matched) {
+      this(features, matched, null);
+    }
+  }
 
   private record Ranked(Feature feature, long ordinal) {}
 }

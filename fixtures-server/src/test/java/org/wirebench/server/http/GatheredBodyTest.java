@@ -2,6 +2,8 @@ package org.wirebench.server.http;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.ByteArrayOutputStream;
@@ -90,5 +92,73 @@ class GatheredBodyTest {
     closed.close();
     assertThrows(IOException.class, () -> closed.write(1));
     assertThrows(IllegalArgumentException.class, () -> new GatheredBody(new Recording(), 0));
+  }
+
+  /** A sink that records the arrays it was given. */
+  private static final class Arrays implements Content.Sink {
+    final List<byte[]> arrays = new ArrayList<>();
+
+    @Override
+    public void write(boolean last, ByteBuffer buffer, org.eclipse.jetty.util.Callback callback) {
+      arrays.add(buffer.array());
+      callback.succeeded();
+    }
+  }
+
+  @Test
+  void aClosedBodysPieceServesTheThreadsNextBodyAndAFailedOnesDoesNot() throws Exception {
+    Arrays sink = new Arrays();
+    try (GatheredBody out = new GatheredBody(sink, 64)) {
+      out.write(body(10));
+    }
+    try (GatheredBody out = new GatheredBody(sink, 64)) {
+      out.write(body(100));
+    }
+    assertEquals(3, sink.arrays.size());
+    assertSame(sink.arrays.get(0), sink.arrays.get(1), "the thread's next body reuses the piece");
+    assertSame(sink.arrays.get(0), sink.arrays.get(2));
+
+    // another size does not take it, and a body on another thread gets its own
+    try (GatheredBody out = new GatheredBody(sink, 32)) {
+      out.write(1);
+    }
+    assertNotSame(sink.arrays.get(0), sink.arrays.get(3));
+    Thread other =
+        new Thread(
+            () -> {
+              try (GatheredBody out = new GatheredBody(sink, 32)) {
+                out.write(1);
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    other.start();
+    other.join();
+    assertNotSame(sink.arrays.get(3), sink.arrays.get(4));
+
+    // a failed write may leave the piece with the sink: the next body does not take it
+    List<byte[]> failedArrays = new ArrayList<>();
+    Content.Sink failing =
+        (last, buffer, callback) -> {
+          failedArrays.add(buffer.array());
+          callback.failed(new IOException("gone"));
+        };
+    GatheredBody broken = new GatheredBody(failing, 16);
+    assertThrows(IOException.class, broken::close);
+    try (GatheredBody out = new GatheredBody(sink, 16)) {
+      out.write(1);
+    }
+    assertNotSame(failedArrays.get(0), sink.arrays.get(5));
+  }
+
+  @Test
+  void aReusedPieceSendsOnlyTheNewBodysBytes() throws IOException {
+    for (int size : new int[] {50, 3}) {
+      Recording sink = new Recording();
+      try (GatheredBody out = new GatheredBody(sink, 64)) {
+        out.write(body(size));
+      }
+      assertArrayEquals(body(size), sink.bytes.toByteArray());
+    }
   }
 }

@@ -4,11 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.locationtech.jts.geom.Envelope;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.geo.FeatureCollection;
 
 /** Pages read from the held blocks are the dataset's own features, in its order. */
 class HeldFeaturesTest {
@@ -58,5 +61,21 @@ class HeldFeaturesTest {
       HeldFeatures.page(PLACES, i * HeldFeatures.BLOCK, 1);
     }
     assertEquals(HeldFeatures.MAX_BLOCKS, HeldFeatures.heldBlocks());
+  }
+
+  /** The bounds held with a page are those the collection would compute from its features. */
+  @Test
+  void aPagesBoundsAreItsFeaturesBounds() {
+    int b = HeldFeatures.BLOCK;
+    int[][] pages = {
+      {0, 200}, {b - 3, 7}, {2 * b - 1, 2 * b + 5}, {PLACES.size() - 5, 200}, {5, 0}
+    };
+    for (int[] p : pages) {
+      HeldFeatures.Page page = HeldFeatures.bounded(PLACES, p[0], p[1]);
+      Envelope expected =
+          FeatureCollection.of(PLACES.featureType(), page.features(), Instant.EPOCH).bounds();
+      assertEquals(expected, page.bounds(), "page " + p[0] + "+" + p[1]);
+    }
+    assertTrue(HeldFeatures.bounded(PLACES, PLACES.size(), 10).bounds().isNull());
   }
 }
