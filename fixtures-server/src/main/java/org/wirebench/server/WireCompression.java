@@ -92,6 +92,7 @@ final class WireCompression extends Handler.Wrapper {
     try {
       chosen = AcceptEncoding.choose(fields, offered);
     } catch (IllegalArgumentException e) {
+      response.getHeaders().put(VARY); // the 400 is this header's: a cache must not reuse it
       refuse(request, response, callback, HttpStatus.BAD_REQUEST_400, e.getMessage());
       return true;
     }

@@ -212,7 +212,11 @@ class WireCompressionTest {
         "gzip, gzip;q=0",
         "gzip, x-gzip",
         "g zip",
-        "@"
+        "@",
+        "gzip;q = 0.5",
+        "gzip;q= 0.5",
+        "gzip;q =0.5",
+        "gzip; q=0.5 x"
       })
   void anAcceptEncodingThatIsNotTheSyntaxIs400InTheServicesFormat(String acceptEncoding)
       throws Exception {
@@ -220,8 +224,11 @@ class WireCompressionTest {
     assertEquals(400, r.getStatus(), acceptEncoding);
     assertTrue(r.getContent().contains("Accept-Encoding: "), r.getContent());
     assertTrue(r.getContent().contains("ows:ExceptionReport"), r.getContent());
+    // the answer depends on the header: a cache keyed without it would give this 400 to others
+    assertEquals("Accept-Encoding", r.get(HttpHeader.VARY), acceptEncoding);
     HttpTester.Response json = get("/ebay/finding/keywords/x", acceptEncoding);
     assertEquals(400, json.getStatus());
+    assertEquals("Accept-Encoding", json.get(HttpHeader.VARY));
     assertTrue(json.getContent().startsWith("{"), json.getContent());
   }
 
