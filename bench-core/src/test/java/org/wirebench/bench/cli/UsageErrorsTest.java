@@ -205,6 +205,40 @@ class UsageErrorsTest {
         tmp.toString());
   }
 
+  @Test
+  void aScenarioListNamingAValueTwiceIsRefused() throws Exception {
+    String[] server = {"--server", "http://127.0.0.1:1/", "--out", tmp.toString()};
+    // each once ran (here: failed on the refused port, exit 1) with the point measured twice
+    refused(
+        "--formats names gml2 twice",
+        with(server, "load", "--scenario", "wfs", "--formats", "gml2,gml2"));
+    refused(
+        "--layers names osm_places twice",
+        with(
+            server,
+            "load",
+            "--scenario",
+            "wfs",
+            "--layers",
+            "osm_places,osm_mainroads,osm_places"));
+    refused("--users names 4 twice", with(server, "load", "--scenario", "wfs", "--users", "4,4"));
+    refused(
+        "--sizes names 100 twice",
+        with(server, "load", "--scenario", "soap", "--sizes", "100,100"));
+    refused(
+        "--load-arg: --users names 8 twice",
+        "suite",
+        "--include",
+        "none",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--load-arg=--users=8,8",
+        "--out",
+        tmp.toString());
+  }
+
   private static String[] with(String[] tail, String... head) {
     String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
     System.arraycopy(tail, 0, all, head.length, tail.length);
