@@ -53,6 +53,9 @@ public final class IndexHandler extends Handler.Abstract.NonBlocking {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) {
+    if (StaticHandler.refused(request, response, callback, "GET, HEAD")) {
+      return true;
+    }
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/html; charset=UTF-8");
     response.write(true, ByteBuffer.wrap(page), callback);
     return true;

@@ -25,6 +25,10 @@ public final class StaticHandler extends Handler.Abstract.NonBlocking {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) {
+    // POST too: its body is read and dropped, which calibrates the body path (SlowBodyTest)
+    if (refused(request, response, callback, "GET, HEAD, POST")) {
+      return true;
+    }
     String path = request.getHttpURI().getPath();
     String tail = path.substring(path.lastIndexOf('/') + 1);
     int n;
@@ -41,6 +45,27 @@ public final class StaticHandler extends Handler.Abstract.NonBlocking {
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/octet-stream");
     response.getHeaders().put(HttpHeader.CONTENT_LENGTH, n);
     response.write(true, ByteBuffer.wrap(PAYLOAD, 0, n).asReadOnlyBuffer(), callback);
+    return true;
+  }
+
+  /**
+   * Answers 405 with {@code Allow: allowed}, in one line of text, to a method not in {@code
+   * allowed}: these paths once answered DELETE, PUT or any token with 200.
+   *
+   * @return whether the request was refused (and answered)
+   */
+  static boolean refused(Request request, Response response, Callback callback, String allowed) {
+    String method = request.getMethod();
+    if (java.util.Arrays.asList(allowed.split(", ")).contains(method)) {
+      return false;
+    }
+    response.getHeaders().put(HttpHeader.ALLOW, allowed);
+    ServiceErrors.TEXT.write(
+        response,
+        callback,
+        HttpStatus.METHOD_NOT_ALLOWED_405,
+        null,
+        org.wirebench.formats.finding.Quote.of(method, 40) + " is not served here: " + allowed);
     return true;
   }
 }

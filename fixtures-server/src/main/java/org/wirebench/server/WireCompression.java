@@ -8,6 +8,7 @@ import org.eclipse.jetty.compression.server.CompressionHandler;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.Handler;
@@ -92,6 +93,7 @@ final class WireCompression extends Handler.Wrapper {
     try {
       chosen = AcceptEncoding.choose(fields, offered);
     } catch (IllegalArgumentException e) {
+      response.getHeaders().put(VARY); // the 400 is this header's: a cache must not reuse it
       refuse(request, response, callback, HttpStatus.BAD_REQUEST_400, e.getMessage());
       return true;
     }
@@ -108,6 +110,11 @@ final class WireCompression extends Handler.Wrapper {
                   : offered.stream().map(ContentCoding::token).collect(Collectors.joining(", ")))
               + ")");
       return true;
+    }
+    if (!offered.isEmpty() && HttpMethod.HEAD.is(request.getMethod())) {
+      // Jetty's handler leaves HEAD alone, Vary included; the GET it stands for varies, and a
+      // cache may refresh a stored GET from it (RFC 9110 §9.3.2: the same fields as the GET)
+      response.getHeaders().ensureField(VARY);
     }
     if (fields.isEmpty()) {
       return super.handle(request, response, callback);

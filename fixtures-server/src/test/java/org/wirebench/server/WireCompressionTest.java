@@ -2,6 +2,7 @@ package org.wirebench.server;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -212,7 +213,11 @@ class WireCompressionTest {
         "gzip, gzip;q=0",
         "gzip, x-gzip",
         "g zip",
-        "@"
+        "@",
+        "gzip;q = 0.5",
+        "gzip;q= 0.5",
+        "gzip;q =0.5",
+        "gzip; q=0.5 x"
       })
   void anAcceptEncodingThatIsNotTheSyntaxIs400InTheServicesFormat(String acceptEncoding)
       throws Exception {
@@ -220,8 +225,11 @@ class WireCompressionTest {
     assertEquals(400, r.getStatus(), acceptEncoding);
     assertTrue(r.getContent().contains("Accept-Encoding: "), r.getContent());
     assertTrue(r.getContent().contains("ows:ExceptionReport"), r.getContent());
+    // the answer depends on the header: a cache keyed without it would give this 400 to others
+    assertEquals("Accept-Encoding", r.get(HttpHeader.VARY), acceptEncoding);
     HttpTester.Response json = get("/ebay/finding/keywords/x", acceptEncoding);
     assertEquals(400, json.getStatus());
+    assertEquals("Accept-Encoding", json.get(HttpHeader.VARY));
     assertTrue(json.getContent().startsWith("{"), json.getContent());
   }
 
@@ -236,6 +244,26 @@ class WireCompressionTest {
     String body = new String(decoded(r), StandardCharsets.UTF_8);
     assertTrue(body.contains("ows:ExceptionReport"), body);
     assertTrue(body.contains("InvalidParameterValue"), body);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"", "gzip", "br, zstd"})
+  void aHeadAnswerVariesOnAcceptEncodingAsItsGetDoes(String acceptEncoding) throws Exception {
+    for (String target :
+        new String[] {"/static/100000", FEATURES, "/ows?service=WFS&request=GetCapabilities"}) {
+      String raw =
+          "HEAD "
+              + target
+              + " HTTP/1.1\r\nHost: test\r\n"
+              + (acceptEncoding.isEmpty() ? "" : "Accept-Encoding: " + acceptEncoding + "\r\n")
+              + "Connection: close\r\n\r\n";
+      ByteBuffer answer = on.executeRequest(raw).waitForResponse(true, 60, TimeUnit.SECONDS);
+      String head = StandardCharsets.ISO_8859_1.decode(answer).toString().toLowerCase();
+      assertTrue(head.startsWith("http/1.1 200"), head);
+      // a cache may refresh a stored GET from a HEAD; without Vary it would key it on no header
+      assertTrue(head.contains("\r\nvary: accept-encoding\r\n"), target + "\n" + head);
+      assertFalse(head.contains("content-encoding"), head); // HEAD goes out uncoded
+    }
   }
 
   @Test

@@ -46,7 +46,7 @@ public final class NewFiles implements AutoCloseable {
     NewFiles files = new NewFiles(folder);
     try {
       for (String n : names) {
-        files.temps.put(n, Files.createTempFile(folder, PREFIX + n + ".", ""));
+        files.temps.put(n, temporary(folder, PREFIX + n + "."));
       }
     } catch (IOException e) {
       files.close();
@@ -91,12 +91,33 @@ public final class NewFiles implements AutoCloseable {
   /** Writes {@code file} whole or not at all, replacing it (a file named on the command line). */
   public static void replace(Path file, IoWriter writer) throws IOException {
     Path dir = file.toAbsolutePath().getParent();
-    Path tmp = Files.createTempFile(dir, PREFIX + file.getFileName() + ".", "");
+    Path tmp = temporary(dir, PREFIX + file.getFileName() + ".");
     try {
       writer.write(tmp);
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } finally {
       Files.deleteIfExists(tmp);
+    }
+  }
+
+  /**
+   * A new empty file in {@code dir} whose name starts with {@code prefix}, with the permissions the
+   * process's umask gives any file it creates: {@code Files.createTempFile} makes its files
+   * owner-only (0600), and a published file keeps its temporary file's permissions, so a run's
+   * results and a CI's compare.xml could not be read by another user (a report, written directly,
+   * could).
+   */
+  private static Path temporary(Path dir, String prefix) throws IOException {
+    java.util.Random random = new java.security.SecureRandom();
+    for (int attempt = 0; ; attempt++) {
+      Path p = dir.resolve(prefix + Long.toUnsignedString(random.nextLong(), 36));
+      try {
+        return Files.createFile(p); // O_CREAT | O_EXCL: never an existing file
+      } catch (FileAlreadyExistsException e) {
+        if (attempt == 100) {
+          throw e;
+        }
+      }
     }
   }
 

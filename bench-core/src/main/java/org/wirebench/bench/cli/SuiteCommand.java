@@ -151,6 +151,18 @@ final class SuiteCommand implements Callable<Integer> {
           spec.commandLine(), "--java " + javaLauncher + " is not an executable java binary");
     }
     boolean jmh = !include.equals(SuiteRunner.NO_JMH);
+    // JMH reads the pattern as a regex: one it cannot compile failed inside JMH (exit 1, three
+    // lines), and an empty one matched every benchmark, then failed the suite's own check
+    if (include.isBlank()) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--include is empty: name a benchmark regex, or none to skip JMH");
+    }
+    try {
+      java.util.regex.Pattern.compile(include);
+    } catch (java.util.regex.PatternSyntaxException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--include '" + include + "' is not a regex: " + e.getDescription());
+    }
     if (jmh && !BenchmarkParams.matches(include)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--include '" + include + "' matches no benchmark (none: skip JMH)");
@@ -183,7 +195,6 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--pairs-budget must be 30s..4h, was '" + pairsBudget + "'");
     }
-    IncompleteRuns.warn(out, System.err);
     SuiteOptions base = quick ? SuiteOptions.quick(include) : SuiteOptions.full(include);
     SuiteOptions options = base.withParams(overrides);
     if (name != null) {
@@ -213,6 +224,15 @@ final class SuiteCommand implements Callable<Integer> {
                 + "'");
       }
     }
+    java.util.Set<String> once = new java.util.HashSet<>();
+    for (String s : scenarios) {
+      // a second run of one scenario would find its own load-<scenario>.json in the run folder and
+      // fail the step after the whole of JMH
+      if (!once.add(s)) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--load names " + s + " twice");
+      }
+    }
     checkLoadArgs(scenarios);
     LoadStep step = new LoadStep(scenarios, jvmProfile, quick, List.copyOf(loadArgs));
     SuiteRunner runner = new SuiteRunner(options, out, javaLauncher, step);
@@ -231,6 +251,8 @@ final class SuiteCommand implements Callable<Integer> {
             spec.commandLine(), "--profile: " + e.getMessage());
       }
     }
+    // after every check: a refusal is one line, with or without runs left by killed ones
+    IncompleteRuns.warn(out, System.err);
     JmhLock.checkFree();
     Path folder = runner.run();
     System.out.println("results: " + folder.toAbsolutePath());

@@ -177,6 +177,106 @@ class UsageErrorsTest {
   }
 
   @Test
+  void anIncludeThatIsNoRegexOrEmptyIsRefusedInOneLine() throws Exception {
+    String root = tmp.toString();
+    // both once exit 1: "[" in three lines from JMH's regex, "" after matching every benchmark
+    String[] nothingElse = {"--pairs", "none", "--load", "none", "--out", root};
+    refused("--include '[' is not a regex", with(nothingElse, "suite", "--include", "["));
+    refused("--include '(a' is not a regex", with(nothingElse, "suite", "--include", "(a"));
+    refused("--include is empty", with(nothingElse, "suite", "--include", ""));
+    refused("--include is empty", with(nothingElse, "suite", "--include", " "));
+  }
+
+  @Test
+  void aLoadScenarioNamedTwiceIsRefused() throws Exception {
+    // the second would have found the first's load-wfs.json and failed the run after JMH; the bad
+    // --load-arg makes the old code refuse that instead of running the scenarios
+    refused(
+        "--load names wfs twice",
+        "suite",
+        "--include",
+        "none",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs,soap,wfs",
+        "--load-arg=--userz=4",
+        "--out",
+        tmp.toString());
+  }
+
+  @Test
+  void aScenarioListNamingAValueTwiceIsRefused() throws Exception {
+    String[] server = {"--server", "http://127.0.0.1:1/", "--out", tmp.toString()};
+    // each once ran (here: failed on the refused port, exit 1) with the point measured twice
+    refused(
+        "--formats names gml2 twice",
+        with(server, "load", "--scenario", "wfs", "--formats", "gml2,gml2"));
+    refused(
+        "--layers names osm_places twice",
+        with(
+            server,
+            "load",
+            "--scenario",
+            "wfs",
+            "--layers",
+            "osm_places,osm_mainroads,osm_places"));
+    refused("--users names 4 twice", with(server, "load", "--scenario", "wfs", "--users", "4,4"));
+    refused(
+        "--sizes names 100 twice",
+        with(server, "load", "--scenario", "soap", "--sizes", "100,100"));
+    refused(
+        "--load-arg: --users names 8 twice",
+        "suite",
+        "--include",
+        "none",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--load-arg=--users=8,8",
+        "--out",
+        tmp.toString());
+  }
+
+  private static String[] with(String[] tail, String... head) {
+    String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+    System.arraycopy(tail, 0, all, head.length, tail.length);
+    return all;
+  }
+
+  @Test
+  void aRefusalIsOneLineWhenKilledRunsAreLeft() throws Exception {
+    Path root = tmp.resolve("results");
+    Files.createDirectories(root.resolve("tmp-123"));
+    java.io.ByteArrayOutputStream stderr = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream before = System.err;
+    int exit;
+    System.setErr(new java.io.PrintStream(stderr, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      exit =
+          run(
+              "suite",
+              "--include",
+              "none",
+              "--pairs",
+              "none",
+              "--load",
+              "",
+              "--out",
+              root.toString());
+    } finally {
+      System.setErr(before);
+    }
+    // the list of killed runs goes to System.err, the refusal to picocli's writer: one line in all
+    String e = stderr.toString(java.nio.charset.StandardCharsets.UTF_8) + err;
+    assertEquals(2, exit, e);
+    assertEquals(1, e.lines().count(), "one line: " + e);
+    assertTrue(e.contains("--load takes all, none or some of"), e);
+    err.getBuffer().setLength(0);
+  }
+
+  @Test
   void discardIncompleteRefusesARootThatDoesNotExist() throws Exception {
     refused("does not exist", "discard-incomplete", tmp.resolve("nonexistent").toString());
   }

@@ -18,8 +18,9 @@ import java.util.regex.Pattern;
  * there was compression.
  *
  * <p>A field that is not the header's syntax (a weight that is not a qvalue — 0 to 1, at most three
- * decimals —, a parameter other than {@code q}, a coding named twice) is refused, never read as
- * something else: Jetty's own parser reads {@code q=abc} as 0.
+ * decimals —, white space around the weight's {@code =}, a parameter other than {@code q}, a coding
+ * named twice) is refused, never read as something else: Jetty's own parser reads {@code q=abc} as
+ * 0.
  */
 public final class AcceptEncoding {
   private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
@@ -82,11 +83,12 @@ public final class AcceptEncoding {
         for (int i = 1; i < parts.length; i++) {
           String param = parts[i].trim();
           int eq = param.indexOf('=');
-          String name = eq < 0 ? param : param.substring(0, eq).trim();
+          String name = eq < 0 ? param : param.substring(0, eq);
           if (!name.equalsIgnoreCase("q") || i > 1) {
             throw bad("'" + element.trim() + "': a coding takes one parameter, q");
           }
-          String value = param.substring(eq + 1).trim();
+          // the weight is "q=" and a qvalue with nothing between (RFC 9110 §12.4.2)
+          String value = param.substring(eq + 1);
           if (!QVALUE.matcher(value).matches()) {
             throw bad("'" + element.trim() + "': q must be 0 to 1 with at most three decimals");
           }

@@ -30,7 +30,8 @@ final class LoadModes {
 
   /**
    * Refuses an option the mode given has no use for, instead of ignoring it: one-URL options with
-   * --scenario, and the scenarios' options (all those mixed in, but --users) with --target.
+   * --scenario, and the scenarios' options (all those mixed in, but --users) with --target; and a
+   * list naming one value twice.
    */
   static void onlyWhereUsed(CommandSpec spec, boolean oneUrl, boolean scenario) {
     CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
@@ -44,6 +45,17 @@ final class LoadModes {
     scenarioOnly.removeAll(List.of("--users", "--help", "--version"));
     for (OptionSpec o : parsed.matchedOptions()) {
       String name = o.longestName();
+      if (o.getValue() instanceof java.util.Collection<?> values) {
+        // each value of a list is a point, or a dimension of the points: one given twice would be
+        // measured twice under one name, and the two rows would share a key in the results
+        Set<Object> seen = new HashSet<>();
+        for (Object v : values) {
+          if (!seen.add(v)) {
+            throw new CommandLine.ParameterException(
+                spec.commandLine(), name + " names " + v + " twice");
+          }
+        }
+      }
       if (scenario && ONE_URL_ONLY.contains(name)) {
         throw new CommandLine.ParameterException(
             spec.commandLine(),

@@ -1,0 +1,45 @@
+package org.wirebench.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Files published whole get the permissions any file the process creates gets (the umask's), not
+ * the owner-only ones of a JDK temporary file, which they kept before: load-*.json, compare.xml,
+ * export files and load --json were 0600 where report.html beside them was 0644.
+ */
+class NewFilesTest {
+  @TempDir Path dir;
+
+  private Set<PosixFilePermission> asCreated() throws Exception {
+    return Files.getPosixFilePermissions(Files.createFile(dir.resolve("plain")));
+  }
+
+  @Test
+  void aPublishedFileHasTheUmasksPermissions() throws Exception {
+    assumeTrue(FileSystems.getDefault().supportedFileAttributeViews().contains("posix"));
+    Set<PosixFilePermission> expected = asCreated();
+    // the test tells the two apart only where the umask leaves more than the owner's bits
+    assumeTrue(expected.contains(PosixFilePermission.OTHERS_READ), "umask " + expected);
+    try (NewFiles files = NewFiles.create(dir, List.of("load-x.json"))) {
+      Files.writeString(files.temp("load-x.json"), "{}");
+      files.publish();
+    }
+    assertEquals(expected, Files.getPosixFilePermissions(dir.resolve("load-x.json")));
+    NewFiles.replace(dir.resolve("out.json"), f -> Files.writeString(f, "{}"));
+    assertEquals(expected, Files.getPosixFilePermissions(dir.resolve("out.json")));
+    try (var left = Files.list(dir)) {
+      assertFalse(left.anyMatch(p -> p.getFileName().toString().startsWith(NewFiles.PREFIX)));
+    }
+  }
+}
