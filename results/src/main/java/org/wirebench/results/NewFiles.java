@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Files a command adds to a run folder, never changing what is there: each is written under a
@@ -46,7 +47,7 @@ public final class NewFiles implements AutoCloseable {
     NewFiles files = new NewFiles(folder);
     try {
       for (String n : names) {
-        files.temps.put(n, Files.createTempFile(folder, PREFIX + n + ".", ""));
+        files.temps.put(n, newTemp(folder, n));
       }
     } catch (IOException e) {
       files.close();
@@ -91,12 +92,29 @@ public final class NewFiles implements AutoCloseable {
   /** Writes {@code file} whole or not at all, replacing it (a file named on the command line). */
   public static void replace(Path file, IoWriter writer) throws IOException {
     Path dir = file.toAbsolutePath().getParent();
-    Path tmp = Files.createTempFile(dir, PREFIX + file.getFileName() + ".", "");
+    Path tmp = newTemp(dir, file.getFileName().toString());
     try {
       writer.write(tmp);
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } finally {
       Files.deleteIfExists(tmp);
+    }
+  }
+
+  /**
+   * A new empty file {@code tmp-NAME.<random>} in {@code dir}, with the permissions any new file
+   * gets (the umask's, as the published file should have): {@code createTempFile} makes it
+   * owner-only (0600), which the hard link or rename then publishes — a compare.xml or run folder
+   * another user (a CI step, a web server) could not read.
+   */
+  private static Path newTemp(Path dir, String name) throws IOException {
+    while (true) {
+      long r = ThreadLocalRandom.current().nextLong();
+      try {
+        return Files.createFile(dir.resolve(PREFIX + name + "." + Long.toUnsignedString(r)));
+      } catch (FileAlreadyExistsException taken) {
+        // another command's temporary file: draw another name
+      }
     }
   }
 
