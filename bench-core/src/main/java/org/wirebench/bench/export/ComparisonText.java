@@ -37,8 +37,9 @@ final class ComparisonText {
   static String machines(Comparison c) {
     Comparison.Machines m = c.machines();
     if (m == null && c.yardsticksDiffer()) {
-      return "machines: not compared (the runs timed different reference workloads: a calibration"
-          + " from before 2026-11-26 against a later one); absolute times judged as they are";
+      return "machines: not compared (the runs timed different reference workloads: "
+          + c.yardsticks()
+          + "); absolute times judged as they are";
     }
     if (m == null) {
       return "machines: not compared (a run without a calibration: one from before 2026-11-25, or"

@@ -93,6 +93,7 @@ public final class Comparison {
   private final double confidence;
   private Machines machines;
   private boolean yardsticksDiffer;
+  private String yardsticks;
 
   /**
    * @param threshold relative change below which nothing is called a change, e.g. 0.05
@@ -105,6 +106,13 @@ public final class Comparison {
     machines = speed == null ? null : new Machines(speed, Calibrations.differ(speed));
     yardsticksDiffer =
         speed == null && base.env().calibration() != null && now.env().calibration() != null;
+    yardsticks =
+        yardsticksDiffer
+            ? workloadName(base.env().calibration().workload())
+                + " in BASE, "
+                + workloadName(now.env().calibration().workload())
+                + " in NEW"
+            : null;
     warnings.addAll(EnvironmentDifferences.of(base.env(), now.env()));
     comparePairs(base, now, threshold, confidence);
     Map<String, JmhResult> before = new LinkedHashMap<>();
@@ -329,6 +337,21 @@ public final class Comparison {
   /** Both runs have a calibration but of different reference workloads: not comparable. */
   public boolean yardsticksDiffer() {
     return yardsticksDiffer;
+  }
+
+  /**
+   * "wirebench-reference-2" of "wirebench-reference-2: Horner's rule ...": its name, not the gist.
+   */
+  private static String workloadName(String workload) {
+    int colon = workload.indexOf(':');
+    return colon < 0 ? workload : workload.substring(0, colon);
+  }
+
+  /**
+   * The two runs' reference workloads by name when they differ ("X in BASE, Y in NEW"), else null.
+   */
+  public String yardsticks() {
+    return yardsticks;
   }
 
   public List<Row> rows() {

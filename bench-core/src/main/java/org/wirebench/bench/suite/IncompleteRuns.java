@@ -2,10 +2,12 @@ package org.wirebench.bench.suite;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 
 /**
@@ -17,6 +19,22 @@ public final class IncompleteRuns {
   public static final String PREFIX = org.wirebench.results.NewFiles.PREFIX;
 
   private IncompleteRuns() {}
+
+  /**
+   * A new {@code tmp-<random>} run folder under {@code root}, with the permissions any new folder
+   * gets (the umask's): {@code createTempDirectory} makes it owner-only (0700), and the rename that
+   * completes the run kept that, so no other user could read a finished run.
+   */
+  public static Path create(Path root) throws IOException {
+    while (true) {
+      long r = ThreadLocalRandom.current().nextLong();
+      try {
+        return Files.createDirectory(root.resolve(PREFIX + Long.toUnsignedString(r)));
+      } catch (FileAlreadyExistsException taken) {
+        // another run's folder: draw another name
+      }
+    }
+  }
 
   /** The incomplete runs under {@code root}, oldest name first; none when root does not exist. */
   public static List<Path> find(Path root) throws IOException {

@@ -104,7 +104,7 @@ public final class SuiteRunner {
   public Path run() throws IOException, RunnerException, InterruptedException {
     Files.createDirectories(root);
     ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
-    Path tmp = Files.createTempDirectory(root, IncompleteRuns.PREFIX);
+    Path tmp = IncompleteRuns.create(root);
     Path json = tmp.resolve("jmh.json");
     ChainedOptionsBuilder jmh = jmhOptions(options.include()).result(json.toString());
     try {

@@ -96,6 +96,10 @@ class CalibrationCheckTest {
     java.io.StringWriter text = new java.io.StringWriter();
     CompareFormat.TEXT.write(c, "old", "now", "5%", text);
     assertTrue(text.toString().contains("different reference workloads"), text::toString);
+    // 5fc7a67 ran on 2026-11-26 with the first yardstick: the line names the workloads, not a date
+    assertTrue(
+        text.toString().contains("wirebench-reference-1 in BASE, wirebench-reference-2 in NEW"),
+        text::toString);
   }
 
   /** The report says where the calibration ran and how it moved; a version 3 one as before. */
