@@ -18,6 +18,13 @@
 #   ./mvnw -q -o -DskipTests package -pl bench-core -am
 #   scripts/server-cpu.sh [--jmh jmh-results/RUN] [--layers L,..] [--formats F,..] [--users 32]
 #       [--count 200] [--warmup 10] [--seconds 15] [--profile DIR] [--classes DIR] [--jar JAR]
+#       [--static yes]
+#
+# Every point is first loaded once for WARMUP seconds, all of them, before any is measured (the JIT
+# compiles the code every point shares on the first; the jit column shows what is left). With
+# --static yes each point also loads /static/N, N the WFS answer's own length: the same bytes with
+# no WFS work, the server's HTTP and kernel cost for that answer (static_ms), and wfs_own_ms = the
+# WFS request's CPU less it, the part a WFS request adds to serving its bytes.
 #
 # Exit 0: measured; 1: a point failed (non-2xx answers, no requests); 2: could not run.
 set -euo pipefail
@@ -25,14 +32,14 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JAR=$ROOT/bench-core/target/benchmarks.jar
 LAYERS=osm_mainroads,osm_places
 FORMATS=gml32,gml2,geojson
-USERS=32 COUNT=200 WARMUP=10 SECONDS_=15 JMH="" PROFILE="" CLASSES=""
+USERS=32 COUNT=200 WARMUP=10 SECONDS_=15 JMH="" PROFILE="" CLASSES="" STATIC=no
 usage() { echo "server-cpu: $1 (see the comment at the top of scripts/server-cpu.sh)" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || usage "$1 needs a value"
   case $1 in
     --jmh) JMH=$2 ;; --layers) LAYERS=$2 ;; --formats) FORMATS=$2 ;; --users) USERS=$2 ;;
     --count) COUNT=$2 ;; --warmup) WARMUP=$2 ;; --seconds) SECONDS_=$2 ;; --profile) PROFILE=$2 ;;
-    --classes) CLASSES=$2 ;; --jar) JAR=$2 ;;
+    --classes) CLASSES=$2 ;; --jar) JAR=$2 ;; --static) STATIC=$2 ;;
     *) usage "unknown option $1" ;;
   esac
   shift 2
@@ -40,6 +47,7 @@ done
 for n in "$USERS" "$COUNT" "$WARMUP" "$SECONDS_"; do
   [[ $n =~ ^[1-9][0-9]{0,5}$ ]] || usage "--users, --count, --warmup and --seconds take 1..999999, not '$n'"
 done
+[[ $STATIC == yes || $STATIC == no ]] || usage "--static takes yes or no, not '$STATIC'"
 command -v wrk > /dev/null || usage "wrk is missing; apt-get install wrk"
 [ -f "$JAR" ] || usage "no $JAR; build it with ./mvnw -q -o -DskipTests package -pl bench-core -am"
 [ -z "$JMH" ] || [ -f "$JMH/jmh.json" ] || usage "no jmh.json in $JMH"
@@ -98,12 +106,39 @@ EOF
 status=0
 SNAP=$(mktemp -d /tmp/wirebench-server-cpu-threads.XXXXXX)
 trap 'kill $PID 2> /dev/null || true; wait $PID 2> /dev/null || true; rm -rf "$SNAP"' EXIT
-printf '%-14s %-8s %9s %9s %12s %10s %6s %9s %9s %7s %7s %7s\n' layer format requests req/s cpu_ms/req \
-  encode_ms ratio serve_usr serve_sys jit gc other
+wfs_url() {
+  echo "http://127.0.0.1:$PORT/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:$1&count=$COUNT&srsName=EPSG:4326&outputFormat=$(output_format "$2")"
+}
+# one warm-up pass over every point (and its static twin) before any is measured
 for layer in ${LAYERS//,/ }; do
   for format in ${FORMATS//,/ }; do
-    url="http://127.0.0.1:$PORT/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:$layer&count=$COUNT&srsName=EPSG:4326&outputFormat=$(output_format "$format")"
-    wrk -t2 -c"$USERS" -d"${WARMUP}s" "$url" > /dev/null
+    wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(wfs_url "$layer" "$format")" > /dev/null
+    if [ "$STATIC" = yes ]; then
+      size=$(curl -s -o /dev/null -w '%{size_download}' "$(wfs_url "$layer" "$format")")
+      wrk -t2 -c"$USERS" -d"${WARMUP}s" "http://127.0.0.1:$PORT/static/$size" > /dev/null
+    fi
+  done
+done
+# CPU ms a request of the server over a measured window of wrk on URL: "requests cpu_ms rate"
+window() {
+  local t0 t1 out requests rate
+  t0=$(ticks)
+  out=$(wrk -t2 -c"$USERS" -d"${SECONDS_}s" "$1")
+  t1=$(ticks)
+  requests=$(echo "$out" | awk '/requests in/ {print $1}')
+  rate=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+  if [ -z "$requests" ] || [ "$requests" = 0 ] || echo "$out" | grep -q Non-2xx; then
+    echo "server-cpu: $1: no good answers: $out" >&2
+    return 1
+  fi
+  echo "$requests $(python3 -c "print(f'{($t1 - $t0) / $hz * 1000 / $requests:.3f}')") $rate"
+}
+printf '%-14s %-8s %9s %9s %12s %10s %6s %9s %9s %7s %7s %7s %9s %10s %8s\n' layer format requests req/s cpu_ms/req \
+  encode_ms ratio serve_usr serve_sys jit gc other static_ms wfs_own_ms own÷enc
+for layer in ${LAYERS//,/ }; do
+  for format in ${FORMATS//,/ }; do
+    url=$(wfs_url "$layer" "$format")
+    wrk -t2 -c"$USERS" -d3s "$url" > /dev/null
     [ -z "$LIB" ] || jcmd $PID JVMTI.agent_load "$LIB" '"start,event=itimer,interval=1ms"' > /dev/null
     t0=$(ticks)
     python3 "$ROOT/scripts/thread-cpu.py" snap $PID "$SNAP/before.json"
@@ -124,8 +159,20 @@ for layer in ${LAYERS//,/ }; do
     # the split's total is its own reading of the same counters (a few ms later), so it may differ
     # from cpu_ms/req in the last digit; the other columns add up to it
     read -r _ su ss jit gc other <<< "$(python3 "$ROOT/scripts/thread-cpu.py" split "$SNAP/before.json" "$SNAP/after.json" "$requests")"
-    printf '%-14s %-8s %9s %9s %12s %10s %6s %9s %9s %7s %7s %7s\n' "$layer" "$format" "$requests" "$rate" "$cpu" \
-      "$([ -n "$enc" ] && python3 -c "print(f'{$enc / 1000:.3f}')" || echo -)" "$ratio" "$su" "$ss" "$jit" "$gc" "$other"
+    static_ms=- own=- own_ratio=-
+    if [ "$STATIC" = yes ]; then
+      size=$(curl -s -o /dev/null -w '%{size_download}' "$url")
+      wrk -t2 -c"$USERS" -d3s "http://127.0.0.1:$PORT/static/$size" > /dev/null
+      if read -r _ static_ms _ <<< "$(window "http://127.0.0.1:$PORT/static/$size")"; then
+        own=$(python3 -c "print(f'{$cpu - $static_ms:.3f}')")
+        own_ratio=$([ -n "$enc" ] && python3 -c "print(f'{($cpu - $static_ms) / ($enc / 1000):.2f}')" || echo -)
+      else
+        status=1
+      fi
+    fi
+    printf '%-14s %-8s %9s %9s %12s %10s %6s %9s %9s %7s %7s %7s %9s %10s %8s\n' "$layer" "$format" "$requests" "$rate" "$cpu" \
+      "$([ -n "$enc" ] && python3 -c "print(f'{$enc / 1000:.3f}')" || echo -)" "$ratio" "$su" "$ss" "$jit" "$gc" "$other" \
+      "$static_ms" "$own" "$own_ratio"
   done
 done
 exit $status
