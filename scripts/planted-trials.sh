@@ -5,12 +5,27 @@
 # flags show), then compares each planted run with the base run before it, and each base run with
 # the next. Prints one line a comparison and the two counts. Needs the jar (./wirebench builds it).
 #
-#   scripts/planted-trials.sh [TRIALS=10] [GROUP=wfs-osm_places] [BUDGET=75s] [PLANT=gml2:10]
+# Each trial is two suite runs of about BUDGET each and their JVM starts: 10 trials take ~25 min,
+# so TRIALS is never implied; no arguments or -h/--help print the usage line and exit 2.
 set -euo pipefail
-trials=${1:-10}
+usage="usage: scripts/planted-trials.sh TRIALS(1..100) [GROUP=wfs-osm_places] [BUDGET=75s] [PLANT=gml2:10]"
+refuse() { # MESSAGE: one line, exit 2, before any run
+  echo "planted-trials: $1" >&2
+  exit 2
+}
+if [[ $# -eq 0 || "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
+  echo "$usage" >&2
+  exit 2
+fi
+[[ $# -le 4 ]] || refuse "takes at most 4 arguments, was $#: $usage"
+trials=$1
 group=${2:-wfs-osm_places}
 budget=${3:-75s}
 plant=${4:-gml2:10}
+[[ "$trials" =~ ^[1-9][0-9]*$ && "$trials" -le 100 ]] || refuse "TRIALS must be 1..100, was '$trials'"
+[[ "$group" =~ ^[a-z0-9_]+(-[a-z0-9_.]+)*$ ]] || refuse "GROUP must be one pair group (e.g. wfs-osm_places), was '$group'"
+[[ "$budget" =~ ^([0-9]+(ms|s|m|h))+$ ]] || refuse "BUDGET must be a duration such as 75s or 4m30s, was '$budget'"
+[[ "$plant" =~ ^[A-Za-z0-9_.-]+:[1-9][0-9]*$ ]] || refuse "PLANT must be VARIANT:N (N 1..), was '$plant'"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="$(mktemp -d /tmp/wirebench-planted.XXXXXX)"
 cd "$here"

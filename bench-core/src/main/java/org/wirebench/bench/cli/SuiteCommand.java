@@ -11,6 +11,7 @@ import org.wirebench.bench.suite.SuiteOptions;
 import org.wirebench.bench.suite.SuiteRunner;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.load.cli.LoadCommand;
+import org.wirebench.server.load.cli.ScenarioScope;
 import org.wirebench.server.load.scenario.Scenarios;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -97,9 +98,10 @@ final class SuiteCommand implements Callable<Integer> {
   @Option(
       names = "--load-arg",
       description =
-          "passed to every load scenario's driver as it is (repeatable), e.g."
-              + " --load-arg=--server=http://127.0.0.1:8080/ --load-arg=--wms-endpoint=mapserver=URL"
-              + " to load a running server or a peer (docs/server.md)")
+          "passed as it is to the driver of each load scenario that takes it (repeatable): a"
+              + " scenario's own option, e.g. --load-arg=--layers=osm_places (wfs), to that"
+              + " scenario's, any other, e.g. --load-arg=--server=http://127.0.0.1:8080/, to every"
+              + " one; one that no --load scenario takes is refused before any work")
   List<String> loadArgs = new java.util.ArrayList<>();
 
   @Option(
@@ -296,18 +298,24 @@ final class SuiteCommand implements Callable<Integer> {
 
   /**
    * The drivers' options as each driver will parse them, before any benchmark runs: a typo in
-   * --load-arg or --jvm-profile once failed the run only after hours of JMH.
+   * --load-arg or --jvm-profile once failed the run only after hours of JMH; a scenario's own
+   * option that none of {@code scenarios} takes is refused, not dropped.
    */
-  private void checkLoadArgs(List<String> scenarios) {
+  void checkLoadArgs(List<String> scenarios) {
     try {
       JvmProfile.byName(jvmProfile);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--jvm-profile: " + e.getMessage());
     }
+    try {
+      ScenarioScope.refuseUntaken(scenarios, loadArgs);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--load-arg " + e.getMessage());
+    }
     for (String s : scenarios) {
       List<String> args = new java.util.ArrayList<>(List.of("--scenario", s, "--out", "."));
-      args.addAll(loadArgs);
+      args.addAll(ScenarioScope.argsFor(s, loadArgs));
       try {
         LoadCommand load = new LoadCommand();
         new CommandLine(load).parseArgs(args.toArray(String[]::new));

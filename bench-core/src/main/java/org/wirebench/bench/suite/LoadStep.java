@@ -8,6 +8,7 @@ import java.util.List;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.ServerProcess;
 import org.wirebench.server.load.cli.LoadCommand;
+import org.wirebench.server.load.cli.ScenarioScope;
 import org.wirebench.server.load.scenario.ScenarioOptions;
 
 /**
@@ -22,8 +23,9 @@ import org.wirebench.server.load.scenario.ScenarioOptions;
  * @param scenarios registered scenario names; empty skips the step
  * @param jvmProfile the server JVM's flags: default, seed2007, g1-tuned, zgc
  * @param quick the scenarios' quick settings (minutes) instead of the full ones
- * @param extraArgs passed to each driver after the suite's own (e.g. {@code --server URL}, a
- *     scenario's options); a driver refuses what it does not know, and the run fails
+ * @param extraArgs passed after the suite's own to each driver that takes them: a scenario's own
+ *     option to that scenario's driver only, any other (e.g. {@code --server URL}) to each; a
+ *     driver refuses what it does not know, and the run fails
  */
 public record LoadStep(
     List<String> scenarios, String jvmProfile, boolean quick, List<String> extraArgs)
@@ -114,8 +116,11 @@ public record LoadStep(
     }
   }
 
-  /** What the driver of {@code scenario} is told, before any shared server. */
-  private List<String> driverArgs(String scenario, Path folder, Path java) {
+  /**
+   * What the driver of {@code scenario} is told, before any shared server: of {@code extraArgs},
+   * those it takes ({@link ScenarioScope#argsFor}), not the other scenarios' own options.
+   */
+  List<String> driverArgs(String scenario, Path folder, Path java) {
     List<String> args = new ArrayList<>();
     args.addAll(List.of("--scenario", scenario, "--out", folder.toString()));
     args.addAll(List.of("--jvm-profile", jvmProfile));
@@ -125,7 +130,7 @@ public record LoadStep(
     if (quick) {
       args.add("--quick");
     }
-    args.addAll(extraArgs);
+    args.addAll(ScenarioScope.argsFor(scenario, extraArgs));
     return args;
   }
 

@@ -239,6 +239,43 @@ class UsageErrorsTest {
         tmp.toString());
   }
 
+  @Test
+  void anotherScenariosOptionIsRefusedNotIgnored() throws Exception {
+    // each once ran the wfs scenario (here: failed on the refused port, exit 1) without it
+    String[] server = {"--server", "http://127.0.0.1:1/", "--out", tmp.toString()};
+    refused(
+        "--stacks is an option of the soap scenario; --scenario wfs does not take it",
+        with(server, "load", "--scenario", "wfs", "--stacks", "cxf-jaxb"));
+    refused(
+        "--wire-encodings is an option of the wire scenario; --scenario wfs does not take it",
+        with(server, "load", "--scenario", "wfs", "--wire-encodings", "deflate"));
+    // the old suite handed it to the wfs driver, which ignored it, after the whole of JMH
+    refused(
+        "--load-arg --stacks=cxf-jaxb: --stacks is an option of the soap scenario, which is not"
+            + " among those run (wfs)",
+        "suite",
+        "--load",
+        "wfs",
+        "--load-arg=--stacks=cxf-jaxb",
+        "--out",
+        tmp.toString());
+  }
+
+  @Test
+  void eachScenarioTakesItsOwnLoadArgs() {
+    // the old check parsed every --load-arg for every scenario; now each gets its own, and a
+    // common one (--users) goes to both
+    SuiteCommand suite = new SuiteCommand();
+    new CommandLine(suite)
+        .parseArgs(
+            "--load",
+            "wfs,soap",
+            "--load-arg=--layers=osm_places",
+            "--load-arg=--stacks=cxf-jaxb",
+            "--load-arg=--users=8");
+    suite.checkLoadArgs(java.util.List.of("wfs", "soap"));
+  }
+
   private static String[] with(String[] tail, String... head) {
     String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
     System.arraycopy(tail, 0, all, head.length, tail.length);

@@ -216,7 +216,7 @@ public final class LoadCommand implements Callable<Integer> {
               + String.join("|", Scenarios.names())
               + " (a study's table)");
     }
-    LoadModes.onlyWhereUsed(spec, target != null, scenario != null);
+    LoadModes.onlyWhereUsed(spec, target != null, scenario);
     if (!(rate >= 0 && rate <= 1_000_000)) {
       throw bad("--rate must be 0..1000000 requests/s, was " + rate);
     }
@@ -350,7 +350,7 @@ public final class LoadCommand implements Callable<Integer> {
    * the mode given has no use for.
    */
   public void checkModes() {
-    LoadModes.onlyWhereUsed(spec, target != null, scenario != null);
+    LoadModes.onlyWhereUsed(spec, target != null, scenario);
   }
 
   /**

@@ -30,14 +30,16 @@ final class LoadModes {
 
   /**
    * Refuses an option the mode given has no use for, instead of ignoring it: one-URL options with
-   * --scenario, and the scenarios' options (all those mixed in, but --users) with --target; and a
-   * list naming one value twice.
+   * --scenario, and the scenarios' options (all those mixed in, but --users) with --target; another
+   * scenario's own options with --scenario ({@link ScenarioScope}); and a list naming one value
+   * twice.
    */
-  static void onlyWhereUsed(CommandSpec spec, boolean oneUrl, boolean scenario) {
+  static void onlyWhereUsed(CommandSpec spec, boolean oneUrl, String scenarioName) {
     CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
     if (parsed == null) {
       return;
     }
+    boolean scenario = scenarioName != null;
     Set<String> scenarioOnly = new HashSet<>();
     for (CommandSpec mixin : spec.mixins().values()) {
       mixin.options().forEach(o -> scenarioOnly.add(o.longestName()));
@@ -66,6 +68,9 @@ final class LoadModes {
             spec.commandLine(),
             name + " is for --scenario runs; a one-URL load (--target) has no use for it");
       }
+    }
+    if (scenario) {
+      ScenarioScope.refuseOthers(spec, scenarioName);
     }
   }
 

@@ -216,6 +216,28 @@ public final class ScenarioOptions {
   }
 
   /**
+   * Which scenario takes each scenario's own option, by every name of the option (hidden old
+   * spellings too): read from the options each registered scenario brings ({@link
+   * Scenario#newOptions}), the one place they are declared. An option not here (those of this
+   * class, of {@code load}) every scenario takes.
+   */
+  public static Map<String, String> owners() {
+    Map<String, String> owners = new LinkedHashMap<>();
+    for (Scenario s : Scenarios.all()) {
+      Object options = s.newOptions();
+      if (options == null) {
+        continue;
+      }
+      for (CommandLine.Model.OptionSpec o : CommandSpec.forAnnotatedObject(options).options()) {
+        for (String n : o.names()) {
+          owners.put(n, s.name());
+        }
+      }
+    }
+    return owners;
+  }
+
+  /**
    * Adds each scenario's own options to the command these options are part of, as a mixin named
    * after the scenario (picocli's programmatic {@code addMixin}): declared on these options (parsed
    * alone) and on {@code load}, which mixes them in.

@@ -71,6 +71,55 @@ class LoadCommandTest {
   }
 
   @Test
+  void anotherScenariosOptionIsRefusedInOneLineNotIgnored() {
+    // each once ran the scenario without it (here: against a refused port, exit 1)
+    java.util.Map<String, String> owners =
+        org.wirebench.server.load.scenario.ScenarioOptions.owners();
+    assertTrue(owners.keySet().containsAll(java.util.List.of("--stacks", "--layers")), "" + owners);
+    picocli.CommandLine.Model.CommandSpec spec =
+        new picocli.CommandLine(new LoadCommand()).getCommandSpec();
+    int tried = 0;
+    for (String scenario : org.wirebench.server.load.scenario.Scenarios.names()) {
+      for (java.util.Map.Entry<String, String> own : owners.entrySet()) {
+        if (own.getValue().equals(scenario)) {
+          continue;
+        }
+        picocli.CommandLine.Model.OptionSpec o = spec.findOption(own.getKey());
+        java.util.List<String> args =
+            new java.util.ArrayList<>(
+                java.util.List.of("--scenario", scenario, "--server", "http://127.0.0.1:1/"));
+        args.add(own.getKey());
+        if (o.arity().max() > 0) {
+          args.add(java.util.Map.class.isAssignableFrom(o.type()) ? "a=1" : "1");
+        }
+        assertEquals(2, load(args.toArray(String[]::new)), args + ": " + stderr);
+        assertTrue(
+            stderr.contains(
+                own.getKey()
+                    + " is an option of the "
+                    + own.getValue()
+                    + " scenario; --scenario "
+                    + scenario
+                    + " does not take it"),
+            args + ": " + stderr);
+        assertEquals(1, stderr.lines().count(), stderr);
+        tried++;
+      }
+    }
+    assertTrue(tried > 20, "tried " + tried);
+    // the probe's: a value wfs never checks, and one no scenario takes (deflate) alike
+    assertEquals(2, load("--scenario", "wfs", "--stacks", "cxf-jaxb"));
+    assertTrue(
+        stderr.startsWith(
+            "wirebench load: --stacks is an option of the soap scenario; --scenario wfs does not"
+                + " take it"),
+        stderr);
+    assertEquals(1, stderr.lines().count(), stderr);
+    assertEquals(2, load("--scenario", "wfs", "--wire-encodings", "deflate"));
+    assertTrue(stderr.contains("--wire-encodings is an option of the wire scenario"), stderr);
+  }
+
+  @Test
   void anUnknownCodingIsRefusedInOneLine() {
     assertEquals(2, load("--target", "http://127.0.0.1:1/", "--encoding", "brotli"));
     assertTrue(
