@@ -26,6 +26,17 @@ class ClaimVerdictTest {
   }
 
   @Test
+  void eachClaimSaysWhatItClaimsFromItsKindAndBand() {
+    // the A/A check claims no difference, not "at least 1": its column reads its band
+    var aa = Claims.calibrationOnly().claims().get(0);
+    assertEquals("= 1 ± 10%", ClaimVerdict.claimed(aa));
+    assertTrue(ClaimVerdict.claimsNoDifference(aa));
+    assertEquals("≥ 1.50", ClaimVerdict.claimed(Synthetic.claim(1.5, Kind.AT_LEAST)));
+    assertEquals("≤ 1.20", ClaimVerdict.claimed(Synthetic.claim(1.2, Kind.AT_MOST)));
+    assertFalse(ClaimVerdict.claimsNoDifference(Synthetic.claim(1.0, Kind.AT_LEAST)));
+  }
+
+  @Test
   void holdsAtTheClaimedSize() {
     assertEquals(Region.HOLDS, judge(1.5, Kind.AT_LEAST, 1.52, 1.55, 1.50, 1.53).fine());
     // more than claimed still holds: the claims are "at least"
