@@ -228,12 +228,13 @@ public record ClaimVerdict(
   }
 
   /**
-   * Whether the claim says "no difference" (inside its band) rather than "at least": the A/A check
-   * of the calibration group. pairs.json records it as AT_LEAST 1 (every run so far), so it is
-   * known by its group; the verdict and the claimed column both ask here.
+   * Whether the claim says "no difference" (inside its band): its kind, NO_DIFFERENCE; pairs.json
+   * version 1 recorded the A/A check of the calibration group as AT_LEAST 1, so there its group
+   * tells. The verdict and the claimed column both ask here.
    */
   public static boolean claimsNoDifference(Claim claim) {
-    return claim.kind() == Kind.AT_LEAST && Claims.CALIBRATION.equals(claim.group());
+    return claim.kind() == Kind.NO_DIFFERENCE
+        || claim.kind() == Kind.AT_LEAST && Claims.CALIBRATION.equals(claim.group());
   }
 
   /** What the claim says of a / b, from its kind and band: "≥ 2.00", "≤ 1.20", "= 1 ± 10%". */
