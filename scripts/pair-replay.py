@@ -71,7 +71,7 @@ def answer(c, r):  # ClaimVerdict.Answer
     if c["kind"] == "AT_MOST":
         return "met" if h <= c["claimed"] else "missed" if l > c["claimed"] else "inconclusive"
     rs = regions(c, r)
-    if c["group"] == "calibration":  # the A/A check claims no difference
+    if c["kind"] == "NO_DIFFERENCE" or c["group"] == "calibration":  # A/A (version 1: its group)
         return "holds" if rs == ("no difference",) else "inconclusive" if "no difference" in rs else "does not hold"
     size = max(1 + c["band"], c["claimed"] / (1 + c["band"]))
     return "holds" if l >= size else "does not hold" if h < size else "inconclusive"

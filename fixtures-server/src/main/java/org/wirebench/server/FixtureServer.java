@@ -299,6 +299,17 @@ public final class FixtureServer implements AutoCloseable {
     return this;
   }
 
+  /**
+   * A connector without sockets, with the listening one's HTTP settings and request-line memory,
+   * for tests that send raw request bytes; call before {@link #start()}.
+   */
+  org.eclipse.jetty.server.LocalConnector localConnector() {
+    org.eclipse.jetty.server.LocalConnector local =
+        new org.eclipse.jetty.server.LocalConnector(server, connectionFactory());
+    server.addConnector(local);
+    return local;
+  }
+
   public FixtureServer start() throws Exception {
     server.start();
     return this;

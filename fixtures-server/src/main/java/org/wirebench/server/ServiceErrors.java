@@ -25,12 +25,24 @@ public enum ServiceErrors {
   SOAP,
   TEXT;
 
-  /** The service a path (as sent, before decoding; null when unknown) belongs to. */
+  /** The mock backend's name, {@code /finding}, without the slash its path ends in. */
+  private static final String FINDING =
+      MockBackendHandler.PATH.substring(0, MockBackendHandler.PATH.length() - 1);
+
+  /**
+   * The service a path (as sent, before decoding; null when unknown) belongs to: an endpoint's own
+   * path, anything under it, and a path that only looks like it, the endpoint's name followed by a
+   * {@code %} or a byte no URI holds ({@code /ows%zz}, {@code /services%ff}, {@code /ows} and a
+   * NUL): the client was talking to that service, and a refusal of such a path is in its format.
+   */
   public static ServiceErrors of(String path) {
     if (path == null) {
       return TEXT;
     }
-    if (path.startsWith("/ebay/") || path.startsWith(MockBackendHandler.PATH)) {
+    if (path.startsWith("/ebay/")
+        || path.startsWith(MockBackendHandler.PATH)
+        || lookalike(path, "/ebay")
+        || lookalike(path, FINDING)) {
       return JSON;
     }
     if (under(path, "/ows") || under(path, "/wfs")) {
@@ -39,7 +51,7 @@ public enum ServiceErrors {
     if (FixtureServer.WMS_PATHS.stream().anyMatch(wms -> under(path, wms))) {
       return WMS;
     }
-    if (path.startsWith("/services/")) {
+    if (path.startsWith("/services/") || lookalike(path, "/services")) {
       return SOAP;
     }
     return TEXT;
@@ -47,11 +59,28 @@ public enum ServiceErrors {
 
   private static boolean under(String path, String endpoint) {
     return path.equals(endpoint)
+        || lookalike(path, endpoint)
         || path.startsWith(endpoint)
             && (path.charAt(endpoint.length()) == '?'
                 || path.charAt(endpoint.length()) == '/'
                 || path.charAt(endpoint.length()) == ';');
   }
+
+  /**
+   * The endpoint's name followed by a {@code %} (an escape, valid or not) or by a byte no URI holds
+   * (a control byte, a space, DEL, a byte above 127, one of {@code " < > \ ^ ` { | }}): what Jetty
+   * or {@link UriGate} refuses before decoding, so the name as sent is all there is to go by.
+   */
+  private static boolean lookalike(String path, String endpoint) {
+    if (path.length() <= endpoint.length() || !path.startsWith(endpoint)) {
+      return false;
+    }
+    char c = path.charAt(endpoint.length());
+    return c == '%' || c <= 0x20 || c >= 0x7f || NOT_IN_A_URI.indexOf(c) >= 0;
+  }
+
+  /** The printable ASCII characters RFC 3986 allows nowhere in a URI. */
+  private static final String NOT_IN_A_URI = "\"<>\\^`{|}";
 
   /**
    * Writes the refusal and completes the callback.

@@ -20,7 +20,9 @@ import java.util.Map;
 public record PairedRuns(
     int formatVersion, Settings settings, List<Group> groups, List<Claim> claims) {
 
-  public static final int FORMAT_VERSION = 1;
+  /** 2: a claim's kind may be NO_DIFFERENCE; version 1 files read the same. */
+  public static final int FORMAT_VERSION = 2;
+
   public static final String FILE = "pairs.json";
 
   /**
@@ -97,8 +99,9 @@ public record PairedRuns(
    * @param then the study's figure, in words
    * @param claimed the claimed ratio a / b; 1 for a claim of direction only ("a is slower")
    * @param band the equivalence band: a ratio within [1/(1+band), 1+band] is "no difference"
-   * @param kind AT_LEAST (a study's claim: a / b is at least {@code claimed}) or AT_MOST (a target:
-   *     a / b stays at or below {@code claimed})
+   * @param kind AT_LEAST (a study's claim: a / b is at least {@code claimed}), AT_MOST (a target: a
+   *     / b stays at or below {@code claimed}) or NO_DIFFERENCE (a / b within the band: the A/A
+   *     check; version 1 files recorded it as AT_LEAST 1)
    */
   public record Claim(
       String id,
@@ -114,7 +117,8 @@ public record PairedRuns(
 
   public enum Kind {
     AT_LEAST,
-    AT_MOST
+    AT_MOST,
+    NO_DIFFERENCE
   }
 
   public Group group(String id) {

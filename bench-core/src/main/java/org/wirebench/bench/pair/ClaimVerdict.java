@@ -227,9 +227,27 @@ public record ClaimVerdict(
     return x < size ? Region.SMALLER : Region.HOLDS;
   }
 
+  /**
+   * Whether the claim says "no difference" (inside its band): its kind, NO_DIFFERENCE; pairs.json
+   * version 1 recorded the A/A check of the calibration group as AT_LEAST 1, so there its group
+   * tells. The verdict and the claimed column both ask here.
+   */
+  public static boolean claimsNoDifference(Claim claim) {
+    return claim.kind() == Kind.NO_DIFFERENCE
+        || claim.kind() == Kind.AT_LEAST && Claims.CALIBRATION.equals(claim.group());
+  }
+
+  /** What the claim says of a / b, from its kind and band: "≥ 2.00", "≤ 1.20", "= 1 ± 10%". */
+  public static String claimed(Claim claim) {
+    if (claimsNoDifference(claim)) {
+      return String.format(Locale.ROOT, "= 1 ± %.0f%%", 100 * claim.band());
+    }
+    return String.format(
+        Locale.ROOT, "%s %.2f", claim.kind() == Kind.AT_MOST ? "≤" : "≥", claim.claimed());
+  }
+
   private static Answer answer(Claim claim, double l, double h, double size, List<Region> regions) {
-    if (Claims.CALIBRATION.equals(claim.group())) {
-      // the A/A check claims "no difference"
+    if (claimsNoDifference(claim)) {
       return regions.equals(List.of(Region.NO_DIFFERENCE))
           ? Answer.HOLDS
           : regions.contains(Region.NO_DIFFERENCE) ? Answer.INCONCLUSIVE : Answer.DOES_NOT_HOLD;

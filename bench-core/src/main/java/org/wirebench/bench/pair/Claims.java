@@ -100,7 +100,7 @@ public final class Claims {
             "reference-again",
             1.0,
             BAND,
-            Kind.AT_LEAST));
+            Kind.NO_DIFFERENCE));
   }
 
   private void wfs(String layer) {

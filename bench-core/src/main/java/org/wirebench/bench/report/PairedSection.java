@@ -63,9 +63,7 @@ public final class PairedSection implements ReportSection {
               Report.Cell.of(c.study()),
               Report.Cell.of(c.text()),
               Report.Cell.of(c.a() + " ÷ " + c.b()),
-              Report.Cell.of(
-                  Scores.format(
-                      "%s %.2f", c.kind() == PairedRuns.Kind.AT_MOST ? "≤" : "≥", c.claimed())),
+              Report.Cell.of(ClaimVerdict.claimed(c)),
               Report.Cell.of(PairedClaims.now(r) + PairedClaims.modes(pairs, c)),
               new Report.Cell(v.label(), PairedClaims.verdict(v).style())));
     }

@@ -26,6 +26,36 @@ class ClaimVerdictTest {
   }
 
   @Test
+  void eachClaimSaysWhatItClaimsFromItsKindAndBand() {
+    // the A/A check claims no difference, not "at least 1": its column reads its band
+    var aa = Claims.calibrationOnly().claims().get(0);
+    assertEquals("= 1 ± 10%", ClaimVerdict.claimed(aa));
+    assertTrue(ClaimVerdict.claimsNoDifference(aa));
+    assertEquals("≥ 1.50", ClaimVerdict.claimed(Synthetic.claim(1.5, Kind.AT_LEAST)));
+    assertEquals("≤ 1.20", ClaimVerdict.claimed(Synthetic.claim(1.2, Kind.AT_MOST)));
+    assertFalse(ClaimVerdict.claimsNoDifference(Synthetic.claim(1.0, Kind.AT_LEAST)));
+    // pairs.json version 1 recorded the A/A check as at least 1; it reads the same
+    var v1 =
+        new org.wirebench.results.PairedRuns.Claim(
+            aa.id(),
+            aa.study(),
+            aa.text(),
+            aa.then(),
+            aa.group(),
+            aa.a(),
+            aa.b(),
+            1.0,
+            0.10,
+            Kind.AT_LEAST);
+    assertEquals("= 1 ± 10%", ClaimVerdict.claimed(v1));
+    // a no-difference claim holds inside the band and does not hold wholly outside it
+    assertEquals(Answer.HOLDS, ClaimVerdict.judge(aa, 0.97, 1.04).answer());
+    assertEquals(Answer.HOLDS, ClaimVerdict.judge(v1, 0.97, 1.04).answer());
+    assertEquals(Answer.DOES_NOT_HOLD, ClaimVerdict.judge(aa, 1.2, 1.3).answer());
+    assertEquals(Answer.INCONCLUSIVE, ClaimVerdict.judge(aa, 1.05, 1.2).answer());
+  }
+
+  @Test
   void holdsAtTheClaimedSize() {
     assertEquals(Region.HOLDS, judge(1.5, Kind.AT_LEAST, 1.52, 1.55, 1.50, 1.53).fine());
     // more than claimed still holds: the claims are "at least"
