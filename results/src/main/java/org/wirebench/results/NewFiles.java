@@ -108,17 +108,34 @@ public final class NewFiles implements AutoCloseable {
    * could).
    */
   private static Path temporary(Path dir, String prefix) throws IOException {
-    java.util.Random random = new java.security.SecureRandom();
+    return fresh(dir, prefix, Files::createFile);
+  }
+
+  /**
+   * A new empty folder in {@code dir} whose name starts with {@code prefix}, with the umask's
+   * permissions ({@code Files.createTempDirectory} makes it owner-only, 0700, and a run folder
+   * renamed into place kept that).
+   */
+  public static Path newFolder(Path dir, String prefix) throws IOException {
+    return fresh(dir, prefix, Files::createDirectory);
+  }
+
+  /** Creates {@code prefix + <random>} with O_EXCL semantics, drawing another name if taken. */
+  private static Path fresh(Path dir, String prefix, Creator creator) throws IOException {
     for (int attempt = 0; ; attempt++) {
-      Path p = dir.resolve(prefix + Long.toUnsignedString(random.nextLong(), 36));
+      long r = java.util.concurrent.ThreadLocalRandom.current().nextLong();
       try {
-        return Files.createFile(p); // O_CREAT | O_EXCL: never an existing file
+        return creator.create(dir.resolve(prefix + Long.toUnsignedString(r, 36)));
       } catch (FileAlreadyExistsException e) {
         if (attempt == 100) {
           throw e;
         }
       }
     }
+  }
+
+  private interface Creator {
+    Path create(Path p) throws IOException;
   }
 
   /** Writes one file. */

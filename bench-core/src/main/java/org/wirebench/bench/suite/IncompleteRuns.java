@@ -2,12 +2,10 @@ package org.wirebench.bench.suite;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 
 /**
@@ -26,14 +24,7 @@ public final class IncompleteRuns {
    * completes the run kept that, so no other user could read a finished run.
    */
   public static Path create(Path root) throws IOException {
-    while (true) {
-      long r = ThreadLocalRandom.current().nextLong();
-      try {
-        return Files.createDirectory(root.resolve(PREFIX + Long.toUnsignedString(r)));
-      } catch (FileAlreadyExistsException taken) {
-        // another run's folder: draw another name
-      }
-    }
+    return org.wirebench.results.NewFiles.newFolder(root, PREFIX);
   }
 
   /** The incomplete runs under {@code root}, oldest name first; none when root does not exist. */
