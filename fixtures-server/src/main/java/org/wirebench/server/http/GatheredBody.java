@@ -23,7 +23,8 @@ import org.eclipse.jetty.util.Blocker;
  * whole (a new 32 KiB array and a {@code Blocker.Shared} with its lock were 2.1% of the server's
  * CPU on a 36 KB GeoJSON GetFeature): a write completes only when the sink is done with the bytes,
  * so a piece is free once its body closed. A body that failed, or was never closed, keeps its piece
- * to itself. At most one piece a thread is kept: the server's pool threads, 32 KiB each.
+ * to itself. At most one piece a thread is kept: the server's pool threads, a piece each (the WFS's
+ * 128 KiB).
  */
 public final class GatheredBody extends OutputStream {
   /** What a body's thread keeps for its next body. */

@@ -12,7 +12,7 @@ import org.wirebench.formats.geo.codec.WfsOutputFormat;
 
 /**
  * Test-only codecs (registered for this module's tests) that fail while the server streams their
- * output: before the first byte, or after 100 KB, well past the first 32 KiB network write.
+ * output: before the first byte, or after 300 KB, past the first 128 KiB network write.
  */
 public abstract class FailingCodec implements GeoCodec {
   private final String name;
@@ -64,10 +64,10 @@ public abstract class FailingCodec implements GeoCodec {
     }
   }
 
-  /** Fails after 100 KB. */
+  /** Fails after 300 KB. */
   public static final class Late extends FailingCodec {
     public Late() {
-      super("failing-late", 100_000);
+      super("failing-late", 300_000);
     }
   }
 }

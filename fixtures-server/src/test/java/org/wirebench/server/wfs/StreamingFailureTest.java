@@ -51,7 +51,7 @@ class StreamingFailureTest extends LiveServerTest {
   }
 
   /**
-   * Coded, the 100 KB written before the failure may still be in the encoder (br and zstd hold
+   * Coded, the 300 KB written before the failure may still be in the encoder (br and zstd hold
    * them; gzip has sent its header): then nothing is on the wire yet and Jetty answers 500 with the
    * service's report, uncoded. Either way never a 200, and never the report reset into the coded
    * stream under headers that no longer name the coding.
