@@ -104,6 +104,34 @@ final class FeatureMarkup {
     }
   }
 
+  /**
+   * Copies {@code id} into {@code buf} at {@code pos} (room for one byte a char) if it is a
+   * non-empty NCName of ASCII letters, digits, {@code . - _} (needing no escape), checking and
+   * copying in one pass.
+   *
+   * @return the position after the copy, or -1 if {@code id} is not such a name (what was copied is
+   *     then to be overwritten)
+   */
+  static int copyAsciiNcName(String id, byte[] buf, int pos) {
+    int n = id.length();
+    if (n == 0) {
+      return -1;
+    }
+    for (int i = 0; i < n; i++) {
+      char c = id.charAt(i);
+      boolean ok =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || c == '_'
+              || (i > 0 && ((c >= '0' && c <= '9') || c == '.' || c == '-'));
+      if (!ok) {
+        return -1;
+      }
+      buf[pos++] = (byte) c;
+    }
+    return pos;
+  }
+
   private static boolean startChar(char c) {
     return (c >= 'a' && c <= 'z')
         || (c >= 'A' && c <= 'Z')

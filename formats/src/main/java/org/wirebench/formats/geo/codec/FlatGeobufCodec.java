@@ -88,15 +88,16 @@ public class FlatGeobufCodec implements GeoCodec {
 
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
-    FlatGeobufFeatures features = new FlatGeobufFeatures(collection.type());
     if (indexNodeSize == 0 || collection.size() == 0) {
       writeHeader(collection, 0, out);
+      FlatGeobufFeatures features = new FlatGeobufFeatures(collection.type(), out);
       for (Feature f : collection.features()) {
-        features.write(f, out);
+        features.write(f);
       }
+      features.flush();
       return;
     }
-    writeIndexed(collection, features, out);
+    writeIndexed(collection, out);
   }
 
   /**
@@ -104,26 +105,27 @@ public class FlatGeobufCodec implements GeoCodec {
    * features in the index's order: each is encoded once into one buffer, then written in Hilbert
    * order after the tree.
    */
-  private void writeIndexed(
-      FeatureCollection collection, FlatGeobufFeatures features, OutputStream out)
-      throws IOException {
+  private void writeIndexed(FeatureCollection collection, OutputStream out) throws IOException {
     Exposed encoded = new Exposed();
+    FlatGeobufFeatures features = new FlatGeobufFeatures(collection.type(), encoded);
     List<PackedRTree.FeatureItem> items = new ArrayList<>(collection.size());
+    long written = 0;
     for (Feature f : collection.features()) {
-      if (encoded.size() > MAX_INDEXED_BYTES) {
+      if (written > MAX_INDEXED_BYTES) {
         throw new IllegalArgumentException(
             "indexed FlatGeobuf is built in memory; "
                 + collection.size()
                 + " features pass its 1 GiB: write them without the index");
       }
       PackedRTree.FeatureItem item = new PackedRTree.FeatureItem();
-      item.offset = encoded.size();
-      features.write(f, encoded);
-      item.size = encoded.size() - item.offset;
+      item.offset = written;
+      item.size = features.write(f);
+      written += item.size;
       Envelope e = f.geometry().getEnvelopeInternal();
       item.nodeItem = new NodeItem(e.getMinX(), e.getMinY(), e.getMaxX(), e.getMaxY());
       items.add(item);
     }
+    features.flush();
     PackedRTree.hilbertSort(items, PackedRTree.calcExtent(items));
     long offset = 0;
     for (PackedRTree.FeatureItem item : items) {

@@ -153,9 +153,7 @@ public class GeoJsonCodec implements GeoCodec {
    */
   void writeGeometry(Utf8JsonWriter w, Geometry geometry, Buffers text) throws IOException {
     if (geometry instanceof Point p) {
-      CoordinateBuffer point =
-          text.small.reset().append('[').appendPair(p.getX(), ',', p.getY()).append(']');
-      w.raw(POINT).raw(point.bytes(), 0, point.length()).ascii('}');
+      w.raw(POINT).position(p.getX(), p.getY()).ascii('}');
     } else if (geometry instanceof LineString line) {
       // the box's corners are some vertices' ordinates: format the vertices first, copy those
       OrdinateText vertices =

@@ -109,8 +109,7 @@ public final class Gml2Codec extends GmlCodec {
     Markup m = Markup.of(type);
     for (Feature f : collection.features()) {
       FeatureMarkup.checkKind(type, f);
-      FeatureMarkup.checkId(f);
-      w.raw(m.memberStart()).attribute(f.id()).raw(ID_END);
+      w.raw(m.memberStart()).id(f).raw(ID_END);
       markup.writeAttributes(w, f);
       w.raw(m.geometryStart());
       CoordinateSequence seq = f.positions();

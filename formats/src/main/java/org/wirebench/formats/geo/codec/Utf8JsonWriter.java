@@ -46,6 +46,10 @@ final class Utf8JsonWriter extends Utf8Output {
   /** A string's content without its quotes, escaped (see {@link #escape}). */
   Utf8JsonWriter stringContent(String s) throws IOException {
     int length = s.length();
+    if (length <= (buf.length - pos) / MAX_ESCAPED_BYTES) { // the usual case: it surely fits
+      pos = escape(s, 0, length, buf, pos);
+      return this;
+    }
     int from = 0;
     while (from < length) {
       if (buf.length - pos < 2 * MAX_ESCAPED_BYTES) {
@@ -59,6 +63,17 @@ final class Utf8JsonWriter extends Utf8Output {
       pos = escape(s, from, to, buf, pos);
       from = to;
     }
+    return this;
+  }
+
+  /** A position, {@code [x,y]}, formatted straight into the buffer. */
+  Utf8JsonWriter position(double x, double y) throws IOException {
+    ensure(2 * CoordinateFormat.MAX_CHARS + 3);
+    buf[pos++] = '[';
+    pos = CoordinateFormat.format(x, buf, pos);
+    buf[pos++] = ',';
+    pos = CoordinateFormat.format(y, buf, pos);
+    buf[pos++] = ']';
     return this;
   }
 

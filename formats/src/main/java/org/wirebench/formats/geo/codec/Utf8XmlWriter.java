@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import org.wirebench.formats.geo.Feature;
 
 /**
  * The byte-level writer under our GML encoders: markup goes out as pre-encoded ASCII, text and
@@ -86,8 +87,30 @@ final class Utf8XmlWriter extends Utf8Output {
     return markup.getBytes(StandardCharsets.US_ASCII);
   }
 
+  /**
+   * A feature's id as a double-quoted attribute value ({@code fid}, {@code gml:id}), refused unless
+   * it is an NCName ({@link FeatureMarkup#checkId}): a plain ASCII one is checked and copied in one
+   * pass, anything else goes through the check and {@link #attribute}.
+   */
+  Utf8XmlWriter id(Feature f) throws IOException {
+    String s = f.id();
+    if (s.length() <= buf.length - pos) {
+      int end = FeatureMarkup.copyAsciiNcName(s, buf, pos);
+      if (end >= 0) {
+        pos = end;
+        return this;
+      }
+    }
+    FeatureMarkup.checkId(f);
+    return attribute(s);
+  }
+
   private Utf8XmlWriter escaped(String s, boolean inAttribute) throws IOException {
     int length = s.length();
+    if (length <= (buf.length - pos) / MAX_ESCAPED_BYTES) { // the usual case: it surely fits
+      pos = escape(s, 0, length, inAttribute, buf, pos);
+      return this;
+    }
     int from = 0;
     while (from < length) {
       if (buf.length - pos < 2 * MAX_ESCAPED_BYTES) {
