@@ -113,6 +113,13 @@ class ProtobufJsonTest {
     byte[] body = PROTOBUF.encode(r);
     assertEquals(r.view(), PROTOBUF.decode(body));
     assertArrayEquals(GatewayJson.toBytes(r.view()), streamed(body), "no fallback");
+    // inside a larger buffer, as a server's may hold it: the offset is where the answer starts
+    byte[] framed = new byte[body.length + 13];
+    java.util.Arrays.fill(framed, (byte) 0xFF);
+    System.arraycopy(body, 0, framed, 7, body.length);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ProtobufJson.write(framed, 7, body.length, out);
+    assertArrayEquals(GatewayJson.toBytes(r.view()), out.toByteArray(), "at offset 7");
   }
 
   /** Protobuf accepts these; the view's answer (the last value, merged messages) is the one. */
