@@ -30,11 +30,11 @@ import org.wirebench.formats.finding.GatewayView;
  * is the floor ({@link GatewayJsonBenchmark}).
  *
  * <p>{@code gateway}: backend bytes → gateway JSON bytes as the gateway makes them ({@link
- * BackendFormat#writeGatewayJson}: decoded, projected and written; the XML backend's answer is
- * written as it is read), one request's work without the network. {@code decode}: backend bytes →
- * the projected view alone, so the report can say where the time goes. Every format's view is
- * compared with the generated one, and its JSON with the bytes written from the generated objects,
- * before anything is timed.
+ * BackendFormat#writeGatewayJson}: decoded, projected and written; the XML and protobuf backends'
+ * answers are written as they are read), one request's work without the network. {@code decode}:
+ * backend bytes → the projected view alone, so the report can say where the time goes. Every
+ * format's view is compared with the generated one, and its JSON with the bytes written from the
+ * generated objects, before anything is timed.
  */
 @State(Scope.Benchmark)
 public class BackendResponseBenchmark extends StudyBenchmark {

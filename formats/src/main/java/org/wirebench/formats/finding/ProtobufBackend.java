@@ -19,8 +19,8 @@ import org.wirebench.formats.finding.proto.ShippingInfo;
 
 /**
  * The study's protobuf backend, with the project's own {@code finding.proto} and protobuf-java's
- * generated classes: the decoder parses the whole message (protobuf has no streaming projection)
- * and copies the items into the gateway view.
+ * generated classes: the decoder parses the whole message and copies the items into the gateway
+ * view; the gateway's JSON is written as the bytes are read ({@link ProtobufJson}).
  */
 public final class ProtobufBackend implements BackendFormat {
   @Override
@@ -148,6 +148,24 @@ public final class ProtobufBackend implements BackendFormat {
 
   private static Amount amount(Item.Amount a) {
     return Amount.newBuilder().setCurrencyId(a.currencyId()).setValue(a.value()).build();
+  }
+
+  /**
+   * Written as it is read ({@link ProtobufJson}); an answer that reader doubts, and every fault, is
+   * written again from the view, which gives the same bytes or names the error.
+   */
+  @Override
+  public void writeGatewayJson(
+      byte[] body, int offset, int length, java.io.OutputStream out, Runnable restart)
+      throws BackendPayloadException, java.io.IOException {
+    try {
+      ProtobufJson.write(body, offset, length, out);
+      return;
+    } catch (ProtobufJson.Doubt | InvalidProtocolBufferException | IllegalArgumentException e) {
+      // not its shape, or an error: what it wrote goes, and the view decides (and names any error)
+    }
+    restart.run();
+    GatewayJson.write(decode(body, offset, length), out);
   }
 
   @Override
