@@ -18,6 +18,7 @@ import org.wirebench.server.ServerProcess;
 import org.wirebench.server.http.ContentCoding;
 import org.wirebench.server.load.JmeterPlan;
 import org.wirebench.server.load.ResponseProbe;
+import org.wirebench.server.load.TargetUrls;
 import org.wirebench.server.load.scenario.Scenario;
 import org.wirebench.server.load.scenario.ScenarioOptions;
 import org.wirebench.server.load.scenario.ScenarioRunner;
@@ -48,6 +49,12 @@ final class ScenarioCommand {
       points = coded(scenario.points(o), cmd.encoding());
     } catch (IllegalArgumentException e) {
       throw cmd.bad(e.getMessage());
+    }
+    if (o.server != null) {
+      String problem = TargetUrls.problem(o.server, true);
+      if (problem != null) {
+        throw cmd.bad("--server: " + problem);
+      }
     }
     ScenarioSettings settings = settings(scenario);
     if (o.serverWait.isNegative() || o.serverWait.compareTo(Duration.ofMinutes(10)) > 0) {
