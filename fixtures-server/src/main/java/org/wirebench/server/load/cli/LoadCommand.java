@@ -350,8 +350,27 @@ public final class LoadCommand implements Callable<Integer> {
    * After parsing alone (the suite checking its --load-arg before hours of JMH): refuses an option
    * the mode given has no use for.
    */
-  public void checkModes() {
-    LoadModes.onlyWhereUsed(spec, target != null, scenario);
+  /**
+   * Every check {@code load} makes of its options before any work, without starting any: which
+   * options go with which mode and scenario, and their values (the suite makes them for each load
+   * scenario before its benchmarks, so that a bad value is refused before hours of JMH, not after).
+   *
+   * @throws CommandLine.ParameterException naming the first bad option
+   */
+  public void checkBeforeRun() {
+    check();
+    if (scenario != null) {
+      try {
+        new ScenarioCommand(this).checkValues();
+      } catch (IllegalArgumentException e) {
+        throw bad(e.getMessage());
+      }
+    } else {
+      String problem = TargetUrls.problem(target, false);
+      if (problem != null) {
+        throw bad("--target: " + problem);
+      }
+    }
   }
 
   /**
