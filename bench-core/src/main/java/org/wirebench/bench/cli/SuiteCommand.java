@@ -278,7 +278,14 @@ final class SuiteCommand implements Callable<Integer> {
       default:
         break;
     }
-    java.util.Set<String> wanted = new java.util.LinkedHashSet<>(List.of(pairing.split(",", -1)));
+    List<String> named = List.of(pairing.split(",", -1));
+    java.util.Set<String> wanted = new java.util.LinkedHashSet<>(named);
+    if (wanted.size() != named.size()) {
+      // as every list option: a group named twice is a typo for another, never measured twice
+      String twice =
+          named.stream().filter(g -> named.indexOf(g) != named.lastIndexOf(g)).findFirst().get();
+      throw new IllegalArgumentException("names " + twice + " twice");
+    }
     java.util.Set<String> known = new java.util.LinkedHashSet<>();
     full.groups().forEach(g -> known.add(g.id()));
     for (String g : wanted) {

@@ -58,6 +58,14 @@ class UsageErrorsTest {
         "wfs-osm_places,wfs-nowhere",
         "--out",
         tmp.toString());
+    // as every list option (was taken as one group)
+    refused(
+        "--pairs names wfs-osm_places twice",
+        "suite",
+        "--pairs",
+        "wfs-osm_places,soap-100,wfs-osm_places",
+        "--out",
+        tmp.toString());
     var plan = SuiteCommand.pairPlan("soap-100,wfs-osm_places");
     // the calibration first, then the named groups in the plan's order, each with its claims
     assertEquals(
