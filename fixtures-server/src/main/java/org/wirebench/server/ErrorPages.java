@@ -61,6 +61,12 @@ final class ErrorPages extends ErrorHandler {
     if (unparsed && !target && status == HttpStatus.BAD_REQUEST_400) {
       return "the request line is not HTTP/1.1's METHOD /path HTTP/1.1";
     }
+    if (unparsed
+        && status == HttpStatus.BAD_REQUEST_400
+        && RequestTargets.badMethod(request.getConnectionMetaData())) {
+      // the target may be fine: the fault is the method's, never to be blamed on the URI
+      return "the request method is not an HTTP token (letters, digits and !#$%&'*+-.^_`|~)";
+    }
     if (unparsed && status == HttpStatus.BAD_REQUEST_400) {
       return "the request target is not a valid URI: a % not followed by two hex digits, an"
           + " escaped control character such as %00, or a character a URI cannot hold";

@@ -49,6 +49,34 @@ final class RequestTargets extends HttpConnectionFactory {
     return line.substring(space + 1, end < 0 ? line.length() : end);
   }
 
+  /**
+   * Whether the last request line on this connection starts with a method that is no HTTP token
+   * (RFC 9110 5.6.2: a control character, a byte past ASCII, a separator), false when none is kept.
+   */
+  static boolean badMethod(ConnectionMetaData connection) {
+    if (!(connection instanceof Remembering r)) {
+      return false;
+    }
+    String line = r.requestLine();
+    int space = line.indexOf(' ');
+    String method = space < 0 ? line : line.substring(0, space);
+    if (method.isEmpty()) {
+      return space == 0;
+    }
+    for (int i = 0; i < method.length(); i++) {
+      char c = method.charAt(i);
+      boolean tchar =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+      if (!tchar) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The path of a request target (origin or absolute form), or null. */
   static String path(String target) {
     int scheme = target == null ? -1 : target.indexOf("://");

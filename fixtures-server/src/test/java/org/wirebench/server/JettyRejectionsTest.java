@@ -95,6 +95,32 @@ class JettyRejectionsTest {
     assertTrue(a.body().contains(marker), path + "\n" + a);
   }
 
+  /**
+   * A request line whose method is no token (a control character, a separator) and whose target is
+   * fine: the service's format, and the method named as the fault (the old page said the target was
+   * not a valid URI, sending the client after the wrong part).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("services")
+  void aMethodThatIsNoTokenIsNamedNotBlamedOnTheTarget(String path, String marker, String type)
+      throws Exception {
+    for (String method : new String[] {"G\u0001T", "GE(T", "GET@", "FOO\u007f"}) {
+      RawHttp.Answer a =
+          RawHttp.send(
+              server.uri(),
+              method + " " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+      assertEquals(400, a.status(), path + "\n" + a);
+      assertTrue(a.header("Content-Type").startsWith(type), path + "\n" + a);
+      assertTrue(a.body().contains(marker), path + "\n" + a);
+      assertTrue(a.body().contains("the request method is not an HTTP token"), path + "\n" + a);
+      assertFalse(a.body().contains("not a valid URI"), path + "\n" + a);
+    }
+  }
+
+  static Stream<Arguments> services() {
+    return java.util.Arrays.stream(SERVICES).map(s -> Arguments.of(s[0], s[1], s[2]));
+  }
+
   /** A target in absolute form (as a proxy sends it) that Jetty cannot parse: still the WFS's. */
   @org.junit.jupiter.api.Test
   void anAbsoluteFormTargetIsTracedToItsService() throws Exception {

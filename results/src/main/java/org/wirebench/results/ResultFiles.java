@@ -38,7 +38,21 @@ final class ResultFiles {
     if (node == null || !node.isObject()) {
       throw new UnreadableRunException(file + " is not a JSON object: not written by wirebench");
     }
-    checkVersion(file, node.path("formatVersion").asInt(0), newest);
+    JsonNode version = node.get("formatVersion");
+    if (version == null || version.isNull()) {
+      throw new UnreadableRunException(file + " has no formatVersion: not written by wirebench");
+    }
+    // read as written: asInt() took "2" and 2.5 for 2, and 99999999999999 for 276447231
+    if (!version.isIntegralNumber() || !version.canConvertToInt() || version.intValue() < 1) {
+      throw new UnreadableRunException(
+          file
+              + " has formatVersion "
+              + version
+              + ", not a version number 1.."
+              + newest
+              + ": not written by wirebench");
+    }
+    checkVersion(file, version.intValue(), newest);
     return node;
   }
 

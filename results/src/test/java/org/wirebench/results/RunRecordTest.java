@@ -158,6 +158,23 @@ class RunRecordTest {
     assertTrue(e.getMessage().contains("format version 2"), e.getMessage());
   }
 
+  /**
+   * A format version not written as a whole number 1.. is refused naming it: the old reader took
+   * "2" and 2.5 for 2 and read the file, and reported 99999999999999 as 276447231.
+   */
+  @Test
+  void aFormatVersionThatIsNoWholeNumberIsRefusedAsWritten(@TempDir Path dir) throws IOException {
+    Path pairs = SAMPLES.resolve("pairs-v1/pairs.json");
+    String text = Files.readString(pairs);
+    assertTrue(text.contains("\"formatVersion\" : 1"), "the sample's version as written");
+    for (String v : List.of("\"1\"", "1.5", "1.0", "99999999999999", "true", "[1]", "0", "-1")) {
+      Path f = dir.resolve("pairs.json");
+      Files.writeString(f, text.replace("\"formatVersion\" : 1", "\"formatVersion\" : " + v));
+      IOException e = assertThrows(IOException.class, () -> PairedRuns.read(f), v);
+      assertTrue(e.getMessage().contains("has formatVersion " + v), v + ": " + e.getMessage());
+    }
+  }
+
   /** Version 1 of pairs.json beside env.json version 3, as the suite wrote them on 2026-11-25. */
   @Test
   void pairsAndTheCalibrationRead() throws IOException {

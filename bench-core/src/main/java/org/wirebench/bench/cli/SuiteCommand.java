@@ -235,6 +235,7 @@ final class SuiteCommand implements Callable<Integer> {
             spec.commandLine(), "--load names " + s + " twice");
       }
     }
+    unusedSteps(jmh, pairPlan != null, !scenarios.isEmpty());
     checkLoadArgs(scenarios);
     LoadStep step = new LoadStep(scenarios, jvmProfile, quick, List.copyOf(loadArgs));
     SuiteRunner runner = new SuiteRunner(options, out, javaLauncher, step);
@@ -277,7 +278,14 @@ final class SuiteCommand implements Callable<Integer> {
       default:
         break;
     }
-    java.util.Set<String> wanted = new java.util.LinkedHashSet<>(List.of(pairing.split(",", -1)));
+    List<String> named = List.of(pairing.split(",", -1));
+    java.util.Set<String> wanted = new java.util.LinkedHashSet<>(named);
+    if (wanted.size() != named.size()) {
+      // as every list option: a group named twice is a typo for another, never measured twice
+      String twice =
+          named.stream().filter(g -> named.indexOf(g) != named.lastIndexOf(g)).findFirst().get();
+      throw new IllegalArgumentException("names " + twice + " twice");
+    }
     java.util.Set<String> known = new java.util.LinkedHashSet<>();
     full.groups().forEach(g -> known.add(g.id()));
     for (String g : wanted) {
@@ -319,10 +327,41 @@ final class SuiteCommand implements Callable<Integer> {
       try {
         LoadCommand load = new LoadCommand();
         new CommandLine(load).parseArgs(args.toArray(String[]::new));
-        load.checkModes();
+        load.checkBeforeRun();
       } catch (CommandLine.ParameterException e) {
         throw new CommandLine.ParameterException(
             spec.commandLine(), "--load-arg: " + e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * Refuses an option shaping a step this run does not take (it was ignored: --pairs none
+   * --pairs-budget 10m, --include none --forks 3, --load none --load-arg=--users=4), and a run that
+   * takes none (it made a run folder holding no results, which report then refused).
+   */
+  private void unusedSteps(boolean jmh, boolean pairing, boolean loading) {
+    if (!jmh && !pairing && !loading) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--include none, --pairs none and --load none: nothing to run, no results to write");
+    }
+    CommandLine.ParseResult given = spec.commandLine().getParseResult();
+    String[][] shaping = {
+      {"--forks", "--include none runs no benchmarks"},
+      {"--iterations", "--include none runs no benchmarks"},
+      {"--warmup-iterations", "--include none runs no benchmarks"},
+      {"--profile", "--include none runs no benchmarks"},
+      {"--pairs-budget", "--pairs none measures no pairs"},
+      {"--load-arg", "--load none runs no load scenario"},
+      {"--jvm-profile", "--load none runs no load scenario"},
+    };
+    for (String[] o : shaping) {
+      boolean skipped =
+          o[1].startsWith("--include") ? !jmh : o[1].startsWith("--pairs") ? !pairing : !loading;
+      if (skipped && given != null && given.hasMatchedOption(o[0])) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), o[0] + " shapes a step this run skips: " + o[1]);
       }
     }
   }

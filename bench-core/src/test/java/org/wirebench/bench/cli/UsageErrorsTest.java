@@ -58,6 +58,14 @@ class UsageErrorsTest {
         "wfs-osm_places,wfs-nowhere",
         "--out",
         tmp.toString());
+    // as every list option (was taken as one group)
+    refused(
+        "--pairs names wfs-osm_places twice",
+        "suite",
+        "--pairs",
+        "wfs-osm_places,soap-100,wfs-osm_places",
+        "--out",
+        tmp.toString());
     var plan = SuiteCommand.pairPlan("soap-100,wfs-osm_places");
     // the calibration first, then the named groups in the plan's order, each with its claims
     assertEquals(
@@ -316,6 +324,83 @@ class UsageErrorsTest {
   @Test
   void discardIncompleteRefusesARootThatDoesNotExist() throws Exception {
     refused("does not exist", "discard-incomplete", tmp.resolve("nonexistent").toString());
+  }
+
+  /**
+   * A suite's --load-arg value the driver would refuse (a bad number of users, layer, format,
+   * duration or server URL), an option shaping a step the run skips, and a run of no step: refused
+   * before any work. The old code took each and went on (here it met the held lock: exit 1; free,
+   * it ran JMH and refused the value in the load step, or ignored the option).
+   */
+  @Test
+  void suiteOptionsAValueOrAStepWouldIgnoreAreRefusedBeforeAnyWork() throws Exception {
+    String tmpdir = System.setProperty("java.io.tmpdir", tmp.resolve("lock").toString());
+    String ignore = System.clearProperty("jmh.ignoreLock");
+    Files.createDirectories(tmp.resolve("lock"));
+    Path out = tmp.resolve("out");
+    String[] skipJmh = {"suite", "--include", "none", "--out", out.toString()};
+    String[][] cases = {
+      {"--users must be 1..10000", "--pairs", "none", "--load", "wfs", "--load-arg=--users=0"},
+      {"osm_nowhere", "--pairs", "none", "--load", "wfs", "--load-arg=--layers=osm_nowhere"},
+      {"nosuch", "--pairs", "none", "--load", "wfs", "--load-arg=--formats=nosuch"},
+      {
+        "--duration must be above 0",
+        "--pairs",
+        "none",
+        "--load",
+        "soap",
+        "--load-arg=--duration=0s"
+      },
+      {
+        "credentials in the URL",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--load-arg=--server=http://u:p@127.0.0.1:1/"
+      },
+      {
+        "--server-wait needs --server",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--load-arg=--server-wait=5s"
+      },
+      {
+        "--pairs-budget shapes a step this run skips",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--pairs-budget",
+        "10m"
+      },
+      {"--load-arg shapes a step this run skips", "--load", "none", "--load-arg=--users=4"},
+      {"--jvm-profile shapes a step this run skips", "--load", "none", "--jvm-profile", "zgc"},
+      {"--forks shapes a step this run skips", "--pairs", "none", "--load", "wfs", "--forks", "3"},
+      {"--profile shapes a step this run skips", "--pairs", "none", "--load", "wfs", "--profile"},
+      {"nothing to run", "--pairs", "none", "--load", "none"},
+    };
+    try (RandomAccessFile raf = new RandomAccessFile(JmhLock.file().toFile(), "rw");
+        FileLock held = raf.getChannel().lock()) {
+      for (String[] c : cases) {
+        String[] args = with(java.util.Arrays.copyOfRange(c, 1, c.length), skipJmh);
+        int exit = run(args);
+        String e = err.toString();
+        err.getBuffer().setLength(0);
+        assertEquals(2, exit, String.join(" ", args) + ": " + e);
+        assertEquals(1, e.lines().count(), e);
+        assertTrue(e.contains(c[0]), e);
+        assertFalse(e.contains("Exception") || e.contains("\tat "), e);
+        assertFalse(Files.exists(out), "no run folder started");
+      }
+    } finally {
+      System.setProperty("java.io.tmpdir", tmpdir);
+      if (ignore != null) {
+        System.setProperty("jmh.ignoreLock", ignore);
+      }
+    }
   }
 
   @Test

@@ -51,7 +51,7 @@ final class Answers {
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
     }
-    String where = plan.target.getHost() + ":" + plan.target.getPort();
+    String where = plan.target.getHost() + ":" + TargetUrls.port(plan.target);
     if (root instanceof ConnectException) {
       return "connection refused by " + where;
     }

@@ -158,8 +158,21 @@ final class LoadConnection {
         return;
       }
       if (ended) {
-        if (answer.close || in.hasRemaining()) {
-          close(); // asked to, or bytes past the answer: never read as the next one's
+        if (in.hasRemaining()) {
+          // no request was pipelined: bytes past the answer's framing mean the framing lied (a
+          // body longer than its Content-Length, say), so the answer is not trusted either
+          fail(
+              new ResponseParser.Malformed(
+                  in.remaining() + " bytes past the answer's end (a body longer than declared?)"));
+          return;
+        }
+        if (out != null && out.hasRemaining() && answer.status < 400) {
+          // a server may refuse a request early (RFC 9112 9.3), never answer one it has not read
+          fail(new ResponseParser.Malformed("answered before the request was sent whole"));
+          return;
+        }
+        if (answer.close || (out != null && out.hasRemaining())) {
+          close(); // asked to, or the request's rest unsent: never written as the next one's start
         }
         end(null);
         return;

@@ -2,10 +2,10 @@ package org.wirebench.server.load;
 
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
@@ -57,10 +57,11 @@ public final class LoadDriver {
   private final List<OpenModel<LoadConnection>> opens = new ArrayList<>();
 
   public LoadDriver(LoadPlan plan) {
-    String scheme = plan.target.getScheme();
-    if (scheme == null || !scheme.toLowerCase(Locale.ROOT).equals("http")) {
-      throw new IllegalArgumentException(
-          "the load driver speaks plain HTTP/1.1 only, not " + plan.target);
+    for (URI target : plan.targets) {
+      String problem = TargetUrls.problem(target, false);
+      if (problem != null) {
+        throw new IllegalArgumentException(problem);
+      }
     }
     this.plan = plan;
     this.check = new ResponseCheck(plan.expectStatus, plan.lengthTolerance, plan.targets.size());
@@ -87,8 +88,7 @@ public final class LoadDriver {
     int loopCount = Math.max(1, Math.min(plan.selectors, connections));
     // resolved once, as a client resolves a destination once: an unknown host fails each connect
     InetSocketAddress address =
-        new InetSocketAddress(
-            plan.target.getHost(), plan.target.getPort() < 0 ? 80 : plan.target.getPort());
+        new InetSocketAddress(plan.target.getHost(), TargetUrls.port(plan.target));
     for (int l = 0; l < loopCount; l++) {
       loops.add(new HttpLoop("load-loop-" + l, address, this::ended));
     }

@@ -11,7 +11,8 @@ import java.util.Arrays;
  * the connection's close. The body is counted; it is kept only when asked for. Anything that is not
  * a well-formed answer ({@link Malformed}) fails the exchange, never a silent success: a status
  * line or header that does not parse, a head over {@link #MAX_HEAD_BYTES}, a bad chunk, a
- * Transfer-Encoding other than chunked, two different Content-Lengths, a kept body over the bound.
+ * Transfer-Encoding other than chunked (or chunked twice, or in HTTP/1.0), two different
+ * Content-Lengths, a Content-Length beside chunked framing, a kept body over the bound.
  */
 final class ResponseParser {
   /**
@@ -285,6 +286,10 @@ final class ResponseParser {
       if (!coding.equalsIgnoreCase("chunked")) {
         throw new Malformed("Transfer-Encoding: " + coding + " (only chunked is read)");
       }
+      if (chunked) {
+        // two Transfer-Encoding lines are one list, "chunked, chunked": chunked at most once
+        throw new Malformed("Transfer-Encoding: chunked twice");
+      }
       chunked = true;
     } else if (named("Content-Encoding", colon)) {
       contentEncoding = text(from, to - from);
@@ -300,7 +305,7 @@ final class ResponseParser {
   }
 
   /** The blank line after the headers: true when the response has no body. */
-  private boolean headEnded() {
+  private boolean headEnded() throws Malformed {
     if (status < 200 && status != 101) {
       // an interim answer (100 Continue): the real one follows
       startHead();
@@ -308,7 +313,17 @@ final class ResponseParser {
       return false;
     }
     headBytes = 0;
-    if (http10) {
+    if (chunked && contentLength >= 0) {
+      // RFC 9112 6.3: a smuggling or splitting attempt, to be handled as an error; which of the
+      // two framings the server meant cannot be known, so neither is trusted
+      throw new Malformed("both Content-Length and Transfer-Encoding: chunked");
+    }
+    if (chunked && http10) {
+      // RFC 9112 6.1: an HTTP/1.0 answer's Transfer-Encoding is faulty framing
+      throw new Malformed("Transfer-Encoding: chunked in an HTTP/1.0 answer");
+    }
+    if (http10 || status == 101) {
+      // after a 101 (never asked for) the bytes are no longer HTTP: never reused
       close = true;
     }
     if (status == 204 || status == 304 || status == 101) {
@@ -316,7 +331,6 @@ final class ResponseParser {
       return true;
     }
     if (chunked) {
-      // Transfer-Encoding overrides any Content-Length (RFC 9112 6.3)
       state = State.CHUNK_SIZE;
       return false;
     }

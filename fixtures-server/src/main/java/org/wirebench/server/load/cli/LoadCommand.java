@@ -19,6 +19,7 @@ import org.wirebench.server.ParentWatch;
 import org.wirebench.server.http.ContentCoding;
 import org.wirebench.server.load.LoadDriver;
 import org.wirebench.server.load.LoadPlan;
+import org.wirebench.server.load.TargetUrls;
 import org.wirebench.server.load.scenario.ScenarioOptions;
 import org.wirebench.server.load.scenario.Scenarios;
 import picocli.CommandLine;
@@ -188,10 +189,10 @@ public final class LoadCommand implements Callable<Integer> {
     if (scenario != null) {
       return new ScenarioCommand(this).call();
     }
-    String scheme = target.getScheme() == null ? "" : target.getScheme().toLowerCase(Locale.ROOT);
-    if (!scheme.equals("http")) {
-      // the driver's own HTTP/1.1 engine has no TLS: refused, never sent as plain text
-      throw bad("--target must be an http URL (the driver speaks plain HTTP/1.1), was " + target);
+    String problem = TargetUrls.problem(target, false);
+    if (problem != null) {
+      // an https URL too: the driver's own HTTP/1.1 engine has no TLS, never sent as plain text
+      throw bad("--target: " + problem);
     }
     int users;
     try {
@@ -349,8 +350,27 @@ public final class LoadCommand implements Callable<Integer> {
    * After parsing alone (the suite checking its --load-arg before hours of JMH): refuses an option
    * the mode given has no use for.
    */
-  public void checkModes() {
-    LoadModes.onlyWhereUsed(spec, target != null, scenario);
+  /**
+   * Every check {@code load} makes of its options before any work, without starting any: which
+   * options go with which mode and scenario, and their values (the suite makes them for each load
+   * scenario before its benchmarks, so that a bad value is refused before hours of JMH, not after).
+   *
+   * @throws CommandLine.ParameterException naming the first bad option
+   */
+  public void checkBeforeRun() {
+    check();
+    if (scenario != null) {
+      try {
+        new ScenarioCommand(this).checkValues();
+      } catch (IllegalArgumentException e) {
+        throw bad(e.getMessage());
+      }
+    } else {
+      String problem = TargetUrls.problem(target, false);
+      if (problem != null) {
+        throw bad("--target: " + problem);
+      }
+    }
   }
 
   /**

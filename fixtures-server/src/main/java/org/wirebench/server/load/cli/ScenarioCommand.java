@@ -18,6 +18,7 @@ import org.wirebench.server.ServerProcess;
 import org.wirebench.server.http.ContentCoding;
 import org.wirebench.server.load.JmeterPlan;
 import org.wirebench.server.load.ResponseProbe;
+import org.wirebench.server.load.TargetUrls;
 import org.wirebench.server.load.scenario.Scenario;
 import org.wirebench.server.load.scenario.ScenarioOptions;
 import org.wirebench.server.load.scenario.ScenarioRunner;
@@ -34,38 +35,66 @@ final class ScenarioCommand {
     this.o = cmd.scenarioOptions;
   }
 
-  int call() throws Exception {
-    Scenario scenario;
-    List<Scenario.Point> points;
+  /**
+   * Every check of the options' values that needs no server, no file and no wait: the scenario's
+   * points (its lists, users, layers, formats), --server's URL, the ranges of --server-wait and
+   * --jmeter-engines. {@code call} makes them first; the suite makes them before any benchmark.
+   */
+  void checkValues() {
+    points(Scenarios.get(cmd.scenario));
+    serverValues();
+  }
+
+  private List<Scenario.Point> points(Scenario scenario) {
     try {
-      scenario = Scenarios.get(cmd.scenario);
       if (scenario instanceof SelfRunningScenario self) {
         String why = self.cannotRun(o);
         if (why != null) {
           throw cmd.bad(why);
         }
       }
-      points = coded(scenario.points(o), cmd.encoding());
+      return coded(scenario.points(o), cmd.encoding());
     } catch (IllegalArgumentException e) {
       throw cmd.bad(e.getMessage());
     }
-    ScenarioSettings settings = settings(scenario);
+  }
+
+  private void serverValues() {
+    if (o.server != null) {
+      String problem = TargetUrls.problem(o.server, true);
+      if (problem != null) {
+        throw cmd.bad("--server: " + problem);
+      }
+    }
     if (o.serverWait.isNegative() || o.serverWait.compareTo(Duration.ofMinutes(10)) > 0) {
       throw cmd.bad("--server-wait must be 0s..10m, was " + CliTypes.format(o.serverWait));
     }
-    if (!o.serverWait.isZero()) {
-      if (o.server == null) {
-        throw cmd.bad("--server-wait needs --server: without it the driver starts its own");
-      }
-      awaitServer(o.server, o.serverWait);
+    if (!o.serverWait.isZero() && o.server == null) {
+      throw cmd.bad("--server-wait needs --server: without it the driver starts its own");
     }
-    Map<String, Object> shared = o.sharedServer == null ? null : sharedServer(scenario);
     if (o.jmeterEngines < 1 || o.jmeterEngines > 64) {
       throw cmd.bad("--jmeter-engines must be 1..64, was " + o.jmeterEngines);
     }
     if (o.jmeterEngines != 1 && o.jmeterPlan == null) {
       throw cmd.bad("--jmeter-engines only shapes a --jmeter-plan");
     }
+  }
+
+  int call() throws Exception {
+    Scenario scenario;
+    List<Scenario.Point> points;
+    try {
+      scenario = Scenarios.get(cmd.scenario);
+    } catch (IllegalArgumentException e) {
+      throw cmd.bad(e.getMessage());
+    }
+    points = points(scenario);
+    serverValues();
+    ScenarioSettings settings = settings(scenario);
+    if (!o.serverWait.isZero()) {
+      awaitServer(o.server, o.serverWait);
+    }
+    Map<String, Object> shared = o.sharedServer == null ? null : sharedServer(scenario);
     if (o.jmeterPlan != null) {
       return jmeterPlan(scenario, points, settings);
     }

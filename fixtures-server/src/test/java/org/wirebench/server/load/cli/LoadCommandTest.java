@@ -119,6 +119,41 @@ class LoadCommandTest {
     assertTrue(stderr.contains("--wire-encodings is an option of the wire scenario"), stderr);
   }
 
+  /**
+   * URLs the driver would send differently from what was written, or not at all: refused in one
+   * line, exit 2, before any work (each ran against the dead port and failed with exit 1, or ran
+   * without the credentials or the fragment, or died with a NullPointerException's message).
+   */
+  @Test
+  void aTargetOrServerUrlTheDriverCannotSendAsWrittenIsRefusedInOneLine() {
+    int port = dead.port();
+    String[][] cases = {
+      {"http://user:pw@127.0.0.1:" + port + "/", "credentials in the URL are never sent"},
+      {"http://127.0.0.1:" + port + "/#part", "a fragment (#...) is never sent"},
+      {"http://127.0.0.1:0/", "port 0 is not 1..65535"},
+      {"http://127.0.0.1:65536/", "port 65536 is not 1..65535"},
+      {"http://127.0.0.1:99999999999/", "no host and port the driver can read"},
+      {"http://127.0.0.1:-1/", "no host and port the driver can read"},
+      {"http:///x", "no host and port the driver can read"},
+      {"http://a_b:" + port + "/", "no host and port the driver can read"},
+      {"http:x", "not an http://HOST[:PORT]/ URL"},
+      {"ftp://127.0.0.1:" + port + "/", "not an http://HOST[:PORT]/ URL"},
+      {"https://127.0.0.1:" + port + "/", "plain HTTP/1.1 only"},
+      {"/relative", "not an http://HOST[:PORT]/ URL"},
+      {"http://127.0.0.1:" + port + "/a b", "Illegal character in path"},
+    };
+    for (String[] c : cases) {
+      assertEquals(2, load("--target", c[0], "--warmup", "0s", "--duration", "1s"), c[0] + stderr);
+      assertTrue(stderr.contains(c[1]), stderr);
+      assertEquals(1, stderr.lines().count(), stderr);
+      assertEquals(2, load("--scenario", "wfs", "--quick", "--server", c[0]), c[0] + stderr);
+      assertTrue(stderr.contains(c[1]), stderr);
+      assertEquals(1, stderr.lines().count(), stderr);
+    }
+    assertEquals(2, load("--scenario", "wfs", "--quick", "--server", dead.url() + "?a=b"));
+    assertTrue(stderr.contains("a base URL takes no query"), stderr);
+  }
+
   @Test
   void anUnknownCodingIsRefusedInOneLine() {
     assertEquals(2, load("--target", "http://127.0.0.1:1/", "--encoding", "brotli"));
