@@ -3,6 +3,7 @@ package org.wirebench.formats.geo.codec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
+import org.wirebench.formats.geo.Feature;
 
 /**
  * A string escaped and UTF-8 encoded once, for markup that repeats it (GML 3.2 writes each feature
@@ -21,6 +22,15 @@ final class EscapedText {
   /** Replaces the content with {@code s} escaped for a double-quoted attribute value. */
   EscapedText attribute(String s) throws IOException {
     writer.attribute(s).flush();
+    return this;
+  }
+
+  /**
+   * Replaces the content with a feature's id as a double-quoted attribute value, refused unless it
+   * is an NCName ({@link Utf8XmlWriter#id}: a plain ASCII one checked and copied in one pass).
+   */
+  EscapedText id(Feature f) throws IOException {
+    writer.id(f).flush();
     return this;
   }
 

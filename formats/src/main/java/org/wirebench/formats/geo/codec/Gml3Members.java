@@ -82,10 +82,9 @@ final class Gml3Members {
 
   void write(Utf8XmlWriter w, Feature f) throws IOException {
     FeatureMarkup.checkKind(type, f);
-    FeatureMarkup.checkId(f);
     CoordinateSequence seq = f.positions();
-    // the id may go out twice (feature and geometry): escape it once
-    id.reset().attribute(f.id());
+    // the id may go out twice (feature and geometry): check and escape it once
+    id.reset().id(f);
     w.raw(m.memberStart()).raw(id.bytes(), 0, id.length()).raw(m.boundsStart());
     CoordinateBuffer positions;
     if (points) {
