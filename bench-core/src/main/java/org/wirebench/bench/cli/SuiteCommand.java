@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.suite.BenchmarkParams;
+import org.wirebench.bench.suite.EnvironmentCapture;
 import org.wirebench.bench.suite.IncompleteRuns;
 import org.wirebench.bench.suite.JmhLock;
 import org.wirebench.bench.suite.LoadStep;
@@ -148,6 +149,10 @@ final class SuiteCommand implements Callable<Integer> {
           spec.commandLine(), "--name must be 1..40 letters, digits or '-', was '" + name + "'");
     }
     javaLauncher = JavaOption.either(spec.commandLine(), javaLauncher, jvm);
+    java.util.Optional<String> stale = EnvironmentCapture.staleBuild();
+    if (stale.isPresent()) {
+      throw new CommandLine.ParameterException(spec.commandLine(), stale.get());
+    }
     if (javaLauncher != null && !javaLauncher.toFile().canExecute()) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--java " + javaLauncher + " is not an executable java binary");

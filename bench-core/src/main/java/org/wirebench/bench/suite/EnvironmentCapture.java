@@ -74,8 +74,13 @@ public final class EnvironmentCapture {
       List<List<String>> forkJvmArgs,
       Map<String, ServerJvm> serverJvms) {
     Runtime rt = Runtime.getRuntime();
-    String commit = git("rev-parse", "HEAD");
-    String status = git("status", "--porcelain", "--untracked-files=no");
+    // the code that ran: this build's commit; the checkout's only for a build that has none
+    java.util.Optional<BuildCommit> build = BuildCommit.ofThisBuild();
+    String commit = build.map(BuildCommit::id).orElseGet(() -> git("rev-parse", "HEAD"));
+    // the plugin's own flag is not to be trusted alone (it read a worktree with edits as clean)
+    boolean dirty =
+        build.map(BuildCommit::dirty).orElse(false)
+            || !git("status", "--porcelain", "--untracked-files=no").isEmpty();
     return new RunEnvironment(
         RunEnvironment.FORMAT_VERSION,
         name,
@@ -96,11 +101,27 @@ public final class EnvironmentCapture {
             + " "
             + System.getProperty("os.arch"),
         commit.isEmpty() ? "unknown" : commit,
-        !status.isEmpty(),
+        dirty,
         forkJvmArgs,
         serverJvms,
         LibraryVersions.find(MEASURED_LIBRARIES),
         null);
+  }
+
+  /**
+   * Why a run must not start here: this build is of another commit than the wirebench checkout in
+   * the working directory (a jar built before a pull or a checkout); empty when they agree or
+   * either is unknown.
+   */
+  public static java.util.Optional<String> staleBuild() {
+    return BuildCommit.ofThisBuild()
+        .flatMap(
+            b -> {
+              String top = git("rev-parse", "--show-toplevel");
+              String head = git("rev-parse", "HEAD");
+              return b.staleAgainst(
+                  top.isEmpty() ? null : Path.of(top), head.isEmpty() ? null : head);
+            });
   }
 
   /** The feature version of another java binary, from its {@code -version} banner; 0 if unknown. */
