@@ -189,11 +189,7 @@ public final class LoadCommand implements Callable<Integer> {
     if (scenario != null) {
       return new ScenarioCommand(this).call();
     }
-    String problem = TargetUrls.problem(target, false);
-    if (problem != null) {
-      // an https URL too: the driver's own HTTP/1.1 engine has no TLS, never sent as plain text
-      throw bad("--target: " + problem);
-    }
+    checkTarget();
     int users;
     try {
       users = scenarioOptions.oneUrlUsers();
@@ -366,10 +362,15 @@ public final class LoadCommand implements Callable<Integer> {
         throw bad(e.getMessage());
       }
     } else {
-      String problem = TargetUrls.problem(target, false);
-      if (problem != null) {
-        throw bad("--target: " + problem);
-      }
+      checkTarget();
+    }
+  }
+
+  private void checkTarget() {
+    String problem = TargetUrls.problem(target, false);
+    if (problem != null) {
+      // an https URL too: the driver's own HTTP/1.1 engine has no TLS, never sent as plain text
+      throw bad("--target: " + problem);
     }
   }
 

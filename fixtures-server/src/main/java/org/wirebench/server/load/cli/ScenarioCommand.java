@@ -326,7 +326,7 @@ final class ScenarioCommand {
 
   /** Waits until {@code base} accepts a TCP connection, or fails after {@code wait}. */
   private static void awaitServer(URI base, Duration wait) throws Exception {
-    int port = base.getPort() >= 0 ? base.getPort() : base.getScheme().equals("https") ? 443 : 80;
+    int port = TargetUrls.port(base);
     long deadline = System.nanoTime() + wait.toNanos();
     while (true) {
       try (java.net.Socket s = new java.net.Socket()) {
