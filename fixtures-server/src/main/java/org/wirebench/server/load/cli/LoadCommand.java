@@ -2,17 +2,13 @@ package org.wirebench.server.load.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.HdrHistogram.HistogramLogWriter;
 import org.wirebench.results.LoadResult;
-import org.wirebench.results.NewFiles;
-import org.wirebench.results.Statistic;
 import org.wirebench.server.CliTypes;
 import org.wirebench.server.Mains;
 import org.wirebench.server.ParentWatch;
@@ -267,49 +263,8 @@ public final class LoadCommand implements Callable<Integer> {
     }
     LoadDriver driver = new LoadDriver(plan);
     LoadResult r = driver.run(System.err);
-    System.out.printf(
-        Locale.ROOT,
-        "%s %s: %.1f req/s, %.1f MB/s decoded; %s: %.0f bytes a response on the wire, %.0f"
-            + " decoded; latency ms mean %.2f p50 %.2f p90 %.2f p99 %.2f p99.9 %.2f max %.2f;"
-            + " errors %s%n",
-        r.model(),
-        r.target(),
-        r.throughput(),
-        r.bytesPerSecond() / 1e6,
-        r.encoding(),
-        r.meanWireBytes(),
-        r.meanResponseBytes(),
-        r.latencyMs().get(Statistic.MEAN),
-        r.latencyMs().get(Statistic.P50),
-        r.latencyMs().get(Statistic.P90),
-        r.latencyMs().get(Statistic.P99),
-        r.latencyMs().get(Statistic.P99_9),
-        r.latencyMs().get(Statistic.MAX),
-        r.errors());
-    driver
-        .firstProblems()
-        .forEach((kind, why) -> System.err.println("first " + kind + " error: " + why));
-    if (r.warmupErrorCount() > 0) {
-      System.err.println("errors during warm-up (not in the figures above): " + r.warmupErrors());
-    }
-    if (json != null) {
-      NewFiles.replace(json, f -> JSON.writeValue(f.toFile(), r));
-    }
-    if (hlog != null) {
-      NewFiles.replace(
-          hlog,
-          f -> {
-            try (PrintStream out = new PrintStream(Files.newOutputStream(f))) {
-              HistogramLogWriter writer = new HistogramLogWriter(out);
-              writer.outputLogFormatVersion();
-              writer.outputLegend();
-              writer.outputIntervalHistogram(driver.histogram());
-              if (out.checkError()) {
-                throw new java.io.IOException("cannot write " + f);
-              }
-            }
-          });
-    }
+    OneUrlOutput.print(r, driver, System.out, System.err);
+    OneUrlOutput.write(r, driver, json, hlog);
     return verdict(r.requests(), r.errorRate(), r.errorCount());
   }
 
@@ -342,10 +297,6 @@ public final class LoadCommand implements Callable<Integer> {
     return 0;
   }
 
-  /**
-   * After parsing alone (the suite checking its --load-arg before hours of JMH): refuses an option
-   * the mode given has no use for.
-   */
   /**
    * Every check {@code load} makes of its options before any work, without starting any: which
    * options go with which mode and scenario, and their values (the suite makes them for each load
