@@ -5,12 +5,12 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javax.xml.stream.XMLStreamException;
 import org.wirebench.formats.finding.FindingResponse.ErrorData;
+import org.wirebench.formats.finding.ItemSchema.Kind;
 
 /**
  * The gateway's JSON written as the XML backend's answer is read, with no view in between: the
@@ -28,98 +28,34 @@ import org.wirebench.formats.finding.FindingResponse.ErrorData;
  * item count, the ack, the rest of the document.
  */
 final class FindingXmlJson {
-  private enum Kind {
-    ID,
-    TEXT,
-    TEXT_OPT,
-    TEXTS,
-    BOOL,
-    BOOL_OPT,
-    INT,
-    INT_OPT,
-    AMOUNT_OPT,
-    PRODUCT_ID_OPT,
-    OBJECT_OPT
-  }
-
-  /** One JSON object's fields in their order, each named as its XML element. */
+  /**
+   * A JSON object of {@link ItemSchema} as the XML spells it: key k is the element of that name
+   * (ItemJson's rule: keys are the XML element names), an amount or product id one element with an
+   * attribute.
+   */
   private static final class Fields {
-    String[] names = {};
-    byte[][] bytes = {}; // the names' bytes, which the cursor tries a start tag against
-    Kind[] kinds = {};
-    Fields[] objects = {};
-    final Map<String, Integer> index = new HashMap<>();
+    final ItemSchema.Obj schema;
+    final String[] names;
+    final byte[][] bytes; // the names' bytes, which the cursor tries a start tag against
+    final Kind[] kinds;
+    final Fields[] objects; // an OBJECT_OPT's
+    final Map<String, Integer> index = new HashMap<>(); // for a name out of order, not per field
 
-    Fields add(String name, Kind kind) {
-      return add(name, kind, null);
-    }
-
-    Fields add(String name, Kind kind, Fields object) {
-      int n = names.length;
-      index.put(name, n);
-      names = Arrays.copyOf(names, n + 1);
-      names[n] = name;
-      bytes = Arrays.copyOf(bytes, n + 1);
-      bytes[n] = name.getBytes(StandardCharsets.US_ASCII);
-      kinds = Arrays.copyOf(kinds, n + 1);
-      kinds[n] = kind;
-      objects = Arrays.copyOf(objects, n + 1);
-      objects[n] = object;
-      return this;
+    Fields(ItemSchema.Obj o) {
+      schema = o;
+      names = o.keys;
+      kinds = o.kinds;
+      bytes = new byte[names.length][];
+      objects = new Fields[names.length];
+      for (int k = 0; k < names.length; k++) {
+        bytes[k] = names[k].getBytes(StandardCharsets.US_ASCII);
+        objects[k] = kinds[k] == Kind.OBJECT_OPT ? new Fields(o.objects[k]) : null;
+        index.put(names[k], k);
+      }
     }
   }
 
-  // ItemJson.write's fields, in its order: a test keeps the two equal for every item
-  private static final Fields CATEGORY =
-      new Fields().add("categoryId", Kind.TEXT).add("categoryName", Kind.TEXT);
-  private static final Fields SHIPPING =
-      new Fields()
-          .add("shippingServiceCost", Kind.AMOUNT_OPT)
-          .add("shippingType", Kind.TEXT)
-          .add("shipToLocations", Kind.TEXTS)
-          .add("expeditedShipping", Kind.BOOL)
-          .add("oneDayShippingAvailable", Kind.BOOL)
-          .add("handlingTime", Kind.INT);
-  private static final Fields SELLING =
-      new Fields()
-          .add("currentPrice", Kind.AMOUNT_OPT)
-          .add("convertedCurrentPrice", Kind.AMOUNT_OPT)
-          .add("bidCount", Kind.INT_OPT)
-          .add("sellingState", Kind.TEXT)
-          .add("timeLeft", Kind.TEXT);
-  private static final Fields LISTING =
-      new Fields()
-          .add("bestOfferEnabled", Kind.BOOL)
-          .add("buyItNowAvailable", Kind.BOOL)
-          .add("buyItNowPrice", Kind.AMOUNT_OPT)
-          .add("convertedBuyItNowPrice", Kind.AMOUNT_OPT)
-          .add("startTime", Kind.TEXT)
-          .add("endTime", Kind.TEXT)
-          .add("listingType", Kind.TEXT)
-          .add("gift", Kind.BOOL);
-  private static final Fields CONDITION =
-      new Fields().add("conditionId", Kind.INT).add("conditionDisplayName", Kind.TEXT);
-  private static final Fields ITEM =
-      new Fields()
-          .add("itemId", Kind.ID)
-          .add("title", Kind.TEXT)
-          .add("globalId", Kind.TEXT)
-          .add("subtitle", Kind.TEXT_OPT)
-          .add("primaryCategory", Kind.OBJECT_OPT, CATEGORY)
-          .add("galleryURL", Kind.TEXT_OPT)
-          .add("viewItemURL", Kind.TEXT_OPT)
-          .add("productId", Kind.PRODUCT_ID_OPT)
-          .add("paymentMethod", Kind.TEXTS)
-          .add("autoPay", Kind.BOOL_OPT)
-          .add("postalCode", Kind.TEXT_OPT)
-          .add("location", Kind.TEXT)
-          .add("country", Kind.TEXT_OPT)
-          .add("shippingInfo", Kind.OBJECT_OPT, SHIPPING)
-          .add("sellingStatus", Kind.OBJECT_OPT, SELLING)
-          .add("listingInfo", Kind.OBJECT_OPT, LISTING)
-          .add("returnsAccepted", Kind.BOOL)
-          .add("condition", Kind.OBJECT_OPT, CONDITION)
-          .add("isMultiVariationListing", Kind.BOOL);
+  private static final Fields ITEM = new Fields(ItemSchema.ITEM);
 
   private final Utf8XmlCursor c;
   private final byte[] b;
@@ -271,37 +207,29 @@ final class FindingXmlJson {
 
   /** Fields {@code from..to-1} were not sent: what the view gives for each, in the JSON. */
   private void absent(Fields f, int from, int to) throws IOException {
-    for (int k = from; k < to; k++) {
-      String name = f.names[k];
-      switch (f.kinds[k]) {
-        case ID -> Utf8XmlCursor.fail(); // an item without an itemId: the reader names it
-        case TEXT -> g.writeStringField(name, "");
-        case TEXTS -> {
-          g.writeArrayFieldStart(name);
-          g.writeEndArray();
-        }
-        case BOOL -> g.writeBooleanField(name, false);
-        case INT -> g.writeNumberField(name, 0);
-        default -> {} // optional: left out
-      }
+    if (!ItemSchema.writeAbsent(g, f.schema, from, to)) {
+      Utf8XmlCursor.fail(); // an item without an itemId: the reader names it
     }
   }
 
+  // an amount is <currentPrice currencyId="USD">229.0</currentPrice>: the attribute is its first
+  // key, the text its second; a product id, <productId type="ReferenceID">…</productId>, the same
   private void amount() throws IOException {
     g.writeStartObject();
-    g.writeFieldName("currencyId");
+    g.writeFieldName(ItemSchema.AMOUNT.keys[0]);
     attribute("currencyId");
     c.textSpan();
     double simple = c.textEntities ? -1 : XsdValues.simpleDecimal(b, c.spanFrom, c.spanTo);
-    g.writeNumberField("value", simple >= 0 ? simple : XsdValues.parsePrice(spanText()));
+    double value = simple >= 0 ? simple : XsdValues.parsePrice(spanText());
+    g.writeNumberField(ItemSchema.AMOUNT.keys[1], value);
     g.writeEndObject();
   }
 
   private void productId() throws IOException {
     g.writeStartObject();
-    g.writeFieldName("type");
+    g.writeFieldName(ItemSchema.PRODUCT_ID.keys[0]);
     attribute("type");
-    g.writeFieldName("value");
+    g.writeFieldName(ItemSchema.PRODUCT_ID.keys[1]);
     text();
     g.writeEndObject();
   }

@@ -7,6 +7,7 @@ import com.google.protobuf.WireFormat;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import org.wirebench.formats.finding.ItemSchema.Kind;
 
 /**
  * The gateway's JSON written as the protobuf backend's answer is read with protobuf-java's {@link
@@ -36,42 +37,28 @@ final class ProtobufJson {
     }
   }
 
-  private enum Kind {
-    ID,
-    TEXT,
-    TEXT_OPT,
-    TEXTS,
-    BOOL,
-    BOOL_OPT,
-    INT,
-    INT_OPT,
-    LONG,
-    PRICE,
-    OBJECT_OPT
-  }
-
-  /** One message's fields by number (1, 2, …), each named as its JSON key, in the JSON's order. */
+  /**
+   * A finding.proto message as {@link ItemSchema} gives its JSON object: field number k + 1 is key
+   * k (ItemSchemaTest checks finding.proto's descriptor for it), sent with the tag its kind's wire
+   * type makes.
+   */
   private static final class Fields {
-    String[] names = {};
-    Kind[] kinds = {};
-    int[] tags = {};
-    Fields[] objects = {};
+    final ItemSchema.Obj schema;
+    final String[] names;
+    final Kind[] kinds;
+    final int[] tags;
+    final Fields[] objects; // an amount's, a product id's, another object's message
 
-    Fields add(String name, Kind kind) {
-      return add(name, kind, null);
-    }
-
-    Fields add(String name, Kind kind, Fields object) {
-      int n = names.length;
-      names = java.util.Arrays.copyOf(names, n + 1);
-      names[n] = name;
-      kinds = java.util.Arrays.copyOf(kinds, n + 1);
-      kinds[n] = kind;
-      tags = java.util.Arrays.copyOf(tags, n + 1);
-      tags[n] = tag(n + 1, wireType(kind));
-      objects = java.util.Arrays.copyOf(objects, n + 1);
-      objects[n] = object;
-      return this;
+    Fields(ItemSchema.Obj o) {
+      schema = o;
+      names = o.keys;
+      kinds = o.kinds;
+      tags = new int[names.length];
+      objects = new Fields[names.length];
+      for (int k = 0; k < names.length; k++) {
+        tags[k] = tag(k + 1, wireType(kinds[k]));
+        objects[k] = o.objects[k] == null ? null : new Fields(o.objects[k]);
+      }
     }
 
     private static int wireType(Kind kind) {
@@ -83,69 +70,8 @@ final class ProtobufJson {
     }
   }
 
-  // finding.proto's messages, field by field; the keys and order of ItemJson.write
-  private static final Fields AMOUNT =
-      new Fields().add("currencyId", Kind.TEXT).add("value", Kind.PRICE);
-  private static final Fields CATEGORY =
-      new Fields().add("categoryId", Kind.TEXT).add("categoryName", Kind.TEXT);
-  private static final Fields PRODUCT_ID =
-      new Fields().add("type", Kind.TEXT).add("value", Kind.TEXT);
-  private static final Fields SHIPPING =
-      new Fields()
-          .add("shippingServiceCost", Kind.OBJECT_OPT, AMOUNT)
-          .add("shippingType", Kind.TEXT)
-          .add("shipToLocations", Kind.TEXTS)
-          .add("expeditedShipping", Kind.BOOL)
-          .add("oneDayShippingAvailable", Kind.BOOL)
-          .add("handlingTime", Kind.INT);
-  private static final Fields SELLING =
-      new Fields()
-          .add("currentPrice", Kind.OBJECT_OPT, AMOUNT)
-          .add("convertedCurrentPrice", Kind.OBJECT_OPT, AMOUNT)
-          .add("bidCount", Kind.INT_OPT)
-          .add("sellingState", Kind.TEXT)
-          .add("timeLeft", Kind.TEXT);
-  private static final Fields LISTING =
-      new Fields()
-          .add("bestOfferEnabled", Kind.BOOL)
-          .add("buyItNowAvailable", Kind.BOOL)
-          .add("buyItNowPrice", Kind.OBJECT_OPT, AMOUNT)
-          .add("convertedBuyItNowPrice", Kind.OBJECT_OPT, AMOUNT)
-          .add("startTime", Kind.TEXT)
-          .add("endTime", Kind.TEXT)
-          .add("listingType", Kind.TEXT)
-          .add("gift", Kind.BOOL);
-  private static final Fields CONDITION =
-      new Fields().add("conditionId", Kind.INT).add("conditionDisplayName", Kind.TEXT);
-  private static final Fields ITEM =
-      new Fields()
-          .add("itemId", Kind.ID)
-          .add("title", Kind.TEXT)
-          .add("globalId", Kind.TEXT)
-          .add("subtitle", Kind.TEXT_OPT)
-          .add("primaryCategory", Kind.OBJECT_OPT, CATEGORY)
-          .add("galleryURL", Kind.TEXT_OPT)
-          .add("viewItemURL", Kind.TEXT_OPT)
-          .add("productId", Kind.OBJECT_OPT, PRODUCT_ID)
-          .add("paymentMethod", Kind.TEXTS)
-          .add("autoPay", Kind.BOOL_OPT)
-          .add("postalCode", Kind.TEXT_OPT)
-          .add("location", Kind.TEXT)
-          .add("country", Kind.TEXT_OPT)
-          .add("shippingInfo", Kind.OBJECT_OPT, SHIPPING)
-          .add("sellingStatus", Kind.OBJECT_OPT, SELLING)
-          .add("listingInfo", Kind.OBJECT_OPT, LISTING)
-          .add("returnsAccepted", Kind.BOOL)
-          .add("condition", Kind.OBJECT_OPT, CONDITION)
-          .add("isMultiVariationListing", Kind.BOOL);
-  private static final Fields ERROR =
-      new Fields()
-          .add("errorId", Kind.LONG)
-          .add("domain", Kind.TEXT)
-          .add("severity", Kind.TEXT)
-          .add("category", Kind.TEXT)
-          .add("message", Kind.TEXT)
-          .add("subdomain", Kind.TEXT);
+  private static final Fields ITEM = new Fields(ItemSchema.ITEM);
+  private static final Fields ERROR = new Fields(ItemSchema.ERROR);
 
   private static final int STRING = WireFormat.WIRETYPE_LENGTH_DELIMITED;
   private static final int VARINT = WireFormat.WIRETYPE_VARINT;
@@ -311,7 +237,7 @@ final class ProtobufJson {
         case INT, INT_OPT -> g.writeNumber(in.readInt32());
         case LONG -> g.writeNumber(in.readInt64());
         case PRICE -> g.writeNumber(XsdValues.checkPrice(in.readDouble()));
-        case OBJECT_OPT -> message(f.objects[k]);
+        case AMOUNT_OPT, PRODUCT_ID_OPT, OBJECT_OPT -> message(f.objects[k]);
       }
     }
     if (arrayOpen) {
@@ -324,21 +250,8 @@ final class ProtobufJson {
 
   /** Fields {@code from..to-1} were not sent: what the view gives for each (proto3's defaults). */
   private void absent(Fields f, int from, int to) throws IOException, Doubt {
-    for (int k = from; k < to; k++) {
-      String name = f.names[k];
-      switch (f.kinds[k]) {
-        case ID -> throw Doubt.INSTANCE; // an item without an itemId: the view names it
-        case TEXT -> g.writeStringField(name, "");
-        case TEXTS -> {
-          g.writeArrayFieldStart(name);
-          g.writeEndArray();
-        }
-        case BOOL -> g.writeBooleanField(name, false);
-        case INT -> g.writeNumberField(name, 0);
-        case LONG -> g.writeNumberField(name, 0L);
-        case PRICE -> g.writeNumberField(name, 0.0);
-        default -> {} // optional: left out
-      }
+    if (!ItemSchema.writeAbsent(g, f.schema, from, to)) {
+      throw Doubt.INSTANCE; // an item without an itemId: the view names it
     }
   }
 
