@@ -8,10 +8,10 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * The commit this build's classes were compiled from, as git-commit-id-maven-plugin wrote it into
- * {@value #RESOURCE} at build time. A run records it as its commit — the code that ran — rather
- * than the checkout's HEAD when the run ends: a jar built before a {@code git pull} once ran the
- * old code under the new commit's name.
+ * The commit this build's classes were compiled from, as the build wrote it into {@value #RESOURCE}
+ * ({@code git rev-parse HEAD} run in bench-core's folder: a git worktree's own HEAD). A run records
+ * it as its commit — the code that ran — rather than the checkout's HEAD when the run ends: a jar
+ * built before a {@code git pull} once ran the old code under the new commit's name.
  *
  * @param id the full commit id (40 hex digits)
  * @param dirty whether the working tree had uncommitted changes to tracked files when it was built

@@ -77,7 +77,7 @@ public final class EnvironmentCapture {
     // the code that ran: this build's commit; the checkout's only for a build that has none
     java.util.Optional<BuildCommit> build = BuildCommit.ofThisBuild();
     String commit = build.map(BuildCommit::id).orElseGet(() -> git("rev-parse", "HEAD"));
-    // the plugin's own flag is not to be trusted alone (it read a worktree with edits as clean)
+    // the build's flag says what was edited when it was built, the checkout's what was edited after
     boolean dirty =
         build.map(BuildCommit::dirty).orElse(false)
             || !git("status", "--porcelain", "--untracked-files=no").isEmpty();
