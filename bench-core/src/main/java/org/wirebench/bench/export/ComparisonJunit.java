@@ -88,6 +88,12 @@ final class ComparisonJunit {
                 "no verdict: no interval (one fork or one run a side says nothing of the next"
                     + " JVM): "
                     + figures);
+        case MOVED ->
+            systemOut(
+                x,
+                "moved: a study claim's ratio changed; either variant may have moved (see its"
+                    + " variants against the calibration), not a regression: "
+                    + figures);
         case IMPROVED, NO_CHANGE ->
             systemOut(x, ComparisonText.verdict(r.verdict()) + ": " + figures);
       }

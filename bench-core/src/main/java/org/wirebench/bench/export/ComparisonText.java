@@ -49,7 +49,8 @@ final class ComparisonText {
       return String.format(
           Locale.ROOT,
           "machines DIFFER: the reference workload costs %s NEW/BASE; absolute times and rates are"
-              + " listed, not judged; the pairs' within-run ratios are",
+              + " listed, not judged, and so are the pair variants against the calibration; the claims'"
+              + " within-run ratios are judged",
           m.speed());
     }
     return String.format(
@@ -74,13 +75,14 @@ final class ComparisonText {
     return String.format(
         Locale.ROOT,
         "%d compared (threshold %s, 99%% intervals): %d regressed, %d improved, %d no change, %d"
-            + " without an interval, %d not judged (machines differ), %d not steady, %d could not"
+            + " moved (a study claim's ratio: not a regression), %d without an interval, %d not judged (machines differ), %d not steady, %d could not"
             + " be compared; %d missing in NEW",
         c.rows().size(),
         threshold,
         c.count(Comparison.Verdict.REGRESSED),
         c.count(Comparison.Verdict.IMPROVED),
         c.count(Comparison.Verdict.NO_CHANGE),
+        c.count(Comparison.Verdict.MOVED),
         c.count(Comparison.Verdict.UNKNOWN),
         c.count(Comparison.Verdict.NOT_JUDGED),
         c.count(Comparison.Verdict.NOT_STEADY),

@@ -1,5 +1,6 @@
 package org.wirebench.bench.pair;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.statistics.distribution.TDistribution;
 import org.wirebench.results.PairedRuns;
@@ -36,11 +37,31 @@ public record PairedRatio(
     if (ia < 0 || ib < 0) {
       throw new IllegalArgumentException(group.id() + " has no variant " + (ia < 0 ? a : b));
     }
-    List<PairedRuns.Fork> forks = group.forks();
-    double[] means = new double[forks.size()];
-    for (int f = 0; f < forks.size(); f++) {
-      double[] x = forks.get(f).nsPerOp().get(ia);
-      double[] y = forks.get(f).nsPerOp().get(ib);
+    List<double[]> x = new ArrayList<>();
+    List<double[]> y = new ArrayList<>();
+    for (PairedRuns.Fork f : group.forks()) {
+      x.add(f.nsPerOp().get(ia));
+      y.add(f.nsPerOp().get(ib));
+    }
+    return forkLogMeans(x, y);
+  }
+
+  /**
+   * Each fork's mean over its rounds of ln(a / b), from the two's per-fork, per-round costs (a
+   * fork's a and b timed in the same rounds, so of equal length).
+   */
+  public static double[] forkLogMeans(List<double[]> a, List<double[]> b) {
+    if (a.size() != b.size()) {
+      throw new IllegalArgumentException(a.size() + " forks against " + b.size());
+    }
+    double[] means = new double[a.size()];
+    for (int f = 0; f < a.size(); f++) {
+      double[] x = a.get(f);
+      double[] y = b.get(f);
+      if (x.length != y.length || x.length == 0) {
+        throw new IllegalArgumentException(
+            "fork " + f + ": " + x.length + " rounds against " + y.length);
+      }
       double s = 0;
       for (int r = 0; r < x.length; r++) {
         s += Math.log(x[r] / y[r]);

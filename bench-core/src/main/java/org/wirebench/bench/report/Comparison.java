@@ -5,10 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
-import org.wirebench.bench.pair.PairedRatio;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.LoadResult;
-import org.wirebench.results.PairedRuns;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.Statistic;
@@ -30,10 +28,16 @@ public final class Comparison {
     /** a load point not measured at a steady rate on either side: listed, never judged */
     NOT_STEADY,
     /**
-     * an absolute time or rate of two runs whose machines differ (their calibrations): listed,
-     * never judged — the pairs' within-run ratios are
+     * an absolute time or rate, or a pair variant's cost against the calibration, of two runs whose
+     * machines differ (their calibrations): listed, never judged — the claims' within-run ratios
+     * are
      */
-    NOT_JUDGED
+    NOT_JUDGED,
+    /**
+     * a study claim's within-run ratio a / b changed (interval excludes 1, past the threshold):
+     * either variant may have moved, so shown, never a regression; the per-variant rows say which
+     */
+    MOVED
   }
 
   /**
@@ -57,8 +61,8 @@ public final class Comparison {
    * other outputs.
    *
    * @param group the benchmark (GeoEncodingBenchmark.encode), "load SCENARIO" or "pair"
-   * @param item the rest of the label: the parameters, "POINT-ID throughput", "CLAIM (a / b)"; ""
-   *     for a benchmark without parameters or a whole scenario
+   * @param item the rest of the label: the parameters, "POINT-ID throughput", "CLAIM (a / b)",
+   *     "GROUP VARIANT ÷ calibration"; "" for a benchmark without parameters or a whole scenario
    * @param params a benchmark's or load point's parameters as text; empty for pairs and scenarios
    */
   public record Subject(Kind kind, String group, String item, Map<String, String> params) {
@@ -114,7 +118,10 @@ public final class Comparison {
                 + " in NEW"
             : null;
     warnings.addAll(EnvironmentDifferences.of(base.env(), now.env()));
-    comparePairs(base, now, threshold, confidence);
+    PairComparison pairs = new PairComparison(base, now, machines, threshold, confidence);
+    rows.addAll(pairs.rows);
+    unmatched.addAll(pairs.unmatched);
+    missingInNew.addAll(pairs.missingInNew);
     Map<String, JmhResult> before = new LinkedHashMap<>();
     base.benchmarks().forEach(b -> before.put(b.key(), b));
     for (JmhResult b : now.benchmarks()) {
@@ -244,59 +251,6 @@ public final class Comparison {
         : verdict(slowdown, threshold);
   }
 
-  /**
-   * Each claim both runs measured as a pair: the change of its within-run ratio a / b, NEW over
-   * BASE, with Welch's interval over the two runs' per-fork ratios. A machine's speed cancels in
-   * such a ratio, so these are judged whatever the machines.
-   */
-  private void comparePairs(RunRecord base, RunRecord now, double threshold, double confidence) {
-    if (base.pairs() == null || now.pairs() == null) {
-      return;
-    }
-    for (PairedRuns.Claim c : now.pairs().claims()) {
-      PairedRuns.Claim old =
-          base.pairs().claims().stream()
-              .filter(x -> x.id().equals(c.id()))
-              .findFirst()
-              .orElse(null);
-      Subject key = pair(c, true);
-      if (old == null) {
-        unmatched.add(new Listed(key, "only in NEW: " + key.label()));
-        continue;
-      }
-      double[] was = forkRatios(base.pairs(), old);
-      double[] is = forkRatios(now.pairs(), c);
-      if (was.length == 0 || is.length == 0) {
-        rows.add(new Row(key, "ratio", Double.NaN, Double.NaN, null, Verdict.INVALID));
-        continue;
-      }
-      Ratio r = Ratio.of(was, is, confidence);
-      rows.add(
-          new Row(key, "ratio", Ratio.geoMean(was), Ratio.geoMean(is), r, verdict(r, threshold)));
-    }
-    for (PairedRuns.Claim c : base.pairs().claims()) {
-      if (now.pairs().claims().stream().noneMatch(x -> x.id().equals(c.id()))) {
-        missingInNew.add(new Listed(pair(c, false), "pair " + c.id()));
-      }
-    }
-  }
-
-  /** A claim, with its two variants after its id or not. */
-  private static Subject pair(PairedRuns.Claim c, boolean variants) {
-    return new Subject(
-        Kind.PAIR,
-        "pair",
-        variants ? c.id() + " (" + c.a() + " / " + c.b() + ")" : c.id(),
-        Map.of());
-  }
-
-  /** Each fork's ratio a / b: the exponential of its rounds' mean log ratio. */
-  private static double[] forkRatios(PairedRuns runs, PairedRuns.Claim c) {
-    return java.util.Arrays.stream(PairedRatio.forkLogMeans(runs.group(c.group()), c.a(), c.b()))
-        .map(Math::exp)
-        .toArray();
-  }
-
   /** One value per run of a load point. */
   private static double[] perRun(
       ScenarioResult.PointResult point, ToDoubleFunction<LoadResult> value) {
@@ -403,7 +357,8 @@ public final class Comparison {
       return "nothing to compare: the two runs have no benchmark or load point in common";
     }
     if (count(Verdict.INVALID) > 0) {
-      return "some scores are NaN or zero: those could not be compared";
+      return "some scores are NaN or zero, or a pair group's calibration samples do not match its"
+          + " forks: those could not be compared";
     }
     return null;
   }

@@ -14,6 +14,16 @@ import org.apache.commons.statistics.distribution.TDistribution;
 public record Ratio(double ratio, double low, double high, double confidence) {
 
   public static Ratio of(double[] base, double[] now, double confidence) {
+    return of(base, now, confidence, 0);
+  }
+
+  /**
+   * As {@link #of(double[], double[], double)}, where each sample's mean also carries a run-level
+   * error of standard deviation {@code runLogSd} on the log scale, which the values within one run
+   * share and so do not show: its variance is added once per run, taken as known (no degrees of
+   * freedom of its own).
+   */
+  public static Ratio of(double[] base, double[] now, double confidence, double runLogSd) {
     if (base.length == 0 || now.length == 0) {
       return new Ratio(Double.NaN, Double.NaN, Double.NaN, confidence);
     }
@@ -25,11 +35,15 @@ public record Ratio(double ratio, double low, double high, double confidence) {
     }
     double vb = varLog(base, mb) / base.length;
     double vn = varLog(now, mn) / now.length;
-    double se = Math.sqrt(vb + vn);
+    double shared = 2 * runLogSd * runLogSd;
+    double se = Math.sqrt(vb + vn + shared);
     if (se == 0) {
       return new Ratio(r, r, r, confidence);
     }
-    double df = (vb + vn) * (vb + vn) / (vb * vb / (base.length - 1) + vn * vn / (now.length - 1));
+    double sampled = vb * vb / (base.length - 1) + vn * vn / (now.length - 1);
+    // Welch–Satterthwaite, the known run-level part adding none; forks that agree exactly leave
+    // only that part, whose t is the normal's
+    double df = sampled == 0 ? 1e9 : (vb + vn + shared) * (vb + vn + shared) / sampled;
     double t = TDistribution.of(df).inverseCumulativeProbability(1 - (1 - confidence) / 2);
     return new Ratio(r, Math.exp(mn - mb - t * se), Math.exp(mn - mb + t * se), confidence);
   }

@@ -33,9 +33,9 @@ import picocli.CommandLine;
 
 /**
  * compare --format text|json|markdown|junit on committed runs: the text is what compare printed
- * before the formats existed (recorded from that build), and every format has the same rows,
- * verdicts and exit code; the JUnit file is valid against what CI readers take, with regressions as
- * failures and results not judged skipped with the reason.
+ * before the formats existed (recorded from that build; the summary line since counts "moved"), and
+ * every format has the same rows, verdicts and exit code; the JUnit file is valid against what CI
+ * readers take, with regressions as failures and results not judged skipped with the reason.
  */
 class CompareOutputTest {
   @TempDir Path tmp;
@@ -76,7 +76,13 @@ class CompareOutputTest {
             1,
             "compare-quick-120005-211034.txt"),
         new Pair(recorded("warm-base1"), recorded("warm-base2"), 0, null),
-        new Pair(q2, q1, 0, null));
+        new Pair(q2, q1, 0, null),
+        // a study claim's ratio moved (protobuf got faster): shown in every format, exit 0
+        new Pair(
+            committed("20261126-104841-vm-bf1626c-quick-jdk17"),
+            committed("20261126-142940-vm-dac75b2-quick-jdk17"),
+            0,
+            null));
   }
 
   private int run(String... args) {
@@ -197,7 +203,7 @@ class CompareOutputTest {
             assertTrue(child(tc, "skipped").getAttribute("message").startsWith("not steady:"));
         case UNKNOWN ->
             assertTrue(child(tc, "skipped").getAttribute("message").startsWith("no verdict:"));
-        case IMPROVED, NO_CHANGE -> {
+        case IMPROVED, NO_CHANGE, MOVED -> {
           assertEquals(null, child(tc, "failure"));
           assertEquals(null, child(tc, "skipped"));
         }

@@ -138,4 +138,21 @@ class ComparisonTest {
     assertTrue(r.low() > 1.05 && r.high() < 1.15, r::toString);
     assertTrue(r.excludesOne());
   }
+
+  /**
+   * A run-level error adds its variance once per run: the same ratio, a wider interval, and with
+   * forks that agree exactly the normal's interval of that error alone.
+   */
+  @Test
+  void aRunLevelErrorWidensTheIntervalAroundTheSameRatio() {
+    double[] base = {100, 102, 98, 101, 99};
+    double[] now = {110, 112, 108, 111, 109};
+    Ratio plain = Ratio.of(base, now, 0.99);
+    Ratio shared = Ratio.of(base, now, 0.99, 0.035);
+    assertEquals(plain, Ratio.of(base, now, 0.99, 0));
+    assertEquals(plain.ratio(), shared.ratio(), 1e-12);
+    assertTrue(shared.low() < plain.low() && shared.high() > plain.high(), shared::toString);
+    Ratio alone = Ratio.of(new double[] {1, 1}, new double[] {1, 1}, 0.99, 0.035);
+    assertEquals(Math.exp(2.5758 * Math.sqrt(2) * 0.035), alone.high(), 1e-3);
+  }
 }

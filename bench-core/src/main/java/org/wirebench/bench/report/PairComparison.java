@@ -1,0 +1,193 @@
+package org.wirebench.bench.report;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.wirebench.bench.pair.Claims;
+import org.wirebench.bench.pair.PairedRatio;
+import org.wirebench.results.PairedRuns;
+import org.wirebench.results.RunEnvironment.Calibration;
+import org.wirebench.results.RunRecord;
+
+/**
+ * The pairs of two runs compared: each claim both measured, by the change NEW / BASE of its
+ * within-run ratio a / b, and each variant both measured, by the change of its cost relative to the
+ * calibration timed in the same forks. Welch's interval over the two runs' per-fork ratios, the
+ * threshold of every other row.
+ *
+ * <p>A claim's ratio moves when either side does: xml / protobuf rose 1.04 → 1.59 between two runs
+ * because protobuf got faster. So only a target's rise (AT_MOST: ours against its same-bytes floor)
+ * is a regression; a study claim's change is {@link Comparison.Verdict#MOVED}, shown and never a
+ * failure. Which side moved is what the per-variant rows say: a variant's cost against the
+ * reference workload shuffled into the same rounds. That yardstick is pure core work; a codec's
+ * cost against it depends on memory and caches too, so across machines that differ these rows are
+ * {@link Comparison.Verdict#NOT_JUDGED}.
+ */
+final class PairComparison {
+  /**
+   * A run-level error of a variant's cost against the calibration, standard deviation on the log
+   * scale, that the forks of one run share and so do not show: measured on three quick runs of one
+   * build (dac75b2, 20261126-140200, -141547, -142940), the spread of the runs' means over 37
+   * variants was 2.3 times (median) the variance their forks predict, a run-level part of 0.035
+   * (method of moments, pooled; wfs-osm_mainroads 0.010, wfs-osm_places 0.046, soap-100 0.038,
+   * soap-mesh 0.066, backend 0.004, raster 0). Without it two A/A compares called 2 of 37 variants
+   * regressed (then improved); with it none, z-scores' spread 0.92 instead of 1.68. A claim's ratio
+   * a / b needs none: both variants share the run (claims' A/A z spread 1.00).
+   */
+  static final double RUN_LOG_SD = 0.035;
+
+  final List<Comparison.Row> rows = new ArrayList<>();
+  final List<Comparison.Listed> unmatched = new ArrayList<>();
+  final List<Comparison.Listed> missingInNew = new ArrayList<>();
+
+  /**
+   * @param machines the calibrations compared, null when either run has none or they timed
+   *     different workloads (then no per-variant row: no common yardstick)
+   */
+  PairComparison(
+      RunRecord base,
+      RunRecord now,
+      Comparison.Machines machines,
+      double threshold,
+      double confidence) {
+    if (base.pairs() == null || now.pairs() == null) {
+      return;
+    }
+    claims(base.pairs(), now.pairs(), threshold, confidence);
+    Calibration was = base.env().calibration();
+    Calibration is = now.env().calibration();
+    if (machines != null && was.groups() != null && is.groups() != null) {
+      variants(base.pairs(), was, now.pairs(), is, machines.differ(), threshold, confidence);
+    }
+  }
+
+  private void claims(PairedRuns base, PairedRuns now, double threshold, double confidence) {
+    for (PairedRuns.Claim c : now.claims()) {
+      PairedRuns.Claim old =
+          base.claims().stream().filter(x -> x.id().equals(c.id())).findFirst().orElse(null);
+      Comparison.Subject key = claim(c, true);
+      if (old == null) {
+        unmatched.add(new Comparison.Listed(key, "only in NEW: " + key.label()));
+        continue;
+      }
+      double[] was = exp(PairedRatio.forkLogMeans(base.group(old.group()), old.a(), old.b()));
+      double[] is = exp(PairedRatio.forkLogMeans(now.group(c.group()), c.a(), c.b()));
+      if (was.length == 0 || is.length == 0) {
+        rows.add(invalid(key));
+        continue;
+      }
+      Ratio r = Ratio.of(was, is, confidence);
+      Comparison.Verdict v = Comparison.verdict(r, threshold);
+      if (c.kind() != PairedRuns.Kind.AT_MOST
+          && (v == Comparison.Verdict.REGRESSED || v == Comparison.Verdict.IMPROVED)) {
+        v = Comparison.Verdict.MOVED;
+      }
+      rows.add(new Comparison.Row(key, "ratio", Ratio.geoMean(was), Ratio.geoMean(is), r, v));
+    }
+    for (PairedRuns.Claim c : base.claims()) {
+      if (now.claims().stream().noneMatch(x -> x.id().equals(c.id()))) {
+        missingInNew.add(new Comparison.Listed(claim(c, false), "pair " + c.id()));
+      }
+    }
+  }
+
+  private void variants(
+      PairedRuns base,
+      Calibration baseCalibration,
+      PairedRuns now,
+      Calibration nowCalibration,
+      boolean machinesDiffer,
+      double threshold,
+      double confidence) {
+    for (PairedRuns.Group g : now.groups()) {
+      // the calibration group's variants are the yardstick itself; its A/A claim is its row
+      if (g.id().equals(Claims.CALIBRATION)) {
+        continue;
+      }
+      PairedRuns.Group old = base.group(g.id());
+      for (PairedRuns.Variant v : g.variants()) {
+        Comparison.Subject key = variant(g.id(), v.id());
+        if (old == null || old.index(v.id()) < 0) {
+          unmatched.add(new Comparison.Listed(key, "only in NEW: " + key.label()));
+          continue;
+        }
+        double[] was = relative(old, v.id(), baseCalibration);
+        double[] is = relative(g, v.id(), nowCalibration);
+        if (was == null || is == null) {
+          rows.add(invalid(key));
+          continue;
+        }
+        Ratio r = Ratio.of(was, is, confidence, RUN_LOG_SD);
+        rows.add(
+            new Comparison.Row(
+                key,
+                "ratio",
+                Ratio.geoMean(was),
+                Ratio.geoMean(is),
+                r,
+                machinesDiffer ? Comparison.Verdict.NOT_JUDGED : Comparison.verdict(r, threshold)));
+      }
+    }
+    for (PairedRuns.Group old : base.groups()) {
+      if (old.id().equals(Claims.CALIBRATION)) {
+        continue;
+      }
+      PairedRuns.Group g = now.group(old.id());
+      for (PairedRuns.Variant v : old.variants()) {
+        if (g == null || g.index(v.id()) < 0) {
+          Comparison.Subject key = variant(old.id(), v.id());
+          missingInNew.add(new Comparison.Listed(key, key.label()));
+        }
+      }
+    }
+  }
+
+  /**
+   * Per fork of the group, the variant's cost over the calibration's in the same rounds; null when
+   * the calibration does not hold one fork of equal rounds for each of the group's forks.
+   */
+  private static double[] relative(PairedRuns.Group g, String variant, Calibration c) {
+    List<double[]> reference = new ArrayList<>();
+    for (int i = 0; i < c.groups().size(); i++) {
+      if (c.groups().get(i).equals(g.id())) {
+        reference.add(c.nsPerOp().get(i));
+      }
+    }
+    int index = g.index(variant);
+    List<double[]> costs = g.forks().stream().map(f -> f.nsPerOp().get(index)).toList();
+    if (costs.isEmpty() || reference.size() != costs.size()) {
+      return null;
+    }
+    for (int f = 0; f < costs.size(); f++) {
+      if (costs.get(f).length != reference.get(f).length) {
+        return null;
+      }
+    }
+    return exp(PairedRatio.forkLogMeans(costs, reference));
+  }
+
+  private static double[] exp(double[] logs) {
+    return Arrays.stream(logs).map(Math::exp).toArray();
+  }
+
+  private static Comparison.Row invalid(Comparison.Subject key) {
+    return new Comparison.Row(
+        key, "ratio", Double.NaN, Double.NaN, null, Comparison.Verdict.INVALID);
+  }
+
+  /** A claim, with its two variants after its id or not. */
+  private static Comparison.Subject claim(PairedRuns.Claim c, boolean variants) {
+    return new Comparison.Subject(
+        Comparison.Kind.PAIR,
+        "pair",
+        variants ? c.id() + " (" + c.a() + " / " + c.b() + ")" : c.id(),
+        Map.of());
+  }
+
+  /** "pair backend protobuf ÷ calibration". */
+  private static Comparison.Subject variant(String group, String variant) {
+    return new Comparison.Subject(
+        Comparison.Kind.PAIR, "pair", group + " " + variant + " ÷ calibration", Map.of());
+  }
+}
