@@ -3,8 +3,10 @@
 # puts wrk load (-t2, USERS connections, identity) on the study's WFS 2.0 GetFeature (COUNT features,
 # EPSG:4326) of each layer × format, and reads the server JVM's CPU time (utime + stime of
 # /proc/PID/stat: every thread, JIT and collector included) before and after each measured window.
-# Prints one line a point: requests, req/s, server CPU ms per request and, given a run folder with
-# jmh.json, GeoEncodingBenchmark.encode's time for the same layer, codec and count and the ratio;
+# Prints one line a point: requests, req/s, server CPU ms per request and, given a run folder, the
+# codec's cost for the same layer, codec and count (from its pairs.json when it has the layer's
+# group: CPU time, many forks; else GeoEncodingBenchmark.encode in jmh.json; the column says which)
+# and the ratio;
 # then where that CPU went, ms per request, from each thread's /proc/PID/task/TID/stat over the
 # same window (scripts/thread-cpu.py): Jetty's pool threads (requests and selectors) in user and in
 # system time (the kernel: loopback TCP both ways runs in the sender's writev), the JIT compilers,
@@ -92,15 +94,28 @@ for _ in $(seq 180); do
   sleep 1
   [ $(($(ticks) - t)) -lt $((hz / 10)) ] && break
 done
+# the codec's CPU cost, µs, and where it came from: the run's pairs (pairs.json, group wfs-LAYER,
+# variant FORMAT: the median of its forks' median rounds, thread CPU time, the same clock as the
+# server's) when it has them, else GeoEncodingBenchmark.encode's JMH score (one fork in a quick run)
 encode_us() {
   [ -n "$JMH" ] || return 0
-  python3 - "$JMH/jmh.json" "$1" "$2" "$COUNT" << 'EOF'
-import json, sys
-for r in json.load(open(sys.argv[1])):
+  python3 - "$JMH" "$1" "$2" "$COUNT" << 'EOF'
+import json, os, statistics, sys
+run, layer, codec, count = sys.argv[1:5]
+pairs = os.path.join(run, "pairs.json")
+if os.path.exists(pairs):
+    for g in json.load(open(pairs))["groups"]:
+        ids = [v["id"] for v in g["variants"]]
+        if g["id"] == "wfs-" + layer and codec in ids:
+            i = ids.index(codec)
+            if g["variants"][i]["params"].get("count") == count:
+                print(statistics.median(statistics.median(f["nsPerOp"][i]) for f in g["forks"]) / 1000, "pairs")
+                sys.exit(0)
+for r in json.load(open(os.path.join(run, "jmh.json"))):
     p = r.get("params", {})
-    if r["benchmark"].endswith("GeoEncodingBenchmark.encode") and (p.get("dataset"), p.get("codec"), p.get("count")) == tuple(sys.argv[2:5]):
+    if r["benchmark"].endswith("GeoEncodingBenchmark.encode") and (p.get("dataset"), p.get("codec"), p.get("count")) == (layer, codec, count):
         m = r["primaryMetric"]
-        print(m["score"] * {"us/op": 1, "ns/op": 1e-3, "ms/op": 1e3}[m["scoreUnit"]])
+        print(m["score"] * {"us/op": 1, "ns/op": 1e-3, "ms/op": 1e3}[m["scoreUnit"]], "jmh")
 EOF
 }
 status=0
@@ -134,7 +149,7 @@ window() {
   echo "$requests $(python3 -c "print(f'{($t1 - $t0) / $hz * 1000 / $requests:.3f}')") $rate"
 }
 printf '%-14s %-8s %9s %9s %12s %10s %6s %9s %9s %7s %7s %7s %9s %10s %8s\n' layer format requests req/s cpu_ms/req \
-  encode_ms ratio serve_usr serve_sys jit gc other static_ms wfs_own_ms own÷enc
+  encode_ms:src ratio serve_usr serve_sys jit gc other static_ms wfs_own_ms own÷enc
 for layer in ${LAYERS//,/ }; do
   for format in ${FORMATS//,/ }; do
     url=$(wfs_url "$layer" "$format")
@@ -154,7 +169,8 @@ for layer in ${LAYERS//,/ }; do
       continue
     fi
     cpu=$(python3 -c "print(f'{($t1 - $t0) / $hz * 1000 / $requests:.3f}')")
-    enc=$(encode_us "$layer" "$format")
+    enc= enc_src=
+    read -r enc enc_src <<< "$(encode_us "$layer" "$format")" || true
     ratio=$([ -n "$enc" ] && python3 -c "print(f'{$cpu / ($enc / 1000):.2f}')" || echo -)
     # the split's total is its own reading of the same counters (a few ms later), so it may differ
     # from cpu_ms/req in the last digit; the other columns add up to it
@@ -171,7 +187,7 @@ for layer in ${LAYERS//,/ }; do
       fi
     fi
     printf '%-14s %-8s %9s %9s %12s %10s %6s %9s %9s %7s %7s %7s %9s %10s %8s\n' "$layer" "$format" "$requests" "$rate" "$cpu" \
-      "$([ -n "$enc" ] && python3 -c "print(f'{$enc / 1000:.3f}')" || echo -)" "$ratio" "$su" "$ss" "$jit" "$gc" "$other" \
+      "$([ -n "$enc" ] && python3 -c "print(f'{$enc / 1000:.3f}:$enc_src')" || echo -)" "$ratio" "$su" "$ss" "$jit" "$gc" "$other" \
       "$static_ms" "$own" "$own_ratio"
   done
 done
