@@ -338,11 +338,12 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
    * WFS 1.0 without maxFeatures cannot say it cut a response short: refuse to. (1.1 sends the first
    * DefaultMaxFeatures, as its capabilities declare.)
    */
-  void checkUncut(String layers, long matched) throws OwsException {
+  void checkUncut(List<Queries.Query> queries, long matched) throws OwsException {
     if (isV1()
         && !params.containsKey("maxfeatures")
         && !params.containsKey("count")
         && matched > MAX_COUNT) {
+      String layers = String.join(", ", queries.stream().map(q -> q.dataset().name()).toList());
       throw tooMany(matched + " features of " + layers + " match");
     }
   }
