@@ -99,8 +99,14 @@ final class RequestTargets extends HttpConnectionFactory {
   private static final class Remembering extends HttpConnection {
     // set from the super constructor (newRequestHandler runs there): no initializer
     private RequestHandler handler;
-    private final StringBuilder line = new StringBuilder(64);
-    private volatile String kept = "";
+
+    /**
+     * The request line's first bytes as they arrived, made a String only when asked (a refusal):
+     * written and read on the connection's one parsing thread at a time, its length published last.
+     */
+    private final byte[] line = new byte[KEPT_BYTES];
+
+    private volatile int length;
 
     Remembering(HttpConfiguration config, Connector connector, EndPoint endPoint) {
       super(config, connector, endPoint);
@@ -129,26 +135,35 @@ final class RequestTargets extends HttpConnectionFactory {
 
     private void keep(HttpParser parser, ByteBuffer buffer) {
       HttpParser.State state = parser.getState();
+      int n;
       if (state == HttpParser.State.START) {
-        line.setLength(0);
+        n = 0;
       } else if (state.ordinal() > HttpParser.State.URI.ordinal()) {
         return;
+      } else {
+        n = length;
       }
-      for (int i = buffer.position(); i < buffer.limit() && line.length() < KEPT_BYTES; i++) {
-        char c = (char) (buffer.get(i) & 0xff);
-        if (c == '\r' || c == '\n') {
-          if (line.length() > 0) {
-            break;
-          }
-          continue; // blank lines before a request line are allowed
-        }
-        line.append(c);
+      int i = buffer.position();
+      int end = buffer.limit();
+      // blank lines before a request line are allowed
+      while (n == 0 && i < end && isLineEnd(buffer.get(i))) {
+        i++;
       }
-      kept = line.toString();
+      int stop = Math.min(end, i + (KEPT_BYTES - n));
+      int from = i;
+      while (i < stop && !isLineEnd(buffer.get(i))) {
+        i++;
+      }
+      buffer.get(from, line, n, i - from);
+      length = n + i - from;
+    }
+
+    private static boolean isLineEnd(byte b) {
+      return b == '\r' || b == '\n';
     }
 
     String requestLine() {
-      return kept;
+      return new String(line, 0, length, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
   }
 }

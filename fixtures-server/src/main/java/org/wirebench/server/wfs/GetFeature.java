@@ -139,8 +139,7 @@ final class GetFeature {
     }
     if (!hits) {
       // hits send no features: any count can be said
-      wfs.checkUncut(
-          String.join(", ", queries.stream().map(q -> q.dataset().name()).toList()), matched);
+      wfs.checkUncut(queries, matched);
     }
     int returned = count - wanted;
     String previous =

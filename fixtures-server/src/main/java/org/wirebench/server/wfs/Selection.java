@@ -99,15 +99,21 @@ final class Selection {
   /** The filter language FES 2.0 and Filter Encoding 1.x define, the only one served. */
   static final String FES_LANGUAGE = "urn:ogc:def:filterLanguage:OGC-FES:Filter";
 
+  /** The selections that exclude each other, in the order a refusal names them. */
+  private static final List<String> EXCLUSIVE =
+      List.of("bbox", "filter", "resourceid", "featureid");
+
   /**
    * The GetFeature selection: BBOX, FILTER, or RESOURCEID/FEATUREID (mutually exclusive, as WFS 2.0
    * says), or null for every feature.
    */
   java.util.function.Predicate<Feature> filter(FeatureType type) throws OwsException {
-    List<String> given =
-        java.util.stream.Stream.of("bbox", "filter", "resourceid", "featureid")
-            .filter(params::containsKey)
-            .toList();
+    List<String> given = new java.util.ArrayList<>(1);
+    for (String exclusive : EXCLUSIVE) {
+      if (params.containsKey(exclusive)) {
+        given.add(exclusive);
+      }
+    }
     if (given.size() > 1) {
       throw new OwsException(
           "OperationParsingFailed",

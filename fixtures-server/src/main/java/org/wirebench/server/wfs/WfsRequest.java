@@ -181,8 +181,21 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   /** A paging link up to its STARTINDEX, for {@code endpoint}, with or without resultType. */
   private record PageLink(String endpoint, boolean results, String head) {}
 
-  private static String encode(String s) {
-    return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
+  /**
+   * Guava's form escaper writes what {@code URLEncoder.encode(s, UTF_8)} writes (the same safe
+   * characters, space as +, upper-case escapes of UTF-8) without its per-call buffers; the links'
+   * bytes stay URLEncoder's. A string it refuses (an unpaired surrogate, which the query's UTF-8
+   * cannot hold) goes to URLEncoder, which writes it as ?.
+   */
+  private static final com.google.common.escape.Escaper FORM =
+      com.google.common.net.UrlEscapers.urlFormParameterEscaper();
+
+  static String encode(String s) {
+    try {
+      return FORM.escape(s);
+    } catch (IllegalArgumentException e) {
+      return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
+    }
   }
 
   /**
@@ -325,11 +338,12 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
    * WFS 1.0 without maxFeatures cannot say it cut a response short: refuse to. (1.1 sends the first
    * DefaultMaxFeatures, as its capabilities declare.)
    */
-  void checkUncut(String layers, long matched) throws OwsException {
+  void checkUncut(List<Queries.Query> queries, long matched) throws OwsException {
     if (isV1()
         && !params.containsKey("maxfeatures")
         && !params.containsKey("count")
         && matched > MAX_COUNT) {
+      String layers = String.join(", ", queries.stream().map(q -> q.dataset().name()).toList());
       throw tooMany(matched + " features of " + layers + " match");
     }
   }
