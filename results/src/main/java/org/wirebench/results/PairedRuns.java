@@ -2,8 +2,10 @@ package org.wirebench.results;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code pairs.json}: the claims a run measured as pairs. The variants of a group run in one forked
@@ -137,38 +139,110 @@ public record PairedRuns(
   public static PairedRuns read(Path file) throws IOException {
     PairedRuns r =
         ResultFiles.bind(file, ResultFiles.readVersioned(file, FORMAT_VERSION), PairedRuns.class);
-    for (Claim c : r.claims()) {
-      Group g = r.group(c.group());
-      if (g == null || g.index(c.a()) < 0 || g.index(c.b()) < 0) {
+    r.check(file);
+    return r;
+  }
+
+  /**
+   * Refuses a file whose values a ratio would be taken of blindly: a missing list or id, a group,
+   * variant or claim id given twice (the second would be ignored: its forks never read, or a claim
+   * counted twice), a claim naming what the file does not hold, a fork that does not time every
+   * variant in equal rounds, a cost that is not a time.
+   */
+  private void check(Path file) throws IOException {
+    if (settings == null || groups == null || claims == null) {
+      throw new UnreadableRunException(file + ": settings, groups or claims missing");
+    }
+    double confidence = settings.confidence();
+    if (!(confidence > 0 && confidence < 1)) {
+      throw new UnreadableRunException(file + ": confidence " + confidence + " is not in (0, 1)");
+    }
+    Set<String> groupIds = new HashSet<>();
+    for (Group g : groups) {
+      if (g == null || g.id() == null || g.variants() == null || g.forks() == null) {
+        throw new UnreadableRunException(file + ": a group without its id, variants or forks");
+      }
+      if (!groupIds.add(g.id())) {
+        throw new UnreadableRunException(file + ": group " + g.id() + " appears twice");
+      }
+      if (g.variants().isEmpty() || g.forks().isEmpty()) {
+        // every group runs its minimum of forks: an empty one is a truncated file
+        throw new UnreadableRunException(
+            file + ": group " + g.id() + " has no " + (g.forks().isEmpty() ? "forks" : "variants"));
+      }
+      Set<String> variantIds = new HashSet<>();
+      for (Variant v : g.variants()) {
+        if (v == null || v.id() == null) {
+          throw new UnreadableRunException(
+              file + ": group " + g.id() + " has a variant without id");
+        }
+        if (!variantIds.add(v.id())) {
+          throw new UnreadableRunException(
+              file + ": group " + g.id() + " names variant " + v.id() + " twice");
+        }
+      }
+      for (Fork f : g.forks()) {
+        checkFork(file, g, f);
+      }
+    }
+    Set<String> claimIds = new HashSet<>();
+    for (Claim c : claims) {
+      if (c == null || c.id() == null || c.kind() == null) {
+        throw new UnreadableRunException(file + ": a claim without its id or kind");
+      }
+      if (!claimIds.add(c.id())) {
+        throw new UnreadableRunException(file + ": claim " + c.id() + " appears twice");
+      }
+      Group g = c.group() == null ? null : group(c.group());
+      if (g == null || c.a() == null || c.b() == null || g.index(c.a()) < 0 || g.index(c.b()) < 0) {
         throw new UnreadableRunException(
             file + ": claim " + c.id() + " names a group or variant the file does not hold");
       }
     }
-    double confidence = r.settings().confidence();
-    if (!(confidence > 0 && confidence < 1)) {
-      throw new UnreadableRunException(file + ": confidence " + confidence + " is not in (0, 1)");
+  }
+
+  /** Per variant, equal rounds of costs that are times (finite, above zero), in both clocks. */
+  private static void checkFork(Path file, Group g, Fork f) throws IOException {
+    int n = g.variants().size();
+    if (f == null
+        || f.nsPerOp() == null
+        || f.nsPerOp().size() != n
+        || f.wallNsPerOp() == null
+        || f.wallNsPerOp().size() != n
+        || f.opsPerBatch() == null
+        || f.opsPerBatch().length != n) {
+      throw new UnreadableRunException(
+          file + ": a fork of group " + g.id() + " does not time every variant");
     }
-    for (Group g : r.groups()) {
-      for (Fork f : g.forks()) {
-        if (f.nsPerOp().size() != g.variants().size()) {
+    int rounds = f.nsPerOp().get(0) == null ? 0 : f.nsPerOp().get(0).length;
+    for (List<double[]> clock : List.of(f.nsPerOp(), f.wallNsPerOp())) {
+      for (double[] costs : clock) {
+        if (costs == null || costs.length != rounds || rounds == 0) {
           throw new UnreadableRunException(
-              file + ": a fork of group " + g.id() + " does not time every variant");
+              file + ": a fork of group " + g.id() + " times its variants in unequal rounds");
         }
-        int rounds = f.nsPerOp().get(0).length;
-        for (double[] costs : f.nsPerOp()) {
-          if (costs.length != rounds || rounds == 0) {
+        for (double x : costs) {
+          if (!isTime(x)) {
             throw new UnreadableRunException(
-                file + ": a fork of group " + g.id() + " times its variants in unequal rounds");
-          }
-          for (double x : costs) {
-            if (!(x > 0) || Double.isInfinite(x)) {
-              throw new UnreadableRunException(
-                  file + ": group " + g.id() + " holds a cost of " + x + " ns, not a time");
-            }
+                file + ": group " + g.id() + " holds a cost of " + x + " ns, not a time");
           }
         }
       }
     }
-    return r;
   }
+
+  /**
+   * A cost per operation a round can have measured: from {@link #MIN_NS} (below it, a subnormal
+   * such as 5e-324 makes a ratio x / y infinite) to {@link #MAX_NS}; NaN, zero, negative and
+   * infinite are not.
+   */
+  public static boolean isTime(double ns) {
+    return ns >= MIN_NS && ns <= MAX_NS;
+  }
+
+  /** The smallest cost per operation read as a time: a femtosecond, ns. */
+  public static final double MIN_NS = 1e-6;
+
+  /** The largest: a day per operation, far beyond any round of a paired run, ns. */
+  public static final double MAX_NS = 86_400e9;
 }

@@ -107,7 +107,37 @@ public record RunEnvironment(
   }
 
   public static RunEnvironment read(Path file) throws IOException {
-    return ResultFiles.bind(
-        file, ResultFiles.readVersioned(file, FORMAT_VERSION), RunEnvironment.class);
+    RunEnvironment env =
+        ResultFiles.bind(
+            file, ResultFiles.readVersioned(file, FORMAT_VERSION), RunEnvironment.class);
+    if (env.calibration() != null) {
+      check(file, env.calibration());
+    }
+    return env;
+  }
+
+  /**
+   * A calibration whose every fork holds rounds of times (as a pair's costs are checked) and names
+   * its group, with a workload: compare takes ratios of it and judges machines by it.
+   */
+  private static void check(Path file, Calibration c) throws IOException {
+    if (c.workload() == null || c.workload().isBlank() || c.nsPerOp() == null) {
+      throw new UnreadableRunException(file + ": calibration without its workload or forks");
+    }
+    for (int f = 0; f < c.nsPerOp().size(); f++) {
+      double[] rounds = c.nsPerOp().get(f);
+      if (rounds == null || rounds.length == 0) {
+        throw new UnreadableRunException(file + ": calibration fork " + f + " has no rounds");
+      }
+      for (double x : rounds) {
+        if (!PairedRuns.isTime(x)) {
+          throw new UnreadableRunException(
+              file + ": calibration fork " + f + " holds a cost of " + x + " ns, not a time");
+        }
+      }
+      if (c.groups() != null && c.groups().get(f) == null) {
+        throw new UnreadableRunException(file + ": calibration fork " + f + " names no group");
+      }
+    }
   }
 }

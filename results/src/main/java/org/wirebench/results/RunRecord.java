@@ -100,7 +100,9 @@ public record RunRecord(
     Path sizes = folder.resolve(PayloadSizes.FILE);
     Path fidelity = folder.resolve(FidelityTable.FILE);
     Path codecFidelity = folder.resolve(FidelityTable.CODECS_FILE);
-    Path pairs = folder.resolve(PairedRuns.FILE);
+    Path pairsFile = folder.resolve(PairedRuns.FILE);
+    PairedRuns pairs = Files.isRegularFile(pairsFile) ? PairedRuns.read(pairsFile) : null;
+    checkCalibration(folder, env.calibration(), pairs);
     return new RunRecord(
         folder,
         env,
@@ -109,7 +111,66 @@ public record RunRecord(
         Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null,
         Files.isRegularFile(fidelity) ? FidelityTable.read(fidelity) : null,
         Files.isRegularFile(codecFidelity) ? FidelityTable.read(codecFidelity) : null,
-        Files.isRegularFile(pairs) ? PairedRuns.read(pairs) : null);
+        pairs);
+  }
+
+  /**
+   * Since env.json version 4 each calibration fork ran inside one pair group's fork, and compare
+   * divides that fork's costs by it: so the calibration must hold, for every group of pairs.json,
+   * as many forks as the group (in the order run) of as many rounds each, and no fork of a group
+   * pairs.json does not hold. Anything else is a folder whose files were edited or mixed.
+   */
+  private static void checkCalibration(Path folder, RunEnvironment.Calibration c, PairedRuns pairs)
+      throws IOException {
+    if (c == null || c.groups() == null) {
+      return;
+    }
+    String where = folder.resolve(RunEnvironment.FILE) + ": calibration ";
+    if (pairs == null) {
+      throw new UnreadableRunException(
+          where + "was timed in pair groups' forks but the folder has no " + PairedRuns.FILE);
+    }
+    Map<String, List<double[]>> byGroup = new LinkedHashMap<>();
+    for (int f = 0; f < c.groups().size(); f++) {
+      String g = c.groups().get(f);
+      if (pairs.group(g) == null) {
+        throw new UnreadableRunException(
+            where + "fork " + f + " ran in group " + g + ", which " + PairedRuns.FILE + " lacks");
+      }
+      byGroup.computeIfAbsent(g, k -> new ArrayList<>()).add(c.nsPerOp().get(f));
+    }
+    for (PairedRuns.Group g : pairs.groups()) {
+      List<double[]> reference = byGroup.getOrDefault(g.id(), List.of());
+      if (reference.size() != g.forks().size()) {
+        throw new UnreadableRunException(
+            where
+                + "holds "
+                + reference.size()
+                + " forks of group "
+                + g.id()
+                + ", "
+                + PairedRuns.FILE
+                + " "
+                + g.forks().size());
+      }
+      for (int f = 0; f < reference.size(); f++) {
+        int rounds = g.forks().get(f).nsPerOp().get(0).length;
+        if (reference.get(f).length != rounds) {
+          throw new UnreadableRunException(
+              where
+                  + "fork "
+                  + f
+                  + " of group "
+                  + g.id()
+                  + " has "
+                  + reference.get(f).length
+                  + " rounds, "
+                  + PairedRuns.FILE
+                  + "'s "
+                  + rounds);
+        }
+      }
+    }
   }
 
   /**

@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
             + " claim both measured as a pair (its ratio a / b, NEW over BASE). When the runs'"
             + " calibrations say the machines differ, absolute times are listed, not judged. Exit"
             + " 0: no regression; 1: something regressed or is missing in NEW; 2: could not compare"
-            + " (an unreadable folder, nothing in common, or NaN/zero scores); a load point not"
+            + " (an unreadable folder or one whose files disagree, a claim id measuring another ratio in NEW, nothing in common, or NaN/zero scores); a load point not"
             + " steady is listed, never judged. Every --format has the same rows, verdicts and"
             + " exit code.")
 final class CompareCommand implements Callable<Integer> {

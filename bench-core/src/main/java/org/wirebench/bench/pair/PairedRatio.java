@@ -64,7 +64,8 @@ public record PairedRatio(
       }
       double s = 0;
       for (int r = 0; r < x.length; r++) {
-        s += Math.log(x[r] / y[r]);
+        // a difference of logs: x / y overflows for costs far apart, ln x − ln y does not
+        s += Math.log(x[r]) - Math.log(y[r]);
       }
       means[f] = s / x.length;
     }

@@ -10,6 +10,7 @@ import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.Statistic;
+import org.wirebench.results.UnreadableRunException;
 
 /**
  * NEW against BASE: every benchmark (by name and parameters) and every load point (throughput and
@@ -102,7 +103,11 @@ public final class Comparison {
   /**
    * @param threshold relative change below which nothing is called a change, e.g. 0.05
    */
-  public Comparison(RunRecord base, RunRecord now, double threshold, double confidence) {
+  /**
+   * @throws UnreadableRunException when the two runs disagree on what a pair claim's id measures
+   */
+  public Comparison(RunRecord base, RunRecord now, double threshold, double confidence)
+      throws UnreadableRunException {
     this.threshold = threshold;
     this.confidence = confidence;
     Ratio speed =
@@ -118,6 +123,18 @@ public final class Comparison {
                 + " in NEW"
             : null;
     warnings.addAll(EnvironmentDifferences.of(base.env(), now.env()));
+    if (machines != null
+        && base.pairs() != null
+        && now.pairs() != null
+        && (base.env().calibration().groups() == null
+            || now.env().calibration().groups() == null)) {
+      // rows left out must say so: a version 3 calibration ran only at the run's start
+      warnings.add(
+          "no per-variant pair rows: "
+              + (base.env().calibration().groups() == null ? "BASE" : "NEW")
+              + "'s calibration (env.json before version 4) was not timed in the pair groups'"
+              + " forks");
+    }
     PairComparison pairs = new PairComparison(base, now, machines, threshold, confidence);
     rows.addAll(pairs.rows);
     unmatched.addAll(pairs.unmatched);

@@ -9,6 +9,7 @@ import org.wirebench.bench.pair.PairedRatio;
 import org.wirebench.results.PairedRuns;
 import org.wirebench.results.RunEnvironment.Calibration;
 import org.wirebench.results.RunRecord;
+import org.wirebench.results.UnreadableRunException;
 
 /**
  * The pairs of two runs compared: each claim both measured, by the change NEW / BASE of its
@@ -50,7 +51,8 @@ final class PairComparison {
       RunRecord now,
       Comparison.Machines machines,
       double threshold,
-      double confidence) {
+      double confidence)
+      throws UnreadableRunException {
     if (base.pairs() == null || now.pairs() == null) {
       return;
     }
@@ -62,7 +64,8 @@ final class PairComparison {
     }
   }
 
-  private void claims(PairedRuns base, PairedRuns now, double threshold, double confidence) {
+  private void claims(PairedRuns base, PairedRuns now, double threshold, double confidence)
+      throws UnreadableRunException {
     for (PairedRuns.Claim c : now.claims()) {
       PairedRuns.Claim old =
           base.claims().stream().filter(x -> x.id().equals(c.id())).findFirst().orElse(null);
@@ -70,6 +73,25 @@ final class PairComparison {
       if (old == null) {
         unmatched.add(new Comparison.Listed(key, "only in NEW: " + key.label()));
         continue;
+      }
+      if (!old.group().equals(c.group()) || !old.a().equals(c.a()) || !old.b().equals(c.b())) {
+        // the same id over another ratio: its change NEW / BASE would compare two quantities
+        throw new UnreadableRunException(
+            "claim "
+                + c.id()
+                + " is "
+                + old.a()
+                + " / "
+                + old.b()
+                + " of group "
+                + old.group()
+                + " in BASE but "
+                + c.a()
+                + " / "
+                + c.b()
+                + " of group "
+                + c.group()
+                + " in NEW: not the same claim, so not compared");
       }
       double[] was = exp(PairedRatio.forkLogMeans(base.group(old.group()), old.a(), old.b()));
       double[] is = exp(PairedRatio.forkLogMeans(now.group(c.group()), c.a(), c.b()));
@@ -79,8 +101,10 @@ final class PairComparison {
       }
       Ratio r = Ratio.of(was, is, confidence);
       Comparison.Verdict v = Comparison.verdict(r, threshold);
-      if (c.kind() != PairedRuns.Kind.AT_MOST
-          && (v == Comparison.Verdict.REGRESSED || v == Comparison.Verdict.IMPROVED)) {
+      // a target in either run is judged as one: a claim made a study claim in NEW must not hide
+      // its own rise
+      boolean target = c.kind() == PairedRuns.Kind.AT_MOST || old.kind() == PairedRuns.Kind.AT_MOST;
+      if (!target && (v == Comparison.Verdict.REGRESSED || v == Comparison.Verdict.IMPROVED)) {
         v = Comparison.Verdict.MOVED;
       }
       rows.add(new Comparison.Row(key, "ratio", Ratio.geoMean(was), Ratio.geoMean(is), r, v));

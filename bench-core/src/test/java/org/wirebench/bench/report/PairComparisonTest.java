@@ -24,7 +24,7 @@ class PairComparisonTest {
   private static final Path CAL = ThenAndNowTest.runs().resolve("calibration-v4");
   private static final Path JMH_RESULTS = ThenAndNowTest.runs().resolve("../../../jmh-results");
 
-  private static Comparison compare(RunRecord base, RunRecord now) {
+  private static Comparison compare(RunRecord base, RunRecord now) throws IOException {
     return new Comparison(base, now, 0.05, 0.99);
   }
 
@@ -43,7 +43,7 @@ class PairComparisonTest {
    * The run with {@code variant}'s costs in group backend times {@code factor} and, for a slower
    * machine, every cost and calibration sample times {@code machine}.
    */
-  private static RunRecord changed(RunRecord r, String variant, double factor, double machine) {
+  static RunRecord changed(RunRecord r, String variant, double factor, double machine) {
     PairedRuns p = r.pairs();
     List<PairedRuns.Group> groups = new ArrayList<>();
     for (PairedRuns.Group g : p.groups()) {

@@ -1,0 +1,173 @@
+package org.wirebench.results;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.BiConsumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A hand-edited, truncated or mixed pairs.json or calibration is refused when read, naming what is
+ * wrong (compare's exit 2), never read into a ratio of NaN, into another group's calibration, or
+ * into a NullPointerException. Each case edits a copy of calibration-v4/cal1 (groups calibration
+ * and backend, 4 forks each; the calibration's 8 forks name them).
+ */
+class PairedFilesTest {
+  private static final Path CAL1 = Samples.runs().resolve("calibration-v4/cal1");
+
+  private static Arguments edit(String what, String says, BiConsumer<ObjectNode, ObjectNode> e) {
+    return Arguments.of(what, says, e);
+  }
+
+  private static ArrayNode calibrationFork(ObjectNode env, int f) {
+    return (ArrayNode) env.at("/calibration/nsPerOp/" + f);
+  }
+
+  private static ObjectNode backend(ObjectNode pairs) {
+    return (ObjectNode) pairs.at("/groups/1");
+  }
+
+  static Stream<Arguments> edits() {
+    return Stream.of(
+        edit(
+            "a calibration fork fewer for backend",
+            "holds 3 forks of group backend, pairs.json 4",
+            (env, pairs) -> {
+              ((ArrayNode) env.at("/calibration/groups")).remove(7);
+              ((ArrayNode) env.at("/calibration/nsPerOp")).remove(7);
+            }),
+        edit(
+            "a calibration fork more for backend",
+            "holds 5 forks of group backend",
+            (env, pairs) -> {
+              ((ArrayNode) env.at("/calibration/groups")).add("backend");
+              ((ArrayNode) env.at("/calibration/nsPerOp")).add(calibrationFork(env, 0).deepCopy());
+            }),
+        edit(
+            "a calibration fork of a group pairs.json lacks",
+            "ran in group raster, which pairs.json lacks",
+            (env, pairs) -> ((ArrayNode) env.at("/calibration/groups")).set(7, "raster")),
+        edit(
+            "a calibration fork of other rounds than its group's",
+            "fork 0 of group backend has 19 rounds, pairs.json's 20",
+            (env, pairs) -> calibrationFork(env, 4).remove(0)),
+        edit(
+            "a calibration fork without rounds",
+            "calibration fork 4 has no rounds",
+            (env, pairs) -> calibrationFork(env, 4).removeAll()),
+        edit(
+            "a calibration cost of zero",
+            "holds a cost of 0.0 ns",
+            (env, pairs) -> calibrationFork(env, 5).set(3, 0.0)),
+        edit(
+            "a negative calibration cost",
+            "holds a cost of -5.0 ns",
+            (env, pairs) -> calibrationFork(env, 5).set(3, -5.0)),
+        edit(
+            "a calibration cost of NaN (Jackson reads the string)",
+            "holds a cost of NaN ns",
+            (env, pairs) -> calibrationFork(env, 5).set(3, "NaN")),
+        edit(
+            "an infinite calibration cost",
+            "holds a cost of Infinity ns",
+            (env, pairs) -> calibrationFork(env, 5).set(3, "Infinity")),
+        edit(
+            "a subnormal calibration cost (x / y overflows)",
+            "holds a cost of 4.9E-324 ns",
+            (env, pairs) -> calibrationFork(env, 5).set(3, Double.MIN_VALUE)),
+        edit(
+            "a calibration without its workload",
+            "calibration without its workload",
+            (env, pairs) -> ((ObjectNode) env.get("calibration")).putNull("workload")),
+        edit(
+            "a pair cost of 1e300 ns",
+            "holds a cost of 1.0E300 ns",
+            (env, pairs) -> ((ArrayNode) backend(pairs).at("/forks/0/nsPerOp/1")).set(2, 1e300)),
+        edit(
+            "a wall-clock cost below zero",
+            "holds a cost of -3.0 ns",
+            (env, pairs) -> ((ArrayNode) backend(pairs).at("/forks/0/wallNsPerOp/1")).set(2, -3.0)),
+        edit(
+            "a group given twice (its second forks never read)",
+            "group backend appears twice",
+            (env, pairs) -> ((ArrayNode) pairs.get("groups")).add(backend(pairs).deepCopy())),
+        edit(
+            "a variant id given twice",
+            "names variant xml twice",
+            (env, pairs) -> ((ObjectNode) backend(pairs).at("/variants/2")).put("id", "xml")),
+        edit(
+            "a claim given twice",
+            "claim backend-xml-protobuf-50 appears twice",
+            (env, pairs) ->
+                ((ArrayNode) pairs.get("claims")).add(pairs.at("/claims/3").deepCopy())),
+        edit(
+            "a group without variants",
+            "group backend has no variants",
+            (env, pairs) -> {
+              backend(pairs).putArray("variants");
+              ((ArrayNode) pairs.get("claims")).remove(3);
+              ((ArrayNode) pairs.get("claims")).remove(2);
+              ((ArrayNode) pairs.get("claims")).remove(1);
+              for (var f : backend(pairs).withArray("forks")) {
+                ((ObjectNode) f).putArray("nsPerOp");
+                ((ObjectNode) f).putArray("wallNsPerOp");
+                ((ObjectNode) f).putArray("opsPerBatch");
+              }
+            }),
+        edit(
+            "a group without forks",
+            "group backend has no forks",
+            (env, pairs) -> {
+              backend(pairs).putArray("forks");
+              for (int f = 7; f >= 4; f--) {
+                ((ArrayNode) env.at("/calibration/groups")).remove(f);
+                ((ArrayNode) env.at("/calibration/nsPerOp")).remove(f);
+              }
+            }),
+        edit(
+            "no groups",
+            "settings, groups or claims missing",
+            (env, pairs) -> pairs.putNull("groups")),
+        edit(
+            "a variant without id",
+            "has a variant without id",
+            (env, pairs) -> ((ObjectNode) backend(pairs).at("/variants/2")).putNull("id")),
+        edit(
+            "a fork's variant without rounds",
+            "times its variants in unequal rounds",
+            (env, pairs) -> ((ArrayNode) backend(pairs).at("/forks/0/nsPerOp")).setNull(1)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("edits")
+  void isRefusedWhenRead(
+      String what, String says, BiConsumer<ObjectNode, ObjectNode> e, @TempDir Path run)
+      throws IOException {
+    ObjectNode env = (ObjectNode) ResultFiles.JSON.readTree(CAL1.resolve("env.json").toFile());
+    ObjectNode pairs = (ObjectNode) ResultFiles.JSON.readTree(CAL1.resolve("pairs.json").toFile());
+    e.accept(env, pairs);
+    ResultFiles.JSON.writeValue(run.resolve("env.json").toFile(), env);
+    ResultFiles.JSON.writeValue(run.resolve("pairs.json").toFile(), pairs);
+    UnreadableRunException x =
+        assertThrows(UnreadableRunException.class, () -> RunRecord.read(run), what);
+    assertTrue(x.getMessage().contains(says), x.getMessage());
+  }
+
+  @Test
+  void aCalibrationOfPairGroupsWithoutItsPairsIsRefused(@TempDir Path run) throws IOException {
+    Files.copy(CAL1.resolve("env.json"), run.resolve("env.json"));
+    UnreadableRunException x =
+        assertThrows(UnreadableRunException.class, () -> RunRecord.read(run));
+    assertTrue(x.getMessage().contains("has no pairs.json"), x.getMessage());
+  }
+}
