@@ -13,8 +13,9 @@
 # the collector, and the rest (VM thread, threads that ended; the total minus the other four).
 # With --profile DIR, async-profiler (its library from the Maven Central jar the build uses, cpu by
 # itimer) samples each measured window into DIR/cpu-LAYER-FORMAT.html (those windows' CPU is then
-# the profiled server's). Timing, not a test: run it on a quiet machine, and compare two builds
-# alternating (--classes puts a build's classes before the jar's, e.g. fixtures-server/target/classes).
+# the profiled server's). Timing, not a test: run it on a quiet machine; compare two builds with
+# scripts/server-cpu-pair.sh, side by side in random order (--classes puts a build's classes before
+# the jar's, e.g. fixtures-server/target/classes).
 #
 #   apt-get install -y wrk
 #   ./mvnw -q -o -DskipTests package -pl bench-core -am
@@ -31,6 +32,8 @@
 # Exit 0: measured; 1: a point failed (non-2xx answers, no requests); 2: could not run.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
+ME=server-cpu
+. "$ROOT/scripts/lib/server-cpu-common.sh"
 JAR=$ROOT/bench-core/target/benchmarks.jar
 LAYERS=osm_mainroads,osm_places
 FORMATS=gml32,gml2,geojson
@@ -54,15 +57,6 @@ command -v wrk > /dev/null || usage "wrk is missing; apt-get install wrk"
 [ -f "$JAR" ] || usage "no $JAR; build it with ./mvnw -q -o -DskipTests package -pl bench-core -am"
 [ -z "$JMH" ] || [ -f "$JMH/jmh.json" ] || usage "no jmh.json in $JMH"
 [ -z "$CLASSES" ] || [ -d "$CLASSES" ] || usage "no classes folder $CLASSES"
-output_format() {
-  case $1 in
-    gml32) echo "application/gml%2Bxml%3B%20version%3D3.2" ;;
-    gml31) echo "text/xml%3B%20subtype%3Dgml%2F3.1.1" ;;
-    gml2) echo "text/xml%3B%20subtype%3Dgml%2F2.1.2" ;;
-    geojson) echo "application/json" ;;
-    *) usage "format '$1' is not one of gml32, gml31, gml2, geojson" ;;
-  esac
-}
 for f in ${FORMATS//,/ }; do output_format "$f" > /dev/null; done
 LIB=""
 if [ -n "$PROFILE" ]; then
@@ -74,26 +68,15 @@ if [ -n "$PROFILE" ]; then
   LIB=$(cd "$PROFILE/lib" && pwd)/libasyncProfiler.so
 fi
 
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+PORT=$(free_port)
 LOG=$(mktemp /tmp/wirebench-server-cpu.XXXXXX)
-java -cp "${CLASSES:+$CLASSES:}$JAR" org.wirebench.bench.cli.WirebenchCli serve --port "$PORT" > "$LOG" 2>&1 &
-PID=$!
-trap 'kill $PID 2> /dev/null || true; wait $PID 2> /dev/null || true' EXIT
-for _ in $(seq 120); do
-  (exec 3<> "/dev/tcp/127.0.0.1/$PORT") 2> /dev/null && break
-  kill -0 $PID 2> /dev/null || { cat "$LOG" >&2; echo "server-cpu: the server did not start" >&2; exit 2; }
-  sleep 0.5
-done
-ticks() { awk '{print $14 + $15}' "/proc/$PID/stat"; }
+PID=""
+trap '[ -z "$PID" ] || { kill $PID 2> /dev/null || true; wait $PID 2> /dev/null || true; }' EXIT
+start_server "${CLASSES:+$CLASSES:}$JAR" "$PORT" "$LOG"
+PID=$SERVER_PID
 hz=$(getconf CLK_TCK)
-# the WFS builds its layers' spatial indexes on its first request (~15 s of CPU): wait until the
-# server is idle (under a tenth of a core over a second), up to 3 minutes
-curl -s -o /dev/null "http://127.0.0.1:$PORT/ows?service=WFS&version=2.0.0&request=GetCapabilities"
-for _ in $(seq 180); do
-  t=$(ticks)
-  sleep 1
-  [ $(($(ticks) - t)) -lt $((hz / 10)) ] && break
-done
+get_capabilities "$PORT"
+wait_idle $PID || true
 # the codec's CPU cost, µs, and where it came from: the run's pairs (pairs.json, group wfs-LAYER,
 # variant FORMAT: the median of its forks' median rounds, thread CPU time, the same clock as the
 # server's) when it has them, else GeoEncodingBenchmark.encode's JMH score (one fork in a quick run)
@@ -121,15 +104,12 @@ EOF
 status=0
 SNAP=$(mktemp -d /tmp/wirebench-server-cpu-threads.XXXXXX)
 trap 'kill $PID 2> /dev/null || true; wait $PID 2> /dev/null || true; rm -rf "$SNAP"' EXIT
-wfs_url() {
-  echo "http://127.0.0.1:$PORT/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:$1&count=$COUNT&srsName=EPSG:4326&outputFormat=$(output_format "$2")"
-}
 # one warm-up pass over every point (and its static twin) before any is measured
 for layer in ${LAYERS//,/ }; do
   for format in ${FORMATS//,/ }; do
-    wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(wfs_url "$layer" "$format")" > /dev/null
+    wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(wfs_url "$PORT" "$layer" "$format")" > /dev/null
     if [ "$STATIC" = yes ]; then
-      size=$(curl -s -o /dev/null -w '%{size_download}' "$(wfs_url "$layer" "$format")")
+      size=$(curl -s -o /dev/null -w '%{size_download}' "$(wfs_url "$PORT" "$layer" "$format")")
       wrk -t2 -c"$USERS" -d"${WARMUP}s" "http://127.0.0.1:$PORT/static/$size" > /dev/null
     fi
   done
@@ -137,9 +117,9 @@ done
 # CPU ms a request of the server over a measured window of wrk on URL: "requests cpu_ms rate"
 window() {
   local t0 t1 out requests rate
-  t0=$(ticks)
+  t0=$(ticks $PID)
   out=$(wrk -t2 -c"$USERS" -d"${SECONDS_}s" "$1")
-  t1=$(ticks)
+  t1=$(ticks $PID)
   requests=$(echo "$out" | awk '/requests in/ {print $1}')
   rate=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
   if [ -z "$requests" ] || [ "$requests" = 0 ] || echo "$out" | grep -q Non-2xx; then
@@ -152,13 +132,13 @@ printf '%-14s %-8s %9s %9s %12s %10s %6s %9s %9s %7s %7s %7s %9s %10s %8s\n' lay
   encode_ms:src ratio serve_usr serve_sys jit gc other static_ms wfs_own_ms own÷enc
 for layer in ${LAYERS//,/ }; do
   for format in ${FORMATS//,/ }; do
-    url=$(wfs_url "$layer" "$format")
+    url=$(wfs_url "$PORT" "$layer" "$format")
     wrk -t2 -c"$USERS" -d3s "$url" > /dev/null
     [ -z "$LIB" ] || jcmd $PID JVMTI.agent_load "$LIB" '"start,event=itimer,interval=1ms"' > /dev/null
-    t0=$(ticks)
+    t0=$(ticks $PID)
     python3 "$ROOT/scripts/thread-cpu.py" snap $PID "$SNAP/before.json"
     out=$(wrk -t2 -c"$USERS" -d"${SECONDS_}s" "$url")
-    t1=$(ticks)
+    t1=$(ticks $PID)
     python3 "$ROOT/scripts/thread-cpu.py" snap $PID "$SNAP/after.json"
     [ -z "$LIB" ] || jcmd $PID JVMTI.agent_load "$LIB" "\"stop,file=$(cd "$PROFILE" && pwd)/cpu-$layer-$format.html\"" > /dev/null
     requests=$(echo "$out" | awk '/requests in/ {print $1}')

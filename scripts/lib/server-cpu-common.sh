@@ -1,0 +1,68 @@
+# Sourced by scripts/server-cpu.sh and scripts/server-cpu-pair.sh (issue 27): a study point's WFS
+# URL, a JVM's CPU ticks, starting `serve` and waiting until it listens and until it is idle.
+# The caller sets ME (its name in messages), COUNT (features a page) and defines usage() (one line
+# to stderr, exit 2).
+
+# the GetFeature outputFormat of a study format, URL-encoded
+output_format() {
+  case $1 in
+    gml32) echo "application/gml%2Bxml%3B%20version%3D3.2" ;;
+    gml31) echo "text/xml%3B%20subtype%3Dgml%2F3.1.1" ;;
+    gml2) echo "text/xml%3B%20subtype%3Dgml%2F2.1.2" ;;
+    geojson) echo "application/json" ;;
+    *) usage "format '$1' is not one of gml32, gml31, gml2, geojson" ;;
+  esac
+}
+
+# wfs_url PORT LAYER FORMAT: the study's WFS 2.0 GetFeature, COUNT features in EPSG:4326
+wfs_url() {
+  echo "http://127.0.0.1:$1/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:$2&count=$COUNT&srsName=EPSG:4326&outputFormat=$(output_format "$3")"
+}
+
+# ticks PID..: the processes' CPU time so far, utime + stime of /proc/PID/stat (every thread, the
+# ones that ended included), in clock ticks (getconf CLK_TCK a second)
+ticks() {
+  local pid sum=0
+  for pid in "$@"; do
+    sum=$((sum + $(awk '{print $14 + $15}' "/proc/$pid/stat")))
+  done
+  echo $sum
+}
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+# start_server CLASSPATH PORT LOG: `serve` in the background, its pid in SERVER_PID; waits until
+# it listens (up to a minute); exit 2 with its log if it ends or never listens
+start_server() {
+  java -cp "$1" org.wirebench.bench.cli.WirebenchCli serve --port "$2" > "$3" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 120); do
+    (exec 3<> "/dev/tcp/127.0.0.1/$2") 2> /dev/null && return 0
+    kill -0 $SERVER_PID 2> /dev/null || { cat "$3" >&2; echo "$ME: the server did not start" >&2; exit 2; }
+    sleep 0.5
+  done
+  kill $SERVER_PID 2> /dev/null || true
+  echo "$ME: the server did not listen on port $2 within a minute (its log: $3)" >&2
+  exit 2
+}
+
+# wait_idle PID..: the WFS builds its layers' spatial indexes on its first request (~15 s of CPU,
+# see get_capabilities): wait until the servers together use under a
+# tenth of a core over a second, up to 3 minutes; status 1 if they never do
+wait_idle() {
+  local hz t
+  hz=$(getconf CLK_TCK)
+  for _ in $(seq 180); do
+    t=$(ticks "$@")
+    sleep 1
+    [ $(($(ticks "$@") - t)) -lt $((hz / 10)) ] && return 0
+  done
+  return 1
+}
+
+# get_capabilities PORT: the first WFS request, which builds the spatial indexes
+get_capabilities() {
+  curl -s -o /dev/null "http://127.0.0.1:$1/ows?service=WFS&version=2.0.0&request=GetCapabilities"
+}

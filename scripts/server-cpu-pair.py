@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""The table of scripts/server-cpu-pair.sh (issue 27): B's server CPU a request over A's, per point.
+
+  server-cpu-pair.py RAW STATIC   # RAW: one window a line, "round layer format server kind requests ticks"
+                                  # (server a or b, kind wfs or static); STATIC yes or no
+
+Per point and kind: A's and B's median CPU ms a request over the rounds (ticks ÷ CLK_TCK ÷ requests),
+B ÷ A as the geometric mean of the rounds' ratios with its 99% t-interval over the rounds (on the
+log scale, df = rounds − 1), and the verdict of that interval against 1. With STATIC yes, a third
+row, wfs-own: each server's WFS ms a request less its /static/N ms a request in the same round, the
+rounds' ratios of those, when every round's own part is above 0 for both (else no ratio is given).
+Exit 2 on bad usage or a malformed RAW.
+"""
+import math
+import os
+import statistics
+import sys
+
+# Student's t, two-sided 99% (the 0.995 quantile), df 1..30
+T995 = [63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169,
+        3.106, 3.055, 3.012, 2.977, 2.947, 2.921, 2.898, 2.878, 2.861, 2.845,
+        2.831, 2.819, 2.807, 2.797, 2.787, 2.779, 2.771, 2.763, 2.756, 2.750]
+
+
+def t995(df):
+    if df <= 30:
+        return T995[df - 1]
+    # Cornish-Fisher expansion around the normal quantile: within 1e-3 of the table above df 30
+    z = 2.5758293035489
+    return (z + (z**3 + z) / (4 * df) + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+            + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3))
+
+
+def ratio(pairs):
+    """(geometric mean, low, high) of b / a over the rounds' (a, b); None when a value is not > 0."""
+    if len(pairs) < 2 or any(a <= 0 or b <= 0 for a, b in pairs):
+        return None
+    logs = [math.log(b) - math.log(a) for a, b in pairs]
+    m = statistics.fmean(logs)
+    half = t995(len(logs) - 1) * statistics.stdev(logs) / math.sqrt(len(logs))
+    return math.exp(m), math.exp(m - half), math.exp(m + half)
+
+
+def verdict(r):
+    gm, lo, hi = r
+    if hi < 1:
+        return "B cheaper"
+    if lo > 1:
+        return "B costlier"
+    return f"same within ±{max(1 - lo, hi - 1) * 100:.1f}%"
+
+
+def main(argv):
+    if len(argv) != 3 or argv[2] not in ("yes", "no"):
+        print("server-cpu-pair.py: usage: server-cpu-pair.py RAW yes|no", file=sys.stderr)
+        return 2
+    hz = os.sysconf("SC_CLK_TCK")
+    windows = {}  # (layer, format) -> {(kind, server): {round: (ms, ticks)}}
+    order = []
+    with open(argv[1]) as f:
+        for n, line in enumerate(f, 1):
+            p = line.split()
+            if len(p) != 7 or p[3] not in ("a", "b") or p[4] not in ("wfs", "static") or not all(x.isdigit() for x in (p[0], p[5], p[6])) or p[5] == "0":
+                print(f"server-cpu-pair.py: {argv[1]}:{n}: not a window: {line.strip()}", file=sys.stderr)
+                return 2
+            point = (p[1], p[2])
+            if point not in windows:
+                windows[point] = {}
+                order.append(point)
+            ticks, requests = int(p[6]), int(p[5])
+            windows[point].setdefault((p[4], p[3]), {})[int(p[0])] = (ticks / hz * 1000 / requests, ticks)
+    fmt = "%-14s %-8s %-8s %6s %9s %9s %7s %17s  %-22s %9s"
+    print(fmt % ("layer", "format", "what", "rounds", "A ms/req", "B ms/req", "B÷A", "99% interval", "verdict", "min ticks"))
+    for point in order:
+        w = windows[point]
+        kinds = ["wfs", "static"] if argv[2] == "yes" else ["wfs"]
+        per = {}
+        for kind in kinds:
+            a, b = w.get((kind, "a"), {}), w.get((kind, "b"), {})
+            rounds = sorted(set(a) & set(b))
+            per[kind] = {r: (a[r][0], b[r][0]) for r in rounds}
+            ticks = min([a[r][1] for r in rounds] + [b[r][1] for r in rounds], default=0)
+            row(fmt, point, kind, per[kind], ticks)
+        if argv[2] == "yes":
+            rounds = sorted(set(per["wfs"]) & set(per["static"]))
+            own = {r: (per["wfs"][r][0] - per["static"][r][0], per["wfs"][r][1] - per["static"][r][1]) for r in rounds}
+            row(fmt, point, "wfs-own", own, None)
+    return 0
+
+
+def row(fmt, point, kind, pairs, ticks):
+    vals = list(pairs.values())
+    a_med = statistics.median(a for a, _ in vals) if vals else float("nan")
+    b_med = statistics.median(b for _, b in vals) if vals else float("nan")
+    r = ratio(vals)
+    if r is None:
+        why = "under 2 rounds" if len(vals) < 2 else "a part ≤ 0: no ratio"
+        cells = ("-", "-", why)
+    else:
+        cells = (f"{r[0]:.3f}", f"[{r[1]:.3f}, {r[2]:.3f}]", verdict(r))
+    print(fmt % (*point, kind, len(vals), f"{a_med:.4f}", f"{b_med:.4f}", *cells, "-" if ticks is None else ticks))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
