@@ -34,10 +34,19 @@ free_port() {
 }
 
 # start_server CLASSPATH PORT LOG: `serve` in the background, its pid in SERVER_PID; waits until
-# it listens (up to a minute); exit 2 with its log if it ends or never listens
+# it listens (up to a minute); exit 2 with its log if it ends or never listens. Its stdin is a pipe
+# only this shell writes (fd SERVER_STDIN), and `serve --exit-with-parent` stops at that pipe's
+# end: when the script ends, even killed with SIGKILL, which no trap sees (a child still running,
+# such as wrk, holds the pipe until it ends too). A second server's process closes the first's
+# pipe, so that each ends with the script, not with the other.
+SERVER_PIPES=""
 start_server() {
-  java -cp "$1" org.wirebench.bench.cli.WirebenchCli serve --port "$2" > "$3" 2>&1 &
+  exec {SERVER_STDIN}> >(
+    for fd in $SERVER_PIPES; do eval "exec $fd>&-"; done
+    exec java -cp "$1" org.wirebench.bench.cli.WirebenchCli serve --exit-with-parent --port "$2" > "$3" 2>&1
+  )
   SERVER_PID=$!
+  SERVER_PIPES="$SERVER_PIPES $SERVER_STDIN"
   for _ in $(seq 120); do
     (exec 3<> "/dev/tcp/127.0.0.1/$2") 2> /dev/null && return 0
     kill -0 $SERVER_PID 2> /dev/null || { cat "$3" >&2; echo "$ME: the server did not start" >&2; exit 2; }
