@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """The table of scripts/server-cpu-pair.sh (issue 27): B's server CPU a request over A's, per point.
 
-  server-cpu-pair.py RAW STATIC   # RAW: one window a line, "round layer format server kind requests ticks"
-                                  # (server a or b, kind wfs or static); STATIC yes or no
+  server-cpu-pair.py RAW STATIC [CODEC]  # RAW: one window a line, "round layer format server kind
+                                         # requests ticks" (server a or b, kind wfs or static; or
+                                         # server b, kind codec, requests = encodes); STATIC and
+                                         # CODEC yes or no (CODEC no when left out)
 
 Per point and kind: A's and B's median CPU ms a request over the rounds (ticks ÷ CLK_TCK ÷ requests),
 B ÷ A as the geometric mean of the rounds' ratios with its 99% t-interval over the rounds (on the
 log scale, df = rounds − 1), and the verdict of that interval against 1. With STATIC yes, a third
 row, wfs-own: each server's WFS ms a request less its /static/N ms a request in the same round, the
 rounds' ratios of those, when every round's own part is above 0 for both (else no ratio is given).
+With CODEC yes, two more rows: codec, the median CPU ms of one encode in B's encode-loop windows,
+and target, B's WFS ms a request ÷ that ms an encode of the same round (issue 27's ratio), its
+geometric mean over the rounds with the 99% t-interval, verdict against the issue's bound 1.5: met
+if the whole interval is ≤ 1.5, missed if it is wholly above, else undecided.
 Exit 2 on bad usage or a malformed RAW.
 """
 import math
@@ -17,6 +23,8 @@ import statistics
 import sys
 
 # Student's t, two-sided 99% (the 0.995 quantile), df 1..30
+TARGET = 1.5  # issue 27: server CPU a WFS GetFeature at most 1.5x the encoder's time
+
 T995 = [63.657, 9.925, 5.841, 4.604, 4.032, 3.707, 3.499, 3.355, 3.250, 3.169,
         3.106, 3.055, 3.012, 2.977, 2.947, 2.921, 2.898, 2.878, 2.861, 2.845,
         2.831, 2.819, 2.807, 2.797, 2.787, 2.779, 2.771, 2.763, 2.756, 2.750]
@@ -50,18 +58,31 @@ def verdict(r):
     return f"same within ±{max(1 - lo, hi - 1) * 100:.1f}%"
 
 
+def target_verdict(r):
+    gm, lo, hi = r
+    if hi <= TARGET:
+        return f"met (≤ {TARGET})"
+    if lo > TARGET:
+        return f"missed (> {TARGET})"
+    return f"undecided ({TARGET} inside)"
+
+
 def main(argv):
-    if len(argv) != 3 or argv[2] not in ("yes", "no"):
-        print("server-cpu-pair.py: usage: server-cpu-pair.py RAW yes|no", file=sys.stderr)
+    if len(argv) not in (3, 4) or any(a not in ("yes", "no") for a in argv[2:]):
+        print("server-cpu-pair.py: usage: server-cpu-pair.py RAW yes|no [yes|no]", file=sys.stderr)
         return 2
+    codec = len(argv) == 4 and argv[3] == "yes"
     hz = os.sysconf("SC_CLK_TCK")
     windows = {}  # (layer, format) -> {(kind, server): {round: (ms, ticks)}}
     order = []
     with open(argv[1]) as f:
         for n, line in enumerate(f, 1):
             p = line.split()
-            if len(p) != 7 or p[3] not in ("a", "b") or p[4] not in ("wfs", "static") or not all(x.isdigit() for x in (p[0], p[5], p[6])) or p[5] == "0":
+            if len(p) != 7 or p[3] not in ("a", "b") or p[4] not in ("wfs", "static", "codec") or not all(x.isdigit() for x in (p[0], p[5], p[6])) or p[5] == "0" or (p[4] == "codec" and p[3] != "b"):
                 print(f"server-cpu-pair.py: {argv[1]}:{n}: not a window: {line.strip()}", file=sys.stderr)
+                return 2
+            if p[4] == "codec" and not codec:
+                print(f"server-cpu-pair.py: {argv[1]}:{n}: a codec window: give CODEC yes to read it", file=sys.stderr)
                 return 2
             point = (p[1], p[2])
             if point not in windows:
@@ -85,10 +106,18 @@ def main(argv):
             rounds = sorted(set(per["wfs"]) & set(per["static"]))
             own = {r: (per["wfs"][r][0] - per["static"][r][0], per["wfs"][r][1] - per["static"][r][1]) for r in rounds}
             row(fmt, point, "wfs-own", own, None)
+        if codec:
+            enc = w.get(("codec", "b"), {})
+            med = statistics.median(v[0] for v in enc.values()) if enc else float("nan")
+            ticks = min((v[1] for v in enc.values()), default=0)
+            print(fmt % (*point, "codec", len(enc), "-", f"{med:.4f}", "-", "-", "-", ticks))
+            b = w.get(("wfs", "b"), {})
+            rounds = sorted(set(enc) & set(b))
+            row(fmt, point, "target", {r: (enc[r][0], b[r][0]) for r in rounds}, None, target_verdict)
     return 0
 
 
-def row(fmt, point, kind, pairs, ticks):
+def row(fmt, point, kind, pairs, ticks, judge=verdict):
     vals = list(pairs.values())
     a_med = statistics.median(a for a, _ in vals) if vals else float("nan")
     b_med = statistics.median(b for _, b in vals) if vals else float("nan")
@@ -97,7 +126,7 @@ def row(fmt, point, kind, pairs, ticks):
         why = "under 2 rounds" if len(vals) < 2 else "a part ≤ 0: no ratio"
         cells = ("-", "-", why)
     else:
-        cells = (f"{r[0]:.3f}", f"[{r[1]:.3f}, {r[2]:.3f}]", verdict(r))
+        cells = (f"{r[0]:.3f}", f"[{r[1]:.3f}, {r[2]:.3f}]", judge(r))
     print(fmt % (*point, kind, len(vals), f"{a_med:.4f}", f"{b_med:.4f}", *cells, "-" if ticks is None else ticks))
 
 

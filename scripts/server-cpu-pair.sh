@@ -14,15 +14,25 @@
 # for the same bytes) and the WFS request's own part: each server's WFS window less its static
 # window of the same round (scripts/server-cpu-pair.py). --a X --b X (one jar twice) is the A/A
 # check: every interval should hold 1, and its width is what the method can tell apart.
+# With --codec yes, issue 27's target ratio side by side too: per point one `encode-loop` of B's jar
+# (GeoEncodingBenchmark's inputs for that layer, codec = format, --count, validated as the benchmark
+# validates them; 2 worker threads, the benchmark's JVM flags: a pre-touched 1 GiB heap a point)
+# gets its own window in every round, shuffled in with the servers' windows, while no server is
+# loaded; its CPU is counted as a server's, the process's /proc ticks (GC and JIT included) over the
+# window ÷ its encodes. Rows: codec (median ms an encode) and target = B's WFS ms a request ÷ the
+# codec's ms an encode of the same round, geometric mean with its 99% t-interval, verdict against
+# the issue's 1.5: met (interval ≤ 1.5), missed (wholly above), else undecided.
 # Timing, not a test: the two servers share the machine with whatever else runs on it.
 #
 #   apt-get install -y wrk
 #   scripts/server-cpu-pair.sh --a A.jar --b B.jar [--layers L,..] [--formats F,..] [--users 32]
-#       [--count 200] [--rounds 8] [--window 2] [--warmup 6] [--static yes|no] [--raw FILE]
+#       [--count 200] [--rounds 8] [--window 2] [--warmup 6] [--static yes|no] [--codec yes|no]
+#       [--raw FILE]
 #
 # --raw FILE keeps the windows, one a line: "round layer format server kind requests ticks" (server
-# a or b, kind wfs or static; a failed point's windows left out); FILE must not exist.
-# `scripts/server-cpu-pair.py FILE yes|no` prints the table again from it.
+# a or b, kind wfs or static; or b codec, requests = encodes; a failed point's windows left out);
+# FILE must not exist. `scripts/server-cpu-pair.py FILE STATIC CODEC` (yes|no each) prints the
+# table again from it.
 #
 # Exit 0: measured; 1: a point failed (answers differ, non-2xx, socket errors, no requests) or the
 # servers never went idle; 2: could not run.
@@ -31,14 +41,14 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ME=server-cpu-pair
 . "$ROOT/scripts/lib/server-cpu-common.sh"
 A="" B="" LAYERS=osm_mainroads,osm_places FORMATS=gml32,gml2,geojson
-USERS=32 COUNT=200 ROUNDS=8 WINDOW=2 WARMUP=6 STATIC=no RAW=""
+USERS=32 COUNT=200 ROUNDS=8 WINDOW=2 WARMUP=6 STATIC=no CODEC=no RAW=""
 usage() { echo "server-cpu-pair: $1 (see the comment at the top of scripts/server-cpu-pair.sh)" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || usage "$1 needs a value"
   case $1 in
     --a) A=$2 ;; --b) B=$2 ;; --layers) LAYERS=$2 ;; --formats) FORMATS=$2 ;; --users) USERS=$2 ;;
     --count) COUNT=$2 ;; --rounds) ROUNDS=$2 ;; --window) WINDOW=$2 ;; --warmup) WARMUP=$2 ;;
-    --static) STATIC=$2 ;; --raw) RAW=$2 ;;
+    --static) STATIC=$2 ;; --codec) CODEC=$2 ;; --raw) RAW=$2 ;;
     *) usage "unknown option $1" ;;
   esac
   shift 2
@@ -50,6 +60,7 @@ for n in "$USERS" "$COUNT" "$WINDOW" "$WARMUP"; do
 done
 [[ $ROUNDS =~ ^[1-9][0-9]{0,2}$ && $ROUNDS -ge 2 ]] || usage "--rounds takes 2..999 (an interval needs two), not '$ROUNDS'"
 [[ $STATIC == yes || $STATIC == no ]] || usage "--static takes yes or no, not '$STATIC'"
+[[ $CODEC == yes || $CODEC == no ]] || usage "--codec takes yes or no, not '$CODEC'"
 [[ $LAYERS =~ ^[a-z0-9_]+(,[a-z0-9_]+)*$ ]] || usage "--layers takes layer names a-z0-9_ separated by commas, not '$LAYERS'"
 [[ $FORMATS =~ ^[a-z0-9]+(,[a-z0-9]+)*$ ]] || usage "--formats takes formats separated by commas, not '$FORMATS'"
 for f in ${FORMATS//,/ }; do output_format "$f" > /dev/null; done
@@ -61,11 +72,17 @@ B=$(cd "$(dirname "$B")" && pwd)/$(basename "$B")
 
 declare -A PID PORT
 PID[a]="" PID[b]=""
+# the codec loops (--codec yes), by "layer format": pid, the fds of its standard input and output
+declare -A CPID CIN COUT CLOG
 TMP=$(mktemp -d /tmp/wirebench-server-cpu-pair.XXXXXX)
 stop() {
   local s
   for s in a b; do
     [ -z "${PID[$s]}" ] || { kill "${PID[$s]}" 2> /dev/null || true; wait "${PID[$s]}" 2> /dev/null || true; }
+  done
+  for s in "${!CPID[@]}"; do
+    kill "${CPID[$s]}" 2> /dev/null || true
+    wait "${CPID[$s]}" 2> /dev/null || true
   done
 }
 trap 'stop; rm -rf "$TMP"' EXIT
@@ -78,9 +95,71 @@ start_server "$A" "${PORT[a]}" "$TMP/a.log"
 PID[a]=$SERVER_PID
 start_server "$B" "${PORT[b]}" "$TMP/b.log"
 PID[b]=$SERVER_PID
+# start_codec LAYER FORMAT: B's encode-loop for the point, talked to through two FIFOs. It ends at
+# the end of its standard input, so with this script even on SIGKILL; the codec loops started
+# after it, and wrk, close its FIFOs' ends (CLOSE_CODEC), else they would hold its input open.
+NCODEC=0 CLOSE_CODEC=""
+start_codec() {
+  local n=$((NCODEC++)) fd
+  mkfifo "$TMP/codec$n.in" "$TMP/codec$n.out"
+  # shellcheck disable=SC2086 # the benchmark's JVM flags (StudyBenchmark), word-split on purpose
+  (eval "$CLOSE_CODEC"; exec java $CODEC_JVM -cp "$B" org.wirebench.bench.cli.WirebenchCli encode-loop \
+    --dataset "$1" --codec "$2" --count "$COUNT" --threads 2) \
+    < "$TMP/codec$n.in" > "$TMP/codec$n.out" 2> "$TMP/codec$n.log" &
+  CPID[$1 $2]=$!
+  CLOG[$1 $2]=$TMP/codec$n.log
+  exec {fd}> "$TMP/codec$n.in"
+  CIN[$1 $2]=$fd
+  exec {fd}< "$TMP/codec$n.out"
+  COUT[$1 $2]=$fd
+  CLOSE_CODEC+="exec ${CIN[$1 $2]}>&- $fd<&-; "
+}
+# codec_ready LAYER FORMAT: its "ready BYTES" line within 3 minutes (it validates the codec's
+# output first), BYTES in CBYTES; exit as the loop did (2: could not run) with its log if it ended
+declare -A CBYTES
+codec_ready() {
+  local reply code=0
+  if IFS= read -r -t 180 reply <&"${COUT[$1 $2]}" && [[ $reply =~ ^ready\ ([0-9]+)$ ]]; then
+    CBYTES[$1 $2]=${BASH_REMATCH[1]}
+    return 0
+  fi
+  kill "${CPID[$1 $2]}" 2> /dev/null || true
+  wait "${CPID[$1 $2]}" || code=$?
+  cat "${CLOG[$1 $2]}" >&2
+  echo "$ME: $1 $2: B's encode-loop did not start${reply:+ (it said '$reply')}; does B's jar have it?" >&2
+  [ "$code" = 1 ] && exit 1
+  exit 2
+}
+# codec_window "LAYER FORMAT" MILLIS: "encodes ticks" of one window of the point's codec loop
+codec_window() {
+  local t0 t1 reply
+  t0=$(ticks "${CPID[$1]}")
+  # in a subshell: if the loop has ended, SIGPIPE ends the subshell, not this script
+  (echo "go $2" >&"${CIN[$1]}") 2> /dev/null || { echo "$ME: $1: the codec loop has ended: $(cat "${CLOG[$1]}")" >&2; return 1; }
+  IFS= read -r -t $(($2 / 1000 + 60)) reply <&"${COUT[$1]}" || reply=""
+  t1=$(ticks "${CPID[$1]}")
+  if ! [[ $reply =~ ^([1-9][0-9]*)\ [0-9]+$ ]]; then
+    echo "$ME: $1: the codec loop answered '$reply' to 'go $2': $(cat "${CLOG[$1]}")" >&2
+    return 1
+  fi
+  echo "${BASH_REMATCH[1]} $((t1 - t0))"
+}
+CODEC_JVM="-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"
+if [ "$CODEC" = yes ]; then
+  for layer in ${LAYERS//,/ }; do
+    for format in ${FORMATS//,/ }; do start_codec "$layer" "$format"; done
+  done
+fi
 get_capabilities "${PORT[a]}"
 get_capabilities "${PORT[b]}"
-wait_idle "${PID[a]}" "${PID[b]}" || { echo "$ME: the two servers were still busy after 3 minutes" >&2; exit 1; }
+if [ "$CODEC" = yes ]; then
+  for layer in ${LAYERS//,/ }; do
+    for format in ${FORMATS//,/ }; do codec_ready "$layer" "$format"; done
+  done
+fi
+# shellcheck disable=SC2046 # pids, one word each
+wait_idle "${PID[a]}" "${PID[b]}" $(printf '%s ' "${CPID[@]}") \
+  || { echo "$ME: the two servers${CPID[*]:+ and the codec loops} were still busy after 3 minutes" >&2; exit 1; }
 
 # the URL of one window: url SERVER KIND LAYER FORMAT (the static twin's length from SIZE)
 declare -A SIZE
@@ -113,15 +192,26 @@ echo "# wrk -t2 -c$USERS, $COUNT features, EPSG:4326, identity; $WARMUP s of war
 echo "# CPU = the loaded server's utime + stime (/proc/PID/stat); one tick = $((1000 / hz)) ms (CLK_TCK $hz): a $WINDOW s window of a server busy on both cores holds $((2 * WINDOW * hz)) ticks, so a tick is $(python3 -c "print(f'{100 / (2 * $WINDOW * $hz):.2g}')")% of it (min ticks: the fewest in any window of the row)"
 echo "# B÷A: geometric mean of the rounds' ratios, 99% t-interval over the rounds (log scale, df = rounds − 1); verdict: interval below 1 = B cheaper, above 1 = B costlier, else same within ±X%, X its farther end from 1"
 [ "$STATIC" = no ] || echo "# static: /static/N, the same bytes with no WFS work; wfs-own: a server's wfs less its static ms/req of the same round, the ratio of those (none if a round's part is ≤ 0)"
+if [ "$CODEC" = yes ]; then
+  echo "# codec: B's encode-loop (GeoEncodingBenchmark's inputs, validated; 2 threads; java $CODEC_JVM), a window a round shuffled in with the servers', no server loaded; ms an encode = its /proc ticks ÷ encodes, GC and JIT included"
+  echo "# target: B's wfs ms/req ÷ the codec's ms an encode of the same round (its A column: the codec's ms), geometric mean, 99% t-interval; met if the interval is ≤ 1.5 (issue 27), missed if wholly above, else undecided"
+  for layer in ${LAYERS//,/ }; do
+    for format in ${FORMATS//,/ }; do
+      echo "# codec $layer $format: ${CBYTES[$layer $format]} bytes an encode; B's WFS answer ${SIZE[$layer $format]} bytes"
+    done
+  done
+fi
 
 for layer in ${LAYERS//,/ }; do
   for format in ${FORMATS//,/ }; do
     for s in a b; do
       for kind in $KINDS; do
-        wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(url $s "$kind" "$layer" "$format")" > /dev/null \
+        (eval "$CLOSE_CODEC"; exec wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(url $s "$kind" "$layer" "$format")") > /dev/null \
           || { echo "$ME: $layer $format $kind: wrk failed on ${s^^}'s warm-up" >&2; exit 1; }
       done
     done
+    [ "$CODEC" = no ] || codec_window "$layer $format" $((WARMUP * 1000)) > /dev/null \
+      || { echo "$ME: $layer $format: the codec loop failed in its warm-up" >&2; exit 1; }
   done
 done
 
@@ -129,7 +219,7 @@ done
 window() {
   local t0 t1 out requests
   t0=$(ticks "${PID[$1]}")
-  out=$(wrk -t2 -c"$USERS" -d"${WINDOW}s" "$2" 2>&1) || { echo "$ME: $2: wrk failed: $out" >&2; return 1; }
+  out=$(eval "$CLOSE_CODEC"; wrk -t2 -c"$USERS" -d"${WINDOW}s" "$2" 2>&1) || { echo "$ME: $2: wrk failed: $out" >&2; return 1; }
   t1=$(ticks "${PID[$1]}")
   requests=$(echo "$out" | awk '/requests in/ {print $1}')
   if [ -z "$requests" ] || [ "$requests" = 0 ] || grep -q -e Non-2xx -e 'Socket errors' <<< "$out"; then
@@ -144,9 +234,14 @@ for round in $(seq "$ROUNDS"); do
   for layer in ${LAYERS//,/ }; do
     for format in ${FORMATS//,/ }; do
       [ -z "${FAILED[$layer $format]:-}" ] || continue
-      for item in $(for k in $KINDS; do echo "a:$k b:$k"; done | tr ' ' '\n' | shuf); do
+      for item in $({ for k in $KINDS; do echo "a:$k b:$k"; done; [ "$CODEC" = no ] || echo b:codec; } | tr ' ' '\n' | shuf); do
         s=${item%:*} kind=${item#*:}
-        if got=$(window "$s" "$(url "$s" "$kind" "$layer" "$format")"); then
+        if [ "$kind" = codec ]; then
+          got=$(codec_window "$layer $format" $((WINDOW * 1000))) || got=""
+        else
+          got=$(window "$s" "$(url "$s" "$kind" "$layer" "$format")") || got=""
+        fi
+        if [ -n "$got" ]; then
           echo "$round $layer $format $s $kind $got" >> "$TMP/raw"
         else
           echo "$ME: $layer $format: failed in round $round" >&2
@@ -166,5 +261,5 @@ if [ $status = 1 ]; then
   done
 fi
 [ -z "$RAW" ] || cp "$TMP/raw" "$RAW"
-[ ! -s "$TMP/raw" ] || python3 "$ROOT/scripts/server-cpu-pair.py" "$TMP/raw" "$STATIC"
+[ ! -s "$TMP/raw" ] || python3 "$ROOT/scripts/server-cpu-pair.py" "$TMP/raw" "$STATIC" "$CODEC"
 exit $status

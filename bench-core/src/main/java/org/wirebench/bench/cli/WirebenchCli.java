@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         "Which wire format and databinding should my web service use, and what does it cost?",
     subcommands = {
       EncodeCommand.class,
+      EncodeLoopCommand.class,
       SchemaCommand.class,
       SoapRequestCommand.class,
       FindingCommand.class,
