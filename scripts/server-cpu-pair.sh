@@ -97,13 +97,13 @@ start_server "$B" "${PORT[b]}" "$TMP/b.log"
 PID[b]=$SERVER_PID
 # start_codec LAYER FORMAT: B's encode-loop for the point, talked to through two FIFOs. It ends at
 # the end of its standard input, so with this script even on SIGKILL; the codec loops started
-# after it, and wrk, close its FIFOs' ends (CLOSE_CODEC), else they would hold its input open.
-NCODEC=0 CLOSE_CODEC=""
+# after it, and wrk, close its FIFOs' ends (close_kept), else they would hold its input open.
+NCODEC=0
 start_codec() {
   local n=$((NCODEC++)) fd
   mkfifo "$TMP/codec$n.in" "$TMP/codec$n.out"
   # shellcheck disable=SC2086 # the benchmark's JVM flags (StudyBenchmark), word-split on purpose
-  (eval "$CLOSE_CODEC"; exec java $CODEC_JVM -cp "$B" org.wirebench.bench.cli.WirebenchCli encode-loop \
+  (close_kept; exec java $CODEC_JVM -cp "$B" org.wirebench.bench.cli.WirebenchCli encode-loop \
     --dataset "$1" --codec "$2" --count "$COUNT" --threads 2) \
     < "$TMP/codec$n.in" > "$TMP/codec$n.out" 2> "$TMP/codec$n.log" &
   CPID[$1 $2]=$!
@@ -112,7 +112,7 @@ start_codec() {
   CIN[$1 $2]=$fd
   exec {fd}< "$TMP/codec$n.out"
   COUT[$1 $2]=$fd
-  CLOSE_CODEC+="exec ${CIN[$1 $2]}>&- $fd<&-; "
+  KEPT_FDS+=" ${CIN[$1 $2]} $fd"
 }
 # codec_ready LAYER FORMAT: its "ready BYTES" line within 3 minutes (it validates the codec's
 # output first), BYTES in CBYTES; exit as the loop did (2: could not run) with its log if it ended
@@ -206,7 +206,7 @@ for layer in ${LAYERS//,/ }; do
   for format in ${FORMATS//,/ }; do
     for s in a b; do
       for kind in $KINDS; do
-        (eval "$CLOSE_CODEC"; exec wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(url $s "$kind" "$layer" "$format")") > /dev/null \
+        (close_kept; exec wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(url $s "$kind" "$layer" "$format")") > /dev/null \
           || { echo "$ME: $layer $format $kind: wrk failed on ${s^^}'s warm-up" >&2; exit 1; }
       done
     done
@@ -219,7 +219,7 @@ done
 window() {
   local t0 t1 out requests
   t0=$(ticks "${PID[$1]}")
-  out=$(eval "$CLOSE_CODEC"; wrk -t2 -c"$USERS" -d"${WINDOW}s" "$2" 2>&1) || { echo "$ME: $2: wrk failed: $out" >&2; return 1; }
+  out=$(close_kept; wrk -t2 -c"$USERS" -d"${WINDOW}s" "$2" 2>&1) || { echo "$ME: $2: wrk failed: $out" >&2; return 1; }
   t1=$(ticks "${PID[$1]}")
   requests=$(echo "$out" | awk '/requests in/ {print $1}')
   if [ -z "$requests" ] || [ "$requests" = 0 ] || grep -q -e Non-2xx -e 'Socket errors' <<< "$out"; then

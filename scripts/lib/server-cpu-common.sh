@@ -33,20 +33,28 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
+# The fds of pipes to the script's long-lived children (each server's stdin, each codec loop's
+# FIFOs): a child ends at its pipe's end, so every other child the script starts closes them all
+# first (close_kept), else it would hold another's pipe open after the script has gone.
+KEPT_FDS=""
+close_kept() {
+  local fd
+  for fd in $KEPT_FDS; do eval "exec $fd>&-"; done
+}
+
 # start_server CLASSPATH PORT LOG: `serve` in the background, its pid in SERVER_PID; waits until
 # it listens (up to a minute); exit 2 with its log if it ends or never listens. Its stdin is a pipe
-# only this shell writes (fd SERVER_STDIN), and `serve --exit-with-parent` stops at that pipe's
+# only this shell writes (kept in KEPT_FDS), and `serve --exit-with-parent` stops at that pipe's
 # end: when the script ends, even killed with SIGKILL, which no trap sees (a child still running,
-# such as wrk, holds the pipe until it ends too). A second server's process closes the first's
-# pipe, so that each ends with the script, not with the other.
-SERVER_PIPES=""
+# such as wrk, holds the pipe until it ends too).
 start_server() {
-  exec {SERVER_STDIN}> >(
-    for fd in $SERVER_PIPES; do eval "exec $fd>&-"; done
+  local stdin
+  exec {stdin}> >(
+    close_kept
     exec java -cp "$1" org.wirebench.bench.cli.WirebenchCli serve --exit-with-parent --port "$2" > "$3" 2>&1
   )
   SERVER_PID=$!
-  SERVER_PIPES="$SERVER_PIPES $SERVER_STDIN"
+  KEPT_FDS+=" $stdin"
   for _ in $(seq 120); do
     (exec 3<> "/dev/tcp/127.0.0.1/$2") 2> /dev/null && return 0
     kill -0 $SERVER_PID 2> /dev/null || { cat "$3" >&2; echo "$ME: the server did not start" >&2; exit 2; }

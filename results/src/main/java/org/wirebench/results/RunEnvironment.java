@@ -68,6 +68,20 @@ public record RunEnvironment(
                 + " forks; each fork names its group");
       }
     }
+
+    /**
+     * The rounds of the forks timed inside pair group {@code group}'s forks, in the order they ran:
+     * what a variant of that group is divided by, fork by fork; empty without groups (version 3).
+     */
+    public List<double[]> forksOf(String group) {
+      List<double[]> forks = new java.util.ArrayList<>();
+      for (int f = 0; groups != null && f < groups.size(); f++) {
+        if (groups.get(f).equals(group)) {
+          forks.add(nsPerOp.get(f));
+        }
+      }
+      return forks;
+    }
   }
 
   public static final String FILE = "env.json";

@@ -130,17 +130,15 @@ public record RunRecord(
       throw new UnreadableRunException(
           where + "was timed in pair groups' forks but the folder has no " + PairedRuns.FILE);
     }
-    Map<String, List<double[]>> byGroup = new LinkedHashMap<>();
     for (int f = 0; f < c.groups().size(); f++) {
       String g = c.groups().get(f);
       if (pairs.group(g) == null) {
         throw new UnreadableRunException(
             where + "fork " + f + " ran in group " + g + ", which " + PairedRuns.FILE + " lacks");
       }
-      byGroup.computeIfAbsent(g, k -> new ArrayList<>()).add(c.nsPerOp().get(f));
     }
     for (PairedRuns.Group g : pairs.groups()) {
-      List<double[]> reference = byGroup.getOrDefault(g.id(), List.of());
+      List<double[]> reference = c.forksOf(g.id());
       if (reference.size() != g.forks().size()) {
         throw new UnreadableRunException(
             where

@@ -172,12 +172,7 @@ final class PairComparison {
    * the calibration does not hold one fork of equal rounds for each of the group's forks.
    */
   private static double[] relative(PairedRuns.Group g, String variant, Calibration c) {
-    List<double[]> reference = new ArrayList<>();
-    for (int i = 0; i < c.groups().size(); i++) {
-      if (c.groups().get(i).equals(g.id())) {
-        reference.add(c.nsPerOp().get(i));
-      }
-    }
+    List<double[]> reference = c.forksOf(g.id());
     int index = g.index(variant);
     List<double[]> costs = g.forks().stream().map(f -> f.nsPerOp().get(index)).toList();
     if (costs.isEmpty() || reference.size() != costs.size()) {
