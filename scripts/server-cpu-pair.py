@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """The table of scripts/server-cpu-pair.sh (issue 27): B's server CPU a request over A's, per point.
 
-  server-cpu-pair.py RAW STATIC [CODEC]  # RAW: one window a line, "round layer format server kind
-                                         # requests ticks" (server a or b, kind wfs or static; or
-                                         # server b, kind codec, requests = encodes); STATIC and
-                                         # CODEC yes or no (CODEC no when left out)
+  server-cpu-pair.py RAW STATIC [CODEC]  # RAW: one window a line, "fork round layer format server
+                                         # kind requests ticks" (server a or b, kind wfs or static;
+                                         # or server b, kind codec, requests = encodes; a line
+                                         # without the fork, as the script wrote before it had
+                                         # forks, is fork 1); STATIC and CODEC yes or no (CODEC no
+                                         # when left out)
 
 Per point and kind: A's and B's median CPU ms a request over the rounds (ticks ÷ CLK_TCK ÷ requests),
 B ÷ A as the geometric mean of the rounds' ratios with its 99% t-interval over the rounds (on the
-log scale, df = rounds − 1), and the verdict of that interval against 1. With STATIC yes, a third
+log scale, df = rounds − 1), and the verdict of that interval against 1. With several forks (fresh
+JVMs each), a fork's ratio is the geometric mean of its rounds', and B ÷ A is the geometric mean of
+the forks' with the 99% t-interval over the forks (df = forks − 1): two JVMs of one jar differ more
+than rounds within them show, so only the forks' spread holds that; the last column lists the forks'
+ratios. With STATIC yes, a third
 row, wfs-own: each server's WFS ms a request less its /static/N ms a request in the same round, the
 rounds' ratios of those, when every round's own part is above 0 for both (else no ratio is given).
 With CODEC yes, two more rows: codec, the median CPU ms of one encode in B's encode-loop windows,
@@ -40,17 +46,28 @@ def t995(df):
 
 
 def ratio(pairs):
-    """(geometric mean, low, high) of b / a over the rounds' (a, b); None when a value is not > 0."""
-    if len(pairs) < 2 or any(a <= 0 or b <= 0 for a, b in pairs):
+    """(geometric mean, low, high, the forks' ratios) of b / a over {(fork, round): (a, b)}: over
+    the rounds with one fork, over the forks' geometric means with several; None when a value is
+    not > 0 or there are too few to give an interval."""
+    if any(a <= 0 or b <= 0 for a, b in pairs.values()):
         return None
-    logs = [math.log(b) - math.log(a) for a, b in pairs]
+    forks = {}
+    for (fork, _), (a, b) in pairs.items():
+        forks.setdefault(fork, []).append(math.log(b) - math.log(a))
+    if len(forks) > 1:
+        logs = [statistics.fmean(v) for _, v in sorted(forks.items())]
+    else:
+        logs = [x for v in forks.values() for x in v]
+    if len(logs) < 2:
+        return None
     m = statistics.fmean(logs)
     half = t995(len(logs) - 1) * statistics.stdev(logs) / math.sqrt(len(logs))
-    return math.exp(m), math.exp(m - half), math.exp(m + half)
+    fork_ratios = [math.exp(x) for x in logs] if len(forks) > 1 else []
+    return math.exp(m), math.exp(m - half), math.exp(m + half), fork_ratios
 
 
 def verdict(r):
-    gm, lo, hi = r
+    gm, lo, hi, _ = r
     if hi < 1:
         return "B cheaper"
     if lo > 1:
@@ -59,7 +76,7 @@ def verdict(r):
 
 
 def target_verdict(r):
-    gm, lo, hi = r
+    gm, lo, hi, _ = r
     if hi <= TARGET:
         return f"met (≤ {TARGET})"
     if lo > TARGET:
@@ -73,11 +90,17 @@ def main(argv):
         return 2
     codec = len(argv) == 4 and argv[3] == "yes"
     hz = os.sysconf("SC_CLK_TCK")
-    windows = {}  # (layer, format) -> {(kind, server): {round: (ms, ticks)}}
+    windows = {}  # (layer, format) -> {(kind, server): {(fork, round): (ms, ticks)}}
     order = []
     with open(argv[1]) as f:
         for n, line in enumerate(f, 1):
             p = line.split()
+            if len(p) == 7:
+                p = ["1"] + p
+            if len(p) != 8 or not p[0].isdigit():
+                p = []
+            fork = int(p[0]) if p else 0
+            p = p[1:]
             if len(p) != 7 or p[3] not in ("a", "b") or p[4] not in ("wfs", "static", "codec") or not all(x.isdigit() for x in (p[0], p[5], p[6])) or p[5] == "0" or (p[4] == "codec" and p[3] != "b"):
                 print(f"server-cpu-pair.py: {argv[1]}:{n}: not a window: {line.strip()}", file=sys.stderr)
                 return 2
@@ -89,9 +112,13 @@ def main(argv):
                 windows[point] = {}
                 order.append(point)
             ticks, requests = int(p[6]), int(p[5])
-            windows[point].setdefault((p[4], p[3]), {})[int(p[0])] = (ticks / hz * 1000 / requests, ticks)
-    fmt = "%-14s %-8s %-8s %6s %9s %9s %7s %17s  %-22s %9s"
-    print(fmt % ("layer", "format", "what", "rounds", "A ms/req", "B ms/req", "B÷A", "99% interval", "verdict", "min ticks"))
+            key = (fork, int(p[0]))
+            if key in windows[point].setdefault((p[4], p[3]), {}):
+                print(f"server-cpu-pair.py: {argv[1]}:{n}: a second window of fork {key[0]}, round {key[1]} for {' '.join(p[1:5])}", file=sys.stderr)
+                return 2
+            windows[point][(p[4], p[3])][key] = (ticks / hz * 1000 / requests, ticks)
+    fmt = "%-14s %-8s %-8s %6s %9s %9s %7s %17s  %-22s %9s  %s"
+    print(fmt % ("layer", "format", "what", "rounds", "A ms/req", "B ms/req", "B÷A", "99% interval", "verdict", "min ticks", "forks' ratios"))
     for point in order:
         w = windows[point]
         kinds = ["wfs", "static"] if argv[2] == "yes" else ["wfs"]
@@ -110,7 +137,7 @@ def main(argv):
             enc = w.get(("codec", "b"), {})
             med = statistics.median(v[0] for v in enc.values()) if enc else float("nan")
             ticks = min((v[1] for v in enc.values()), default=0)
-            print(fmt % (*point, "codec", len(enc), "-", f"{med:.4f}", "-", "-", "-", ticks))
+            print(fmt % (*point, "codec", len(enc), "-", f"{med:.4f}", "-", "-", "-", ticks, ""))
             b = w.get(("wfs", "b"), {})
             rounds = sorted(set(enc) & set(b))
             row(fmt, point, "target", {r: (enc[r][0], b[r][0]) for r in rounds}, None, target_verdict)
@@ -121,13 +148,15 @@ def row(fmt, point, kind, pairs, ticks, judge=verdict):
     vals = list(pairs.values())
     a_med = statistics.median(a for a, _ in vals) if vals else float("nan")
     b_med = statistics.median(b for _, b in vals) if vals else float("nan")
-    r = ratio(vals)
+    r = ratio(pairs)
+    forks = ""
     if r is None:
-        why = "under 2 rounds" if len(vals) < 2 else "a part ≤ 0: no ratio"
+        why = "a part ≤ 0: no ratio" if any(a <= 0 or b <= 0 for a, b in vals) else "under 2 rounds"
         cells = ("-", "-", why)
     else:
         cells = (f"{r[0]:.3f}", f"[{r[1]:.3f}, {r[2]:.3f}]", judge(r))
-    print(fmt % (*point, kind, len(vals), f"{a_med:.4f}", f"{b_med:.4f}", *cells, "-" if ticks is None else ticks))
+        forks = " ".join(f"{x:.3f}" for x in r[3])
+    print(fmt % (*point, kind, len(vals), f"{a_med:.4f}", f"{b_med:.4f}", *cells, "-" if ticks is None else ticks, forks))
 
 
 if __name__ == "__main__":

@@ -22,14 +22,21 @@
 # window ÷ its encodes. Rows: codec (median ms an encode) and target = B's WFS ms a request ÷ the
 # codec's ms an encode of the same round, geometric mean with its 99% t-interval, verdict against
 # the issue's 1.5: met (interval ≤ 1.5), missed (wholly above), else undecided.
+# With --forks N the whole of it — fresh JVMs of both servers (and of the codec loops), checks,
+# warm-up, ROUNDS rounds — runs N times, and each ratio's interval is over the forks: a fork's
+# geometric mean of its rounds' ratios, the interval a 99% t over those N means (df = N − 1). Two
+# server JVMs of one jar differ by up to 12% on a point (each compiles its own way), which rounds
+# within one pair of JVMs cannot show; with one fork the interval is over the rounds and holds only
+# the machine's drift, not that. --jvm-a / --jvm-b give a side's server JVM flags (e.g. an A/B of
+# flags with one jar; each word -X… or -D…, tried with `java FLAGS -version` first).
 # Timing, not a test: the two servers share the machine with whatever else runs on it.
 #
 #   apt-get install -y wrk
 #   scripts/server-cpu-pair.sh --a A.jar --b B.jar [--layers L,..] [--formats F,..] [--users 32]
 #       [--count 200] [--rounds 8] [--window 2] [--warmup 6] [--static yes|no] [--codec yes|no]
-#       [--raw FILE]
+#       [--forks 1] [--jvm-a FLAGS] [--jvm-b FLAGS] [--raw FILE]
 #
-# --raw FILE keeps the windows, one a line: "round layer format server kind requests ticks" (server
+# --raw FILE keeps the windows, one a line: "fork round layer format server kind requests ticks" (server
 # a or b, kind wfs or static; or b codec, requests = encodes; a failed point's windows left out);
 # FILE must not exist. `scripts/server-cpu-pair.py FILE STATIC CODEC` (yes|no each) prints the
 # table again from it.
@@ -41,14 +48,15 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ME=server-cpu-pair
 . "$ROOT/scripts/lib/server-cpu-common.sh"
 A="" B="" LAYERS=osm_mainroads,osm_places FORMATS=gml32,gml2,geojson
-USERS=32 COUNT=200 ROUNDS=8 WINDOW=2 WARMUP=6 STATIC=no CODEC=no RAW=""
+JVM_A="" JVM_B="" FORKS=1 USERS=32 COUNT=200 ROUNDS=8 WINDOW=2 WARMUP=6 STATIC=no CODEC=no RAW=""
 usage() { echo "server-cpu-pair: $1 (see the comment at the top of scripts/server-cpu-pair.sh)" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || usage "$1 needs a value"
   case $1 in
     --a) A=$2 ;; --b) B=$2 ;; --layers) LAYERS=$2 ;; --formats) FORMATS=$2 ;; --users) USERS=$2 ;;
     --count) COUNT=$2 ;; --rounds) ROUNDS=$2 ;; --window) WINDOW=$2 ;; --warmup) WARMUP=$2 ;;
-    --static) STATIC=$2 ;; --codec) CODEC=$2 ;; --raw) RAW=$2 ;;
+    --static) STATIC=$2 ;; --codec) CODEC=$2 ;; --raw) RAW=$2 ;; --forks) FORKS=$2 ;;
+    --jvm-a) JVM_A=$2 ;; --jvm-b) JVM_B=$2 ;;
     *) usage "unknown option $1" ;;
   esac
   shift 2
@@ -59,6 +67,14 @@ for n in "$USERS" "$COUNT" "$WINDOW" "$WARMUP"; do
   [[ $n =~ ^[1-9][0-9]{0,5}$ ]] || usage "--users, --count, --window and --warmup take 1..999999, not '$n'"
 done
 [[ $ROUNDS =~ ^[1-9][0-9]{0,2}$ && $ROUNDS -ge 2 ]] || usage "--rounds takes 2..999 (an interval needs two), not '$ROUNDS'"
+[[ $FORKS =~ ^[1-9][0-9]?$ ]] || usage "--forks takes 1..99, not '$FORKS'"
+for side in a b; do
+  flags=JVM_${side^^}
+  [ -z "${!flags}" ] || [[ ${!flags} =~ ^-[XD][^[:space:]]*([[:space:]]+-[XD][^[:space:]]*)*$ ]] \
+    || usage "--jvm-$side takes JVM flags, each -X… or -D…, not '${!flags}'"
+  # shellcheck disable=SC2086 # JVM flags, word-split on purpose
+  [ -z "${!flags}" ] || java ${!flags} -version > /dev/null 2>&1 || usage "java refuses --jvm-$side '${!flags}'"
+done
 [[ $STATIC == yes || $STATIC == no ]] || usage "--static takes yes or no, not '$STATIC'"
 [[ $CODEC == yes || $CODEC == no ]] || usage "--codec takes yes or no, not '$CODEC'"
 [[ $LAYERS =~ ^[a-z0-9_]+(,[a-z0-9_]+)*$ ]] || usage "--layers takes layer names a-z0-9_ separated by commas, not '$LAYERS'"
@@ -75,26 +91,24 @@ PID[a]="" PID[b]=""
 # the codec loops (--codec yes), by "layer format": pid, the fds of its standard input and output
 declare -A CPID CIN COUT CLOG
 TMP=$(mktemp -d /tmp/wirebench-server-cpu-pair.XXXXXX)
+# stop: ends this fork's JVMs (servers and codec loops) and closes the pipes kept to them
 stop() {
   local s
   for s in a b; do
     [ -z "${PID[$s]}" ] || { kill "${PID[$s]}" 2> /dev/null || true; wait "${PID[$s]}" 2> /dev/null || true; }
+    PID[$s]=""
   done
   for s in "${!CPID[@]}"; do
     kill "${CPID[$s]}" 2> /dev/null || true
     wait "${CPID[$s]}" 2> /dev/null || true
   done
+  CPID=() CIN=() COUT=() CLOG=()
+  close_kept
+  KEPT_FDS=""
 }
 trap 'stop; rm -rf "$TMP"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-PORT[a]=$(free_port)
-PORT[b]=$(free_port)
-while [ "${PORT[b]}" = "${PORT[a]}" ]; do PORT[b]=$(free_port); done
-start_server "$A" "${PORT[a]}" "$TMP/a.log"
-PID[a]=$SERVER_PID
-start_server "$B" "${PORT[b]}" "$TMP/b.log"
-PID[b]=$SERVER_PID
 # start_codec LAYER FORMAT: B's encode-loop for the point, talked to through two FIFOs. It ends at
 # the end of its standard input, so with this script even on SIGKILL; the codec loops started
 # after it, and wrk, close its FIFOs' ends (close_kept), else they would hold its input open.
@@ -145,22 +159,6 @@ codec_window() {
   echo "${BASH_REMATCH[1]} $((t1 - t0))"
 }
 CODEC_JVM="-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"
-if [ "$CODEC" = yes ]; then
-  for layer in ${LAYERS//,/ }; do
-    for format in ${FORMATS//,/ }; do start_codec "$layer" "$format"; done
-  done
-fi
-get_capabilities "${PORT[a]}"
-get_capabilities "${PORT[b]}"
-if [ "$CODEC" = yes ]; then
-  for layer in ${LAYERS//,/ }; do
-    for format in ${FORMATS//,/ }; do codec_ready "$layer" "$format"; done
-  done
-fi
-# shellcheck disable=SC2046 # pids, one word each
-wait_idle "${PID[a]}" "${PID[b]}" $(printf '%s ' "${CPID[@]}") \
-  || { echo "$ME: the two servers${CPID[*]:+ and the codec loops} were still busy after 3 minutes" >&2; exit 1; }
-
 # the URL of one window: url SERVER KIND LAYER FORMAT (the static twin's length from SIZE)
 declare -A SIZE
 url() {
@@ -168,52 +166,94 @@ url() {
 }
 KINDS=wfs
 [ "$STATIC" = no ] || KINDS="wfs static"
-# both servers answer each point (and its twin) with 200 and the same length, or there is nothing to compare
-for layer in ${LAYERS//,/ }; do
-  for format in ${FORMATS//,/ }; do
-    SIZE[$layer $format]=0
-    for kind in $KINDS; do
-      got_a=$(curl -s -o /dev/null -w '%{http_code} %{size_download}' "$(url a "$kind" "$layer" "$format")" || true)
-      got_b=$(curl -s -o /dev/null -w '%{http_code} %{size_download}' "$(url b "$kind" "$layer" "$format")" || true)
-      if [ "$got_a" != "$got_b" ] || [ "${got_a%% *}" != 200 ]; then
-        echo "$ME: $layer $format $kind: A answered '$got_a', B '$got_b' (status, bytes): both must answer 200 with the same length to be compared" >&2
-        exit 1
-      fi
-      SIZE[$layer $format]=${got_a#* }
-    done
-  done
-done
 
-hz=$(getconf CLK_TCK)
-AA=""
-! cmp -s "$A" "$B" || AA="  — A/A check: the same jar twice, every interval should hold 1"
-echo "# $ME: A = $A, B = $B$AA"
-echo "# wrk -t2 -c$USERS, $COUNT features, EPSG:4326, identity; $WARMUP s of warm-up a point on each server, then $ROUNDS rounds of $WINDOW s windows, each round's windows of a point in random order, one server loaded at a time"
-echo "# CPU = the loaded server's utime + stime (/proc/PID/stat); one tick = $((1000 / hz)) ms (CLK_TCK $hz): a $WINDOW s window of a server busy on both cores holds $((2 * WINDOW * hz)) ticks, so a tick is $(python3 -c "print(f'{100 / (2 * $WINDOW * $hz):.2g}')")% of it (min ticks: the fewest in any window of the row)"
-echo "# B÷A: geometric mean of the rounds' ratios, 99% t-interval over the rounds (log scale, df = rounds − 1); verdict: interval below 1 = B cheaper, above 1 = B costlier, else same within ±X%, X its farther end from 1"
-[ "$STATIC" = no ] || echo "# static: /static/N, the same bytes with no WFS work; wfs-own: a server's wfs less its static ms/req of the same round, the ratio of those (none if a round's part is ≤ 0)"
-if [ "$CODEC" = yes ]; then
-  echo "# codec: B's encode-loop (GeoEncodingBenchmark's inputs, validated; 2 threads; java $CODEC_JVM), a window a round shuffled in with the servers', no server loaded; ms an encode = its /proc ticks ÷ encodes, GC and JIT included"
-  echo "# target: B's wfs ms/req ÷ the codec's ms an encode of the same round (its A column: the codec's ms), geometric mean, 99% t-interval; met if the interval is ≤ 1.5 (issue 27), missed if wholly above, else undecided"
+# start_fork FORK: both servers (and the codec loops) fresh, indexes built, idle; both answer each
+# point (and its twin) with 200 and the same length as each other and as in the first fork, or there
+# is nothing to compare
+start_fork() {
+  local layer format kind got_a got_b
+  PORT[a]=$(free_port)
+  PORT[b]=$(free_port)
+  while [ "${PORT[b]}" = "${PORT[a]}" ]; do PORT[b]=$(free_port); done
+  start_server "$A" "${PORT[a]}" "$TMP/a$1.log" "$JVM_A"
+  PID[a]=$SERVER_PID
+  start_server "$B" "${PORT[b]}" "$TMP/b$1.log" "$JVM_B"
+  PID[b]=$SERVER_PID
+  if [ "$CODEC" = yes ]; then
+    for layer in ${LAYERS//,/ }; do
+      for format in ${FORMATS//,/ }; do start_codec "$layer" "$format"; done
+    done
+  fi
+  get_capabilities "${PORT[a]}"
+  get_capabilities "${PORT[b]}"
+  if [ "$CODEC" = yes ]; then
+    for layer in ${LAYERS//,/ }; do
+      for format in ${FORMATS//,/ }; do codec_ready "$layer" "$format"; done
+    done
+  fi
+  # shellcheck disable=SC2046 # pids, one word each
+  wait_idle "${PID[a]}" "${PID[b]}" $(printf '%s ' "${CPID[@]}") \
+    || { echo "$ME: fork $1: the two servers${CPID[*]:+ and the codec loops} were still busy after 3 minutes" >&2; exit 1; }
   for layer in ${LAYERS//,/ }; do
     for format in ${FORMATS//,/ }; do
-      echo "# codec $layer $format: ${CBYTES[$layer $format]} bytes an encode; B's WFS answer ${SIZE[$layer $format]} bytes"
-    done
-  done
-fi
-
-for layer in ${LAYERS//,/ }; do
-  for format in ${FORMATS//,/ }; do
-    for s in a b; do
+      [ "$1" -gt 1 ] || SIZE[$layer $format]=0
       for kind in $KINDS; do
-        (close_kept; exec wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(url $s "$kind" "$layer" "$format")") > /dev/null \
-          || { echo "$ME: $layer $format $kind: wrk failed on ${s^^}'s warm-up" >&2; exit 1; }
+        got_a=$(curl -s -o /dev/null -w '%{http_code} %{size_download}' "$(url a "$kind" "$layer" "$format")" || true)
+        got_b=$(curl -s -o /dev/null -w '%{http_code} %{size_download}' "$(url b "$kind" "$layer" "$format")" || true)
+        if [ "$got_a" != "$got_b" ] || [ "${got_a%% *}" != 200 ]; then
+          echo "$ME: fork $1: $layer $format $kind: A answered '$got_a', B '$got_b' (status, bytes): both must answer 200 with the same length to be compared" >&2
+          exit 1
+        fi
+        [ "$1" -gt 1 ] || [ "$kind" = static ] || SIZE[$layer $format]=${got_a#* }
+        if [ "$1" -gt 1 ] && [ "$kind" = wfs ] && [ "${got_a#* }" != "${SIZE[$layer $format]}" ]; then
+          echo "$ME: fork $1: $layer $format: the answers are ${got_a#* } bytes, ${SIZE[$layer $format]} in fork 1" >&2
+          exit 1
+        fi
       done
     done
-    [ "$CODEC" = no ] || codec_window "$layer $format" $((WARMUP * 1000)) > /dev/null \
-      || { echo "$ME: $layer $format: the codec loop failed in its warm-up" >&2; exit 1; }
   done
-done
+}
+
+header() {
+  local layer format
+  hz=$(getconf CLK_TCK)
+  AA=""
+  ! cmp -s "$A" "$B" || [ "$JVM_A" != "$JVM_B" ] || AA="  — A/A check: the same jar twice, every interval should hold 1"
+  echo "# $ME: A = $A${JVM_A:+ (java $JVM_A)}, B = $B${JVM_B:+ (java $JVM_B)}$AA"
+  echo "# wrk -t2 -c$USERS, $COUNT features, EPSG:4326, identity; $FORKS fork(s), each: fresh JVMs, $WARMUP s of warm-up a point on each server, then $ROUNDS rounds of $WINDOW s windows, each round's windows of a point in random order, one server loaded at a time"
+  echo "# CPU = the loaded server's utime + stime (/proc/PID/stat); one tick = $((1000 / hz)) ms (CLK_TCK $hz): a $WINDOW s window of a server busy on both cores holds $((2 * WINDOW * hz)) ticks, so a tick is $(python3 -c "print(f'{100 / (2 * $WINDOW * $hz):.2g}')")% of it (min ticks: the fewest in any window of the row)"
+  if [ "$FORKS" -gt 1 ]; then
+    echo "# B÷A: geometric mean of the forks' ratios (each the geometric mean of its rounds'), 99% t-interval over the forks (log scale, df = forks − 1); verdict: interval below 1 = B cheaper, above 1 = B costlier, else same within ±X%, X its farther end from 1"
+  else
+    echo "# B÷A: geometric mean of the rounds' ratios, 99% t-interval over the rounds (log scale, df = rounds − 1: one pair of JVMs, their own difference not in it); verdict: interval below 1 = B cheaper, above 1 = B costlier, else same within ±X%, X its farther end from 1"
+  fi
+  [ "$STATIC" = no ] || echo "# static: /static/N, the same bytes with no WFS work; wfs-own: a server's wfs less its static ms/req of the same round, the ratio of those (none if a round's part is ≤ 0)"
+  if [ "$CODEC" = yes ]; then
+    echo "# codec: B's encode-loop (GeoEncodingBenchmark's inputs, validated; 2 threads; java $CODEC_JVM), a window a round shuffled in with the servers', no server loaded; ms an encode = its /proc ticks ÷ encodes, GC and JIT included"
+    echo "# target: B's wfs ms/req ÷ the codec's ms an encode of the same round (its A column: the codec's ms), geometric mean, 99% t-interval; met if the interval is ≤ 1.5 (issue 27), missed if wholly above, else undecided"
+    for layer in ${LAYERS//,/ }; do
+      for format in ${FORMATS//,/ }; do
+        echo "# codec $layer $format: ${CBYTES[$layer $format]} bytes an encode; B's WFS answer ${SIZE[$layer $format]} bytes"
+      done
+    done
+  fi
+}
+
+warm_up() {
+  local layer format s kind
+  for layer in ${LAYERS//,/ }; do
+    for format in ${FORMATS//,/ }; do
+      for s in a b; do
+        for kind in $KINDS; do
+          (close_kept; exec wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(url $s "$kind" "$layer" "$format")") > /dev/null \
+            || { echo "$ME: $layer $format $kind: wrk failed on ${s^^}'s warm-up" >&2; exit 1; }
+        done
+      done
+      [ "$CODEC" = no ] || codec_window "$layer $format" $((WARMUP * 1000)) > /dev/null \
+        || { echo "$ME: $layer $format: the codec loop failed in its warm-up" >&2; exit 1; }
+    done
+  done
+}
 
 # window SERVER URL: "requests ticks" of one window of wrk on URL, ticks of that server alone
 window() {
@@ -228,36 +268,49 @@ window() {
   fi
   echo "$requests $((t1 - t0))"
 }
+
+# rounds FORK: the fork's rounds, a line a window in $TMP/raw; a point that fails is left out from then on
 status=0
 declare -A FAILED
-for round in $(seq "$ROUNDS"); do
-  for layer in ${LAYERS//,/ }; do
-    for format in ${FORMATS//,/ }; do
-      [ -z "${FAILED[$layer $format]:-}" ] || continue
-      for item in $({ for k in $KINDS; do echo "a:$k b:$k"; done; [ "$CODEC" = no ] || echo b:codec; } | tr ' ' '\n' | shuf); do
-        s=${item%:*} kind=${item#*:}
-        if [ "$kind" = codec ]; then
-          got=$(codec_window "$layer $format" $((WINDOW * 1000))) || got=""
-        else
-          got=$(window "$s" "$(url "$s" "$kind" "$layer" "$format")") || got=""
-        fi
-        if [ -n "$got" ]; then
-          echo "$round $layer $format $s $kind $got" >> "$TMP/raw"
-        else
-          echo "$ME: $layer $format: failed in round $round" >&2
-          FAILED[$layer $format]=1
-          status=1
-          break
-        fi
+rounds() {
+  local round layer format item s kind got
+  for round in $(seq "$ROUNDS"); do
+    for layer in ${LAYERS//,/ }; do
+      for format in ${FORMATS//,/ }; do
+        [ -z "${FAILED[$layer $format]:-}" ] || continue
+        for item in $({ for k in $KINDS; do echo "a:$k b:$k"; done; [ "$CODEC" = no ] || echo b:codec; } | tr ' ' '\n' | shuf); do
+          s=${item%:*} kind=${item#*:}
+          if [ "$kind" = codec ]; then
+            got=$(codec_window "$layer $format" $((WINDOW * 1000))) || got=""
+          else
+            got=$(window "$s" "$(url "$s" "$kind" "$layer" "$format")") || got=""
+          fi
+          if [ -n "$got" ]; then
+            echo "$1 $round $layer $format $s $kind $got" >> "$TMP/raw"
+          else
+            echo "$ME: $layer $format: failed in fork $1, round $round" >&2
+            FAILED[$layer $format]=1
+            status=1
+            break
+          fi
+        done
       done
     done
   done
+}
+
+for fork in $(seq "$FORKS"); do
+  start_fork "$fork"
+  [ "$fork" -gt 1 ] || header
+  warm_up
+  rounds "$fork"
+  stop
 done
 [ -s "$TMP/raw" ] || exit 1
 if [ $status = 1 ]; then
   # a failed point's windows are left out of the table
   for key in "${!FAILED[@]}"; do
-    awk -v l="${key% *}" -v f="${key#* }" '!($2 == l && $3 == f)' "$TMP/raw" > "$TMP/raw2" && mv "$TMP/raw2" "$TMP/raw"
+    awk -v l="${key% *}" -v f="${key#* }" '!($3 == l && $4 == f)' "$TMP/raw" > "$TMP/raw2" && mv "$TMP/raw2" "$TMP/raw"
   done
 fi
 [ -z "$RAW" ] || cp "$TMP/raw" "$RAW"

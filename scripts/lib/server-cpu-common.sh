@@ -42,7 +42,7 @@ close_kept() {
   for fd in $KEPT_FDS; do eval "exec $fd>&-"; done
 }
 
-# start_server CLASSPATH PORT LOG: `serve` in the background, its pid in SERVER_PID; waits until
+# start_server CLASSPATH PORT LOG [JVM_FLAGS]: `serve` in the background (java JVM_FLAGS, word-split), its pid in SERVER_PID; waits until
 # it listens (up to a minute); exit 2 with its log if it ends or never listens. Its stdin is a pipe
 # only this shell writes (kept in KEPT_FDS), and `serve --exit-with-parent` stops at that pipe's
 # end: when the script ends, even killed with SIGKILL, which no trap sees (a child still running,
@@ -51,7 +51,8 @@ start_server() {
   local stdin
   exec {stdin}> >(
     close_kept
-    exec java -cp "$1" org.wirebench.bench.cli.WirebenchCli serve --exit-with-parent --port "$2" > "$3" 2>&1
+    # shellcheck disable=SC2086 # JVM flags, word-split on purpose
+    exec java ${4:-} -cp "$1" org.wirebench.bench.cli.WirebenchCli serve --exit-with-parent --port "$2" > "$3" 2>&1
   )
   SERVER_PID=$!
   KEPT_FDS+=" $stdin"
