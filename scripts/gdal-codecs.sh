@@ -12,7 +12,10 @@
 #   ./mvnw -q -o -DskipTests package -pl bench-core -am   # bench-core/target/benchmarks.jar
 #   scripts/gdal-codecs.sh [COUNT] [WORK]                  # COUNT default 200; exit 1 on a difference
 set -euo pipefail
+case ${1:-} in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
 COUNT=${1:-200}
+[[ $COUNT =~ ^[1-9][0-9]{0,5}$ ]] || { echo "gdal-codecs: COUNT takes 1..999999, not '$COUNT' (usage: scripts/gdal-codecs.sh [COUNT] [WORK])" >&2; exit 2; }
+[ $# -le 2 ] || { echo "gdal-codecs: takes at most COUNT and WORK, was $# arguments" >&2; exit 2; }
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JAR=${JAR:-$ROOT/bench-core/target/benchmarks.jar}
 WORK=${2:-$(mktemp -d /tmp/wirebench-gdal.XXXXXX)}

@@ -17,7 +17,9 @@
 #   scripts/gdal-wfs.sh http://127.0.0.1:8081/ows [WORK]    # exit 1 on a difference
 #   LAYERS='osm:helsinki_pois osm:helsinki_roads' PAGE_SIZE=1000 scripts/gdal-wfs.sh URL  # some, faster
 set -euo pipefail
-OWS=${1:?usage: gdal-wfs.sh OWS_URL [WORK]}
+case ${1:-} in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
+[[ $# -ge 1 && $# -le 2 && $1 =~ ^https?://[^[:space:]]+$ ]] || { echo "gdal-wfs: usage: scripts/gdal-wfs.sh OWS_URL(http://…) [WORK]" >&2; exit 2; }
+OWS=$1
 WORK=${2:-$(mktemp -d /tmp/wirebench-gdal-wfs.XXXXXX)}
 COMPARE="/usr/bin/python3 $(cd "$(dirname "$0")" && pwd)/gdal-wfs-compare.py"
 PAGE=${PAGE_SIZE:-}
