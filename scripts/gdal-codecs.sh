@@ -18,11 +18,11 @@ COUNT=${1:-200}
 [ $# -le 2 ] || { echo "gdal-codecs: takes at most COUNT and WORK, was $# arguments" >&2; exit 2; }
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JAR=${JAR:-$ROOT/bench-core/target/benchmarks.jar}
-WORK=${2:-$(mktemp -d /tmp/wirebench-gdal.XXXXXX)}
 for tool in ogr2ogr ogrinfo python3; do
   command -v "$tool" > /dev/null || { echo "gdal-codecs: $tool is missing; apt-get install gdal-bin python3" >&2; exit 2; }
 done
 [ -f "$JAR" ] || { echo "gdal-codecs: no $JAR; build it with ./mvnw -q -o -DskipTests package -pl bench-core -am" >&2; exit 2; }
+WORK=${2:-$(mktemp -d /tmp/wirebench-gdal.XXXXXX)}
 
 cat > "$WORK/same.py" <<'EOF'
 import json, sys
