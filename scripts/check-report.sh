@@ -12,6 +12,7 @@
 # Needs Chromium (Debian: apt-get install chromium). Nothing is fetched: the page is a local copy
 # with one script added at its end, which writes what it found into the page Chromium dumps.
 set -euo pipefail
+case ${1:-} in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
 
 usage() { echo "usage: scripts/check-report.sh RUN_FOLDER|report.html [--screenshot OUT.png]" >&2; exit 2; }
 [ $# -ge 1 ] || usage

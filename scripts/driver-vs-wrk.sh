@@ -18,6 +18,7 @@ JAR=$ROOT/bench-core/target/benchmarks.jar
 ROUNDS=2 CONNS=32,512 SECS=10 WARMUP=15 TPATH=/static/1024 OUT=""
 usage() { echo "driver-vs-wrk: $1 (see the comment at the top of scripts/driver-vs-wrk.sh)" >&2; exit 2; }
 while [ $# -gt 0 ]; do
+  case $1 in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
   [ $# -ge 2 ] || usage "$1 needs a value"
   case $1 in
     --rounds) ROUNDS=$2 ;; --connections) CONNS=$2 ;; --seconds) SECS=$2 ;; --warmup) WARMUP=$2 ;;

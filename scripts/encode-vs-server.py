@@ -14,7 +14,7 @@ rule a stack meets:
   jetty             Jetty (org/eclipse/jetty/…): parsing, reading, selecting, dispatching
   jvm               stacks with none of those (JIT compiler, GC, VM threads)
 Then the encoding's frames (a stack's last frame under encode) with the most ms an op on either
-side, server and loop side by side. Exit 2 on a missing or malformed file.
+side, server and loop side by side. Exit 2, one line, on a missing, unreadable, non-UTF-8 or malformed file.
 """
 import collections
 import os
@@ -23,6 +23,7 @@ import sys
 
 ENCODE = re.compile(r"^org/wirebench/formats/geo/codec/\w*Codec\.encode")
 SEND = ("org/wirebench/server/http/GatheredBody.send", "sun/nio/ch/SocketChannelImpl.write")
+NUMBER = re.compile(r"[0-9]+")  # ASCII digits: str.isdigit takes '²', which int() refuses
 PARTS = ["encode", "send (in encode)", "send", "request", "jetty", "jvm"]
 
 
@@ -31,13 +32,19 @@ def fail(msg):
     sys.exit(2)
 
 
-def read_totals(path):
+def read_text(path):
     try:
-        with open(path) as f:
-            p = f.read().split()
+        with open(path, "rb") as f:
+            return f.read().decode("utf-8")
     except OSError as e:
         fail(f"{path}: {e.strerror}")
-    if len(p) != 2 or not all(x.isdigit() and int(x) > 0 for x in p):
+    except UnicodeDecodeError as e:
+        fail(f"{path}: not UTF-8 text (byte {e.start})")
+
+
+def read_totals(path):
+    p = read_text(path).split()
+    if len(p) != 2 or not all(NUMBER.fullmatch(x) and int(x) > 0 for x in p):
         fail(f"{path}: not 'ops cpu_ms' (two numbers above 0)")
     return int(p[0]), int(p[1])
 
@@ -47,43 +54,43 @@ def split(path):
     parts = collections.Counter()
     frames = collections.Counter()
     total = 0
-    try:
-        f = open(path)
-    except OSError as e:
-        fail(f"{path}: {e.strerror}")
-    with f:
-        for n, line in enumerate(f, 1):
-            stack, _, count = line.rstrip("\n").rpartition(" ")
-            if not stack or not count.isdigit():
-                fail(f"{path}:{n}: not a collapsed stack")
-            samples = int(count)
-            total += samples
-            fr = stack.split(";")
-            enc = next((i for i, x in enumerate(fr) if ENCODE.match(x)), None)
-            sends = any(x.startswith(SEND) for x in fr)
-            if enc is not None and sends:
-                parts["send (in encode)"] += samples
-            elif enc is not None:
-                parts["encode"] += samples
-                frames[fr[-1]] += samples
-            elif sends:
-                parts["send"] += samples
-            elif any(x.startswith("org/wirebench/server/") for x in fr):
-                parts["request"] += samples
-            elif any(x.startswith("org/eclipse/jetty/") for x in fr):
-                parts["jetty"] += samples
-            else:
-                parts["jvm"] += samples
+    for n, line in enumerate(read_text(path).removesuffix("\n").split("\n"), 1):
+        stack, _, count = line.rpartition(" ")
+        if not stack or not NUMBER.fullmatch(count):
+            fail(f"{path}:{n}: not a collapsed stack")
+        samples = int(count)
+        total += samples
+        fr = stack.split(";")
+        enc = next((i for i, x in enumerate(fr) if ENCODE.match(x)), None)
+        sends = any(x.startswith(SEND) for x in fr)
+        if enc is not None and sends:
+            parts["send (in encode)"] += samples
+        elif enc is not None:
+            parts["encode"] += samples
+            frames[fr[-1]] += samples
+        elif sends:
+            parts["send"] += samples
+        elif any(x.startswith("org/wirebench/server/") for x in fr):
+            parts["request"] += samples
+        elif any(x.startswith("org/eclipse/jetty/") for x in fr):
+            parts["jetty"] += samples
+        else:
+            parts["jvm"] += samples
     if total == 0:
         fail(f"{path}: no samples")
     return parts, frames, total
 
 
 def main(argv):
+    if len(argv) == 2 and argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
     if len(argv) != 2:
         print("encode-vs-server.py: usage: encode-vs-server.py DIR", file=sys.stderr)
         return 2
     d = argv[1]
+    if not os.path.isdir(d):
+        fail(f"{d}: " + ("a file, not the folder encode-vs-server.sh wrote" if os.path.exists(d) else "no such folder"))
     sides = {}
     for side in ("server", "loop"):
         ops, cpu_ms = read_totals(os.path.join(d, f"{side}.txt"))

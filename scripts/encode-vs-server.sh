@@ -25,6 +25,7 @@ ME=encode-vs-server
 JAR="" OUT="" LAYER=osm_mainroads FORMAT=gml32 USERS=32 COUNT=200 WARMUP=20 SECONDS_=12
 usage() { echo "encode-vs-server: $1 (see the comment at the top of scripts/encode-vs-server.sh)" >&2; exit 2; }
 while [ $# -gt 0 ]; do
+  case $1 in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
   [ $# -ge 2 ] || usage "$1 needs a value"
   case $1 in
     --jar) JAR=$2 ;; --out) OUT=$2 ;; --layer) LAYER=$2 ;; --format) FORMAT=$2 ;; --users) USERS=$2 ;;
@@ -40,6 +41,7 @@ for n in "$USERS" "$COUNT" "$WARMUP" "$SECONDS_"; do
 done
 [[ $LAYER =~ ^[a-z0-9_]+$ ]] || usage "--layer takes a layer name a-z0-9_, not '$LAYER'"
 output_format "$FORMAT" > /dev/null
+check_layers "$JAR" "$LAYER"
 [ ! -e "$OUT" ] && [ -d "$(dirname "$OUT")" ] || usage "--out $OUT exists or its folder does not (a run folder is never changed)"
 command -v wrk > /dev/null || usage "wrk is missing; apt-get install wrk"
 command -v jcmd > /dev/null || usage "jcmd (a JDK) is missing"

@@ -12,14 +12,17 @@
 #   ./mvnw -q -o -DskipTests package -pl bench-core -am   # bench-core/target/benchmarks.jar
 #   scripts/gdal-codecs.sh [COUNT] [WORK]                  # COUNT default 200; exit 1 on a difference
 set -euo pipefail
+case ${1:-} in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
 COUNT=${1:-200}
+[[ $COUNT =~ ^[1-9][0-9]{0,5}$ ]] || { echo "gdal-codecs: COUNT takes 1..999999, not '$COUNT' (usage: scripts/gdal-codecs.sh [COUNT] [WORK])" >&2; exit 2; }
+[ $# -le 2 ] || { echo "gdal-codecs: takes at most COUNT and WORK, was $# arguments" >&2; exit 2; }
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 JAR=${JAR:-$ROOT/bench-core/target/benchmarks.jar}
-WORK=${2:-$(mktemp -d /tmp/wirebench-gdal.XXXXXX)}
 for tool in ogr2ogr ogrinfo python3; do
   command -v "$tool" > /dev/null || { echo "gdal-codecs: $tool is missing; apt-get install gdal-bin python3" >&2; exit 2; }
 done
 [ -f "$JAR" ] || { echo "gdal-codecs: no $JAR; build it with ./mvnw -q -o -DskipTests package -pl bench-core -am" >&2; exit 2; }
+WORK=${2:-$(mktemp -d /tmp/wirebench-gdal.XXXXXX)}
 
 cat > "$WORK/same.py" <<'EOF'
 import json, sys

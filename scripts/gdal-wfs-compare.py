@@ -12,13 +12,18 @@ features sort the same. `diff` walks two sorted dumps side by side, holding one 
 the 1,000,000-feature layers never sit in memory. Coordinates are equal when within GeoJSON's
 precision (our GeoJSON writes 7 decimals, FlatGeobuf the double itself: at most half of 1e-7
 degrees apart, TOLERANCE); every other value, and the number of coordinates, exactly.
+Exit 0: alike (diff) or dumped; 1: the dumps differ; 2: could not run (bad usage, no GDAL, a source
+or layer GDAL cannot open, a dump missing or not UTF-8), one line.
 """
 import sys
 import time
 
-from osgeo import gdal, ogr
+USAGE = "usage: gdal-wfs-compare.py dump SOURCE LAYER OUT [PAGE_SIZE] | diff A B"
 
-gdal.UseExceptions()
+
+def refuse(msg):
+    print(f"gdal-wfs-compare: {msg}", file=sys.stderr)
+    sys.exit(2)
 
 TOLERANCE = 0.5e-7 * (1 + 1e-6)  # half the 7th decimal, and a reader's last-bit rounding
 
@@ -36,12 +41,28 @@ def coords(geom, out):
 
 
 def dump(source, layer_name, out_path, page_size=None):
+    try:
+        from osgeo import gdal
+    except ImportError:
+        refuse("dump needs GDAL's Python bindings: apt-get install python3-gdal")
+    gdal.UseExceptions()
+    if page_size is not None and not (page_size.isascii() and page_size.isdigit() and int(page_size) > 0):
+        refuse(f"PAGE_SIZE takes a count above 0, not '{page_size}'")
+    try:
+        open(out_path, "a").close()
+    except OSError as e:
+        refuse(f"{out_path}: cannot write: {e.strerror}")
     options = ["PAGE_SIZE=" + page_size] if page_size else []
     start = time.monotonic()
-    ds = gdal.OpenEx(source, gdal.OF_VECTOR, open_options=options)
+    try:
+        ds = gdal.OpenEx(source, gdal.OF_VECTOR, open_options=options)
+    except RuntimeError as e:
+        refuse(f"GDAL cannot open {source}: {str(e).splitlines()[0] if str(e) else e}")
+    if ds is None:
+        refuse(f"GDAL cannot open {source}")
     layer = ds.GetLayer(0) if layer_name == "-" else ds.GetLayerByName(layer_name)
     if layer is None:
-        sys.exit("no layer " + layer_name)
+        refuse(f"no layer {layer_name} in {source}")
     defn = layer.GetLayerDefn()
     names = [defn.GetFieldDefn(i).GetName() for i in range(defn.GetFieldCount())]
     n = 0
@@ -74,13 +95,21 @@ def distance(a, b):
         if x != y:
             if x in "()" or y in "()":
                 return None
-            worst = max(worst, abs(float(x) - float(y)))
+            try:
+                worst = max(worst, abs(float(x) - float(y)))
+            except ValueError:  # not a number: the geometries differ
+                return None
     return worst
 
 
 def diff(a_path, b_path):
     lines = differences = exact = 0
     worst = 0.0
+    for path in (a_path, b_path):
+        try:
+            open(path, "rb").close()
+        except OSError as e:
+            refuse(f"{path}: cannot read: {e.strerror}")
     with open(a_path, encoding="utf-8") as a, open(b_path, encoding="utf-8") as b:
         for a_line, b_line in zip(a, b):
             lines += 1
@@ -103,9 +132,14 @@ def diff(a_path, b_path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) >= 5 and sys.argv[1] == "dump":
+    if sys.argv[1:] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+    elif len(sys.argv) in (5, 6) and sys.argv[1] == "dump":
         dump(*sys.argv[2:6])
     elif len(sys.argv) == 4 and sys.argv[1] == "diff":
-        sys.exit(diff(sys.argv[2], sys.argv[3]))
+        try:
+            sys.exit(diff(sys.argv[2], sys.argv[3]))
+        except UnicodeDecodeError as e:
+            refuse(f"a dump is not UTF-8 text ({e})")
     else:
-        sys.exit(__doc__)
+        refuse(USAGE)

@@ -17,7 +17,16 @@
 #   scripts/gdal-wfs.sh http://127.0.0.1:8081/ows [WORK]    # exit 1 on a difference
 #   LAYERS='osm:helsinki_pois osm:helsinki_roads' PAGE_SIZE=1000 scripts/gdal-wfs.sh URL  # some, faster
 set -euo pipefail
-OWS=${1:?usage: gdal-wfs.sh OWS_URL [WORK]}
+case ${1:-} in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
+[[ $# -ge 1 && $# -le 2 && $1 =~ ^https?://[^[:space:]]+$ ]] || { echo "gdal-wfs: usage: scripts/gdal-wfs.sh OWS_URL(http://…) [WORK]" >&2; exit 2; }
+OWS=$1
+command -v curl > /dev/null || { echo "gdal-wfs: curl is missing; apt-get install curl" >&2; exit 2; }
+/usr/bin/python3 -c 'from osgeo import ogr' 2> /dev/null \
+  || { echo "gdal-wfs: GDAL's Python bindings are missing; apt-get install gdal-bin python3-gdal" >&2; exit 2; }
+# the layers before any folder is made: a server that does not answer, or lists none, is exit 2
+layers=${LAYERS:-$(curl -sf "$OWS?service=WFS&version=2.0.0&request=GetCapabilities" \
+  | grep -o '<wfs:Name>[^<]*' | sed 's/<wfs:Name>//' || true)}
+[ -n "$layers" ] || { echo "gdal-wfs: $OWS lists no WFS layers (GetCapabilities failed or named none)" >&2; exit 2; }
 WORK=${2:-$(mktemp -d /tmp/wirebench-gdal-wfs.XXXXXX)}
 COMPARE="/usr/bin/python3 $(cd "$(dirname "$0")" && pwd)/gdal-wfs-compare.py"
 PAGE=${PAGE_SIZE:-}
@@ -25,8 +34,6 @@ mkdir -p "$WORK"
 status=0
 sorted() { LC_ALL=C sort -S 500M -T "$WORK" "$1" -o "$2" && rm "$1"; }
 
-layers=${LAYERS:-$(curl -sf "$OWS?service=WFS&version=2.0.0&request=GetCapabilities" \
-  | grep -o '<wfs:Name>[^<]*' | sed 's/<wfs:Name>//')}
 for layer in $layers; do
   name=${layer#osm:}
   hits=$(curl -sf "$OWS?service=WFS&version=2.0.0&request=GetFeature&typeNames=$layer&resultType=hits" \

@@ -15,28 +15,85 @@ of 4, 5, 8 and 12 of that group's pooled forks. Needs scipy (Student's t).
 
   scripts/pair-replay.py jmh-results/20261126-0{51151,54022,55626}-vm-732d583-quick-jdk17
 """
-import argparse, itertools, json, math, random, statistics as st
+import argparse, itertools, json, math, os, random, statistics as st, sys
 from collections import Counter
-from scipy.stats import t as student
 
-ap = argparse.ArgumentParser()
+
+def refuse(msg):  # could not run: one line, exit 2
+    print(f"pair-replay: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
+class Args(argparse.ArgumentParser):
+    def error(self, message):
+        refuse(message + "; usage: scripts/pair-replay.py [--budget S] [--sims N] [--subsets GROUP] RUN..")
+
+
+if any(x in ("-h", "--help") for x in sys.argv[1:]):
+    print(__doc__.strip())
+    sys.exit(0)
+try:
+    from scipy.stats import t as student
+except ImportError:
+    refuse("needs scipy (Student's t): apt-get install python3-scipy")
+
+ap = Args(add_help=False)
 ap.add_argument("runs", nargs="+")
 ap.add_argument("--budget", type=float, help="seconds; default: the runs' own")
 ap.add_argument("--sims", type=int, default=600, help="simulated runs, taken three at a time")
 ap.add_argument("--subsets", help="a group id")
 a = ap.parse_args()
+if a.budget is not None and not (0 < a.budget < 1e7):
+    refuse(f"--budget takes seconds above 0, not {a.budget}")
+if not 3 <= a.sims <= 100000:
+    refuse(f"--sims takes 3..100000 (they are taken three at a time), not {a.sims}")
+seen = {}
+for r in a.runs:
+    if os.path.realpath(r) in seen:
+        refuse(f"{r} is the same run as {seen[os.path.realpath(r)]}: its forks would be pooled twice")
+    seen[os.path.realpath(r)] = r
 
-P = [json.load(open(r + "/pairs.json")) for r in a.runs]
-S = P[0]["settings"]
-claims = P[0]["claims"]
-groups = [g["id"] for g in P[0]["groups"]]
-variants = {g["id"]: [v["id"] for v in g["variants"]] for g in P[0]["groups"]}
-pool = {g: [] for g in groups}
-secs = {g: [] for g in groups}
-for p in P:
-    for g in p["groups"]:
-        pool[g["id"]] += g["forks"]
-        secs[g["id"]].append(g["elapsedMs"] / 1000 / len(g["forks"]))
+
+def read_pairs(run):
+    path = os.path.join(run, "pairs.json")
+    if not os.path.isdir(run):
+        refuse(f"{run}: " + ("a file, not a run folder" if os.path.exists(run) else "no such run folder"))
+    try:
+        with open(path, "rb") as f:
+            p = json.loads(f.read().decode("utf-8"))
+    except FileNotFoundError:
+        refuse(f"{run}: no pairs.json (a run without the pairs step)")
+    except OSError as e:
+        refuse(f"{path}: cannot read: {e.strerror}")
+    except (UnicodeDecodeError, ValueError) as e:
+        refuse(f"{path}: not JSON: {e}")
+    return p
+
+
+P = [read_pairs(r) for r in a.runs]
+try:
+    S = P[0]["settings"]
+    claims = P[0]["claims"]
+    groups = [g["id"] for g in P[0]["groups"]]
+    variants = {g["id"]: [v["id"] for v in g["variants"]] for g in P[0]["groups"]}
+    for key in ("confidence", "targetHalfWidth", "maxForks", "minForks", "budgetMs"):
+        float(S[key])
+    for c in claims:
+        c["id"], c["group"], c["kind"], c["a"], c["b"], float(c["band"]), float(c["claimed"])
+    pool = {g: [] for g in groups}
+    secs = {g: [] for g in groups}
+    for run, p in zip(a.runs, P):
+        for g in p["groups"]:
+            if g["id"] not in pool:
+                refuse(f"{run}: group {g['id']} is not in {a.runs[0]}: pool runs of one suite only")
+            if not g["forks"] or any(len(f["nsPerOp"]) != len(variants[g["id"]]) for f in g["forks"]):
+                refuse(f"{run}: group {g['id']}: no forks, or a fork without one row a variant")
+            pool[g["id"]] += g["forks"]
+            secs[g["id"]].append(g["elapsedMs"] / 1000 / len(g["forks"]))
+except (KeyError, TypeError, ValueError, AttributeError) as e:
+    refuse(f"a pairs.json of {', '.join(a.runs)} is not a pairs file this script reads ({type(e).__name__}: {e})")
+if a.subsets is not None and a.subsets not in pool:
+    refuse(f"--subsets: no group '{a.subsets}'; the groups: {', '.join(groups)}")
 secs = {g: st.mean(v) for g, v in secs.items()}
 
 

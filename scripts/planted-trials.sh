@@ -6,17 +6,15 @@
 # the next. Prints one line a comparison and the two counts. Needs the jar (./wirebench builds it).
 #
 # Each trial is two suite runs of about BUDGET each and their JVM starts: 10 trials take ~25 min,
-# so TRIALS is never implied; no arguments or -h/--help print the usage line and exit 2.
+# so TRIALS is never implied: no arguments is refused (exit 2); -h/--help prints this comment.
 set -euo pipefail
 usage="usage: scripts/planted-trials.sh TRIALS(1..100) [GROUP=wfs-osm_places] [BUDGET=75s] [PLANT=gml2:10]"
 refuse() { # MESSAGE: one line, exit 2, before any run
   echo "planted-trials: $1" >&2
   exit 2
 }
-if [[ $# -eq 0 || "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
-  echo "$usage" >&2
-  exit 2
-fi
+case ${1:-} in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
+[[ $# -gt 0 ]] || refuse "TRIALS is needed: $usage"
 [[ $# -le 4 ]] || refuse "takes at most 4 arguments, was $#: $usage"
 trials=$1
 group=${2:-wfs-osm_places}

@@ -21,10 +21,13 @@ With CODEC yes, two more rows: codec, the median CPU ms of one encode in B's enc
 and target, B's WFS ms a request ÷ that ms an encode of the same round (issue 27's ratio), its
 geometric mean over the rounds with the 99% t-interval, verdict against the issue's bound 1.5: met
 if the whole interval is ≤ 1.5, missed if it is wholly above, else undecided.
-Exit 2 on bad usage or a malformed RAW.
+Exit 2 on bad usage or a RAW that is missing, unreadable, not UTF-8, empty or malformed (a line that
+is not a window, a second window of one fork, round, point, server and kind, a static window with
+STATIC no, a codec window with CODEC no), in one line.
 """
 import math
 import os
+import re
 import statistics
 import sys
 
@@ -84,7 +87,18 @@ def target_verdict(r):
     return f"undecided ({TARGET} inside)"
 
 
+NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit takes '²', which int() refuses
+
+
+def refuse(msg):
+    print(f"server-cpu-pair.py: {msg}", file=sys.stderr)
+    return 2
+
+
 def main(argv):
+    if len(argv) == 2 and argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
     if len(argv) not in (3, 4) or any(a not in ("yes", "no") for a in argv[2:]):
         print("server-cpu-pair.py: usage: server-cpu-pair.py RAW yes|no [yes|no]", file=sys.stderr)
         return 2
@@ -92,31 +106,43 @@ def main(argv):
     hz = os.sysconf("SC_CLK_TCK")
     windows = {}  # (layer, format) -> {(kind, server): {(fork, round): (ms, ticks)}}
     order = []
-    with open(argv[1]) as f:
-        for n, line in enumerate(f, 1):
-            p = line.split()
-            if len(p) == 7:
-                p = ["1"] + p
-            if len(p) != 8 or not p[0].isdigit():
-                p = []
-            fork = int(p[0]) if p else 0
-            p = p[1:]
-            if len(p) != 7 or p[3] not in ("a", "b") or p[4] not in ("wfs", "static", "codec") or not all(x.isdigit() for x in (p[0], p[5], p[6])) or p[5] == "0" or (p[4] == "codec" and p[3] != "b"):
-                print(f"server-cpu-pair.py: {argv[1]}:{n}: not a window: {line.strip()}", file=sys.stderr)
-                return 2
-            if p[4] == "codec" and not codec:
-                print(f"server-cpu-pair.py: {argv[1]}:{n}: a codec window: give CODEC yes to read it", file=sys.stderr)
-                return 2
-            point = (p[1], p[2])
-            if point not in windows:
-                windows[point] = {}
-                order.append(point)
-            ticks, requests = int(p[6]), int(p[5])
-            key = (fork, int(p[0]))
-            if key in windows[point].setdefault((p[4], p[3]), {}):
-                print(f"server-cpu-pair.py: {argv[1]}:{n}: a second window of fork {key[0]}, round {key[1]} for {' '.join(p[1:5])}", file=sys.stderr)
-                return 2
-            windows[point][(p[4], p[3])][key] = (ticks / hz * 1000 / requests, ticks)
+    try:
+        with open(argv[1], "rb") as f:
+            text = f.read().decode("utf-8")
+    except IsADirectoryError:
+        return refuse(f"{argv[1]}: a folder, not a RAW file")
+    except OSError as e:
+        return refuse(f"{argv[1]}: cannot read: {e.strerror}")
+    except UnicodeDecodeError as e:
+        return refuse(f"{argv[1]}: not UTF-8 text (byte {e.start})")
+    if not text.strip():
+        return refuse(f"{argv[1]}: no windows in it: nothing to read")
+    for n, line in enumerate(text.splitlines(), 1):
+        p = line.split()
+        if len(p) == 7:
+            p = ["1"] + p
+        if len(p) != 8 or not NUMBER.fullmatch(p[0]) or int(p[0]) == 0:
+            p = []
+        fork = int(p[0]) if p else 0
+        p = p[1:]
+        if (len(p) != 7 or p[3] not in ("a", "b") or p[4] not in ("wfs", "static", "codec")
+                or not all(NUMBER.fullmatch(x) for x in (p[0], p[5], p[6]))
+                or int(p[0]) == 0 or int(p[5]) == 0 or (p[4] == "codec" and p[3] != "b")):
+            return refuse(f"{argv[1]}:{n}: not a window: {line.strip()}")
+        if p[4] == "codec" and not codec:
+            return refuse(f"{argv[1]}:{n}: a codec window: give CODEC yes to read it")
+        if p[4] == "static" and argv[2] != "yes":
+            return refuse(f"{argv[1]}:{n}: a static window: give STATIC yes to read it")
+        point = (p[1], p[2])
+        if point not in windows:
+            windows[point] = {}
+            order.append(point)
+        ticks, requests = int(p[6]), int(p[5])
+        key = (fork, int(p[0]))
+        if key in windows[point].setdefault((p[4], p[3]), {}):
+            print(f"server-cpu-pair.py: {argv[1]}:{n}: a second window of fork {key[0]}, round {key[1]} for {' '.join(p[1:5])}", file=sys.stderr)
+            return 2
+        windows[point][(p[4], p[3])][key] = (ticks / hz * 1000 / requests, ticks)
     fmt = "%-14s %-8s %-8s %6s %9s %9s %7s %17s  %-22s %9s  %s"
     print(fmt % ("layer", "format", "what", "rounds", "A ms/req", "B ms/req", "B÷A", "99% interval", "verdict", "min ticks", "forks' ratios"))
     for point in order:

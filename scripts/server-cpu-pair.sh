@@ -51,6 +51,7 @@ A="" B="" LAYERS=osm_mainroads,osm_places FORMATS=gml32,gml2,geojson
 JVM_A="" JVM_B="" FORKS=1 USERS=32 COUNT=200 ROUNDS=8 WINDOW=2 WARMUP=6 STATIC=no CODEC=no RAW=""
 usage() { echo "server-cpu-pair: $1 (see the comment at the top of scripts/server-cpu-pair.sh)" >&2; exit 2; }
 while [ $# -gt 0 ]; do
+  case $1 in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
   [ $# -ge 2 ] || usage "$1 needs a value"
   case $1 in
     --a) A=$2 ;; --b) B=$2 ;; --layers) LAYERS=$2 ;; --formats) FORMATS=$2 ;; --users) USERS=$2 ;;
@@ -80,6 +81,7 @@ done
 [[ $LAYERS =~ ^[a-z0-9_]+(,[a-z0-9_]+)*$ ]] || usage "--layers takes layer names a-z0-9_ separated by commas, not '$LAYERS'"
 [[ $FORMATS =~ ^[a-z0-9]+(,[a-z0-9]+)*$ ]] || usage "--formats takes formats separated by commas, not '$FORMATS'"
 for f in ${FORMATS//,/ }; do output_format "$f" > /dev/null; done
+for j in "$A" "$B"; do check_layers "$j" "$LAYERS"; done
 [ -z "$RAW" ] || { [ ! -e "$RAW" ] && [ -d "$(dirname "$RAW")" ]; } || usage "--raw $RAW exists or its folder does not"
 command -v wrk > /dev/null || usage "wrk is missing; apt-get install wrk"
 command -v shuf > /dev/null || usage "shuf (coreutils) is missing"

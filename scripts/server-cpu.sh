@@ -40,6 +40,7 @@ FORMATS=gml32,gml2,geojson
 USERS=32 COUNT=200 WARMUP=10 SECONDS_=15 JMH="" PROFILE="" CLASSES="" STATIC=no
 usage() { echo "server-cpu: $1 (see the comment at the top of scripts/server-cpu.sh)" >&2; exit 2; }
 while [ $# -gt 0 ]; do
+  case $1 in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
   [ $# -ge 2 ] || usage "$1 needs a value"
   case $1 in
     --jmh) JMH=$2 ;; --layers) LAYERS=$2 ;; --formats) FORMATS=$2 ;; --users) USERS=$2 ;;
@@ -57,7 +58,9 @@ command -v wrk > /dev/null || usage "wrk is missing; apt-get install wrk"
 [ -f "$JAR" ] || usage "no $JAR; build it with ./mvnw -q -o -DskipTests package -pl bench-core -am"
 [ -z "$JMH" ] || [ -f "$JMH/jmh.json" ] || usage "no jmh.json in $JMH"
 [ -z "$CLASSES" ] || [ -d "$CLASSES" ] || usage "no classes folder $CLASSES"
+[[ $LAYERS =~ ^[a-z0-9_]+(,[a-z0-9_]+)*$ ]] || usage "--layers takes layer names a-z0-9_ separated by commas, not '$LAYERS'"
 for f in ${FORMATS//,/ }; do output_format "$f" > /dev/null; done
+check_layers "${CLASSES:+$CLASSES:}$JAR" "$LAYERS"
 LIB=""
 if [ -n "$PROFILE" ]; then
   command -v jcmd > /dev/null || usage "--profile needs jcmd (a JDK)"

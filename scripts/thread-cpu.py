@@ -13,11 +13,14 @@ its id and start time, so one that ended and a new one with a reused id is not m
 The kernel splits each thread's time into user and system on its own, so the threads' sum may
 differ from the process's total by a few ticks: other can read slightly below 0 (-0.005 ms a
 request over 4 s at 6,000 req/s).
-Exit 2 on bad usage or an unreadable process.
+Exit 2, one line, on bad usage, an unreadable process or a snapshot file it did not write.
 """
 import json
 import os
+import re
 import sys
+
+NUMBER = re.compile(r"[0-9]+")  # ASCII digits: str.isdigit takes '²'
 
 
 def stat_fields(path):
@@ -75,16 +78,20 @@ def split(before_file, after_file, requests):
 
 
 def main(argv):
+    if len(argv) == 2 and argv[1] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0
     try:
-        if len(argv) == 4 and argv[1] == "snap" and argv[2].isdigit():
+        if len(argv) == 4 and argv[1] == "snap" and NUMBER.fullmatch(argv[2]):
             snap(argv[2], argv[3])
-        elif len(argv) == 5 and argv[1] == "split" and argv[4].isdigit() and int(argv[4]) > 0:
+        elif len(argv) == 5 and argv[1] == "split" and NUMBER.fullmatch(argv[4]) and int(argv[4]) > 0:
             split(argv[2], argv[3], int(argv[4]))
         else:
             print("thread-cpu: usage: snap PID FILE | split BEFORE AFTER REQUESTS", file=sys.stderr)
             return 2
-    except (OSError, ValueError, KeyError) as e:
-        print(f"thread-cpu: {e}", file=sys.stderr)
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
+        # ValueError includes a JSON or UTF-8 error; KeyError, TypeError, IndexError: JSON of another shape
+        print(f"thread-cpu: {type(e).__name__}: {e}", file=sys.stderr)
         return 2
     return 0
 

@@ -3,42 +3,109 @@
 
 Reads the pairs table ("Claims measured as pairs") of each run's report.md — or, with --at REV, the
 report.md committed at REV, to count with the verdicts an older commit rendered — and prints, per
-row, its verdict in each run, then how many rows have one answer in all runs and how many one finer
-verdict. The answer is the verdict cell up to its colon (holds, does not hold, inconclusive, target
-met / missed); the finer verdict is the cell without its interval ("does not hold: smaller than
-claimed or no difference"). Reports rendered before the answer existed have one verdict a row
-(no difference, inconclusive, ...): both counts are then that verdict's.
+row, its verdict in each run (the columns numbered as the runs are in the header), then how many rows
+have one answer in all runs and how many one finer verdict. The answer is the verdict cell up to its
+colon (holds, does not hold, inconclusive, target met / missed); the finer verdict is the cell
+without its interval ("does not hold: smaller than claimed or no difference"). Reports rendered
+before the answer existed have one verdict a row (no difference, inconclusive, ...): both counts are
+then that verdict's.
 
   scripts/verdict-stability.py jmh-results/20261126-0{51151,54022,55626}-vm-732d583-quick-jdk17
   scripts/verdict-stability.py --at 3793c4e jmh-results/20261126-0{51151,54022,55626}-vm-732d583-quick-jdk17
-"""
-import argparse, re, subprocess, sys
 
-ap = argparse.ArgumentParser()
-ap.add_argument("runs", nargs="+")
-ap.add_argument("--at", help="a git revision: read the report.md committed there")
-a = ap.parse_args()
+Exit 0: counted; 2: could not count (fewer than two runs, a run given twice, a run or its report.md
+missing, unreadable or without a pairs table, an unknown REV). One line on stderr, no traceback.
+"""
+import os, re, subprocess, sys
+
+USAGE = "usage: scripts/verdict-stability.py [--at REV] RUN RUN [RUN..]"
+
+
+def refuse(msg):
+    print(f"verdict-stability: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
+args, at = sys.argv[1:], None
+if args and args[0] in ("-h", "--help"):
+    print(__doc__.strip())
+    sys.exit(0)
+if args and args[0] == "--at" or args and args[0].startswith("--at="):
+    if args[0] == "--at":
+        if len(args) < 2:
+            refuse("--at needs a revision; " + USAGE)
+        at, args = args[1], args[2:]
+    else:
+        at, args = args[0][5:], args[1:]
+bad = [x for x in args if x.startswith("-")]
+if bad:
+    refuse(f"unknown option {bad[0]}; " + USAGE)
+if len(args) < 2:
+    refuse(f"needs two runs or more to compare, got {len(args)}; " + USAGE)
+
+
+def key_of(run):
+    # the same run given twice (another spelling of one folder) would count as two runs that agree
+    return os.path.normpath(run) if at else os.path.realpath(run)
+
+
+seen = {}
+for run in args:
+    k = key_of(run)
+    if k in seen:
+        refuse(f"{run} is the same run as {seen[k]}: each run once")
+    seen[k] = run
+
+if at:
+    try:
+        rev = subprocess.run(["git", "rev-parse", "--verify", "--quiet", at + "^{commit}"],
+                             capture_output=True, text=True)
+    except OSError as e:
+        refuse(f"--at {at}: cannot run git: {e}")
+    if rev.returncode != 0:
+        refuse(f"--at {at}: no such commit in this repository")
 
 
 def report(run):
-    if a.at:
-        path = run.rstrip("/") + "/report.md"
-        return subprocess.run(["git", "show", f"{a.at}:{path}"], check=True, capture_output=True, text=True).stdout
-    return open(run + "/report.md").read()
+    if at:
+        path = os.path.normpath(run) + "/report.md"
+        got = subprocess.run(["git", "show", f"{at}:{path}"], capture_output=True)
+        if got.returncode != 0:
+            refuse(f"{path}: not in commit {at} (give run folders as paths from the repository's root)")
+        data = got.stdout
+    else:
+        if not os.path.isdir(run):
+            refuse(f"{run}: " + ("a file, not a run folder" if os.path.exists(run) else "no such run folder"))
+        path = os.path.join(run, "report.md")
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except FileNotFoundError:
+            refuse(f"{run}: no report.md: not a run folder")
+        except OSError as e:
+            refuse(f"{path}: cannot read: {e.strerror}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        refuse(f"{path}: not UTF-8 (byte {e.start})")
 
 
 rows, order = {}, []
-for i, run in enumerate(a.runs):
+for i, run in enumerate(args):
+    found = 0
     for line in report(run).splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 6 and re.match(r"(≥|≤) ", cells[3]):
+            found += 1
             key = (cells[0], cells[1])
             if key not in rows:
-                rows[key] = [None] * len(a.runs)
+                rows[key] = [None] * len(args)
                 order.append(key)
+            elif rows[key][i] is not None:
+                refuse(f"{run}: the row '{key[0]} | {key[1]}' twice in its pairs table")
             rows[key][i] = cells[5]
-if not order:
-    sys.exit("no pairs table in these reports")
+    if not found:
+        refuse(f"{run}: no pairs table (\"Claims measured as pairs\") in its report.md{' at ' + at if at else ''}")
 
 
 def answer(v):
@@ -49,6 +116,9 @@ def finer(v):
     return re.sub(r" \(the interval .*\)$", "", v)
 
 
+print(f"# runs{' (report.md at ' + at + ')' if at else ''}: " + ", ".join(f"{i + 1} = {r}" for i, r in enumerate(args)))
+print("# * = not one answer in every run, o = not one finer verdict; - = the row is not in that run")
+print("#    claim | row | " + " | ".join(f"run {i + 1}" for i in range(len(args))))
 counts = {}
 for key in order:
     vs = rows[key]
@@ -61,7 +131,7 @@ for key in order:
         c[1] += one_answer
         c[2] += one_finer
     mark = "  " if one_answer else "* "
-    print(mark + ("  " if one_finer else "o ") + key[0] + " | " + key[1][:60] + " | " + " | ".join(map(finer, (v or "-" for v in vs))))
+    print(mark + ("  " if one_finer else "o ") + key[0] + " | " + key[1] + " | " + " | ".join(map(finer, (v or "-" for v in vs))))
 for k in ("claims", "targets", "all"):
     n, ans, fin = counts.get(k, [0, 0, 0])
-    print(f"{k}: {n} rows; one answer in {len(a.runs)} runs: {ans}; one finer verdict: {fin}")
+    print(f"{k}: {n} rows; one answer in {len(args)} runs: {ans}; one finer verdict: {fin}")

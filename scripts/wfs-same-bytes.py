@@ -6,10 +6,16 @@
 # the port and time stamps set aside. Exit 0: all alike; 1: a difference (listed); 2: bad usage.
 # With --framing-may-differ (a change of the response's piece size): Content-Length against chunked
 # is counted and listed apart, not a difference; status, type, coding and body must still be alike.
+# A server that does not answer (refused, reset, timed out): exit 2 on the first request (nothing
+# compared), else 1; one line.
 import collections, gzip, http.client, re, sys, urllib.parse
+if sys.argv[1:2] in (["-h"], ["--help"]):
+    with open(__file__, encoding="utf-8") as me:
+        print("".join(l[2:] for l in __import__("itertools").takewhile(lambda l: l.startswith("#"), me.readlines()[1:])), end="")
+    sys.exit(0)
 framing_may_differ = sys.argv[3:] == ["--framing-may-differ"]
 if len(sys.argv) not in (3, 4) or (len(sys.argv) == 4 and not framing_may_differ) \
-        or not all(a.isdigit() for a in sys.argv[1:3]):
+        or not all(re.fullmatch(r"[1-9][0-9]{0,4}", a) and int(a) <= 65535 for a in sys.argv[1:3]):
     print("wfs-same-bytes: give the two servers' ports: OLD_PORT NEW_PORT [--framing-may-differ]",
           file=sys.stderr)
     sys.exit(2)
@@ -32,11 +38,18 @@ def variants(layer):
     yield "service=WFS&version=1.0.0&request=GetFeature&typeName=osm:" + layer + "&maxFeatures=40"
 def fetch(port, path, coding):
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    c.request("GET", path, headers={"Accept-Encoding": coding})
-    r = c.getresponse(); body = r.read(); c.close()
+    try:
+        c.request("GET", path, headers={"Accept-Encoding": coding})
+        r = c.getresponse(); body = r.read(); c.close()
+    except OSError as e:  # refused, reset, timed out: no answer to compare
+        print(f"wfs-same-bytes: port {port}: no answer to {path} ({e})", file=sys.stderr)
+        sys.exit(2 if n == 0 else 1)
     h = {k.lower(): v for k, v in r.getheaders()}
     if h.get("content-encoding") == "gzip":
-        body = gzip.decompress(body)
+        try:
+            body = gzip.decompress(body)
+        except (OSError, EOFError, __import__("zlib").error) as e:  # a difference, not a crash
+            body = b"<not gzip: %s>" % str(e).encode()
     frame = (r.status, h.get("content-type"), h.get("content-encoding"), h.get("transfer-encoding"),
              "length" if "content-length" in h else None)
     return frame, body, h

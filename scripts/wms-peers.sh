@@ -19,6 +19,7 @@
 # are never touched. MS_PROCS (default 4) FastCGI mapserv processes, MP_WORKERS (default 4)
 # gunicorn workers; MAPSERV and PYTHON name the mapserv binary and the python with MapProxy.
 set -euo pipefail
+case ${1:-} in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
 MS_PROCS=${MS_PROCS:-4}
 MP_WORKERS=${MP_WORKERS:-4}
 MAPSERV=${MAPSERV:-/usr/lib/cgi-bin/mapserv}

@@ -84,3 +84,17 @@ wait_idle() {
 get_capabilities() {
   curl -s -o /dev/null "http://127.0.0.1:$1/ows?service=WFS&version=2.0.0&request=GetCapabilities"
 }
+
+# check_layers CLASSPATH LAYER,..: usage (exit 2) unless that build's WFS serves every layer, before
+# any server starts (an unknown layer would otherwise fail only after the start and the warm-up,
+# as a 400, exit 1). Its layers are its datasets (the capabilities list them all), which its
+# `schema` command names when it refuses an unknown one: one short JVM, nothing served.
+check_layers() {
+  local out known layer
+  out=$(java -cp "$1" org.wirebench.bench.cli.WirebenchCli schema --dataset no-such-layer --format gml32 2>&1 > /dev/null) || true
+  [[ $out =~ valid:\ ([a-z0-9_]+(,\ [a-z0-9_]+)*) ]] || usage "could not list the layers of $1 (its schema command said '${out%%$'\n'*}')"
+  known=${BASH_REMATCH[1]}
+  for layer in ${2//,/ }; do
+    [[ ", $known, " == *", $layer, "* ]] || usage "no layer '$layer' in $1; its layers: $known"
+  done
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# The scripts' own refusals, checked by hand in a few seconds: every script's -h/--help prints its
+# header and exits 0, and bad usage or input (a missing, unreadable, non-UTF-8, empty or malformed
+# file or folder, a number such as '²0', a run given twice, an unknown layer) exits 2 with one line
+# on stderr and no traceback. Starts no server and no wrk: the scripts that would are given only
+# arguments they refuse first. Needs bash and python3; the unknown-layer cases need a built jar
+# (JAR, default bench-core/target/benchmarks.jar) and are skipped without one. The build does not
+# run it (CI runs ./mvnw verify only).
+#
+#   scripts/check-scripts.sh
+#
+# Exit 0: every case as expected; 1: a case not (listed); 2: could not run (no python3).
+set -euo pipefail
+case ${1:-} in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
+[ $# -eq 0 ] || { echo "check-scripts: takes no arguments" >&2; exit 2; }
+command -v python3 > /dev/null || { echo "check-scripts: python3 is missing" >&2; exit 2; }
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+S=$ROOT/scripts
+JAR=${JAR:-$ROOT/bench-core/target/benchmarks.jar}
+W=$(mktemp -d /tmp/wirebench-check-scripts.XXXXXX)
+trap 'rm -rf "$W"' EXIT
+failed=0 cases=0
+
+# expect CODE CMD..: CMD exits CODE; with CODE 2, one line on stderr and no traceback
+expect() {
+  local want=$1 got=0
+  shift
+  cases=$((cases + 1))
+  timeout 60 "$@" > "$W/out" 2> "$W/err" < /dev/null || got=$?
+  if [ "$got" != "$want" ]; then
+    echo "FAIL (exit $got, not $want): $* :: $(head -c 300 "$W/err" | tr '\n' ' ')"
+    failed=1
+  elif [ "$want" = 2 ] && { [ "$(wc -l < "$W/err")" != 1 ] || grep -q Traceback "$W/err"; }; then
+    echo "FAIL (not one line on stderr): $* :: $(head -c 300 "$W/err" | tr '\n' ' ')"
+    failed=1
+  fi
+}
+
+for f in "$S"/*.sh "$S"/*.py; do
+  for h in -h --help; do
+    if [[ $f == *.py ]]; then expect 0 python3 "$f" $h; else expect 0 bash "$f" $h; fi
+    [ -s "$W/out" ] || { echo "FAIL: $f $h printed nothing"; failed=1; }
+  done
+done
+
+# files of every bad kind
+printf '\xff\xfe' > "$W/nonutf"
+: > "$W/empty"
+mkdir "$W/run" "$W/norun" "$W/badrun"
+printf '\xff' > "$W/badrun/report.md"
+printf '| c | row | x | ≥ 2 | 1.1 | holds |\n' > "$W/run/report.md"
+printf '# nothing\n' > "$W/norun/report.md"
+
+V=$S/verdict-stability.py
+expect 2 python3 "$V"
+expect 2 python3 "$V" "$W/run"
+expect 2 python3 "$V" "$W/missing" "$W/run"
+expect 2 python3 "$V" "$W/nonutf" "$W/run"
+expect 2 python3 "$V" "$W" "$W/run"
+expect 2 python3 "$V" "$W/badrun" "$W/run"
+expect 2 python3 "$V" "$W/norun" "$W/run"
+expect 2 python3 "$V" "$W/run" "$W/run/"
+expect 2 python3 "$V" --at no-such-rev-xyz "$W/run" "$W/norun"
+expect 2 python3 "$V" --bogus "$W/run" "$W/norun"
+cp -r "$W/run" "$W/run2"
+expect 0 python3 "$V" "$W/run" "$W/run2"
+
+P=$S/server-cpu-pair.py
+printf '1 1 osm_places gml32 a wfs 1000 50\n1 1 osm_places gml32 b wfs 1000 45\n1 2 osm_places gml32 a wfs 1000 52\n1 2 osm_places gml32 b wfs 1000 44\n' > "$W/raw"
+expect 0 python3 "$P" "$W/raw" no
+expect 2 python3 "$P"
+expect 2 python3 "$P" "$W/missing" no
+expect 2 python3 "$P" "$W" no
+expect 2 python3 "$P" "$W/nonutf" no
+expect 2 python3 "$P" "$W/empty" no
+for line in '1 1 osm_places gml32 a wfs ²0 50' '1 1 osm_places gml32 a wfs 00 50' '1 1 osm_places gml32 a static 10 5' \
+  '1 1 osm_places gml32 b codec 10 5' '1 2 osm_places gml32 b wfs 1000 44' '1 1 osm_places gml32 c wfs 10 5'; do
+  { cat "$W/raw"; echo "$line"; } > "$W/raw2"
+  expect 2 python3 "$P" "$W/raw2" no
+done
+
+E=$S/encode-vs-server.py
+expect 2 python3 "$E"
+expect 2 python3 "$E" "$W/missing"
+expect 2 python3 "$E" "$W/raw"
+mkdir "$W/evs"
+printf '1²0 50\n' > "$W/evs/server.txt"
+expect 2 python3 "$E" "$W/evs"
+
+R=$S/pair-replay.py
+if python3 -c 'import scipy' 2> /dev/null; then
+  expect 2 python3 "$R"
+  expect 2 python3 "$R" "$W/missing"
+  expect 2 python3 "$R" "$W/raw"
+  expect 2 python3 "$R" "$W/norun"
+  printf '\xff' > "$W/norun/pairs.json"
+  expect 2 python3 "$R" "$W/norun"
+  echo '{"settings": 3}' > "$W/norun/pairs.json"
+  expect 2 python3 "$R" "$W/norun"
+  expect 2 python3 "$R" --sims x "$W/norun"
+fi
+
+T=$S/thread-cpu.py
+expect 2 python3 "$T"
+expect 2 python3 "$T" snap ²1 "$W/snap"
+expect 2 python3 "$T" split "$W/missing" "$W/missing" 10
+echo '[1]' > "$W/snap"
+expect 2 python3 "$T" split "$W/snap" "$W/snap" 10
+
+expect 2 python3 "$S/wfs-same-bytes.py" ² 2
+expect 2 python3 "$S/wfs-same-bytes.py" 0 70000
+G=$S/gdal-wfs-compare.py
+expect 2 python3 "$G"
+expect 2 python3 "$G" diff "$W/missing" "$W/raw"
+expect 2 python3 "$G" diff "$W/nonutf" "$W/raw"
+
+expect 2 bash "$S/planted-trials.sh"
+expect 2 bash "$S/gdal-codecs.sh" x
+expect 2 bash "$S/gdal-wfs.sh"
+expect 2 bash "$S/check-report.sh" "$W/missing"
+expect 2 bash "$S/wms-peers.sh" nonsense
+expect 2 bash "$S/server-cpu-pair.sh" --a "$W/missing" --b "$W/missing"
+expect 2 bash "$S/server-cpu-pair.sh" --rounds
+expect 2 bash "$S/driver-vs-wrk.sh" --rounds 0
+if [ -f "$JAR" ]; then
+  expect 2 bash "$S/server-cpu-pair.sh" --a "$JAR" --b "$JAR" --layers no_such_layer
+  expect 2 bash "$S/server-cpu.sh" --jar "$JAR" --layers osm_places,no_such_layer
+  expect 2 bash "$S/encode-vs-server.sh" --jar "$JAR" --out "$W/evs-out" --layer no_such_layer
+  [ ! -e "$W/evs-out" ] || { echo "FAIL: encode-vs-server.sh made --out before refusing"; failed=1; }
+else
+  echo "check-scripts: no $JAR: the unknown-layer cases skipped"
+fi
+echo "check-scripts: $cases cases, $([ $failed = 0 ] && echo "all as expected" || echo "FAILURES above")"
+exit $failed
