@@ -25,17 +25,26 @@ import org.eclipse.jetty.util.Blocker;
  * so a piece is free once its body closed. A body that failed, or was never closed, keeps its piece
  * to itself. At most one piece a thread is kept: the server's pool threads, a piece each (the WFS's
  * 128 KiB).
+ *
+ * <p>The piece is a direct buffer: a heap piece was copied again by the JDK into a temporary direct
+ * buffer of the writing thread before every socket write (1.7% of the server's CPU on a 223 KB GML
+ * 3.2 GetFeature). Jetty writes the content buffer it is given as it is (HTTP/1.1 gathers it with
+ * the header and any chunk header; the compression handler reads it into its encoder) and completes
+ * the callback once it is done with it, heap or direct alike. A thread's direct piece takes the
+ * place of the temporary direct buffer of that size the JDK kept for each thread that wrote a heap
+ * piece; a piece that is not kept is freed with its buffer object by the garbage collector.
  */
 public final class GatheredBody extends OutputStream {
   /** What a body's thread keeps for its next body. */
-  private record Parts(byte[] piece, Blocker.Shared blocker) {}
+  private record Parts(ByteBuffer piece, Blocker.Shared blocker) {}
 
   private static final ThreadLocal<Parts> SPARE = new ThreadLocal<>();
 
   private final Content.Sink sink;
   private final Parts parts;
   private final Blocker.Shared blocker;
-  private final byte[] piece;
+  private final ByteBuffer piece;
+  private final int capacity;
   private int count;
   private boolean closed;
   private boolean failed;
@@ -49,23 +58,24 @@ public final class GatheredBody extends OutputStream {
     }
     this.sink = Objects.requireNonNull(sink, "sink");
     Parts spare = SPARE.get();
-    if (spare != null && spare.piece().length == pieceBytes) {
+    if (spare != null && spare.piece().capacity() == pieceBytes) {
       SPARE.remove();
       this.parts = spare;
     } else {
-      this.parts = new Parts(new byte[pieceBytes], new Blocker.Shared());
+      this.parts = new Parts(ByteBuffer.allocateDirect(pieceBytes), new Blocker.Shared());
     }
     this.piece = parts.piece();
+    this.capacity = pieceBytes;
     this.blocker = parts.blocker();
   }
 
   @Override
   public void write(int b) throws IOException {
     open();
-    if (count == piece.length) {
+    if (count == capacity) {
       send(false);
     }
-    piece[count++] = (byte) b;
+    piece.put(count++, (byte) b);
   }
 
   @Override
@@ -73,11 +83,12 @@ public final class GatheredBody extends OutputStream {
     Objects.checkFromIndexSize(off, len, b.length);
     open();
     while (len > 0) {
-      if (count == piece.length) {
+      if (count == capacity) {
         send(false);
       }
-      int n = Math.min(len, piece.length - count);
-      System.arraycopy(b, off, piece, count, n);
+      int n = Math.min(len, capacity - count);
+      // absolute puts: the sink moves the piece's position as it writes it
+      piece.put(count, b, off, n);
       count += n;
       off += n;
       len -= n;
@@ -113,11 +124,13 @@ public final class GatheredBody extends OutputStream {
     // cleared once the write completed: a write that failed may leave the piece with the sink
     failed = true;
     try (Blocker.Callback callback = blocker.callback()) {
-      sink.write(last, ByteBuffer.wrap(piece, 0, count), callback);
+      piece.limit(count).position(0);
+      sink.write(last, piece, callback);
       callback.block();
     }
     failed = false;
     // the write blocked until the sink was done with the bytes: the piece can be filled again
+    piece.clear();
     count = 0;
   }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -94,14 +95,31 @@ class GatheredBodyTest {
     assertThrows(IllegalArgumentException.class, () -> new GatheredBody(new Recording(), 0));
   }
 
-  /** A sink that records the arrays it was given. */
+  /** A sink that records the buffers it was given, and consumes them as Jetty does. */
   private static final class Arrays implements Content.Sink {
-    final List<byte[]> arrays = new ArrayList<>();
+    final List<ByteBuffer> arrays = new ArrayList<>();
 
     @Override
     public void write(boolean last, ByteBuffer buffer, org.eclipse.jetty.util.Callback callback) {
-      arrays.add(buffer.array());
+      arrays.add(buffer);
+      buffer.position(buffer.limit());
       callback.succeeded();
+    }
+  }
+
+  @Test
+  void everyPieceIsADirectBufferSoTheJdkNeedNotCopyIt() throws IOException {
+    Arrays sink = new Arrays();
+    try (GatheredBody out = new GatheredBody(sink, 64)) {
+      out.write(body(100));
+    }
+    try (GatheredBody out = new GatheredBody(sink, 64)) {
+      out.write(7);
+    }
+    assertEquals(3, sink.arrays.size());
+    for (ByteBuffer piece : sink.arrays) {
+      // a heap piece is copied into a temporary direct buffer by the JDK's socket write
+      assertTrue(piece.isDirect(), "a direct piece");
     }
   }
 
@@ -137,10 +155,10 @@ class GatheredBodyTest {
     assertNotSame(sink.arrays.get(3), sink.arrays.get(4));
 
     // a failed write may leave the piece with the sink: the next body does not take it
-    List<byte[]> failedArrays = new ArrayList<>();
+    List<ByteBuffer> failedArrays = new ArrayList<>();
     Content.Sink failing =
         (last, buffer, callback) -> {
-          failedArrays.add(buffer.array());
+          failedArrays.add(buffer);
           callback.failed(new IOException("gone"));
         };
     GatheredBody broken = new GatheredBody(failing, 16);
@@ -153,7 +171,8 @@ class GatheredBodyTest {
 
   @Test
   void aReusedPieceSendsOnlyTheNewBodysBytes() throws IOException {
-    for (int size : new int[] {50, 3}) {
+    // a short body, then longer ones: each starts with the whole piece to fill
+    for (int size : new int[] {50, 3, 60, 100, 64, 1}) {
       Recording sink = new Recording();
       try (GatheredBody out = new GatheredBody(sink, 64)) {
         out.write(body(size));
