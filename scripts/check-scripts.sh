@@ -4,8 +4,8 @@
 # file or folder, a number such as '²0', a run given twice, an unknown layer) exits 2 with one line
 # on stderr and no traceback. Starts no server and no wrk: the scripts that would are given only
 # arguments they refuse first. Needs bash and python3; the unknown-layer cases need a built jar
-# (JAR, default bench-core/target/benchmarks.jar) and are skipped without one. The build does not
-# run it (CI runs ./mvnw verify only).
+# (JAR, default bench-core/target/benchmarks.jar) and are skipped without one. `./mvnw verify` runs
+# it in bench-core's verify phase against the jar it built (skipped there without python3).
 #
 #   scripts/check-scripts.sh
 #
