@@ -97,8 +97,7 @@ public record JmhResult(
     try {
       root = ResultFiles.JSON.readTree(file.toFile());
     } catch (IOException e) {
-      throw new UnreadableRunException(
-          file + " is not JSON: " + ResultFiles.firstLine(e.getMessage()), e);
+      throw new UnreadableRunException(file + " is not JSON: " + ResultFiles.problem(e), e);
     }
     if (root == null || !root.isArray()) {
       throw new UnreadableRunException(

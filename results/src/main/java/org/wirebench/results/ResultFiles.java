@@ -1,12 +1,16 @@
 package org.wirebench.results;
 
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 /**
  * What every file kind of a results folder shares: one JSON configuration, and the rule that a file
@@ -33,7 +37,7 @@ final class ResultFiles {
     try {
       node = JSON.readTree(file.toFile());
     } catch (IOException e) {
-      throw new UnreadableRunException(file + " is not JSON: " + firstLine(e.getMessage()), e);
+      throw new UnreadableRunException(file + " is not JSON: " + problem(e), e);
     }
     if (node == null || !node.isObject()) {
       throw new UnreadableRunException(file + " is not a JSON object: not written by wirebench");
@@ -76,9 +80,45 @@ final class ResultFiles {
     try {
       return JSON.treeToValue(node, type);
     } catch (IOException e) {
-      throw new UnreadableRunException(
-          file + " does not match its format: " + firstLine(e.getMessage()), e);
+      throw new UnreadableRunException(file + " does not match its format: " + problem(e), e);
     }
+  }
+
+  /**
+   * Jackson's "[Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line:
+   * 39, column: 25]" inside its messages: the file is named by whoever reports the problem.
+   */
+  private static final Pattern SOURCE =
+      Pattern.compile("\\[Source: .*?; line: (\\d+), column: (\\d+)\\]");
+
+  /**
+   * A reading error in one line: what is wrong, where (line and column in the file, and for a field
+   * that does not fit its record, the field's path, e.g. groups[0].forks[0].seed), without
+   * Jackson's source description, reference chain or the rest of its message.
+   */
+  static String problem(IOException e) {
+    if (!(e instanceof JacksonException j)) {
+      return firstLine(e.getMessage());
+    }
+    String what =
+        firstLine(SOURCE.matcher(j.getOriginalMessage()).replaceAll("line $1, column $2"));
+    if (e instanceof JsonMappingException m) {
+      // a tree bound to a record has no place in the file (its location is the tree's): the field
+      // path says where
+      StringBuilder path = new StringBuilder();
+      for (JsonMappingException.Reference r : m.getPath()) {
+        if (r.getFieldName() != null) {
+          path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
+        } else if (r.getIndex() >= 0) {
+          path.append('[').append(r.getIndex()).append(']');
+        }
+      }
+      return path.length() == 0 ? what : "at " + path + ": " + what;
+    }
+    JsonLocation at = j.getLocation();
+    return at == null || at.getLineNr() < 1
+        ? what
+        : "at line " + at.getLineNr() + ", column " + at.getColumnNr() + ": " + what;
   }
 
   static String firstLine(String s) {

@@ -170,4 +170,49 @@ class PairedFilesTest {
         assertThrows(UnreadableRunException.class, () -> RunRecord.read(run));
     assertTrue(x.getMessage().contains("has no pairs.json"), x.getMessage());
   }
+
+  /**
+   * A truncated file (pairs.json, env.json, jmh.json: every JSON a run folder holds) and a field of
+   * the wrong type are refused in one line naming the file, where (line and column, or the field's
+   * path) and the problem, without Jackson's "[Source: REDACTED (`StreamReadFeature...` disabled)
+   * ...]" the old message carried.
+   */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"pairs.json", "env.json", "jmh.json"})
+  void aTruncatedFileIsRefusedWithWhereAndWhatOnly(String name, @TempDir Path run)
+      throws IOException {
+    Path from = Samples.runs().resolve("calibration-v4/cal1");
+    try (Stream<Path> files = Files.list(from)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, run.resolve(f.getFileName()));
+      }
+    }
+    if (!Files.exists(run.resolve(name))) {
+      Files.writeString(run.resolve(name), "[{\"benchmark\": \"a.B.c\",\n  \"mode\": ");
+    } else {
+      String whole = Files.readString(run.resolve(name));
+      Files.writeString(run.resolve(name), whole.substring(0, whole.length() / 2));
+    }
+    UnreadableRunException x =
+        assertThrows(UnreadableRunException.class, () -> RunRecord.read(run), name);
+    String m = x.getMessage();
+    assertTrue(m.startsWith(run.resolve(name) + " is not JSON: at line "), m);
+    assertTrue(m.matches(".*: at line \\d+, column \\d+: Unexpected end-of-input.*"), m);
+    assertTrue(!m.contains("Source") && !m.contains("REDACTED") && !m.contains("\n"), m);
+  }
+
+  @Test
+  void aFieldOfTheWrongTypeNamesItsPath(@TempDir Path run) throws IOException {
+    ObjectNode env = (ObjectNode) ResultFiles.JSON.readTree(CAL1.resolve("env.json").toFile());
+    ObjectNode pairs = (ObjectNode) ResultFiles.JSON.readTree(CAL1.resolve("pairs.json").toFile());
+    ((ObjectNode) pairs.at("/groups/0/forks/0")).put("seed", "x");
+    ResultFiles.JSON.writeValue(run.resolve("env.json").toFile(), env);
+    ResultFiles.JSON.writeValue(run.resolve("pairs.json").toFile(), pairs);
+    UnreadableRunException x =
+        assertThrows(UnreadableRunException.class, () -> RunRecord.read(run));
+    assertTrue(
+        x.getMessage().contains("does not match its format: at groups[0].forks[0].seed: "),
+        x.getMessage());
+    assertTrue(!x.getMessage().contains("reference chain"), x.getMessage());
+  }
 }

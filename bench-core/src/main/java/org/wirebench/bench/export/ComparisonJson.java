@@ -56,6 +56,8 @@ final class ComparisonJson {
         g.writeStringField("unit", r.unit());
         number(g, "base", r.base());
         number(g, "new", r.now());
+        number(g, "baseGeoMean", r.baseMean());
+        number(g, "newGeoMean", r.nowMean());
         g.writeFieldName("cost");
         if (r.slowdown() == null) {
           g.writeNull();
@@ -97,6 +99,11 @@ final class ComparisonJson {
     g.writeStringField("label", s.label());
     g.writeStringField("group", s.group());
     g.writeStringField("item", s.item());
+    if (s.pairKind() == null) {
+      g.writeNullField("pairKind");
+    } else {
+      g.writeStringField("pairKind", s.pairKind().name().toLowerCase(Locale.ROOT));
+    }
     g.writeObjectFieldStart("params");
     for (Map.Entry<String, String> e : s.params().entrySet()) {
       g.writeStringField(e.getKey(), e.getValue());

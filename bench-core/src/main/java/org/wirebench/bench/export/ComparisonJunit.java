@@ -141,11 +141,12 @@ final class ComparisonJunit {
         + "% interval, threshold "
         + threshold
         + "; above 1 is slower or fewer req/s): BASE "
-        + number(r.base())
+        + number(r.baseMean())
         + ", NEW "
-        + number(r.now())
+        + number(r.nowMean())
         + " "
-        + r.unit();
+        + r.unit()
+        + " (geometric means the cost is the quotient of)";
   }
 
   private static void counts(

@@ -24,8 +24,11 @@ final class ComparisonMarkdown {
     if (!c.warnings().isEmpty()) {
       out.println();
     }
+    out.println(cell(ComparisonText.LEGEND));
+    out.println();
     out.println(
-        "| benchmark / load point | BASE | NEW | unit | cost NEW/BASE [99% CI] | verdict |");
+        "| benchmark / load point | BASE gmean | NEW gmean | unit | cost NEW/BASE [99% CI] |"
+            + " verdict |");
     out.println("|---|---:|---:|---|---|---|");
     for (Comparison.Row r : c.rows()) {
       String verdict = ComparisonText.verdict(r.verdict());
@@ -33,8 +36,8 @@ final class ComparisonMarkdown {
           Locale.ROOT,
           "| %s | %.4g | %.4g | %s | %s | %s |%n",
           cell(r.key()),
-          r.base(),
-          r.now(),
+          r.baseMean(),
+          r.nowMean(),
           cell(r.unit()),
           r.slowdown() == null ? ComparisonText.noRatio(r.verdict()) : r.slowdown(),
           r.verdict() == Comparison.Verdict.REGRESSED ? "**" + verdict + "**" : verdict);

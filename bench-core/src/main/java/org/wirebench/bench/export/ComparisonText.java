@@ -10,12 +10,13 @@ final class ComparisonText {
 
   static void write(Comparison c, String threshold, PrintWriter out) {
     out.println(machines(c));
+    out.println(LEGEND);
     out.printf(
         Locale.ROOT,
         "%-90s %12s %12s  %-26s %s%n",
         "benchmark / load point",
-        "BASE",
-        "NEW",
+        "BASE gmean",
+        "NEW gmean",
         "cost NEW/BASE [99% CI]",
         "verdict");
     for (Comparison.Row r : c.rows()) {
@@ -23,8 +24,8 @@ final class ComparisonText {
           Locale.ROOT,
           "%-90s %12.4g %12.4g  %-26s %s%n",
           r.key().length() > 90 ? r.key().substring(0, 87) + "..." : r.key(),
-          r.base(),
-          r.now(),
+          r.baseMean(),
+          r.nowMean(),
           r.slowdown() == null ? noRatio(r.verdict()) : r.slowdown(),
           verdict(r.verdict()));
     }
@@ -32,6 +33,15 @@ final class ComparisonText {
     c.missingInNew().forEach(x -> out.println("missing in NEW: " + x.text()));
     out.println(summary(c, threshold));
   }
+
+  /**
+   * What the columns are: the geometric means the cost is the quotient of, not JMH's score (the
+   * arithmetic mean of the iterations), so a reader can check the cost from what is printed.
+   */
+  static final String LEGEND =
+      "BASE, NEW: geometric mean of the samples the interval is taken over (JMH: iterations, or"
+          + " forks' geometric means, not JMH's arithmetic score; load: runs; pair: per-fork"
+          + " ratios); cost = NEW/BASE of them, BASE/NEW for req/s and ops/s";
 
   /** What the two runs' calibrations say about their machines, one line. */
   static String machines(Comparison c) {

@@ -57,6 +57,16 @@ public final class Comparison {
     PAIR
   }
 
+  /** What a {@link Kind#PAIR} row is: every such row's group is "pair". */
+  public enum PairKind {
+    /** a study claim's within-run ratio a / b (AT_LEAST, or the A/A NO_DIFFERENCE): moves */
+    CLAIM,
+    /** a target's ratio a / b (AT_MOST in either run: ours against its floor): regresses */
+    TARGET,
+    /** a variant's cost against the calibration timed in the same forks */
+    VARIANT
+  }
+
   /**
    * One compared thing, named as the text output names it ({@link #label}) and in parts for the
    * other outputs.
@@ -64,9 +74,16 @@ public final class Comparison {
    * @param group the benchmark (GeoEncodingBenchmark.encode), "load SCENARIO" or "pair"
    * @param item the rest of the label: the parameters, "POINT-ID throughput", "CLAIM (a / b)",
    *     "GROUP VARIANT ÷ calibration"; "" for a benchmark without parameters or a whole scenario
-   * @param params a benchmark's or load point's parameters as text; empty for pairs and scenarios
+   * @param params a benchmark's or load point's parameters, name to value; empty for pairs and
+   *     scenarios
+   * @param pairKind what a pair row is; null for every other kind
    */
-  public record Subject(Kind kind, String group, String item, Map<String, String> params) {
+  public record Subject(
+      Kind kind, String group, String item, Map<String, String> params, PairKind pairKind) {
+    public Subject(Kind kind, String group, String item, Map<String, String> params) {
+      this(kind, group, item, params, null);
+    }
+
     public String label() {
       return item.isEmpty() ? group : group + " " + item;
     }
@@ -80,10 +97,28 @@ public final class Comparison {
   public record Listed(Subject subject, String text) {}
 
   /**
-   * @param slowdown NEW/BASE as a cost: time ratio, or the inverse of a throughput ratio
+   * @param base and {@code now}: each side's figure as its run reports it (JMH's score, the
+   *     arithmetic mean of the iterations; a load point's throughput and merged p99)
+   * @param baseMean and {@code nowMean}: what {@code slowdown} is the quotient of, the geometric
+   *     mean of the samples the interval is taken over (a JMH result's iterations, or its forks'
+   *     geometric means; a load point's runs; a pair's per-fork ratios); NaN when a side has none
+   * @param slowdown NEW/BASE as a cost: nowMean / baseMean for times, baseMean / nowMean for rates
    */
   public record Row(
-      Subject subject, String unit, double base, double now, Ratio slowdown, Verdict verdict) {
+      Subject subject,
+      String unit,
+      double base,
+      double now,
+      double baseMean,
+      double nowMean,
+      Ratio slowdown,
+      Verdict verdict) {
+    /** A row whose reported figures are the geometric means its cost is taken of (pairs). */
+    public Row(
+        Subject subject, String unit, double base, double now, Ratio slowdown, Verdict verdict) {
+      this(subject, unit, base, now, base, now, slowdown, verdict);
+    }
+
     /** The text output's name of the row, e.g. "GeoEncodingBenchmark.encode {codec=gml2, ...}". */
     public String key() {
       return subject.label();
@@ -149,7 +184,9 @@ public final class Comparison {
         continue;
       }
       if (!usable(a.samples()) || !usable(b.samples())) {
-        rows.add(new Row(s, b.unit(), a.score(), b.score(), null, Verdict.INVALID));
+        rows.add(
+            new Row(
+                s, b.unit(), a.score(), b.score(), Double.NaN, Double.NaN, null, Verdict.INVALID));
         continue;
       }
       Ratio r = Ratio.of(a.samples(), b.samples(), confidence);
@@ -162,7 +199,16 @@ public final class Comparison {
       if (b.higherIsBetter()) {
         r = new Ratio(1 / r.ratio(), 1 / r.high(), 1 / r.low(), confidence);
       }
-      rows.add(new Row(s, b.unit(), a.score(), b.score(), r, absolute(r, threshold)));
+      rows.add(
+          new Row(
+              s,
+              b.unit(),
+              a.score(),
+              b.score(),
+              Ratio.geoMean(a.samples()),
+              Ratio.geoMean(b.samples()),
+              r,
+              absolute(r, threshold)));
     }
     before.values().forEach(a -> missingInNew.add(new Listed(subject(a), a.key())));
     for (String scenario : now.load().keySet()) {
@@ -214,6 +260,8 @@ public final class Comparison {
                 "req/s",
                 a.throughput(),
                 p.throughput(),
+                geoMean(perRun(a, LoadResult::throughput)),
+                geoMean(perRun(p, LoadResult::throughput)),
                 null,
                 unsteady ? Verdict.NOT_STEADY : Verdict.INVALID));
         continue;
@@ -228,6 +276,8 @@ public final class Comparison {
               "req/s",
               a.throughput(),
               p.throughput(),
+              geoMean(perRun(a, LoadResult::throughput)),
+              geoMean(perRun(p, LoadResult::throughput)),
               t,
               absolute(t, threshold)));
       ToDoubleFunction<LoadResult> p99 = r -> r.latency(Statistic.P99);
@@ -238,6 +288,8 @@ public final class Comparison {
               "ms",
               a.latency(Statistic.P99),
               p.latency(Statistic.P99),
+              geoMean(perRun(a, p99)),
+              geoMean(perRun(p, p99)),
               l,
               absolute(l, threshold)));
     }
@@ -272,6 +324,10 @@ public final class Comparison {
   private static double[] perRun(
       ScenarioResult.PointResult point, ToDoubleFunction<LoadResult> value) {
     return point.runs().stream().mapToDouble(value).filter(x -> x > 0).toArray();
+  }
+
+  private static double geoMean(double[] xs) {
+    return xs.length == 0 ? Double.NaN : Ratio.geoMean(xs);
   }
 
   /** Scores a ratio can be taken of: at least one, every one finite and above zero. */

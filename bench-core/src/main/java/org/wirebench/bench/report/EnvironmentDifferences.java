@@ -2,7 +2,9 @@ package org.wirebench.bench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeSet;
 import org.wirebench.results.RunEnvironment;
 
 /**
@@ -27,8 +29,34 @@ final class EnvironmentDifferences {
         withoutPaths(b.launcherJvmArgs()));
     warn(warnings, "forked JVM flags", forks(a.forkJvmArgs()), forks(b.forkJvmArgs()));
     warn(warnings, "server JVM flags", a.serverJvms(), b.serverJvms());
-    warn(warnings, "library versions", a.libraries(), b.libraries());
+    libraries(warnings, a.libraries(), b.libraries());
     return warnings;
+  }
+
+  /**
+   * Only the libraries whose versions differ, "name: base → new", and those one run lacks: both
+   * maps whole ran to a thousand characters, the one changed version lost among them.
+   */
+  private static void libraries(
+      List<String> warnings, Map<String, String> base, Map<String, String> now) {
+    if (base == null || now == null || base.equals(now)) {
+      return;
+    }
+    List<String> changed = new ArrayList<>();
+    for (String name : new TreeSet<>(base.keySet())) {
+      String is = now.get(name);
+      if (is == null) {
+        changed.add(name + " " + base.get(name) + " only in BASE");
+      } else if (!is.equals(base.get(name))) {
+        changed.add(name + ": " + base.get(name) + " → " + is);
+      }
+    }
+    for (String name : new TreeSet<>(now.keySet())) {
+      if (!base.containsKey(name)) {
+        changed.add(name + " " + now.get(name) + " only in NEW");
+      }
+    }
+    warnings.add("the runs differ in library versions: " + String.join(", ", changed));
   }
 
   /** Only what both runs recorded is compared (version 1 env.json lacks some fields). */

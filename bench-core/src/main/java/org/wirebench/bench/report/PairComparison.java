@@ -53,7 +53,13 @@ final class PairComparison {
       double threshold,
       double confidence)
       throws UnreadableRunException {
-    if (base.pairs() == null || now.pairs() == null) {
+    if (base.pairs() == null && now.pairs() == null) {
+      return;
+    }
+    if (now.pairs() == null || base.pairs() == null) {
+      // a run without pairs (suite --pairs none, a run from before them) lacks every pair row the
+      // other has, as a run without a benchmark lacks its row: listed, never an empty success
+      oneSided(base.pairs() == null ? now : base, base.pairs() == null);
       return;
     }
     claims(base.pairs(), now.pairs(), threshold, confidence);
@@ -69,7 +75,7 @@ final class PairComparison {
     for (PairedRuns.Claim c : now.claims()) {
       PairedRuns.Claim old =
           base.claims().stream().filter(x -> x.id().equals(c.id())).findFirst().orElse(null);
-      Comparison.Subject key = claim(c, true);
+      Comparison.Subject key = claim(c, c.kind() == PairedRuns.Kind.AT_MOST, true);
       if (old == null) {
         unmatched.add(new Comparison.Listed(key, "only in NEW: " + key.label()));
         continue;
@@ -104,6 +110,7 @@ final class PairComparison {
       // a target in either run is judged as one: a claim made a study claim in NEW must not hide
       // its own rise
       boolean target = c.kind() == PairedRuns.Kind.AT_MOST || old.kind() == PairedRuns.Kind.AT_MOST;
+      key = claim(c, target, true);
       if (!target && (v == Comparison.Verdict.REGRESSED || v == Comparison.Verdict.IMPROVED)) {
         v = Comparison.Verdict.MOVED;
       }
@@ -111,9 +118,42 @@ final class PairComparison {
     }
     for (PairedRuns.Claim c : base.claims()) {
       if (now.claims().stream().noneMatch(x -> x.id().equals(c.id()))) {
-        missingInNew.add(new Comparison.Listed(claim(c, false), "pair " + c.id()));
+        Comparison.Subject key = claim(c, c.kind() == PairedRuns.Kind.AT_MOST, false);
+        missingInNew.add(new Comparison.Listed(key, "pair " + c.id()));
       }
     }
+  }
+
+  /**
+   * Every claim and per-variant row of the one run that has pairs, as only in NEW ({@code
+   * onlyInNew}) or missing in NEW. Per-variant rows only where that run's calibration was timed in
+   * its groups' forks (env.json version 4): the rows it could offer a run with pairs.
+   */
+  private void oneSided(RunRecord run, boolean onlyInNew) {
+    List<Comparison.Listed> to = onlyInNew ? unmatched : missingInNew;
+    String side = onlyInNew ? "BASE" : "NEW";
+    for (PairedRuns.Claim c : run.pairs().claims()) {
+      Comparison.Subject key = claim(c, c.kind() == PairedRuns.Kind.AT_MOST, onlyInNew);
+      to.add(listed(key, onlyInNew, side));
+    }
+    Calibration calibration = run.env().calibration();
+    if (calibration == null || calibration.groups() == null) {
+      return;
+    }
+    for (PairedRuns.Group g : run.pairs().groups()) {
+      if (g.id().equals(Claims.CALIBRATION)) {
+        continue;
+      }
+      for (PairedRuns.Variant v : g.variants()) {
+        to.add(listed(variant(g.id(), v.id()), onlyInNew, side));
+      }
+    }
+  }
+
+  private static Comparison.Listed listed(
+      Comparison.Subject key, boolean onlyInNew, String without) {
+    String why = " (" + without + " has no pairs.json)";
+    return new Comparison.Listed(key, (onlyInNew ? "only in NEW: " : "") + key.label() + why);
   }
 
   private void variants(
@@ -195,18 +235,23 @@ final class PairComparison {
         key, "ratio", Double.NaN, Double.NaN, null, Comparison.Verdict.INVALID);
   }
 
-  /** A claim, with its two variants after its id or not. */
-  private static Comparison.Subject claim(PairedRuns.Claim c, boolean variants) {
+  /** A claim or a target, with its two variants after its id or not. */
+  private static Comparison.Subject claim(PairedRuns.Claim c, boolean target, boolean variants) {
     return new Comparison.Subject(
         Comparison.Kind.PAIR,
         "pair",
         variants ? c.id() + " (" + c.a() + " / " + c.b() + ")" : c.id(),
-        Map.of());
+        Map.of(),
+        target ? Comparison.PairKind.TARGET : Comparison.PairKind.CLAIM);
   }
 
   /** "pair backend protobuf ÷ calibration". */
   private static Comparison.Subject variant(String group, String variant) {
     return new Comparison.Subject(
-        Comparison.Kind.PAIR, "pair", group + " " + variant + " ÷ calibration", Map.of());
+        Comparison.Kind.PAIR,
+        "pair",
+        group + " " + variant + " ÷ calibration",
+        Map.of(),
+        Comparison.PairKind.VARIANT);
   }
 }

@@ -3,6 +3,7 @@ package org.wirebench.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.wirebench.bench.pair.ClaimVerdict;
+import org.wirebench.bench.pair.Claims;
 import org.wirebench.bench.pair.PairedRatio;
 import org.wirebench.results.PairedRuns;
 import org.wirebench.results.PairedRuns.Claim;
@@ -45,7 +46,15 @@ public final class PairedSection implements ReportSection {
                     + " inconclusive; then which way it misses: smaller than claimed, no"
                     + " difference (inside ±%.0f%%, two one-sided tests) or reversed — or, when the"
                     + " interval crosses one of these edges, the regions it covers and the edge."
-                    + " Targets: met, missed.",
+                    + " Targets (at most a bound): "
+                    + ClaimVerdict.Answer.MET.label()
+                    + " (the whole interval at or below it), "
+                    + ClaimVerdict.Answer.MISSED.label()
+                    + " (wholly above it), "
+                    + ClaimVerdict.Answer.INCONCLUSIVE.label()
+                    + " (the interval holds the bound) or "
+                    + ClaimVerdict.Answer.NO_INTERVAL.label()
+                    + " (one fork).",
                 s.batchMs(),
                 s.warmupMs(),
                 100 * s.confidence(),
@@ -75,7 +84,11 @@ public final class PairedSection implements ReportSection {
       groups.add(
           Scores.format(
               "%s: %d variants, %d forks, stopped: %s, %.0f s",
-              g.id(), g.variants().size(), g.forks().size(), g.stopped(), g.elapsedMs() / 1000.0));
+              groupName(g.id()),
+              g.variants().size(),
+              g.forks().size(),
+              g.stopped(),
+              g.elapsedMs() / 1000.0));
     }
     RunEnvironment.Calibration c = run.env().calibration();
     if (c != null && c.groups() == null) {
@@ -101,5 +114,14 @@ public final class PairedSection implements ReportSection {
     }
     out.add(new Report.Bullets(groups));
     return out;
+  }
+
+  /**
+   * A group as the report names it: the A/A group of the reference workload, whose id in pairs.json
+   * is "calibration" (kept, so old runs read), is not the calibration of the bullet below it (the
+   * reference workload timed in every group's forks, env.json), so it is named for what it is.
+   */
+  static String groupName(String id) {
+    return id.equals(Claims.CALIBRATION) ? "reference A/A" : id;
   }
 }

@@ -155,4 +155,23 @@ class ComparisonTest {
     Ratio alone = Ratio.of(new double[] {1, 1}, new double[] {1, 1}, 0.99, 0.035);
     assertEquals(Math.exp(2.5758 * Math.sqrt(2) * 0.035), alone.high(), 1e-3);
   }
+
+  /**
+   * 20261124-105251 → a35e677: six libraries were added. The warning names those six, each with its
+   * version and side, not both whole maps (about 1,250 characters, the difference lost).
+   */
+  @Test
+  void theLibraryWarningNamesOnlyTheVersionsThatDiffer() throws IOException {
+    Path results = ThenAndNowTest.runs().resolve("../../../jmh-results");
+    Comparison c =
+        new Comparison(
+            RunRecord.read(results.resolve("20261124-105251-vm-c977865-quick-jdk17")),
+            RunRecord.read(results.resolve("20261126-161639-vm-a35e677-quick-jdk17")),
+            0.05,
+            0.99);
+    String w = c.warnings().stream().filter(x -> x.contains("library")).findFirst().orElseThrow();
+    assertTrue(w.contains("org.wololo:flatgeobuf 3.28.2 only in NEW"), w);
+    assertTrue(!w.contains("{") && !w.contains("jackson"), w);
+    assertEquals(6, w.split(", ").length, w);
+  }
 }

@@ -30,6 +30,35 @@ class ReportTextTest {
     return ReferenceReportTest.committedRuns();
   }
 
+  /**
+   * The pairs section's intro names every answer a target row can read (it said "Targets: met,
+   * missed." over rows reading "inconclusive"), and the A/A group, id "calibration" in pairs.json,
+   * is not shown under that name right above the calibration it is not.
+   */
+  @ParameterizedTest
+  @MethodSource("committedRuns")
+  void thePairsSectionNamesEveryTargetAnswerAndOneCalibration(Path folder) throws Exception {
+    RunRecord run = RunRecord.read(folder);
+    if (run.pairs() == null) {
+      return;
+    }
+    String md = MarkdownRenderer.render(ReportWriter.build(run, "test"));
+    for (org.wirebench.bench.pair.ClaimVerdict.Answer a :
+        List.of(
+            org.wirebench.bench.pair.ClaimVerdict.Answer.MET,
+            org.wirebench.bench.pair.ClaimVerdict.Answer.MISSED,
+            org.wirebench.bench.pair.ClaimVerdict.Answer.INCONCLUSIVE,
+            org.wirebench.bench.pair.ClaimVerdict.Answer.NO_INTERVAL)) {
+      assertTrue(
+          md.contains("Targets (at most a bound): ") && md.contains(a.label() + " ("), a::label);
+    }
+    long named =
+        md.lines()
+            .filter(l -> l.startsWith("- calibration:") || l.startsWith("* calibration:"))
+            .count();
+    assertEquals(0, named, folder::toString);
+  }
+
   @ParameterizedTest
   @MethodSource("committedRuns")
   void everyCommittedReportReadsWhole(Path folder) throws Exception {
