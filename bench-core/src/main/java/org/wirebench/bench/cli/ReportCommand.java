@@ -32,9 +32,12 @@ final class ReportCommand implements Callable<Integer> {
       IncompleteRuns.warn(parent, System.err);
     }
     RunRecord record = RunRecord.read(run);
-    if (record.benchmarks().isEmpty() && record.load().isEmpty()) {
+    // a run of pairs alone (suite --include none --load none) is a run: its claims are its results
+    if (record.benchmarks().isEmpty() && record.load().isEmpty() && record.pairs() == null) {
       throw new UnreadableRunException(
-          run + " holds no results: jmh.json is missing or empty and there is no load-*.json");
+          run
+              + " holds no results: jmh.json is missing or empty and there is no load-*.json or"
+              + " pairs.json");
     }
     ReportWriter.write(record, target, run.toAbsolutePath().normalize().getFileName().toString());
     System.out.println("wrote " + target.resolve("report.html") + " and report.md");

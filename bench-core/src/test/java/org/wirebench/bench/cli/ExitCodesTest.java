@@ -119,6 +119,36 @@ class ExitCodesTest {
     assertTrue(err.toString().contains("NaN or zero"), err::toString);
   }
 
+  /**
+   * Every committed run of pairs alone (no jmh.json rows, no load) reports: its claims are results.
+   */
+  @Test
+  void reportWritesARunOfPairsAlone() throws Exception {
+    Path results = ThenAndNowTest.runs().resolve("../../../jmh-results");
+    List<Path> pairsOnly;
+    try (var runs = Files.list(results)) {
+      pairsOnly =
+          runs.filter(r -> Files.isRegularFile(r.resolve("pairs.json")))
+              .filter(r -> !Files.isRegularFile(r.resolve("jmh.json")) || isEmptyJmh(r))
+              .sorted()
+              .toList();
+    }
+    assertFalse(pairsOnly.isEmpty(), "no committed run of pairs alone under " + results);
+    for (Path r : pairsOnly) {
+      Path out = Files.createDirectory(tmp.resolve(r.getFileName().toString()));
+      assertEquals(0, run("report", r.toString(), "--out", out.toString()), err::toString);
+      assertTrue(Files.size(out.resolve("report.md")) > 0, r::toString);
+    }
+  }
+
+  private static boolean isEmptyJmh(Path run) {
+    try {
+      return Files.readString(run.resolve("jmh.json")).strip().equals("[]");
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   @Test
   void reportRefusesARunWithoutResults() throws Exception {
     assertEquals(2, run("report", runWith("nothing", "[]").toString()));
