@@ -21,8 +21,13 @@ import picocli.CommandLine.Parameters;
             + " ns/op or ops/s with JMH's 99.9%% interval, sizes and bytes allocated per"
             + " operation) and every load point (req/s and mean, p50, p90, p99, p99.9, max"
             + " latency in ms, with the runs' range), named by benchmark and parameters, e.g."
-            + " 'GeoEncodingBenchmark.encode codec=gml32 count=200 dataset=osm_places'. A load"
-            + " point not measured at a steady rate is left out and named on stderr. Exit 1 when"
+            + " 'GeoEncodingBenchmark.encode codec=gml32 count=200 dataset=osm_places', and"
+            + " every pair of pairs.json as compare names it: each claim's and target's ratio"
+            + " a / b with its interval ('pair ID (a / b)'), each variant's cost ÷ the"
+            + " calibration ('pair GROUP VARIANT ÷ calibration'). A load point not measured at"
+            + " a steady rate is left out and named on stderr, and so, in the two"
+            + " github-action-benchmark files, is a study claim's ratio (no better direction;"
+            + " bencher carries it as claim-ratio). Exit 1 when"
             + " nothing of the format's kind is in the run, 2 for an unreadable one.")
 final class ExportCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -47,9 +52,12 @@ final class ExportCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     output.check(spec.commandLine());
     RunRecord record = RunRecord.read(run);
-    if (record.benchmarks().isEmpty() && record.load().isEmpty()) {
+    // a run of pairs alone (suite --include none --load none) is a run: its claims are its results
+    if (record.benchmarks().isEmpty() && record.load().isEmpty() && record.pairs() == null) {
       throw new UnreadableRunException(
-          run + " holds no results: jmh.json is missing or empty and there is no load-*.json");
+          run
+              + " holds no results: jmh.json is missing or empty and there is no load-*.json or"
+              + " pairs.json");
     }
     PrintWriter err = spec.commandLine().getErr();
     ExportFormat.Written[] written = new ExportFormat.Written[1];

@@ -2,6 +2,7 @@ package org.wirebench.bench.export;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -11,7 +12,10 @@ import org.wirebench.results.RunRecord;
 public enum ExportFormat {
   /** Bencher Metric Format JSON: every number of the run */
   BENCHER("bencher"),
-  /** github-action-benchmark, tool customSmallerIsBetter: times, latencies, sizes */
+  /**
+   * github-action-benchmark, tool customSmallerIsBetter: times, latencies, sizes, targets' ratios,
+   * variants' costs ÷ the calibration
+   */
   SMALLER_IS_BETTER("customSmallerIsBetter"),
   /** github-action-benchmark, tool customBiggerIsBetter: req/s, JMH throughput */
   BIGGER_IS_BETTER("customBiggerIsBetter");
@@ -54,6 +58,10 @@ public enum ExportFormat {
    */
   public Written write(RunRecord run, Writer out) throws IOException {
     RunMetrics m = RunMetrics.of(run);
+    List<String> leftOut = new ArrayList<>(m.leftOut);
+    if (this != BENCHER) {
+      leftOut.addAll(m.withoutDirection);
+    }
     List<Metric> chosen =
         switch (this) {
           case BENCHER -> m.metrics;
@@ -69,15 +77,22 @@ public enum ExportFormat {
               + " in "
               + run.folder()
               + (this == BIGGER_IS_BETTER
-                  ? " (no load point and no JMH throughput: JMH times are customSmallerIsBetter)"
+                  ? " (no load point and no JMH throughput: JMH times, targets' ratios and"
+                      + " variants' costs are customSmallerIsBetter)"
                   : "")
-              + (m.leftOut.isEmpty() ? "" : "; left out: " + String.join("; ", m.leftOut)));
+              + (m.leftOut.isEmpty() ? "" : "; left out: " + String.join("; ", m.leftOut))
+              + (this == BENCHER || m.withoutDirection.isEmpty()
+                  ? ""
+                  : "; "
+                      + m.withoutDirection.size()
+                      + " study claim ratio(s) have no better direction, in neither"
+                      + " github-action-benchmark file (bencher carries them)"));
     }
     switch (this) {
       case BENCHER -> BencherJson.write(chosen, out);
       case SMALLER_IS_BETTER -> GithubBenchmarkJson.write(chosen, Metric.Direction.SMALLER, out);
       case BIGGER_IS_BETTER -> GithubBenchmarkJson.write(chosen, Metric.Direction.BIGGER, out);
     }
-    return new Written(chosen.size(), m.leftOut);
+    return new Written(chosen.size(), leftOut);
   }
 }

@@ -30,7 +30,12 @@ record Metric(
   /** Which way is better, as github-action-benchmark's two custom tools split them. */
   enum Direction {
     SMALLER,
-    BIGGER
+    BIGGER,
+    /**
+     * neither: a study claim's ratio a / b, which either side moves (compare calls its change
+     * "moved", never a regression); in neither of the action's two files
+     */
+    NONE
   }
 
   boolean hasRange() {

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
+import org.wirebench.bench.report.Comparison;
+import org.wirebench.bench.report.PairFigures;
 import org.wirebench.results.AuxSize;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.LoadResult;
@@ -22,6 +24,12 @@ import org.wirebench.results.UnreadableRunException;
  * per operation; a load point's req/s and its latency statistics in ms, with the runs' range. A
  * load point measured before its rate was steady is left out (a tracker would take its number for a
  * measurement), and so is a NaN score: both are listed in {@link #leftOut}.
+ *
+ * <p>A run's pairs (pairs.json) as {@link PairFigures} computes them, the figures the report judges
+ * and compare names: each claim's and target's ratio a / b (measure "ratio" for a target, smaller
+ * is better; "claim-ratio" for a study claim, which has no better direction, so that a tracker's
+ * threshold on "ratio" never alerts on one) with the run's interval, and each variant's cost ÷ the
+ * calibration (measure "ratio", smaller is better, no interval).
  */
 final class RunMetrics {
   /** A load point's latency statistics, as recorded (ms), and their measure names. */
@@ -46,6 +54,11 @@ final class RunMetrics {
   final List<Metric> metrics = new ArrayList<>();
   final List<String> leftOut = new ArrayList<>();
 
+  /**
+   * Why each metric of {@link Metric.Direction#NONE} is in neither github-action-benchmark file.
+   */
+  final List<String> withoutDirection = new ArrayList<>();
+
   private RunMetrics() {}
 
   static RunMetrics of(RunRecord run) throws UnreadableRunException {
@@ -54,6 +67,7 @@ final class RunMetrics {
       m.jmh(run, r);
     }
     run.load().forEach((scenario, result) -> result.points().forEach(p -> m.load(scenario, p)));
+    PairFigures.of(run).forEach(m::pair);
     m.checkNamesAreUnique(run);
     return m;
   }
@@ -177,6 +191,35 @@ final class RunMetrics {
                 p,
                 r -> r.latency(stat)));
       }
+    }
+  }
+
+  private void pair(PairFigures.Figure f) {
+    if (!Double.isFinite(f.value())) {
+      leftOut.add(f.name() + ": " + f.note());
+      return;
+    }
+    boolean claim = f.kind() == Comparison.PairKind.CLAIM;
+    Metric m =
+        new Metric(
+            f.name(),
+            claim ? "claim-ratio" : "ratio",
+            "x",
+            f.value(),
+            f.low(),
+            f.high(),
+            claim ? Metric.Direction.NONE : Metric.Direction.SMALLER,
+            true,
+            f.kind() == Comparison.PairKind.VARIANT
+                ? f.note()
+                : String.format(Locale.ROOT, "%.0f%% interval; ", 100 * f.confidence()) + f.note());
+    metrics.add(m);
+    if (claim) {
+      withoutDirection.add(
+          f.name()
+              + ": a study claim's ratio has no better direction (either variant moves it), so"
+              + " it is in neither customSmallerIsBetter nor customBiggerIsBetter; bencher"
+              + " carries it as claim-ratio");
     }
   }
 

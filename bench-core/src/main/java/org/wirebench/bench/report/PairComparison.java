@@ -211,7 +211,7 @@ final class PairComparison {
    * Per fork of the group, the variant's cost over the calibration's in the same rounds; null when
    * the calibration does not hold one fork of equal rounds for each of the group's forks.
    */
-  private static double[] relative(PairedRuns.Group g, String variant, Calibration c) {
+  static double[] relative(PairedRuns.Group g, String variant, Calibration c) {
     List<double[]> reference = c.forksOf(g.id());
     int index = g.index(variant);
     List<double[]> costs = g.forks().stream().map(f -> f.nsPerOp().get(index)).toList();
@@ -236,7 +236,7 @@ final class PairComparison {
   }
 
   /** A claim or a target, with its two variants after its id or not. */
-  private static Comparison.Subject claim(PairedRuns.Claim c, boolean target, boolean variants) {
+  static Comparison.Subject claim(PairedRuns.Claim c, boolean target, boolean variants) {
     return new Comparison.Subject(
         Comparison.Kind.PAIR,
         "pair",
@@ -246,7 +246,7 @@ final class PairComparison {
   }
 
   /** "pair backend protobuf ÷ calibration". */
-  private static Comparison.Subject variant(String group, String variant) {
+  static Comparison.Subject variant(String group, String variant) {
     return new Comparison.Subject(
         Comparison.Kind.PAIR,
         "pair",
