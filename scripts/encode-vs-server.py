@@ -19,7 +19,11 @@ side, server and loop side by side. Exit 2, one line, on a missing, unreadable, 
 import collections
 import os
 import re
+import signal
 import sys
+
+# a reader that stops early (| head) ends the table quietly, not with a BrokenPipeError
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 ENCODE = re.compile(r"^org/wirebench/formats/geo/codec/\w*Codec\.encode")
 SEND = ("org/wirebench/server/http/GatheredBody.send", "sun/nio/ch/SocketChannelImpl.write")

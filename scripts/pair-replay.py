@@ -17,6 +17,10 @@ of 4, 5, 8 and 12 of that group's pooled forks. Needs scipy (Student's t).
 """
 import argparse, itertools, json, math, os, random, statistics as st, sys
 from collections import Counter
+import signal
+
+# a reader that stops early (| head) ends the table quietly, not with a BrokenPipeError
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 
 def refuse(msg):  # could not run: one line, exit 2

@@ -20,7 +20,8 @@ rounds' ratios of those, when every round's own part is above 0 for both (else n
 With CODEC yes, two more rows: codec, the median CPU ms of one encode in B's encode-loop windows,
 and target, B's WFS ms a request ÷ that ms an encode of the same round (issue 27's ratio), its
 geometric mean over the rounds with the 99% t-interval, verdict against the issue's bound 1.5: met
-if the whole interval is ≤ 1.5, missed if it is wholly above, else undecided.
+if the whole interval is ≤ 1.5, missed if it is wholly above, else inconclusive (the report's
+word for a target whose interval holds its bound).
 Exit 2 on bad usage or a RAW that is missing, unreadable, not UTF-8, empty or malformed (a line that
 is not a window, a second window of one fork, round, point, server and kind, a static window with
 STATIC no, a codec window with CODEC no), in one line.
@@ -29,7 +30,11 @@ import math
 import os
 import re
 import statistics
+import signal
 import sys
+
+# a reader that stops early (| head) ends the table quietly, not with a BrokenPipeError
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 # Student's t, two-sided 99% (the 0.995 quantile), df 1..30
 TARGET = 1.5  # issue 27: server CPU a WFS GetFeature at most 1.5x the encoder's time
@@ -84,7 +89,7 @@ def target_verdict(r):
         return f"met (≤ {TARGET})"
     if lo > TARGET:
         return f"missed (> {TARGET})"
-    return f"undecided ({TARGET} inside)"
+    return f"inconclusive ({TARGET} inside)"
 
 
 NUMBER = re.compile(r"[0-9]+")  # ASCII digits only: str.isdigit takes '²', which int() refuses
@@ -143,7 +148,7 @@ def main(argv):
             print(f"server-cpu-pair.py: {argv[1]}:{n}: a second window of fork {key[0]}, round {key[1]} for {' '.join(p[1:5])}", file=sys.stderr)
             return 2
         windows[point][(p[4], p[3])][key] = (ticks / hz * 1000 / requests, ticks)
-    fmt = "%-14s %-8s %-8s %6s %9s %9s %7s %17s  %-22s %9s  %s"
+    fmt = "%-14s %-8s %-8s %6s %9s %9s %7s %17s  %-26s %9s  %s"
     print(fmt % ("layer", "format", "what", "rounds", "A ms/req", "B ms/req", "B÷A", "99% interval", "verdict", "min ticks", "forks' ratios"))
     for point in order:
         w = windows[point]

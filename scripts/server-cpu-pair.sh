@@ -21,7 +21,7 @@
 # loaded; its CPU is counted as a server's, the process's /proc ticks (GC and JIT included) over the
 # window ÷ its encodes. Rows: codec (median ms an encode) and target = B's WFS ms a request ÷ the
 # codec's ms an encode of the same round, geometric mean with its 99% t-interval, verdict against
-# the issue's 1.5: met (interval ≤ 1.5), missed (wholly above), else undecided.
+# the issue's 1.5: met (interval ≤ 1.5), missed (wholly above), else inconclusive.
 # With --forks N the whole of it — fresh JVMs of both servers (and of the codec loops), checks,
 # warm-up, ROUNDS rounds — runs N times, and each ratio's interval is over the forks: a fork's
 # geometric mean of its rounds' ratios, the interval a 99% t over those N means (df = N − 1). Two
@@ -232,7 +232,7 @@ header() {
   [ "$STATIC" = no ] || echo "# static: /static/N, the same bytes with no WFS work; wfs-own: a server's wfs less its static ms/req of the same round, the ratio of those (none if a round's part is ≤ 0)"
   if [ "$CODEC" = yes ]; then
     echo "# codec: B's encode-loop (GeoEncodingBenchmark's inputs, validated; 2 threads; java $CODEC_JVM), a window a round shuffled in with the servers', no server loaded; ms an encode = its /proc ticks ÷ encodes, GC and JIT included"
-    echo "# target: B's wfs ms/req ÷ the codec's ms an encode of the same round (its A column: the codec's ms), geometric mean, 99% t-interval; met if the interval is ≤ 1.5 (issue 27), missed if wholly above, else undecided"
+    echo "# target: B's wfs ms/req ÷ the codec's ms an encode of the same round (its A column: the codec's ms), geometric mean, 99% t-interval; met if the interval is ≤ 1.5 (issue 27), missed if wholly above, else inconclusive"
     for layer in ${LAYERS//,/ }; do
       for format in ${FORMATS//,/ }; do
         echo "# codec $layer $format: ${CBYTES[$layer $format]} bytes an encode; B's WFS answer ${SIZE[$layer $format]} bytes"

@@ -16,7 +16,10 @@ then that verdict's.
 Exit 0: counted; 2: could not count (fewer than two runs, a run given twice, a run or its report.md
 missing, unreadable or without a pairs table, an unknown REV). One line on stderr, no traceback.
 """
-import os, re, subprocess, sys
+import os, re, signal, subprocess, sys
+
+# a reader that stops early (| head) ends the table quietly, not with a BrokenPipeError
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 USAGE = "usage: scripts/verdict-stability.py [--at REV] RUN RUN [RUN..]"
 
