@@ -45,14 +45,12 @@ check_layers "$JAR" "$LAYER"
 [ ! -e "$OUT" ] && [ -d "$(dirname "$OUT")" ] || usage "--out $OUT exists or its folder does not (a run folder is never changed)"
 command -v wrk > /dev/null || usage "wrk is missing; apt-get install wrk"
 command -v jcmd > /dev/null || usage "jcmd (a JDK) is missing"
-APJAR=$(ls "$HOME"/.m2/repository/tools/profiler/async-profiler/*/async-profiler-*.jar 2> /dev/null | tail -1)
-[ -n "$APJAR" ] || usage "no async-profiler jar in ~/.m2 (the build fetches it)"
+find_async_profiler "$ME"
 JAR=$(cd "$(dirname "$JAR")" && pwd)/$(basename "$JAR")
 mkdir "$OUT"
 OUT=$(cd "$OUT" && pwd)
 TMP=$(mktemp -d /tmp/wirebench-encode-vs-server.XXXXXX)
-unzip -o -q -j "$APJAR" "linux-$(uname -m | sed 's/x86_64/x64/;s/aarch64/arm64/')/libasyncProfiler.so" -d "$TMP"
-LIB=$TMP/libasyncProfiler.so
+LIB=$(unpack_async_profiler "$TMP")
 SPID=""
 trap '[ -z "$SPID" ] || { kill $SPID 2> /dev/null || true; wait $SPID 2> /dev/null || true; }; rm -rf "$TMP"' EXIT
 trap 'exit 130' INT
@@ -92,7 +90,8 @@ wait "$SPID" 2> /dev/null || true
 SPID=""
 
 # the codec alone: its input is this script's pipe, so it ends with the script
-coproc LOOP { close_kept; exec java -Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages \
+# shellcheck disable=SC2086 # the benchmark's JVM flags, word-split on purpose
+coproc LOOP { close_kept; exec java $CODEC_JVM \
   -cp "$JAR" org.wirebench.bench.cli.WirebenchCli encode-loop --dataset "$LAYER" --codec "$FORMAT" \
   --count "$COUNT" --threads 2 2> "$TMP/loop.log"; }
 SPID=$LOOP_PID

@@ -160,7 +160,6 @@ codec_window() {
   fi
   echo "${BASH_REMATCH[1]} $((t1 - t0))"
 }
-CODEC_JVM="-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"
 # the URL of one window: url SERVER KIND LAYER FORMAT (the static twin's length from SIZE)
 declare -A SIZE
 url() {

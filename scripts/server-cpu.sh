@@ -64,11 +64,9 @@ check_layers "${CLASSES:+$CLASSES:}$JAR" "$LAYERS"
 LIB=""
 if [ -n "$PROFILE" ]; then
   command -v jcmd > /dev/null || usage "--profile needs jcmd (a JDK)"
-  APJAR=$(ls "$HOME"/.m2/repository/tools/profiler/async-profiler/*/async-profiler-*.jar 2> /dev/null | tail -1)
-  [ -n "$APJAR" ] || usage "--profile: no async-profiler jar in ~/.m2 (the build fetches it)"
+  find_async_profiler --profile
   mkdir -p "$PROFILE/lib"
-  unzip -o -q -j "$APJAR" "linux-$(uname -m | sed 's/x86_64/x64/;s/aarch64/arm64/')/libasyncProfiler.so" -d "$PROFILE/lib"
-  LIB=$(cd "$PROFILE/lib" && pwd)/libasyncProfiler.so
+  LIB=$(unpack_async_profiler "$PROFILE/lib")
 fi
 
 PORT=$(free_port)

@@ -3,6 +3,23 @@
 # The caller sets ME (its name in messages), COUNT (features a page) and defines usage() (one line
 # to stderr, exit 2).
 
+# The JVM flags GeoEncodingBenchmark's forks run with (StudyBenchmark's jvmArgsAppend): a codec loop
+# timed beside a server runs with them, so that its cost is the benchmark's
+CODEC_JVM="-Xms1g -Xmx1g -XX:+AlwaysPreTouch -XX:+UseTransparentHugePages"
+
+# find_async_profiler WHAT: the async-profiler jar the build fetched (the newest in ~/.m2) in
+# APJAR, else usage "WHAT: ..." (exit 2); call it with the other checks, before any work
+find_async_profiler() {
+  APJAR=$(ls "$HOME"/.m2/repository/tools/profiler/async-profiler/*/async-profiler-*.jar 2> /dev/null | tail -1)
+  [ -n "$APJAR" ] || usage "$1: no async-profiler jar in ~/.m2 (the build fetches it)"
+}
+
+# unpack_async_profiler DIR: APJAR's library for this machine into DIR, its absolute path printed
+unpack_async_profiler() {
+  unzip -o -q -j "$APJAR" "linux-$(uname -m | sed 's/x86_64/x64/;s/aarch64/arm64/')/libasyncProfiler.so" -d "$1"
+  echo "$(cd "$1" && pwd)/libasyncProfiler.so"
+}
+
 # the GetFeature outputFormat of a study format, URL-encoded
 output_format() {
   case $1 in
