@@ -1,15 +1,9 @@
 package org.wirebench.bench.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
-import org.wirebench.results.JmhResult;
-import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
-import org.wirebench.results.ScenarioResult;
-import org.wirebench.results.Statistic;
 import org.wirebench.results.UnreadableRunException;
 
 /**
@@ -131,14 +125,12 @@ public final class Comparison {
   private final List<Listed> missingInNew = new ArrayList<>();
   private final double threshold;
   private final double confidence;
-  private Machines machines;
-  private boolean yardsticksDiffer;
-  private String yardsticks;
+  private final Machines machines;
+  private final boolean yardsticksDiffer;
+  private final String yardsticks;
 
   /**
    * @param threshold relative change below which nothing is called a change, e.g. 0.05
-   */
-  /**
    * @throws UnreadableRunException when the two runs disagree on what a pair claim's id measures
    */
   public Comparison(RunRecord base, RunRecord now, double threshold, double confidence)
@@ -174,173 +166,21 @@ public final class Comparison {
     rows.addAll(pairs.rows);
     unmatched.addAll(pairs.unmatched);
     missingInNew.addAll(pairs.missingInNew);
-    Map<String, JmhResult> before = new LinkedHashMap<>();
-    base.benchmarks().forEach(b -> before.put(b.key(), b));
-    for (JmhResult b : now.benchmarks()) {
-      JmhResult a = before.remove(b.key());
-      Subject s = subject(b);
-      if (a == null) {
-        unmatched.add(new Listed(s, "only in NEW: " + b.key()));
-        continue;
-      }
-      if (!usable(a.samples()) || !usable(b.samples())) {
-        rows.add(
-            new Row(
-                s, b.unit(), a.score(), b.score(), Double.NaN, Double.NaN, null, Verdict.INVALID));
-        continue;
-      }
-      Ratio r = Ratio.of(a.samples(), b.samples(), confidence);
-      if (a.forks() < 2 || b.forks() < 2) {
-        // one fork's iterations show nothing of how the next JVM compiles the same code: in quick
-        // runs a same-build pair was called 1.1-2.4x slower with tight intervals. No interval, no
-        // verdict; the pairs carry the quick suite's comparisons
-        r = new Ratio(r.ratio(), Double.NaN, Double.NaN, confidence);
-      }
-      if (b.higherIsBetter()) {
-        r = new Ratio(1 / r.ratio(), 1 / r.high(), 1 / r.low(), confidence);
-      }
-      rows.add(
-          new Row(
-              s,
-              b.unit(),
-              a.score(),
-              b.score(),
-              Ratio.geoMean(a.samples()),
-              Ratio.geoMean(b.samples()),
-              r,
-              absolute(r, threshold)));
-    }
-    before.values().forEach(a -> missingInNew.add(new Listed(subject(a), a.key())));
-    for (String scenario : now.load().keySet()) {
-      ScenarioResult a = base.load().get(scenario);
-      if (a == null) {
-        unmatched.add(
-            new Listed(
-                new Subject(Kind.LOAD, "load " + scenario, "", Map.of()),
-                "load scenario only in NEW: " + scenario));
-        continue;
-      }
-      compareLoad(scenario, a, now.load().get(scenario), threshold, confidence);
-    }
-    for (String scenario : base.load().keySet()) {
-      if (!now.load().containsKey(scenario)) {
-        missingInNew.add(
-            new Listed(
-                new Subject(Kind.LOAD, "load " + scenario, "", Map.of()),
-                "load scenario " + scenario));
-      }
-    }
-  }
-
-  private void compareLoad(
-      String scenario,
-      ScenarioResult base,
-      ScenarioResult now,
-      double threshold,
-      double confidence) {
-    Map<String, ScenarioResult.PointResult> before = new LinkedHashMap<>();
-    base.points().forEach(p -> before.put(p.id(), p));
-    for (ScenarioResult.PointResult p : now.points()) {
-      ScenarioResult.PointResult a = before.remove(p.id());
-      if (a == null) {
-        unmatched.add(
-            new Listed(
-                point(scenario, p, ""), "load point only in NEW: " + scenario + " " + p.id()));
-        continue;
-      }
-      boolean unsteady =
-          (p.warmup() != null && !p.warmup().converged())
-              || (a.warmup() != null && !a.warmup().converged());
-      if (unsteady
-          || perRun(p, LoadResult::throughput).length == 0
-          || perRun(a, LoadResult::throughput).length == 0) {
-        rows.add(
-            new Row(
-                point(scenario, p, " throughput"),
-                "req/s",
-                a.throughput(),
-                p.throughput(),
-                geoMean(perRun(a, LoadResult::throughput)),
-                geoMean(perRun(p, LoadResult::throughput)),
-                null,
-                unsteady ? Verdict.NOT_STEADY : Verdict.INVALID));
-        continue;
-      }
-      // throughput: higher is better, so the cost is BASE/NEW
-      Ratio t =
-          Ratio.of(
-              perRun(p, LoadResult::throughput), perRun(a, LoadResult::throughput), confidence);
-      rows.add(
-          new Row(
-              point(scenario, p, " throughput"),
-              "req/s",
-              a.throughput(),
-              p.throughput(),
-              geoMean(perRun(a, LoadResult::throughput)),
-              geoMean(perRun(p, LoadResult::throughput)),
-              t,
-              absolute(t, threshold)));
-      ToDoubleFunction<LoadResult> p99 = r -> r.latency(Statistic.P99);
-      Ratio l = Ratio.of(perRun(a, p99), perRun(p, p99), confidence);
-      rows.add(
-          new Row(
-              point(scenario, p, " p99"),
-              "ms",
-              a.latency(Statistic.P99),
-              p.latency(Statistic.P99),
-              geoMean(perRun(a, p99)),
-              geoMean(perRun(p, p99)),
-              l,
-              absolute(l, threshold)));
-    }
-    before
-        .values()
-        .forEach(
-            a ->
-                missingInNew.add(
-                    new Listed(point(scenario, a, ""), "load point " + scenario + " " + a.id())));
-  }
-
-  private static Subject subject(JmhResult b) {
-    return new Subject(
-        Kind.JMH, b.name(), b.params().isEmpty() ? "" : b.params().toString(), b.params());
-  }
-
-  /** A load point, {@code measure} (" throughput", " p99" or "") after its id. */
-  private static Subject point(String scenario, ScenarioResult.PointResult p, String measure) {
-    Map<String, String> params = new LinkedHashMap<>();
-    p.params().forEach((k, v) -> params.put(k, String.valueOf(v)));
-    return new Subject(Kind.LOAD, "load " + scenario, p.id() + measure, params);
+    JmhComparison jmh = new JmhComparison(base, now, machines, threshold, confidence);
+    rows.addAll(jmh.rows);
+    unmatched.addAll(jmh.unmatched);
+    missingInNew.addAll(jmh.missingInNew);
+    LoadComparison load = new LoadComparison(base, now, machines, threshold, confidence);
+    rows.addAll(load.rows);
+    unmatched.addAll(load.unmatched);
+    missingInNew.addAll(load.missingInNew);
   }
 
   /** An absolute figure's verdict: none across machines that differ. */
-  private Verdict absolute(Ratio slowdown, double threshold) {
+  static Verdict absolute(Ratio slowdown, Machines machines, double threshold) {
     return machines != null && machines.differ()
         ? Verdict.NOT_JUDGED
         : verdict(slowdown, threshold);
-  }
-
-  /** One value per run of a load point. */
-  private static double[] perRun(
-      ScenarioResult.PointResult point, ToDoubleFunction<LoadResult> value) {
-    return point.runs().stream().mapToDouble(value).filter(x -> x > 0).toArray();
-  }
-
-  private static double geoMean(double[] xs) {
-    return xs.length == 0 ? Double.NaN : Ratio.geoMean(xs);
-  }
-
-  /** Scores a ratio can be taken of: at least one, every one finite and above zero. */
-  private static boolean usable(double[] samples) {
-    if (samples.length == 0) {
-      return false;
-    }
-    for (double x : samples) {
-      if (!(x > 0) || Double.isInfinite(x)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   static Verdict verdict(Ratio slowdown, double threshold) {

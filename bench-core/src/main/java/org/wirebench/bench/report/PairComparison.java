@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import org.wirebench.bench.pair.Claims;
 import org.wirebench.bench.pair.PairedRatio;
 import org.wirebench.results.PairedRuns;
@@ -126,16 +128,29 @@ final class PairComparison {
 
   /**
    * Every claim and per-variant row of the one run that has pairs, as only in NEW ({@code
-   * onlyInNew}) or missing in NEW. Per-variant rows only where that run's calibration was timed in
-   * its groups' forks (env.json version 4): the rows it could offer a run with pairs.
+   * onlyInNew}) or missing in NEW: the rows it could offer a run with pairs.
    */
   private void oneSided(RunRecord run, boolean onlyInNew) {
     List<Comparison.Listed> to = onlyInNew ? unmatched : missingInNew;
     String side = onlyInNew ? "BASE" : "NEW";
-    for (PairedRuns.Claim c : run.pairs().claims()) {
-      Comparison.Subject key = claim(c, c.kind() == PairedRuns.Kind.AT_MOST, onlyInNew);
-      to.add(listed(key, onlyInNew, side));
-    }
+    eachRow(
+        run,
+        c ->
+            to.add(
+                listed(claim(c, c.kind() == PairedRuns.Kind.AT_MOST, onlyInNew), onlyInNew, side)),
+        (g, v) -> to.add(listed(variant(g.id(), v.id()), onlyInNew, side)));
+  }
+
+  /**
+   * Walks the pair rows one run offers, in compare's order: each claim and target, then, only where
+   * the run's calibration was timed in its groups' forks (env.json version 4), each variant of
+   * every group but the calibration's, whose variants are the yardstick itself.
+   */
+  static void eachRow(
+      RunRecord run,
+      Consumer<PairedRuns.Claim> claim,
+      BiConsumer<PairedRuns.Group, PairedRuns.Variant> variant) {
+    run.pairs().claims().forEach(claim);
     Calibration calibration = run.env().calibration();
     if (calibration == null || calibration.groups() == null) {
       return;
@@ -145,7 +160,7 @@ final class PairComparison {
         continue;
       }
       for (PairedRuns.Variant v : g.variants()) {
-        to.add(listed(variant(g.id(), v.id()), onlyInNew, side));
+        variant.accept(g, v);
       }
     }
   }

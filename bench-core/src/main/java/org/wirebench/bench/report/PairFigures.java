@@ -3,7 +3,6 @@ package org.wirebench.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.wirebench.bench.pair.ClaimVerdict;
-import org.wirebench.bench.pair.Claims;
 import org.wirebench.bench.pair.PairedRatio;
 import org.wirebench.results.PairedRuns;
 import org.wirebench.results.RunEnvironment.Calibration;
@@ -53,72 +52,65 @@ public final class PairFigures {
       return out;
     }
     double confidence = pairs.settings().confidence();
-    for (PairedRuns.Claim c : pairs.claims()) {
-      boolean target = c.kind() == PairedRuns.Kind.AT_MOST;
-      String name = PairComparison.claim(c, target, true).label();
-      PairedRatio r = PairedClaims.ratio(pairs, c);
-      String note =
-          r.forks() == 0
-              ? "no fork measured"
-              : c.a()
-                  + " ÷ "
-                  + c.b()
-                  + " "
-                  + PairedClaims.now(r)
-                  + "; claimed "
-                  + ClaimVerdict.claimed(c)
-                  + ": "
-                  + ClaimVerdict.judge(c, r).label();
-      out.add(
-          new Figure(
-              name,
-              target ? Comparison.PairKind.TARGET : Comparison.PairKind.CLAIM,
-              r.forks() == 0 ? Double.NaN : r.ratio(),
-              r.low(),
-              r.high(),
-              confidence,
-              note));
-    }
     Calibration calibration = run.env().calibration();
-    if (calibration == null || calibration.groups() == null) {
-      return out;
-    }
-    for (PairedRuns.Group g : pairs.groups()) {
-      // the calibration group's variants are the yardstick itself; its A/A claim is its row
-      if (g.id().equals(Claims.CALIBRATION)) {
-        continue;
-      }
-      for (PairedRuns.Variant v : g.variants()) {
-        String name = PairComparison.variant(g.id(), v.id()).label();
-        double[] costs = PairComparison.relative(g, v.id(), calibration);
-        if (costs == null) {
-          out.add(
-              new Figure(
-                  name,
-                  Comparison.PairKind.VARIANT,
-                  Double.NaN,
-                  Double.NaN,
-                  Double.NaN,
-                  confidence,
-                  "the calibration does not hold one fork of equal rounds for each of the"
-                      + " group's forks"));
-          continue;
-        }
-        out.add(
-            new Figure(
-                name,
-                Comparison.PairKind.VARIANT,
-                Ratio.geoMean(costs),
-                Double.NaN,
-                Double.NaN,
-                confidence,
-                Scores.format(
-                    "%s's cost ÷ the calibration (%s) timed in the same rounds, geometric mean"
-                        + " over %d forks; no interval: the forks share a run-level error"
-                        + " (log sd %.3f) they do not show, counted by compare between runs",
-                    v.id(), calibration.workload(), costs.length, PairComparison.RUN_LOG_SD)));
-      }
-    }
+    PairComparison.eachRow(
+        run,
+        c -> out.add(claim(pairs, c, confidence)),
+        (g, v) -> out.add(variant(g, v, calibration, confidence)));
     return out;
+  }
+
+  private static Figure claim(PairedRuns pairs, PairedRuns.Claim c, double confidence) {
+    boolean target = c.kind() == PairedRuns.Kind.AT_MOST;
+    String name = PairComparison.claim(c, target, true).label();
+    PairedRatio r = PairedClaims.ratio(pairs, c);
+    String note =
+        r.forks() == 0
+            ? "no fork measured"
+            : c.a()
+                + " ÷ "
+                + c.b()
+                + " "
+                + PairedClaims.now(r)
+                + "; claimed "
+                + ClaimVerdict.claimed(c)
+                + ": "
+                + ClaimVerdict.judge(c, r).label();
+    return new Figure(
+        name,
+        target ? Comparison.PairKind.TARGET : Comparison.PairKind.CLAIM,
+        r.forks() == 0 ? Double.NaN : r.ratio(),
+        r.low(),
+        r.high(),
+        confidence,
+        note);
+  }
+
+  private static Figure variant(
+      PairedRuns.Group g, PairedRuns.Variant v, Calibration calibration, double confidence) {
+    String name = PairComparison.variant(g.id(), v.id()).label();
+    double[] costs = PairComparison.relative(g, v.id(), calibration);
+    if (costs == null) {
+      return new Figure(
+          name,
+          Comparison.PairKind.VARIANT,
+          Double.NaN,
+          Double.NaN,
+          Double.NaN,
+          confidence,
+          "the calibration does not hold one fork of equal rounds for each of the group's forks");
+    }
+    return new Figure(
+        name,
+        Comparison.PairKind.VARIANT,
+        Ratio.geoMean(costs),
+        Double.NaN,
+        Double.NaN,
+        confidence,
+        Scores.format(
+            "%s's cost ÷ the calibration (%s) timed in the same rounds, geometric mean"
+                + " over %d forks; no interval: the forks share a run-level error"
+                + " (log sd %.3f) they do not show, counted by compare between runs",
+            v.id(), calibration.workload(), costs.length, PairComparison.RUN_LOG_SD));
   }
 }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wirebench.bench.report.ThenAndNowTest;
 import org.wirebench.server.Mains;
-import picocli.CommandLine;
 
 /**
  * 0 did what was asked, 1 ran and failed (a regression, a benchmark gone missing, output that could
@@ -26,15 +23,7 @@ import picocli.CommandLine;
 class ExitCodesTest {
   @TempDir Path tmp;
 
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    CommandLine cli = WirebenchCli.commandLine();
-    cli.setErr(new PrintWriter(err, true));
-    cli.setOut(new PrintWriter(out, true));
-    return cli.execute(args);
-  }
+  private final CliRunner cli = new CliRunner();
 
   /** A copy of a recorded run whose jmh.json holds {@code jmh} (null: no jmh.json at all). */
   private Path runWith(String name, String jmh) throws Exception {
@@ -53,15 +42,15 @@ class ExitCodesTest {
 
   @Test
   void compareFailsWhenNewLostEveryBenchmark() throws Exception {
-    assertEquals(1, run("compare", base().toString(), runWith("empty", "[]").toString()));
-    assertEquals(1, run("compare", base().toString(), runWith("none", null).toString()));
+    assertEquals(1, cli.run("compare", base().toString(), runWith("empty", "[]").toString()));
+    assertEquals(1, cli.run("compare", base().toString(), runWith("none", null).toString()));
   }
 
   @Test
   void compareCannotRunOnAFileThatIsNotJmhs() throws Exception {
-    assertEquals(2, run("compare", base().toString(), runWith("object", "{}").toString()));
-    assertTrue(err.toString().contains("not JMH's JSON result format"), err::toString);
-    assertFalse(err.toString().contains("Exception"), err::toString);
+    assertEquals(2, cli.run("compare", base().toString(), runWith("object", "{}").toString()));
+    assertTrue(cli.err().contains("not JMH's JSON result format"), cli::err);
+    assertFalse(cli.err().contains("Exception"), cli::err);
   }
 
   /** A load point not measured at a steady rate is listed, never makes a comparison unreadable. */
@@ -83,13 +72,14 @@ class ExitCodesTest {
             json.readTree(
                 "{\"windowMs\":1000,\"ratesPerSecond\":[100.0,300.0],\"converged\":false}"));
     json.writeValue(run.resolve("load-wfs.json").toFile(), load);
-    assertEquals(0, run("compare", run.toString(), run.toString()), err::toString);
-    assertTrue(out.toString().contains("not steady"), out::toString);
+    assertEquals(0, cli.run("compare", run.toString(), run.toString()), cli::err);
+    assertTrue(cli.out().contains("not steady"), cli::out);
   }
 
   @Test
   void compareOfTwoEmptyRunsComparedNothing() throws Exception {
-    assertEquals(2, run("compare", runWith("a", "[]").toString(), runWith("b", "[]").toString()));
+    assertEquals(
+        2, cli.run("compare", runWith("a", "[]").toString(), runWith("b", "[]").toString()));
   }
 
   @Test
@@ -97,11 +87,11 @@ class ExitCodesTest {
     Path runs = ThenAndNowTest.runs().resolve("compare");
     assertEquals(
         0,
-        run(
+        cli.run(
             "compare",
             runs.resolve("warm-base1").toString(),
             runs.resolve("warm-base2").toString()),
-        err::toString);
+        cli::err);
   }
 
   @Test
@@ -114,9 +104,9 @@ class ExitCodesTest {
       }
     }
     String zeroed = json.writeValueAsString(results);
-    int exit = run("compare", base().toString(), runWith("zero", zeroed).toString());
-    assertEquals(2, exit, out::toString);
-    assertTrue(err.toString().contains("NaN or zero"), err::toString);
+    int exit = cli.run("compare", base().toString(), runWith("zero", zeroed).toString());
+    assertEquals(2, exit, cli::out);
+    assertTrue(cli.err().contains("NaN or zero"), cli::err);
   }
 
   /**
@@ -136,7 +126,7 @@ class ExitCodesTest {
     assertFalse(pairsOnly.isEmpty(), "no committed run of pairs alone under " + results);
     for (Path r : pairsOnly) {
       Path out = Files.createDirectory(tmp.resolve(r.getFileName().toString()));
-      assertEquals(0, run("report", r.toString(), "--out", out.toString()), err::toString);
+      assertEquals(0, cli.run("report", r.toString(), "--out", out.toString()), cli::err);
       assertTrue(Files.size(out.resolve("report.md")) > 0, r::toString);
     }
   }
@@ -151,24 +141,25 @@ class ExitCodesTest {
 
   @Test
   void reportRefusesARunWithoutResults() throws Exception {
-    assertEquals(2, run("report", runWith("nothing", "[]").toString()));
-    assertTrue(err.toString().contains("holds no results"), err::toString);
-    assertEquals(2, run("report", runWith("garbage", "{}").toString()));
+    assertEquals(2, cli.run("report", runWith("nothing", "[]").toString()));
+    assertTrue(cli.err().contains("holds no results"), cli::err);
+    assertEquals(2, cli.run("report", runWith("garbage", "{}").toString()));
   }
 
   @Test
   void anUnknownBenchmarkParameterIsRefusedWithTheValidOnes() {
-    int exit = run("suite", "--quick", "--load", "none", "-p", "nosuch=1", "--out", tmp.toString());
+    int exit =
+        cli.run("suite", "--quick", "--load", "none", "-p", "nosuch=1", "--out", tmp.toString());
     assertEquals(2, exit);
-    assertTrue(err.toString().contains("-p nosuch"), err::toString);
-    assertTrue(err.toString().contains("codec, count, dataset"), err::toString);
+    assertTrue(cli.err().contains("-p nosuch"), cli::err);
+    assertTrue(cli.err().contains("codec, count, dataset"), cli::err);
   }
 
   @Test
   void incompleteRunsAreListedAndRemovedOnlyOnRequest() throws Exception {
     Path left = Files.createDirectories(tmp.resolve("tmp-123/inner"));
     Path kept = Files.createDirectories(tmp.resolve("20260101-000000-x"));
-    assertEquals(0, run("discard-incomplete", tmp.toString()), err::toString);
+    assertEquals(0, cli.run("discard-incomplete", tmp.toString()), cli::err);
     assertFalse(Files.exists(left.getParent()));
     assertTrue(Files.exists(kept));
   }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.wirebench.bench.report.ThenAndNowTest;
 import org.wirebench.results.JmeterResult;
 import org.wirebench.results.RunRecord;
-import picocli.CommandLine;
 
 /**
  * {@code jmeter-import}: a JTL of an exported plan read into a results folder beside the driver's
@@ -38,16 +35,11 @@ class JmeterImportTest {
 
   @TempDir Path tmp;
 
-  private int run(String... args) {
-    CommandLine cli = WirebenchCli.commandLine();
-    cli.setErr(new PrintWriter(new StringWriter(), true));
-    cli.setOut(new PrintWriter(new StringWriter(), true));
-    return cli.execute(args);
-  }
+  private final CliRunner cli = new CliRunner();
 
   /** jmeter-import of {@code jtl} into {@code run}, no warm-up dropped: its exit code. */
   private int importInto(Path run, Path jtl) {
-    return run(
+    return cli.run(
         "jmeter-import",
         "--jtl",
         jtl.toString(),
@@ -139,19 +131,19 @@ class JmeterImportTest {
     Path run = driverFolder();
     Path soapLabels = jtl("cxf-jaxb/ints/100", 100, 0);
     String[] base = {"jmeter-import", "--jtl", soapLabels.toString(), "--run", run.toString()};
-    assertEquals(2, run(concat(base, "--scenario", "wfs", "--warmup", "0s")), "labels of soap");
-    assertEquals(2, run(concat(base, "--scenario", "nope", "--warmup", "0s")));
-    assertEquals(2, run(concat(base, "--scenario", "wfs")), "neither --plan nor --warmup");
+    assertEquals(2, cli.run(concat(base, "--scenario", "wfs", "--warmup", "0s")), "labels of soap");
+    assertEquals(2, cli.run(concat(base, "--scenario", "nope", "--warmup", "0s")));
+    assertEquals(2, cli.run(concat(base, "--scenario", "wfs")), "neither --plan nor --warmup");
     assertEquals(
         2,
-        run(concat(base, "--scenario", "wfs", "--warmup", "0s", "--plan", "x.jmx")),
+        cli.run(concat(base, "--scenario", "wfs", "--warmup", "0s", "--plan", "x.jmx")),
         "both --plan and --warmup");
-    assertEquals(2, run(concat(base, "--scenario", "wfs", "--plan", "missing.jmx")));
-    assertEquals(2, run(concat(base, "--scenario", "wfs", "--warmup", "0s", "--engines", "0")));
+    assertEquals(2, cli.run(concat(base, "--scenario", "wfs", "--plan", "missing.jmx")));
+    assertEquals(2, cli.run(concat(base, "--scenario", "wfs", "--warmup", "0s", "--engines", "0")));
     Path xml = Files.writeString(tmp.resolve("x.jtl"), "<testResults/>");
     assertEquals(
         2,
-        run(
+        cli.run(
             "jmeter-import",
             "--jtl",
             xml.toString(),

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.io.RandomAccessFile;
-import java.io.StringWriter;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,20 +23,12 @@ import picocli.CommandLine;
 class UsageErrorsTest {
   @TempDir Path tmp;
 
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    CommandLine cli = WirebenchCli.commandLine();
-    cli.setErr(new PrintWriter(err, true));
-    cli.setOut(new PrintWriter(out, true));
-    return cli.execute(args);
-  }
+  private final CliRunner cli = new CliRunner();
 
   /** Exit 2, one line naming {@code expected}, nothing written under the results root. */
   private void refused(String expected, String... args) throws Exception {
-    int exit = run(args);
-    String e = err.toString();
+    int exit = cli.run(args);
+    String e = cli.err();
     assertEquals(2, exit, e);
     assertEquals(1, e.lines().count(), "one line: " + e);
     assertTrue(e.contains(expected), e);
@@ -46,7 +36,6 @@ class UsageErrorsTest {
     try (var left = Files.list(tmp)) {
       assertEquals(0, left.count(), "nothing started");
     }
-    err.getBuffer().setLength(0);
   }
 
   @Test
@@ -300,7 +289,7 @@ class UsageErrorsTest {
     System.setErr(new java.io.PrintStream(stderr, true, java.nio.charset.StandardCharsets.UTF_8));
     try {
       exit =
-          run(
+          cli.run(
               "suite",
               "--include",
               "none",
@@ -314,11 +303,10 @@ class UsageErrorsTest {
       System.setErr(before);
     }
     // the list of killed runs goes to System.err, the refusal to picocli's writer: one line in all
-    String e = stderr.toString(java.nio.charset.StandardCharsets.UTF_8) + err;
+    String e = stderr.toString(java.nio.charset.StandardCharsets.UTF_8) + cli.err();
     assertEquals(2, exit, e);
     assertEquals(1, e.lines().count(), "one line: " + e);
     assertTrue(e.contains("--load takes all, none or some of"), e);
-    err.getBuffer().setLength(0);
   }
 
   @Test
@@ -386,9 +374,8 @@ class UsageErrorsTest {
         FileLock held = raf.getChannel().lock()) {
       for (String[] c : cases) {
         String[] args = with(java.util.Arrays.copyOfRange(c, 1, c.length), skipJmh);
-        int exit = run(args);
-        String e = err.toString();
-        err.getBuffer().setLength(0);
+        int exit = cli.run(args);
+        String e = cli.err();
         assertEquals(2, exit, String.join(" ", args) + ": " + e);
         assertEquals(1, e.lines().count(), e);
         assertTrue(e.contains(c[0]), e);
@@ -411,8 +398,8 @@ class UsageErrorsTest {
     Path out = tmp.resolve("out");
     try (RandomAccessFile raf = new RandomAccessFile(JmhLock.file().toFile(), "rw");
         FileLock held = raf.getChannel().lock()) {
-      int exit = run("profile", "--benchmark", "GeoEncodingBenchmark", "--out", out.toString());
-      String e = err.toString();
+      int exit = cli.run("profile", "--benchmark", "GeoEncodingBenchmark", "--out", out.toString());
+      String e = cli.err();
       assertEquals(1, exit, e);
       assertEquals(1, e.lines().filter(l -> l.startsWith("wirebench")).count(), e);
       assertTrue(e.contains("another benchmark run"), e);

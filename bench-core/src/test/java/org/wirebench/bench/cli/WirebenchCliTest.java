@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,19 +16,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.GeoCodecs;
-import picocli.CommandLine;
 
 /** The CLI against the shared golden payloads, and its answers to bad input. */
 class WirebenchCliTest {
   @TempDir Path tmp;
 
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    CommandLine cli = WirebenchCli.commandLine();
-    cli.setErr(new PrintWriter(err, true));
-    return cli.execute(args);
-  }
+  private final CliRunner cli = new CliRunner();
 
   static Stream<Arguments> goldens() {
     return Datasets.registry().names().stream()
@@ -42,7 +33,7 @@ class WirebenchCliTest {
   void encodeWritesTheGoldenBytes(String dataset, String codec) throws Exception {
     Path out = tmp.resolve("out");
     int exit =
-        run(
+        cli.run(
             "encode",
             "--dataset",
             dataset,
@@ -54,7 +45,7 @@ class WirebenchCliTest {
             "2026-01-01T00:00:00Z",
             "--out",
             out.toString());
-    assertEquals(0, exit, err::toString);
+    assertEquals(0, exit, cli::err);
     String ext = GeoCodecs.get(codec).fileExtension();
     Path golden = root().resolve("src/test/golden/" + dataset + "." + codec + "." + ext);
     // bytes: a FlatGeobuf golden is binary, and Files.readString refuses what is not UTF-8
@@ -69,24 +60,23 @@ class WirebenchCliTest {
 
   @Test
   void unknownFormatExitsWith2AndListsTheValidOnes() {
-    assertEquals(2, run("encode", "--dataset", "osm_places", "--format", "kml"));
+    assertEquals(2, cli.run("encode", "--dataset", "osm_places", "--format", "kml"));
     assertTrue(
-        err.toString().contains("unknown codec 'kml'; valid: gml2, gml31, gml32, geojson"),
-        err::toString);
+        cli.err().contains("unknown codec 'kml'; valid: gml2, gml31, gml32, geojson"), cli::err);
   }
 
   @Test
   void unknownDatasetExitsWith2AndListsTheValidOnes() {
-    assertEquals(2, run("schema", "--dataset", "roads", "--format", "gml2"));
+    assertEquals(2, cli.run("schema", "--dataset", "roads", "--format", "gml2"));
     assertTrue(
-        err.toString().contains("unknown dataset 'roads'; valid: osm_mainroads, osm_places"),
-        err::toString);
+        cli.err().contains("unknown dataset 'roads'; valid: osm_mainroads, osm_places"), cli::err);
   }
 
   @Test
   void countOutOfRangeExitsWith2() {
-    assertEquals(2, run("encode", "--dataset", "osm_places", "--format", "gml2", "--count", "0"));
-    assertTrue(err.toString().contains("--count must be 1..1000000, was 0"), err::toString);
+    assertEquals(
+        2, cli.run("encode", "--dataset", "osm_places", "--format", "gml2", "--count", "0"));
+    assertTrue(cli.err().contains("--count must be 1..1000000, was 0"), cli::err);
   }
 
   /** wms-requests writes the seeded list; an SRS without one is refused by name with exit 2. */
@@ -95,7 +85,7 @@ class WirebenchCliTest {
     Path out = tmp.resolve("requests.txt");
     assertEquals(
         0,
-        run(
+        cli.run(
             "wms-requests",
             "--srs",
             "EPSG:900913",
@@ -105,7 +95,7 @@ class WirebenchCliTest {
             "3",
             "--out",
             "" + out),
-        err::toString);
+        cli::err);
     java.util.List<String> rows = Files.readAllLines(out);
     assertEquals(20, rows.size());
     assertEquals(
@@ -114,21 +104,21 @@ class WirebenchCliTest {
             .get(0)
             .row(org.wirebench.formats.raster.WmsRequestList.Srs.EPSG_3857),
         rows.get(0));
-    assertEquals(2, run("wms-requests", "--srs", "EPSG:2056"));
-    assertTrue(err.toString().contains("EPSG:2056"), err::toString);
+    assertEquals(2, cli.run("wms-requests", "--srs", "EPSG:2056"));
+    assertTrue(cli.err().contains("EPSG:2056"), cli::err);
   }
 
   @Test
   void schemaOfANonXmlFormatExitsWith2() {
-    assertEquals(2, run("schema", "--dataset", "osm_places", "--format", "geojson"));
-    assertTrue(err.toString().contains("valid: gml2, gml31, gml32, jts-gml2"), err::toString);
+    assertEquals(2, cli.run("schema", "--dataset", "osm_places", "--format", "geojson"));
+    assertTrue(cli.err().contains("valid: gml2, gml31, gml32, jts-gml2"), cli::err);
   }
 
   @Test
   void anUnwritableOutputIsOneLineAndExit1() {
     assertEquals(
         1,
-        run(
+        cli.run(
             "encode",
             "--dataset",
             "osm_places",
@@ -136,9 +126,9 @@ class WirebenchCliTest {
             "gml2",
             "--out",
             tmp.resolve("missing-dir/out.xml").toString()));
-    assertTrue(err.toString().startsWith("wirebench encode: cannot use "), err::toString);
-    assertTrue(err.toString().contains("NoSuchFileException"), err::toString);
-    assertEquals(1, err.toString().strip().lines().count(), err::toString);
+    assertTrue(cli.err().startsWith("wirebench encode: cannot use "), cli::err);
+    assertTrue(cli.err().contains("NoSuchFileException"), cli::err);
+    assertEquals(1, cli.err().strip().lines().count(), cli::err);
   }
 
   private static Path root() {

@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.InputStream;
-import java.io.PrintWriter;
 import java.io.StringReader;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,11 +23,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
-import org.wirebench.bench.cli.WirebenchCli;
+import org.wirebench.bench.cli.CliRunner;
 import org.wirebench.bench.report.Comparison;
 import org.wirebench.bench.report.ThenAndNowTest;
 import org.wirebench.results.RunRecord;
-import picocli.CommandLine;
 
 /**
  * compare --format text|json|markdown|junit on committed runs: the text is what compare printed
@@ -40,8 +37,7 @@ import picocli.CommandLine;
 class CompareOutputTest {
   @TempDir Path tmp;
 
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
+  private final CliRunner cli = new CliRunner();
 
   static Path committed(String run) {
     String root = System.getProperty("wirebench.root");
@@ -85,17 +81,8 @@ class CompareOutputTest {
             null));
   }
 
-  private int run(String... args) {
-    out.getBuffer().setLength(0);
-    err.getBuffer().setLength(0);
-    CommandLine cli = WirebenchCli.commandLine();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    return cli.execute(args);
-  }
-
   private int compare(Pair p, String format) {
-    return run("compare", "--format", format, p.base().toString(), p.now().toString());
+    return cli.run("compare", "--format", format, p.base().toString(), p.now().toString());
   }
 
   private static Comparison comparison(Pair p) throws Exception {
@@ -105,10 +92,10 @@ class CompareOutputTest {
   @ParameterizedTest
   @MethodSource("pairs")
   void theTextIsTodaysOutputAndTheDefault(Pair p) throws Exception {
-    assertEquals(p.exit(), run("compare", p.base().toString(), p.now().toString()), err::toString);
-    String plain = out.toString();
+    assertEquals(p.exit(), cli.run("compare", p.base().toString(), p.now().toString()), cli::err);
+    String plain = cli.out();
     assertEquals(p.exit(), compare(p, "text"));
-    assertEquals(plain, out.toString());
+    assertEquals(plain, cli.out());
     if (p.golden() != null) {
       try (InputStream golden = getClass().getResourceAsStream(p.golden())) {
         assertEquals(new String(golden.readAllBytes(), StandardCharsets.UTF_8), plain);
@@ -120,8 +107,8 @@ class CompareOutputTest {
   @MethodSource("pairs")
   void jsonHasTheSameRowsVerdictsAndExitCode(Pair p) throws Exception {
     Comparison c = comparison(p);
-    assertEquals(p.exit(), compare(p, "json"), err::toString);
-    JsonNode json = new ObjectMapper().readTree(out.toString());
+    assertEquals(p.exit(), compare(p, "json"), cli::err);
+    JsonNode json = new ObjectMapper().readTree(cli.out());
     assertEquals("wirebench-compare", json.path("format").asText());
     assertEquals(1, json.path("formatVersion").asInt());
     assertEquals(p.exit(), json.path("exitCode").asInt());
@@ -144,16 +131,16 @@ class CompareOutputTest {
     assertEquals(c.unmatched().size(), json.path("onlyInNew").size());
     assertEquals(
         c.count(Comparison.Verdict.NOT_STEADY), json.path("counts").path("not_steady").asLong());
-    assertFalse(out.toString().contains("NaN"), "JSON has no NaN");
+    assertFalse(cli.out().contains("NaN"), "JSON has no NaN");
   }
 
   @ParameterizedTest
   @MethodSource("pairs")
   void markdownHasOneTableRowPerResult(Pair p) throws Exception {
     Comparison c = comparison(p);
-    assertEquals(p.exit(), compare(p, "markdown"), err::toString);
+    assertEquals(p.exit(), compare(p, "markdown"), cli::err);
     List<String> rows =
-        out.toString()
+        cli.out()
             .lines()
             .filter(l -> l.startsWith("| ") && !l.startsWith("| benchmark / load point"))
             .toList();
@@ -168,15 +155,15 @@ class CompareOutputTest {
     }
     assertEquals(
         c.missingInNew().size(),
-        out.toString().lines().filter(l -> l.startsWith("- **missing in NEW**")).count());
+        cli.out().lines().filter(l -> l.startsWith("- **missing in NEW**")).count());
   }
 
   @ParameterizedTest
   @MethodSource("pairs")
   void junitIsValidAndCountsWhatTheVerdictsSay(Pair p) throws Exception {
     Comparison c = comparison(p);
-    assertEquals(p.exit(), compare(p, "junit"), err::toString);
-    Document doc = junit(out.toString());
+    assertEquals(p.exit(), compare(p, "junit"), cli::err);
+    Document doc = junit(cli.out());
     Element suite = (Element) doc.getElementsByTagName("testsuite").item(0);
     NodeList cases = doc.getElementsByTagName("testcase");
     assertEquals(
@@ -232,9 +219,9 @@ class CompareOutputTest {
     Pair p = new Pair(recorded("base1"), zero, 2, null);
     for (String format : List.of("text", "json", "markdown", "junit")) {
       assertEquals(2, compare(p, format), format);
-      assertTrue(err.toString().contains("NaN or zero"), err::toString);
+      assertTrue(cli.err().contains("NaN or zero"), cli::err);
     }
-    Document doc = junit(out.toString());
+    Document doc = junit(cli.out());
     assertEquals(1, doc.getElementsByTagName("error").getLength());
     assertEquals(
         "1", ((Element) doc.getElementsByTagName("testsuite").item(0)).getAttribute("errors"));
@@ -273,28 +260,27 @@ class CompareOutputTest {
         37,
         pairs.stream().filter(l -> l.subject().pairKind() == Comparison.PairKind.VARIANT).count());
     assertEquals(1, c.exitCode());
-    assertEquals(1, compare(lost, "text"), err::toString);
+    assertEquals(1, compare(lost, "text"), cli::err);
     assertTrue(
-        out.toString().contains("missing in NEW: pair backend xml ÷ calibration (NEW has no"),
-        out::toString);
-    assertTrue(out.toString().contains("; 63 missing in NEW"), out::toString);
-    assertEquals(1, compare(lost, "json"), err::toString);
-    JsonNode json = mapper.readTree(out.toString());
+        cli.out().contains("missing in NEW: pair backend xml ÷ calibration (NEW has no"), cli::out);
+    assertTrue(cli.out().contains("; 63 missing in NEW"), cli::out);
+    assertEquals(1, compare(lost, "json"), cli::err);
+    JsonNode json = mapper.readTree(cli.out());
     assertEquals(63, json.path("counts").path("missing_in_new").asInt());
     assertEquals(1, json.path("exitCode").asInt());
-    assertEquals(1, compare(lost, "markdown"), err::toString);
+    assertEquals(1, compare(lost, "markdown"), cli::err);
     assertEquals(
-        63, out.toString().lines().filter(l -> l.startsWith("- **missing in NEW**: pair")).count());
-    assertEquals(1, compare(lost, "junit"), err::toString);
-    assertEquals(63, junit(out.toString()).getElementsByTagName("failure").getLength());
+        63, cli.out().lines().filter(l -> l.startsWith("- **missing in NEW**: pair")).count());
+    assertEquals(1, compare(lost, "junit"), cli::err);
+    assertEquals(63, junit(cli.out()).getElementsByTagName("failure").getLength());
 
     Pair gained = new Pair(without, with, 0, null);
     Comparison g = comparison(gained);
     assertEquals(
         63, g.unmatched().stream().filter(l -> l.subject().kind() == Comparison.Kind.PAIR).count());
     assertEquals(0, g.missingInNew().size());
-    assertEquals(0, compare(gained, "json"), err::toString);
-    assertEquals(63, mapper.readTree(out.toString()).path("counts").path("only_in_new").asInt());
+    assertEquals(0, compare(gained, "json"), cli::err);
+    assertEquals(63, mapper.readTree(cli.out()).path("counts").path("only_in_new").asInt());
   }
 
   /**
@@ -312,8 +298,8 @@ class CompareOutputTest {
             committed("20261126-161639-vm-a35e677-quick-jdk17"),
             0,
             null);
-    assertEquals(0, compare(p, "json"), err::toString);
-    JsonNode json = new ObjectMapper().readTree(out.toString());
+    assertEquals(0, compare(p, "json"), cli::err);
+    JsonNode json = new ObjectMapper().readTree(cli.out());
     java.util.Map<String, Integer> kinds = new java.util.TreeMap<>();
     for (JsonNode row : json.path("results")) {
       String kind = row.path("pairKind").isNull() ? "null" : row.path("pairKind").asText();
@@ -329,9 +315,9 @@ class CompareOutputTest {
     assertEquals(12, kinds.get("pair/target"), kinds::toString);
     assertEquals(37, kinds.get("pair/variant"), kinds::toString);
     assertTrue(kinds.get("jmh/null") > 0, kinds::toString);
-    assertEquals(0, compare(p, "text"), err::toString);
+    assertEquals(0, compare(p, "text"), cli::err);
     String decode =
-        out.toString()
+        cli.out()
             .lines()
             .filter(l -> l.startsWith("BackendResponseBenchmark.decode {backendFormat=xml"))
             .findFirst()
@@ -343,14 +329,14 @@ class CompareOutputTest {
   void aBadFormatIsRefusedInOneLineBeforeAnyWork() throws Exception {
     Path file = tmp.resolve("never.xml");
     assertEquals(
-        2, run("compare", "--format", "xml", "--out", file.toString(), "no-such-a", "no-such-b"));
-    assertEquals(1, err.toString().lines().count(), err::toString);
+        2,
+        cli.run("compare", "--format", "xml", "--out", file.toString(), "no-such-a", "no-such-b"));
+    assertEquals(1, cli.err().lines().count(), cli::err);
     assertTrue(
-        err.toString().contains("unknown format 'xml'; valid: text, json, markdown, junit"),
-        err::toString);
-    assertFalse(err.toString().contains("no-such"), "refused before the runs were read");
+        cli.err().contains("unknown format 'xml'; valid: text, json, markdown, junit"), cli::err);
+    assertFalse(cli.err().contains("no-such"), "refused before the runs were read");
     assertFalse(Files.exists(file));
-    assertEquals("", out.toString());
+    assertEquals("", cli.out());
   }
 
   @Test
@@ -359,7 +345,7 @@ class CompareOutputTest {
     Path file = tmp.resolve("reports/compare.xml");
     assertEquals(
         1,
-        run(
+        cli.run(
             "compare",
             "--format",
             "junit",
@@ -369,14 +355,14 @@ class CompareOutputTest {
             p.now().toString()));
     String written = Files.readString(file);
     junit(written);
-    assertTrue(out.toString().contains("1 compared (threshold 5%"), "the table on stdout too");
+    assertTrue(cli.out().contains("1 compared (threshold 5%"), "the table on stdout too");
     try (var left = Files.list(file.getParent())) {
       assertEquals(List.of(file), left.toList(), "no tmp- file left beside it");
     }
     Files.writeString(file, "kept");
     assertEquals(
         2,
-        run(
+        cli.run(
             "compare",
             "--format",
             "json",
@@ -384,12 +370,12 @@ class CompareOutputTest {
             file.toString(),
             p.base().toString(),
             p.now().toString()));
-    assertEquals(1, err.toString().lines().count(), err::toString);
-    assertTrue(err.toString().contains("exists"), err::toString);
+    assertEquals(1, cli.err().lines().count(), cli::err);
+    assertTrue(cli.err().contains("exists"), cli::err);
     assertEquals("kept", Files.readString(file));
     assertEquals(
         1,
-        run(
+        cli.run(
             "compare",
             "--format",
             "json",
@@ -399,8 +385,8 @@ class CompareOutputTest {
             p.base().toString(),
             p.now().toString()));
     assertEquals(1, new ObjectMapper().readTree(file.toFile()).path("exitCode").asInt());
-    assertEquals(2, run("compare", "--replace", p.base().toString(), p.now().toString()));
-    assertTrue(err.toString().contains("--replace needs --out"), err::toString);
+    assertEquals(2, cli.run("compare", "--replace", p.base().toString(), p.now().toString()));
+    assertTrue(cli.err().contains("--replace needs --out"), cli::err);
   }
 
   /** The schema is a check that can fail: a test case without a name is not valid. */

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -18,11 +16,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.wirebench.bench.cli.WirebenchCli;
+import org.wirebench.bench.cli.CliRunner;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
-import picocli.CommandLine;
 
 /**
  * wirebench export on committed runs: Bencher Metric Format and github-action-benchmark's custom
@@ -39,21 +36,11 @@ class ExportTest {
 
   @TempDir Path tmp;
 
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    out.getBuffer().setLength(0);
-    err.getBuffer().setLength(0);
-    CommandLine cli = WirebenchCli.commandLine();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    return cli.execute(args);
-  }
+  private final CliRunner cli = new CliRunner();
 
   private JsonNode export(Path run, String format) throws Exception {
-    assertEquals(0, run("export", run.toString(), "--format", format), err::toString);
-    return JSON.readTree(out.toString());
+    assertEquals(0, cli.run("export", run.toString(), "--format", format), cli::err);
+    return JSON.readTree(cli.out());
   }
 
   @Test
@@ -68,10 +55,10 @@ class ExportTest {
         if (p.warmup() != null && !p.warmup().converged()) {
           unsteady++;
           assertTrue(
-              err.toString()
+              cli.err()
                   .contains(
                       "left out: " + RunMetrics.name("load " + s.scenario(), strings(p.params()))),
-              err::toString);
+              cli::err);
         } else {
           steady++;
         }
@@ -93,7 +80,7 @@ class ExportTest {
     JsonNode point = bmf.path("load wfs count=200 format=gml2 layer=osm_places users=32");
     assertTrue(point.path("throughput").path("value").asDouble() > 0, point::toString);
     assertTrue(point.has("latency-p99-ms"), point::toString);
-    assertTrue(err.toString().contains("exported " + count(bmf) + " numbers as bencher"));
+    assertTrue(cli.err().contains("exported " + count(bmf) + " numbers as bencher"));
   }
 
   /**
@@ -146,40 +133,40 @@ class ExportTest {
   @Test
   void aRunWithoutNumbersOfTheKindIsAFailureNotAnEmptyFile() throws Exception {
     Path jmhOnly = CompareOutputTest.recorded("base1");
-    assertEquals(1, run("export", jmhOnly.toString(), "--format", "customBiggerIsBetter"));
-    assertTrue(err.toString().contains("nothing to export as customBiggerIsBetter"), err::toString);
-    assertEquals("", out.toString());
+    assertEquals(1, cli.run("export", jmhOnly.toString(), "--format", "customBiggerIsBetter"));
+    assertTrue(cli.err().contains("nothing to export as customBiggerIsBetter"), cli::err);
+    assertEquals("", cli.out());
     Path empty = Files.createDirectory(tmp.resolve("empty"));
     Files.copy(jmhOnly.resolve("env.json"), empty.resolve("env.json"));
     Files.writeString(empty.resolve("jmh.json"), "[]");
-    assertEquals(2, run("export", empty.toString(), "--format", "bencher"));
-    assertTrue(err.toString().contains("holds no results"), err::toString);
+    assertEquals(2, cli.run("export", empty.toString(), "--format", "bencher"));
+    assertTrue(cli.err().contains("holds no results"), cli::err);
   }
 
   @Test
   void aBadFormatIsRefusedInOneLineBeforeAnyWork() {
-    assertEquals(2, run("export", "no-such-run", "--format", "bmf"));
-    assertEquals(1, err.toString().lines().count(), err::toString);
+    assertEquals(2, cli.run("export", "no-such-run", "--format", "bmf"));
+    assertEquals(1, cli.err().lines().count(), cli::err);
     assertTrue(
-        err.toString()
+        cli.err()
             .contains(
                 "unknown format 'bmf'; valid: bencher, customSmallerIsBetter,"
                     + " customBiggerIsBetter"),
-        err::toString);
-    assertEquals(2, run("export", "no-such-run"));
-    assertTrue(err.toString().contains("--format"), err::toString);
+        cli::err);
+    assertEquals(2, cli.run("export", "no-such-run"));
+    assertTrue(cli.err().contains("--format"), cli::err);
   }
 
   @Test
   void outRefusesAnExistingFile() throws Exception {
     Path file = tmp.resolve("bmf.json");
     assertEquals(
-        0, run("export", QUICK.toString(), "--format", "bencher", "--out", file.toString()));
+        0, cli.run("export", QUICK.toString(), "--format", "bencher", "--out", file.toString()));
     assertBmf(JSON.readTree(file.toFile()));
-    assertEquals("", out.toString());
+    assertEquals("", cli.out());
     assertEquals(
-        2, run("export", QUICK.toString(), "--format", "bencher", "--out", file.toString()));
-    assertTrue(err.toString().contains("exists"), err::toString);
+        2, cli.run("export", QUICK.toString(), "--format", "bencher", "--out", file.toString()));
+    assertTrue(cli.err().contains("exists"), cli::err);
   }
 
   /** The checks below accept each tool's documented example, and refuse what they would. */

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,11 +14,10 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import org.wirebench.bench.cli.WirebenchCli;
+import org.wirebench.bench.cli.CliRunner;
 import org.wirebench.bench.report.Comparison;
 import org.wirebench.results.PairedRuns;
 import org.wirebench.results.RunRecord;
-import picocli.CommandLine;
 
 /**
  * wirebench export of a run's pairs (pairs.json): every claim, target and per-variant cost is in
@@ -41,21 +38,11 @@ class PairExportTest {
   private static final Pattern MEASURED =
       Pattern.compile("\\| (\\d+\\.\\d\\d)× \\[(\\d+\\.\\d\\d), (\\d+\\.\\d\\d)\\] \\(99%");
 
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
-
-  private int run(String... args) {
-    out.getBuffer().setLength(0);
-    err.getBuffer().setLength(0);
-    CommandLine cli = WirebenchCli.commandLine();
-    cli.setOut(new PrintWriter(out, true));
-    cli.setErr(new PrintWriter(err, true));
-    return cli.execute(args);
-  }
+  private final CliRunner cli = new CliRunner();
 
   private JsonNode export(Path run, String format) throws Exception {
-    assertEquals(0, run("export", run.toString(), "--format", format), err::toString);
-    return JSON.readTree(out.toString());
+    assertEquals(0, cli.run("export", run.toString(), "--format", format), cli::err);
+    return JSON.readTree(cli.out());
   }
 
   /**
@@ -108,7 +95,7 @@ class PairExportTest {
     RunRecord run = RunRecord.read(QUICK);
     JsonNode smaller = export(QUICK, "customSmallerIsBetter");
     ExportTest.assertCustom(smaller);
-    String leftOut = err.toString();
+    String leftOut = cli.err();
     JsonNode bmf = export(QUICK, "bencher");
     int targets = 0;
     for (PairedRuns.Claim c : run.pairs().claims()) {
@@ -185,8 +172,8 @@ class PairExportTest {
     ExportTest.assertCustom(smaller);
     assertTrue(
         entry(smaller, "pair wfs-helsinki_roads gml32 ÷ calibration") != null, smaller::toString);
-    assertEquals(1, run("export", PAIRS_ONLY.toString(), "--format", "customBiggerIsBetter"));
-    assertTrue(err.toString().contains("nothing to export as customBiggerIsBetter"), err::toString);
+    assertEquals(1, cli.run("export", PAIRS_ONLY.toString(), "--format", "customBiggerIsBetter"));
+    assertTrue(cli.err().contains("nothing to export as customBiggerIsBetter"), cli::err);
   }
 
   private static boolean isEmptyJmh(Path run) {

@@ -1,7 +1,6 @@
 package org.wirebench.server.load;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -40,9 +39,7 @@ final class ResponseParser {
     DONE
   }
 
-  private final byte[] line = new byte[MAX_HEAD_BYTES];
-  private int lineLength;
-  private int headBytes;
+  private final HeadLine line = new HeadLine();
   private State state = State.STATUS;
   private long left;
   private boolean keep;
@@ -74,8 +71,7 @@ final class ResponseParser {
   }
 
   private void startHead() {
-    lineLength = 0;
-    headBytes = 0;
+    line.clear();
     status = 0;
     http10 = false;
     contentType = null;
@@ -87,7 +83,7 @@ final class ResponseParser {
 
   /** Whether nothing of this response has been read yet. */
   boolean untouched() {
-    return state == State.STATUS && headBytes == 0 && lineLength == 0;
+    return state == State.STATUS && line.untouched();
   }
 
   /** The kept body (a copy of its bytes), or null when not kept. */
@@ -100,10 +96,10 @@ final class ResponseParser {
     while (in.hasRemaining()) {
       switch (state) {
         case STATUS, HEADERS, CHUNK_SIZE, CHUNK_END, TRAILERS -> {
-          if (!readLine(in)) {
+          if (!line.read(in, part())) {
             return false;
           }
-          if (line()) {
+          if (takeLine()) {
             return true;
           }
         }
@@ -155,42 +151,14 @@ final class ResponseParser {
     }
   }
 
-  /** Copies bytes up to the line's end into {@link #line}; true when the line is whole. */
-  private boolean readLine(ByteBuffer in) throws Malformed {
-    int start = in.position();
-    int end = in.limit();
-    for (int i = start; i < end; i++) {
-      if (in.get(i) == '\n') {
-        append(in, i - start);
-        in.position(i + 1);
-        headBytes++;
-        if (lineLength > 0 && line[lineLength - 1] == '\r') {
-          lineLength--;
-        }
-        return true;
-      }
-    }
-    append(in, end - start);
-    return false;
+  /** What the line being read belongs to, for the error over {@link #MAX_HEAD_BYTES}. */
+  private String part() {
+    return state == State.STATUS || state == State.HEADERS ? "a head" : "a chunk line or trailer";
   }
 
-  private void append(ByteBuffer in, int n) throws Malformed {
-    headBytes += n;
-    if (headBytes > MAX_HEAD_BYTES || lineLength + n > line.length) {
-      throw new Malformed(
-          (state == State.STATUS || state == State.HEADERS ? "a head" : "a chunk line or trailer")
-              + " over "
-              + MAX_HEAD_BYTES
-              + " bytes");
-    }
-    in.get(line, lineLength, n);
-    lineLength += n;
-  }
-
-  /** Takes the whole line in {@link #line}; true when that ends the response. */
-  private boolean line() throws Malformed {
-    int n = lineLength;
-    lineLength = 0;
+  /** Takes the whole line just read; true when that ends the response. */
+  private boolean takeLine() throws Malformed {
+    int n = line.take();
     switch (state) {
       case STATUS -> {
         statusLine(n);
@@ -205,8 +173,8 @@ final class ResponseParser {
         return headEnded();
       }
       case CHUNK_SIZE -> {
-        left = chunkSize(n);
-        headBytes = 0;
+        left = line.chunkSize(n);
+        line.startPart();
         state = left == 0 ? State.TRAILERS : State.CHUNK_DATA;
         return false;
       }
@@ -214,7 +182,7 @@ final class ResponseParser {
         if (n != 0) {
           throw new Malformed("chunk data longer than its size");
         }
-        headBytes = 0;
+        line.startPart();
         state = State.CHUNK_SIZE;
         return false;
       }
@@ -223,8 +191,8 @@ final class ResponseParser {
           state = State.DONE;
           return true;
         }
-        if (indexOf(':', n) <= 0) {
-          throw new Malformed("a trailer line without a name: " + text(0, n));
+        if (line.indexOf(':', n) <= 0) {
+          throw new Malformed("a trailer line without a name: " + line.text(0, n));
         }
         return false;
       }
@@ -236,53 +204,53 @@ final class ResponseParser {
     // HTTP/1.x SSS[ reason]
     boolean ok =
         n >= 12
-            && startsWith("HTTP/1.", 0)
-            && (line[7] == '0' || line[7] == '1')
-            && line[8] == ' '
-            && digit(9)
-            && digit(10)
-            && digit(11)
-            && (n == 12 || line[12] == ' ');
+            && line.startsWith("HTTP/1.", 0)
+            && (line.at(7) == '0' || line.at(7) == '1')
+            && line.at(8) == ' '
+            && line.digit(9)
+            && line.digit(10)
+            && line.digit(11)
+            && (n == 12 || line.at(12) == ' ');
     if (!ok) {
-      throw new Malformed("a malformed status line: " + text(0, Math.min(n, 80)));
+      throw new Malformed("a malformed status line: " + line.text(0, Math.min(n, 80)));
     }
-    http10 = line[7] == '0';
-    status = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
+    http10 = line.at(7) == '0';
+    status = (line.at(9) - '0') * 100 + (line.at(10) - '0') * 10 + (line.at(11) - '0');
     if (status < 100) {
       throw new Malformed("status " + status);
     }
   }
 
   private void header(int n) throws Malformed {
-    int colon = indexOf(':', n);
-    if (colon <= 0 || line[0] == ' ' || line[0] == '\t' || line[colon - 1] == ' ') {
-      throw new Malformed("a malformed header line: " + text(0, Math.min(n, 80)));
+    int colon = line.indexOf(':', n);
+    if (colon <= 0 || line.at(0) == ' ' || line.at(0) == '\t' || line.at(colon - 1) == ' ') {
+      throw new Malformed("a malformed header line: " + line.text(0, Math.min(n, 80)));
     }
     int from = colon + 1;
     int to = n;
-    while (from < to && (line[from] == ' ' || line[from] == '\t')) {
+    while (from < to && (line.at(from) == ' ' || line.at(from) == '\t')) {
       from++;
     }
-    while (to > from && (line[to - 1] == ' ' || line[to - 1] == '\t')) {
+    while (to > from && (line.at(to - 1) == ' ' || line.at(to - 1) == '\t')) {
       to--;
     }
-    if (named("Content-Length", colon)) {
+    if (line.named("Content-Length", colon)) {
       long length = 0;
       if (from == to || to - from > 18) {
-        throw new Malformed("a malformed Content-Length: " + text(from, to - from));
+        throw new Malformed("a malformed Content-Length: " + line.text(from, to - from));
       }
       for (int i = from; i < to; i++) {
-        if (!digit(i)) {
-          throw new Malformed("a malformed Content-Length: " + text(from, to - from));
+        if (!line.digit(i)) {
+          throw new Malformed("a malformed Content-Length: " + line.text(from, to - from));
         }
-        length = length * 10 + line[i] - '0';
+        length = length * 10 + line.at(i) - '0';
       }
       if (contentLength >= 0 && contentLength != length) {
         throw new Malformed("two Content-Lengths, " + contentLength + " and " + length);
       }
       contentLength = length;
-    } else if (named("Transfer-Encoding", colon)) {
-      String coding = text(from, to - from).trim();
+    } else if (line.named("Transfer-Encoding", colon)) {
+      String coding = line.text(from, to - from).trim();
       if (!coding.equalsIgnoreCase("chunked")) {
         throw new Malformed("Transfer-Encoding: " + coding + " (only chunked is read)");
       }
@@ -291,12 +259,12 @@ final class ResponseParser {
         throw new Malformed("Transfer-Encoding: chunked twice");
       }
       chunked = true;
-    } else if (named("Content-Encoding", colon)) {
-      contentEncoding = text(from, to - from);
-    } else if (named("Content-Type", colon)) {
-      contentType = text(from, to - from);
-    } else if (named("Connection", colon)) {
-      for (String token : text(from, to - from).split(",")) {
+    } else if (line.named("Content-Encoding", colon)) {
+      contentEncoding = line.text(from, to - from);
+    } else if (line.named("Content-Type", colon)) {
+      contentType = line.text(from, to - from);
+    } else if (line.named("Connection", colon)) {
+      for (String token : line.text(from, to - from).split(",")) {
         if (token.trim().equalsIgnoreCase("close")) {
           close = true;
         }
@@ -312,7 +280,7 @@ final class ResponseParser {
       state = State.STATUS;
       return false;
     }
-    headBytes = 0;
+    line.startPart();
     if (chunked && contentLength >= 0) {
       // RFC 9112 6.3: a smuggling or splitting attempt, to be handled as an error; which of the
       // two framings the server meant cannot be known, so neither is trusted
@@ -342,67 +310,5 @@ final class ResponseParser {
     close = true;
     state = State.EOF_BODY;
     return false;
-  }
-
-  private long chunkSize(int n) throws Malformed {
-    int end = indexOf(';', n);
-    if (end < 0) {
-      end = n;
-    }
-    while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t')) {
-      end--;
-    }
-    if (end == 0 || end > 15) {
-      throw new Malformed("a malformed chunk size: " + text(0, Math.min(n, 40)));
-    }
-    long size = 0;
-    for (int i = 0; i < end; i++) {
-      int d = Character.digit(line[i], 16);
-      if (d < 0) {
-        throw new Malformed("a malformed chunk size: " + text(0, Math.min(n, 40)));
-      }
-      size = size * 16 + d;
-    }
-    return size;
-  }
-
-  private boolean named(String name, int length) {
-    if (name.length() != length) {
-      return false;
-    }
-    for (int i = 0; i < length; i++) {
-      int a = line[i] | 0x20;
-      int b = name.charAt(i) | 0x20;
-      if (a != b) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private boolean startsWith(String prefix, int at) {
-    for (int i = 0; i < prefix.length(); i++) {
-      if (line[at + i] != prefix.charAt(i)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private boolean digit(int i) {
-    return line[i] >= '0' && line[i] <= '9';
-  }
-
-  private int indexOf(char c, int n) {
-    for (int i = 0; i < n; i++) {
-      if (line[i] == c) {
-        return i;
-      }
-    }
-    return -1;
-  }
-
-  private String text(int from, int n) {
-    return new String(line, from, n, StandardCharsets.ISO_8859_1);
   }
 }
