@@ -36,8 +36,9 @@ final class GmlHeaders {
 
   /**
    * Fixed parts kept at most: schema bases are the server's endpoints (its local addresses and
-   * paths, or its public base), but a request chooses its local address and path, so the memory is
-   * bounded; a key past it is built for its document and not kept.
+   * paths, or its public base; the server writes the path a request was routed by, never its
+   * spelling), but a request chooses its local address and endpoint, so the memory is bounded; a
+   * key past it is built for its document and not kept.
    */
   static final int MAX_KEPT = 256;
 
