@@ -95,6 +95,35 @@ public final class GatheredBody extends OutputStream {
     }
   }
 
+  /**
+   * This body as the stream its writer is given: the same writes, but its {@code close} leaves the
+   * response open, for the one who handed it over to end with {@link #close} once the writer
+   * returned. A writer closes its stream on its way out of a failure too (a try-with-resources, a
+   * JSON generator closing its target), and that close must not end the response as a whole one
+   * holding the bytes before the failure.
+   */
+  public OutputStream writerView() {
+    return new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        GatheredBody.this.write(b);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        GatheredBody.this.write(b, off, len);
+      }
+
+      @Override
+      public void flush() throws IOException {
+        GatheredBody.this.flush();
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
   /** Sends nothing: see the class comment. */
   @Override
   public void flush() throws IOException {

@@ -315,8 +315,9 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
   }
 
   private static void writeBody(Request request, Response response, Body body) throws Exception {
-    OutputStream out = new GatheredBody(response, RESPONSE_CHUNK_BYTES);
-    body.writeTo(out);
+    GatheredBody out = new GatheredBody(response, RESPONSE_CHUNK_BYTES);
+    // only a body written to its end ends the response: the writer's own close does not
+    body.writeTo(out.writerView());
     out.close();
   }
 
