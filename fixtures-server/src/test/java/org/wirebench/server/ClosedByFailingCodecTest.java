@@ -11,6 +11,8 @@ import org.eclipse.jetty.server.LocalConnector;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * An encoder that closes the stream it was given as it fails (a try-with-resources, a JSON
@@ -65,10 +67,15 @@ class ClosedByFailingCodecTest {
     assertFalse(r.getContent().contains("xxx"), () -> head(r.getContent()));
   }
 
-  /** Bytes were sent before the failure: the response is cut, never ended as whole. */
-  @Test
-  void aFailureAfterThePieceIsCut() throws Exception {
-    ByteBuffer raw = get("failing-closing-late", "keep-alive");
+  /**
+   * Bytes were sent before the failure: the response is cut, never ended as whole. On a connection
+   * the request closes too: there Jetty ends a body of unknown length by closing the connection,
+   * which a cut cannot be told from, so a body sent in more than one piece is framed by chunks.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"keep-alive", "close"})
+  void aFailureAfterThePieceIsCut(String connection) throws Exception {
+    ByteBuffer raw = get("failing-closing-late", connection);
     HttpTester.Input input = HttpTester.from(raw);
     HttpTester.Response r = HttpTester.parseResponse(input);
     assertTrue(

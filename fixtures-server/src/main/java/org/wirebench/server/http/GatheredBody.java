@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
+import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Blocker;
 
 /**
@@ -48,6 +52,7 @@ public final class GatheredBody extends OutputStream {
   private int count;
   private boolean closed;
   private boolean failed;
+  private boolean begun;
 
   /**
    * @param pieceBytes bytes a write to the network carries, except the last, 1..
@@ -143,6 +148,22 @@ public final class GatheredBody extends OutputStream {
     }
   }
 
+  /**
+   * A body of more than one piece goes out in chunks on HTTP/1.1 even when the request closes the
+   * connection after it ({@code Connection: close}), where Jetty would end it by closing the
+   * connection: a body cut by a failure half-way could not be told from a whole one there. With
+   * chunks the missing last chunk says so. HTTP/1.0 has no chunks: its cut body stays the
+   * connection's end.
+   */
+  private void frameByChunks() {
+    if (sink instanceof Response response
+        && !response.isCommitted()
+        && response.getRequest().getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_1
+        && !response.getHeaders().contains(HttpHeader.CONTENT_LENGTH)) {
+      response.getHeaders().put(HttpHeader.TRANSFER_ENCODING, HttpHeaderValue.CHUNKED.asString());
+    }
+  }
+
   private void open() throws IOException {
     if (closed) {
       throw new IOException("the response body is closed");
@@ -150,6 +171,10 @@ public final class GatheredBody extends OutputStream {
   }
 
   private void send(boolean last) throws IOException {
+    if (!last && !begun) {
+      frameByChunks();
+    }
+    begun = true;
     // cleared once the write completed: a write that failed may leave the piece with the sink
     failed = true;
     try (Blocker.Callback callback = blocker.callback()) {
