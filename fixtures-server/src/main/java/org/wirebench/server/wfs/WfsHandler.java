@@ -323,6 +323,13 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
 
   private static void failed(Request request, Response response, Callback callback, Throwable x) {
     String what = request.getHttpURI().getPathQuery();
+    if (clientLeft(request, x)) {
+      // not the server's failure, and any client can cause it at will: one line, no stack trace
+      // (one of about 50 lines a request let a client fill the log by hanging up)
+      LOG.info("the client left while its answer to {} was written: {}", what, x.toString());
+      callback.failed(x);
+      return;
+    }
     if (!response.isCommitted()) {
       LOG.warn("failed writing the response to {}; answered with an exception report", what, x);
       response.reset();
@@ -339,5 +346,18 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     }
     LOG.warn("failed writing the response to {} after its first bytes; aborted it", what, x);
     callback.failed(x);
+  }
+
+  /**
+   * Whether {@code x} is the client's connection gone: Jetty's EofException (a broken pipe, a
+   * reset), or whatever the write failed with on a connection no longer open.
+   */
+  private static boolean clientLeft(Request request, Throwable x) {
+    for (Throwable t = x; t != null; t = t.getCause()) {
+      if (t instanceof org.eclipse.jetty.io.EofException) {
+        return true;
+      }
+    }
+    return !request.getConnectionMetaData().getConnection().getEndPoint().isOpen();
   }
 }
