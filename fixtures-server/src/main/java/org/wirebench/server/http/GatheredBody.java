@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
+import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Blocker;
 
 /**
@@ -48,6 +52,7 @@ public final class GatheredBody extends OutputStream {
   private int count;
   private boolean closed;
   private boolean failed;
+  private boolean begun;
 
   /**
    * @param pieceBytes bytes a write to the network carries, except the last, 1..
@@ -95,6 +100,35 @@ public final class GatheredBody extends OutputStream {
     }
   }
 
+  /**
+   * This body as the stream its writer is given: the same writes, but its {@code close} leaves the
+   * response open, for the one who handed it over to end with {@link #close} once the writer
+   * returned. A writer closes its stream on its way out of a failure too (a try-with-resources, a
+   * JSON generator closing its target), and that close must not end the response as a whole one
+   * holding the bytes before the failure.
+   */
+  public OutputStream writerView() {
+    return new OutputStream() {
+      @Override
+      public void write(int b) throws IOException {
+        GatheredBody.this.write(b);
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) throws IOException {
+        GatheredBody.this.write(b, off, len);
+      }
+
+      @Override
+      public void flush() throws IOException {
+        GatheredBody.this.flush();
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
   /** Sends nothing: see the class comment. */
   @Override
   public void flush() throws IOException {
@@ -114,6 +148,22 @@ public final class GatheredBody extends OutputStream {
     }
   }
 
+  /**
+   * A body of more than one piece goes out in chunks on HTTP/1.1 even when the request closes the
+   * connection after it ({@code Connection: close}), where Jetty would end it by closing the
+   * connection: a body cut by a failure half-way could not be told from a whole one there. With
+   * chunks the missing last chunk says so. HTTP/1.0 has no chunks: its cut body stays the
+   * connection's end.
+   */
+  private void frameByChunks() {
+    if (sink instanceof Response response
+        && !response.isCommitted()
+        && response.getRequest().getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_1
+        && !response.getHeaders().contains(HttpHeader.CONTENT_LENGTH)) {
+      response.getHeaders().put(HttpHeader.TRANSFER_ENCODING, HttpHeaderValue.CHUNKED.asString());
+    }
+  }
+
   private void open() throws IOException {
     if (closed) {
       throw new IOException("the response body is closed");
@@ -121,6 +171,10 @@ public final class GatheredBody extends OutputStream {
   }
 
   private void send(boolean last) throws IOException {
+    if (!last && !begun) {
+      frameByChunks();
+    }
+    begun = true;
     // cleared once the write completed: a write that failed may leave the piece with the sink
     failed = true;
     try (Blocker.Callback callback = blocker.callback()) {

@@ -2,6 +2,7 @@ package org.wirebench.server.http;
 
 import java.net.URI;
 import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.util.URIUtil;
 
 /**
  * The URLs the services write into their answers (capabilities, paging links, schema locations):
@@ -34,9 +35,15 @@ public final class PublicUrls {
     return s.endsWith("/") ? s : s + "/";
   }
 
-  /** The absolute URL of the endpoint {@code request} reached, without the query. */
+  /**
+   * The absolute URL of the endpoint {@code request} reached, without the query. Its path is the
+   * one the request was routed by (decoded, dot segments resolved, path parameters dropped), not
+   * the path as sent: {@code /ows;x=1}, {@code /%6fws} and {@code /a/../ows} reach {@code /ows},
+   * and echoing them put the client's own text into every URL the answer writes and made each
+   * spelling a new entry of the GML header cache, which a client could fill for good.
+   */
   public static String endpoint(Request request, String base) {
-    String path = request.getHttpURI().getPath();
+    String path = URIUtil.encodePath(request.getHttpURI().getCanonicalPath());
     if (base != null) {
       return base + path.substring(1);
     }

@@ -89,7 +89,13 @@ final class WsdlAddresses implements Filter {
     chain.doFilter(addressed, captured);
     byte[] body = captured.bytes();
     if (captured.getStatus() == 200) {
-      String endpoint = origin.toString() + request.getRequestURI().substring(1);
+      // the path the request was routed by, never its spelling (/services/a;x=1, /services/z/../a)
+      String path =
+          org.eclipse.jetty.util.URIUtil.encodePath(
+              request.getContextPath()
+                  + request.getServletPath()
+                  + (request.getPathInfo() == null ? "" : request.getPathInfo()));
+      String endpoint = origin.toString() + path.substring(1);
       try {
         body = withAddress(body, endpoint);
       } catch (XMLStreamException | IOException e) {

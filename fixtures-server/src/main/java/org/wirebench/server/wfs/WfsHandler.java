@@ -315,13 +315,21 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
   }
 
   private static void writeBody(Request request, Response response, Body body) throws Exception {
-    OutputStream out = new GatheredBody(response, RESPONSE_CHUNK_BYTES);
-    body.writeTo(out);
+    GatheredBody out = new GatheredBody(response, RESPONSE_CHUNK_BYTES);
+    // only a body written to its end ends the response: the writer's own close does not
+    body.writeTo(out.writerView());
     out.close();
   }
 
   private static void failed(Request request, Response response, Callback callback, Throwable x) {
     String what = request.getHttpURI().getPathQuery();
+    if (clientLeft(request, x)) {
+      // not the server's failure, and any client can cause it at will: one line, no stack trace
+      // (one of about 50 lines a request let a client fill the log by hanging up)
+      LOG.info("the client left while its answer to {} was written: {}", what, x.toString());
+      callback.failed(x);
+      return;
+    }
     if (!response.isCommitted()) {
       LOG.warn("failed writing the response to {}; answered with an exception report", what, x);
       response.reset();
@@ -338,5 +346,18 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     }
     LOG.warn("failed writing the response to {} after its first bytes; aborted it", what, x);
     callback.failed(x);
+  }
+
+  /**
+   * Whether {@code x} is the client's connection gone: Jetty's EofException (a broken pipe, a
+   * reset), or whatever the write failed with on a connection no longer open.
+   */
+  private static boolean clientLeft(Request request, Throwable x) {
+    for (Throwable t = x; t != null; t = t.getCause()) {
+      if (t instanceof org.eclipse.jetty.io.EofException) {
+        return true;
+      }
+    }
+    return !request.getConnectionMetaData().getConnection().getEndPoint().isOpen();
   }
 }

@@ -12,15 +12,23 @@ import org.wirebench.formats.geo.codec.WfsOutputFormat;
 
 /**
  * Test-only codecs (registered for this module's tests) that fail while the server streams their
- * output: before the first byte, or after 300 KB, past the first 128 KiB network write.
+ * output: before the first byte, or after 300 KB, past the first 128 KiB network write; the closing
+ * ones close the stream they were given as they fail, as a try-with-resources or a JSON generator
+ * that closes its target does.
  */
 public abstract class FailingCodec implements GeoCodec {
   private final String name;
   private final int bytesBeforeFailure;
+  private final boolean closes;
 
   FailingCodec(String name, int bytesBeforeFailure) {
+    this(name, bytesBeforeFailure, false);
+  }
+
+  FailingCodec(String name, int bytesBeforeFailure, boolean closes) {
     this.name = name;
     this.bytesBeforeFailure = bytesBeforeFailure;
+    this.closes = closes;
   }
 
   @Override
@@ -46,10 +54,16 @@ public abstract class FailingCodec implements GeoCodec {
 
   @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
-    for (int i = 0; i < bytesBeforeFailure; i++) {
-      out.write('x');
+    try {
+      for (int i = 0; i < bytesBeforeFailure; i++) {
+        out.write('x');
+      }
+      throw new IOException("planted failure after " + bytesBeforeFailure + " bytes");
+    } finally {
+      if (closes) {
+        out.close();
+      }
     }
-    throw new IOException("planted failure after " + bytesBeforeFailure + " bytes");
   }
 
   @Override
@@ -68,6 +82,20 @@ public abstract class FailingCodec implements GeoCodec {
   public static final class Late extends FailingCodec {
     public Late() {
       super("failing-late", 300_000);
+    }
+  }
+
+  /** Fails after 1,000 bytes, within the first network write, closing its stream. */
+  public static final class ClosingEarly extends FailingCodec {
+    public ClosingEarly() {
+      super("failing-closing-early", 1_000, true);
+    }
+  }
+
+  /** Fails after 300 KB, past the first network write, closing its stream. */
+  public static final class ClosingLate extends FailingCodec {
+    public ClosingLate() {
+      super("failing-closing-late", 300_000, true);
     }
   }
 }

@@ -36,8 +36,9 @@ final class GmlHeaders {
 
   /**
    * Fixed parts kept at most: schema bases are the server's endpoints (its local addresses and
-   * paths, or its public base), but a request chooses its local address and path, so the memory is
-   * bounded; a key past it is built for its document and not kept.
+   * paths, or its public base; the server writes the path a request was routed by, never its
+   * spelling), but a request chooses its local address and endpoint, so the memory is bounded; a
+   * key past it empties the kept parts and is kept.
    */
   static final int MAX_KEPT = 256;
 
@@ -56,9 +57,13 @@ final class GmlHeaders {
       return kept;
     }
     String built = build(kind, types, schemaBase);
-    if (FIXED.size() < MAX_KEPT) {
-      FIXED.putIfAbsent(key, built);
+    if (FIXED.size() >= MAX_KEPT) {
+      // full: start again rather than keep the first 256 keys for good, which one client's sweep
+      // (every order of the types, every endpoint) chose for everyone; the parts are rebuilt on
+      // their next use, and a sweep repeated costs what no cache would
+      FIXED.clear();
     }
+    FIXED.putIfAbsent(key, built);
     return built;
   }
 
