@@ -268,6 +268,108 @@ class RunRecordTest {
         e.getMessage().contains("load-wfs.json has format version " + newer), e.getMessage());
   }
 
+  /**
+   * A jmh.json result whose numbers are no measurements, or that is there twice, is refused when
+   * read (exit 2): before, a negative or zero iteration made the report fail on a root finder's
+   * message (exit 1), an empty rawData rendered "1 fork × 0 iterations", a negative score was
+   * exported as a latency, and a duplicate was compared as "only in NEW".
+   */
+  static Stream<org.junit.jupiter.params.provider.Arguments> jmhEdits() {
+    return Stream.of(
+        jmhEdit("a negative score", "has score -5.0", "score", "-5.0"),
+        jmhEdit("a score of zero", "has score 0.0", "score", "0"),
+        jmhEdit("a score beyond a double", "has score Infinity", "score", "1e400"),
+        jmhEdit("a negative iteration", "an iteration of -1.0 in", "rawData", "[ [ -1.0, 2.0 ] ]"),
+        jmhEdit("an iteration of zero", "an iteration of 0 in", "rawData", "[ [ 0, 2.0 ] ]"),
+        jmhEdit(
+            "an iteration that is a string (read as 0)",
+            "an iteration of \"x\" in",
+            "rawData",
+            "[ [ \"x\", 2.0 ] ]"),
+        jmhEdit("no iterations", "has no measured iterations", "rawData", "[ ]"),
+        jmhEdit("a fork without iterations", "has no measured iterations", "rawData", "[ [ ] ]"),
+        jmhEdit(
+            "forks of unequal iterations",
+            "forks of unequal iterations",
+            "rawData",
+            "[ [ 1.0, 2.0 ], [ 1.0 ] ]"),
+        jmhEdit(
+            "a secondary metric without a score (read as 0)",
+            "secondary metric alloc of ",
+            "secondaryMetrics",
+            "{ \"alloc\" : { } }"),
+        jmhEdit(
+            "a negative secondary metric",
+            "secondary metric alloc of -8",
+            "secondaryMetrics",
+            "{ \"alloc\" : { \"score\" : -8 } }"));
+  }
+
+  private static org.junit.jupiter.params.provider.Arguments jmhEdit(
+      String what, String says, String field, String value) {
+    return org.junit.jupiter.params.provider.Arguments.of(what, says, field, value);
+  }
+
+  /**
+   * One avgt result of SomeBenchmark.run, with {@code field} (of primaryMetric, or the secondary
+   * metrics) set to {@code value}.
+   */
+  private static String jmhResult(String params, String field, String value) {
+    Map<String, String> primary = new java.util.LinkedHashMap<>();
+    primary.put("score", "3.0");
+    primary.put("scoreUnit", "\"us/op\"");
+    primary.put("rawData", "[ [ 2.0, 4.0 ] ]");
+    String secondary = "{ \"alloc\" : { \"score\" : 8.0 } }";
+    if (field.equals("secondaryMetrics")) {
+      secondary = value;
+    } else if (field != null && !field.isEmpty()) {
+      primary.put(field, value);
+    }
+    StringBuilder pm = new StringBuilder();
+    primary.forEach(
+        (k, v) ->
+            pm.append(pm.length() == 0 ? "" : ", ")
+                .append('"')
+                .append(k)
+                .append("\" : ")
+                .append(v));
+    return "{ \"benchmark\" : \"org.x.SomeBenchmark.run\", \"mode\" : \"avgt\", \"params\" : "
+        + params
+        + ", \"primaryMetric\" : { "
+        + pm
+        + " }, \"secondaryMetrics\" : "
+        + secondary
+        + " }";
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jmhEdits")
+  void aJmhResultThatIsNoMeasurementIsRefused(
+      String what, String says, String field, String value, @TempDir Path dir) throws IOException {
+    Path run = Files.createDirectory(dir.resolve("run"));
+    Files.copy(SAMPLES.resolve("env-v1-targets-jdk17/env.json"), run.resolve("env.json"));
+    Files.writeString(run.resolve("jmh.json"), "[ " + jmhResult("{ }", "", "") + " ]");
+    assertEquals(1, RunRecord.read(run).benchmarks().size(), "the unedited result reads");
+    Files.writeString(run.resolve("jmh.json"), "[ " + jmhResult("{ }", field, value) + " ]");
+    UnreadableRunException e =
+        assertThrows(UnreadableRunException.class, () -> RunRecord.read(run), what);
+    assertTrue(e.getMessage().contains(says), e.getMessage());
+  }
+
+  @Test
+  void aJmhResultGivenTwiceIsRefused(@TempDir Path dir) throws IOException {
+    Path run = Files.createDirectory(dir.resolve("run"));
+    Files.copy(SAMPLES.resolve("env-v1-targets-jdk17/env.json"), run.resolve("env.json"));
+    String one = jmhResult("{ \"n\" : \"1\" }", "", "");
+    String other = jmhResult("{ \"n\" : \"2\" }", "", "");
+    Files.writeString(run.resolve("jmh.json"), "[ " + one + ", " + other + " ]");
+    assertEquals(2, RunRecord.read(run).benchmarks().size());
+    Files.writeString(run.resolve("jmh.json"), "[ " + one + ", " + other + ", " + one + " ]");
+    UnreadableRunException e =
+        assertThrows(UnreadableRunException.class, () -> RunRecord.read(run));
+    assertTrue(e.getMessage().contains("SomeBenchmark.run {n=1} twice"), e.getMessage());
+  }
+
   @Test
   void aJmhFileThatIsNotJmhsFormatIsRefused(@TempDir Path dir) throws IOException {
     Path run = Files.createDirectory(dir.resolve("run"));
