@@ -98,6 +98,32 @@ if python3 -c 'import scipy' 2> /dev/null; then
   echo '{"settings": 3}' > "$W/norun/pairs.json"
   expect 2 python3 "$R" "$W/norun"
   expect 2 python3 "$R" --sims x "$W/norun"
+  # a committed run's pairs.json edited the ways PairedRuns.read refuses: never a ratio of them,
+  # never a traceback (a cost of 0 was a ZeroDivisionError, unequal rounds were zipped short)
+  P1=$ROOT/src/test/runs/calibration-v4/cal1
+  python3 "$R" --sims 3 "$P1" > /dev/null || { echo "FAIL: pair-replay does not read $P1"; failed=1; }
+  for e in 'g[1]["forks"][0]["nsPerOp"][0][0] = 0' 'g[1]["forks"][0]["nsPerOp"][0][0] = -3' \
+      'g[1]["forks"][0]["nsPerOp"][0][0] = "x"' 'g[1]["forks"][0]["nsPerOp"][0].pop()' \
+      'g[1]["forks"][0]["nsPerOp"] = [r[:1] for r in g[1]["forks"][0]["nsPerOp"]]' \
+      'd["formatVersion"] = 99' 'd["claims"][1]["a"] = "nope"' 'd["claims"][1]["band"] = -1' \
+      'g.append(g[1])' 'd["claims"].append(d["claims"][1])' 'g[1]["elapsedMs"] = "5"'; do
+    rm -rf "$W/edited" && mkdir "$W/edited"
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); g = d["groups"]
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/edited/pairs.json" "$e"
+    expect 2 python3 "$R" --sims 3 "$W/edited"
+    expect 2 python3 "$R" --sims 3 "$P1" "$W/edited"
+  done
+  # runs pooled under the first one's settings, claims and variant order: refused when they differ
+  for e in 'd["settings"]["confidence"] = 0.5' 'g[1]["variants"].reverse()' 'd["claims"][1]["claimed"] = 9'; do
+    rm -rf "$W/edited" && mkdir "$W/edited"
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); g = d["groups"]
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/edited/pairs.json" "$e"
+    expect 2 python3 "$R" --sims 3 "$P1" "$W/edited"
+  done
 fi
 
 T=$S/thread-cpu.py
