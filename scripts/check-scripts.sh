@@ -48,7 +48,7 @@ printf '\xff\xfe' > "$W/nonutf"
 : > "$W/empty"
 mkdir "$W/run" "$W/norun" "$W/badrun"
 printf '\xff' > "$W/badrun/report.md"
-printf '| c | row | x | ≥ 2 | 1.1 | holds |\n' > "$W/run/report.md"
+printf '| study | claim | A ÷ B | claimed | measured | verdict |\n|---|---|---|---:|---:|---:|\n| c | row | x | ≥ 2 | 1.1 | holds |\n| c | row2 | x | ≥ 2 | 1.1 | holds |\n\n# next\n' > "$W/run/report.md"
 printf '# nothing\n' > "$W/norun/report.md"
 
 V=$S/verdict-stability.py
@@ -64,6 +64,14 @@ expect 2 python3 "$V" --at no-such-rev-xyz "$W/run" "$W/norun"
 expect 2 python3 "$V" --bogus "$W/run" "$W/norun"
 cp -r "$W/run" "$W/run2"
 expect 0 python3 "$V" "$W/run" "$W/run2"
+# a report.md cut short is refused, not counted with its last rows "not in that run"
+mkdir "$W/cut"
+head -c -12 "$W/run/report.md" > "$W/cut/report.md" # mid-line
+expect 2 python3 "$V" "$W/run" "$W/cut"
+head -n 3 "$W/run/report.md" > "$W/cut/report.md" # at a line's end, inside the table
+expect 2 python3 "$V" "$W/run" "$W/cut"
+head -n 3 "$W/run/report.md" > "$W/cut/report.md" && printf '| c | row2 | x | ≥ 2 |\n\n' >> "$W/cut/report.md"
+expect 2 python3 "$V" "$W/run" "$W/cut"
 
 P=$S/server-cpu-pair.py
 printf '1 1 osm_places gml32 a wfs 1000 50\n1 1 osm_places gml32 b wfs 1000 45\n1 2 osm_places gml32 a wfs 1000 52\n1 2 osm_places gml32 b wfs 1000 44\n' > "$W/raw"
