@@ -149,6 +149,15 @@ class ExitCodesTest {
     }
   }
 
+  /** A report --out that is a file is bad usage, refused in one line before the run is read. */
+  @Test
+  void reportRefusesAnOutThatIsAFile() throws Exception {
+    Path file = Files.writeString(tmp.resolve("a-file"), "mine");
+    assertEquals(2, run("report", base().toString(), "--out", file.toString()), err::toString);
+    assertTrue(err.toString().contains("--out " + file + " is a file"), err::toString);
+    assertEquals("mine", Files.readString(file));
+  }
+
   @Test
   void reportRefusesARunWithoutResults() throws Exception {
     assertEquals(2, run("report", runWith("nothing", "[]").toString()));
