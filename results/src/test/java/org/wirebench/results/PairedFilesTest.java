@@ -143,6 +143,11 @@ class PairedFilesTest {
             "has a variant without id",
             (env, pairs) -> ((ObjectNode) backend(pairs).at("/variants/2")).putNull("id")),
         edit(
+            "a version 4 env.json without the calibration its pairs' forks timed (compare judged"
+                + " absolute times as on one machine)",
+            "has no calibration, which every run with pairs.json records",
+            (env, pairs) -> env.remove("calibration")),
+        edit(
             "a target's bound below zero (read as target missed)",
             "has claimed ratio -2.0, not above 0",
             (env, pairs) -> ((ObjectNode) pairs.at("/claims/3")).put("claimed", -2.0)),
