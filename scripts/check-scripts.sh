@@ -48,7 +48,7 @@ printf '\xff\xfe' > "$W/nonutf"
 : > "$W/empty"
 mkdir "$W/run" "$W/norun" "$W/badrun"
 printf '\xff' > "$W/badrun/report.md"
-printf '| c | row | x | ≥ 2 | 1.1 | holds |\n' > "$W/run/report.md"
+printf '| study | claim | A ÷ B | claimed | measured | verdict |\n|---|---|---|---:|---:|---:|\n| c | row | x | ≥ 2 | 1.1 | holds |\n| c | row2 | x | ≥ 2 | 1.1 | holds |\n\n# next\n' > "$W/run/report.md"
 printf '# nothing\n' > "$W/norun/report.md"
 
 V=$S/verdict-stability.py
@@ -64,6 +64,14 @@ expect 2 python3 "$V" --at no-such-rev-xyz "$W/run" "$W/norun"
 expect 2 python3 "$V" --bogus "$W/run" "$W/norun"
 cp -r "$W/run" "$W/run2"
 expect 0 python3 "$V" "$W/run" "$W/run2"
+# a report.md cut short is refused, not counted with its last rows "not in that run"
+mkdir "$W/cut"
+head -c -12 "$W/run/report.md" > "$W/cut/report.md" # mid-line
+expect 2 python3 "$V" "$W/run" "$W/cut"
+head -n 3 "$W/run/report.md" > "$W/cut/report.md" # at a line's end, inside the table
+expect 2 python3 "$V" "$W/run" "$W/cut"
+head -n 3 "$W/run/report.md" > "$W/cut/report.md" && printf '| c | row2 | x | ≥ 2 |\n\n' >> "$W/cut/report.md"
+expect 2 python3 "$V" "$W/run" "$W/cut"
 
 P=$S/server-cpu-pair.py
 printf '1 1 osm_places gml32 a wfs 1000 50\n1 1 osm_places gml32 b wfs 1000 45\n1 2 osm_places gml32 a wfs 1000 52\n1 2 osm_places gml32 b wfs 1000 44\n' > "$W/raw"
@@ -98,6 +106,32 @@ if python3 -c 'import scipy' 2> /dev/null; then
   echo '{"settings": 3}' > "$W/norun/pairs.json"
   expect 2 python3 "$R" "$W/norun"
   expect 2 python3 "$R" --sims x "$W/norun"
+  # a committed run's pairs.json edited the ways PairedRuns.read refuses: never a ratio of them,
+  # never a traceback (a cost of 0 was a ZeroDivisionError, unequal rounds were zipped short)
+  P1=$ROOT/src/test/runs/calibration-v4/cal1
+  python3 "$R" --sims 3 "$P1" > /dev/null || { echo "FAIL: pair-replay does not read $P1"; failed=1; }
+  for e in 'g[1]["forks"][0]["nsPerOp"][0][0] = 0' 'g[1]["forks"][0]["nsPerOp"][0][0] = -3' \
+      'g[1]["forks"][0]["nsPerOp"][0][0] = "x"' 'g[1]["forks"][0]["nsPerOp"][0].pop()' \
+      'g[1]["forks"][0]["nsPerOp"] = [r[:1] for r in g[1]["forks"][0]["nsPerOp"]]' \
+      'd["formatVersion"] = 99' 'd["claims"][1]["a"] = "nope"' 'd["claims"][1]["band"] = -1' \
+      'g.append(g[1])' 'd["claims"].append(d["claims"][1])' 'g[1]["elapsedMs"] = "5"'; do
+    rm -rf "$W/edited" && mkdir "$W/edited"
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); g = d["groups"]
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/edited/pairs.json" "$e"
+    expect 2 python3 "$R" --sims 3 "$W/edited"
+    expect 2 python3 "$R" --sims 3 "$P1" "$W/edited"
+  done
+  # runs pooled under the first one's settings, claims and variant order: refused when they differ
+  for e in 'd["settings"]["confidence"] = 0.5' 'g[1]["variants"].reverse()' 'd["claims"][1]["claimed"] = 9'; do
+    rm -rf "$W/edited" && mkdir "$W/edited"
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); g = d["groups"]
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/edited/pairs.json" "$e"
+    expect 2 python3 "$R" --sims 3 "$P1" "$W/edited"
+  done
 fi
 
 T=$S/thread-cpu.py

@@ -14,6 +14,10 @@ an interval covers, as the report names them); --subsets GROUP prints the verdic
 of 4, 5, 8 and 12 of that group's pooled forks. Needs scipy (Student's t).
 
   scripts/pair-replay.py jmh-results/20261126-0{51151,54022,55626}-vm-732d583-quick-jdk17
+
+Exit 0: replayed; 2: could not (a run missing, a pairs.json that PairedRuns.read would refuse — a
+cost not a time, rounds unequal or fewer than two, an id twice, a claim of a variant its group lacks
+—, or runs whose settings, claims or variant order differ from the first's). One line, no traceback.
 """
 import argparse, itertools, json, math, os, random, statistics as st, sys
 from collections import Counter
@@ -75,27 +79,93 @@ def read_pairs(run):
 
 
 P = [read_pairs(r) for r in a.runs]
-try:
-    S = P[0]["settings"]
-    claims = P[0]["claims"]
-    groups = [g["id"] for g in P[0]["groups"]]
-    variants = {g["id"]: [v["id"] for v in g["variants"]] for g in P[0]["groups"]}
-    for key in ("confidence", "targetHalfWidth", "maxForks", "minForks", "budgetMs"):
-        float(S[key])
-    for c in claims:
-        c["id"], c["group"], c["kind"], c["a"], c["b"], float(c["band"]), float(c["claimed"])
-    pool = {g: [] for g in groups}
-    secs = {g: [] for g in groups}
-    for run, p in zip(a.runs, P):
-        for g in p["groups"]:
-            if g["id"] not in pool:
-                refuse(f"{run}: group {g['id']} is not in {a.runs[0]}: pool runs of one suite only")
-            if not g["forks"] or any(len(f["nsPerOp"]) != len(variants[g["id"]]) for f in g["forks"]):
-                refuse(f"{run}: group {g['id']}: no forks, or a fork without one row a variant")
-            pool[g["id"]] += g["forks"]
-            secs[g["id"]].append(g["elapsedMs"] / 1000 / len(g["forks"]))
-except (KeyError, TypeError, ValueError, AttributeError) as e:
-    refuse(f"a pairs.json of {', '.join(a.runs)} is not a pairs file this script reads ({type(e).__name__}: {e})")
+KINDS = ("AT_LEAST", "AT_MOST", "NO_DIFFERENCE")
+
+
+def number(x, lo, hi):  # a JSON number in [lo, hi]; bools and strings are not
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and lo <= x <= hi
+
+
+def check(run, p):
+    """What PairedRuns.read refuses, refused here too: a ratio is never taken of a file that is not
+    what it says (a cost of 0 or below, rows of unequal rounds zipped short, a claim of a variant
+    its group lacks, an id given twice)."""
+    def bad(msg):
+        refuse(f"{run}/pairs.json: {msg}")
+    if not isinstance(p, dict):
+        bad("not a JSON object")
+    v = p.get("formatVersion")
+    if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 2):
+        bad(f"format version {v!r}; this script reads versions 1..2")
+    s, gs, cs = p.get("settings"), p.get("groups"), p.get("claims")
+    if not isinstance(s, dict) or not isinstance(gs, list) or not isinstance(cs, list):
+        bad("settings, groups or claims missing")
+    if not number(s.get("confidence"), 1e-9, 1 - 1e-9):
+        bad(f"confidence {s.get('confidence')!r} is not in (0, 1)")
+    for key in ("targetHalfWidth", "maxForks", "minForks", "budgetMs"):
+        if not number(s.get(key), 0, 1e15):
+            bad(f"settings.{key} {s.get(key)!r} is not a number of 0 or more")
+    ids = set()
+    for g in gs:
+        if not isinstance(g, dict) or not isinstance(g.get("id"), str) or not isinstance(g.get("variants"), list) \
+                or not isinstance(g.get("forks"), list) or not g["variants"] or not g["forks"]:
+            bad("a group without its id, variants or forks")
+        if g["id"] in ids:
+            bad(f"group {g['id']} appears twice")
+        ids.add(g["id"])
+        vs = [x.get("id") if isinstance(x, dict) else None for x in g["variants"]]
+        if None in vs or len(set(vs)) != len(vs):
+            bad(f"group {g['id']}: a variant without id, or one named twice")
+        if not number(g.get("elapsedMs"), 0, 1e15):
+            bad(f"group {g['id']}: elapsedMs {g.get('elapsedMs')!r} is not a time")
+        for f in g["forks"]:
+            rows = f.get("nsPerOp") if isinstance(f, dict) else None
+            if not isinstance(rows, list) or len(rows) != len(vs) or not all(isinstance(r, list) for r in rows):
+                bad(f"group {g['id']}: a fork without one row a variant")
+            # ForkModes takes each fork's spread over its rounds: two at least
+            if len({len(r) for r in rows}) != 1 or len(rows[0]) < 2:
+                bad(f"group {g['id']}: a fork of unequal rounds, or of fewer than two")
+            if not all(number(x, 1e-6, 86400e9) for r in rows for x in r):
+                bad(f"group {g['id']}: a cost that is not a time (ns above 0)")
+    cids = set()
+    for c in cs:
+        if not isinstance(c, dict) or not isinstance(c.get("id"), str) or c.get("kind") not in KINDS:
+            bad("a claim without its id or a known kind")
+        if c["id"] in cids:
+            bad(f"claim {c['id']} appears twice")
+        cids.add(c["id"])
+        g = next((g for g in gs if g["id"] == c.get("group")), None)
+        vs = [x["id"] for x in g["variants"]] if g else []
+        if c.get("a") not in vs or c.get("b") not in vs:
+            bad(f"claim {c['id']} names a group or variant the file does not hold")
+        if not number(c.get("band"), 1e-9, 1e9) or not number(c.get("claimed"), 1e-9, 1e9):
+            bad(f"claim {c['id']}: band or claimed ratio not above 0")
+
+
+for run, p in zip(a.runs, P):
+    check(run, p)
+S = P[0]["settings"]
+claims = P[0]["claims"]
+groups = [g["id"] for g in P[0]["groups"]]
+variants = {g["id"]: [v["id"] for v in g["variants"]] for g in P[0]["groups"]}
+pool = {g: [] for g in groups}
+secs = {g: [] for g in groups}
+SAME = ("confidence", "targetHalfWidth", "maxForks", "minForks", "budgetMs")
+for run, p in zip(a.runs, P):
+    # the first run's settings and claims judge every run's forks: pooled only when they agree
+    for key in SAME:
+        if p["settings"][key] != S[key]:
+            refuse(f"{run}: settings.{key} {p['settings'][key]} where {a.runs[0]} has {S[key]}: pool runs of one suite only")
+    if sorted(map(json.dumps, p["claims"])) != sorted(map(json.dumps, claims)):
+        refuse(f"{run}: its claims differ from {a.runs[0]}'s: pool runs of one suite only")
+    for g in p["groups"]:
+        if g["id"] not in pool:
+            refuse(f"{run}: group {g['id']} is not in {a.runs[0]}: pool runs of one suite only")
+        if [v["id"] for v in g["variants"]] != variants[g["id"]]:
+            # a fork's rows are in its group's variant order: another order would pair the wrong rows
+            refuse(f"{run}: group {g['id']} has variants {[v['id'] for v in g['variants']]}, {a.runs[0]} {variants[g['id']]}")
+        pool[g["id"]] += g["forks"]
+        secs[g["id"]].append(g["elapsedMs"] / 1000 / len(g["forks"]))
 if a.subsets is not None and a.subsets not in pool:
     refuse(f"--subsets: no group '{a.subsets}'; the groups: {', '.join(groups)}")
 secs = {g: st.mean(v) for g, v in secs.items()}

@@ -14,7 +14,8 @@ then that verdict's.
   scripts/verdict-stability.py --at 3793c4e jmh-results/20261126-0{51151,54022,55626}-vm-732d583-quick-jdk17
 
 Exit 0: counted; 2: could not count (fewer than two runs, a run given twice, a run or its report.md
-missing, unreadable or without a pairs table, an unknown REV). One line on stderr, no traceback.
+missing, unreadable, cut short or without a pairs table, an unknown REV). One line on stderr, no
+traceback.
 """
 import os, re, signal, subprocess, sys
 
@@ -93,10 +94,36 @@ def report(run):
         refuse(f"{path}: not UTF-8 (byte {e.start})")
 
 
+HEADER = "| study | claim | A ÷ B | claimed | measured | verdict |"
+
+
+def table_lines(run, text):
+    """The pairs table's rows; a report.md cut short (a copy or a write that did not finish) is
+    refused, not counted with its last rows "not in that run": it ends mid-line, the table runs to
+    the end of the file, or a row of it lacks cells."""
+    where = f"{run}: report.md{' at ' + at if at else ''}"
+    if text and not text.endswith("\n"):
+        refuse(f"{where} ends mid-line: cut short")
+    lines = text.split("\n")
+    out = []
+    for k, line in enumerate(lines):
+        if line.strip() != HEADER:
+            continue
+        j = k + 1
+        while j < len(lines) and lines[j].startswith("|"):
+            if len(lines[j].strip().strip("|").split("|")) != 6:
+                refuse(f"{where}: line {j + 1} of the pairs table has not its 6 cells: cut short or edited")
+            out.append(lines[j])
+            j += 1
+        if j >= len(lines) - 1:
+            refuse(f"{where}: the pairs table runs to the end of the file: cut short")
+    return out
+
+
 rows, order = {}, []
 for i, run in enumerate(args):
     found = 0
-    for line in report(run).splitlines():
+    for line in table_lines(run, report(run)):
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 6 and re.match(r"(≥|≤) ", cells[3]):
             found += 1

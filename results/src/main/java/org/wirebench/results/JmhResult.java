@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -91,6 +93,11 @@ public record JmhResult(
     return s == null ? Double.NaN : s;
   }
 
+  /** A time or a rate JMH can have measured: finite and above zero. */
+  private static boolean measured(double x) {
+    return x > 0 && Double.isFinite(x);
+  }
+
   /** Every result in a jmh.json. */
   public static List<JmhResult> readAll(Path file) throws IOException {
     JsonNode root;
@@ -104,8 +111,15 @@ public record JmhResult(
           file + " is not JMH's JSON result format (an array of results)");
     }
     List<JmhResult> out = new ArrayList<>();
+    Set<String> keys = new HashSet<>();
     for (JsonNode b : root) {
-      out.add(of(file, b));
+      JmhResult r = of(file, b);
+      // compare and the reports find a result by name and parameters: a second one would be
+      // listed as "only in NEW" or never shown, whatever its mode
+      if (!keys.add(r.key())) {
+        throw new UnreadableRunException(file + " holds " + r.key() + " twice");
+      }
+      out.add(r);
     }
     return out;
   }
@@ -125,10 +139,29 @@ public record JmhResult(
       Map.Entry<String, JsonNode> e = it.next();
       params.put(e.getKey(), e.getValue().asText());
     }
+    String what = file + ": " + name + (params.isEmpty() ? "" : " " + params);
+    double score = primary.path("score").asDouble();
+    // every mode's score is a time or a rate: a number that is none would become a ratio
+    if (!measured(score)) {
+      throw new UnreadableRunException(what + " has score " + score + ", not a measurement");
+    }
     List<Double> raw = new ArrayList<>();
-    int forks = primary.path("rawData").size();
-    for (JsonNode fork : primary.path("rawData")) {
+    JsonNode rawData = primary.path("rawData");
+    int forks = rawData.size();
+    int perFork = forks == 0 ? 0 : rawData.get(0).size();
+    if (!rawData.isArray() || perFork == 0) {
+      throw new UnreadableRunException(what + " has no measured iterations (rawData)");
+    }
+    for (JsonNode fork : rawData) {
+      // samples() splits the iterations into forks of equal shares
+      if (!fork.isArray() || fork.size() != perFork) {
+        throw new UnreadableRunException(what + " has forks of unequal iterations in rawData");
+      }
       for (JsonNode v : fork) {
+        if (!v.isNumber() || !measured(v.asDouble())) {
+          throw new UnreadableRunException(
+              what + " has an iteration of " + v + " in rawData, not a measurement");
+        }
         raw.add(v.asDouble());
       }
     }
@@ -136,14 +169,22 @@ public record JmhResult(
     for (Iterator<Map.Entry<String, JsonNode>> it = b.path("secondaryMetrics").fields();
         it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
-      secondary.put(e.getKey(), e.getValue().path("score").asDouble());
+      JsonNode s = e.getValue().path("score");
+      // JMH writes a score it has none of as the string "NaN"; anything else that is no count or
+      // rate would read as 0
+      boolean nan = s.isTextual() && s.asText().equals("NaN");
+      if (!nan && !(s.isNumber() && s.asDouble() >= 0 && Double.isFinite(s.asDouble()))) {
+        throw new UnreadableRunException(
+            what + " has secondary metric " + e.getKey() + " of " + s + ", not a count or rate");
+      }
+      secondary.put(e.getKey(), nan ? Double.NaN : s.asDouble());
     }
     return new JmhResult(
         name,
         params,
         b.path("mode").asText(),
         primary.path("scoreUnit").asText(),
-        primary.path("score").asDouble(),
+        score,
         primary.path("scoreError").asDouble(Double.NaN),
         raw.stream().mapToDouble(Double::doubleValue).toArray(),
         forks,

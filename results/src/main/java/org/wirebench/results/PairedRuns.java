@@ -193,6 +193,15 @@ public record PairedRuns(
       if (!claimIds.add(c.id())) {
         throw new UnreadableRunException(file + ": claim " + c.id() + " appears twice");
       }
+      // the verdicts divide by both: a bound of 0 or below, or a band of none, reads as a verdict
+      if (!(c.claimed() > 0 && Double.isFinite(c.claimed()))) {
+        throw new UnreadableRunException(
+            file + ": claim " + c.id() + " has claimed ratio " + c.claimed() + ", not above 0");
+      }
+      if (!(c.band() > 0 && Double.isFinite(c.band()))) {
+        throw new UnreadableRunException(
+            file + ": claim " + c.id() + " has band " + c.band() + ", not above 0");
+      }
       Group g = c.group() == null ? null : group(c.group());
       if (g == null || c.a() == null || c.b() == null || g.index(c.a()) < 0 || g.index(c.b()) < 0) {
         throw new UnreadableRunException(

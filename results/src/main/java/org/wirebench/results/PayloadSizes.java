@@ -80,7 +80,36 @@ public record PayloadSizes(
   }
 
   public static PayloadSizes read(Path file) throws IOException {
-    return ResultFiles.bind(
-        file, ResultFiles.readVersioned(file, FORMAT_VERSION), PayloadSizes.class);
+    PayloadSizes s =
+        ResultFiles.bind(file, ResultFiles.readVersioned(file, FORMAT_VERSION), PayloadSizes.class);
+    s.check(file);
+    return s;
+  }
+
+  /**
+   * Refuses a size the report would divide by or print as measured (a raw size of -5 bytes read
+   * "gzip -8026.200 of it"), and a payload given twice ({@link #find} would show only the first).
+   */
+  private void check(Path file) throws IOException {
+    if (payloads == null) {
+      throw new UnreadableRunException(file + ": no payloads");
+    }
+    java.util.Set<String> keys = new java.util.HashSet<>();
+    for (Payload p : payloads) {
+      if (p == null || p.benchmark() == null || p.params() == null) {
+        throw new UnreadableRunException(file + ": a payload without its benchmark or params");
+      }
+      String key = p.benchmark() + " " + new java.util.TreeMap<>(p.params());
+      if (!keys.add(key)) {
+        throw new UnreadableRunException(file + ": payload " + key + " appears twice");
+      }
+      for (Long size :
+          java.util.Arrays.asList(p.bytes(), p.gzipBytes(), p.brBytes(), p.zstdBytes())) {
+        if (size != null && size <= 0) {
+          throw new UnreadableRunException(
+              file + ": payload " + key + " has a size of " + size + " bytes, not above 0");
+        }
+      }
+    }
   }
 }

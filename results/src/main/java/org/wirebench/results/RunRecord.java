@@ -102,6 +102,15 @@ public record RunRecord(
     Path codecFidelity = folder.resolve(FidelityTable.CODECS_FILE);
     Path pairsFile = folder.resolve(PairedRuns.FILE);
     PairedRuns pairs = Files.isRegularFile(pairsFile) ? PairedRuns.read(pairsFile) : null;
+    if (pairs != null && env.formatVersion() >= 4 && env.calibration() == null) {
+      // since version 4 every pair group's forks time the calibration: without it, compare would
+      // judge absolute times as if the machines were the same
+      throw new UnreadableRunException(
+          folder.resolve(RunEnvironment.FILE)
+              + " has no calibration, which every run with "
+              + PairedRuns.FILE
+              + " records since env.json version 4: its files were edited or mixed");
+    }
     checkCalibration(folder, env.calibration(), pairs);
     return new RunRecord(
         folder,

@@ -167,7 +167,71 @@ public record ScenarioResult(
         ((ObjectNode) node).set("wireCells", wireCellsOfVersion3(file, node.path("client")));
       }
     }
-    return ResultFiles.bind(file, node, ScenarioResult.class);
+    ScenarioResult r = ResultFiles.bind(file, node, ScenarioResult.class);
+    r.check(file);
+    return r;
+  }
+
+  /**
+   * Refuses points whose figures compare, export and the reports would take as measured: a point id
+   * given twice (compare matched the second as "only in NEW"), a point without runs (its p99 row
+   * was dropped without a word), a rate, latency, size or error count below zero, or beyond a
+   * double (1e400 reads as Infinity). Zero req/s is a measurement (nothing succeeded), and NaN a
+   * latency or size not recorded.
+   */
+  private void check(Path file) throws IOException {
+    if (points == null) {
+      throw new UnreadableRunException(file + ": no points");
+    }
+    java.util.Set<String> ids = new java.util.HashSet<>();
+    for (PointResult p : points) {
+      if (p == null || p.id() == null || p.params() == null || p.latencyMs() == null) {
+        throw new UnreadableRunException(file + ": a point without its id, params or latencyMs");
+      }
+      String where = file + ": point " + p.id();
+      if (!ids.add(p.id())) {
+        throw new UnreadableRunException(where + " appears twice");
+      }
+      if (p.runs() == null || p.runs().isEmpty()) {
+        throw new UnreadableRunException(where + " has no runs");
+      }
+      figures(where, p.throughput(), p.latencyMs(), p.meanResponseBytes(), p.errors());
+      for (LoadResult run : p.runs()) {
+        if (run == null || run.latencyMs() == null) {
+          throw new UnreadableRunException(where + " has a run without its latencyMs");
+        }
+        figures(
+            where + ", a run of it,",
+            run.throughput(),
+            run.latencyMs(),
+            run.meanResponseBytes(),
+            run.requests());
+      }
+    }
+  }
+
+  private static void figures(
+      String where, double rate, Map<Statistic, Double> latency, double bytes, long count)
+      throws IOException {
+    if (!amount(rate)) {
+      throw new UnreadableRunException(where + " has throughput " + rate + ", not a rate");
+    }
+    for (Map.Entry<Statistic, Double> e : latency.entrySet()) {
+      if (e.getValue() == null || !(amount(e.getValue()) || e.getValue().isNaN())) {
+        throw new UnreadableRunException(
+            where + " has latency " + e.getKey() + " of " + e.getValue() + " ms, not a time");
+      }
+    }
+    // the driver writes NaN ("NaN") for a size or latency of no good response: not recorded
+    if (!(amount(bytes) || Double.isNaN(bytes)) || count < 0) {
+      throw new UnreadableRunException(
+          where + " has " + bytes + " bytes a response or a count of " + count + ", below zero");
+    }
+  }
+
+  /** A figure a load run can have recorded: finite, zero or above. */
+  private static boolean amount(double x) {
+    return x >= 0 && Double.isFinite(x);
   }
 
   /**

@@ -143,6 +143,29 @@ class PairedFilesTest {
             "has a variant without id",
             (env, pairs) -> ((ObjectNode) backend(pairs).at("/variants/2")).putNull("id")),
         edit(
+            "a version 4 env.json without the calibration its pairs' forks timed (compare judged"
+                + " absolute times as on one machine)",
+            "has no calibration, which every run with pairs.json records",
+            (env, pairs) -> env.remove("calibration")),
+        edit(
+            "a target's bound below zero (read as target missed)",
+            "has claimed ratio -2.0, not above 0",
+            (env, pairs) -> ((ObjectNode) pairs.at("/claims/3")).put("claimed", -2.0)),
+        edit(
+            "a claimed ratio of zero",
+            "has claimed ratio 0.0, not above 0",
+            (env, pairs) -> ((ObjectNode) pairs.at("/claims/3")).put("claimed", 0.0)),
+        edit(
+            "a claimed ratio beyond a double (1e400 reads as Infinity)",
+            "has claimed ratio Infinity",
+            (env, pairs) ->
+                ((ObjectNode) pairs.at("/claims/3"))
+                    .put("claimed", new java.math.BigDecimal("1e400"))),
+        edit(
+            "a band below zero",
+            "has band -0.5, not above 0",
+            (env, pairs) -> ((ObjectNode) pairs.at("/claims/1")).put("band", -0.5)),
+        edit(
             "a fork's variant without rounds",
             "times its variants in unequal rounds",
             (env, pairs) -> ((ArrayNode) backend(pairs).at("/forks/0/nsPerOp")).setNull(1)));

@@ -133,7 +133,7 @@ class RunRecordTest {
   @Test
   void loadResultsReadWithoutAnEnvironment(@TempDir Path dir) throws IOException {
     Files.copy(SAMPLES.resolve("load-v1/load-soap.json"), dir.resolve("load-soap.json"));
-    Files.copy(SAMPLES.resolve("load-v1/load-wfs.json"), dir.resolve("load-wfs.json"));
+    Files.copy(SAMPLES.resolve("load-v1/load-wfs.json"), dir.resolve("load-finding.json"));
     Map<String, ScenarioResult> load = RunRecord.readLoad(dir);
     assertEquals(List.of("wfs", "soap"), List.copyOf(load.keySet()), "in the order they ran");
   }
@@ -240,7 +240,7 @@ class RunRecordTest {
   @Test
   void aRenamedFieldIsRefusedNotReadAsZero(@TempDir Path dir) throws IOException {
     String v1 = Files.readString(SAMPLES.resolve("load-v1/load-wfs.json"));
-    Path file = dir.resolve("load-wfs.json");
+    Path file = dir.resolve("load-finding.json");
     Files.writeString(file, v1.replaceFirst("\"throughput\"", "\"reqPerSecond\""));
     IOException e = assertThrows(IOException.class, () -> ScenarioResult.read(file));
     assertTrue(e.getMessage().contains("does not match its format"), e.getMessage());
@@ -266,6 +266,155 @@ class RunRecordTest {
     IOException e = assertThrows(IOException.class, () -> RunRecord.read(run));
     assertTrue(
         e.getMessage().contains("load-wfs.json has format version " + newer), e.getMessage());
+  }
+
+  /**
+   * A jmh.json result whose numbers are no measurements, or that is there twice, is refused when
+   * read (exit 2): before, a negative or zero iteration made the report fail on a root finder's
+   * message (exit 1), an empty rawData rendered "1 fork × 0 iterations", a negative score was
+   * exported as a latency, and a duplicate was compared as "only in NEW".
+   */
+  static Stream<org.junit.jupiter.params.provider.Arguments> jmhEdits() {
+    return Stream.of(
+        jmhEdit("a negative score", "has score -5.0", "score", "-5.0"),
+        jmhEdit("a score of zero", "has score 0.0", "score", "0"),
+        jmhEdit("a score beyond a double", "has score Infinity", "score", "1e400"),
+        jmhEdit("a negative iteration", "an iteration of -1.0 in", "rawData", "[ [ -1.0, 2.0 ] ]"),
+        jmhEdit("an iteration of zero", "an iteration of 0 in", "rawData", "[ [ 0, 2.0 ] ]"),
+        jmhEdit(
+            "an iteration that is a string (read as 0)",
+            "an iteration of \"x\" in",
+            "rawData",
+            "[ [ \"x\", 2.0 ] ]"),
+        jmhEdit("no iterations", "has no measured iterations", "rawData", "[ ]"),
+        jmhEdit("a fork without iterations", "has no measured iterations", "rawData", "[ [ ] ]"),
+        jmhEdit(
+            "forks of unequal iterations",
+            "forks of unequal iterations",
+            "rawData",
+            "[ [ 1.0, 2.0 ], [ 1.0 ] ]"),
+        jmhEdit(
+            "a secondary metric without a score (read as 0)",
+            "secondary metric alloc of ",
+            "secondaryMetrics",
+            "{ \"alloc\" : { } }"),
+        jmhEdit(
+            "a negative secondary metric",
+            "secondary metric alloc of -8",
+            "secondaryMetrics",
+            "{ \"alloc\" : { \"score\" : -8 } }"));
+  }
+
+  private static org.junit.jupiter.params.provider.Arguments jmhEdit(
+      String what, String says, String field, String value) {
+    return org.junit.jupiter.params.provider.Arguments.of(what, says, field, value);
+  }
+
+  /**
+   * One avgt result of SomeBenchmark.run, with {@code field} (of primaryMetric, or the secondary
+   * metrics) set to {@code value}.
+   */
+  private static String jmhResult(String params, String field, String value) {
+    Map<String, String> primary = new java.util.LinkedHashMap<>();
+    primary.put("score", "3.0");
+    primary.put("scoreUnit", "\"us/op\"");
+    primary.put("rawData", "[ [ 2.0, 4.0 ] ]");
+    String secondary = "{ \"alloc\" : { \"score\" : 8.0 } }";
+    if (field.equals("secondaryMetrics")) {
+      secondary = value;
+    } else if (field != null && !field.isEmpty()) {
+      primary.put(field, value);
+    }
+    StringBuilder pm = new StringBuilder();
+    primary.forEach(
+        (k, v) ->
+            pm.append(pm.length() == 0 ? "" : ", ")
+                .append('"')
+                .append(k)
+                .append("\" : ")
+                .append(v));
+    return "{ \"benchmark\" : \"org.x.SomeBenchmark.run\", \"mode\" : \"avgt\", \"params\" : "
+        + params
+        + ", \"primaryMetric\" : { "
+        + pm
+        + " }, \"secondaryMetrics\" : "
+        + secondary
+        + " }";
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("jmhEdits")
+  void aJmhResultThatIsNoMeasurementIsRefused(
+      String what, String says, String field, String value, @TempDir Path dir) throws IOException {
+    Path run = Files.createDirectory(dir.resolve("run"));
+    Files.copy(SAMPLES.resolve("env-v1-targets-jdk17/env.json"), run.resolve("env.json"));
+    Files.writeString(run.resolve("jmh.json"), "[ " + jmhResult("{ }", "", "") + " ]");
+    assertEquals(1, RunRecord.read(run).benchmarks().size(), "the unedited result reads");
+    Files.writeString(run.resolve("jmh.json"), "[ " + jmhResult("{ }", field, value) + " ]");
+    UnreadableRunException e =
+        assertThrows(UnreadableRunException.class, () -> RunRecord.read(run), what);
+    assertTrue(e.getMessage().contains(says), e.getMessage());
+  }
+
+  /**
+   * A load point compare, export or a report would take as measured while it is not: before, a
+   * negative req/s was exported as throughput, a point given twice compared as "only in NEW", and a
+   * point without runs lost its p99 row without a word.
+   */
+  static Stream<org.junit.jupiter.params.provider.Arguments> loadEdits() {
+    return Stream.of(
+        jmhEdit("a negative rate", "has throughput -5.0", "/points/0", "throughput=-5"),
+        jmhEdit(
+            "a run's negative rate",
+            "a run of it, has throughput -5.0",
+            "/points/0/runs/0",
+            "throughput=-5"),
+        jmhEdit("an infinite rate", "has throughput Infinity", "/points/0", "throughput=1e400"),
+        jmhEdit("a negative p99", "has latency p99 of -1.0", "/points/0/latencyMs", "p99=-1"),
+        jmhEdit(
+            "a run's null p99",
+            "has latency p99 of null",
+            "/points/0/runs/0/latencyMs",
+            "p99=null"),
+        jmhEdit("negative bytes", "-3.0 bytes a response", "/points/0", "meanResponseBytes=-3"),
+        jmhEdit("a point without runs", "has no runs", "/points/0", "runs=[]"),
+        jmhEdit("a point given twice", "appears twice", "/points", "twice"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("loadEdits")
+  void aLoadPointThatIsNoMeasurementIsRefused(
+      String what, String says, String at, String edit, @TempDir Path dir) throws IOException {
+    var node = ResultFiles.JSON.readTree(SAMPLES.resolve("load-v2/load-finding.json").toFile());
+    var target = node.at(at);
+    if (edit.equals("twice")) {
+      ((com.fasterxml.jackson.databind.node.ArrayNode) target).add(target.get(0).deepCopy());
+    } else {
+      String field = edit.substring(0, edit.indexOf('='));
+      ((com.fasterxml.jackson.databind.node.ObjectNode) target)
+          .set(field, ResultFiles.JSON.readTree(edit.substring(field.length() + 1)));
+    }
+    Path file = dir.resolve("load-finding.json");
+    Files.copy(SAMPLES.resolve("load-v2/load-finding.json"), file);
+    assertFalse(ScenarioResult.read(file).points().isEmpty(), "the unedited file reads");
+    Files.writeString(file, ResultFiles.JSON.writeValueAsString(node));
+    UnreadableRunException e =
+        assertThrows(UnreadableRunException.class, () -> ScenarioResult.read(file), what);
+    assertTrue(e.getMessage().contains(says), e.getMessage());
+  }
+
+  @Test
+  void aJmhResultGivenTwiceIsRefused(@TempDir Path dir) throws IOException {
+    Path run = Files.createDirectory(dir.resolve("run"));
+    Files.copy(SAMPLES.resolve("env-v1-targets-jdk17/env.json"), run.resolve("env.json"));
+    String one = jmhResult("{ \"n\" : \"1\" }", "", "");
+    String other = jmhResult("{ \"n\" : \"2\" }", "", "");
+    Files.writeString(run.resolve("jmh.json"), "[ " + one + ", " + other + " ]");
+    assertEquals(2, RunRecord.read(run).benchmarks().size());
+    Files.writeString(run.resolve("jmh.json"), "[ " + one + ", " + other + ", " + one + " ]");
+    UnreadableRunException e =
+        assertThrows(UnreadableRunException.class, () -> RunRecord.read(run));
+    assertTrue(e.getMessage().contains("SomeBenchmark.run {n=1} twice"), e.getMessage());
   }
 
   @Test
@@ -307,6 +456,27 @@ class RunRecordTest {
                 Map.of("codec", "gml2", "dataset", "osm_places", "count", "200"))
             .gzipBytes());
     assertNull(read.find("GeoEncodingBenchmark.encode", Map.of("codec", "gml32")));
+  }
+
+  /** A size of 0 or below, or a payload twice, is refused (the report printed "-5" and ratios). */
+  @Test
+  void payloadSizesThatAreNoSizesAreRefused(@TempDir Path dir) throws IOException {
+    Map<String, String> params = Map.of("codec", "gml2", "dataset", "osm_places", "count", "200");
+    Path file = dir.resolve(PayloadSizes.FILE);
+    List<List<PayloadSizes.Payload>> bad =
+        List.of(
+            List.of(new PayloadSizes.Payload("GeoEncodingBenchmark.encode", params, -5, 9_000)),
+            List.of(new PayloadSizes.Payload("GeoEncodingBenchmark.encode", params, 70_000, 0)),
+            List.of(
+                new PayloadSizes.Payload("GeoEncodingBenchmark.encode", params, 70_000, 9_000),
+                new PayloadSizes.Payload("GeoEncodingBenchmark.encode", params, 70_000, 9_100)));
+    List<String> says = List.of("a size of -5 bytes", "a size of 0 bytes", "appears twice");
+    for (int i = 0; i < bad.size(); i++) {
+      new PayloadSizes(PayloadSizes.FORMAT_VERSION, 6, bad.get(i)).write(file);
+      UnreadableRunException e =
+          assertThrows(UnreadableRunException.class, () -> PayloadSizes.read(file));
+      assertTrue(e.getMessage().contains(says.get(i)), e.getMessage());
+    }
   }
 
   @Test

@@ -1,14 +1,18 @@
 package org.wirebench.bench.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.suite.IncompleteRuns;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.UnreadableRunException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code wirebench report RUN}: report.html and report.md of a results folder. */
 @Command(
@@ -18,6 +22,8 @@ import picocli.CommandLine.Parameters;
         "Write report.html (self-contained: inline SVG charts and CSS) and report.md for a results"
             + " folder.")
 final class ReportCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Parameters(index = "0", paramLabel = "RUN", description = "a folder under jmh-results/")
   Path run;
 
@@ -27,6 +33,11 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Path target = out == null ? run : out;
+    if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+      // refused before any work, as compare's and export's --out are (was: exit 1 after reading)
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--out " + out + " is a file; report writes a folder");
+    }
     Path parent = run.toAbsolutePath().normalize().getParent();
     if (parent != null) {
       IncompleteRuns.warn(parent, System.err);

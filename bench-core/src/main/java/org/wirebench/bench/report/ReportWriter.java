@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.wirebench.results.NewFiles;
 import org.wirebench.results.RunRecord;
 
 /** Builds a run's report once and writes it as report.md and report.html. */
@@ -26,7 +27,11 @@ public final class ReportWriter {
   public static void write(RunRecord run, Path out, String name) throws IOException {
     Report report = build(run, name);
     Files.createDirectories(out);
-    Files.writeString(out.resolve("report.md"), MarkdownRenderer.render(report));
-    Files.writeString(out.resolve("report.html"), HtmlRenderer.render(report));
+    // each whole or not at all: a report cut short by a full disk or a kill would otherwise replace
+    // the run's good one (and a cut pairs table reads as rows the run lacks)
+    String md = MarkdownRenderer.render(report);
+    String html = HtmlRenderer.render(report);
+    NewFiles.replace(out.resolve("report.md"), tmp -> Files.writeString(tmp, md));
+    NewFiles.replace(out.resolve("report.html"), tmp -> Files.writeString(tmp, html));
   }
 }

@@ -95,7 +95,7 @@ class ExitCodesTest {
   }
 
   @Test
-  void nanOrZeroScoresCannotBeCompared() throws Exception {
+  void zeroIterationsAreRefusedWhenRead() throws Exception {
     var json = new com.fasterxml.jackson.databind.ObjectMapper();
     var results = json.readTree(base().resolve("jmh.json").toFile());
     for (var fork : results.get(0).path("primaryMetric").path("rawData")) {
@@ -106,7 +106,7 @@ class ExitCodesTest {
     String zeroed = json.writeValueAsString(results);
     int exit = cli.run("compare", base().toString(), runWith("zero", zeroed).toString());
     assertEquals(2, exit, cli::out);
-    assertTrue(cli.err().contains("NaN or zero"), cli::err);
+    assertTrue(cli.err().contains("an iteration of 0.0 in rawData"), cli::err);
   }
 
   /**
@@ -137,6 +137,15 @@ class ExitCodesTest {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
+  }
+
+  /** A report --out that is a file is bad usage, refused in one line before the run is read. */
+  @Test
+  void reportRefusesAnOutThatIsAFile() throws Exception {
+    Path file = Files.writeString(tmp.resolve("a-file"), "mine");
+    assertEquals(2, cli.run("report", base().toString(), "--out", file.toString()), cli::err);
+    assertTrue(cli.err().contains("--out " + file + " is a file"), cli::err);
+    assertEquals("mine", Files.readString(file));
   }
 
   @Test
