@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -29,17 +26,19 @@ class CliVocabularyTest {
 
   /** Runs the CLI; picocli's lines and the deprecation lines (System.err) both end in stderr. */
   private int run(String... args) {
-    PrintStream before = System.err;
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    OwnStderr own = new OwnStderr();
     try {
-      CommandLine cli = WirebenchCli.commandLine();
-      cli.setErr(new PrintWriter(err, true));
-      cli.setOut(new PrintWriter(new StringWriter(), true));
-      return cli.execute(args);
+      return own.capture(
+          () -> {
+            CommandLine cli = WirebenchCli.commandLine();
+            cli.setErr(new PrintWriter(err, true));
+            cli.setOut(new PrintWriter(new StringWriter(), true));
+            return cli.execute(args);
+          });
+    } catch (Exception e) {
+      throw new AssertionError(e);
     } finally {
-      System.setErr(before);
-      stderr = captured.toString(StandardCharsets.UTF_8) + err;
+      stderr = own.text() + err;
       err.getBuffer().setLength(0);
     }
   }

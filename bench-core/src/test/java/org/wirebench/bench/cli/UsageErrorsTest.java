@@ -283,27 +283,22 @@ class UsageErrorsTest {
   void aRefusalIsOneLineWhenKilledRunsAreLeft() throws Exception {
     Path root = tmp.resolve("results");
     Files.createDirectories(root.resolve("tmp-123"));
-    java.io.ByteArrayOutputStream stderr = new java.io.ByteArrayOutputStream();
-    java.io.PrintStream before = System.err;
-    int exit;
-    System.setErr(new java.io.PrintStream(stderr, true, java.nio.charset.StandardCharsets.UTF_8));
-    try {
-      exit =
-          cli.run(
-              "suite",
-              "--include",
-              "none",
-              "--pairs",
-              "none",
-              "--load",
-              "",
-              "--out",
-              root.toString());
-    } finally {
-      System.setErr(before);
-    }
+    OwnStderr stderr = new OwnStderr();
+    int exit =
+        stderr.capture(
+            () ->
+                cli.run(
+                    "suite",
+                    "--include",
+                    "none",
+                    "--pairs",
+                    "none",
+                    "--load",
+                    "",
+                    "--out",
+                    root.toString()));
     // the list of killed runs goes to System.err, the refusal to picocli's writer: one line in all
-    String e = stderr.toString(java.nio.charset.StandardCharsets.UTF_8) + cli.err();
+    String e = stderr.text() + cli.err();
     assertEquals(2, exit, e);
     assertEquals(1, e.lines().count(), "one line: " + e);
     assertTrue(e.contains("--load takes all, none or some of"), e);

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -33,14 +31,13 @@ class LoadOutTest {
   private String stderr = "";
 
   private int load(String... args) {
-    PrintStream before = System.err;
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    org.wirebench.server.OwnStderr own = new org.wirebench.server.OwnStderr();
     try {
-      return Mains.execute(new LoadCommand(), args);
+      return own.capture(() -> Mains.execute(new LoadCommand(), args));
+    } catch (Exception e) {
+      throw new AssertionError(e);
     } finally {
-      System.setErr(before);
-      stderr = captured.toString(StandardCharsets.UTF_8);
+      stderr = own.text();
     }
   }
 

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
@@ -30,14 +27,11 @@ class VocabularyTest {
 
   /** Runs {@code body} with standard error captured into {@link #stderr}. */
   private <T> T capturing(java.util.concurrent.Callable<T> body) throws Exception {
-    PrintStream before = System.err;
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    org.wirebench.server.OwnStderr own = new org.wirebench.server.OwnStderr();
     try {
-      return body.call();
+      return own.capture(body);
     } finally {
-      System.setErr(before);
-      stderr = captured.toString(StandardCharsets.UTF_8);
+      stderr = own.text();
     }
   }
 

@@ -52,18 +52,17 @@ class WireRefusalTest {
   }
 
   private int load(String... args) {
-    PrintStream err = System.err;
     PrintStream out = System.out;
-    ByteArrayOutputStream e = new ByteArrayOutputStream();
     ByteArrayOutputStream o = new ByteArrayOutputStream();
-    System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+    org.wirebench.server.OwnStderr own = new org.wirebench.server.OwnStderr();
     System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
     try {
-      return Mains.execute(new LoadCommand(), args);
+      return own.capture(() -> Mains.execute(new LoadCommand(), args));
+    } catch (Exception e) {
+      throw new AssertionError(e);
     } finally {
-      System.setErr(err);
       System.setOut(out);
-      stderr = e.toString(StandardCharsets.UTF_8);
+      stderr = own.text();
       stdout = o.toString(StandardCharsets.UTF_8);
     }
   }
