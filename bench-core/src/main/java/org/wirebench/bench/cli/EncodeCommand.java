@@ -55,6 +55,12 @@ final class EncodeCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--count must be 1.." + MAX_COUNT + ", was " + count);
     }
+    if (out != null) {
+      String problem = org.wirebench.server.OutputPaths.fileProblem("--out", out);
+      if (problem != null) {
+        throw new CommandLine.ParameterException(spec.commandLine(), problem);
+      }
+    }
     FeatureCollection collection =
         FeatureCollection.of(
             datasetOption.dataset.featureType(),

@@ -59,6 +59,12 @@ final class FindingCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--items must be 0.." + MAX_ITEMS + ", was " + items);
     }
+    if (out != null) {
+      String problem = org.wirebench.server.OutputPaths.fileProblem("--out", out);
+      if (problem != null) {
+        throw new CommandLine.ParameterException(spec.commandLine(), problem);
+      }
+    }
     var response = FindingGenerator.response(items, seed, "ipad");
     byte[] bytes = gateway ? GatewayJson.toBytes(response.view()) : format.encode(response);
     if (out == null) {

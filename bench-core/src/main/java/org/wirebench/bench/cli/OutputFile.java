@@ -53,6 +53,17 @@ final class OutputFile {
     if (parent != null && Files.exists(parent) && !Files.isDirectory(parent)) {
       throw new CommandLine.ParameterException(cli, "--out " + file + ": " + parent + " is a file");
     }
+    if (parent != null) {
+      folder(cli, "--out " + file, parent);
+    }
+  }
+
+  /** Refuses, before any work, an output folder that cannot be made or written. */
+  static void folder(CommandLine cli, String what, Path dir) {
+    String problem = org.wirebench.server.OutputPaths.folderProblem(what, dir);
+    if (problem != null) {
+      throw new CommandLine.ParameterException(cli, problem);
+    }
   }
 
   boolean given() {

@@ -100,6 +100,7 @@ final class ProfileCommand implements Callable<Integer> {
       throw bad(e.getMessage());
     }
     JmhLock.checkFree();
+    OutputFile.folder(spec.commandLine(), "--out", out);
     SuiteOptions options =
         new SuiteOptions(
             "profile",

@@ -38,6 +38,9 @@ final class ReportCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--out " + out + " is a file; report writes a folder");
     }
+    if (out != null) {
+      OutputFile.folder(spec.commandLine(), "--out " + out, out);
+    }
     Path parent = run.toAbsolutePath().normalize().getParent();
     if (parent != null) {
       IncompleteRuns.warn(parent, System.err);

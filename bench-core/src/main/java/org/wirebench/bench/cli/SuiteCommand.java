@@ -262,6 +262,7 @@ final class SuiteCommand implements Callable<Integer> {
     // after every check: a refusal is one line, with or without runs left by killed ones
     IncompleteRuns.warn(out, System.err);
     JmhLock.checkFree();
+    OutputFile.folder(spec.commandLine(), "--out", out);
     Path folder = runner.run();
     System.out.println("results: " + folder.toAbsolutePath());
     return 0;

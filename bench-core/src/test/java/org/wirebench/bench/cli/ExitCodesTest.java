@@ -148,6 +148,58 @@ class ExitCodesTest {
     assertEquals("mine", Files.readString(file));
   }
 
+  /**
+   * An output whose folder cannot be made (here below a file) is bad usage, refused in one line
+   * before any work, for each command that writes one (was: exit 1, after the runs were read for
+   * compare, export and report).
+   */
+  @Test
+  void anOutWhoseFolderCannotBeMadeIsRefusedBeforeAnyWork() throws Exception {
+    Path file = Files.writeString(tmp.resolve("plain-file"), "mine");
+    Path below = file.resolve("sub");
+    String run = base().toString();
+    for (String[] args :
+        java.util.List.of(
+            new String[] {"compare", run, run, "--out", below.resolve("c.txt").toString()},
+            new String[] {
+              "export", run, "--format", "bencher", "--out", below.resolve("e.json").toString()
+            },
+            new String[] {"report", run, "--out", below.toString()},
+            new String[] {
+              "encode",
+              "--dataset",
+              "osm_places",
+              "--format",
+              "gml2",
+              "--count",
+              "1",
+              "--out",
+              below.resolve("x.gml").toString()
+            },
+            new String[] {"finding", "--out", below.resolve("f.xml").toString()},
+            new String[] {"wms-requests", "--out", below.resolve("w.txt").toString()},
+            new String[] {
+              "suite",
+              "--include",
+              "none",
+              "--pairs",
+              "calibration",
+              "--load",
+              "none",
+              "--out",
+              below.toString()
+            },
+            new String[] {
+              "profile", "--benchmark", "GeoEncodingBenchmark", "--out", below.toString()
+            })) {
+      assertEquals(2, cli.run(args), args[0] + ": " + cli.err());
+      assertTrue(cli.err().contains("cannot make the folder"), args[0] + ": " + cli.err());
+      assertEquals(1, cli.err().strip().lines().count(), args[0] + ": " + cli.err());
+      assertEquals("", cli.out(), args[0]);
+    }
+    assertEquals("mine", Files.readString(file));
+  }
+
   @Test
   void reportRefusesARunWithoutResults() throws Exception {
     assertEquals(2, cli.run("report", runWith("nothing", "[]").toString()));

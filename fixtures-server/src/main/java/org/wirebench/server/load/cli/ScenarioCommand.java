@@ -111,8 +111,9 @@ final class ScenarioCommand {
     String hlogName = "load-" + scenario.name() + ".hlog";
     String jsonName = "load-" + scenario.name() + ".json";
     if (o.out != null) {
-      if (Files.exists(o.out) && !Files.isDirectory(o.out)) {
-        throw cmd.bad("--out " + o.out + " is a file, not a folder");
+      String problem = org.wirebench.server.OutputPaths.folderProblem("--out", o.out);
+      if (problem != null) {
+        throw cmd.bad(problem);
       }
       List<String> taken = NewFiles.taken(o.out, List.of(hlogName, jsonName));
       if (!taken.isEmpty()) {

@@ -80,6 +80,11 @@ class LoadOutTest {
     Path file = Files.writeString(tmp.resolve("file"), "x");
     assertEquals(2, load("--scenario", "wfs", "--server", deadServer(), "--out", "" + file));
     assertTrue(stderr.contains("is a file, not a folder"), stderr);
+    // a folder that cannot be made (below a file): refused before the run, not exit 1 after it
+    Path below = file.resolve("sub");
+    assertEquals(2, load("--scenario", "wfs", "--server", deadServer(), "--out", "" + below));
+    assertTrue(stderr.contains("cannot make the folder"), stderr);
+    assertEquals(1, stderr.lines().count(), stderr);
   }
 
   @Test
