@@ -49,7 +49,8 @@ public final class FixtureServer implements AutoCloseable {
    */
   static final int REQUEST_HEADER_BYTES = 256 * 1024;
 
-  private final Server server = new Server();
+  private final Server server =
+      new Server(new org.eclipse.jetty.util.thread.QueuedThreadPool(ClientThreads.POOL_THREADS));
   private final WfsHandler wfs;
 
   /** The WMS endpoints, one a renderer, in {@link MapRendererKind}'s order. */
@@ -63,6 +64,8 @@ public final class FixtureServer implements AutoCloseable {
   private final BlueMarbleMaps maps = new BlueMarbleMaps(TileCacheRenderer.defaultRoot());
   private final ServerConnector connector = new ServerConnector(server, connectionFactory());
   private final BodyGate bodies;
+  private final ClientThreads clientThreads;
+  private final PathMappingsHandler routes;
   private volatile String publicBase;
 
   /**
@@ -207,7 +210,7 @@ public final class FixtureServer implements AutoCloseable {
     connector.setAcceptQueueSize(ACCEPT_QUEUE);
     connector.setIdleTimeout(IDLE_TIMEOUT_MS);
     server.addConnector(connector);
-    PathMappingsHandler routes = new PathMappingsHandler();
+    routes = new PathMappingsHandler();
     wfs = new WfsHandler();
     routes.addMapping(PathSpec.from("/ows"), wfs);
     routes.addMapping(PathSpec.from("/wfs"), wfs);
@@ -238,7 +241,8 @@ public final class FixtureServer implements AutoCloseable {
     routes.addMapping(PathSpec.from("/finding/*"), gateway.mock());
     routes.addMapping(PathSpec.from("/ebay/*"), gateway.gateway());
     routes.addMapping(PathSpec.from(""), new IndexHandler());
-    Handler root = new WireCompression(routes, settings.compression());
+    clientThreads = new ClientThreads(routes, ClientThreads.DEFAULT_LIMIT);
+    Handler root = new WireCompression(clientThreads, settings.compression());
     bodies =
         new BodyGate(
             root, connector.getScheduler(), settings.maxBodyBytes(), DEFAULT_BODY_TIMEOUT_MS);
@@ -269,6 +273,31 @@ public final class FixtureServer implements AutoCloseable {
    */
   public FixtureServer bodyBudgetBytes(long bytes) {
     bodies.budgetBytes(bytes);
+    return this;
+  }
+
+  /**
+   * Server threads the requests of one client address may hold at once, 1..{@value
+   * ClientThreads#MAX_LIMIT} (default {@value ClientThreads#DEFAULT_LIMIT} of {@value
+   * ClientThreads#POOL_THREADS}); its further requests wait without a thread. Before start.
+   */
+  public FixtureServer threadsPerClient(int threads) {
+    if (threads < 1 || threads > ClientThreads.MAX_LIMIT) {
+      throw new IllegalArgumentException(
+          "threads per client must be 1.." + ClientThreads.MAX_LIMIT + ", was " + threads);
+    }
+    clientThreads.setThreadLimit(threads);
+    return this;
+  }
+
+  /** The per-client thread limit, for tests. */
+  ClientThreads clientThreads() {
+    return clientThreads;
+  }
+
+  /** Serves {@code pathSpec} with {@code handler} too, for tests; before start. */
+  FixtureServer route(String pathSpec, Handler handler) {
+    routes.addMapping(PathSpec.from(pathSpec), handler);
     return this;
   }
 

@@ -120,6 +120,16 @@ public final class ServeCommand implements Callable<Integer> {
   int rasterUpscale;
 
   @Option(
+      names = "--threads-per-client",
+      paramLabel = "N",
+      defaultValue = "100",
+      description =
+          "server threads the requests of one client address may hold at once, 1..150 of the"
+              + " server's 200; its further requests wait, holding no thread, and one whose client"
+              + " leaves meanwhile is not run (default: ${DEFAULT-VALUE})")
+  int threadsPerClient;
+
+  @Option(
       names = "--java",
       description = "run the server on this java launcher (another JDK; default: this one's)")
   Path java;
@@ -196,6 +206,13 @@ public final class ServeCommand implements Callable<Integer> {
     if (!org.wirebench.formats.raster.Pyramid.UPSCALES.contains(rasterUpscale)) {
       throw bad("--raster-upscale must be 1, 2 or 4, was " + rasterUpscale);
     }
+    if (threadsPerClient < 1 || threadsPerClient > ClientThreads.MAX_LIMIT) {
+      throw bad(
+          "--threads-per-client must be 1.."
+              + ClientThreads.MAX_LIMIT
+              + ", was "
+              + threadsPerClient);
+    }
     boolean inProfile = profile.cliName().equals(System.getProperty(PROFILE_PROPERTY, "default"));
     if (!inProfile || java != null) {
       return runInOwnJvm(profile, stopTimeoutMs, findingTimeoutMs);
@@ -212,6 +229,7 @@ public final class ServeCommand implements Callable<Integer> {
                     .finding(finding))
             .publicUrl(publicUrl)
             .rasterUpscale(rasterUpscale)
+            .threadsPerClient(threadsPerClient)
             .start();
     if (exitWithParent) {
       watchParent();
@@ -264,6 +282,7 @@ public final class ServeCommand implements Callable<Integer> {
     }
     args.addAll(List.of("--finding-items", "" + findingItems));
     args.addAll(List.of("--raster-upscale", "" + rasterUpscale));
+    args.addAll(List.of("--threads-per-client", "" + threadsPerClient));
     args.addAll(List.of("--finding-timeout", findingTimeoutMs + "ms"));
     args.addAll(List.of("--jvm-profile", profile.cliName()));
     if (publicUrl != null) {
