@@ -109,22 +109,37 @@ class WmsPeersScriptTest {
   }
 
   /** The mapserv processes whose environment names {@code work}'s MapServer configuration. */
+  /**
+   * The run's mapserv processes: those whose environment names its configuration, less their own
+   * children (the stand-in's {@code sleep}, between its fork and its exec, is a "mapserv" with the
+   * same environment: counted, it made 3 of 2 in one run of this test).
+   */
   private static List<Long> mapservsOf(Path work) throws IOException {
     String mark = "MAPSERVER_CONFIG_FILE=" + work.resolve("mapserver.conf");
-    List<Long> pids = new ArrayList<>();
+    java.util.Map<Long, Long> parents = new java.util.HashMap<>();
     try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
       for (Path d : procs.filter(d -> d.getFileName().toString().matches("\\d+")).toList()) {
         try {
           String env = new String(Files.readAllBytes(d.resolve("environ")), StandardCharsets.UTF_8);
           String comm = Files.readString(d.resolve("comm")).strip();
           if (comm.equals("mapserv") && List.of(env.split("\0")).contains(mark)) {
-            pids.add(Long.parseLong(d.getFileName().toString()));
+            String stat = Files.readString(d.resolve("stat"));
+            // after the command's closing parenthesis: state, then the parent's pid
+            String[] rest = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            parents.put(Long.parseLong(d.getFileName().toString()), Long.parseLong(rest[1]));
           }
         } catch (IOException gone) {
           // ended meanwhile, or not ours to read
         }
       }
     }
+    List<Long> pids = new ArrayList<>();
+    parents.forEach(
+        (pid, parent) -> {
+          if (!parents.containsKey(parent)) {
+            pids.add(pid);
+          }
+        });
     return pids;
   }
 
