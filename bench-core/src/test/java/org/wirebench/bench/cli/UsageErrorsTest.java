@@ -283,7 +283,7 @@ class UsageErrorsTest {
   void aRefusalIsOneLineWhenKilledRunsAreLeft() throws Exception {
     Path root = tmp.resolve("results");
     Files.createDirectories(root.resolve("tmp-123"));
-    OwnStderr stderr = new OwnStderr();
+    org.wirebench.server.OwnStderr stderr = new org.wirebench.server.OwnStderr();
     int exit =
         stderr.capture(
             () ->
