@@ -289,6 +289,11 @@ class RunRecordTest {
         jmhEdit("no iterations", "has no measured iterations", "rawData", "[ ]"),
         jmhEdit("a fork without iterations", "has no measured iterations", "rawData", "[ [ ] ]"),
         jmhEdit(
+            "a rawData that is no array (was a NullPointerException)",
+            "has no measured iterations",
+            "rawData",
+            "{ \"fork\" : [ 2.0 ] }"),
+        jmhEdit(
             "forks of unequal iterations",
             "forks of unequal iterations",
             "rawData",
