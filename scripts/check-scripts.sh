@@ -64,6 +64,12 @@ expect 2 python3 "$V" --at no-such-rev-xyz "$W/run" "$W/norun"
 expect 2 python3 "$V" --bogus "$W/run" "$W/norun"
 cp -r "$W/run" "$W/run2"
 expect 0 python3 "$V" "$W/run" "$W/run2"
+# a "|" in a cell, which the report writes as "\|", is no cell's end (the row was refused as cut)
+mkdir "$W/pipe"
+sed 's/| row2 |/| a \\| b |/' "$W/run/report.md" > "$W/pipe/report.md"
+grep -qF '| a \| b |' "$W/pipe/report.md" || { echo "check-scripts: the pipe case's report.md was not made"; exit 1; }
+cp -r "$W/pipe" "$W/pipe2"
+expect 0 python3 "$V" "$W/pipe" "$W/pipe2"
 # a report.md cut short is refused, not counted with its last rows "not in that run"
 mkdir "$W/cut"
 head -c -12 "$W/run/report.md" > "$W/cut/report.md" # mid-line

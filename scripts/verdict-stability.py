@@ -97,6 +97,12 @@ def report(run):
 HEADER = "| study | claim | A ÷ B | claimed | measured | verdict |"
 
 
+def cells(line):
+    """A table row's cells: the report's Markdown writes a "|" inside a cell as "\\|", which is no
+    cell's end."""
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+
+
 def table_lines(run, text):
     """The pairs table's rows; a report.md cut short (a copy or a write that did not finish) is
     refused, not counted with its last rows "not in that run": it ends mid-line, the table runs to
@@ -111,7 +117,7 @@ def table_lines(run, text):
             continue
         j = k + 1
         while j < len(lines) and lines[j].startswith("|"):
-            if len(lines[j].strip().strip("|").split("|")) != 6:
+            if len(cells(lines[j])) != 6:
                 refuse(f"{where}: line {j + 1} of the pairs table has not its 6 cells: cut short or edited")
             out.append(lines[j])
             j += 1
@@ -124,16 +130,16 @@ rows, order = {}, []
 for i, run in enumerate(args):
     found = 0
     for line in table_lines(run, report(run)):
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 6 and re.match(r"(≥|≤) ", cells[3]):
+        row = cells(line)
+        if len(row) == 6 and re.match(r"(≥|≤) ", row[3]):
             found += 1
-            key = (cells[0], cells[1])
+            key = (row[0], row[1])
             if key not in rows:
                 rows[key] = [None] * len(args)
                 order.append(key)
             elif rows[key][i] is not None:
                 refuse(f"{run}: the row '{key[0]} | {key[1]}' twice in its pairs table")
-            rows[key][i] = cells[5]
+            rows[key][i] = row[5]
     if not found:
         refuse(f"{run}: no pairs table (\"Claims measured as pairs\") in its report.md{' at ' + at if at else ''}")
 

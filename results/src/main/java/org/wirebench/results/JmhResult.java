@@ -148,7 +148,7 @@ public record JmhResult(
     List<Double> raw = new ArrayList<>();
     JsonNode rawData = primary.path("rawData");
     int forks = rawData.size();
-    int perFork = forks == 0 ? 0 : rawData.get(0).size();
+    int perFork = rawData.isArray() && forks > 0 ? rawData.get(0).size() : 0;
     if (!rawData.isArray() || perFork == 0) {
       throw new UnreadableRunException(what + " has no measured iterations (rawData)");
     }

@@ -195,7 +195,7 @@ public record ScenarioResult(
       if (p.runs() == null || p.runs().isEmpty()) {
         throw new UnreadableRunException(where + " has no runs");
       }
-      figures(where, p.throughput(), p.latencyMs(), p.meanResponseBytes(), p.errors());
+      figures(where, p.throughput(), p.latencyMs(), p.meanResponseBytes(), p.errors(), "errors");
       for (LoadResult run : p.runs()) {
         if (run == null || run.latencyMs() == null) {
           throw new UnreadableRunException(where + " has a run without its latencyMs");
@@ -205,13 +205,19 @@ public record ScenarioResult(
             run.throughput(),
             run.latencyMs(),
             run.meanResponseBytes(),
-            run.requests());
+            run.requests(),
+            "requests");
       }
     }
   }
 
   private static void figures(
-      String where, double rate, Map<Statistic, Double> latency, double bytes, long count)
+      String where,
+      double rate,
+      Map<Statistic, Double> latency,
+      double bytes,
+      long count,
+      String counted)
       throws IOException {
     if (!amount(rate)) {
       throw new UnreadableRunException(where + " has throughput " + rate + ", not a rate");
@@ -223,9 +229,11 @@ public record ScenarioResult(
       }
     }
     // the driver writes NaN ("NaN") for a size or latency of no good response: not recorded
-    if (!(amount(bytes) || Double.isNaN(bytes)) || count < 0) {
-      throw new UnreadableRunException(
-          where + " has " + bytes + " bytes a response or a count of " + count + ", below zero");
+    if (!(amount(bytes) || Double.isNaN(bytes))) {
+      throw new UnreadableRunException(where + " has " + bytes + " bytes a response, not a size");
+    }
+    if (count < 0) {
+      throw new UnreadableRunException(where + " has " + count + " " + counted + ", below zero");
     }
   }
 

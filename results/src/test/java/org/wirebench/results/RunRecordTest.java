@@ -289,6 +289,11 @@ class RunRecordTest {
         jmhEdit("no iterations", "has no measured iterations", "rawData", "[ ]"),
         jmhEdit("a fork without iterations", "has no measured iterations", "rawData", "[ [ ] ]"),
         jmhEdit(
+            "a rawData that is no array (was a NullPointerException)",
+            "has no measured iterations",
+            "rawData",
+            "{ \"fork\" : [ 2.0 ] }"),
+        jmhEdit(
             "forks of unequal iterations",
             "forks of unequal iterations",
             "rawData",
@@ -376,7 +381,26 @@ class RunRecordTest {
             "has latency p99 of null",
             "/points/0/runs/0/latencyMs",
             "p99=null"),
-        jmhEdit("negative bytes", "-3.0 bytes a response", "/points/0", "meanResponseBytes=-3"),
+        jmhEdit(
+            "negative bytes",
+            "-3.0 bytes a response, not a size",
+            "/points/0",
+            "meanResponseBytes=-3"),
+        jmhEdit(
+            "infinite bytes (said 'below zero' with the count's figure)",
+            "has Infinity bytes a response, not a size",
+            "/points/0",
+            "meanResponseBytes=1e400"),
+        jmhEdit(
+            "a negative error count (said to be bytes or a count)",
+            "has -2 errors, below zero",
+            "/points/0",
+            "errors=-2"),
+        jmhEdit(
+            "a run's negative request count",
+            "a run of it, has -1 requests, below zero",
+            "/points/0/runs/0",
+            "requests=-1"),
         jmhEdit("a point without runs", "has no runs", "/points/0", "runs=[]"),
         jmhEdit("a point given twice", "appears twice", "/points", "twice"));
   }

@@ -34,7 +34,7 @@ final class ReportCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Path target = out == null ? run : out;
     if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
-      // refused before any work, as compare's and export's --out are (was: exit 1 after reading)
+      // refused before any work, as compare's and export's --out are: bad usage, not a failed run
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--out " + out + " is a file; report writes a folder");
     }

@@ -324,8 +324,8 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
   private static void failed(Request request, Response response, Callback callback, Throwable x) {
     String what = request.getHttpURI().getPathQuery();
     if (clientLeft(request, x)) {
-      // not the server's failure, and any client can cause it at will: one line, no stack trace
-      // (one of about 50 lines a request let a client fill the log by hanging up)
+      // not the server's failure, and any client can cause it at will: one line, no stack trace,
+      // so that hanging up cannot fill the log with a trace a request
       LOG.info("the client left while its answer to {} was written: {}", what, x.toString());
       callback.failed(x);
       return;
