@@ -156,7 +156,7 @@ for run, p in zip(a.runs, P):
     for key in SAME:
         if p["settings"][key] != S[key]:
             refuse(f"{run}: settings.{key} {p['settings'][key]} where {a.runs[0]} has {S[key]}: pool runs of one suite only")
-    if sorted(map(json.dumps, p["claims"])) != sorted(map(json.dumps, claims)):
+    if sorted(json.dumps(c, sort_keys=True) for c in p["claims"]) != sorted(json.dumps(c, sort_keys=True) for c in claims):
         refuse(f"{run}: its claims differ from {a.runs[0]}'s: pool runs of one suite only")
     for g in p["groups"]:
         if g["id"] not in pool:

@@ -34,7 +34,7 @@ class ClientThreadsTest {
 
   /** Holds each request's thread until {@link #release}, then answers 200. */
   private final Handler held =
-      new Handler.Abstract.NonBlocking() {
+      new Handler.Abstract() {
         @Override
         public boolean handle(Request request, Response response, Callback callback)
             throws Exception {

@@ -1,13 +1,11 @@
 package org.wirebench.bench.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.suite.IncompleteRuns;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.UnreadableRunException;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -33,13 +31,9 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     Path target = out == null ? run : out;
-    if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
-      // refused before any work, as compare's and export's --out are: bad usage, not a failed run
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--out " + out + " is a file; report writes a folder");
-    }
     if (out != null) {
-      OutputFile.folder(spec.commandLine(), "--out " + out, out);
+      // a file, or a folder that cannot be made: bad usage before any work, not a failed run
+      OutputFile.folder(spec.commandLine(), "--out", out);
     }
     Path parent = run.toAbsolutePath().normalize().getParent();
     if (parent != null) {
