@@ -26,7 +26,7 @@ class CliVocabularyTest {
 
   /** Runs the CLI; picocli's lines and the deprecation lines (System.err) both end in stderr. */
   private int run(String... args) {
-    org.wirebench.server.OwnStderr own = new org.wirebench.server.OwnStderr();
+    OwnStderr own = new OwnStderr();
     try {
       return own.capture(
           () -> {

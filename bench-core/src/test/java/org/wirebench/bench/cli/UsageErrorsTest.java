@@ -283,7 +283,7 @@ class UsageErrorsTest {
   void aRefusalIsOneLineWhenKilledRunsAreLeft() throws Exception {
     Path root = tmp.resolve("results");
     Files.createDirectories(root.resolve("tmp-123"));
-    org.wirebench.server.OwnStderr stderr = new org.wirebench.server.OwnStderr();
+    OwnStderr stderr = new OwnStderr();
     int exit =
         stderr.capture(
             () ->
