@@ -35,7 +35,10 @@ public final class OutputPaths {
     return Files.isWritable(dir) ? null : option + ": the folder " + dir + " is read-only";
   }
 
-  /** Why {@code option}'s output file cannot be written there, or null (its folder made). */
+  /**
+   * Why {@code option}'s output file cannot be written, or null: its folder must exist (a file's
+   * folder is not made for it, as {@code load --json} does not), and it or its folder be writable.
+   */
   public static String fileProblem(String option, Path file) {
     if (Files.isDirectory(file)) {
       return option + " " + file + " is a folder, not a file";
@@ -44,13 +47,17 @@ public final class OutputPaths {
     if (parent == null) {
       return null;
     }
-    if (Files.exists(parent) && !Files.isDirectory(parent)) {
-      return option + " " + file + ": " + parent + " is a file";
+    if (!Files.isDirectory(parent)) {
+      return option
+          + " "
+          + file
+          + ": its folder "
+          + parent
+          + (Files.exists(parent) ? " is a file" : " does not exist");
     }
-    String problem = folderProblem(option + " " + file, parent);
-    if (problem == null && Files.exists(file) && !Files.isWritable(file)) {
+    if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(parent)) {
       return option + " " + file + " cannot be written";
     }
-    return problem;
+    return null;
   }
 }
