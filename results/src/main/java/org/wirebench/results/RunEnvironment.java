@@ -126,6 +126,19 @@ public record RunEnvironment(
             file, ResultFiles.readVersioned(file, FORMAT_VERSION), RunEnvironment.class);
     if (env.calibration() != null) {
       check(file, env.calibration());
+      // groups came with version 4: their presence must match the version the file says, or a
+      // hand-edited or mixed file would be judged by the wrong rules (per-variant rows or none)
+      boolean grouped = env.calibration().groups() != null;
+      if (grouped != (env.formatVersion() >= 4)) {
+        throw new UnreadableRunException(
+            file
+                + ": a version "
+                + env.formatVersion()
+                + " calibration "
+                + (grouped
+                    ? "naming each fork's group (only version 4 files do)"
+                    : "without each fork's group (every version 4 file names them)"));
+      }
     }
     return env;
   }

@@ -228,6 +228,20 @@ class RunRecordTest {
     assertTrue(e.getMessage().contains("each fork names its group"), e.getMessage());
   }
 
+  /** Groups came with version 4: a version 3 file with them, or a version 4 without, is refused. */
+  @Test
+  void aCalibrationsGroupsMustMatchItsVersion(@TempDir Path dir) throws IOException {
+    String v4 = Files.readString(SAMPLES.resolve("calibration-v4/cal1/env.json"));
+    assertTrue(v4.contains("\"formatVersion\" : 4"), v4.substring(0, 80));
+    Path file = dir.resolve("env.json");
+    Files.writeString(file, v4.replace("\"formatVersion\" : 4", "\"formatVersion\" : 3"));
+    IOException e = assertThrows(IOException.class, () -> RunEnvironment.read(file));
+    assertTrue(e.getMessage().contains("a version 3 calibration naming each fork"), e.getMessage());
+    Files.writeString(file, v4.replaceFirst("\"groups\" : \\[[^\\]]*\\]", "\"groups\" : null"));
+    e = assertThrows(IOException.class, () -> RunEnvironment.read(file));
+    assertTrue(e.getMessage().contains("a version 4 calibration without"), e.getMessage());
+  }
+
   @Test
   void aClaimNamingAVariantItsGroupLacksIsRefused(@TempDir Path dir) throws IOException {
     String v1 = Files.readString(SAMPLES.resolve("pairs-v1/pairs.json"));
