@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
+import org.wirebench.bench.OperationCycle;
 
 /**
  * One JMH benchmark method made callable outside JMH, with the same inputs JMH would give it: the
@@ -55,6 +56,27 @@ final class BenchmarkInvoker {
     }
     MethodHandle call = handle.asType(MethodType.methodType(Object.class));
     return () -> (Object) call.invokeExact();
+  }
+
+  /**
+   * Calls a cycle of the benchmark's operations, as its {@link OperationCycle} says; 1 when its
+   * calls are alike.
+   *
+   * @param benchmark "fully.qualified.Class.method"
+   */
+  static int cycleOf(String benchmark) throws ClassNotFoundException {
+    int dot = benchmark.lastIndexOf('.');
+    Method m =
+        benchmarkMethod(Class.forName(benchmark.substring(0, dot)), benchmark.substring(dot + 1));
+    OperationCycle cycle = m.getAnnotation(OperationCycle.class);
+    if (cycle == null) {
+      return 1;
+    }
+    if (cycle.value() < 2 || cycle.value() > 100_000) {
+      throw new IllegalArgumentException(
+          benchmark + ": @OperationCycle takes 2..100000 calls, not " + cycle.value());
+    }
+    return cycle.value();
   }
 
   private static Method benchmarkMethod(Class<?> type, String name) {

@@ -14,10 +14,11 @@ import org.wirebench.server.ParentWatch;
 
 /**
  * One fork of a paired group, in its own JVM: sets up every variant (JMH's validation included),
- * warms them up interleaved, then times {@code rounds} rounds in which each variant runs its batch
- * once, in an order shuffled anew every round. Prints one line, {@value #RESULT} and the fork as
- * JSON, on standard output. Ends when its parent does: it reads standard input, which the parent
- * holds open, and halts at end of input.
+ * warms them up interleaved, then times {@code rounds} rounds (fewer when a variant's batches are
+ * whole cycles of unlike calls: {@link TimedBatches}) in which each variant runs its batch once, in
+ * an order shuffled anew every round. Prints one line, {@value #RESULT} and the fork as JSON, on
+ * standard output. Ends when its parent does: it reads standard input, which the parent holds open,
+ * and halts at end of input.
  */
 public final class PairWorker {
   static final String RESULT = "WIREBENCH-FORK ";
@@ -118,9 +119,12 @@ public final class PairWorker {
       warmNs[variants] = 0;
     }
     String plant = System.getProperty(PLANT, "");
+    int[] cycles = new int[k];
+    Arrays.fill(cycles, 1);
     for (int i = 0; i < variants; i++) {
       VariantSpec v = spec.variants().get(i);
       ops[i] = BenchmarkInvoker.prepare(v.benchmark(), v.params());
+      cycles[i] = BenchmarkInvoker.cycleOf(v.benchmark());
       if (plant.startsWith(v.id() + ":")) {
         ops[i] = planted(ops[i], Integer.parseInt(plant.substring(v.id().length() + 1)));
       }
@@ -129,6 +133,7 @@ public final class PairWorker {
     int[] batch = new int[k];
     Arrays.fill(batch, 1);
     long[] warmed = new long[k];
+    double[] perOpNs = new double[k];
     long sink = 0;
     Clock clock = new Clock();
     for (int round = 0; round < 3 || !warm(warmed, warmNs); round++) {
@@ -137,17 +142,21 @@ public final class PairWorker {
         sink += time(ops[v], batch[v]);
         long spent = Math.max(1, clock.nowNs() - c0);
         warmed[v] += spent;
-        double perOp = spent / (double) batch[v];
-        batch[v] = (int) Math.max(1, Math.min(10_000_000, Math.round(batchNs[v] / perOp)));
+        perOpNs[v] = spent / (double) batch[v];
+        batch[v] =
+            (int) Math.max(1, Math.min(TimedBatches.MAX_OPS, Math.round(batchNs[v] / perOpNs[v])));
       }
     }
+    TimedBatches timed = TimedBatches.of(batchNs, perOpNs, cycles, spec.rounds());
+    batch = timed.opsPerBatch();
+    int rounds = timed.rounds();
     List<double[]> cost = new ArrayList<>();
     List<double[]> wall = new ArrayList<>();
     for (int v = 0; v < k; v++) {
-      cost.add(new double[spec.rounds()]);
-      wall.add(new double[spec.rounds()]);
+      cost.add(new double[rounds]);
+      wall.add(new double[rounds]);
     }
-    for (int r = 0; r < spec.rounds(); r++) {
+    for (int r = 0; r < rounds; r++) {
       for (int v : shuffled(k, order)) {
         long c0 = clock.nowNs();
         long t0 = System.nanoTime();

@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.wirebench.bench.BenchmarkMethod;
 import org.wirebench.bench.ByteSink;
+import org.wirebench.bench.OperationCycle;
 import org.wirebench.bench.StudyBenchmark;
 import org.wirebench.bench.ThreadSink;
 import org.wirebench.formats.raster.BlueMarble;
@@ -159,6 +160,7 @@ public class RasterBenchmark extends StudyBenchmark {
   }
 
   @Benchmark
+  @OperationCycle(SAMPLE)
   public int map(Worker worker, ThreadSink out, Sizes sizes) throws IOException {
     WmsRequestList.Request r = requests.get(worker.next++ % SAMPLE);
     ByteSink sink = out.bytes;

@@ -34,7 +34,7 @@ public final class PairedSection implements ReportSection {
         Report.Text.plain(
             Scores.format(
                 "Each group's variants ran in one forked JVM, interleaved: every round timed each"
-                    + " variant for about %d ms, in an order shuffled anew each round, after"
+                    + " variant for about %d ms%s, in an order shuffled anew each round, after"
                     + " %d ms of warm-up a variant. Cost = the CPU time of the benchmark thread plus"
                     + " the collector's pauses (what other processes take from the fork is not"
                     + " counted). A ratio is A ÷ B (how many times B's cost A's is); its %.0f%%"
@@ -56,6 +56,10 @@ public final class PairedSection implements ReportSection {
                     + ClaimVerdict.Answer.NO_INTERVAL.label()
                     + " (one fork).",
                 s.batchMs(),
+                pairs.groups().stream().anyMatch(g -> !fewerRounds(g, s.rounds()).isEmpty())
+                    ? " (a benchmark cycling through a sample of unlike calls: whole samples, in"
+                        + " fewer rounds, as its group's line below says)"
+                    : "",
                 s.warmupMs(),
                 100 * s.confidence(),
                 100 * s.targetHalfWidth(),
@@ -83,12 +87,13 @@ public final class PairedSection implements ReportSection {
     for (Group g : pairs.groups()) {
       groups.add(
           Scores.format(
-              "%s: %d variants, %d forks, stopped: %s, %.0f s",
+              "%s: %d variants, %d forks, stopped: %s, %.0f s%s",
               groupName(g.id()),
               g.variants().size(),
               g.forks().size(),
               g.stopped(),
-              g.elapsedMs() / 1000.0));
+              g.elapsedMs() / 1000.0,
+              fewerRounds(g, s.rounds())));
     }
     RunEnvironment.Calibration c = run.env().calibration();
     if (c != null && c.groups() == null) {
@@ -114,6 +119,32 @@ public final class PairedSection implements ReportSection {
     }
     out.add(new Report.Bullets(groups));
     return out;
+  }
+
+  /**
+   * "; whole samples a batch (64 calls), 5 rounds a fork" for a group whose forks timed fewer
+   * rounds than the settings' (their batches were whole cycles of a sample: TimedBatches), else "".
+   */
+  static String fewerRounds(Group g, int rounds) {
+    int least = Integer.MAX_VALUE;
+    int most = 0;
+    for (PairedRuns.Fork f : g.forks()) {
+      int n = f.nsPerOp().isEmpty() ? 0 : f.nsPerOp().get(0).length;
+      least = Math.min(least, n);
+      most = Math.max(most, n);
+    }
+    if (most == 0 || (least == rounds && most == rounds)) {
+      return "";
+    }
+    int fewest = Integer.MAX_VALUE;
+    for (PairedRuns.Fork f : g.forks()) {
+      for (int ops : f.opsPerBatch()) {
+        fewest = Math.min(fewest, ops);
+      }
+    }
+    return Scores.format(
+        "; whole samples a batch (%d calls or more), %s rounds a fork",
+        fewest, least == most ? Integer.toString(least) : least + "–" + most);
   }
 
   /**
