@@ -7,13 +7,15 @@ package org.wirebench.bench.pair;
  * RasterBenchmark's 64 maps, whose costs span 1.3–25 ms, made the round's ratio a draw of which
  * maps fell into it (docs/measuring.md, "Benchmarks that cycle through a sample"). Such batches are
  * longer than asked; the fork then times fewer rounds, so that it costs about what the rounds asked
- * for would, but at least {@value #MIN_ROUNDS}.
+ * for would, but at least {@value #MIN_ROUNDS}: rounds of whole samples differ little (a round's
+ * log ratio spread 0.01–0.03 in RasterBenchmark's forks, against 0.3–0.6 with 2-map batches), and
+ * the interval is over forks, whose means differ by more.
  *
  * @param opsPerBatch per variant, calls a batch
  * @param rounds rounds to time
  */
 record TimedBatches(int[] opsPerBatch, int rounds) {
-  static final int MIN_ROUNDS = 5;
+  static final int MIN_ROUNDS = 3;
 
   /** The most calls a batch; the warm-up's cap too. */
   static final int MAX_OPS = 10_000_000;

@@ -88,7 +88,7 @@ public class RasterBenchmark extends StudyBenchmark {
   public void setUp() throws IOException {
     which = WmsRequestList.Srs.of(srs);
     requests = WmsRequestList.generate(which, SAMPLE, 1);
-    DirectRenderer direct = new DirectRenderer(Pyramid.of(BlueMarble.read(), upscale));
+    DirectRenderer direct = new DirectRenderer(pyramid(upscale));
     maps =
         switch (MapRendererKind.of(renderer)) {
           case DIRECT -> direct;
@@ -108,6 +108,22 @@ public class RasterBenchmark extends StudyBenchmark {
       }
     }
   }
+
+  /**
+   * The source's pyramid at this upscale, built once a JVM: the paired runner sets up all four
+   * variants of its raster group in one fork, and each would read Blue Marble and build the same
+   * read-only pyramid again (0.9 s each on the 2-core VM). A JMH fork sets up one variant.
+   */
+  private static synchronized Pyramid pyramid(int upscale) throws IOException {
+    Pyramid p = PYRAMIDS.get(upscale);
+    if (p == null) {
+      p = Pyramid.of(BlueMarble.read(), upscale);
+      PYRAMIDS.put(upscale, p);
+    }
+    return p;
+  }
+
+  private static final java.util.Map<Integer, Pyramid> PYRAMIDS = new java.util.HashMap<>();
 
   /**
    * {@code kept}, once its maps of the sample are the very pixels {@code plain} draws: the decoded

@@ -51,8 +51,8 @@ class TimedBatchesTest {
   @Test
   void neverMoreRoundsThanAsked() {
     TimedBatches t =
-        TimedBatches.of(new long[] {20 * MS}, new double[] {10_000_000}, new int[] {64}, 3);
-    assertEquals(3, t.rounds());
+        TimedBatches.of(new long[] {20 * MS}, new double[] {10_000_000}, new int[] {64}, 2);
+    assertEquals(2, t.rounds());
   }
 
   @Test
