@@ -1,6 +1,5 @@
 package org.wirebench.server;
 
-import org.eclipse.jetty.io.EofException;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -19,8 +18,10 @@ import org.wirebench.server.http.ClientWatch;
  * else was answered.
  *
  * <p>A request that had to wait is dropped without running when its client closed its connection
- * meanwhile: its body-less HTTP/1.1 socket is watched ({@link ClientWatch}) from when it starts
- * waiting. A request that did not wait costs no watch.
+ * meanwhile: its HTTP/1.1 socket is watched ({@link ClientWatch}) from when it starts waiting, a
+ * body being whole by then ({@link BodyGate} reads it first). A request that did not wait costs no
+ * watch. A dropped request completes with nginx's 499 (client closed request) and no answer, so the
+ * access log does not count it as a server failure.
  *
  * <p>It sits inside the compression handler: the limit's response wrapper then sees only the
  * services' own write callbacks, which complete without a thread of their own (a completion that
@@ -46,6 +47,9 @@ final class ClientThreads extends ThreadLimitHandler {
    * The most a client may be given: the rest of the pool (less its acceptor, selector and slack).
    */
   static final int MAX_LIMIT = 150;
+
+  /** nginx's status for a request whose client closed its connection before the answer. */
+  static final int CLIENT_CLOSED_REQUEST = 499;
 
   private static final String ADMISSION = ClientThreads.class.getName() + ".admission";
 
@@ -131,7 +135,9 @@ final class ClientThreads extends ThreadLimitHandler {
             request.getMethod(),
             request.getHttpURI().getPathQuery());
         request.getConnectionMetaData().getConnection().getEndPoint().close();
-        callback.failed(new EofException("client left while waiting"));
+        // an abort: Jetty writes no error answer (which would set 500) and logs the status set here
+        response.setStatus(CLIENT_CLOSED_REQUEST);
+        callback.failed(new Request.Handler.AbortException("client left while waiting"));
         return true;
       }
       return super.handle(request, response, callback);

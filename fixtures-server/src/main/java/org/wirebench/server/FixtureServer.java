@@ -6,6 +6,7 @@ import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.RequestLog;
 import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -254,8 +255,7 @@ public final class FixtureServer implements AutoCloseable {
     // an unexpected failure answers 500 without the exception's message or stack
     server.setErrorHandler(new ErrorPages(REQUEST_HEADER_BYTES));
     if (settings.accessLog()) {
-      server.setRequestLog(
-          new CustomRequestLog(new RequestLogWriter(), CustomRequestLog.EXTENDED_NCSA_FORMAT));
+      accessLogTo(new RequestLogWriter());
     }
     server.setStopTimeout(settings.stopTimeoutMs());
     server.setStopAtShutdown(true);
@@ -287,6 +287,12 @@ public final class FixtureServer implements AutoCloseable {
           "threads per client must be 1.." + ClientThreads.MAX_LIMIT + ", was " + threads);
     }
     clientThreads.setThreadLimit(threads);
+    return this;
+  }
+
+  /** Writes the access log's lines (one NCSA line a request) to {@code writer}; before start. */
+  FixtureServer accessLogTo(RequestLog.Writer writer) {
+    server.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));
     return this;
   }
 

@@ -87,15 +87,57 @@ class ClientThreadsTest {
 
   @Test
   void aWaitingRequestWhoseClientLeftIsNotRun() throws Exception {
+    leaveWhileWaiting("GET /held/a2 HTTP/1.1\r\nHost: test\r\n\r\n", new CopyOnWriteArrayList<>());
+  }
+
+  /**
+   * A request whose body has arrived whole (a SOAP POST) is watched as a body-less one is: before,
+   * only body-less requests were, and such a request was run for a client that had gone.
+   */
+  @Test
+  void aWaitingRequestWithAWholeBodyWhoseClientLeftIsNotRun() throws Exception {
+    String body = "<echo>" + "1".repeat(4000) + "</echo>";
+    leaveWhileWaiting(
+        "POST /held/a2 HTTP/1.1\r\nHost: test\r\nContent-Type: text/xml\r\nContent-Length: "
+            + body.length()
+            + "\r\n\r\n"
+            + body,
+        new CopyOnWriteArrayList<>());
+  }
+
+  /**
+   * A request dropped because its client left is logged with nginx's 499 (client closed request),
+   * not as a server failure: before, the access log said {@code 500 0}.
+   */
+  @Test
+  void aDroppedRequestIsLoggedAs499() throws Exception {
+    List<String> log = new CopyOnWriteArrayList<>();
+    leaveWhileWaiting("GET /held/a2 HTTP/1.1\r\nHost: test\r\n\r\n", log);
+    // the dropped request's line is written as its stream completes (polled: a bound, not a
+    // measure)
+    for (int i = 0; i < 3000 && log.stream().noneMatch(l -> l.contains("/held/a2")); i++) {
+      Thread.sleep(10);
+    }
+    List<String> a2 = log.stream().filter(l -> l.contains("/held/a2")).toList();
+    assertEquals(1, a2.size(), "access log: " + log);
+    assertTrue(a2.get(0).contains("\"GET /held/a2 HTTP/1.1\" 499 0 "), "access log: " + log);
+  }
+
+  /**
+   * One client at its limit of one: its second request, {@code a2}, waits and its client leaves;
+   * the server sees it gone, and a2 is not run while the client's next request is.
+   */
+  private void leaveWhileWaiting(String a2Request, List<String> accessLog) throws Exception {
     try (FixtureServer server =
         new FixtureServer(FixtureServer.Settings.defaults().compression(false))
             .threadsPerClient(1)
+            .accessLogTo(accessLog::add)
             .route("/held/*", held)
             .start()) {
       int port = server.uri().getPort();
       Socket a1 = ask("127.0.0.1", port, "/held/a1");
       assertTrue(entries.tryAcquire(1, 60, TimeUnit.SECONDS), "the held request never ran");
-      Socket a2 = ask("127.0.0.1", port, "/held/a2");
+      Socket a2 = send("127.0.0.1", port, a2Request);
       a2.close();
       // the server sees a2 waiting and its client gone (polled: a bound, not a measure)
       for (int i = 0; i < 3000 && server.clientThreads().waitingLeft() < 1; i++) {
@@ -119,15 +161,15 @@ class ClientThreadsTest {
   }
 
   private static Socket ask(String from, int port, String path) throws Exception {
+    return send(from, port, "GET " + path + " HTTP/1.1\r\nHost: test\r\n\r\n");
+  }
+
+  private static Socket send(String from, int port, String request) throws Exception {
     Socket socket = new Socket();
     socket.bind(new InetSocketAddress(InetAddress.getByName(from), 0));
     socket.connect(new InetSocketAddress("127.0.0.1", port));
     socket.setSoTimeout(60_000); // a bound on a broken server, not a measure
-    socket
-        .getOutputStream()
-        .write(
-            ("GET " + path + " HTTP/1.1\r\nHost: test\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
+    socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
     socket.getOutputStream().flush();
     return socket;
   }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpParser;
 import org.eclipse.jetty.io.AbstractEndPoint;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.io.SocketChannelEndPoint;
@@ -15,12 +16,14 @@ import org.eclipse.jetty.util.Callback;
  * Notices a client that closed its connection while its request is still being worked on. Jetty
  * reads an HTTP/1.1 connection only when a handler asks for content, so a handler that computes
  * before it writes (a scan that matches nothing) would never learn that its client has gone. From
- * the first time a body-less request's handler asks until it closes the watch, this has the
- * selector say when the socket becomes readable: with nothing to read then, the client has closed
- * (end of stream or a reset); with bytes to read, the client pipelined its next request, which is
- * left in the socket for Jetty to read after this response (nothing is consumed here). Only plain
- * HTTP/1.x on a socket is watched; anything else (a {@code LocalConnector}, a request with a body)
- * is never reported gone.
+ * the first time a request's handler asks until it closes the watch, this has the selector say when
+ * the socket becomes readable: with nothing to read then, the client has closed (end of stream or a
+ * reset); with bytes to read, the client pipelined its next request, which is left in the socket
+ * for Jetty to read after this response (nothing is consumed here). Only plain HTTP/1.x on a socket
+ * is watched, and only once the whole request is off the socket: body-less, or its body read to the
+ * end (Jetty's parser done with it), so no byte of it can be taken for a next request and Jetty has
+ * no read of its own pending. Anything else (a {@code LocalConnector}, a body still arriving) is
+ * never reported gone.
  *
  * <p>{@link #close()} must run before the response completes: Jetty registers its own read interest
  * for the connection's next request then, and there can be only one.
@@ -80,9 +83,9 @@ public final class ClientWatch implements AutoCloseable {
     EndPoint ep = request.getConnectionMetaData().getConnection().getEndPoint();
     boolean bodyless =
         request.getLength() <= 0 && !request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING);
-    if (request.getConnectionMetaData().getConnection() instanceof HttpConnection
+    if (request.getConnectionMetaData().getConnection() instanceof HttpConnection http
         && ep instanceof SocketChannelEndPoint socket
-        && bodyless) {
+        && (bodyless || http.getParser().isState(HttpParser.State.END))) {
       endPoint = socket;
       if (!socket.tryFillInterested(interest)) {
         // someone reads the connection already; they will see the close
