@@ -16,7 +16,8 @@ import picocli.CommandLine.Option;
     name = "serve",
     mixinStandardHelpOptions = true,
     description =
-        "Serve the project's codecs over WFS (KVP GET) and SOAP (Axis2, CXF) with an embedded"
+        "Serve the project's codecs over WFS (KVP GET), Blue Marble over WMS, the SOAP stacks"
+            + " (Axis2, CXF) and the FindingService mock backend and gateway with an embedded"
             + " Jetty 12.")
 public final class ServeCommand implements Callable<Integer> {
   /** Set on a server JVM started with a profile's flags, so it does not start another. */
@@ -53,8 +54,8 @@ public final class ServeCommand implements Callable<Integer> {
       names = "--max-body-bytes",
       defaultValue = "16777216",
       description =
-          "SOAP request body limit, 1..2147483647; larger get a fault and 413"
-              + " (default: ${DEFAULT-VALUE})")
+          "request body limit on every path, 1..2147483647; larger get 413 (under"
+              + " /services/ as a SOAP fault) (default: ${DEFAULT-VALUE})")
   long maxBodyBytes;
 
   @Option(
@@ -108,7 +109,8 @@ public final class ServeCommand implements Callable<Integer> {
       description =
           "the URL clients reach this server at (behind a proxy or port mapping), e.g."
               + " https://example.org/wirebench/: the WFS builds its capabilities, paging links and"
-              + " schema locations on it (default: the address and port a request came in on)")
+              + " schema locations on it, the WMS its capabilities, each SOAP stack its WSDL's"
+              + " soap:address (default: the address and port a request came in on)")
   java.net.URI publicUrl;
 
   @Option(

@@ -51,7 +51,8 @@ final class CompareCommand implements Callable<Integer> {
           "text (default: a table), json (wirebench-compare version 1, docs/measuring.md),"
               + " markdown (a table for a pull request or a job summary) or junit (JUnit XML: a"
               + " regression or a result missing in NEW fails its test case, a result not judged"
-              + " is skipped with the reason)")
+              + " is skipped with the reason); with --out, the text table goes to standard output"
+              + " too, for a job's log")
   CompareFormat format;
 
   @Mixin OutputFile output;

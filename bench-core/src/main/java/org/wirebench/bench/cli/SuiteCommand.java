@@ -32,8 +32,8 @@ final class SuiteCommand implements Callable<Integer> {
   @Option(
       names = "--quick",
       description =
-          "1 fork, short iterations, 200 features, SOAP sizes 100/5000, 50 FindingService"
-              + " items, the claims as pairs in 4 min (~15 min on 2 cores)")
+          "1 fork, short iterations, 200 features, SOAP size 100, 50 FindingService items,"
+              + " the claims as pairs in 4 min 30 s (~15 min on 2 cores)")
   boolean quick;
 
   @Option(
@@ -57,7 +57,7 @@ final class SuiteCommand implements Callable<Integer> {
       defaultValue =
           "GeoEncodingBenchmark|DatabindingBenchmark|VoidEchoBenchmark|BackendResponseBenchmark"
               + "|GatewayJsonBenchmark|RasterBenchmark",
-      description = "benchmark regex (default: ${DEFAULT-VALUE})")
+      description = "benchmark regex, or none: no JMH (default: ${DEFAULT-VALUE})")
   String include;
 
   @Option(

@@ -12,8 +12,8 @@ import java.util.Map;
  * @param warmup warm-up iterations per fork
  * @param measurement measured iterations per fork
  * @param params JMH parameter overrides; each applies to the benchmarks that declare it (the quick
- *     suite: 200 features; SOAP sizes 100 and 5000 for four of the six array operations; void once;
- *     the study's 50 FindingService items)
+ *     suite: 200 features; SOAP size 100 for four of the six array operations; void once; the
+ *     study's 50 FindingService items)
  */
 public record SuiteOptions(
     String name,

@@ -107,10 +107,10 @@ public final class WmsScenario implements Scenario {
 
   /**
    * Counted: a run is the list, each URL once ({@code --requests} sets the list's length). Quick
-   * runs a 200-request list at 2 and 32 users, the best of 2; full the study's 2000 at all five,
-   * the best of 3. Warm-up windows are long beside a map's latency: a window counts the answers to
-   * what it sent, so the users' last requests inflate a short one (0.75 s windows read 274 req/s
-   * for a tile-cache point at 150 users that then measured 88).
+   * runs a 200-request list at 2 and 32 users, once; full the study's 2000 at all five, the best of
+   * 3. Warm-up windows are long beside a map's latency: a window counts the answers to what it
+   * sent, so the users' last requests inflate a short one (0.75 s windows read 274 req/s for a
+   * tile-cache point at 150 users that then measured 88).
    */
   @Override
   public ScenarioSettings settings(boolean quick) {
