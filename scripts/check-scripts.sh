@@ -161,6 +161,8 @@ expect 2 bash "$S/check-report.sh" "$W/missing"
 expect 2 bash "$S/wms-peers.sh" nonsense
 expect 2 bash "$S/server-cpu-pair.sh" --a "$W/missing" --b "$W/missing"
 expect 2 bash "$S/server-cpu-pair.sh" --rounds
+# any existing file passes the jar check, so the refusal is --split-cores's own
+expect 2 bash "$S/server-cpu-pair.sh" --a "$S/server-cpu-pair.sh" --b "$S/server-cpu-pair.sh" --split-cores maybe
 expect 2 bash "$S/driver-vs-wrk.sh" --rounds 0
 if [ -f "$JAR" ]; then
   expect 2 bash "$S/server-cpu-pair.sh" --a "$JAR" --b "$JAR" --layers no_such_layer

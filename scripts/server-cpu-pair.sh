@@ -29,12 +29,16 @@
 # within one pair of JVMs cannot show; with one fork the interval is over the rounds and holds only
 # the machine's drift, not that. --jvm-a / --jvm-b give a side's server JVM flags (e.g. an A/B of
 # flags with one jar; each word -X… or -D…, tried with `java FLAGS -version` first).
+# --split-cores yes gives the servers and the codec loops CPU 0 and wrk CPU 1 (taskset), as a server
+# with a core of its own and its clients elsewhere: on the 2 shared cores otherwise, wrk's threads
+# and the server's are scheduled across each other's caches, which the server's CPU a request
+# counts (docs/results.md, "One core for the server"). Needs 2 CPUs or more.
 # Timing, not a test: the two servers share the machine with whatever else runs on it.
 #
 #   apt-get install -y wrk
 #   scripts/server-cpu-pair.sh --a A.jar --b B.jar [--layers L,..] [--formats F,..] [--users 32]
 #       [--count 200] [--rounds 8] [--window 2] [--warmup 6] [--static yes|no] [--codec yes|no]
-#       [--forks 1] [--jvm-a FLAGS] [--jvm-b FLAGS] [--raw FILE]
+#       [--forks 1] [--jvm-a FLAGS] [--jvm-b FLAGS] [--split-cores yes|no] [--raw FILE]
 #
 # --raw FILE keeps the windows, one a line: "fork round layer format server kind requests ticks" (server
 # a or b, kind wfs or static; or b codec, requests = encodes; a failed point's windows left out);
@@ -48,7 +52,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ME=server-cpu-pair
 . "$ROOT/scripts/lib/server-cpu-common.sh"
 A="" B="" LAYERS=osm_mainroads,osm_places FORMATS=gml32,gml2,geojson
-JVM_A="" JVM_B="" FORKS=1 USERS=32 COUNT=200 ROUNDS=8 WINDOW=2 WARMUP=6 STATIC=no CODEC=no RAW=""
+JVM_A="" JVM_B="" FORKS=1 USERS=32 COUNT=200 ROUNDS=8 WINDOW=2 WARMUP=6 STATIC=no CODEC=no RAW="" SPLIT=no
 usage() { echo "server-cpu-pair: $1 (see the comment at the top of scripts/server-cpu-pair.sh)" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
@@ -57,7 +61,7 @@ while [ $# -gt 0 ]; do
     --a) A=$2 ;; --b) B=$2 ;; --layers) LAYERS=$2 ;; --formats) FORMATS=$2 ;; --users) USERS=$2 ;;
     --count) COUNT=$2 ;; --rounds) ROUNDS=$2 ;; --window) WINDOW=$2 ;; --warmup) WARMUP=$2 ;;
     --static) STATIC=$2 ;; --codec) CODEC=$2 ;; --raw) RAW=$2 ;; --forks) FORKS=$2 ;;
-    --jvm-a) JVM_A=$2 ;; --jvm-b) JVM_B=$2 ;;
+    --jvm-a) JVM_A=$2 ;; --jvm-b) JVM_B=$2 ;; --split-cores) SPLIT=$2 ;;
     *) usage "unknown option $1" ;;
   esac
   shift 2
@@ -78,6 +82,13 @@ for side in a b; do
 done
 [[ $STATIC == yes || $STATIC == no ]] || usage "--static takes yes or no, not '$STATIC'"
 [[ $CODEC == yes || $CODEC == no ]] || usage "--codec takes yes or no, not '$CODEC'"
+[[ $SPLIT == yes || $SPLIT == no ]] || usage "--split-cores takes yes or no, not '$SPLIT'"
+PIN_CLIENT=()
+if [ "$SPLIT" = yes ]; then
+  command -v taskset > /dev/null || usage "--split-cores yes needs taskset (util-linux)"
+  [ "$(nproc)" -ge 2 ] || usage "--split-cores yes needs 2 CPUs, this process has $(nproc)"
+  PIN_SERVER=(taskset -c 0) PIN_CLIENT=(taskset -c 1)
+fi
 [[ $LAYERS =~ ^[a-z0-9_]+(,[a-z0-9_]+)*$ ]] || usage "--layers takes layer names a-z0-9_ separated by commas, not '$LAYERS'"
 [[ $FORMATS =~ ^[a-z0-9]+(,[a-z0-9]+)*$ ]] || usage "--formats takes formats separated by commas, not '$FORMATS'"
 for f in ${FORMATS//,/ }; do output_format "$f" > /dev/null; done
@@ -119,7 +130,7 @@ start_codec() {
   local n=$((NCODEC++)) fd
   mkfifo "$TMP/codec$n.in" "$TMP/codec$n.out"
   # shellcheck disable=SC2086 # the benchmark's JVM flags (StudyBenchmark), word-split on purpose
-  (close_kept; exec java $CODEC_JVM -cp "$B" org.wirebench.bench.cli.WirebenchCli encode-loop \
+  (close_kept; exec "${PIN_SERVER[@]}" java $CODEC_JVM -cp "$B" org.wirebench.bench.cli.WirebenchCli encode-loop \
     --dataset "$1" --codec "$2" --count "$COUNT" --threads 2) \
     < "$TMP/codec$n.in" > "$TMP/codec$n.out" 2> "$TMP/codec$n.log" &
   CPID[$1 $2]=$!
@@ -221,6 +232,7 @@ header() {
   AA=""
   ! cmp -s "$A" "$B" || [ "$JVM_A" != "$JVM_B" ] || AA="  — A/A check: the same jar twice, every interval should hold 1"
   echo "# $ME: A = $A${JVM_A:+ (java $JVM_A)}, B = $B${JVM_B:+ (java $JVM_B)}$AA"
+  [ "$SPLIT" = no ] || echo "# split cores: the servers and codec loops on CPU 0, wrk on CPU 1 (taskset)"
   echo "# wrk -t2 -c$USERS, $COUNT features, EPSG:4326, identity; $FORKS fork(s), each: fresh JVMs, $WARMUP s of warm-up a point on each server, then $ROUNDS rounds of $WINDOW s windows, each round's windows of a point in random order, one server loaded at a time"
   echo "# CPU = the loaded server's utime + stime (/proc/PID/stat); one tick = $((1000 / hz)) ms (CLK_TCK $hz): a $WINDOW s window of a server busy on both cores holds $((2 * WINDOW * hz)) ticks, so a tick is $(python3 -c "print(f'{100 / (2 * $WINDOW * $hz):.2g}')")% of it (min ticks: the fewest in any window of the row)"
   if [ "$FORKS" -gt 1 ]; then
@@ -246,7 +258,7 @@ warm_up() {
     for format in ${FORMATS//,/ }; do
       for s in a b; do
         for kind in $KINDS; do
-          (close_kept; exec wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(url $s "$kind" "$layer" "$format")") > /dev/null \
+          (close_kept; exec "${PIN_CLIENT[@]}" wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(url $s "$kind" "$layer" "$format")") > /dev/null \
             || { echo "$ME: $layer $format $kind: wrk failed on ${s^^}'s warm-up" >&2; exit 1; }
         done
       done
@@ -260,7 +272,7 @@ warm_up() {
 window() {
   local t0 t1 out requests
   t0=$(ticks "${PID[$1]}")
-  out=$(close_kept; wrk -t2 -c"$USERS" -d"${WINDOW}s" "$2" 2>&1) || { echo "$ME: $2: wrk failed: $out" >&2; return 1; }
+  out=$(close_kept; "${PIN_CLIENT[@]}" wrk -t2 -c"$USERS" -d"${WINDOW}s" "$2" 2>&1) || { echo "$ME: $2: wrk failed: $out" >&2; return 1; }
   t1=$(ticks "${PID[$1]}")
   requests=$(echo "$out" | awk '/requests in/ {print $1}')
   if [ -z "$requests" ] || [ "$requests" = 0 ] || grep -q -e Non-2xx -e 'Socket errors' <<< "$out"; then

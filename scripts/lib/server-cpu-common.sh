@@ -64,12 +64,14 @@ close_kept() {
 # only this shell writes (kept in KEPT_FDS), and `serve --exit-with-parent` stops at that pipe's
 # end: when the script ends, even killed with SIGKILL, which no trap sees (a child still running,
 # such as wrk, holds the pipe until it ends too).
+# the command a server JVM starts under: none, or `taskset -c 0` (server-cpu-pair.sh --split-cores)
+PIN_SERVER=()
 start_server() {
   local stdin
   exec {stdin}> >(
     close_kept
     # shellcheck disable=SC2086 # JVM flags, word-split on purpose
-    exec java ${4:-} -cp "$1" org.wirebench.bench.cli.WirebenchCli serve --exit-with-parent --port "$2" > "$3" 2>&1
+    exec "${PIN_SERVER[@]}" java ${4:-} -cp "$1" org.wirebench.bench.cli.WirebenchCli serve --exit-with-parent --port "$2" > "$3" 2>&1
   )
   SERVER_PID=$!
   KEPT_FDS+=" $stdin"
