@@ -3,7 +3,6 @@ package org.wirebench.server.load.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -335,20 +334,17 @@ public final class LoadCommand implements Callable<Integer> {
     return ScenarioCommand.serverArgs(load);
   }
 
-  /** Refuses an output path that cannot be written before anything runs. */
+  /**
+   * Refuses an output path that cannot be written before anything runs, as every command's output
+   * file is ({@link org.wirebench.server.OutputPaths#fileProblem}).
+   */
   void writable(String option, Path file) {
     if (file == null) {
       return;
     }
-    Path dir = file.toAbsolutePath().getParent();
-    if (Files.isDirectory(file)) {
-      throw bad(option + " " + file + " is a directory");
-    }
-    if (dir == null || !Files.isDirectory(dir)) {
-      throw bad(option + " " + file + ": its folder does not exist");
-    }
-    if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(dir)) {
-      throw bad(option + " " + file + " cannot be written");
+    String problem = org.wirebench.server.OutputPaths.fileProblem(option, file);
+    if (problem != null) {
+      throw bad(problem);
     }
   }
 

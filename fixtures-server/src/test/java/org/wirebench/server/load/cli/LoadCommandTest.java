@@ -61,9 +61,9 @@ class LoadCommandTest {
   void outputPathsAreCheckedBeforeTheRun() throws Exception {
     String missing = tmp.resolve("no/such/folder/out.json").toString();
     assertEquals(2, load("--target", "http://127.0.0.1:1/", "--json", missing));
-    assertTrue(stderr.contains("its folder does not exist"), stderr);
+    assertTrue(stderr.contains("does not exist"), stderr);
     assertEquals(2, load("--target", "http://127.0.0.1:1/", "--hlog", tmp.toString()));
-    assertTrue(stderr.contains("is a directory"), stderr);
+    assertTrue(stderr.contains("is a folder, not a file"), stderr);
   }
 
   @Test
