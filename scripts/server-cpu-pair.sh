@@ -83,11 +83,18 @@ done
 [[ $STATIC == yes || $STATIC == no ]] || usage "--static takes yes or no, not '$STATIC'"
 [[ $CODEC == yes || $CODEC == no ]] || usage "--codec takes yes or no, not '$CODEC'"
 [[ $SPLIT == yes || $SPLIT == no ]] || usage "--split-cores takes yes or no, not '$SPLIT'"
-PIN_CLIENT=()
+PIN_CLIENT=() SPLIT_JVM="" CPU_SERVER="" CPU_CLIENT=""
 if [ "$SPLIT" = yes ]; then
   command -v taskset > /dev/null || usage "--split-cores yes needs taskset (util-linux)"
-  [ "$(nproc)" -ge 2 ] || usage "--split-cores yes needs 2 CPUs, this process has $(nproc)"
-  PIN_SERVER=(taskset -c 0) PIN_CLIENT=(taskset -c 1)
+  # the first two CPUs this process may run on: under a cpuset (a container's, or taskset's) they
+  # need not be 0 and 1, and pinning to a CPU outside it fails
+  read -r CPU_SERVER CPU_CLIENT < <(python3 -c 'import os; print(*sorted(os.sched_getaffinity(0))[:2])')
+  [ -n "$CPU_CLIENT" ] || usage "--split-cores yes needs 2 CPUs, this process may run on $(nproc)"
+  PIN_SERVER=(taskset -c "$CPU_SERVER") PIN_CLIENT=(taskset -c "$CPU_CLIENT")
+  # a JVM that can run on one CPU only sizes itself for one: the serial collector instead of G1,
+  # fewer GC and compiler threads. Told the CPUs it has when not split, it picks what it picks
+  # there, so that only where it runs differs between the two settings
+  SPLIT_JVM="-XX:ActiveProcessorCount=$(nproc)"
 fi
 [[ $LAYERS =~ ^[a-z0-9_]+(,[a-z0-9_]+)*$ ]] || usage "--layers takes layer names a-z0-9_ separated by commas, not '$LAYERS'"
 [[ $FORMATS =~ ^[a-z0-9]+(,[a-z0-9]+)*$ ]] || usage "--formats takes formats separated by commas, not '$FORMATS'"
@@ -130,7 +137,7 @@ start_codec() {
   local n=$((NCODEC++)) fd
   mkfifo "$TMP/codec$n.in" "$TMP/codec$n.out"
   # shellcheck disable=SC2086 # the benchmark's JVM flags (StudyBenchmark), word-split on purpose
-  (close_kept; exec "${PIN_SERVER[@]}" java $CODEC_JVM -cp "$B" org.wirebench.bench.cli.WirebenchCli encode-loop \
+  (close_kept; exec "${PIN_SERVER[@]}" java $CODEC_JVM $SPLIT_JVM -cp "$B" org.wirebench.bench.cli.WirebenchCli encode-loop \
     --dataset "$1" --codec "$2" --count "$COUNT" --threads 2) \
     < "$TMP/codec$n.in" > "$TMP/codec$n.out" 2> "$TMP/codec$n.log" &
   CPID[$1 $2]=$!
@@ -187,9 +194,9 @@ start_fork() {
   PORT[a]=$(free_port)
   PORT[b]=$(free_port)
   while [ "${PORT[b]}" = "${PORT[a]}" ]; do PORT[b]=$(free_port); done
-  start_server "$A" "${PORT[a]}" "$TMP/a$1.log" "$JVM_A"
+  start_server "$A" "${PORT[a]}" "$TMP/a$1.log" "$SPLIT_JVM $JVM_A"
   PID[a]=$SERVER_PID
-  start_server "$B" "${PORT[b]}" "$TMP/b$1.log" "$JVM_B"
+  start_server "$B" "${PORT[b]}" "$TMP/b$1.log" "$SPLIT_JVM $JVM_B"
   PID[b]=$SERVER_PID
   if [ "$CODEC" = yes ]; then
     for layer in ${LAYERS//,/ }; do
@@ -229,12 +236,15 @@ start_fork() {
 header() {
   local layer format
   hz=$(getconf CLK_TCK)
+  # a split server has one core to be busy on
+  local ncores=2 cores="both cores"
+  [ "$SPLIT" = no ] || ncores=1 cores="its one core"
   AA=""
   ! cmp -s "$A" "$B" || [ "$JVM_A" != "$JVM_B" ] || AA="  — A/A check: the same jar twice, every interval should hold 1"
   echo "# $ME: A = $A${JVM_A:+ (java $JVM_A)}, B = $B${JVM_B:+ (java $JVM_B)}$AA"
-  [ "$SPLIT" = no ] || echo "# split cores: the servers and codec loops on CPU 0, wrk on CPU 1 (taskset)"
+  [ "$SPLIT" = no ] || echo "# split cores: the servers and codec loops on CPU $CPU_SERVER, wrk on CPU $CPU_CLIENT (taskset); their JVMs run with $SPLIT_JVM, so they pick the collector and threads they pick unsplit"
   echo "# wrk -t2 -c$USERS, $COUNT features, EPSG:4326, identity; $FORKS fork(s), each: fresh JVMs, $WARMUP s of warm-up a point on each server, then $ROUNDS rounds of $WINDOW s windows, each round's windows of a point in random order, one server loaded at a time"
-  echo "# CPU = the loaded server's utime + stime (/proc/PID/stat); one tick = $((1000 / hz)) ms (CLK_TCK $hz): a $WINDOW s window of a server busy on both cores holds $((2 * WINDOW * hz)) ticks, so a tick is $(python3 -c "print(f'{100 / (2 * $WINDOW * $hz):.2g}')")% of it (min ticks: the fewest in any window of the row)"
+  echo "# CPU = the loaded server's utime + stime (/proc/PID/stat); one tick = $((1000 / hz)) ms (CLK_TCK $hz): a $WINDOW s window of a server busy on $cores holds $((ncores * WINDOW * hz)) ticks, so a tick is $(python3 -c "print(f'{100 / ($ncores * $WINDOW * $hz):.2g}')")% of it (min ticks: the fewest in any window of the row)"
   if [ "$FORKS" -gt 1 ]; then
     echo "# B÷A: geometric mean of the forks' ratios (each the geometric mean of its rounds'), 99% t-interval over the forks (log scale, df = forks − 1); verdict: interval below 1 = B cheaper, above 1 = B costlier, else same within ±X%, X its farther end from 1"
   else

@@ -76,6 +76,11 @@ final class ClientThreads extends ThreadLimitHandler {
     return handled;
   }
 
+  /** Requests waiting now, for tests. */
+  int waiting() {
+    return waiting.size();
+  }
+
   /** Requests waiting now whose client has been seen leaving (they will not run). */
   long waitingLeft() {
     return waiting.stream().filter(Admission::left).count();

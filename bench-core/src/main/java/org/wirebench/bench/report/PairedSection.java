@@ -122,8 +122,10 @@ public final class PairedSection implements ReportSection {
   }
 
   /**
-   * "; whole samples a batch (64 calls), 5 rounds a fork" for a group whose forks timed fewer
-   * rounds than the settings' (their batches were whole cycles of a sample: TimedBatches), else "".
+   * "; 5 rounds a fork, not 20: ..." for a group whose forks timed fewer rounds than the settings'
+   * (a variant's batches were whole cycles of a sample: TimedBatches), else "". pairs.json does not
+   * say which variants cycle, and a group may mix them with variants of alike calls, so no batch
+   * size is named as a sample's.
    */
   static String fewerRounds(Group g, int rounds) {
     int least = Integer.MAX_VALUE;
@@ -136,15 +138,10 @@ public final class PairedSection implements ReportSection {
     if (most == 0 || (least == rounds && most == rounds)) {
       return "";
     }
-    int fewest = Integer.MAX_VALUE;
-    for (PairedRuns.Fork f : g.forks()) {
-      for (int ops : f.opsPerBatch()) {
-        fewest = Math.min(fewest, ops);
-      }
-    }
     return Scores.format(
-        "; whole samples a batch (%d calls or more), %s rounds a fork",
-        fewest, least == most ? Integer.toString(least) : least + "–" + most);
+        "; %s rounds a fork, not %d: a variant cycling through a sample timed whole samples a"
+            + " batch",
+        least == most ? Integer.toString(least) : least + "–" + most, rounds);
   }
 
   /**
