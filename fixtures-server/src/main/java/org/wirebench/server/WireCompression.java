@@ -16,6 +16,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.wirebench.server.http.AcceptEncoding;
+import org.wirebench.server.http.BodyCodings;
 import org.wirebench.server.http.ContentCoding;
 
 /**
@@ -34,8 +35,9 @@ import org.wirebench.server.http.ContentCoding;
  *
  * <p>Refused here, in the service's format ({@link ServiceErrors}): a request naming no coding the
  * server can send while refusing identity (406, which lists them), an {@code Accept-Encoding} that
- * is not the header's syntax (400), and a request whose {@code Content-Encoding} names a coding
- * (415 with {@code Accept-Encoding: identity}): request bodies are never decoded, since a
+ * is not the header's syntax (400), and a request whose body is coded ({@link BodyCodings}: a
+ * {@code Content-Encoding} naming a coding in any of its fields, 415 with {@code Accept-Encoding:
+ * identity}; a transfer coding other than chunked, 501): request bodies are never decoded, since a
  * decompression bomb would pass every byte limit the body gate counts.
  */
 final class WireCompression extends Handler.Wrapper {
@@ -77,15 +79,12 @@ final class WireCompression extends Handler.Wrapper {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    String coded = request.getHeaders().get(HttpHeader.CONTENT_ENCODING);
-    if (coded != null && !coded.isBlank() && !coded.trim().equalsIgnoreCase("identity")) {
-      response.getHeaders().put(ACCEPT_IDENTITY);
-      refuse(
-          request,
-          response,
-          callback,
-          HttpStatus.UNSUPPORTED_MEDIA_TYPE_415,
-          "Content-Encoding " + coded.trim() + ": request bodies are read only uncoded (identity)");
+    BodyCodings.Refusal coded = BodyCodings.check(request.getHeaders());
+    if (coded != null) {
+      if (coded.status() == HttpStatus.UNSUPPORTED_MEDIA_TYPE_415) {
+        response.getHeaders().put(ACCEPT_IDENTITY); // RFC 9110 §15.5.16
+      }
+      refuse(request, response, callback, coded.status(), coded.cause());
       return true;
     }
     List<String> fields = request.getHeaders().getValuesList(HttpHeader.ACCEPT_ENCODING);
