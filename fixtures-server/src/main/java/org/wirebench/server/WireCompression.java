@@ -8,7 +8,6 @@ import org.eclipse.jetty.compression.server.CompressionHandler;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.Handler;
@@ -30,8 +29,10 @@ import org.wirebench.server.http.ContentCoding;
  * <p>What goes out uncoded, as Jetty decides per response: statuses other than 2xx (the service's
  * error reports are short), bodies of a known length under {@value
  * ContentCoding#MIN_COMPRESS_BYTES} bytes, images, audio, video, fonts and archives (already
- * compressed: the WMS's JPEG and PNG maps), HEAD. A refused identity whose response is one of these
- * still gets it uncoded, as RFC 9110 §12.1 lets a server do rather than answer 406.
+ * compressed: the WMS's JPEG and PNG maps). A refused identity whose response is one of these still
+ * gets it uncoded, as RFC 9110 §12.1 lets a server do rather than answer 406. HEAD is coded as its
+ * GET would be (the body it computes is coded and dropped), so its fields describe what the GET
+ * sends.
  *
  * <p>Refused here, in the service's format ({@link ServiceErrors}): a request naming no coding the
  * server can send while refusing identity (406, which lists them), an {@code Accept-Encoding} that
@@ -65,6 +66,9 @@ final class WireCompression extends Handler.Wrapper {
               .defaults()
               // request bodies pass as they came and are refused above when coded
               .decompressExcludePath("/*")
+              // HEAD gets the fields its GET would (RFC 9110 §9.3.2): Jetty leaves it uncoded
+              // by default, and it then named a length and no coding while its GET came coded
+              .compressIncludeMethod("HEAD")
               .build());
       setHandler(jetty);
     } else {
@@ -109,11 +113,6 @@ final class WireCompression extends Handler.Wrapper {
                   : offered.stream().map(ContentCoding::token).collect(Collectors.joining(", ")))
               + ")");
       return true;
-    }
-    if (!offered.isEmpty() && HttpMethod.HEAD.is(request.getMethod())) {
-      // Jetty's handler leaves HEAD alone, Vary included; the GET it stands for varies, and a
-      // cache may refresh a stored GET from it (RFC 9110 §9.3.2: the same fields as the GET)
-      response.getHeaders().ensureField(VARY);
     }
     if (fields.isEmpty()) {
       return super.handle(request, response, callback);
