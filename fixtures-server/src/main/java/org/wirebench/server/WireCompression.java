@@ -8,7 +8,6 @@ import org.eclipse.jetty.compression.server.CompressionHandler;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.http.PreEncodedHttpField;
 import org.eclipse.jetty.server.Handler;
@@ -16,6 +15,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.wirebench.server.http.AcceptEncoding;
+import org.wirebench.server.http.BodyCodings;
 import org.wirebench.server.http.ContentCoding;
 
 /**
@@ -29,13 +29,16 @@ import org.wirebench.server.http.ContentCoding;
  * <p>What goes out uncoded, as Jetty decides per response: statuses other than 2xx (the service's
  * error reports are short), bodies of a known length under {@value
  * ContentCoding#MIN_COMPRESS_BYTES} bytes, images, audio, video, fonts and archives (already
- * compressed: the WMS's JPEG and PNG maps), HEAD. A refused identity whose response is one of these
- * still gets it uncoded, as RFC 9110 §12.1 lets a server do rather than answer 406.
+ * compressed: the WMS's JPEG and PNG maps). A refused identity whose response is one of these still
+ * gets it uncoded, as RFC 9110 §12.1 lets a server do rather than answer 406. HEAD is coded as its
+ * GET would be (the body it computes is coded and dropped), so its fields describe what the GET
+ * sends.
  *
  * <p>Refused here, in the service's format ({@link ServiceErrors}): a request naming no coding the
  * server can send while refusing identity (406, which lists them), an {@code Accept-Encoding} that
- * is not the header's syntax (400), and a request whose {@code Content-Encoding} names a coding
- * (415 with {@code Accept-Encoding: identity}): request bodies are never decoded, since a
+ * is not the header's syntax (400), and a request whose body is coded ({@link BodyCodings}: a
+ * {@code Content-Encoding} naming a coding in any of its fields, 415 with {@code Accept-Encoding:
+ * identity}; a transfer coding other than chunked, 501): request bodies are never decoded, since a
  * decompression bomb would pass every byte limit the body gate counts.
  */
 final class WireCompression extends Handler.Wrapper {
@@ -63,6 +66,9 @@ final class WireCompression extends Handler.Wrapper {
               .defaults()
               // request bodies pass as they came and are refused above when coded
               .decompressExcludePath("/*")
+              // HEAD gets the fields its GET would (RFC 9110 §9.3.2): Jetty leaves it uncoded
+              // by default, and it then named a length and no coding while its GET came coded
+              .compressIncludeMethod("HEAD")
               .build());
       setHandler(jetty);
     } else {
@@ -77,15 +83,12 @@ final class WireCompression extends Handler.Wrapper {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
-    String coded = request.getHeaders().get(HttpHeader.CONTENT_ENCODING);
-    if (coded != null && !coded.isBlank() && !coded.trim().equalsIgnoreCase("identity")) {
-      response.getHeaders().put(ACCEPT_IDENTITY);
-      refuse(
-          request,
-          response,
-          callback,
-          HttpStatus.UNSUPPORTED_MEDIA_TYPE_415,
-          "Content-Encoding " + coded.trim() + ": request bodies are read only uncoded (identity)");
+    BodyCodings.Refusal coded = BodyCodings.check(request.getHeaders());
+    if (coded != null) {
+      if (coded.status() == HttpStatus.UNSUPPORTED_MEDIA_TYPE_415) {
+        response.getHeaders().put(ACCEPT_IDENTITY); // RFC 9110 §15.5.16
+      }
+      refuse(request, response, callback, coded.status(), coded.cause());
       return true;
     }
     List<String> fields = request.getHeaders().getValuesList(HttpHeader.ACCEPT_ENCODING);
@@ -110,11 +113,6 @@ final class WireCompression extends Handler.Wrapper {
                   : offered.stream().map(ContentCoding::token).collect(Collectors.joining(", ")))
               + ")");
       return true;
-    }
-    if (!offered.isEmpty() && HttpMethod.HEAD.is(request.getMethod())) {
-      // Jetty's handler leaves HEAD alone, Vary included; the GET it stands for varies, and a
-      // cache may refresh a stored GET from it (RFC 9110 §9.3.2: the same fields as the GET)
-      response.getHeaders().ensureField(VARY);
     }
     if (fields.isEmpty()) {
       return super.handle(request, response, callback);

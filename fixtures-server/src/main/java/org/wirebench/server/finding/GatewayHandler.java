@@ -83,9 +83,10 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
   private void route(Request request, Response response, Callback callback) {
     String raw = request.getHttpURI().getPath();
     if (!HttpMethod.GET.is(request.getMethod())) {
-      response.getHeaders().put(HttpHeader.ALLOW, "GET");
+      // HEAD reaches here as GET (HeadAsGet)
+      response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD");
       JsonErrors.write(
-          response, callback, HttpStatus.METHOD_NOT_ALLOWED_405, "the gateway takes GET");
+          response, callback, HttpStatus.METHOD_NOT_ALLOWED_405, "the gateway takes GET or HEAD");
       return;
     }
     String tail = raw.startsWith(PATH) ? raw.substring(PATH.length()) : "";

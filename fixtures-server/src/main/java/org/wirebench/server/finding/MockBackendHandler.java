@@ -58,12 +58,13 @@ public final class MockBackendHandler extends Handler.Abstract.NonBlocking {
     }
     String method = request.getMethod();
     if (!HttpMethod.GET.is(method) && !HttpMethod.POST.is(method)) {
-      response.getHeaders().put(HttpHeader.ALLOW, "GET, POST");
+      // HEAD reaches here as GET (HeadAsGet)
+      response.getHeaders().put(HttpHeader.ALLOW, "GET, HEAD, POST");
       JsonErrors.write(
           response,
           callback,
           HttpStatus.METHOD_NOT_ALLOWED_405,
-          "the mock backend takes GET or POST");
+          "the mock backend takes GET, HEAD or POST");
       return true;
     }
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, contentTypes.get(name));
