@@ -59,11 +59,16 @@ final class ClientThreads extends ThreadLimitHandler {
 
   ClientThreads(Handler next, int limit) {
     super(new Admitted(next), null, false);
-    if (limit < 1 || limit > MAX_LIMIT) {
+    limit(limit);
+  }
+
+  /** Sets the threads one client may hold, 1..{@value #MAX_LIMIT}. */
+  void limit(int threads) {
+    if (threads < 1 || threads > MAX_LIMIT) {
       throw new IllegalArgumentException(
-          "threads per client must be 1.." + MAX_LIMIT + ", was " + limit);
+          "threads per client must be 1.." + MAX_LIMIT + ", was " + threads);
     }
-    setThreadLimit(limit);
+    setThreadLimit(threads);
   }
 
   @Override

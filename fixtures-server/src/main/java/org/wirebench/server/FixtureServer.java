@@ -282,11 +282,7 @@ public final class FixtureServer implements AutoCloseable {
    * ClientThreads#POOL_THREADS}); its further requests wait without a thread. Before start.
    */
   public FixtureServer threadsPerClient(int threads) {
-    if (threads < 1 || threads > ClientThreads.MAX_LIMIT) {
-      throw new IllegalArgumentException(
-          "threads per client must be 1.." + ClientThreads.MAX_LIMIT + ", was " + threads);
-    }
-    clientThreads.setThreadLimit(threads);
+    clientThreads.limit(threads);
     return this;
   }
 

@@ -55,12 +55,7 @@ final class EncodeCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--count must be 1.." + MAX_COUNT + ", was " + count);
     }
-    if (out != null) {
-      String problem = org.wirebench.server.OutputPaths.fileProblem("--out", out);
-      if (problem != null) {
-        throw new CommandLine.ParameterException(spec.commandLine(), problem);
-      }
-    }
+    OutputFile.file(spec.commandLine(), "--out", out);
     FeatureCollection collection =
         FeatureCollection.of(
             datasetOption.dataset.featureType(),

@@ -59,12 +59,7 @@ final class FindingCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--items must be 0.." + MAX_ITEMS + ", was " + items);
     }
-    if (out != null) {
-      String problem = org.wirebench.server.OutputPaths.fileProblem("--out", out);
-      if (problem != null) {
-        throw new CommandLine.ParameterException(spec.commandLine(), problem);
-      }
-    }
+    OutputFile.file(spec.commandLine(), "--out", out);
     var response = FindingGenerator.response(items, seed, "ipad");
     byte[] bytes = gateway ? GatewayJson.toBytes(response.view()) : format.encode(response);
     if (out == null) {

@@ -58,6 +58,18 @@ final class OutputFile {
     }
   }
 
+  /**
+   * Refuses, before any work, an output file that cannot be written (its folder is not made for
+   * it); nothing when {@code file} is null (standard output).
+   */
+  static void file(CommandLine cli, String option, Path file) {
+    String problem =
+        file == null ? null : org.wirebench.server.OutputPaths.fileProblem(option, file);
+    if (problem != null) {
+      throw new CommandLine.ParameterException(cli, problem);
+    }
+  }
+
   /** Refuses, before any work, an output folder that cannot be made or written. */
   static void folder(CommandLine cli, String what, Path dir) {
     String problem = org.wirebench.server.OutputPaths.folderProblem(what, dir);

@@ -53,12 +53,7 @@ final class WmsRequestsCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--count must be 1..1000000, was " + count);
     }
-    if (out != null) {
-      String problem = org.wirebench.server.OutputPaths.fileProblem("--out", out);
-      if (problem != null) {
-        throw new CommandLine.ParameterException(spec.commandLine(), problem);
-      }
-    }
+    OutputFile.file(spec.commandLine(), "--out", out);
     if (out == null) {
       // not closed: System.out outlives the command; Mains checks it for write errors
       Writer w = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.US_ASCII));

@@ -143,8 +143,7 @@ public final class PairWorker {
         long spent = Math.max(1, clock.nowNs() - c0);
         warmed[v] += spent;
         perOpNs[v] = spent / (double) batch[v];
-        batch[v] =
-            (int) Math.max(1, Math.min(TimedBatches.MAX_OPS, Math.round(batchNs[v] / perOpNs[v])));
+        batch[v] = TimedBatches.callsFor(batchNs[v], perOpNs[v]);
       }
     }
     TimedBatches timed = TimedBatches.of(batchNs, perOpNs, cycles, spec.rounds());

@@ -20,6 +20,11 @@ record TimedBatches(int[] opsPerBatch, int rounds) {
   /** The most calls a batch; the warm-up's cap too. */
   static final int MAX_OPS = 10_000_000;
 
+  /** Calls of {@code perOpNs} each that make a batch of about {@code batchNs}, 1..MAX_OPS. */
+  static int callsFor(long batchNs, double perOpNs) {
+    return (int) Math.max(1, Math.min(MAX_OPS, Math.round(batchNs / perOpNs)));
+  }
+
   /**
    * @param batchNs per variant, the cost a batch is asked to take
    * @param perOpNs per variant, the cost of a call as the warm-up last measured it (above 0)
@@ -31,7 +36,7 @@ record TimedBatches(int[] opsPerBatch, int rounds) {
     int[] ops = new int[k];
     double stretch = 1; // the most a batch's cost exceeds what was asked of it
     for (int v = 0; v < k; v++) {
-      long calls = Math.max(1, Math.min(MAX_OPS, Math.round(batchNs[v] / perOpNs[v])));
+      long calls = callsFor(batchNs[v], perOpNs[v]);
       if (cycles[v] > 1) {
         long whole = Math.max(1, (calls + cycles[v] - 1) / cycles[v]);
         calls = Math.min(whole, MAX_OPS / cycles[v]) * cycles[v];

@@ -3,7 +3,9 @@ package org.wirebench.bench.raster;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javax.imageio.ImageIO;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -109,6 +111,8 @@ public class RasterBenchmark extends StudyBenchmark {
     }
   }
 
+  private static final Map<Integer, Pyramid> PYRAMIDS = new HashMap<>();
+
   /**
    * The source's pyramid at this upscale, built once a JVM: the paired runner sets up all four
    * variants of its raster group in one fork, and each would read Blue Marble and build the same
@@ -122,8 +126,6 @@ public class RasterBenchmark extends StudyBenchmark {
     }
     return p;
   }
-
-  private static final java.util.Map<Integer, Pyramid> PYRAMIDS = new java.util.HashMap<>();
 
   /**
    * {@code kept}, once its maps of the sample are the very pixels {@code plain} draws: the decoded

@@ -50,11 +50,10 @@ public final class BodyCodings {
     return null;
   }
 
-  /** Each non-empty element of every field named {@code header}, trimmed, lower case. */
+  /** Each element of every field named {@code header} (Jetty's list parsing), lower case. */
   private static List<String> elements(HttpFields headers, HttpHeader header) {
-    return headers.getValuesList(header).stream()
-        .flatMap(field -> java.util.Arrays.stream(field.split(",", -1)))
-        .map(e -> e.trim().toLowerCase(Locale.ROOT))
+    return headers.getCSV(header, false).stream()
+        .map(e -> e.toLowerCase(Locale.ROOT))
         .filter(e -> !e.isEmpty())
         .toList();
   }
