@@ -21,6 +21,11 @@ import org.wirebench.server.finding.GatewayHandler;
  * Jetty still refuses itself, and {@link ErrorPages} writes those). The gateway's keywords are the
  * one place an encoded {@code /} or {@code %} or a {@code ;} belongs (a model number {@code
  * MC769LL/A}, "100%"): it decodes them itself.
+ *
+ * <p>A query holding a raw byte past ASCII is refused on every path too, as the path is: Jetty
+ * reads such bytes as UTF-8 and puts U+FFFD for any that are not, so a Latin-1 {@code é} in a
+ * FILTER literal silently became another literal and the filter answered 200 with the wrong
+ * features (a %-escape that is not UTF-8 is refused; the raw byte was not).
  */
 final class UriGate extends Handler.Wrapper {
   /** What a gateway keyword may hold that is ambiguous in a path elsewhere. */
@@ -74,6 +79,27 @@ final class UriGate extends Handler.Wrapper {
         return true;
       }
     }
+    String query = uri.getQuery();
+    if (query != null && !ascii(query)) {
+      ServiceErrors.of(uri.getPath())
+          .write(
+              response,
+              callback,
+              HttpStatus.BAD_REQUEST_400,
+              query,
+              "the query string holds a byte past ASCII; write it as %-escaped UTF-8");
+      return true;
+    }
     return super.handle(request, response, callback);
+  }
+
+  /** The query as sent, before %-decoding: a char past 127 came from a raw byte past ASCII. */
+  private static boolean ascii(String query) {
+    for (int i = 0; i < query.length(); i++) {
+      if (query.charAt(i) > 0x7f) {
+        return false;
+      }
+    }
+    return true;
   }
 }
