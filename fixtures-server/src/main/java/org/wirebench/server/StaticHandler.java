@@ -29,23 +29,43 @@ public final class StaticHandler extends Handler.Abstract.NonBlocking {
     if (refused(request, response, callback, "GET, HEAD, POST")) {
       return true;
     }
-    String path = request.getHttpURI().getPath();
-    String tail = path.substring(path.lastIndexOf('/') + 1);
-    int n;
-    try {
-      n = Integer.parseInt(tail);
-    } catch (NumberFormatException e) {
-      n = -1;
-    }
-    if (n < 0 || n > MAX_BYTES) {
+    int n = bytes(request.getHttpURI().getPath());
+    if (n < 0) {
       Response.writeError(
-          request, response, callback, HttpStatus.BAD_REQUEST_400, "bytes must be 0.." + MAX_BYTES);
+          request,
+          response,
+          callback,
+          HttpStatus.BAD_REQUEST_400,
+          "the path must be /static/{bytes}, bytes in decimal digits 0.." + MAX_BYTES);
       return true;
     }
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/octet-stream");
     response.getHeaders().put(HttpHeader.CONTENT_LENGTH, n);
     response.write(true, ByteBuffer.wrap(PAYLOAD, 0, n).asReadOnlyBuffer(), callback);
     return true;
+  }
+
+  /**
+   * The byte count a path asks for, or -1 unless it is {@code /static/} and decimal digits alone:
+   * the last segment was read as an int, so {@code /static/a/1}, {@code /static/+1} and {@code
+   * /static/-0} were answered as {@code /static/1} and {@code /static/0}.
+   */
+  static int bytes(String path) {
+    String prefix = "/static/";
+    if (path == null
+        || !path.startsWith(prefix)
+        || path.length() == prefix.length()
+        || path.length() > prefix.length() + 8) {
+      return -1;
+    }
+    for (int i = prefix.length(); i < path.length(); i++) {
+      char c = path.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+    }
+    int n = Integer.parseInt(path.substring(prefix.length()));
+    return n > MAX_BYTES ? -1 : n;
   }
 
   /**

@@ -1,0 +1,76 @@
+package org.wirebench.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpTester;
+import org.eclipse.jetty.server.LocalConnector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code /static/{bytes}} answers a path that is {@code /static/} and decimal digits alone; any
+ * other path under it is refused with 400 in one line of text. The last segment was read as an int,
+ * so {@code /static/a/1} and {@code /static/+1} got one byte and {@code /static/-0} none, a path
+ * the server does not have answered as if it did.
+ */
+class StaticPathsTest {
+  private static FixtureServer server;
+  private static LocalConnector local;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server =
+        new FixtureServer(
+            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
+    local = server.localConnector();
+    server.start();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  private static HttpTester.Response get(String target) throws Exception {
+    String raw = "GET " + target + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n";
+    return HttpTester.parseResponse(
+        local.executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "/static/a/1",
+        "/static/0/1",
+        "/static/+1",
+        "/static/-0",
+        "/static/1x",
+        "/static/1.0",
+        "/static/%31",
+        "/static/1;x",
+        "/static/16777217",
+        "/static/999999999999",
+        "/static/",
+        "/static"
+      })
+  void anotherPathUnderStaticIsRefused(String target) throws Exception {
+    HttpTester.Response r = get(target);
+    assertEquals(400, r.getStatus(), target + "\n" + r + r.getContent());
+    assertTrue(r.get(HttpHeader.CONTENT_TYPE).startsWith("text/plain"), target + "\n" + r);
+    assertTrue(r.getContent().contains("/static/{bytes}"), r.getContent());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"/static/0,0", "/static/1,1", "/static/007,7", "/static/16777216,16777216"})
+  void digitsAloneAreServed(String target, int bytes) throws Exception {
+    HttpTester.Response r = get(target);
+    assertEquals(200, r.getStatus(), target + "\n" + r);
+    assertEquals(bytes, r.getContentBytes().length, target);
+  }
+}
