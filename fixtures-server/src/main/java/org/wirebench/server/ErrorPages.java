@@ -67,6 +67,12 @@ final class ErrorPages extends ErrorHandler {
       // the target may be fine: the fault is the method's, never to be blamed on the URI
       return "the request method is not an HTTP token (letters, digits and !#$%&'*+-.^_`|~)";
     }
+    if (unparsed
+        && status == HttpStatus.BAD_REQUEST_400
+        && RequestTargets.badLine(request.getConnectionMetaData())) {
+      // the target may be fine: words after the version, or a bare CR, are the line's fault
+      return "the request line is not METHOD /path HTTP/1.1 ending in CR LF";
+    }
     if (unparsed && status == HttpStatus.BAD_REQUEST_400) {
       return "the request target is not a valid URI: a % not followed by two hex digits, an"
           + " escaped control character such as %00, or a character a URI cannot hold";

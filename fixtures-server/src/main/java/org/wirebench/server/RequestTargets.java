@@ -77,6 +77,27 @@ final class RequestTargets extends HttpConnectionFactory {
     return false;
   }
 
+  /**
+   * Whether the last request line on this connection, kept whole, is not {@code METHOD SP target SP
+   * HTTP/d.d} ending in CR LF (words after the version, no version, a control byte after it, a CR
+   * not followed by LF): the fault is then the line's, not its target's. False when the line was
+   * longer than what is kept, or none is kept.
+   */
+  static boolean badLine(ConnectionMetaData connection) {
+    if (!(connection instanceof Remembering r)) {
+      return false;
+    }
+    if (r.bareCr) {
+      return true;
+    }
+    String line = r.requestLine();
+    if (line.length() >= KEPT_BYTES) {
+      return false;
+    }
+    String[] parts = line.split(" ", -1);
+    return parts.length != 3 || !parts[2].matches("HTTP/[0-9]\\.[0-9]");
+  }
+
   /** The path of a request target (origin or absolute form), or null. */
   static String path(String target) {
     int scheme = target == null ? -1 : target.indexOf("://");
@@ -108,6 +129,9 @@ final class RequestTargets extends HttpConnectionFactory {
 
     private volatile int length;
 
+    /** Whether the kept line ended in a CR that the next byte was no LF after. */
+    private volatile boolean bareCr;
+
     Remembering(HttpConfiguration config, Connector connector, EndPoint endPoint) {
       super(config, connector, endPoint);
     }
@@ -138,6 +162,7 @@ final class RequestTargets extends HttpConnectionFactory {
       int n;
       if (state == HttpParser.State.START) {
         n = 0;
+        bareCr = false;
       } else if (state.ordinal() > HttpParser.State.URI.ordinal()) {
         return;
       } else {
@@ -155,6 +180,9 @@ final class RequestTargets extends HttpConnectionFactory {
         i++;
       }
       buffer.get(from, line, n, i - from);
+      if (i + 1 < end && buffer.get(i) == '\r' && buffer.get(i + 1) != '\n') {
+        bareCr = true;
+      }
       length = n + i - from;
     }
 
