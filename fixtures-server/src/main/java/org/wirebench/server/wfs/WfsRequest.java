@@ -101,6 +101,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
           "version",
           "version " + asked + " is not supported; use 2.0.0, 1.1.0 or 1.0.0");
     }
+    checkSpellingsAgree(p);
     WfsParameters.check(request, p);
     return new WfsRequest(p, Collections.unmodifiableMap(lowerCaseParams), version, request);
   }
@@ -116,6 +117,34 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     if (n != null) {
       throw new OwsException(
           "OperationParsingFailed", n, "the parameter " + n + " is given more than once");
+    }
+  }
+
+  /**
+   * A parameter's two spellings, each version's, both read in every version (featureId and
+   * resourceId together are refused as excluding each other).
+   */
+  private static final String[][] SPELLINGS = {{"typeName", "typeNames"}, {"maxFeatures", "count"}};
+
+  /**
+   * Refuses the two spellings of one parameter with different values: one was read and the other
+   * dropped, so {@code typeName=a&typeNames=b} answered b in 2.0 and a 1.1 client's own {@code
+   * typeName} lost to {@code typeNames}. The same value in both (QGIS names a type both ways) is
+   * one request.
+   */
+  static void checkSpellingsAgree(Map<String, String> p) throws OwsException {
+    for (String[] s : SPELLINGS) {
+      String a = p.get(s[0].toLowerCase(Locale.ROOT));
+      String b = p.get(s[1].toLowerCase(Locale.ROOT));
+      if (a != null && b != null && !a.equals(b)) {
+        throw new OwsException(
+            "OperationParsingFailed",
+            s[1],
+            s[0]
+                + " and "
+                + s[1]
+                + " are one parameter's two spellings and name different values; give one");
+      }
     }
   }
 
