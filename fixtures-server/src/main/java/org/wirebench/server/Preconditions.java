@@ -167,7 +167,7 @@ final class Preconditions extends Handler.Wrapper {
   private static final class Held extends Response.Wrapper {
     private final Request request;
     private final Outcome outcome;
-    private Boolean replaced; // null until decided
+    private volatile Boolean replaced; // null until decided; read by any thread
 
     Held(Request request, Response wrapped, Outcome outcome) {
       super(request, wrapped);
