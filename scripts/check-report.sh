@@ -102,7 +102,7 @@ JS
 } > "$page"
 
 flags=(--headless --no-sandbox --disable-gpu --hide-scrollbars --virtual-time-budget=10000)
-"$browser" "${flags[@]}" --dump-dom "file://$page" 2> "$work/chromium.log" > "$work/dom.html" || {
+"$browser" ${flags[@]+"${flags[@]}"} --dump-dom "file://$page" 2> "$work/chromium.log" > "$work/dom.html" || {
   echo "check-report: $browser failed:" >&2; tail -5 "$work/chromium.log" >&2; exit 2; }
 result=$(perl -0777 -ne 'print $1 if /<pre id="wirebench-check">(.*?)<\/pre>/s' "$work/dom.html" \
   | sed -e 's/&quot;/"/g' -e 's/&lt;/</g' -e 's/&gt;/>/g' -e 's/&amp;/\&/g')
@@ -113,7 +113,7 @@ fi
 echo "$result"
 if [ -n "$shot" ]; then
   height=$(sed -n 's/.*page \([0-9]*\) px tall.*/\1/p' <<< "$result")
-  "$browser" "${flags[@]}" --window-size=1100,"${height:-4000}" --screenshot="$shot" \
+  "$browser" ${flags[@]+"${flags[@]}"} --window-size=1100,"${height:-4000}" --screenshot="$shot" \
     "file://$(cd "$(dirname "$report")" && pwd)/$(basename "$report")" 2>> "$work/chromium.log" > /dev/null
   echo "screenshot: $shot"
 fi

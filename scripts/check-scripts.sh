@@ -4,8 +4,10 @@
 # file or folder, a number such as '²0', a run given twice, an unknown layer) exits 2 with one line
 # on stderr and no traceback. Starts no server and no wrk: the scripts that would are given only
 # arguments they refuse first. Needs bash and python3; the unknown-layer cases need a built jar
-# (JAR, default bench-core/target/benchmarks.jar) and are skipped without one. `./mvnw verify` runs
-# it in bench-core's verify phase against the jar it built (skipped there without python3).
+# (JAR, default bench-core/target/benchmarks.jar) and are skipped without one. Also: no bash script
+# expands a whole array unguarded (an error under set -u in bash < 4.4 when it is empty).
+# `./mvnw verify` runs it in bench-core's verify phase against the jar it built (skipped there
+# without python3).
 #
 #   scripts/check-scripts.sh
 #
@@ -35,6 +37,29 @@ expect() {
     failed=1
   fi
 }
+
+# Bash before 4.4 (macOS ships 3.2) calls an empty array's "${a[@]}" an unbound variable under
+# set -u, so every whole-array expansion in the bash scripts is written ${a[@]+"${a[@]}"}, empty or
+# not. A line is read with its guarded expansions removed; any "${a[@]}", "${!a[@]}" or "${a[*]}"
+# left is unguarded. (${#a[@]} and ${a[*]:+...} are safe in every bash and not matched.) Comment
+# lines are skipped; this script, which holds the patterns as text and no array, is not read.
+unguarded() {
+  grep -nH '' "$@" \
+    | grep -vE '^[^:]*:[0-9]+:[[:space:]]*#' \
+    | sed -E 's/\$\{([A-Za-z_][A-Za-z0-9_]*)\[@\]\+"\$\{!?\1\[@\]\}"\}//g' \
+    | grep -E '"\$\{!?[A-Za-z_][A-Za-z0-9_]*\[[@*]\]\}"' || true
+}
+cases=$((cases + 1))
+scanned=()
+for f in "$S"/*.sh "$S"/lib/*.sh "$ROOT/wirebench" "$ROOT/.ci/run"; do
+  [ "$f" = "$S/check-scripts.sh" ] || scanned+=("$f")
+done
+bad=$(unguarded ${scanned[@]+"${scanned[@]}"})
+[ -z "$bad" ] || { echo "FAIL: an array expansion without its \${a[@]+...} guard (bash < 4.4):"; echo "$bad"; failed=1; }
+# the check can fail: an unguarded expansion is found, a guarded one is not
+printf 'a=()\nexec "${a[@]}" x\nexec ${a[@]+"${a[@]}"} "${b[@]}"\nexec ${a[@]+"${a[@]}"} x\n' > "$W/arrays.sh"
+[ "$(unguarded "$W/arrays.sh" | cut -d: -f2 | tr '\n' ' ')" = "2 3 " ] \
+  || { echo "FAIL: the array-guard check does not find lines 2 and 3 of $W/arrays.sh"; failed=1; }
 
 for f in "$S"/*.sh "$S"/*.py; do
   for h in -h --help; do

@@ -118,7 +118,7 @@ stop() {
     [ -z "${PID[$s]}" ] || { kill "${PID[$s]}" 2> /dev/null || true; wait "${PID[$s]}" 2> /dev/null || true; }
     PID[$s]=""
   done
-  for s in "${!CPID[@]}"; do
+  for s in ${CPID[@]+"${!CPID[@]}"}; do
     kill "${CPID[$s]}" 2> /dev/null || true
     wait "${CPID[$s]}" 2> /dev/null || true
   done
@@ -137,7 +137,7 @@ start_codec() {
   local n=$((NCODEC++)) fd
   mkfifo "$TMP/codec$n.in" "$TMP/codec$n.out"
   # shellcheck disable=SC2086 # the benchmark's JVM flags (StudyBenchmark), word-split on purpose
-  (close_kept; exec "${PIN_SERVER[@]}" java $CODEC_JVM $SPLIT_JVM -cp "$B" org.wirebench.bench.cli.WirebenchCli encode-loop \
+  (close_kept; exec ${PIN_SERVER[@]+"${PIN_SERVER[@]}"} java $CODEC_JVM $SPLIT_JVM -cp "$B" org.wirebench.bench.cli.WirebenchCli encode-loop \
     --dataset "$1" --codec "$2" --count "$COUNT" --threads 2) \
     < "$TMP/codec$n.in" > "$TMP/codec$n.out" 2> "$TMP/codec$n.log" &
   CPID[$1 $2]=$!
@@ -211,7 +211,7 @@ start_fork() {
     done
   fi
   # shellcheck disable=SC2046 # pids, one word each
-  wait_idle "${PID[a]}" "${PID[b]}" $(printf '%s ' "${CPID[@]}") \
+  wait_idle "${PID[a]}" "${PID[b]}" $(printf '%s ' ${CPID[@]+"${CPID[@]}"}) \
     || { echo "$ME: fork $1: the two servers${CPID[*]:+ and the codec loops} were still busy after 3 minutes" >&2; exit 1; }
   for layer in ${LAYERS//,/ }; do
     for format in ${FORMATS//,/ }; do
@@ -268,7 +268,7 @@ warm_up() {
     for format in ${FORMATS//,/ }; do
       for s in a b; do
         for kind in $KINDS; do
-          (close_kept; exec "${PIN_CLIENT[@]}" wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(url $s "$kind" "$layer" "$format")") > /dev/null \
+          (close_kept; exec ${PIN_CLIENT[@]+"${PIN_CLIENT[@]}"} wrk -t2 -c"$USERS" -d"${WARMUP}s" "$(url $s "$kind" "$layer" "$format")") > /dev/null \
             || { echo "$ME: $layer $format $kind: wrk failed on ${s^^}'s warm-up" >&2; exit 1; }
         done
       done
@@ -282,7 +282,7 @@ warm_up() {
 window() {
   local t0 t1 out requests
   t0=$(ticks "${PID[$1]}")
-  out=$(close_kept; "${PIN_CLIENT[@]}" wrk -t2 -c"$USERS" -d"${WINDOW}s" "$2" 2>&1) || { echo "$ME: $2: wrk failed: $out" >&2; return 1; }
+  out=$(close_kept; ${PIN_CLIENT[@]+"${PIN_CLIENT[@]}"} wrk -t2 -c"$USERS" -d"${WINDOW}s" "$2" 2>&1) || { echo "$ME: $2: wrk failed: $out" >&2; return 1; }
   t1=$(ticks "${PID[$1]}")
   requests=$(echo "$out" | awk '/requests in/ {print $1}')
   if [ -z "$requests" ] || [ "$requests" = 0 ] || grep -q -e Non-2xx -e 'Socket errors' <<< "$out"; then
@@ -332,7 +332,7 @@ done
 [ -s "$TMP/raw" ] || exit 1
 if [ $status = 1 ]; then
   # a failed point's windows are left out of the table
-  for key in "${!FAILED[@]}"; do
+  for key in ${FAILED[@]+"${!FAILED[@]}"}; do
     awk -v l="${key% *}" -v f="${key#* }" '!($3 == l && $4 == f)' "$TMP/raw" > "$TMP/raw2" && mv "$TMP/raw2" "$TMP/raw"
   done
 fi

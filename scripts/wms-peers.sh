@@ -96,9 +96,9 @@ stop() {
   for f in gunicorn.pid lighttpd.pid; do
     [ -s "$WORK/$f" ] && pids+=("$(cat "$WORK/$f")")
   done
-  [ "${#pids[@]}" -gt 0 ] && end 50 "${pids[@]}"
+  [ "${#pids[@]}" -gt 0 ] && end 50 ${pids[@]+"${pids[@]}"}
   mapfile -t pids < <(mapservs)
-  [ "${#pids[@]}" -gt 0 ] && end 10 "${pids[@]}"
+  [ "${#pids[@]}" -gt 0 ] && end 10 ${pids[@]+"${pids[@]}"}
   rm -f "$WORK/gunicorn.pid" "$WORK/lighttpd.pid"
 }
 

@@ -71,7 +71,7 @@ start_server() {
   exec {stdin}> >(
     close_kept
     # shellcheck disable=SC2086 # JVM flags, word-split on purpose
-    exec "${PIN_SERVER[@]}" java ${4:-} -cp "$1" org.wirebench.bench.cli.WirebenchCli serve --exit-with-parent --port "$2" > "$3" 2>&1
+    exec ${PIN_SERVER[@]+"${PIN_SERVER[@]}"} java ${4:-} -cp "$1" org.wirebench.bench.cli.WirebenchCli serve --exit-with-parent --port "$2" > "$3" 2>&1
   )
   SERVER_PID=$!
   KEPT_FDS+=" $stdin"

@@ -243,7 +243,9 @@ public final class FixtureServer implements AutoCloseable {
     routes.addMapping(PathSpec.from("/ebay/*"), gateway.gateway());
     routes.addMapping(PathSpec.from(""), new IndexHandler());
     clientThreads = new ClientThreads(routes, ClientThreads.DEFAULT_LIMIT);
-    Handler root = new WireCompression(new HeadAsGet(clientThreads), settings.compression());
+    Handler root =
+        new Preconditions(
+            new WireCompression(new HeadAsGet(clientThreads), settings.compression()));
     bodies =
         new BodyGate(
             root, connector.getScheduler(), settings.maxBodyBytes(), DEFAULT_BODY_TIMEOUT_MS);
