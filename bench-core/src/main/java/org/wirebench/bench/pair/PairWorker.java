@@ -221,10 +221,10 @@ public final class PairWorker {
   /**
    * Runs {@code round} on a thread of its own and waits for it. A thread's native state is a draw
    * of the process: the JDK's JPEG reader decodes a tile in 0.41 or 0.52 ms depending on the thread
-   * it runs on (its C code copies each scanline out of a buffer from the thread's malloc arena;
-   * measured thread by thread in one JVM, docs/measuring.md), and a fork that kept one thread
-   * carried one draw into every round. A thread per round makes each fork's mean a mean over draws,
-   * as a server's pool of threads is.
+   * it runs on (its C code copies each scanline out of a buffer it mallocs, most likely placed by
+   * the thread's arena; measured thread by thread in one JVM, docs/measuring.md), and a fork that
+   * kept one thread carried one draw into every round. A thread per round makes each fork's mean a
+   * mean over draws, as a server's pool of threads is.
    */
   static long onFreshThread(Round round) throws Throwable {
     long[] value = new long[1];
