@@ -115,6 +115,29 @@ class PairedRunnerTest {
     assertNull(without.referenceNsPerOp());
   }
 
+  /**
+   * The warm-up runs on the fork's own thread, each timed round on a thread of its own: a thread's
+   * native state is a draw (PairWorker.onFreshThread), and a fork's mean is to be one over draws.
+   */
+  @Test
+  void everyTimedRoundRunsOnAThreadOfItsOwn() throws Throwable {
+    RoundThreads.CALLED_ON.clear();
+    int rounds = 5;
+    PairWorker.run(
+        new PairWorker.ForkSpec(
+            List.of(
+                new PairWorker.VariantSpec("t", RoundThreads.class.getName() + ".call", Map.of())),
+            5,
+            1,
+            rounds,
+            3,
+            0));
+    List<Thread> threads = RoundThreads.CALLED_ON;
+    assertEquals(Thread.currentThread(), threads.get(0), "the warm-up: " + threads);
+    assertEquals(1 + rounds, threads.size(), "one thread a round: " + threads);
+    assertEquals(threads.size(), new java.util.HashSet<>(threads).size(), threads::toString);
+  }
+
   @Test
   void aForkWhoseParentIsGoneEnds(@TempDir Path dir) throws Exception {
     // a fork asked for an hour of warm-up: only its parent's end can stop it
