@@ -138,6 +138,32 @@ class PairedRunnerTest {
     assertEquals(threads.size(), new java.util.HashSet<>(threads).size(), threads::toString);
   }
 
+  /**
+   * A cycling variant's long batch is spread over eight threads, an eighth each (a tile cache's
+   * speed is its thread's: PairWorker.timeOnThreads), so each round weighs eight draws.
+   */
+  @Test
+  void aCyclingVariantsBatchRunsAnEighthOfItAThread() throws Throwable {
+    RoundThreads.CYCLE_CALLS.clear();
+    int rounds = 4;
+    PairWorker.ForkResult r =
+        PairWorker.run(
+            new PairWorker.ForkSpec(
+                List.of(
+                    new PairWorker.VariantSpec(
+                        "c", RoundThreads.class.getName() + ".cycling", Map.of())),
+                5,
+                1,
+                rounds,
+                3,
+                0));
+    int batch = r.opsPerBatch()[0];
+    assertEquals(0, batch % 16, "whole cycles: " + batch);
+    long chunkThreads =
+        RoundThreads.CYCLE_CALLS.values().stream().filter(n -> n.get() == batch / 8).count();
+    assertEquals(rounds * 8, chunkThreads, RoundThreads.CYCLE_CALLS::toString);
+  }
+
   @Test
   void aForkWhoseParentIsGoneEnds(@TempDir Path dir) throws Exception {
     // a fork asked for an hour of warm-up: only its parent's end can stop it
