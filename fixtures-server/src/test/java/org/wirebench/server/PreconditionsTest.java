@@ -1,6 +1,7 @@
 package org.wirebench.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -102,6 +103,8 @@ class PreconditionsTest {
       assertEquals("", bodyOf(raw), method + " " + target);
       assertNull(r.get(HttpHeader.CONTENT_ENCODING), raw);
       assertNull(r.get(HttpHeader.ETAG), raw);
+      // §15.4.5: the Date its 200 would have had
+      assertNotNull(r.get(HttpHeader.DATE), raw);
       // RFC 9110 §15.4.5: the 304 names the Vary its 200 would have
       assertEquals(plain.get(HttpHeader.VARY), r.get(HttpHeader.VARY), raw);
     }
@@ -171,6 +174,15 @@ class PreconditionsTest {
       assertEquals(404, parse(send("GET", "/nowhere", header + "\r\n", null)).getStatus());
       raw = send("GET", "/static/x", header + "\r\n", null);
       assertEquals(400, parse(raw).getStatus(), raw);
+      // the SOAP stacks answer from their servlets: a fault there keeps its status too
+      String broken = ENVELOPE.replace("</soapenv:Body>", "");
+      for (String soap : new String[] {"/services/cxf-jaxb", "/services/axis2-adb"}) {
+        int without = parse(send("POST", soap, "", broken)).getStatus();
+        assertTrue(without >= 400, soap + " " + without);
+        raw = send("POST", soap, header + "\r\n", broken);
+        assertEquals(without, parse(raw).getStatus(), soap + " " + header + "\n" + raw);
+        assertTrue(bodyOf(raw).contains("Fault"), raw);
+      }
     }
   }
 

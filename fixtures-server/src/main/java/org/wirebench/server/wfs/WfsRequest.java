@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.codec.GeoCodec;
@@ -101,8 +102,8 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
           "version",
           "version " + asked + " is not supported; use 2.0.0, 1.1.0 or 1.0.0");
     }
-    checkSpellingsAgree(p);
     WfsParameters.check(request, p);
+    checkSpellingsAgree(request, p);
     return new WfsRequest(p, Collections.unmodifiableMap(lowerCaseParams), version, request);
   }
 
@@ -124,7 +125,13 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
    * A parameter's two spellings, each version's, both read in every version (featureId and
    * resourceId together are refused as excluding each other).
    */
-  private static final String[][] SPELLINGS = {{"typeName", "typeNames"}, {"maxFeatures", "count"}};
+  /** A parameter's two spellings, and the operations (lower case) that read it. */
+  private record Spelling(String one, String other, Set<String> readBy) {}
+
+  private static final List<Spelling> SPELLINGS =
+      List.of(
+          new Spelling("typeName", "typeNames", Set.of("getfeature", "describefeaturetype")),
+          new Spelling("maxFeatures", "count", Set.of("getfeature")));
 
   /**
    * Refuses the two spellings of one parameter with different values: one was read and the other
@@ -132,17 +139,21 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
    * typeName} lost to {@code typeNames}. The same value in both (QGIS names a type both ways) is
    * one request.
    */
-  static void checkSpellingsAgree(Map<String, String> p) throws OwsException {
-    for (String[] s : SPELLINGS) {
-      String a = p.get(s[0].toLowerCase(Locale.ROOT));
-      String b = p.get(s[1].toLowerCase(Locale.ROOT));
+  static void checkSpellingsAgree(String operation, Map<String, String> p) throws OwsException {
+    String op = operation.toLowerCase(Locale.ROOT);
+    for (Spelling s : SPELLINGS) {
+      if (!s.readBy().contains(op)) {
+        continue; // an operation that does not read it ignores both as vendor parameters
+      }
+      String a = p.get(s.one().toLowerCase(Locale.ROOT));
+      String b = p.get(s.other().toLowerCase(Locale.ROOT));
       if (a != null && b != null && !a.equals(b)) {
         throw new OwsException(
             "OperationParsingFailed",
-            s[1],
-            s[0]
+            s.other(),
+            s.one()
                 + " and "
-                + s[1]
+                + s.other()
                 + " are one parameter's two spellings and name different values; give one");
       }
     }
