@@ -163,9 +163,12 @@ public final class PairWorker {
           onFreshThread(
               () -> {
                 long s = 0;
-                // the thread's own state (a reader, a buffer) made before anything is timed
+                // the thread's own state (a reader, a buffer) made before anything is timed here; a
+                // cycling variant is timed on threads of its own (timeOnThreads), not on this one
                 for (int v : shuffled) {
-                  s += System.identityHashCode(ops[v].call());
+                  if (cycles[v] == 1) {
+                    s += System.identityHashCode(ops[v].call());
+                  }
                 }
                 for (int v : shuffled) {
                   long[] spent =
