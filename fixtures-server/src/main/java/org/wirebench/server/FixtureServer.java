@@ -253,7 +253,7 @@ public final class FixtureServer implements AutoCloseable {
     HeaderTimeout heads =
         new HeaderTimeout(root, connector.getScheduler(), settings.headerTimeoutMs());
     connector.addEventListener(heads);
-    server.setHandler(new GracefulHandler(new CloseWhenAsked(heads)));
+    server.setHandler(new GracefulHandler(new CloseWhenAsked(new ServerOptions(heads))));
     // an unexpected failure answers 500 without the exception's message or stack
     server.setErrorHandler(new ErrorPages(REQUEST_HEADER_BYTES));
     if (settings.accessLog()) {
