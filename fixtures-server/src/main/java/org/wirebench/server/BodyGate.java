@@ -164,10 +164,22 @@ final class BodyGate extends Handler.Wrapper {
           return;
         }
         if (Content.Chunk.isFailure(chunk)) {
-          // the client went away or sent a broken body: nobody is left to answer
           if (finish()) {
             release();
-            callback.failed(chunk.getFailure());
+            if (!RequestTargets.brokenChunk(request.getConnectionMetaData())) {
+              callback.failed(chunk.getFailure()); // the client went away: nobody to answer
+            } else {
+              refuse(
+                  request,
+                  response,
+                  callback,
+                  HttpStatus.BAD_REQUEST_400,
+                  "the chunked request body is malformed: a chunk size that is not hex digits"
+                      + " or is too large, or chunk data not followed by CR LF; a chunk is its"
+                      + " size in hex digits, CR LF, that many bytes, CR LF, and the body ends"
+                      + " with a chunk of size 0",
+                  true);
+            }
           }
           return;
         }

@@ -38,6 +38,8 @@ final class ErrorPages extends ErrorHandler {
       query = RequestTargets.query(target);
     }
     int status = response.getStatus();
+    // the error page replaces the answer's headers, the Connection: close among them
+    CloseWhenAsked.markClose(request, response);
     if (status < 400) {
       status = HttpStatus.INTERNAL_SERVER_ERROR_500;
     }

@@ -224,7 +224,8 @@ public final class FixtureServer implements AutoCloseable {
       wmsEndpoints.put(kind, wms);
       routes.addMapping(PathSpec.from(wmsPath(kind)), wms);
     }
-    routes.addMapping(PathSpec.from("/static/*"), new StaticHandler());
+    routes.addMapping(
+        PathSpec.from("/static/*"), new NoQuery(new StaticHandler(), "/static/{bytes}"));
     routes.addMapping(
         PathSpec.from("/services/*"),
         SoapServices.handler(settings.maxBodyBytes(), () -> publicBase));
@@ -239,9 +240,14 @@ public final class FixtureServer implements AutoCloseable {
             maps.close();
           }
         });
-    routes.addMapping(PathSpec.from("/finding/*"), gateway.mock());
-    routes.addMapping(PathSpec.from("/ebay/*"), gateway.gateway());
-    routes.addMapping(PathSpec.from(""), new IndexHandler());
+    routes.addMapping(
+        PathSpec.from("/finding/*"), new NoQuery(gateway.mock(), "/finding/mock.{format}"));
+    routes.addMapping(
+        PathSpec.from("/ebay/*"),
+        new NoQuery(
+            gateway.gateway(),
+            org.wirebench.server.finding.GatewayHandler.PATH + "{format}/{keywords}"));
+    routes.addMapping(PathSpec.from(""), new NoQuery(new IndexHandler(), "/"));
     clientThreads = new ClientThreads(routes, ClientThreads.DEFAULT_LIMIT);
     Handler root =
         new Preconditions(
@@ -253,7 +259,7 @@ public final class FixtureServer implements AutoCloseable {
     HeaderTimeout heads =
         new HeaderTimeout(root, connector.getScheduler(), settings.headerTimeoutMs());
     connector.addEventListener(heads);
-    server.setHandler(new GracefulHandler(heads));
+    server.setHandler(new GracefulHandler(new CloseWhenAsked(new ServerOptions(heads))));
     // an unexpected failure answers 500 without the exception's message or stack
     server.setErrorHandler(new ErrorPages(REQUEST_HEADER_BYTES));
     if (settings.accessLog()) {

@@ -83,6 +83,15 @@ final class RequestTargets extends HttpConnectionFactory {
    * not followed by LF): the fault is then the line's, not its target's. False when the line was
    * longer than what is kept, or none is kept.
    */
+  /**
+   * Whether the parser refused the chunked framing of the request body being read on {@code
+   * connection} (a chunk size that is not hex digits, or overflows; data longer than its size): not
+   * the client leaving, which Jetty reports the same way.
+   */
+  static boolean brokenChunk(ConnectionMetaData connection) {
+    return connection instanceof Remembering r && r.brokenChunk;
+  }
+
   static boolean badLine(ConnectionMetaData connection) {
     if (!(connection instanceof Remembering r)) {
       return false;
@@ -132,6 +141,9 @@ final class RequestTargets extends HttpConnectionFactory {
     /** Whether the kept line ended in a CR that the next byte was no LF after. */
     private volatile boolean bareCr;
 
+    /** Whether the parser refused the chunked framing of the body being read. */
+    private volatile boolean brokenChunk;
+
     Remembering(HttpConfiguration config, Connector connector, EndPoint endPoint) {
       super(config, connector, endPoint);
     }
@@ -149,7 +161,18 @@ final class RequestTargets extends HttpConnectionFactory {
             @Override
             public boolean parseNext(ByteBuffer buffer) {
               keep(this, buffer);
-              return super.parseNext(buffer);
+              State before = getState();
+              boolean handle = super.parseNext(buffer);
+              // a chunked body the parser gave up on while the client was still sending: Jetty
+              // reports it as an early EOF, the parser's reason dropped
+              if ((before == State.CHUNKED_CONTENT
+                      || before == State.CHUNK_SIZE
+                      || before == State.CHUNK)
+                  && (getState() == State.CLOSE || getState() == State.CLOSED)
+                  && !isAtEOF()) {
+                brokenChunk = true;
+              }
+              return handle;
             }
           };
       parser.setHeaderCacheSize(getHttpConfiguration().getHeaderCacheSize());

@@ -42,7 +42,12 @@ class RawQueryBytesTest {
     server.close();
   }
 
-  /** A target answered 200 with a plain ASCII query, its error marker, its error type. */
+  /**
+   * A target, its error marker, its error type; with {@code &y=} and an escaped é added it is
+   * answered 200 where the path takes parameters it does not know (the OGC services), and refused
+   * naming the first parameter where it takes none (the WSDL, the mock backend, /static, the
+   * index).
+   */
   private static final String[][] TARGETS = {
     {
       "/ows?service=WFS&version=2.0.0&request=GetCapabilities", "ExceptionReport", "application/xml"
@@ -100,7 +105,14 @@ class RawQueryBytesTest {
   @MethodSource("targets")
   void aRawByteInTheQueryIsRefusedInTheServicesFormat(
       String target, byte[] raw, String marker, String type) throws Exception {
-    assertEquals(200, get((target + "&y=%C3%A9").getBytes(StandardCharsets.US_ASCII)).getStatus());
+    HttpTester.Response control = get((target + "&y=%C3%A9").getBytes(StandardCharsets.US_ASCII));
+    boolean ogc = target.startsWith("/ows") || target.startsWith("/wfs") || target.contains("wms");
+    assertEquals(ogc ? 200 : 400, control.getStatus(), target + "\n" + control.getContent());
+    if (!ogc) {
+      assertTrue(
+          control.getContent().contains("unknown query parameter 'x'") || target.contains("wsdl"),
+          target);
+    }
     HttpTester.Response r = get(with(target, raw));
     assertEquals(400, r.getStatus(), target + "\n" + r + r.getContent());
     assertTrue(r.get(HttpHeader.CONTENT_TYPE).startsWith(type), target + "\n" + r);

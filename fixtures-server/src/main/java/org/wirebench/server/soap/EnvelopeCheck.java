@@ -35,9 +35,25 @@ final class EnvelopeCheck {
     /** Client, or VersionMismatch for another SOAP version's envelope. */
     final String code;
 
+    /**
+     * 400 for a body that is no SOAP message at all (empty, not XML, another root element): the
+     * HTTP request is what is wrong. 500 for a SOAP envelope the service cannot take, as SOAP 1.1
+     * over HTTP answers a fault (WS-I Basic Profile R1126).
+     */
+    final int status;
+
     Refused(String code, String message) {
+      this(500, code, message);
+    }
+
+    private Refused(int status, String code, String message) {
       super(message, null, false, false);
       this.code = code;
+      this.status = status;
+    }
+
+    static Refused notSoap(String message) {
+      return new Refused(400, "Client", message);
     }
   }
 
@@ -55,21 +71,20 @@ final class EnvelopeCheck {
         r.close();
       }
     } catch (XMLStreamException | IOException e) {
-      throw new Refused(
-          "Client",
+      throw Refused.notSoap(
           "the request is not well-formed XML: "
               + SoapFaults.withoutClassNames(e.getMessage(), "it does not parse"));
     }
   }
 
   private static void walk(XMLStreamReader r) throws XMLStreamException, Refused {
-    QName root = nextElement(r, "the request holds no XML element");
+    QName root = nextRoot(r);
     if (!root.getNamespaceURI().equals(SoapFaults.SOAP11)
         || !root.getLocalPart().equals("Envelope")) {
       if (root.getNamespaceURI().equals(SOAP12)) {
         throw new Refused("VersionMismatch", "a SOAP 1.2 envelope; this endpoint speaks SOAP 1.1");
       }
-      throw new Refused("Client", "the request is a " + show(root) + ", not a SOAP 1.1 Envelope");
+      throw Refused.notSoap("the request is a " + show(root) + ", not a SOAP 1.1 Envelope");
     }
     QName child = nextChild(r, "the Envelope holds no Body");
     if (isSoap(child, "Header")) {
@@ -138,8 +153,8 @@ final class EnvelopeCheck {
     }
   }
 
-  private static QName nextElement(XMLStreamReader r, String missing)
-      throws XMLStreamException, Refused {
+  /** The document's root element; a body with none is no SOAP message. */
+  private static QName nextRoot(XMLStreamReader r) throws XMLStreamException, Refused {
     while (r.hasNext()) {
       int event = r.next();
       if (event == XMLStreamConstants.START_ELEMENT) {
@@ -149,7 +164,7 @@ final class EnvelopeCheck {
         throw new Refused("Client", "a DOCTYPE is not allowed in a SOAP message");
       }
     }
-    throw new Refused("Client", missing);
+    throw Refused.notSoap("the request holds no XML element");
   }
 
   private static boolean isSoap(QName name, String local) {

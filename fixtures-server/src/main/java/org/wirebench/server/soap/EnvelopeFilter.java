@@ -12,8 +12,10 @@ import javax.servlet.http.HttpServletResponse;
 /**
  * Reads a POST's whole body (already held within the body limit by {@link BodyLimitFilter}) and
  * lets it on to the stacks only when {@link EnvelopeCheck} finds it a whole SOAP 1.1 request for
- * one of the operations; anything else gets a Client fault with HTTP 500, as the SOAP 1.1 HTTP
- * binding answers every fault (WS-I Basic Profile R1126), before any stack has answered 200.
+ * one of the operations; anything else gets a fault before any stack has answered 200: a Client
+ * fault with 400 for a body that is no SOAP message (empty, not well-formed XML, no Envelope at its
+ * root), and with 500 for an envelope the operations cannot take, as the SOAP 1.1 HTTP binding
+ * answers a fault (WS-I Basic Profile R1126).
  */
 final class EnvelopeFilter implements Filter {
   private final long maxBodyBytes;
@@ -36,10 +38,7 @@ final class EnvelopeFilter implements Filter {
       EnvelopeCheck.check(body);
     } catch (EnvelopeCheck.Refused refused) {
       SoapFaults.write(
-          (HttpServletResponse) resp,
-          HttpServletResponse.SC_INTERNAL_SERVER_ERROR,
-          refused.code,
-          refused.getMessage());
+          (HttpServletResponse) resp, refused.status, refused.code, refused.getMessage());
       return;
     }
     chain.doFilter(new BodyLimitFilter.BufferedBodyRequest(request, body), resp);

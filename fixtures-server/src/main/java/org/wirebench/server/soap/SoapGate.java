@@ -15,8 +15,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
- * serves before a stack sees it (a method other than GET or POST: 405; a body that is not SOAP 1.1
- * XML, including SOAP 1.2's application/soap+xml, or a charset Java does not know: 415), cleans the
+ * serves before a stack sees it (a method other than GET or POST: 405; a GET or HEAD whose query is
+ * not {@code wsdl}: 400; a POST without a known SOAPAction: 400; a body that is not SOAP 1.1 XML,
+ * including SOAP 1.2's application/soap+xml, or a charset Java does not know: 415), cleans the
  * stacks' own faults ({@link FaultCleaner}), and turns anything a stack throws into a Server fault
  * (logged with its stack on the server, never sent to the client).
  */
@@ -34,10 +35,30 @@ final class SoapGate implements Filter {
       SoapFaults.write(response, 405, "Client", "method " + method + " is not allowed here");
       return;
     }
+    if (!method.equals("POST") && !"wsdl".equalsIgnoreCase(request.getQueryString())) {
+      // the stacks answered these 500 (CXF "No binding operation info", Axis2 "EPR not found"):
+      // no SOAP message was sent, so the client's request is what is wrong
+      SoapFaults.write(
+          response,
+          400,
+          "Client",
+          "a "
+              + method
+              + " here asks for the WSDL with ?wsdl and nothing else; a SOAP request is a POST of"
+              + " text/xml");
+      return;
+    }
     if (method.equals("POST")) {
       String refused = refusedContentType(request.getContentType());
       if (refused != null) {
         SoapFaults.write(response, 415, "Client", refused);
+        return;
+      }
+      // Axis2 answered a request without one 500 ("EPR for the Operation not found"), CXF one
+      // naming no operation 500 Server: SOAP 1.1 §6.1.1 makes the header the client's to send
+      refused = refusedAction(request.getHeader("SOAPAction"));
+      if (refused != null) {
+        SoapFaults.write(response, 400, "Client", refused);
         return;
       }
     }
@@ -53,6 +74,35 @@ final class SoapGate implements Filter {
       response.reset();
       SoapFaults.write(response, 500, "Server", "the server could not process this request");
     }
+  }
+
+  /** The SOAPAction of each operation in Benchmark1.wsdl, and the empty one. */
+  private static final java.util.Set<String> ACTIONS =
+      java.util.stream.Stream.concat(
+              java.util.stream.Stream.of(""),
+              java.util.Arrays.stream(org.wirebench.formats.soap.Operation.values())
+                  .map(
+                      op ->
+                          org.wirebench.formats.soap.Operation.NAMESPACE
+                              + "/"
+                              + op.requestElement()))
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+  /** Why this SOAPAction header is refused, or null for "" or an operation's action. */
+  static String refusedAction(String action) {
+    if (action == null) {
+      return "a SOAP 1.1 request needs a SOAPAction header (\"\" will do)";
+    }
+    String bare = action.trim();
+    if (bare.length() >= 2 && bare.startsWith("\"") && bare.endsWith("\"")) {
+      bare = bare.substring(1, bare.length() - 1);
+    }
+    if (ACTIONS.contains(bare)) {
+      return null;
+    }
+    return "SOAPAction "
+        + org.wirebench.formats.finding.Quote.of(action, 80)
+        + " names no operation here; send \"\" or an operation's action from the WSDL";
   }
 
   /** Why this Content-Type is refused, or null for SOAP 1.1's text/xml in a known charset. */

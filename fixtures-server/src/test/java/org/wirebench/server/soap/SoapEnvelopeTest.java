@@ -106,7 +106,9 @@ class SoapEnvelopeTest extends LiveServerTest {
   void aBrokenEnvelopeGetsAClientFault(String stack, String what, String body) throws Exception {
     ContentResponse r = post(stack, body);
     String text = r.getContentAsString();
-    assertEquals(500, r.getStatus(), text.length() > 2000 ? text.substring(0, 2000) : text);
+    // cut short or followed by more XML, the body is not one XML document: no SOAP message
+    int status = what.startsWith("cut") || what.startsWith("garbage") ? 400 : 500;
+    assertEquals(status, r.getStatus(), text.length() > 2000 ? text.substring(0, 2000) : text);
     assertEquals("text/xml", r.getMediaType());
     assertTrue(
         text.contains("<faultcode>soapenv:Client</faultcode>")

@@ -121,22 +121,27 @@ class SoapServerTest {
     String notXml = "hello";
     List<Arguments> cases = new ArrayList<>();
     for (String stack : SoapServices.NAMES) {
-      cases.add(Arguments.of(stack, "DTD with an external entity", dtd));
-      cases.add(Arguments.of(stack, "truncated envelope", truncated));
-      cases.add(Arguments.of(stack, "unknown operation", unknown));
-      cases.add(Arguments.of(stack, "not XML", notXml));
+      cases.add(Arguments.of(stack, "DTD with an external entity", dtd, 500));
+      cases.add(Arguments.of(stack, "truncated envelope", truncated, 400));
+      cases.add(Arguments.of(stack, "unknown operation", unknown, 500));
+      cases.add(Arguments.of(stack, "not XML", notXml, 400));
+      cases.add(Arguments.of(stack, "empty body", "", 400));
+      cases.add(Arguments.of(stack, "another root element", "<a/>", 400));
     }
     return cases.stream();
   }
 
-  /** SOAP 1.1 over HTTP answers a fault with 500 (WS-I Basic Profile R1126). */
+  /**
+   * SOAP 1.1 over HTTP answers a fault in an envelope with 500 (WS-I Basic Profile R1126); a body
+   * that is no SOAP message at all (not XML, cut short, empty) is the HTTP request's fault: 400.
+   */
   @ParameterizedTest(name = "{0}: {1}")
   @MethodSource("badRequests")
-  void badRequestsGetAFaultWithoutAStackTrace(String stack, String what, String body)
+  void badRequestsGetAFaultWithoutAStackTrace(String stack, String what, String body, int status)
       throws Exception {
     ContentResponse r = post(stack, body.getBytes(StandardCharsets.UTF_8));
     String text = r.getContentAsString();
-    assertEquals(500, r.getStatus(), text);
+    assertEquals(status, r.getStatus(), text);
     assertEquals("text/xml", r.getMediaType());
     Document fault = parse(r.getContent());
     assertEquals(

@@ -1,0 +1,87 @@
+package org.wirebench.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpTester;
+import org.eclipse.jetty.server.LocalConnector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * A chunked request body whose chunk size is not a hex number (or overflows) is refused with 400 in
+ * the path's format, naming the broken chunk: it was answered "400 Bad Request: Early EOF", as if
+ * the client had gone away while it was still there. Raw bytes on a LocalConnector.
+ */
+class ChunkFaultsTest {
+  private static FixtureServer server;
+  private static LocalConnector local;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server =
+        new FixtureServer(
+            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
+    local = server.localConnector();
+    server.start();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  /** Path, what its error body must contain, its content type's start. */
+  private static final String[][] SERVICES = {
+    {"/ebay/finding/keywords/xml/ipad", "{\"error\":{\"status\":400", "application/json"},
+    {"/finding/mock.xml", "{\"error\":{\"status\":400", "application/json"},
+    {"/ows", "ExceptionReport", "application/xml"},
+    {"/wms", "ServiceExceptionReport", "text/xml"},
+    {"/services/cxf-jaxb", "<faultcode>soapenv:Client</faultcode>", "text/xml"},
+    {"/services/axis2-adb", "<faultcode>soapenv:Client</faultcode>", "text/xml"},
+    {"/static/1", "400 ", "text/plain"},
+    {"/", "400 ", "text/plain"},
+  };
+
+  private static final String[] SIZES = {"FFFFFFFFFFFFFFFFFFFF", "-3", "0x3", "ZZ"};
+
+  static Stream<Arguments> cases() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String[] s : SERVICES) {
+      for (String size : SIZES) {
+        cases.add(Arguments.of(s[0], size, s[1], s[2]));
+      }
+    }
+    return cases.stream();
+  }
+
+  @ParameterizedTest(name = "{0} [{1}]")
+  @MethodSource("cases")
+  void aBrokenChunkIsNamed(String path, String size, String marker, String type) throws Exception {
+    String raw =
+        "POST "
+            + path
+            + " HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + size
+            + "\r\nabc\r\n0\r\n\r\n";
+    HttpTester.Response r =
+        HttpTester.parseResponse(
+            local.executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
+    String shown = path + " [" + size + "]\n" + r + r.getContent();
+    assertEquals(400, r.getStatus(), shown);
+    assertTrue(r.get(HttpHeader.CONTENT_TYPE).startsWith(type), shown);
+    assertTrue(r.getContent().contains(marker), shown);
+    assertTrue(r.getContent().contains("chunked request body is malformed"), shown);
+    assertFalse(r.getContent().contains("Early EOF"), shown);
+    assertEquals("close", r.get(HttpHeader.CONNECTION), shown);
+  }
+}

@@ -1,0 +1,132 @@
+package org.wirebench.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.eclipse.jetty.http.HttpTester;
+import org.eclipse.jetty.server.LocalConnector;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.wirebench.server.soap.SoapServices;
+
+/**
+ * A request to a SOAP endpoint that carries no SOAP message (a GET or HEAD not asking for the WSDL,
+ * a POST whose body is empty, not XML, or not an Envelope) is the client's mistake: a Client fault
+ * with 400. The stacks answered 500 (CXF "No binding operation info", Axis2 "EPR not found", the
+ * envelope check's fault). Raw requests on a LocalConnector.
+ */
+class SoapNonMessagesTest {
+  private static FixtureServer server;
+  private static LocalConnector local;
+
+  @BeforeAll
+  static void start() throws Exception {
+    server =
+        new FixtureServer(
+            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
+    local = server.localConnector();
+    server.start();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  private static HttpTester.Response send(String raw) throws Exception {
+    return HttpTester.parseResponse(
+        local.executeRequest(raw).waitForResponse(false, 60, TimeUnit.SECONDS));
+  }
+
+  static Stream<Arguments> gets() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String stack : SoapServices.NAMES) {
+      for (String query : new String[] {"", "?wsdlx", "?xsd=x", "?wsdl&x=1", "?foo=1", "?"}) {
+        cases.add(Arguments.of("GET", SoapServices.path(stack) + query));
+      }
+    }
+    return cases.stream();
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("gets")
+  void aGetWithoutWsdlGetsAClientFault(String method, String target) throws Exception {
+    HttpTester.Response r =
+        send(method + " " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assertEquals(400, r.getStatus(), method + " " + target + "\n" + r + r.getContent());
+    if (method.equals("GET")) {
+      assertTrue(r.getContent().contains("<faultcode>soapenv:Client</faultcode>"), r.getContent());
+      assertTrue(r.getContent().contains("?wsdl"), r.getContent());
+    }
+  }
+
+  static Stream<Arguments> actions() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String stack : SoapServices.NAMES) {
+      cases.add(Arguments.of(SoapServices.path(stack), null));
+      cases.add(Arguments.of(SoapServices.path(stack), "\"urn:nothing\""));
+    }
+    return cases.stream();
+  }
+
+  /**
+   * A whole envelope without a SOAPAction, or with one naming no operation: Axis2 answered the
+   * first 500, CXF the second 500 Server.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("actions")
+  void aSoapActionMissingOrUnknownGetsAClientFault(String path, String action) throws Exception {
+    byte[] bytes =
+        org.wirebench.formats.soap.SoapEnvelopes.request(
+            org.wirebench.formats.soap.EchoValues.generate(
+                org.wirebench.formats.soap.Operation.INTS, 3));
+    HttpTester.Response r =
+        send(
+            "POST "
+                + path
+                + " HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml; charset=UTF-8\r\n"
+                + (action == null ? "" : "SOAPAction: " + action + "\r\n")
+                + "Content-Length: "
+                + bytes.length
+                + "\r\nConnection: close\r\n\r\n"
+                + new String(bytes, StandardCharsets.UTF_8));
+    assertEquals(400, r.getStatus(), path + " " + action + "\n" + r + r.getContent());
+    assertTrue(r.getContent().contains("<faultcode>soapenv:Client</faultcode>"), r.getContent());
+    assertTrue(r.getContent().contains("SOAPAction"), r.getContent());
+  }
+
+  static Stream<Arguments> bodies() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String stack : SoapServices.NAMES) {
+      for (String body : new String[] {"", "hello", "<a/>", "<s:Envelope xmlns:s=\"x\"", " "}) {
+        cases.add(Arguments.of(SoapServices.path(stack), body));
+      }
+    }
+    return cases.stream();
+  }
+
+  @ParameterizedTest(name = "{0} [{1}]")
+  @MethodSource("bodies")
+  void aPostOfNoSoapMessageGetsAClientFault(String path, String body) throws Exception {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    HttpTester.Response r =
+        send(
+            "POST "
+                + path
+                + " HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml; charset=UTF-8\r\n"
+                + "SOAPAction: \"\"\r\nContent-Length: "
+                + bytes.length
+                + "\r\nConnection: close\r\n\r\n"
+                + body);
+    assertEquals(400, r.getStatus(), path + " [" + body + "]\n" + r + r.getContent());
+    assertTrue(r.getContent().contains("<faultcode>soapenv:Client</faultcode>"), r.getContent());
+  }
+}
