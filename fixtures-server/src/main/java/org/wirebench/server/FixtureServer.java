@@ -256,10 +256,12 @@ public final class FixtureServer implements AutoCloseable {
         new BodyGate(
             root, connector.getScheduler(), settings.maxBodyBytes(), DEFAULT_BODY_TIMEOUT_MS);
     root = new UriGate(bodies);
+    // OPTIONS * inside the head timeout: a connection whose one request was it is one that spoke
     HeaderTimeout heads =
-        new HeaderTimeout(root, connector.getScheduler(), settings.headerTimeoutMs());
+        new HeaderTimeout(
+            new ServerOptions(root), connector.getScheduler(), settings.headerTimeoutMs());
     connector.addEventListener(heads);
-    server.setHandler(new GracefulHandler(new CloseWhenAsked(new ServerOptions(heads))));
+    server.setHandler(new GracefulHandler(new CloseWhenAsked(heads)));
     // an unexpected failure answers 500 without the exception's message or stack
     server.setErrorHandler(new ErrorPages(REQUEST_HEADER_BYTES));
     if (settings.accessLog()) {

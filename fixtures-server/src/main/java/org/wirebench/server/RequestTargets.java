@@ -2,6 +2,7 @@ package org.wirebench.server;
 
 import java.nio.ByteBuffer;
 import org.eclipse.jetty.http.HttpCompliance;
+import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpParser;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
@@ -78,20 +79,20 @@ final class RequestTargets extends HttpConnectionFactory {
   }
 
   /**
-   * Whether the last request line on this connection, kept whole, is not {@code METHOD SP target SP
-   * HTTP/d.d} ending in CR LF (words after the version, no version, a control byte after it, a CR
-   * not followed by LF): the fault is then the line's, not its target's. False when the line was
-   * longer than what is kept, or none is kept.
-   */
-  /**
    * Whether the parser refused the chunked framing of the request body being read on {@code
-   * connection} (a chunk size that is not hex digits, or overflows; data longer than its size): not
+   * connection} (a chunk size that is not hex digits or overflows, a bad chunk end or trailer): not
    * the client leaving, which Jetty reports the same way.
    */
   static boolean brokenChunk(ConnectionMetaData connection) {
     return connection instanceof Remembering r && r.brokenChunk;
   }
 
+  /**
+   * Whether the last request line on this connection, kept whole, is not {@code METHOD SP target SP
+   * HTTP/d.d} ending in CR LF (words after the version, no version, a control byte after it, a CR
+   * not followed by LF): the fault is then the line's, not its target's. False when the line was
+   * longer than what is kept, or none is kept.
+   */
   static boolean badLine(ConnectionMetaData connection) {
     if (!(connection instanceof Remembering r)) {
       return false;
@@ -125,6 +126,15 @@ final class RequestTargets extends HttpConnectionFactory {
     int q = target == null ? -1 : target.indexOf('?');
     return q < 0 ? null : target.substring(q + 1);
   }
+
+  /** The parser's states inside a chunked body's framing. */
+  private static final java.util.Set<HttpParser.State> CHUNK_STATES =
+      java.util.EnumSet.of(
+          HttpParser.State.CHUNKED_CONTENT,
+          HttpParser.State.CHUNK_SIZE,
+          HttpParser.State.CHUNK,
+          HttpParser.State.CHUNK_END,
+          HttpParser.State.TRAILER);
 
   private static final class Remembering extends HttpConnection {
     // set from the super constructor (newRequestHandler runs there): no initializer
@@ -161,18 +171,21 @@ final class RequestTargets extends HttpConnectionFactory {
             @Override
             public boolean parseNext(ByteBuffer buffer) {
               keep(this, buffer);
-              State before = getState();
-              boolean handle = super.parseNext(buffer);
-              // a chunked body the parser gave up on while the client was still sending: Jetty
-              // reports it as an early EOF, the parser's reason dropped
-              if ((before == State.CHUNKED_CONTENT
-                      || before == State.CHUNK_SIZE
-                      || before == State.CHUNK)
-                  && (getState() == State.CLOSE || getState() == State.CLOSED)
-                  && !isAtEOF()) {
+              return super.parseNext(buffer);
+            }
+
+            /**
+             * A chunked body's framing refused (a chunk size that is not hex or overflows, a bad
+             * chunk end or trailer): Jetty goes on to report it as an early EOF, its reason
+             * dropped. Noted here, before the failure is published to whoever waits for content,
+             * and only for a refusal: a client that really leaves mid-chunk never comes here.
+             */
+            @Override
+            protected void badMessage(HttpException failure) {
+              if (CHUNK_STATES.contains(getState())) {
                 brokenChunk = true;
               }
-              return handle;
+              super.badMessage(failure);
             }
           };
       parser.setHeaderCacheSize(getHttpConfiguration().getHeaderCacheSize());

@@ -12,8 +12,8 @@ import org.eclipse.jetty.util.Callback;
  * The request target {@code *}: {@code OPTIONS *} asks about the server in general, not a resource
  * (RFC 9110 §9.3.7), so it is answered 200 with no content and {@code Allow} naming the methods the
  * server serves somewhere; it was routed as a path and got 404, a claim that the server has no such
- * thing. Any other method with {@code *} is refused with 400: the asterisk form is OPTIONS's alone
- * (RFC 9112 §3.2.4).
+ * thing. Any other method with {@code *} goes on to be refused with 400 by the request-target
+ * checks (Jetty's parser): the asterisk form is OPTIONS's alone (RFC 9112 §3.2.4).
  */
 final class ServerOptions extends Handler.Wrapper {
   /** The methods some path of this server serves; each path answers others with 405. */

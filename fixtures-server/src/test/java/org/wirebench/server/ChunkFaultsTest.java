@@ -52,31 +52,65 @@ class ChunkFaultsTest {
     {"/", "400 ", "text/plain"},
   };
 
-  private static final String[] SIZES = {"FFFFFFFFFFFFFFFFFFFF", "-3", "0x3", "ZZ"};
+  /**
+   * Chunked bodies whose framing is broken: bad sizes, data longer than its size, a bad trailer.
+   */
+  private static final String[] BODIES = {
+    "FFFFFFFFFFFFFFFFFFFF\r\nabc\r\n0\r\n\r\n",
+    "-3\r\nabc\r\n0\r\n\r\n",
+    "0x3\r\nabc\r\n0\r\n\r\n",
+    "ZZ\r\nabc\r\n0\r\n\r\n",
+    "3\r\nabcXYZ\r\n0\r\n\r\n",
+    "3\r\nabc\r\n0\r\nno colon here\r\n\r\n"
+  };
+
+  static Stream<Arguments> services() {
+    return Stream.of(SERVICES).map(s -> Arguments.of(s[0], s[1], s[2]));
+  }
 
   static Stream<Arguments> cases() {
     List<Arguments> cases = new ArrayList<>();
     for (String[] s : SERVICES) {
-      for (String size : SIZES) {
-        cases.add(Arguments.of(s[0], size, s[1], s[2]));
+      for (String body : BODIES) {
+        cases.add(Arguments.of(s[0], body, s[1], s[2]));
       }
     }
     return cases.stream();
   }
 
+  private static String head(String path) {
+    return "POST "
+        + path
+        + " HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nTransfer-Encoding: chunked\r\n\r\n";
+  }
+
   @ParameterizedTest(name = "{0} [{1}]")
   @MethodSource("cases")
-  void aBrokenChunkIsNamed(String path, String size, String marker, String type) throws Exception {
-    String raw =
-        "POST "
-            + path
-            + " HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nTransfer-Encoding: chunked\r\n\r\n"
-            + size
-            + "\r\nabc\r\n0\r\n\r\n";
+  void aBrokenChunkIsNamed(String path, String body, String marker, String type) throws Exception {
     HttpTester.Response r =
         HttpTester.parseResponse(
-            local.executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
-    String shown = path + " [" + size + "]\n" + r + r.getContent();
+            local.executeRequest(head(path) + body).waitForResponse(false, 30, TimeUnit.SECONDS));
+    assertNamed(path + " [" + body + "]\n" + r + r.getContent(), r, marker, type);
+  }
+
+  /**
+   * The broken chunk arrives while the service waits for more of the body: the parser then runs
+   * inside the wait's demand, and the failure is handed to another thread.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("services")
+  void aBrokenChunkThatArrivesLaterIsNamed(String path, String marker, String type)
+      throws Exception {
+    LocalConnector.LocalEndPoint client = local.connect();
+    client.addInput(head(path) + "3\r\nabc\r\n");
+    Thread.sleep(200);
+    client.addInput("ZZ\r\nabc\r\n0\r\n\r\n");
+    HttpTester.Response r =
+        HttpTester.parseResponse(client.waitForResponse(false, 30, TimeUnit.SECONDS));
+    assertNamed(path + " [later]\n" + r + r.getContent(), r, marker, type);
+  }
+
+  private static void assertNamed(String shown, HttpTester.Response r, String marker, String type) {
     assertEquals(400, r.getStatus(), shown);
     assertTrue(r.get(HttpHeader.CONTENT_TYPE).startsWith(type), shown);
     assertTrue(r.getContent().contains(marker), shown);
