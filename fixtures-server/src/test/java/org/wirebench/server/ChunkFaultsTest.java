@@ -11,8 +11,7 @@ import java.util.stream.Stream;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpTester;
 import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,22 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the client had gone away while it was still there. Raw bytes on a LocalConnector.
  */
 class ChunkFaultsTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
 
   /** Path, what its error body must contain, its content type's start. */
   private static final String[][] SERVICES = {
@@ -89,7 +73,10 @@ class ChunkFaultsTest {
   void aBrokenChunkIsNamed(String path, String body, String marker, String type) throws Exception {
     HttpTester.Response r =
         HttpTester.parseResponse(
-            local.executeRequest(head(path) + body).waitForResponse(false, 30, TimeUnit.SECONDS));
+            SERVER
+                .connector()
+                .executeRequest(head(path) + body)
+                .waitForResponse(false, 30, TimeUnit.SECONDS));
     assertNamed(path + " [" + body + "]\n" + r + r.getContent(), r, marker, type);
   }
 
@@ -101,7 +88,7 @@ class ChunkFaultsTest {
   @MethodSource("services")
   void aBrokenChunkThatArrivesLaterIsNamed(String path, String marker, String type)
       throws Exception {
-    LocalConnector.LocalEndPoint client = local.connect();
+    LocalConnector.LocalEndPoint client = SERVER.connector().connect();
     client.addInput(head(path) + "3\r\nabc\r\n");
     Thread.sleep(200);
     client.addInput("ZZ\r\nabc\r\n0\r\n\r\n");

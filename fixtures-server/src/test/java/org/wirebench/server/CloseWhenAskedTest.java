@@ -9,8 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpTester;
 import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -21,22 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * tunnel after a CONNECT) and served the pipelined request. Raw bytes on a LocalConnector.
  */
 class CloseWhenAskedTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
 
   /**
    * Sends {@code method target version} with {@code close} as its connection header (none when
@@ -72,7 +56,7 @@ class CloseWhenAskedTest {
             + (extra == null ? "" : extra + "\r\n")
             + "\r\n";
     String pipelined = "GET /static/1 HTTP/1.1\r\nHost: x\r\n\r\n";
-    LocalConnector.LocalEndPoint endPoint = local.executeRequest(head + pipelined);
+    LocalConnector.LocalEndPoint endPoint = SERVER.connector().executeRequest(head + pipelined);
     ByteBuffer first = endPoint.waitForResponse(false, 30, TimeUnit.SECONDS);
     HttpTester.Response r = HttpTester.parseResponse(first);
     assertEquals(status, r.getStatus(), head + r + r.getContent());

@@ -6,9 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpTester;
-import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,26 +17,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * answered 200 as if the parameter meant something. Raw requests on a LocalConnector.
  */
 class NoQueryTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
 
   private static HttpTester.Response get(String target) throws Exception {
     return HttpTester.parseResponse(
-        local
+        SERVER
+            .connector()
             .executeRequest("GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             .waitForResponse(false, 30, TimeUnit.SECONDS));
   }

@@ -10,10 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpTester;
-import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,8 +22,10 @@ import org.wirebench.formats.soap.Operation;
  * *} on a GET was answered 200 with the body, {@code If-Match: "x"} ran the request.
  */
 class PreconditionsTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
+  @RegisterExtension
+  static final LocalServer SERVER =
+      LocalServer.of(
+          FixtureServer.Settings.defaults().port(0).maxBodyBytes(1 << 20).compression(true));
 
   private static final String WFS = "/ows?service=WFS&version=2.0.0&request=GetCapabilities";
   private static final String ENVELOPE =
@@ -33,20 +33,6 @@ class PreconditionsTest {
           + "\"http://schemas.xmlsoap.org/soap/envelope/\"><soapenv:Body><ns:echoInts xmlns:ns=\""
           + Operation.NAMESPACE
           + "\"><ns:input>1</ns:input></ns:echoInts></soapenv:Body></soapenv:Envelope>";
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().port(0).maxBodyBytes(1 << 20).compression(true));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
 
   /** The raw answer to {@code method target} with {@code headers} (CRLF-ended lines). */
   private static String send(String method, String target, String headers, String body)
@@ -66,7 +52,10 @@ class PreconditionsTest {
             + "Connection: close\r\n\r\n"
             + (body == null ? "" : body);
     ByteBuffer out =
-        local.executeRequest(raw).waitForResponse(method.equals("HEAD"), 60, TimeUnit.SECONDS);
+        SERVER
+            .connector()
+            .executeRequest(raw)
+            .waitForResponse(method.equals("HEAD"), 60, TimeUnit.SECONDS);
     return StandardCharsets.ISO_8859_1.decode(out).toString();
   }
 

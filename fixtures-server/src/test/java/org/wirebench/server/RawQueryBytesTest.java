@@ -11,10 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpTester;
-import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,22 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * one answered 200 with a filter the client never sent. Raw request bytes on a LocalConnector.
  */
 class RawQueryBytesTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
 
   /**
    * A target, its error marker, its error type; with {@code &y=} and an escaped é added it is
@@ -91,7 +74,8 @@ class RawQueryBytesTest {
     request.put(
         " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
     request.flip();
-    return HttpTester.parseResponse(local.getResponse(request, false, 30, TimeUnit.SECONDS));
+    return HttpTester.parseResponse(
+        SERVER.connector().getResponse(request, false, 30, TimeUnit.SECONDS));
   }
 
   private static byte[] with(String target, byte[] raw) {

@@ -6,13 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpTester;
-import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,22 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * bytes on a LocalConnector.
  */
 class RequestLineFaultsTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
 
   /** Service path, what its error body must contain, its content type's start. */
   private static final String[][] SERVICES = {
@@ -66,16 +48,12 @@ class RequestLineFaultsTest {
     return cases.stream();
   }
 
-  private static HttpTester.Response send(String raw) throws Exception {
-    return HttpTester.parseResponse(
-        local.executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
-  }
-
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("lines")
   void aBadLineEndIsNamedNotBlamedOnTheTarget(String path, String end, String marker, String type)
       throws Exception {
-    HttpTester.Response r = send("GET " + path + end + "Host: x\r\nConnection: close\r\n\r\n");
+    HttpTester.Response r =
+        SERVER.send("GET " + path + end + "Host: x\r\nConnection: close\r\n\r\n");
     String shown = (path + end).replaceAll("\\p{Cntrl}", "^");
     assertEquals(400, r.getStatus(), shown + "\n" + r + r.getContent());
     assertTrue(r.get(HttpHeader.CONTENT_TYPE).startsWith(type), shown + "\n" + r);
@@ -92,7 +70,7 @@ class RequestLineFaultsTest {
   void aBadTargetIsStillNamed(String path, String marker, String type) throws Exception {
     String target = path.contains("?") ? path + "&x=%zz" : path + "/a%zzb";
     HttpTester.Response r =
-        send("GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        SERVER.send("GET " + target + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     assertEquals(400, r.getStatus(), target + "\n" + r);
     assertTrue(r.getContent().contains(marker), r.getContent());
     assertFalse(r.getContent().contains("the request line is not METHOD"), r.getContent());

@@ -2,13 +2,10 @@ package org.wirebench.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpTester;
-import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -17,31 +14,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * the server's methods. It got 404. Other methods with the target {@code *} get Jetty's 400.
  */
 class ServerOptionsTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
-
-  private static HttpTester.Response send(String raw) throws Exception {
-    return HttpTester.parseResponse(
-        local.executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
-  }
+  @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
 
   @Test
   void optionsAsteriskAnswersForTheServer() throws Exception {
-    HttpTester.Response r = send("OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    HttpTester.Response r =
+        SERVER.send("OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     assertEquals(200, r.getStatus(), r + r.getContent());
     assertEquals("GET, HEAD, POST", r.get(HttpHeader.ALLOW), r.toString());
     assertEquals("0", r.get(HttpHeader.CONTENT_LENGTH), r.toString());
@@ -51,7 +29,8 @@ class ServerOptionsTest {
   @ValueSource(strings = {"GET", "POST", "DELETE"})
   void otherMethodsWithAsteriskAreRefused(String method) throws Exception {
     HttpTester.Response r =
-        send(method + " * HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        SERVER.send(
+            method + " * HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
     assertEquals(400, r.getStatus(), r + r.getContent());
   }
 
@@ -59,7 +38,7 @@ class ServerOptionsTest {
   @Test
   void optionsOnAPathStaysRefused() throws Exception {
     HttpTester.Response r =
-        send("OPTIONS /static/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        SERVER.send("OPTIONS /static/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     assertEquals(405, r.getStatus(), r + r.getContent());
     assertEquals("GET, HEAD, POST", r.get(HttpHeader.ALLOW), r.toString());
   }

@@ -9,9 +9,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.eclipse.jetty.http.HttpTester;
-import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -24,26 +22,11 @@ import org.wirebench.server.soap.SoapServices;
  * envelope check's fault). Raw requests on a LocalConnector.
  */
 class SoapNonMessagesTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
 
   private static HttpTester.Response send(String raw) throws Exception {
     return HttpTester.parseResponse(
-        local.executeRequest(raw).waitForResponse(false, 60, TimeUnit.SECONDS));
+        SERVER.connector().executeRequest(raw).waitForResponse(false, 60, TimeUnit.SECONDS));
   }
 
   static Stream<Arguments> gets() {

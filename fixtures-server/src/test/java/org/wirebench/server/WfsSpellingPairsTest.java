@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpTester;
-import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,22 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * request. Raw requests on a LocalConnector.
  */
 class WfsSpellingPairsTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
 
   private static HttpTester.Response get(String query) throws Exception {
     return raw("request=GetFeature&" + query);
@@ -45,7 +28,7 @@ class WfsSpellingPairsTest {
     String raw =
         "GET /ows?service=WFS&" + query + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n";
     return HttpTester.parseResponse(
-        local.executeRequest(raw).waitForResponse(false, 60, TimeUnit.SECONDS));
+        SERVER.connector().executeRequest(raw).waitForResponse(false, 60, TimeUnit.SECONDS));
   }
 
   @ParameterizedTest(name = "{0}")

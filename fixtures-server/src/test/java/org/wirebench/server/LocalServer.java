@@ -1,0 +1,59 @@
+package org.wirebench.server;
+
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.http.HttpTester;
+import org.eclipse.jetty.server.LocalConnector;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * A {@link FixtureServer} with Jetty's {@link LocalConnector} for one test class, started before
+ * its tests and closed after them, so that tests sending raw request bytes share one server without
+ * each class repeating the start and stop. Register it as {@code @RegisterExtension static final
+ * LocalServer SERVER = LocalServer.of(...)}.
+ */
+final class LocalServer implements BeforeAllCallback, AfterAllCallback {
+  private final FixtureServer.Settings settings;
+  private FixtureServer server;
+  private LocalConnector connector;
+
+  private LocalServer(FixtureServer.Settings settings) {
+    this.settings = settings;
+  }
+
+  static LocalServer of(FixtureServer.Settings settings) {
+    return new LocalServer(settings);
+  }
+
+  /** The settings most of these tests use: a 1 MiB body limit and no compression. */
+  static LocalServer plain() {
+    return of(FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    server = new FixtureServer(settings);
+    connector = server.localConnector(); // must be added before the server starts
+    server.start();
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws Exception {
+    server.close();
+  }
+
+  LocalConnector connector() {
+    return connector;
+  }
+
+  FixtureServer server() {
+    return server;
+  }
+
+  /** The parsed answer to {@code raw}, sent as is on the local connector. */
+  HttpTester.Response send(String raw) throws Exception {
+    return HttpTester.parseResponse(
+        connector.executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
+  }
+}
