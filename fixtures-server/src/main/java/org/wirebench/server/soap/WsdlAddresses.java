@@ -87,6 +87,11 @@ final class WsdlAddresses implements Filter {
     }
     Captured captured = new Captured(response);
     chain.doFilter(addressed, captured);
+    if (response.isCommitted()) {
+      // the stack answered by itself (sendError for a service it does not have: a 404); writing
+      // again would fail on the closed response and log a stack trace for every such request
+      return;
+    }
     byte[] body = captured.bytes();
     if (captured.getStatus() == 200) {
       // the path the request was routed by, never its spelling (/services/a;x=1, /services/z/../a)
