@@ -15,20 +15,41 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
- * serves before a stack sees it (a method other than GET or POST: 405; a GET or HEAD whose query is
- * not {@code wsdl}: 400; a POST without a known SOAPAction: 400; a body that is not SOAP 1.1 XML,
- * including SOAP 1.2's application/soap+xml, or a charset Java does not know: 415), cleans the
- * stacks' own faults ({@link FaultCleaner}), and turns anything a stack throws into a Server fault
- * (logged with its stack on the server, never sent to the client).
+ * serves before a stack sees it (a path that is no service's address: 404; a method other than GET
+ * or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; a POST without a known
+ * SOAPAction: 400; a body that is not SOAP 1.1 XML, including SOAP 1.2's application/soap+xml, or a
+ * charset Java does not know: 415), cleans the stacks' own faults ({@link FaultCleaner}), and turns
+ * anything a stack throws into a Server fault (logged with its stack on the server, never sent to
+ * the client).
  */
 final class SoapGate implements Filter {
   private static final Logger LOG = LoggerFactory.getLogger(SoapGate.class);
+
+  /** The hosted services' addresses, as their WSDLs give them: nothing under or beside them. */
+  static final java.util.Set<String> ENDPOINTS =
+      new java.util.TreeSet<>(
+          java.util.List.of(
+              SoapServices.path(Axis2Hosting.ADB),
+              SoapServices.path(Axis2Hosting.JAXB),
+              SoapServices.path(SoapServices.CXF)));
 
   @Override
   public void doFilter(ServletRequest req, ServletResponse resp, FilterChain chain)
       throws IOException, ServletException {
     HttpServletRequest request = (HttpServletRequest) req;
     HttpServletResponse response = (HttpServletResponse) resp;
+    String routed =
+        request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+    if (!ENDPOINTS.contains(routed)) {
+      // CXF answered a POST to /services/cxf-jaxb/extra as its service, Axis2 500: an address no
+      // WSDL gives is no service, whatever a stack makes of it
+      SoapFaults.write(
+          response,
+          404,
+          "Client",
+          "no SOAP service here; the services are " + String.join(", ", ENDPOINTS));
+      return;
+    }
     String method = request.getMethod();
     if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("POST")) {
       response.setHeader("Allow", "GET, HEAD, POST");
