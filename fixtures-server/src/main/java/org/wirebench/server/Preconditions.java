@@ -83,13 +83,7 @@ final class Preconditions extends Handler.Wrapper {
     HttpFields.Mutable headers = HttpFields.build(request.getHeaders());
     headers.remove(HttpHeader.IF_MATCH);
     headers.remove(HttpHeader.IF_NONE_MATCH);
-    HttpFields fields = headers.asImmutable();
-    return new Request.Wrapper(request) {
-      @Override
-      public HttpFields getHeaders() {
-        return fields;
-      }
-    };
+    return RequestHeaders.replaced(request, headers);
   }
 
   /**

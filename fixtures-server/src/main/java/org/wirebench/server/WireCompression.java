@@ -127,13 +127,7 @@ final class WireCompression extends Handler.Wrapper {
     if (coding != ContentCoding.IDENTITY) {
       headers.put(HttpHeader.ACCEPT_ENCODING, coding.token());
     }
-    HttpFields fixed = headers.asImmutable();
-    return new Request.Wrapper(request) {
-      @Override
-      public HttpFields getHeaders() {
-        return fixed;
-      }
-    };
+    return RequestHeaders.replaced(request, headers);
   }
 
   /**
