@@ -18,7 +18,10 @@ import org.wirebench.formats.xml.XmlFactories;
  * takes, was answered 200. One streaming pass (Woodstox, no DTD, no entity resolved): well-formed
  * to the end of the document; an {@code Envelope} in the SOAP 1.1 namespace holding an optional
  * {@code Header} and one {@code Body}, and nothing else; the Body holding exactly one element, the
- * request element of one of the WSDL's operations.
+ * request element of one of the WSDL's operations, and of the one the SOAPAction names when it
+ * names one: Axis2 dispatches on the SOAPAction and reads the Body as that operation's request
+ * (echoInts under echoDoubles' action was answered 200 with the ints as doubles), CXF dispatches on
+ * it too and answered 500.
  */
 final class EnvelopeCheck {
   private static final Set<QName> REQUESTS =
@@ -55,18 +58,24 @@ final class EnvelopeCheck {
     static Refused notSoap(String message) {
       return new Refused(400, "Client", message);
     }
+
+    /** The HTTP request contradicts itself: its SOAPAction names another operation. */
+    static Refused contradicted(String message) {
+      return new Refused(400, "Client", message);
+    }
   }
 
   private EnvelopeCheck() {}
 
   /**
+   * @param named the operation the SOAPAction names, or null when it names none
    * @throws Refused naming what is wrong with {@code body}
    */
-  static void check(byte[] body) throws Refused {
+  static void check(byte[] body, Operation named) throws Refused {
     try {
       XMLStreamReader r = XmlFactories.reader(body, 0, body.length);
       try {
-        walk(r);
+        walk(r, named);
       } finally {
         r.close();
       }
@@ -77,7 +86,7 @@ final class EnvelopeCheck {
     }
   }
 
-  private static void walk(XMLStreamReader r) throws XMLStreamException, Refused {
+  private static void walk(XMLStreamReader r, Operation named) throws XMLStreamException, Refused {
     QName root = nextRoot(r);
     if (!root.getNamespaceURI().equals(SoapFaults.SOAP11)
         || !root.getLocalPart().equals("Envelope")) {
@@ -95,6 +104,14 @@ final class EnvelopeCheck {
       throw new Refused("Client", "a " + show(child) + " where the Envelope's Body belongs");
     }
     QName payload = nextChild(r, "the Body is empty");
+    if (named != null && !payload.equals(new QName(Operation.NAMESPACE, named.requestElement()))) {
+      throw Refused.contradicted(
+          "the SOAPAction names operation "
+              + named.requestElement()
+              + " but the Body holds "
+              + show(payload)
+              + "; send the action of the Body's operation, or \"\"");
+    }
     if (!REQUESTS.contains(payload)) {
       throw new Refused(
           "Client",

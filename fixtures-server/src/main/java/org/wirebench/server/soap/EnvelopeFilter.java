@@ -14,8 +14,9 @@ import javax.servlet.http.HttpServletResponse;
  * lets it on to the stacks only when {@link EnvelopeCheck} finds it a whole SOAP 1.1 request for
  * one of the operations; anything else gets a fault before any stack has answered 200: a Client
  * fault with 400 for a body that is no SOAP message (empty, not well-formed XML, no Envelope at its
- * root), and with 500 for an envelope the operations cannot take, as the SOAP 1.1 HTTP binding
- * answers a fault (WS-I Basic Profile R1126).
+ * root) or whose Body's element is another than the SOAPAction's operation, and with 500 for an
+ * envelope the operations cannot take, as the SOAP 1.1 HTTP binding answers a fault (WS-I Basic
+ * Profile R1126).
  */
 final class EnvelopeFilter implements Filter {
   private final long maxBodyBytes;
@@ -35,7 +36,7 @@ final class EnvelopeFilter implements Filter {
     // the limit filter has refused longer bodies
     byte[] body = BodyLimitFilter.readAtMost(request.getInputStream(), maxBodyBytes + 1);
     try {
-      EnvelopeCheck.check(body);
+      EnvelopeCheck.check(body, SoapGate.namedOperation(request.getHeader("SOAPAction")));
     } catch (EnvelopeCheck.Refused refused) {
       SoapFaults.write(
           (HttpServletResponse) resp, refused.status, refused.code, refused.getMessage());

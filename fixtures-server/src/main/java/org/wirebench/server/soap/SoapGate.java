@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
  * serves before a stack sees it (a path that is no service's address: 404; a method other than GET
  * or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; a POST without a known
- * SOAPAction: 400; a body that is not SOAP 1.1 XML, including SOAP 1.2's application/soap+xml, or a
+ * SOAPAction: 400 (one naming another operation than the Body's is refused by {@link
+ * EnvelopeCheck}); a body that is not SOAP 1.1 XML, including SOAP 1.2's application/soap+xml, or a
  * charset Java does not know: 415), cleans the stacks' own faults ({@link FaultCleaner}), and turns
  * anything a stack throws into a Server fault (logged with its stack on the server, never sent to
  * the client).
@@ -97,33 +98,43 @@ final class SoapGate implements Filter {
     }
   }
 
-  /** The SOAPAction of each operation in Benchmark1.wsdl, and the empty one. */
-  private static final java.util.Set<String> ACTIONS =
-      java.util.stream.Stream.concat(
-              java.util.stream.Stream.of(""),
-              java.util.Arrays.stream(org.wirebench.formats.soap.Operation.values())
-                  .map(
-                      op ->
-                          org.wirebench.formats.soap.Operation.NAMESPACE
-                              + "/"
-                              + op.requestElement()))
-          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+  /** The operations by their SOAPAction in Benchmark1.wsdl. */
+  private static final java.util.Map<String, org.wirebench.formats.soap.Operation> ACTIONS =
+      java.util.Arrays.stream(org.wirebench.formats.soap.Operation.values())
+          .collect(
+              java.util.stream.Collectors.toUnmodifiableMap(
+                  op -> org.wirebench.formats.soap.Operation.NAMESPACE + "/" + op.requestElement(),
+                  op -> op));
+
+  /** The header's value without the white space and the quotes SOAP 1.1 §6.1.1 puts round it. */
+  private static String bare(String action) {
+    String bare = action.trim();
+    if (bare.length() >= 2 && bare.startsWith("\"") && bare.endsWith("\"")) {
+      bare = bare.substring(1, bare.length() - 1);
+    }
+    return bare;
+  }
 
   /** Why this SOAPAction header is refused, or null for "" or an operation's action. */
   static String refusedAction(String action) {
     if (action == null) {
       return "a SOAP 1.1 request needs a SOAPAction header (\"\" will do)";
     }
-    String bare = action.trim();
-    if (bare.length() >= 2 && bare.startsWith("\"") && bare.endsWith("\"")) {
-      bare = bare.substring(1, bare.length() - 1);
-    }
-    if (ACTIONS.contains(bare)) {
+    String bare = bare(action);
+    if (bare.isEmpty() || ACTIONS.containsKey(bare)) {
       return null;
     }
     return "SOAPAction "
         + org.wirebench.formats.finding.Quote.of(action, 80)
         + " names no operation here; send \"\" or an operation's action from the WSDL";
+  }
+
+  /**
+   * The operation a SOAPAction header names, or null when it names none ("", or no header): the
+   * Body's element must then be this operation's request ({@link EnvelopeCheck}).
+   */
+  static org.wirebench.formats.soap.Operation namedOperation(String action) {
+    return action == null ? null : ACTIONS.get(bare(action));
   }
 
   /** Why this Content-Type is refused, or null for SOAP 1.1's text/xml in a known charset. */
