@@ -5,7 +5,8 @@
 # on stderr and no traceback. Starts no server and no wrk: the scripts that would are given only
 # arguments they refuse first. Needs bash and python3; the unknown-layer cases need a built jar
 # (JAR, default bench-core/target/benchmarks.jar) and are skipped without one. Also: no bash script
-# expands a whole array unguarded (an error under set -u in bash < 4.4 when it is empty).
+# expands a whole array unguarded (an error under set -u in bash < 4.4 when it is empty), and every
+# bash script using bash 4 features refuses an older bash (macOS's 3.2) in one line at its top.
 # `./mvnw verify` runs it in bench-core's verify phase against the jar it built (skipped there
 # without python3).
 #
@@ -60,6 +61,72 @@ bad=$(unguarded ${scanned[@]+"${scanned[@]}"})
 printf 'a=()\nexec "${a[@]}" x\nexec ${a[@]+"${a[@]}"} "${b[@]}"\nexec ${a[@]+"${a[@]}"} x\n' > "$W/arrays.sh"
 [ "$(unguarded "$W/arrays.sh" | cut -d: -f2 | tr '\n' ' ')" = "2 3 " ] \
   || { echo "FAIL: the array-guard check does not find lines 2 and 3 of $W/arrays.sh"; failed=1; }
+
+# Bash 4 features fail on macOS's bash 3.2 with bash's own cryptic error ("declare: -A: invalid
+# option", "mapfile: command not found"), so a script using one, itself or through a scripts/lib
+# file it sources, has GUARD as its first line after the header comment: bash < 4.1 is refused
+# there in one line, exit 2. Checked as text (bash 3 is not here to run them); the guard's own
+# refusal is run with BASH_VERSINFO renamed, as that array is read-only. 4.1, not 4: the scripts
+# open files on {fd}. Features of bash 4.2 and later would need a higher guard: refused outright.
+# Comment lines are not read; this script, which holds the patterns as text, is not read.
+GUARD='((BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] >= 401)) || { echo "NAME: needs bash 4.1 or later, this is bash ${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]}" >&2; exit 2; }'
+# associative, lower/upper-case declarations; mapfile, readarray, coproc; ${x^^} ${x,,}; {fd}>;
+# |& and &>>; case's ;& and ;;&; shopts and brace steps or zero padding of bash 4
+BASH4='(^|[^A-Za-z0-9_-])(declare|local|typeset)[[:space:]]+-[a-zA-Z]*[Alu]|(^|[;&|({[:space:]])(mapfile|readarray|coproc)([[:space:]]|$)|\$\{[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?[\^,]|(^|[^$A-Za-z0-9_])\{[A-Za-z_][A-Za-z0-9_]*\}[<>]|\|&|&>>|;;&|;&[[:space:]]*$|shopt[[:space:]]+-s.*(globstar|autocd|checkjobs|dirspell)|\{-?[0-9]+\.\.-?[0-9]+\.\.|\{-?0[0-9]+\.\.'
+# namerefs and globals, [[ -v ]], wait -n, negative subscripts, ${x@Q}, local -, printf %(..)T,
+# bash 5's variables
+NEWER='(^|[^A-Za-z0-9_-])(declare|local|typeset)[[:space:]]+-[a-zA-Z]*[gn]|(^|[^A-Za-z0-9_-])local[[:space:]]+-([[:space:];]|$)|\[\[[[:space:]]+-v[[:space:]]|wait[[:space:]]+-[npf]|\$\{[A-Za-z_][A-Za-z0-9_]*\[-[0-9]|\$\{[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?@[QEPAKaUuLk]\}|%\([^)]*\)T|inherit_errexit|lastpipe|EPOCHSECONDS|EPOCHREALTIME|SRANDOM|BASH_ARGV0'
+code_lines() { grep -vE '^[[:space:]]*#' "$1" || true; }
+# bash4 FILE...: "FILE: why" for each script using a bash 4 feature (or sourcing a lib that does,
+# "$ROOT" read as the folder above the script's) whose first line after its header is not GUARD
+# with its own name, and for each using a feature newer than the guard's 4.1 (libs included)
+bash4() {
+  local f root lib uses want first
+  for f in "$@"; do
+    root=$(cd "$(dirname "$f")/.." && pwd)
+    uses=""
+    code_lines "$f" | grep -qE "$BASH4" && uses=itself
+    code_lines "$f" | grep -qE "$NEWER" && echo "$f: uses a feature of bash 4.2 or later"
+    for lib in $(code_lines "$f" | sed -nE 's#^[[:space:]]*(\.|source)[[:space:]]+"?\$ROOT/(scripts/lib/[A-Za-z0-9_.-]+)"?.*#\2#p'); do
+      [ -f "$root/$lib" ] && code_lines "$root/$lib" | grep -qE "$BASH4|$NEWER" && uses="${uses:+$uses }$lib"
+    done
+    # a lib is sourced, never run: the scripts sourcing it carry the guard
+    [ -n "$uses" ] && [[ $f != */scripts/lib/* ]] || continue
+    want=${GUARD/NAME/$(basename "$f" .sh)}
+    first=$(awk 'NR > 1 && !/^#/ && !/^[[:space:]]*$/ {print; exit}' "$f")
+    [ "$first" = "$want" ] || echo "$f: uses bash 4 ($uses) without the bash 4.1 guard as its first line after the header"
+  done
+}
+cases=$((cases + 1))
+bad=$(bash4 ${scanned[@]+"${scanned[@]}"})
+[ -z "$bad" ] || { echo "FAIL: a script needing bash 4 without its guard (bash 3.2 errs cryptically):"; echo "$bad"; failed=1; }
+# the check can fail: each kind of feature without the guard, a lib's, one newer than 4.1; not a
+# guarded script, a script without any, or a feature in a comment
+mkdir -p "$W/b4/scripts/lib"
+printf '%s\n' 'x() { :; }' 'exec {fd}> /dev/null' > "$W/b4/scripts/lib/fd.sh"
+printf '%s\n' '#!/usr/bin/env bash' '# a header' '# declare -A x' 'set -eu' 'echo "${x[@]:-}"' > "$W/b4/scripts/none.sh"
+printf '%s\n' '#!/usr/bin/env bash' '# a header' '' "${GUARD/NAME/ok}" 'declare -A x' 'mapfile -t y < /dev/null' > "$W/b4/scripts/ok.sh"
+n=0
+for line in 'declare -A x' 'local -A x' 'mapfile -t y < /dev/null' 'readarray y' 'coproc C { :; }' 'echo ${x^^}' \
+  'echo ${y[0],,}' 'exec {fd}> /dev/null' 'x |& y' 'x &>> log' 'shopt -s globstar' 'echo {1..9..2}' \
+  'echo {01..10}' '  a) x ;;&' '  a) x ;&' '. "$ROOT/scripts/lib/fd.sh"' 'declare -n r=x' '[[ -v x ]]' \
+  'wait -n' 'echo ${a[-1]}' 'echo ${x@Q}'; do
+  n=$((n + 1))
+  printf '%s\n' '#!/usr/bin/env bash' '# a header' 'set -eu' "$line" > "$W/b4/scripts/bad$n.sh"
+  # a guarded script using a feature newer than 4.1 is still refused
+  [[ $line == *-n* || $line == *-v* || $line == *-1* || $line == *@Q* ]] \
+    && printf '%s\n' '#!/usr/bin/env bash' "${GUARD/NAME/bad$n}" "$line" > "$W/b4/scripts/bad$n.sh"
+done
+found=$(bash4 "$W/b4/scripts/"*.sh | cut -d: -f1 | xargs -n1 basename | sort -u | tr '\n' ' ')
+want=$(for i in $(seq $n); do echo "bad$i.sh"; done | sort | tr '\n' ' ')
+[ "$found" = "$want" ] || { echo "FAIL: the bash-4 check finds [$found], not [$want] in $W/b4/scripts"; failed=1; }
+# and the guard refuses: run with BASH_VERSINFO renamed, bash 3.2 exits 2 with one line, 4.1 passes
+g=${GUARD//BASH_VERSINFO/V}
+expect 2 bash -c "V=(3 2 57 1 release x); ${g/NAME/g}; echo past"
+grep -qx 'g: needs bash 4.1 or later, this is bash 3.2' "$W/err" || { echo "FAIL: the guard said: $(cat "$W/err")"; failed=1; }
+expect 0 bash -c "V=(4 1 0 1 release x); ${g/NAME/g}"
+expect 0 bash -c "V=(5 0 0 1 release x); ${g/NAME/g}"
+expect 2 bash -c "V=(4 0 0 1 release x); ${g/NAME/g}"
 
 for f in "$S"/*.sh "$S"/*.py; do
   for h in -h --help; do

@@ -18,6 +18,9 @@
 # loop.collapsed, server.txt / loop.txt ("ops cpu_ms" of the profiled window) and split.txt (the
 # table, also printed). `scripts/encode-vs-server.py DIR` prints the table again.
 # Exit 0: profiled; 1: a side failed (non-2xx, no requests, the loop refused); 2: could not run.
+#
+# Needs bash 4.1 or later (macOS's /bin/bash is 3.2: `brew install bash`); older: exit 2.
+((BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] >= 401)) || { echo "encode-vs-server: needs bash 4.1 or later, this is bash ${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]}" >&2; exit 2; }
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ME=encode-vs-server

@@ -30,6 +30,9 @@
 # WFS request's CPU less it, the part a WFS request adds to serving its bytes.
 #
 # Exit 0: measured; 1: a point failed (non-2xx answers, no requests); 2: could not run.
+#
+# Needs bash 4.1 or later (macOS's /bin/bash is 3.2: `brew install bash`); older: exit 2.
+((BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] >= 401)) || { echo "server-cpu: needs bash 4.1 or later, this is bash ${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]}" >&2; exit 2; }
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 ME=server-cpu

@@ -18,6 +18,9 @@
 # started for it (their environment names WORK's mapserver.conf); other MapServers on the machine
 # are never touched. MS_PROCS (default 4) FastCGI mapserv processes, MP_WORKERS (default 4)
 # gunicorn workers; MAPSERV and PYTHON name the mapserv binary and the python with MapProxy.
+#
+# Needs bash 4.1 or later (macOS's /bin/bash is 3.2: `brew install bash`); older: exit 2.
+((BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] >= 401)) || { echo "wms-peers: needs bash 4.1 or later, this is bash ${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]}" >&2; exit 2; }
 set -euo pipefail
 case ${1:-} in -h | --help) awk 'NR > 1 && !/^#/ {exit} NR > 1 {sub(/^# ?/, ""); print}' "$0"; exit 0 ;; esac
 MS_PROCS=${MS_PROCS:-4}
