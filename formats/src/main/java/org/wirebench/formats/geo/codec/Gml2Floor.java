@@ -35,15 +35,20 @@ final class Gml2Floor implements SameBytesFloor.Writer {
       b.room(bound).put(m.memberStart()).ncName(f).put(Gml2Codec.ID_END);
       b.xmlAttributes(attributes, f);
       b.put(m.geometryStart());
-      for (int i = 0; i < seq.size(); i++) {
-        if (i > 0) {
-          b.put(' ');
-        }
-        b.ordinate(seq.getX(i)).put(',').ordinate(seq.getY(i));
-      }
+      putCoordinates(b, seq);
       b.put(m.memberEnd());
     }
     b.room(GmlCodec.DOCUMENT_END.length).put(GmlCodec.DOCUMENT_END).drain();
     out.flush();
+  }
+
+  /** A method of its own, as {@code gml2}'s: see {@link Gml2Codec#writeCoordinates}. */
+  private static void putCoordinates(FloorBuffer b, CoordinateSequence seq) {
+    for (int i = 0; i < seq.size(); i++) {
+      if (i > 0) {
+        b.put(' ');
+      }
+      b.ordinate(seq.getX(i)).put(',').ordinate(seq.getY(i));
+    }
   }
 }
