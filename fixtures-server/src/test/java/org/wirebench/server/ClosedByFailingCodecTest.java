@@ -7,10 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpTester;
-import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -22,22 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * FailingCodec.ClosingEarly} and {@code ClosingLate}; raw request bytes on a LocalConnector.
  */
 class ClosedByFailingCodecTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
 
   private static ByteBuffer get(String format) throws Exception {
     return get(format, "close");
@@ -51,7 +34,7 @@ class ClosedByFailingCodecTest {
             + " HTTP/1.1\r\nHost: test\r\nConnection: "
             + connection
             + "\r\n\r\n";
-    return local.executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS);
+    return SERVER.connector().executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS);
   }
 
   private static String head(String body) {

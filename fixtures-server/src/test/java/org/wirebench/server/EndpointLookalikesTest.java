@@ -11,9 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpTester;
-import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,22 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * one line of text for paths of no service. Raw request bytes on a LocalConnector.
  */
 class EndpointLookalikesTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
 
   /** Endpoint name, what its error body must contain, its content type's start. */
   private static final String[][] ENDPOINTS = {
@@ -76,7 +59,7 @@ class EndpointLookalikesTest {
   private static HttpTester.Response get(String target) throws Exception {
     String raw = "GET " + target + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n";
     return HttpTester.parseResponse(
-        local.executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
+        SERVER.connector().executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -7,9 +7,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.eclipse.jetty.http.HttpTester;
-import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,22 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * request head allows). Raw request bytes on a LocalConnector.
  */
 class EndpointSpellingsTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
 
   private static final String[] WFS_QUERIES = {
     "service=WFS&version=2.0.0&request=GetCapabilities",
@@ -88,7 +71,7 @@ class EndpointSpellingsTest {
   private static HttpTester.Response get(String target) throws Exception {
     String raw = "GET " + target + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n";
     return HttpTester.parseResponse(
-        local.executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
+        SERVER.connector().executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
   }
 
   /** The body with its time stamps set aside (each document has its own). */

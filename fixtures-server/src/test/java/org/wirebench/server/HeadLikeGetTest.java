@@ -9,9 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpTester;
-import org.eclipse.jetty.server.LocalConnector;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -20,22 +18,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * length, and no body. The gateway, the mock backend and the CXF stacks answered GET but HEAD 405.
  */
 class HeadLikeGetTest {
-  private static FixtureServer server;
-  private static LocalConnector local;
-
-  @BeforeAll
-  static void start() throws Exception {
-    server =
-        new FixtureServer(
-            FixtureServer.Settings.defaults().port(0).maxBodyBytes(1 << 20).compression(true));
-    local = server.localConnector();
-    server.start();
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final LocalServer SERVER =
+      LocalServer.of(
+          FixtureServer.Settings.defaults().port(0).maxBodyBytes(1 << 20).compression(true));
 
   private static ByteBuffer send(String method, String target) throws Exception {
     String raw =
@@ -43,7 +29,10 @@ class HeadLikeGetTest {
             + " "
             + target
             + " HTTP/1.1\r\nHost: test\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n";
-    return local.executeRequest(raw).waitForResponse(method.equals("HEAD"), 60, TimeUnit.SECONDS);
+    return SERVER
+        .connector()
+        .executeRequest(raw)
+        .waitForResponse(method.equals("HEAD"), 60, TimeUnit.SECONDS);
   }
 
   @ParameterizedTest
