@@ -76,20 +76,34 @@ class SoapActionMismatchTest {
     return SoapServices.NAMES.stream().map(s -> Arguments.of(SoapServices.path(s)));
   }
 
-  /** The action names echoInts; the Body holds an element of the right namespace no one takes. */
-  @ParameterizedTest(name = "{0}")
-  @MethodSource("stacks")
-  void anActionWithABodyNoOperationTakesGetsA400NamingBoth(String path) throws Exception {
+  static Stream<Arguments> unknownElements() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String stack : SoapServices.NAMES) {
+      String path = SoapServices.path(stack);
+      for (String action : List.of("\"\"", "\"" + ACTION + "echoInts\"", ACTION + "echoDoubles")) {
+        cases.add(Arguments.of(path, action));
+      }
+    }
+    return cases.stream();
+  }
+
+  /**
+   * The Body holds an element of the right namespace no operation takes: the one answer for an
+   * unknown operation (a Client fault with 500 naming the element), whatever the SOAPAction names
+   * (a named action was answered 400 and "" 500).
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("unknownElements")
+  void aBodyNoOperationTakesGetsOneAnswerWhateverTheAction(String path, String action)
+      throws Exception {
     String envelope =
         new String(request(Operation.INTS), StandardCharsets.UTF_8)
             .replace("echoInts", "echoNothing");
-    HttpTester.Response r =
-        post(path, "\"" + ACTION + "echoInts\"", envelope.getBytes(StandardCharsets.UTF_8));
-    assertEquals(400, r.getStatus(), path + "\n" + r + r.getContent());
+    HttpTester.Response r = post(path, action, envelope.getBytes(StandardCharsets.UTF_8));
+    assertEquals(500, r.getStatus(), path + " " + action + "\n" + r + r.getContent());
     String content = r.getContent();
     assertTrue(content.contains("<faultcode>soapenv:Client</faultcode>"), content);
-    assertTrue(content.contains("echoInts"), content);
-    assertTrue(content.contains("echoNothing"), content);
+    assertTrue(content.contains("echoNothing") && content.contains("which no operation"), content);
   }
 
   static Stream<Arguments> matches() {
