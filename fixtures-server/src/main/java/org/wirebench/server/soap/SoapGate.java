@@ -22,8 +22,8 @@ import org.wirebench.formats.finding.Quote;
 /**
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
  * serves before a stack sees it (a path that is no service's address: 404; a method other than GET
- * or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; a POST without a known
- * SOAPAction: 400 (one naming another operation than the Body's is refused by {@link
+ * or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; a POST without one known
+ * SOAPAction header: 400 (one naming another operation than the Body's is refused by {@link
  * EnvelopeCheck}); a body that is not SOAP 1.1 XML, including SOAP 1.2's application/soap+xml, a
  * charset Java does not know, or any Content-Type parameter but one charset: 415), cleans the
  * stacks' own faults ({@link FaultCleaner}), and turns anything a stack throws into a Server fault
@@ -84,7 +84,13 @@ final class SoapGate implements Filter {
       }
       // Axis2 answered a request without one 500 ("EPR for the Operation not found"), CXF one
       // naming no operation 500 Server: SOAP 1.1 §6.1.1 makes the header the client's to send
-      refused = refusedAction(request.getHeader("SOAPAction"));
+      // the stacks read only the first of two SOAPAction headers (and EnvelopeFilter too): which
+      // one the client meant is not ours to guess
+      int actions = java.util.Collections.list(request.getHeaders("SOAPAction")).size();
+      refused =
+          actions > 1
+              ? "a SOAP 1.1 request takes one SOAPAction header, not " + actions
+              : refusedAction(request.getHeader("SOAPAction"));
       if (refused != null) {
         SoapFaults.write(response, 400, "Client", refused);
         return;
