@@ -5,8 +5,10 @@
 # on stderr and no traceback. Starts no server and no wrk: the scripts that would are given only
 # arguments they refuse first. Needs bash and python3; the unknown-layer cases need a built jar
 # (JAR, default bench-core/target/benchmarks.jar) and are skipped without one. Also: no bash script
-# expands a whole array unguarded (an error under set -u in bash < 4.4 when it is empty), and every
-# bash script using bash 4 features refuses an older bash (macOS's 3.2) in one line at its top.
+# expands a whole array unguarded (an error under set -u in bash < 4.4 when it is empty), every bash
+# script using one of the bash 4 features listed below (a text check, not a parser) refuses an older
+# bash (macOS's 3.2) in one line at its top, none uses a listed feature of bash 4.2 or later, and
+# every scripts/lib file a script sources is there.
 # `./mvnw verify` runs it in bench-core's verify phase against the jar it built (skipped there
 # without python3).
 #
@@ -68,27 +70,37 @@ printf 'a=()\nexec "${a[@]}" x\nexec ${a[@]+"${a[@]}"} "${b[@]}"\nexec ${a[@]+"$
 # there in one line, exit 2. Checked as text (bash 3 is not here to run them); the guard's own
 # refusal is run with BASH_VERSINFO renamed, as that array is read-only. 4.1, not 4: the scripts
 # open files on {fd}. Features of bash 4.2 and later would need a higher guard: refused outright.
-# Comment lines are not read; this script, which holds the patterns as text, is not read.
+# The features are matched as text, those listed here; comment lines are not read; this script,
+# which holds the patterns as text, is not read.
 GUARD='((BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] >= 401)) || { echo "NAME: needs bash 4.1 or later, this is bash ${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]}" >&2; exit 2; }'
 # associative, lower/upper-case declarations; mapfile, readarray, coproc; ${x^^} ${x,,}; {fd}>;
-# |& and &>>; case's ;& and ;;&; shopts and brace steps or zero padding of bash 4
-BASH4='(^|[^A-Za-z0-9_-])(declare|local|typeset)[[:space:]]+-[a-zA-Z]*[Alu]|(^|[;&|({[:space:]])(mapfile|readarray|coproc)([[:space:]]|$)|\$\{[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?[\^,]|(^|[^$A-Za-z0-9_])\{[A-Za-z_][A-Za-z0-9_]*\}[<>]|\|&|&>>|;;&|;&[[:space:]]*$|shopt[[:space:]]+-s.*(globstar|autocd|checkjobs|dirspell)|\{-?[0-9]+\.\.-?[0-9]+\.\.|\{-?0[0-9]+\.\.'
-# namerefs and globals, [[ -v ]], wait -n, negative subscripts, ${x@Q}, local -, printf %(..)T,
+# |& and &>>; case's ;& and ;;&; shopts and brace steps (of numbers or letters) or zero padding of
+# bash 4; $BASHPID; read's fractional -t and its -i; ${1,,} and ${@^^} too
+BASH4='(^|[^A-Za-z0-9_-])(declare|local|typeset)[[:space:]]+-[a-zA-Z]*[Alu]|(^|[;&|({[:space:]])(mapfile|readarray|coproc)([[:space:]]|$)|\$\{([A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?|[0-9]+|[@*])[\^,]|\$\{?BASHPID|(^|[^A-Za-z0-9_-])read([[:space:]]+[^;|&<>]*)?[[:space:]]-[A-Za-z]*(t[[:space:]]*[0-9]*\.[0-9]|i)|\{[A-Za-z]\.\.[A-Za-z]\.\.|(^|[^$A-Za-z0-9_])\{[A-Za-z_][A-Za-z0-9_]*\}[<>]|\|&|&>>|;;&|;&[[:space:]]*$|shopt[[:space:]]+-s.*(globstar|autocd|checkjobs|dirspell)|\{-?[0-9]+\.\.-?[0-9]+\.\.|\{-?0[0-9]+\.\.'
+# namerefs and globals, [[ -v ]], [ -v ] and test -v, wait -n, negative subscripts and substring
+# lengths (${x:0:-1}), ${x@Q}, local -, printf %(..)T, mapfile -d and readarray -d (4.4), $'\u...',
 # bash 5's variables
-NEWER='(^|[^A-Za-z0-9_-])(declare|local|typeset)[[:space:]]+-[a-zA-Z]*[gn]|(^|[^A-Za-z0-9_-])local[[:space:]]+-([[:space:];]|$)|\[\[[[:space:]]+-v[[:space:]]|wait[[:space:]]+-[npf]|\$\{[A-Za-z_][A-Za-z0-9_]*\[-[0-9]|\$\{[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?@[QEPAKaUuLk]\}|%\([^)]*\)T|inherit_errexit|lastpipe|EPOCHSECONDS|EPOCHREALTIME|SRANDOM|BASH_ARGV0'
+NEWER='(^|[^A-Za-z0-9_-])(declare|local|typeset)[[:space:]]+-[a-zA-Z]*[gn]|(^|[^A-Za-z0-9_-])local[[:space:]]+-([[:space:];]|$)|(\[\[?|(^|[^A-Za-z0-9_-])test)[[:space:]]+(![[:space:]]+)?-v[[:space:]]|\$\{([A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?|[0-9]+|[@*]):([^-+=?}:][^}:]*)?:[[:space:]]*-|(^|[;&|({[:space:]])(mapfile|readarray)([[:space:]]+[^;|&<>]*)?[[:space:]]-[A-Za-z]*d|\$'\''[^'\'']*\\[uU]|wait[[:space:]]+-[npf]|\$\{[A-Za-z_][A-Za-z0-9_]*\[-[0-9]|\$\{[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?@[QEPAKaUuLk]\}|%\([^)]*\)T|inherit_errexit|lastpipe|EPOCHSECONDS|EPOCHREALTIME|SRANDOM|BASH_ARGV0'
 code_lines() { grep -vE '^[[:space:]]*#' "$1" || true; }
-# bash4 FILE...: "FILE: why" for each script using a bash 4 feature (or sourcing a lib that does,
-# "$ROOT" read as the folder above the script's) whose first line after its header is not GUARD
-# with its own name, and for each using a feature newer than the guard's 4.1 (libs included)
+# bash4 FILE...: "FILE: why" for each script using a bash 4 feature (or sourcing a lib that does)
+# whose first line after its header is not GUARD with its own name, for each using a feature newer
+# than the guard's 4.1 (libs included), and for each sourcing a lib that is not there. "$ROOT" is
+# read as the nearest folder at or above the script's holding scripts/ (./wirebench's own, the
+# parent of scripts/'s and of .ci/'s).
 bash4() {
   local f root lib uses want first
   for f in "$@"; do
-    root=$(cd "$(dirname "$f")/.." && pwd)
+    root=$(cd "$(dirname "$f")" && pwd)
+    while [ ! -d "$root/scripts" ] && [ "$root" != / ]; do root=$(dirname "$root"); done
     uses=""
     code_lines "$f" | grep -qE "$BASH4" && uses=itself
     code_lines "$f" | grep -qE "$NEWER" && echo "$f: uses a feature of bash 4.2 or later"
-    for lib in $(code_lines "$f" | sed -nE 's#^[[:space:]]*(\.|source)[[:space:]]+"?\$ROOT/(scripts/lib/[A-Za-z0-9_.-]+)"?.*#\2#p'); do
-      [ -f "$root/$lib" ] && code_lines "$root/$lib" | grep -qE "$BASH4|$NEWER" && uses="${uses:+$uses }$lib"
+    for lib in $(code_lines "$f" | sed -nE 's#^[[:space:]]*(\.|source)[[:space:]]+"?\$\{?ROOT\}?/(scripts/lib/[A-Za-z0-9_.-]+)"?.*#\2#p'); do
+      if [ ! -f "$root/$lib" ]; then
+        echo "$f: sources $lib, which is not at $root/$lib"
+      elif code_lines "$root/$lib" | grep -qE "$BASH4|$NEWER"; then
+        uses="${uses:+$uses }$lib"
+      fi
     done
     # a lib is sourced, never run: the scripts sourcing it carry the guard
     [ -n "$uses" ] && [[ $f != */scripts/lib/* ]] || continue
@@ -109,16 +121,27 @@ printf '%s\n' '#!/usr/bin/env bash' '# a header' '' "${GUARD/NAME/ok}" 'declare 
 n=0
 for line in 'declare -A x' 'local -A x' 'mapfile -t y < /dev/null' 'readarray y' 'coproc C { :; }' 'echo ${x^^}' \
   'echo ${y[0],,}' 'exec {fd}> /dev/null' 'x |& y' 'x &>> log' 'shopt -s globstar' 'echo {1..9..2}' \
-  'echo {01..10}' '  a) x ;;&' '  a) x ;&' '. "$ROOT/scripts/lib/fd.sh"' 'declare -n r=x' '[[ -v x ]]' \
-  'wait -n' 'echo ${a[-1]}' 'echo ${x@Q}'; do
+  'echo {01..10}' '  a) x ;;&' '  a) x ;&' '. "$ROOT/scripts/lib/fd.sh"' 'echo "$BASHPID"' \
+  'read -r -t 0.5 x' 'read -t .5 x' 'read -e -i yes x' 'echo "${1,,}"' 'set -- "${@^^}"' 'echo {a..z..2}'; do
   n=$((n + 1))
   printf '%s\n' '#!/usr/bin/env bash' '# a header' 'set -eu' "$line" > "$W/b4/scripts/bad$n.sh"
-  # a guarded script using a feature newer than 4.1 is still refused
-  [[ $line == *-n* || $line == *-v* || $line == *-1* || $line == *@Q* ]] \
-    && printf '%s\n' '#!/usr/bin/env bash' "${GUARD/NAME/bad$n}" "$line" > "$W/b4/scripts/bad$n.sh"
 done
-found=$(bash4 "$W/b4/scripts/"*.sh | cut -d: -f1 | xargs -n1 basename | sort -u | tr '\n' ' ')
-want=$(for i in $(seq $n); do echo "bad$i.sh"; done | sort | tr '\n' ' ')
+# a guarded script using a feature newer than 4.1, or sourcing a lib that is not there, is still
+# refused
+for line in 'declare -n r=x' '[[ -v x ]]' '[ -v x ]' 'test -v x' 'if [ ! -v x ]; then :; fi' 'wait -n' \
+  'echo ${a[-1]}' 'echo ${x@Q}' 'echo "${x:0:-1}"' 'echo "${x: 1 : -2}"' 'mapfile -d "" -t y < /dev/null' \
+  'readarray -t -d , y < /dev/null' "printf '%s' \$'\\u00e9'" '. "$ROOT/scripts/lib/missing.sh"'; do
+  n=$((n + 1))
+  printf '%s\n' '#!/usr/bin/env bash' "${GUARD/NAME/bad$n}" "$line" > "$W/b4/scripts/bad$n.sh"
+done
+# none of these is a feature of bash 4 or later: defaults, alternatives and substrings (with a ':' or
+# a '-' in them), a read with a whole -t, an option -v or -i elsewhere
+printf '%s\n' '#!/usr/bin/env bash' '# a header' 'echo "${x:-a:-b}" "${x:+a:-b}" "${x:1:2}" "${x: -2}"' \
+  'read -r -t 5 x' 'read -r x < <(grep -v -i x y | sort -d)' 'echo "${1:-}" "${@:2}"' > "$W/b4/scripts/plain.sh"
+# a script at the root, as ./wirebench is, sourcing a lib: "$ROOT" is its own folder
+printf '%s\n' '#!/usr/bin/env bash' '# a header' '. "$ROOT/scripts/lib/fd.sh"' > "$W/b4/top"
+found=$(bash4 "$W/b4/scripts/"*.sh "$W/b4/top" | cut -d: -f1 | sed 's#.*/##' | sort -u | tr '\n' ' ')
+want=$({ echo top; for i in $(seq $n); do echo "bad$i.sh"; done; } | sort | tr '\n' ' ')
 [ "$found" = "$want" ] || { echo "FAIL: the bash-4 check finds [$found], not [$want] in $W/b4/scripts"; failed=1; }
 # and the guard refuses: run with BASH_VERSINFO renamed, bash 3.2 exits 2 with one line, 4.1 passes
 g=${GUARD//BASH_VERSINFO/V}

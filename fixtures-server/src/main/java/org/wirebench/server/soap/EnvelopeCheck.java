@@ -18,10 +18,11 @@ import org.wirebench.formats.xml.XmlFactories;
  * takes, was answered 200. One streaming pass (Woodstox, no DTD, no entity resolved): well-formed
  * to the end of the document; an {@code Envelope} in the SOAP 1.1 namespace holding an optional
  * {@code Header} and one {@code Body}, and nothing else; the Body holding exactly one element, the
- * request element of one of the WSDL's operations, and of the one the SOAPAction names when it
- * names one: Axis2 dispatches on the SOAPAction and reads the Body as that operation's request
+ * request element of one of the WSDL's operations, and, when the SOAPAction names an operation, of
+ * that one: Axis2 dispatches on the SOAPAction and reads the Body as that operation's request
  * (echoInts under echoDoubles' action was answered 200 with the ints as doubles), CXF dispatches on
- * it too and answered 500.
+ * it too and answered 500. An element no operation takes is refused as such first, whatever the
+ * SOAPAction names, so that one Body gets one answer.
  */
 final class EnvelopeCheck {
   private static final Set<QName> REQUESTS =
@@ -39,9 +40,11 @@ final class EnvelopeCheck {
     final String code;
 
     /**
-     * 400 for a body that is no SOAP message at all (empty, not XML, another root element): the
-     * HTTP request is what is wrong. 500 for a SOAP envelope the service cannot take, as SOAP 1.1
-     * over HTTP answers a fault (WS-I Basic Profile R1126).
+     * 400 when the HTTP request is what is wrong: a body that is no SOAP message at all (empty, not
+     * XML, another root element), or a SOAPAction naming another operation than the one whose
+     * request element the Body holds. 500 for a SOAP envelope the service cannot take (a Body
+     * element no operation takes, whatever the SOAPAction, or anything else out of place), as SOAP
+     * 1.1 over HTTP answers a fault (WS-I Basic Profile R1126).
      */
     final int status;
 
@@ -59,7 +62,10 @@ final class EnvelopeCheck {
       return new Refused(400, "Client", message);
     }
 
-    /** The HTTP request contradicts itself: its SOAPAction names another operation. */
+    /**
+     * The HTTP request contradicts itself: its SOAPAction names another operation than the one
+     * whose request element the Body holds.
+     */
     static Refused contradicted(String message) {
       return new Refused(400, "Client", message);
     }
@@ -104,14 +110,6 @@ final class EnvelopeCheck {
       throw new Refused("Client", "a " + show(child) + " where the Envelope's Body belongs");
     }
     QName payload = nextChild(r, "the Body is empty");
-    if (named != null && !payload.equals(new QName(Operation.NAMESPACE, named.requestElement()))) {
-      throw Refused.contradicted(
-          "the SOAPAction names operation "
-              + named.requestElement()
-              + " but the Body holds "
-              + show(payload)
-              + "; send the action of the Body's operation, or \"\"");
-    }
     if (!REQUESTS.contains(payload)) {
       throw new Refused(
           "Client",
@@ -124,6 +122,16 @@ final class EnvelopeCheck {
                   .collect(Collectors.joining(", "))
               + " in "
               + Operation.NAMESPACE);
+    }
+    // checked after the element is known to be some operation's: an element no operation takes
+    // gets the one answer above whatever the SOAPAction names
+    if (named != null && !payload.equals(new QName(Operation.NAMESPACE, named.requestElement()))) {
+      throw Refused.contradicted(
+          "the SOAPAction names operation "
+              + named.requestElement()
+              + " but the Body holds "
+              + show(payload)
+              + "; send the action of the Body's operation, or \"\"");
     }
     XmlFactories.skipElement(r);
     QName extra = nextChild(r, null);

@@ -14,9 +14,10 @@ import javax.servlet.http.HttpServletResponse;
  * lets it on to the stacks only when {@link EnvelopeCheck} finds it a whole SOAP 1.1 request for
  * one of the operations; anything else gets a fault before any stack has answered 200: a Client
  * fault with 400 for a body that is no SOAP message (empty, not well-formed XML, no Envelope at its
- * root) or whose Body's element is another than the SOAPAction's operation, and with 500 for an
- * envelope the operations cannot take, as the SOAP 1.1 HTTP binding answers a fault (WS-I Basic
- * Profile R1126).
+ * root) or whose Body holds one operation's request element while the SOAPAction names another
+ * operation, and with 500 for an envelope the operations cannot take (a Body element no operation
+ * takes, whatever the SOAPAction), as the SOAP 1.1 HTTP binding answers a fault (WS-I Basic Profile
+ * R1126).
  */
 final class EnvelopeFilter implements Filter {
   private final long maxBodyBytes;

@@ -2,7 +2,11 @@ package org.wirebench.server.soap;
 
 import java.io.IOException;
 import java.nio.charset.Charset;
-import java.util.Locale;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import javax.servlet.Filter;
 import javax.servlet.FilterChain;
 import javax.servlet.ServletException;
@@ -10,18 +14,20 @@ import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
+import org.eclipse.jetty.http.HttpField;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.wirebench.formats.finding.Quote;
 
 /**
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
  * serves before a stack sees it (a path that is no service's address: 404; a method other than GET
- * or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; a POST without a known
- * SOAPAction: 400 (one naming another operation than the Body's is refused by {@link
- * EnvelopeCheck}); a body that is not SOAP 1.1 XML, including SOAP 1.2's application/soap+xml, or a
- * charset Java does not know: 415), cleans the stacks' own faults ({@link FaultCleaner}), and turns
- * anything a stack throws into a Server fault (logged with its stack on the server, never sent to
- * the client).
+ * or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; a POST without one known
+ * SOAPAction header: 400 (one naming another operation than the Body's is refused by {@link
+ * EnvelopeCheck}); a body that is not SOAP 1.1 XML, including SOAP 1.2's application/soap+xml, a
+ * charset Java does not know, or any Content-Type parameter but one charset: 415), cleans the
+ * stacks' own faults ({@link FaultCleaner}), and turns anything a stack throws into a Server fault
+ * (logged with its stack on the server, never sent to the client).
  */
 final class SoapGate implements Filter {
   private static final Logger LOG = LoggerFactory.getLogger(SoapGate.class);
@@ -78,7 +84,13 @@ final class SoapGate implements Filter {
       }
       // Axis2 answered a request without one 500 ("EPR for the Operation not found"), CXF one
       // naming no operation 500 Server: SOAP 1.1 §6.1.1 makes the header the client's to send
-      refused = refusedAction(request.getHeader("SOAPAction"));
+      // the stacks read only the first of two SOAPAction headers (and EnvelopeFilter too): which
+      // one the client meant is not ours to guess
+      int actions = java.util.Collections.list(request.getHeaders("SOAPAction")).size();
+      refused =
+          actions > 1
+              ? "a SOAP 1.1 request takes one SOAPAction header, not " + actions
+              : refusedAction(request.getHeader("SOAPAction"));
       if (refused != null) {
         SoapFaults.write(response, 400, "Client", refused);
         return;
@@ -137,30 +149,71 @@ final class SoapGate implements Filter {
     return action == null ? null : ACTIONS.get(bare(action));
   }
 
-  /** Why this Content-Type is refused, or null for SOAP 1.1's text/xml in a known charset. */
+  /**
+   * Why this Content-Type is refused, or null for SOAP 1.1's text/xml, with at most one parameter,
+   * a known charset. Read by Jetty's own parser (quoted values, white space round the ';'). Any
+   * other parameter is refused, not ignored: Axis2 looks for application/soap+xml anywhere in the
+   * header and takes the operation from SOAP 1.2's {@code action} parameter, so {@code text/xml;
+   * action="…"} or {@code type="application/soap+xml"} would not be read as the SOAP 1.1 request
+   * checked here.
+   */
   static String refusedContentType(String contentType) {
     if (contentType == null || contentType.isBlank()) {
       return "a SOAP 1.1 request needs Content-Type: text/xml";
     }
-    String[] parts = contentType.split(";");
-    String mime = parts[0].trim().toLowerCase(Locale.ROOT);
-    if (mime.equals("application/soap+xml")) {
+    List<String[]> params = new ArrayList<>();
+    String mime;
+    try {
+      mime = HttpField.getValueParameters(contentType, new AsSent(params));
+    } catch (IllegalArgumentException e) { // an unterminated quote
+      return "Content-Type " + Quote.of(contentType, 80) + " does not parse: " + e.getMessage();
+    }
+    mime = mime == null ? "" : mime.trim();
+    if (mime.equalsIgnoreCase("application/soap+xml")) {
       return "this endpoint speaks SOAP 1.1 (text/xml); SOAP 1.2 (application/soap+xml) is not"
           + " served";
     }
-    if (!mime.equals("text/xml")) {
-      return "Content-Type '" + parts[0].trim() + "' is not text/xml (SOAP 1.1)";
+    if (!mime.equalsIgnoreCase("text/xml")) {
+      return "Content-Type " + Quote.of(mime, 80) + " is not text/xml (SOAP 1.1)";
     }
-    for (int i = 1; i < parts.length; i++) {
-      String p = parts[i].trim();
-      if (p.toLowerCase(Locale.ROOT).startsWith("charset=")) {
-        String charset = p.substring(8).trim().replace("\"", "");
-        if (!known(charset)) {
-          return "charset '" + charset + "' is not supported; send UTF-8";
-        }
+    boolean charsetSeen = false;
+    for (String[] p : params) {
+      String name = p[0].trim();
+      if (!name.equalsIgnoreCase("charset")) {
+        return "Content-Type parameter "
+            + Quote.of(name, 40)
+            + " is not understood here; text/xml (SOAP 1.1) takes only charset";
+      }
+      if (charsetSeen) {
+        return "Content-Type gives charset twice; send it once";
+      }
+      charsetSeen = true;
+      String charset = p[1] == null ? "" : p[1].trim();
+      if (!known(charset)) {
+        return "charset " + Quote.of(charset, 40) + " is not supported; send UTF-8";
       }
     }
     return null;
+  }
+
+  /** Collects the parameters Jetty's parser puts, in order and twice when given twice. */
+  private static final class AsSent extends AbstractMap<String, String> {
+    private final List<String[]> params;
+
+    AsSent(List<String[]> params) {
+      this.params = params;
+    }
+
+    @Override
+    public String put(String name, String value) {
+      params.add(new String[] {name, value});
+      return null;
+    }
+
+    @Override
+    public Set<Map.Entry<String, String>> entrySet() {
+      return Set.of();
+    }
   }
 
   private static boolean known(String charset) {

@@ -19,9 +19,10 @@ import org.wirebench.formats.soap.SoapStack;
  * {@code ?wsdl}. Every answer that is not a result is a SOAP 1.1 fault: bodies above the limit get
  * 413, methods other than GET and POST 405, bodies that are not SOAP 1.1 XML 415 ({@link
  * SoapGate}), a GET or HEAD whose query is not {@code wsdl} 400 (no SOAP message), a body that is
- * no SOAP message (empty, not well-formed XML, not an Envelope) or whose Body's element is not the
- * operation its SOAPAction names a Client fault with 400, and an envelope that is not one whole
- * SOAP 1.1 request for an operation here a Client fault with 500 ({@link EnvelopeFilter}).
+ * no SOAP message (empty, not well-formed XML, not an Envelope) or whose Body holds one operation's
+ * request element while its SOAPAction names another a Client fault with 400, and an envelope that
+ * is not one whole SOAP 1.1 request for an operation here (a Body element no operation takes,
+ * whatever the SOAPAction) a Client fault with 500 ({@link EnvelopeFilter}).
  */
 public final class SoapServices {
   public static final String CXF = "cxf-jaxb";
