@@ -92,8 +92,7 @@ class SoapActionMismatchTest {
 
   /**
    * The Body holds an element of the right namespace no operation takes: the one answer for an
-   * unknown operation (a Client fault with 500 naming the element), whatever the SOAPAction names
-   * (a named action was answered 400 and "" 500).
+   * unknown operation (a Client fault with 500 naming the element), whatever the SOAPAction names.
    */
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("unknownElements")

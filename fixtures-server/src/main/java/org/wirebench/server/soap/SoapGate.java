@@ -4,9 +4,13 @@ import java.io.IOException;
 import java.nio.charset.Charset;
 import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import javax.servlet.Filter;
 import javax.servlet.FilterChain;
 import javax.servlet.ServletException;
@@ -18,6 +22,7 @@ import org.eclipse.jetty.http.HttpField;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.wirebench.formats.finding.Quote;
+import org.wirebench.formats.soap.Operation;
 
 /**
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
@@ -33,9 +38,9 @@ final class SoapGate implements Filter {
   private static final Logger LOG = LoggerFactory.getLogger(SoapGate.class);
 
   /** The hosted services' addresses, as their WSDLs give them: nothing under or beside them. */
-  static final java.util.Set<String> ENDPOINTS =
-      new java.util.TreeSet<>(
-          java.util.List.of(
+  static final Set<String> ENDPOINTS =
+      new TreeSet<>(
+          List.of(
               SoapServices.path(Axis2Hosting.ADB),
               SoapServices.path(Axis2Hosting.JAXB),
               SoapServices.path(SoapServices.CXF)));
@@ -82,11 +87,11 @@ final class SoapGate implements Filter {
         SoapFaults.write(response, 415, "Client", refused);
         return;
       }
-      // Axis2 answered a request without one 500 ("EPR for the Operation not found"), CXF one
-      // naming no operation 500 Server: SOAP 1.1 §6.1.1 makes the header the client's to send
-      // the stacks read only the first of two SOAPAction headers (and EnvelopeFilter too): which
-      // one the client meant is not ours to guess
-      int actions = java.util.Collections.list(request.getHeaders("SOAPAction")).size();
+      // Axis2 answered a request without a SOAPAction 500 ("EPR for the Operation not found"), CXF
+      // one naming no operation 500 Server: SOAP 1.1 §6.1.1 makes the header the client's to send.
+      // The stacks read only the first of two SOAPAction headers (EnvelopeFilter too): which one
+      // the client meant is not ours to guess
+      int actions = Collections.list(request.getHeaders("SOAPAction")).size();
       refused =
           actions > 1
               ? "a SOAP 1.1 request takes one SOAPAction header, not " + actions
@@ -111,12 +116,11 @@ final class SoapGate implements Filter {
   }
 
   /** The operations by their SOAPAction in Benchmark1.wsdl. */
-  private static final java.util.Map<String, org.wirebench.formats.soap.Operation> ACTIONS =
-      java.util.Arrays.stream(org.wirebench.formats.soap.Operation.values())
+  private static final Map<String, Operation> ACTIONS =
+      Arrays.stream(Operation.values())
           .collect(
-              java.util.stream.Collectors.toUnmodifiableMap(
-                  op -> org.wirebench.formats.soap.Operation.NAMESPACE + "/" + op.requestElement(),
-                  op -> op));
+              Collectors.toUnmodifiableMap(
+                  op -> Operation.NAMESPACE + "/" + op.requestElement(), op -> op));
 
   /** The header's value without the white space and the quotes SOAP 1.1 §6.1.1 puts round it. */
   private static String bare(String action) {
@@ -137,7 +141,7 @@ final class SoapGate implements Filter {
       return null;
     }
     return "SOAPAction "
-        + org.wirebench.formats.finding.Quote.of(action, 80)
+        + Quote.of(action, 80)
         + " names no operation here; send \"\" or an operation's action from the WSDL";
   }
 
@@ -145,7 +149,7 @@ final class SoapGate implements Filter {
    * The operation a SOAPAction header names, or null when it names none ("", or no header): the
    * Body's element must then be this operation's request ({@link EnvelopeCheck}).
    */
-  static org.wirebench.formats.soap.Operation namedOperation(String action) {
+  static Operation namedOperation(String action) {
     return action == null ? null : ACTIONS.get(bare(action));
   }
 
