@@ -1,9 +1,6 @@
 package org.wirebench.server.soap;
 
 import java.io.IOException;
-import java.nio.charset.Charset;
-import java.util.AbstractMap;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -18,7 +15,6 @@ import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import org.eclipse.jetty.http.HttpField;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.wirebench.formats.finding.Quote;
@@ -29,10 +25,10 @@ import org.wirebench.formats.soap.Operation;
  * serves before a stack sees it (a path that is no service's address: 404; a method other than GET
  * or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; a POST without one known
  * SOAPAction header: 400 (one naming another operation than the Body's is refused by {@link
- * EnvelopeCheck}); a body that is not SOAP 1.1 XML, including SOAP 1.2's application/soap+xml, a
- * charset Java does not know, or any Content-Type parameter but one charset: 415), cleans the
- * stacks' own faults ({@link FaultCleaner}), and turns anything a stack throws into a Server fault
- * (logged with its stack on the server, never sent to the client).
+ * EnvelopeCheck}); a Content-Type other than text/xml with at most a charset of UTF-8, including
+ * SOAP 1.2's application/soap+xml: 415), cleans the stacks' own faults ({@link FaultCleaner}), and
+ * turns anything a stack throws into a Server fault (logged with its stack on the server, never
+ * sent to the client).
  */
 final class SoapGate implements Filter {
   private static final Logger LOG = LoggerFactory.getLogger(SoapGate.class);
@@ -154,25 +150,21 @@ final class SoapGate implements Filter {
   }
 
   /**
-   * Why this Content-Type is refused, or null for SOAP 1.1's text/xml, with at most one parameter,
-   * a known charset. Read by Jetty's own parser (quoted values, white space round the ';'). Any
-   * other parameter is refused, not ignored: Axis2 looks for application/soap+xml anywhere in the
-   * header and takes the operation from SOAP 1.2's {@code action} parameter, so {@code text/xml;
-   * action="…"} or {@code type="application/soap+xml"} would not be read as the SOAP 1.1 request
-   * checked here.
+   * Why this Content-Type is refused, or null for SOAP 1.1's {@code text/xml} (any case), alone or
+   * with one {@code charset} parameter (name in any case) of UTF-8 (any case, a token or a quoted
+   * string without escapes), white space round the ';' and a trailing ';' allowed. Matched on the
+   * raw header, character by character: a lenient parser drops what follows a quoted value or a
+   * second '=', while Axis2 looks for application/soap+xml anywhere in the header and takes the
+   * operation from the text after {@code action}, and finds {@code charset} only in lower case (so
+   * another charset would be read as UTF-8 by Axis2 and as itself by CXF).
    */
   static String refusedContentType(String contentType) {
     if (contentType == null || contentType.isBlank()) {
       return "a SOAP 1.1 request needs Content-Type: text/xml";
     }
-    List<String[]> params = new ArrayList<>();
-    String mime;
-    try {
-      mime = HttpField.getValueParameters(contentType, new AsSent(params));
-    } catch (IllegalArgumentException e) { // an unterminated quote
-      return "Content-Type " + Quote.of(contentType, 80) + " does not parse: " + e.getMessage();
-    }
-    mime = mime == null ? "" : mime.trim();
+    String header = contentType;
+    int semi = header.indexOf(';');
+    String mime = strip(semi < 0 ? header : header.substring(0, semi));
     if (mime.equalsIgnoreCase("application/soap+xml")) {
       return "this endpoint speaks SOAP 1.1 (text/xml); SOAP 1.2 (application/soap+xml) is not"
           + " served";
@@ -181,8 +173,16 @@ final class SoapGate implements Filter {
       return "Content-Type " + Quote.of(mime, 80) + " is not text/xml (SOAP 1.1)";
     }
     boolean charsetSeen = false;
-    for (String[] p : params) {
-      String name = p[0].trim();
+    for (int i = semi; i >= 0 && i < header.length(); ) {
+      i = skipWhite(header, i + 1); // past a ';'
+      if (i == header.length()) {
+        break; // a trailing ';'
+      }
+      int nameEnd = tokenEnd(header, i);
+      String name = header.substring(i, nameEnd);
+      if (name.isEmpty()) {
+        return notUnderstood(header, i);
+      }
       if (!name.equalsIgnoreCase("charset")) {
         return "Content-Type parameter "
             + Quote.of(name, 40)
@@ -192,39 +192,72 @@ final class SoapGate implements Filter {
         return "Content-Type gives charset twice; send it once";
       }
       charsetSeen = true;
-      String charset = p[1] == null ? "" : p[1].trim();
-      if (!known(charset)) {
+      int valueEnd;
+      String charset;
+      if (nameEnd == header.length() || header.charAt(nameEnd) != '=') {
+        valueEnd = nameEnd;
+        charset = "";
+      } else if (nameEnd + 1 < header.length() && header.charAt(nameEnd + 1) == '"') {
+        int close = header.indexOf('"', nameEnd + 2);
+        if (close < 0) {
+          return "Content-Type " + Quote.of(header, 80) + " does not parse: a quote is not closed";
+        }
+        charset = header.substring(nameEnd + 2, close);
+        valueEnd = close + 1;
+      } else {
+        valueEnd = tokenEnd(header, nameEnd + 1);
+        charset = header.substring(nameEnd + 1, valueEnd);
+      }
+      i = skipWhite(header, valueEnd);
+      if (i < header.length() && header.charAt(i) != ';') {
+        return notUnderstood(header, i);
+      }
+      if (charset.isEmpty()) {
+        return "Content-Type gives charset without a value; send charset=UTF-8";
+      }
+      if (!charset.equalsIgnoreCase("UTF-8")) {
         return "charset " + Quote.of(charset, 40) + " is not supported; send UTF-8";
       }
     }
     return null;
   }
 
-  /** Collects the parameters Jetty's parser puts, in order and twice when given twice. */
-  private static final class AsSent extends AbstractMap<String, String> {
-    private final List<String[]> params;
-
-    AsSent(List<String[]> params) {
-      this.params = params;
-    }
-
-    @Override
-    public String put(String name, String value) {
-      params.add(new String[] {name, value});
-      return null;
-    }
-
-    @Override
-    public Set<Map.Entry<String, String>> entrySet() {
-      return Set.of();
-    }
+  /** The refusal naming the header's text from {@code at} on, which the grammar does not take. */
+  private static String notUnderstood(String header, int at) {
+    return "Content-Type "
+        + Quote.of(header, 80)
+        + " is not understood from "
+        + Quote.of(header.substring(at), 40)
+        + " on; send text/xml or text/xml; charset=UTF-8";
   }
 
-  private static boolean known(String charset) {
-    try {
-      return Charset.isSupported(charset);
-    } catch (IllegalArgumentException e) {
-      return false;
+  /** Where the token (RFC 9110's tchar) starting at {@code from} ends. */
+  private static int tokenEnd(String s, int from) {
+    int i = from;
+    while (i < s.length()
+        && (s.charAt(i) >= 'a' && s.charAt(i) <= 'z'
+            || s.charAt(i) >= 'A' && s.charAt(i) <= 'Z'
+            || s.charAt(i) >= '0' && s.charAt(i) <= '9'
+            || "!#$%&'*+-.^_`|~".indexOf(s.charAt(i)) >= 0)) {
+      i++;
     }
+    return i;
+  }
+
+  private static int skipWhite(String s, int from) {
+    int i = from;
+    while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t')) {
+      i++;
+    }
+    return i;
+  }
+
+  private static String strip(String s) {
+    int start = skipWhite(s, 0);
+    int end = s.length();
+    while (end > start && (s.charAt(end - 1) == ' ' || s.charAt(end - 1) == '\t')) {
+      end--;
+    }
+    return s.substring(start, end);
   }
 }
