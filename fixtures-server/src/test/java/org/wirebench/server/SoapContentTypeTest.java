@@ -21,8 +21,9 @@ import org.wirebench.server.soap.SoapServices;
  * A Content-Type other than text/xml with at most one charset, of UTF-8, is refused with 415, never
  * partly read: Axis2 looks for application/soap+xml anywhere in the header and takes the operation
  * from the text after {@code action}, and finds only a lower-case charset, so such a request is not
- * the SOAP 1.1 one the gate checked. Raw requests on a LocalConnector, so the header reaches the
- * server as written (but for the values Jetty knows, which it hands on in its own case).
+ * the SOAP 1.1 one the gate checked. Two Content-Type headers are refused with 400: each reader
+ * takes one of them. Raw requests on a LocalConnector, so the header reaches the server as written
+ * (but for the values Jetty knows, which it hands on in its own case).
  */
 class SoapContentTypeTest {
   @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
@@ -119,5 +120,28 @@ class SoapContentTypeTest {
     HttpTester.Response r = post(path, contentType);
     assertEquals(200, r.getStatus(), path + " " + contentType + "\n" + r + r.getContent());
     assertTrue(r.getContent().contains(Operation.INTS.responseElement()), r.getContent());
+  }
+
+  static Stream<Arguments> twoTypes() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String stack : SoapServices.NAMES) {
+      String path = SoapServices.path(stack);
+      cases.add(Arguments.of(path, "text/xml; charset=UTF-8", "text/xml; charset=UTF-8"));
+      cases.add(Arguments.of(path, "text/xml", "application/soap+xml"));
+      cases.add(Arguments.of(path, "text/xml", "text/xml; charset=ISO-8859-1"));
+    }
+    return cases.stream();
+  }
+
+  /** Two Content-Type headers, each one the gate takes or not: a Client fault with 400. */
+  @ParameterizedTest(name = "{0} {1} {2}")
+  @MethodSource("twoTypes")
+  void twoContentTypeHeadersGetA400ClientFault(String path, String first, String second)
+      throws Exception {
+    HttpTester.Response r = post(path, first + "\r\nContent-Type: " + second);
+    assertEquals(400, r.getStatus(), path + "\n" + r + r.getContent());
+    String content = r.getContent();
+    assertTrue(content.contains("<faultcode>soapenv:Client</faultcode>"), content);
+    assertTrue(content.contains("one Content-Type header, not 2"), content);
   }
 }

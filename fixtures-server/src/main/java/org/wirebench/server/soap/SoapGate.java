@@ -25,10 +25,10 @@ import org.wirebench.formats.soap.Operation;
  * serves before a stack sees it (a path that is no service's address: 404; a method other than GET
  * or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; a POST without one known
  * SOAPAction header: 400 (one naming another operation than the Body's is refused by {@link
- * EnvelopeCheck}); a Content-Type other than text/xml with at most a charset of UTF-8, including
- * SOAP 1.2's application/soap+xml: 415), cleans the stacks' own faults ({@link FaultCleaner}), and
- * turns anything a stack throws into a Server fault (logged with its stack on the server, never
- * sent to the client).
+ * EnvelopeCheck}); two Content-Type headers: 400; a Content-Type other than text/xml with at most a
+ * charset of UTF-8, including SOAP 1.2's application/soap+xml: 415), cleans the stacks' own faults
+ * ({@link FaultCleaner}), and turns anything a stack throws into a Server fault (logged with its
+ * stack on the server, never sent to the client).
  */
 final class SoapGate implements Filter {
   private static final Logger LOG = LoggerFactory.getLogger(SoapGate.class);
@@ -78,15 +78,26 @@ final class SoapGate implements Filter {
       return;
     }
     if (method.equals("POST")) {
+      // of two Content-Type or SOAPAction headers each reader takes one (the gate and
+      // EnvelopeFilter
+      // the first; CXF answered in the charset of a second Content-Type): which one the client
+      // meant is not ours to guess
+      int types = Collections.list(request.getHeaders("Content-Type")).size();
+      if (types > 1) {
+        SoapFaults.write(
+            response,
+            400,
+            "Client",
+            "a SOAP 1.1 request takes one Content-Type header, not " + types);
+        return;
+      }
       String refused = refusedContentType(request.getContentType());
       if (refused != null) {
         SoapFaults.write(response, 415, "Client", refused);
         return;
       }
       // Axis2 answered a request without a SOAPAction 500 ("EPR for the Operation not found"), CXF
-      // one naming no operation 500 Server: SOAP 1.1 §6.1.1 makes the header the client's to send.
-      // The stacks read only the first of two SOAPAction headers (EnvelopeFilter too): which one
-      // the client meant is not ours to guess
+      // one naming no operation 500 Server: SOAP 1.1 §6.1.1 makes the header the client's to send
       int actions = Collections.list(request.getHeaders("SOAPAction")).size();
       refused =
           actions > 1
