@@ -8,7 +8,8 @@
 # expands a whole array unguarded (an error under set -u in bash < 4.4 when it is empty), every bash
 # script using one of the bash 4 features listed below (a text check, not a parser) refuses an older
 # bash (macOS's 3.2) in one line at its top, none uses a listed feature of bash 4.2 or later, and
-# every scripts/lib file a script sources is there.
+# every scripts/lib file a script sources as "$ROOT/scripts/lib/…" is there (only that form, with
+# or without braces or quotes, is read: a lib sourced otherwise is not checked).
 # `./mvnw verify` runs it in bench-core's verify phase against the jar it built (skipped there
 # without python3).
 #
@@ -73,14 +74,19 @@ printf 'a=()\nexec "${a[@]}" x\nexec ${a[@]+"${a[@]}"} "${b[@]}"\nexec ${a[@]+"$
 # The features are matched as text, those listed here; comment lines are not read; this script,
 # which holds the patterns as text, is not read.
 GUARD='((BASH_VERSINFO[0] * 100 + BASH_VERSINFO[1] >= 401)) || { echo "NAME: needs bash 4.1 or later, this is bash ${BASH_VERSINFO[0]}.${BASH_VERSINFO[1]}" >&2; exit 2; }'
+# A command's name is matched only where a command starts: at the line's start, after ; & | ! { (
+# or a backquote, or after a keyword that a command follows (if then elif else do while until time,
+# and command or builtin), each with assignments (IFS= read) before it, so an option in a message
+# ("cannot read the file given with -i") or another command's argument (go test -v) is not a use.
+CMD='(^|[;&|!{(`]|(^|[^A-Za-z0-9_-])(if|then|elif|else|do|while|until|time|command|builtin)[[:space:]])[[:space:]]*([A-Za-z_][A-Za-z0-9_]*=[^[:space:]]*[[:space:]]+)*'
 # associative, lower/upper-case declarations; mapfile, readarray, coproc; ${x^^} ${x,,}; {fd}>;
 # |& and &>>; case's ;& and ;;&; shopts and brace steps (of numbers or letters) or zero padding of
 # bash 4; $BASHPID; read's fractional -t and its -i; ${1,,} and ${@^^} too
-BASH4='(^|[^A-Za-z0-9_-])(declare|local|typeset)[[:space:]]+-[a-zA-Z]*[Alu]|(^|[;&|({[:space:]])(mapfile|readarray|coproc)([[:space:]]|$)|\$\{([A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?|[0-9]+|[@*])[\^,]|\$\{?BASHPID|(^|[^A-Za-z0-9_-])read([[:space:]]+[^;|&<>]*)?[[:space:]]-[A-Za-z]*(t[[:space:]]*[0-9]*\.[0-9]|i)|\{[A-Za-z]\.\.[A-Za-z]\.\.|(^|[^$A-Za-z0-9_])\{[A-Za-z_][A-Za-z0-9_]*\}[<>]|\|&|&>>|;;&|;&[[:space:]]*$|shopt[[:space:]]+-s.*(globstar|autocd|checkjobs|dirspell)|\{-?[0-9]+\.\.-?[0-9]+\.\.|\{-?0[0-9]+\.\.'
+BASH4="$CMD"'(declare|local|typeset)[[:space:]]+-[a-zA-Z]*[Alu]|'"$CMD"'(mapfile|readarray|coproc)([[:space:]]|$)|\$\{([A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?|[0-9]+|[@*])[\^,]|\$\{?BASHPID|'"$CMD"'read([[:space:]]+[^;|&<>]*)?[[:space:]]-[A-Za-z]*(t[[:space:]]*[0-9]*\.[0-9]|i)|\{[A-Za-z]\.\.[A-Za-z]\.\.|(^|[^$A-Za-z0-9_])\{[A-Za-z_][A-Za-z0-9_]*\}[<>]|\|&|&>>|;;&|;&[[:space:]]*$|'"$CMD"'shopt[[:space:]]+-s.*(globstar|autocd|checkjobs|dirspell)|\{-?[0-9]+\.\.-?[0-9]+\.\.|\{-?0[0-9]+\.\.'
 # namerefs and globals, [[ -v ]], [ -v ] and test -v, wait -n, negative subscripts and substring
 # lengths (${x:0:-1}), ${x@Q}, local -, printf %(..)T, mapfile -d and readarray -d (4.4), $'\u...',
 # bash 5's variables
-NEWER='(^|[^A-Za-z0-9_-])(declare|local|typeset)[[:space:]]+-[a-zA-Z]*[gn]|(^|[^A-Za-z0-9_-])local[[:space:]]+-([[:space:];]|$)|(\[\[?|(^|[^A-Za-z0-9_-])test)[[:space:]]+(![[:space:]]+)?-v[[:space:]]|\$\{([A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?|[0-9]+|[@*]):([^-+=?}:][^}:]*)?:[[:space:]]*-|(^|[;&|({[:space:]])(mapfile|readarray)([[:space:]]+[^;|&<>]*)?[[:space:]]-[A-Za-z]*d|\$'\''[^'\'']*\\[uU]|wait[[:space:]]+-[npf]|\$\{[A-Za-z_][A-Za-z0-9_]*\[-[0-9]|\$\{[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?@[QEPAKaUuLk]\}|%\([^)]*\)T|inherit_errexit|lastpipe|EPOCHSECONDS|EPOCHREALTIME|SRANDOM|BASH_ARGV0'
+NEWER="$CMD"'(declare|local|typeset)[[:space:]]+-[a-zA-Z]*[gn]|'"$CMD"'local[[:space:]]+-([[:space:];]|$)|(\[\[?|'"$CMD"'test)[[:space:]]+(![[:space:]]+)?-v[[:space:]]|\$\{([A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?|[0-9]+|[@*]):([^-+=?}:][^}:]*)?:[[:space:]]*-|'"$CMD"'(mapfile|readarray)([[:space:]]+[^;|&<>]*)?[[:space:]]-[A-Za-z]*d|\$'\''[^'\'']*\\[uU]|'"$CMD"'wait[[:space:]]+-[npf]|\$\{[A-Za-z_][A-Za-z0-9_]*\[-[0-9]|\$\{[A-Za-z_][A-Za-z0-9_]*(\[[^]]*\])?@[QEPAKaUuLk]\}|%\([^)]*\)T|inherit_errexit|lastpipe|EPOCHSECONDS|EPOCHREALTIME|SRANDOM|BASH_ARGV0'
 code_lines() { grep -vE '^[[:space:]]*#' "$1" || true; }
 # bash4 FILE...: "FILE: why" for each script using a bash 4 feature (or sourcing a lib that does)
 # whose first line after its header is not GUARD with its own name, for each using a feature newer
@@ -122,7 +128,9 @@ n=0
 for line in 'declare -A x' 'local -A x' 'mapfile -t y < /dev/null' 'readarray y' 'coproc C { :; }' 'echo ${x^^}' \
   'echo ${y[0],,}' 'exec {fd}> /dev/null' 'x |& y' 'x &>> log' 'shopt -s globstar' 'echo {1..9..2}' \
   'echo {01..10}' '  a) x ;;&' '  a) x ;&' '. "$ROOT/scripts/lib/fd.sh"' 'echo "$BASHPID"' \
-  'read -r -t 0.5 x' 'read -t .5 x' 'read -e -i yes x' 'echo "${1,,}"' 'set -- "${@^^}"' 'echo {a..z..2}'; do
+  'read -r -t 0.5 x' 'read -t .5 x' 'read -e -i yes x' 'echo "${1,,}"' 'set -- "${@^^}"' 'echo {a..z..2}' \
+  'IFS= read -e -i yes x' 'while read -t 0.5 x; do :; done' 'f() { local -A m; }' 'x | mapfile -t y' \
+  'if true; then shopt -s globstar; fi'; do
   n=$((n + 1))
   printf '%s\n' '#!/usr/bin/env bash' '# a header' 'set -eu' "$line" > "$W/b4/scripts/bad$n.sh"
 done
@@ -130,14 +138,20 @@ done
 # refused
 for line in 'declare -n r=x' '[[ -v x ]]' '[ -v x ]' 'test -v x' 'if [ ! -v x ]; then :; fi' 'wait -n' \
   'echo ${a[-1]}' 'echo ${x@Q}' 'echo "${x:0:-1}"' 'echo "${x: 1 : -2}"' 'mapfile -d "" -t y < /dev/null' \
-  'readarray -t -d , y < /dev/null' "printf '%s' \$'\\u00e9'" '. "$ROOT/scripts/lib/missing.sh"'; do
+  'readarray -t -d , y < /dev/null' "printf '%s' \$'\\u00e9'" '. "$ROOT/scripts/lib/missing.sh"' \
+  'if test -v x; then :; fi' 'true && test ! -v x' 'x=$(wait -n)' 'for i in 1; do local -n r=x; done'; do
   n=$((n + 1))
   printf '%s\n' '#!/usr/bin/env bash' "${GUARD/NAME/bad$n}" "$line" > "$W/b4/scripts/bad$n.sh"
 done
 # none of these is a feature of bash 4 or later: defaults, alternatives and substrings (with a ':' or
-# a '-' in them), a read with a whole -t, an option -v or -i elsewhere
+# a '-' in them), a read with a whole -t, an option -v or -i elsewhere, a command's name and option
+# outside command position (in a message, as another command's argument)
 printf '%s\n' '#!/usr/bin/env bash' '# a header' 'echo "${x:-a:-b}" "${x:+a:-b}" "${x:1:2}" "${x: -2}"' \
-  'read -r -t 5 x' 'read -r x < <(grep -v -i x y | sort -d)' 'echo "${1:-}" "${@:2}"' > "$W/b4/scripts/plain.sh"
+  'read -r -t 5 x' 'read -r x < <(grep -v -i x y | sort -d)' 'echo "${1:-}" "${@:2}"' \
+  'go test -v ./...' './mvnw test -v -o' 'die "cannot read the file given with -i"' \
+  'echo "no mapfile here, no coproc either"' 'echo "wait -n and declare -n are bash 4.3"' \
+  'echo "a shopt -s globstar and local -A would need the guard"' \
+  'echo "read -t 0.5 waits half a second"' > "$W/b4/scripts/plain.sh"
 # a script at the root, as ./wirebench is, sourcing a lib: "$ROOT" is its own folder
 printf '%s\n' '#!/usr/bin/env bash' '# a header' '. "$ROOT/scripts/lib/fd.sh"' > "$W/b4/top"
 found=$(bash4 "$W/b4/scripts/"*.sh "$W/b4/top" | cut -d: -f1 | sed 's#.*/##' | sort -u | tr '\n' ' ')
