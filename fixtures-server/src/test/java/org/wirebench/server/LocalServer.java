@@ -1,5 +1,6 @@
 package org.wirebench.server;
 
+import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpTester;
 import org.eclipse.jetty.server.LocalConnector;
@@ -55,5 +56,11 @@ final class LocalServer implements BeforeAllCallback, AfterAllCallback {
   HttpTester.Response send(String raw) throws Exception {
     return HttpTester.parseResponse(
         connector.executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
+  }
+
+  /** The parsed answer to {@code raw}, sent byte for byte (a String is sent as UTF-8). */
+  HttpTester.Response send(byte[] raw) throws Exception {
+    return HttpTester.parseResponse(
+        connector.getResponse(ByteBuffer.wrap(raw), false, 30, TimeUnit.SECONDS));
   }
 }

@@ -81,6 +81,11 @@ final class EnvelopeCheck {
     try {
       XMLStreamReader r = XmlFactories.reader(body, 0, body.length);
       try {
+        // BodyEncoding has refused every start Woodstox reads as another encoding; should one
+        // slip past it, the stacks (reading UTF-8) and this check would read two documents
+        if (!"UTF-8".equalsIgnoreCase(r.getEncoding())) {
+          throw Refused.notSoap("the request is read as " + r.getEncoding() + ", not UTF-8");
+        }
         walk(r, named);
       } finally {
         r.close();

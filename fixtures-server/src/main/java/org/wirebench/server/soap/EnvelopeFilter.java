@@ -1,23 +1,28 @@
 package org.wirebench.server.soap;
 
 import java.io.IOException;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
 import javax.servlet.Filter;
 import javax.servlet.FilterChain;
 import javax.servlet.ServletException;
 import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletRequestWrapper;
 import javax.servlet.http.HttpServletResponse;
 
 /**
  * Reads a POST's whole body (already held within the body limit by {@link BodyLimitFilter}) and
  * lets it on to the stacks only when {@link EnvelopeCheck} finds it a whole SOAP 1.1 request for
  * one of the operations; anything else gets a fault before any stack has answered 200: a Client
- * fault with 400 for a body that is no SOAP message (empty, not well-formed XML, no Envelope at its
- * root) or whose Body holds one operation's request element while the SOAPAction names another
- * operation, and with 500 for an envelope the operations cannot take (a Body element no operation
- * takes, whatever the SOAPAction), as the SOAP 1.1 HTTP binding answers a fault (WS-I Basic Profile
- * R1126).
+ * fault with 415 for a body whose byte order mark or XML declaration names an encoding other than
+ * UTF-8 ({@link BodyEncoding}), with 400 for a body that is no SOAP message (empty, not well-formed
+ * XML, no Envelope at its root) or whose Body holds one operation's request element while the
+ * SOAPAction names another operation, and with 500 for an envelope the operations cannot take (a
+ * Body element no operation takes, whatever the SOAPAction), as the SOAP 1.1 HTTP binding answers a
+ * fault (WS-I Basic Profile R1126).
  */
 final class EnvelopeFilter implements Filter {
   private final long maxBodyBytes;
@@ -36,6 +41,12 @@ final class EnvelopeFilter implements Filter {
     }
     // the limit filter has refused longer bodies
     byte[] body = BodyLimitFilter.readAtMost(request.getInputStream(), maxBodyBytes + 1);
+    String notUtf8 = BodyEncoding.refused(body);
+    if (notUtf8 != null) {
+      // as the gate's 415 for a charset other than UTF-8: the same refusal, found in the body
+      SoapFaults.write((HttpServletResponse) resp, 415, "Client", notUtf8);
+      return;
+    }
     try {
       EnvelopeCheck.check(body, SoapGate.namedOperation(request.getHeader("SOAPAction")));
     } catch (EnvelopeCheck.Refused refused) {
@@ -43,6 +54,42 @@ final class EnvelopeFilter implements Filter {
           (HttpServletResponse) resp, refused.status, refused.code, refused.getMessage());
       return;
     }
-    chain.doFilter(new BodyLimitFilter.BufferedBodyRequest(request, body), resp);
+    chain.doFilter(new Utf8Request(new BodyLimitFilter.BufferedBodyRequest(request, body)), resp);
+  }
+
+  /**
+   * The request as the stacks must read it: UTF-8, which the gate and {@link BodyEncoding} have
+   * made it. Without a charset CXF read ISO-8859-1 (HTTP/1.1's old default for text/*), so a UTF-8
+   * é was echoed as two characters, while Axis2 read UTF-8; RFC 7303 makes a text/xml body without
+   * a charset what its byte order mark or declaration says, here UTF-8.
+   */
+  private static final class Utf8Request extends HttpServletRequestWrapper {
+    private static final String TYPE = "text/xml; charset=UTF-8";
+
+    Utf8Request(HttpServletRequest request) {
+      super(request);
+    }
+
+    @Override
+    public String getContentType() {
+      return TYPE;
+    }
+
+    @Override
+    public String getCharacterEncoding() {
+      return "UTF-8";
+    }
+
+    @Override
+    public String getHeader(String name) {
+      return name.equalsIgnoreCase("Content-Type") ? TYPE : super.getHeader(name);
+    }
+
+    @Override
+    public Enumeration<String> getHeaders(String name) {
+      return name.equalsIgnoreCase("Content-Type")
+          ? Collections.enumeration(List.of(TYPE))
+          : super.getHeaders(name);
+    }
   }
 }
