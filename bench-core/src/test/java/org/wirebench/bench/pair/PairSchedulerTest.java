@@ -135,33 +135,29 @@ class PairSchedulerTest {
   }
 
   /**
-   * Group "answer" sits at the claimed size's edge (1.36 against 1.5: its answer undecided), group
-   * "finer" at the band's (1.10 against 3.4: does not hold, no difference or smaller undecided).
-   * The free forks go to the open answer first, whichever group has fewer forks.
+   * Two groups of one claim each, groups in the order of {@code claims}, 10 s a fork, each fork's
+   * ratio the group's {ratio, sd of its log} from {@code truth}; 4 forks each, then 45 s of the 125
+   * s budget left: 4 free forks.
    */
-  @Test
-  void anOpenAnswerGetsTheFreeForksBeforeAnOpenFinerVerdict() throws Exception {
+  private static PairedRuns runTwo(
+      Map<String, double[]> truth, long seed, ByteArrayOutputStream log, Claim... claims)
+      throws Exception {
     List<PairedRuns.Variant> v =
         List.of(
             new PairedRuns.Variant("a", "X.a", Map.of()),
             new PairedRuns.Variant("b", "X.b", Map.of()));
     Map<String, String> classes = Map.of("a", "X.a", "b", "X.b");
-    Claims.Plan plan =
-        new Claims.Plan(
-            List.of(
-                new Claims.GroupPlan("finer", v, classes),
-                new Claims.GroupPlan("answer", v, classes)),
-            List.of(
-                new Claim("finer", "T", "c", "", "finer", "a", "b", 3.4, 0.10, Kind.AT_LEAST),
-                new Claim("answer", "T", "c", "", "answer", "a", "b", 1.5, 0.10, Kind.AT_LEAST)));
+    List<Claims.GroupPlan> groups = new java.util.ArrayList<>();
+    for (Claim c : claims) {
+      groups.add(new Claims.GroupPlan(c.group(), v, classes));
+    }
     long[] now = {0};
-    Random random = new Random(5);
+    Random random = new Random(seed);
     PairScheduler.Forker forker =
         p -> {
           now[0] += 10 * SECOND;
-          double ratio =
-              // 1% a fork: both intervals within the target, so only their openness orders them
-              (p.id().equals("finer") ? 1.10 : 1.5 / 1.1) * Math.exp(random.nextGaussian() * 0.01);
+          double[] t = truth.get(p.id());
+          double ratio = t[0] * Math.exp(random.nextGaussian() * t[1]);
           double[] a = new double[5];
           double[] b = new double[5];
           for (int r = 0; r < 5; r++) {
@@ -171,9 +167,26 @@ class PairSchedulerTest {
           return new PairedRuns.Fork(1, new int[] {1, 1}, List.of(a, b), List.of(a, b));
         };
     PairedRuns.Settings s = new PairedRuns.Settings(1, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of());
+    return new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true))
+        .run(new Claims.Plan(groups, List.of(claims)));
+  }
+
+  /**
+   * Group "answer" sits at the claimed size's edge (1.36 against 1.5: its answer undecided), group
+   * "finer" at the band's (1.10 against 3.4: does not hold, no difference or smaller undecided); at
+   * 1% a fork both intervals are within the target, so only their openness orders them. The free
+   * forks go to the open answer first, whichever group has fewer forks.
+   */
+  @Test
+  void anOpenAnswerGetsTheFreeForksBeforeAnOpenFinerVerdict() throws Exception {
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     PairedRuns runs =
-        new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true)).run(plan);
+        runTwo(
+            Map.of("finer", new double[] {1.10, 0.01}, "answer", new double[] {1.5 / 1.1, 0.01}),
+            5,
+            log,
+            new Claim("finer", "T", "c", "", "finer", "a", "b", 3.4, 0.10, Kind.AT_LEAST),
+            new Claim("answer", "T", "c", "", "answer", "a", "b", 1.5, 0.10, Kind.AT_LEAST));
     // the minimums (4 + 4, 80 s), then the 4 forks that fit in the 45 s left: all to "answer";
     // fewest forks first alone would have given 6 and 6
     assertEquals(8, runs.group("answer").forks().size(), log::toString);
@@ -193,38 +206,14 @@ class PairSchedulerTest {
    */
   @Test
   void aWideIntervalGetsTheFreeForksBeforeAnUndecidedOneAlreadyWithinTheTarget() throws Exception {
-    List<PairedRuns.Variant> v =
-        List.of(
-            new PairedRuns.Variant("a", "X.a", Map.of()),
-            new PairedRuns.Variant("b", "X.b", Map.of()));
-    Map<String, String> classes = Map.of("a", "X.a", "b", "X.b");
-    Claims.Plan plan =
-        new Claims.Plan(
-            List.of(
-                new Claims.GroupPlan("edge", v, classes), new Claims.GroupPlan("wide", v, classes)),
-            List.of(
-                new Claim("edge", "T", "c", "", "edge", "a", "b", 1.2, 0.10, Kind.AT_MOST),
-                new Claim("wide", "T", "c", "", "wide", "a", "b", 1.5, 0.10, Kind.AT_LEAST)));
-    long[] now = {0};
-    Random random = new Random(7);
-    PairScheduler.Forker forker =
-        p -> {
-          now[0] += 10 * SECOND;
-          boolean edge = p.id().equals("edge");
-          double ratio =
-              (edge ? 1.21 : 3.0) * Math.exp(random.nextGaussian() * (edge ? 0.01 : 0.10));
-          double[] a = new double[5];
-          double[] b = new double[5];
-          for (int r = 0; r < 5; r++) {
-            b[r] = 1000;
-            a[r] = 1000 * ratio * (1 + 0.001 * r);
-          }
-          return new PairedRuns.Fork(1, new int[] {1, 1}, List.of(a, b), List.of(a, b));
-        };
-    PairedRuns.Settings s = new PairedRuns.Settings(1, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of());
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     PairedRuns runs =
-        new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true)).run(plan);
+        runTwo(
+            Map.of("edge", new double[] {1.21, 0.01}, "wide", new double[] {3.0, 0.10}),
+            7,
+            log,
+            new Claim("edge", "T", "c", "", "edge", "a", "b", 1.2, 0.10, Kind.AT_MOST),
+            new Claim("wide", "T", "c", "", "wide", "a", "b", 1.5, 0.10, Kind.AT_LEAST));
     // the minimums (4 + 4, 80 s), then the 4 forks that fit in the 45 s left: all to "wide"; an
     // open answer first alone would have given all 4 to "edge"
     assertEquals(8, runs.group("wide").forks().size(), log::toString);
