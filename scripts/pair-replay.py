@@ -5,9 +5,11 @@ The forks of each group, pooled over the given runs (one commit, one machine), a
 each simulated run draws its forks from it without replacement, every fork taking its group's mean
 recorded time, under the budget of the runs' settings (or --budget seconds). It compares three
 priorities for the free forks — "fewest" (fewest forks first), "modes" (groups whose open claims
-have a two-mode variant first, as ForkModes finds them), "answer" (PairScheduler's: groups with a
-claim's answer undecided first, then a finer verdict, then only a wide interval; within each as
-"modes") — and prints how many of the claims' rows have one verdict in three simulated runs: the
+have a two-mode variant first, as ForkModes finds them), "answer" (groups with a claim's answer
+undecided first, then a finer verdict, then only a wide interval; within each as "modes"), "wide"
+(PairScheduler's since session 22: groups with an open claim wider than the target first, then the
+rest, each tier as "answer") — and prints how many of the claims' rows have one verdict in three
+simulated runs and how many claims end wider than the target (±10%) in a run: the
 answer (holds / does not hold / inconclusive, targets met / missed), the finer verdict (the one
 region, else "inconclusive", the verdict before the answer existed) and the finer label (the regions
 an interval covers, as the report names them); --subsets GROUP prints the verdicts of every subset
@@ -247,6 +249,11 @@ def is_open(forks, g, c):
     return openness(forks, g, c) < 3
 
 
+def wide(forks, g, c):  # its interval wider than the target (no interval: wide)
+    r = ratio(forks, g, c)
+    return r[1] is None or max(r[2] / r[0] - 1, 1 - r[1] / r[0]) > S["targetHalfWidth"]
+
+
 def of(g):
     return [c for c in claims if c["group"] == g]
 
@@ -275,8 +282,11 @@ def schedule(draw, priority, budget):
             key = lambda g: len(forks[g])
         elif priority == "modes":
             key = lambda g: (not disagree(g), len(forks[g]))
-        else:
+        elif priority == "answer":
             key = lambda g: (min(openness(forks[g], g, c) for c in of(g)), not disagree(g), len(forks[g]))
+        else:
+            key = lambda g: (not any(is_open(forks[g], g, c) and wide(forks[g], g, c) for c in of(g)),
+                             min(openness(forks[g], g, c) for c in of(g)), not disagree(g), len(forks[g]))
         nxt = min(live, key=key)
         if secs[nxt] > budget - now or not draw[nxt]:
             stopped[nxt] = "budget"
@@ -300,14 +310,15 @@ if a.subsets:
     raise SystemExit(0)
 
 budget = a.budget or S["budgetMs"] / 1000
-for priority in ("fewest", "modes", "answer"):
+for priority in ("fewest", "modes", "answer", "wide"):
     res = []
     for seed in range(a.sims):
         rnd = random.Random(seed)
         f = schedule({g: rnd.sample(pool[g], len(pool[g])) for g in groups}, priority, budget)
         rs = {c["id"]: ratio(f[c["group"]], c["group"], c) for c in claims}
         res.append(({c["id"]: (answer(c, rs[c["id"]]), verdict(c, rs[c["id"]]), label(c, rs[c["id"]])) for c in claims},
-                    {g: len(f[g]) for g in groups}))
+                    {g: len(f[g]) for g in groups},
+                    sum(wide(f[c["group"]], c["group"], c) for c in claims)))
     triples = [res[i:i + 3] for i in range(0, len(res) - 2, 3)]
     same = lambda tr, c, k: len({r[0][c["id"]][k] for r in tr}) == 1
     print(f"{priority} first, budget {budget:.0f} s, {len(triples)} triples: rows with one answer / one finer verdict / "
@@ -317,6 +328,8 @@ for priority in ("fewest", "modes", "answer"):
           + " / ".join(f"{sum(all(same(tr, c, k) for c in claims) for tr in triples)}" for k in range(3))
           + " triples")
     print("   mean forks:", ", ".join(f"{g} {st.mean(r[1][g] for r in res):.1f}" for g in groups))
+    print(f"   claims wider than ±{S['targetHalfWidth']:.0%} a run: mean {st.mean(r[2] for r in res):.2f}, "
+          f"runs with none {sum(r[2] == 0 for r in res) / len(res):.0%}")
     for c in claims:
         vs = Counter(r[0][c["id"]][0] for r in res)
         fs = Counter(r[0][c["id"]][1] for r in res)

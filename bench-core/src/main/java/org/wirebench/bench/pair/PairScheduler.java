@@ -19,19 +19,19 @@ import org.wirebench.results.PairedRuns.Settings;
  * Which group gets the next fork. First every group gets its {@code minForks}, in the plan's order;
  * then the rest of the budget goes one fork at a time to the groups that are still open (a claim's
  * answer or finer verdict undecided, or its interval wider than the target), as long as a fork of
- * that group (its mean so far) still fits in what is left. Groups with an open claim whose interval
- * is wider than the target come first: an undecided claim whose interval is already within the
- * target sits at an edge (the truth near the bound: GML 3.2 / GML 2 on osm_places at 1.21 [1.19,
- * 1.24] against 1.2), which more forks decide only slowly, while a wide claim narrows with every
- * fork (docs/measuring.md, "Adaptive budget"). Then by how open a group is ({@link Openness}):
- * first those where a claim's answer (holds / does not hold, met / missed) is undecided — what the
- * user asks —, then those where only a finer verdict is (which way a claim that does not hold
- * misses), then those only wider than the target. Within each, groups whose forks disagree come
- * first — an open claim with a variant whose fork medians form two modes ({@link ForkModes}): there
- * the interval is wide because the forks draw from two speeds, and only more forks weigh them; a
- * group at the band's edge gains less from one fork more. Then the one with the fewest forks. So
- * the budget is spent where a verdict is still open, not on groups in the order they happen to
- * come: a group decided at its minimum gives all of its time to the others.
+ * that group (its mean so far) still fits in what is left. Groups with a claim whose interval is
+ * wider than the target come first: an undecided claim whose interval is already within the target
+ * sits at an edge (the truth near the bound: GML 3.2 / GML 2 on osm_places at 1.21 [1.19, 1.24]
+ * against 1.2), which more forks decide only slowly, while a wide claim narrows with every fork
+ * (docs/measuring.md, "Adaptive budget"). Then by how open a group is ({@link Openness}): first
+ * those where a claim's answer (holds / does not hold, met / missed) is undecided — what the user
+ * asks —, then those where only a finer verdict is (which way a claim that does not hold misses),
+ * then those only wider than the target. Within each, groups whose forks disagree come first — an
+ * open claim with a variant whose fork medians form two modes ({@link ForkModes}): there the
+ * interval is wide because the forks draw from two speeds, and only more forks weigh them; a group
+ * at the band's edge gains less from one fork more. Then the one with the fewest forks. So the
+ * budget is spent where a verdict is still open, not on groups in the order they happen to come: a
+ * group decided at its minimum gives all of its time to the others.
  */
 final class PairScheduler {
   /** One forked JVM measuring every variant of a group. */
@@ -39,7 +39,7 @@ final class PairScheduler {
     Fork fork(Claims.GroupPlan plan) throws IOException, InterruptedException;
   }
 
-  /** How open a group is, most open first: the order the free forks go in. */
+  /** How open a group is, most open first: the order the free forks go in within a width tier. */
   enum Openness {
     /** a claim's answer (or a target's) is undecided */
     ANSWER,
@@ -178,12 +178,11 @@ final class PairScheduler {
     return r.halfWidth() > settings.targetHalfWidth() ? Openness.WIDTH : Openness.CLOSED;
   }
 
-  /** Whether an open claim of the group has an interval wider than the target. */
+  /** Whether a claim of the group has an interval wider than the target (so it is open). */
   private boolean wide(Group g, List<Claim> claims) {
     for (Claim c : claims) {
-      if (open(g, c)
-          && PairedRatio.of(g, c.a(), c.b(), settings.confidence()).halfWidth()
-              > settings.targetHalfWidth()) {
+      if (PairedRatio.of(g, c.a(), c.b(), settings.confidence()).halfWidth()
+          > settings.targetHalfWidth()) {
         return true;
       }
     }
