@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import org.eclipse.jetty.http.HttpCompliance;
 import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpParser;
+import org.eclipse.jetty.http.HttpTokens;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.server.ConnectionMetaData;
@@ -66,12 +67,8 @@ final class RequestTargets extends HttpConnectionFactory {
     }
     for (int i = 0; i < method.length(); i++) {
       char c = method.charAt(i);
-      boolean tchar =
-          (c >= 'a' && c <= 'z')
-              || (c >= 'A' && c <= 'Z')
-              || (c >= '0' && c <= '9')
-              || "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
-      if (!tchar) {
+      // Jetty's own token table (RFC 9110 tchar); a char past ASCII is never one
+      if (c >= 0x80 || !HttpTokens.getToken((byte) c).isRfc2616Token()) {
         return true;
       }
     }

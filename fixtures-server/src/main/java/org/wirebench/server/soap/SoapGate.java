@@ -15,6 +15,7 @@ import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
+import org.eclipse.jetty.http.HttpTokens;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.wirebench.formats.finding.Quote;
@@ -79,9 +80,8 @@ final class SoapGate implements Filter {
     }
     if (method.equals("POST")) {
       // of two Content-Type or SOAPAction headers each reader takes one (the gate and
-      // EnvelopeFilter
-      // the first; CXF answered in the charset of a second Content-Type): which one the client
-      // meant is not ours to guess
+      // EnvelopeFilter the first; CXF answered in the charset of a second Content-Type): which one
+      // the client meant is not ours to guess
       int types = Collections.list(request.getHeaders("Content-Type")).size();
       if (types > 1) {
         SoapFaults.write(
@@ -246,10 +246,8 @@ final class SoapGate implements Filter {
   private static int tokenEnd(String s, int from) {
     int i = from;
     while (i < s.length()
-        && (s.charAt(i) >= 'a' && s.charAt(i) <= 'z'
-            || s.charAt(i) >= 'A' && s.charAt(i) <= 'Z'
-            || s.charAt(i) >= '0' && s.charAt(i) <= '9'
-            || "!#$%&'*+-.^_`|~".indexOf(s.charAt(i)) >= 0)) {
+        && s.charAt(i) < 0x80
+        && HttpTokens.getToken((byte) s.charAt(i)).isRfc2616Token()) {
       i++;
     }
     return i;
