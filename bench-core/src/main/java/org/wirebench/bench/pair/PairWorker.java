@@ -164,17 +164,19 @@ public final class PairWorker {
               () -> {
                 long s = 0;
                 // the thread's own state (a reader, a buffer) made before anything is timed here; a
-                // cycling variant is timed on threads of its own (timeOnThreads), not on this one
+                // cycling variant is timed on threads of its own (timeInterleaved), not on this one
                 for (int v : shuffled) {
                   if (cycles[v] == 1) {
                     s += System.identityHashCode(ops[v].call());
                   }
                 }
+                long[][] interleaved = null;
                 for (int v : shuffled) {
+                  if (cycles[v] > 1 && interleaved == null) {
+                    interleaved = timeInterleaved(ops, cycles, timedBatch, order, clock);
+                  }
                   long[] spent =
-                      cycles[v] > 1
-                          ? timeOnThreads(ops[v], timedBatch[v], chunkOf(timedBatch[v]), clock)
-                          : timeHere(ops[v], timedBatch[v], clock);
+                      cycles[v] > 1 ? interleaved[v] : timeHere(ops[v], timedBatch[v], clock);
                   cost.get(v)[round] = (double) spent[0] / timedBatch[v];
                   wall.get(v)[round] = (double) spent[1] / timedBatch[v];
                   s += spent[2];
@@ -273,24 +275,48 @@ public final class PairWorker {
   }
 
   /**
-   * {@link #timeHere} of {@code n} calls in chunks of {@code chunk}, each on a fresh thread, the
-   * chunks' costs and wall times summed. Nothing is called untimed first: that would skip a
+   * The round's cycling variants, their batches interleaved: each variant's first chunk ({@link
+   * #chunkOf}), in a random order, then each one's second, and so on, each chunk on a fresh thread
+   * and the chunks' costs and wall times summed. Nothing is called untimed first: that would skip a
    * sample's call and leave the batch no longer whole; what a thread makes for itself on its first
-   * call (the JPEG reader: about 0.2 ms, against a chunk of 8 maps' 10–100 ms) is timed.
+   * call (the JPEG reader: about 0.2 ms, against a chunk of 8 maps' 10–100 ms) is timed. Timed one
+   * whole batch after another, a raster round's four batches (0.14–0.8 s each) met the VM's slow
+   * spells at different times: in the 570b6aa quick runs a direct map's cost moved by up to 30%
+   * from one round to the next while the round's other direct batch did not follow, and that
+   * round-to-round noise, not the forks, made most of the raster claims' interval. Interleaved, the
+   * variants of a pair run within tens of milliseconds of each other all through the round.
+   *
+   * @return per variant (null where it does not cycle): cost, wall time and the folded values
    */
-  static long[] timeOnThreads(BenchmarkInvoker.Op op, int n, int chunk, Clock clock)
+  static long[][] timeInterleaved(
+      BenchmarkInvoker.Op[] ops, int[] cycles, int[] batch, Random order, Clock clock)
       throws Throwable {
-    long[] total = new long[3];
-    for (int done = 0; done < n; done += chunk) {
-      int calls = Math.min(chunk, n - done);
-      long[][] spent = new long[1][];
-      onFreshThread(
-          () -> {
-            spent[0] = timeHere(op, calls, clock);
-            return 0;
-          });
-      for (int i = 0; i < 3; i++) {
-        total[i] += spent[0][i];
+    int k = ops.length;
+    long[][] total = new long[k][];
+    int slots = 0;
+    for (int v = 0; v < k; v++) {
+      if (cycles[v] > 1) {
+        total[v] = new long[3];
+        slots = Math.max(slots, (batch[v] + chunkOf(batch[v]) - 1) / chunkOf(batch[v]));
+      }
+    }
+    for (int slot = 0; slot < slots; slot++) {
+      for (int v : shuffled(k, order)) {
+        int chunk = cycles[v] > 1 ? chunkOf(batch[v]) : 0;
+        int calls = chunk == 0 ? 0 : Math.min(chunk, batch[v] - slot * chunk);
+        if (calls <= 0) {
+          continue;
+        }
+        BenchmarkInvoker.Op op = ops[v];
+        long[][] spent = new long[1][];
+        onFreshThread(
+            () -> {
+              spent[0] = timeHere(op, calls, clock);
+              return 0;
+            });
+        for (int i = 0; i < 3; i++) {
+          total[v][i] += spent[0][i];
+        }
       }
     }
     return total;

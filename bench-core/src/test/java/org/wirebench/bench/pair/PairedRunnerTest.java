@@ -140,7 +140,7 @@ class PairedRunnerTest {
 
   /**
    * A cycling variant's long batch is spread over eight threads, an eighth each (a tile cache's
-   * speed is its thread's: PairWorker.timeOnThreads), so each round weighs eight draws.
+   * speed is its thread's: PairWorker.timeInterleaved), so each round weighs eight draws.
    */
   @Test
   void aCyclingVariantsBatchRunsAnEighthOfItAThread() throws Throwable {
@@ -162,6 +162,39 @@ class PairedRunnerTest {
     long chunkThreads =
         RoundThreads.CYCLE_CALLS.values().stream().filter(n -> n.get() == batch / 8).count();
     assertEquals(rounds * 8, chunkThreads, RoundThreads.CYCLE_CALLS::toString);
+  }
+
+  /**
+   * Two cycling variants' batches are interleaved chunk by chunk (PairWorker.timeInterleaved): a
+   * slow spell of the VM during a round then falls on both sides of a pair alike, not on whichever
+   * batch happened to be running.
+   */
+  @Test
+  void twoCyclingVariantsTakeTurnsChunkByChunk() throws Throwable {
+    RoundThreads.CHUNKS.clear();
+    int rounds = 3;
+    String cls = RoundThreads.class.getName();
+    PairWorker.ForkResult r =
+        PairWorker.run(
+            new PairWorker.ForkSpec(
+                List.of(
+                    new PairWorker.VariantSpec("a", cls + ".cycling", Map.of()),
+                    new PairWorker.VariantSpec("b", cls + ".cyclingToo", Map.of())),
+                5,
+                1,
+                rounds,
+                3,
+                0));
+    List<String> chunks =
+        RoundThreads.CHUNKS.subList(
+            RoundThreads.CHUNKS.size() - rounds * 16, RoundThreads.CHUNKS.size());
+    for (int slot = 0; slot < chunks.size(); slot += 2) {
+      assertEquals(
+          java.util.Set.of("cycling", "cyclingToo"),
+          java.util.Set.copyOf(chunks.subList(slot, slot + 2)),
+          "slot " + slot / 2 + " of " + chunks);
+    }
+    assertEquals(0, r.opsPerBatch()[0] % 16, "whole cycles");
   }
 
   @Test
