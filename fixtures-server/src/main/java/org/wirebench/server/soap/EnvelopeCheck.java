@@ -16,21 +16,19 @@ import org.wirebench.formats.xml.XmlFactories;
  * sees it: Axis2 reads an envelope only as far as its payload's end tag, so an envelope cut before
  * {@code </soapenv:Body></soapenv:Envelope>}, or a body holding a 500 KB element no operation
  * takes, was answered 200. One streaming pass (Woodstox, no DTD, no entity resolved): well-formed
- * to the end of the document; an {@code Envelope} in the SOAP 1.1 namespace holding an optional
- * {@code Header} and one {@code Body}, and nothing else; the Body holding exactly one element, the
- * request element of one of the WSDL's operations, and, when the SOAPAction names an operation, of
- * that one: Axis2 dispatches on the SOAPAction and reads the Body as that operation's request
- * (echoInts under echoDoubles' action was answered 200 with the ints as doubles), CXF dispatches on
- * it too and answered 500. An element no operation takes is refused as such first, whatever the
- * SOAPAction names, so that one Body gets one answer.
+ * to the end of the document; an {@code Envelope} in the SOAP 1.1 namespace (in any other, a
+ * VersionMismatch) holding an optional {@code Header} and one {@code Body}, and nothing else; the
+ * Body holding exactly one element, the request element of one of the WSDL's operations, and, when
+ * the SOAPAction names an operation, of that one: Axis2 dispatches on the SOAPAction and reads the
+ * Body as that operation's request (echoInts under echoDoubles' action was answered 200 with the
+ * ints as doubles), CXF dispatches on it too and answered 500. An element no operation takes is
+ * refused as such first, whatever the SOAPAction names, so that one Body gets one answer.
  */
 final class EnvelopeCheck {
   private static final Set<QName> REQUESTS =
       Arrays.stream(Operation.values())
           .map(op -> new QName(Operation.NAMESPACE, op.requestElement()))
           .collect(Collectors.toUnmodifiableSet());
-
-  private static final String SOAP12 = "http://www.w3.org/2003/05/soap-envelope";
 
   /** Why the body is refused. */
   static final class Refused extends Exception {
@@ -99,11 +97,21 @@ final class EnvelopeCheck {
 
   private static void walk(XMLStreamReader r, Operation named) throws XMLStreamException, Refused {
     QName root = nextRoot(r);
+    if (root.getLocalPart().equals("Envelope")
+        && !root.getNamespaceURI().equals(SoapFaults.SOAP11)) {
+      // SOAP 1.1 §4.1.2: an Envelope in any other namespace is a version error, answered with
+      // a VersionMismatch fault (SOAP 1.1 §6.2: a fault goes with HTTP 500)
+      throw new Refused(
+          SoapFaults.VERSION_MISMATCH,
+          (root.getNamespaceURI().equals(SoapFaults.SOAP12)
+                  ? "a SOAP 1.2 envelope"
+                  : "an Envelope " + show(root).substring("<Envelope> ".length()))
+              + "; this endpoint speaks SOAP 1.1 only ("
+              + SoapFaults.SOAP11
+              + ", sent as text/xml)");
+    }
     if (!root.getNamespaceURI().equals(SoapFaults.SOAP11)
         || !root.getLocalPart().equals("Envelope")) {
-      if (root.getNamespaceURI().equals(SOAP12)) {
-        throw new Refused("VersionMismatch", "a SOAP 1.2 envelope; this endpoint speaks SOAP 1.1");
-      }
       throw Refused.notSoap("the request is a " + show(root) + ", not a SOAP 1.1 Envelope");
     }
     QName child = nextChild(r, "the Envelope holds no Body");

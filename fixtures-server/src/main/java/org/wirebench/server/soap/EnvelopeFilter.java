@@ -18,11 +18,12 @@ import javax.servlet.http.HttpServletResponse;
  * lets it on to the stacks only when {@link EnvelopeCheck} finds it a whole SOAP 1.1 request for
  * one of the operations; anything else gets a fault before any stack has answered 200: a Client
  * fault with 415 for a body whose byte order mark or XML declaration names an encoding other than
- * UTF-8 ({@link BodyEncoding}), with 400 for a body that is no SOAP message (empty, not well-formed
- * XML, no Envelope at its root) or whose Body holds one operation's request element while the
- * SOAPAction names another operation, and with 500 for an envelope the operations cannot take (a
- * Body element no operation takes, whatever the SOAPAction), as the SOAP 1.1 HTTP binding answers a
- * fault (WS-I Basic Profile R1126).
+ * UTF-8 ({@link BodyEncoding}), a VersionMismatch fault with 500 for an Envelope in another
+ * namespace than SOAP 1.1's, with 400 for a SOAPAction header the gate found refused, with 400 for
+ * a body that is no SOAP message (empty, not well-formed XML, no Envelope at its root) or whose
+ * Body holds one operation's request element while the SOAPAction names another operation, and with
+ * 500 for an envelope the operations cannot take (a Body element no operation takes, whatever the
+ * SOAPAction), as the SOAP 1.1 HTTP binding answers a fault (WS-I Basic Profile R1126).
  */
 final class EnvelopeFilter implements Filter {
   private final long maxBodyBytes;
@@ -41,17 +42,33 @@ final class EnvelopeFilter implements Filter {
     }
     // the limit filter has refused longer bodies
     byte[] body = BodyLimitFilter.readAtMost(request.getInputStream(), maxBodyBytes + 1);
+    HttpServletResponse response = (HttpServletResponse) resp;
+    String actionRefused = (String) request.getAttribute(SoapGate.ACTION_REFUSED);
     String notUtf8 = BodyEncoding.refused(body);
     if (notUtf8 != null) {
       // as the gate's 415 for a charset other than UTF-8: the same refusal, found in the body
-      SoapFaults.write((HttpServletResponse) resp, 415, "Client", notUtf8);
+      // (a body whose envelope cannot be read leaves a refused SOAPAction the first complaint)
+      if (actionRefused != null) {
+        SoapFaults.write(response, 400, "Client", actionRefused);
+      } else {
+        SoapFaults.write(response, 415, "Client", notUtf8);
+      }
       return;
     }
     try {
       EnvelopeCheck.check(body, SoapGate.namedOperation(request.getHeader("SOAPAction")));
     } catch (EnvelopeCheck.Refused refused) {
-      SoapFaults.write(
-          (HttpServletResponse) resp, refused.status, refused.code, refused.getMessage());
+      // SOAP 1.1 §4.1.2: another version's envelope is answered VersionMismatch before anything
+      // else about the message; a SOAP 1.2 client sends no SOAPAction
+      if (actionRefused != null && !refused.code.equals(SoapFaults.VERSION_MISMATCH)) {
+        SoapFaults.write(response, 400, "Client", actionRefused);
+      } else {
+        SoapFaults.write(response, refused.status, refused.code, refused.getMessage());
+      }
+      return;
+    }
+    if (actionRefused != null) {
+      SoapFaults.write(response, 400, "Client", actionRefused);
       return;
     }
     chain.doFilter(new Utf8Request(new BodyLimitFilter.BufferedBodyRequest(request, body)), resp);

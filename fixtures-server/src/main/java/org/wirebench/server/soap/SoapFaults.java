@@ -12,11 +12,13 @@ import org.wirebench.formats.xml.XmlFactories;
 
 /**
  * SOAP 1.1 faults as every path under {@code /services/} answers them: a code (Client for what the
- * request got wrong, Server for the rest) and a message that names the problem, never a Java class
- * or a stack.
+ * request got wrong, Server for the rest, VersionMismatch for another SOAP version's message) and a
+ * message that names the problem, never a Java class or a stack.
  */
 final class SoapFaults {
   static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
+  static final String SOAP12 = "http://www.w3.org/2003/05/soap-envelope";
+  static final String VERSION_MISMATCH = "VersionMismatch";
   private static final XMLOutputFactory XML = XMLOutputFactory.newFactory();
 
   /** "java.lang.IllegalStateException: " or "org.apache.axiom.om.OMException: " and the like. */
@@ -28,7 +30,7 @@ final class SoapFaults {
 
   private SoapFaults() {}
 
-  /** Writes a fault; {@code code} is Client or Server. Commits the response. */
+  /** Writes a fault; {@code code} is Client, Server or VersionMismatch. Commits the response. */
   static void write(HttpServletResponse response, int status, String code, String message)
       throws IOException {
     response.setStatus(status);
@@ -47,6 +49,19 @@ final class SoapFaults {
       w.writeStartDocument("UTF-8", "1.0");
       w.writeStartElement("soapenv", "Envelope", SOAP11);
       w.writeNamespace("soapenv", SOAP11);
+      if (code.equals(VERSION_MISMATCH)) {
+        // SOAP 1.2 Part 1 §5.4.7: a VersionMismatch fault may carry an env:Upgrade header block
+        // whose env:SupportedEnvelope qname attributes name the envelopes this node takes
+        // (Appendix A's example: a SOAP/1.1 envelope carrying it); here only SOAP 1.1's
+        w.writeStartElement("soapenv", "Header", SOAP11);
+        w.writeStartElement("upg", "Upgrade", SOAP12);
+        w.writeNamespace("upg", SOAP12);
+        w.writeEmptyElement("upg", "SupportedEnvelope", SOAP12);
+        w.writeNamespace("ns1", SOAP11);
+        w.writeAttribute("qname", "ns1:Envelope");
+        w.writeEndElement();
+        w.writeEndElement();
+      }
       w.writeStartElement("soapenv", "Body", SOAP11);
       w.writeStartElement("soapenv", "Fault", SOAP11);
       w.writeStartElement("faultcode");

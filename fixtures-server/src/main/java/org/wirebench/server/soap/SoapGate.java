@@ -24,12 +24,13 @@ import org.wirebench.formats.soap.Operation;
 /**
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
  * serves before a stack sees it (a path that is no service's address: 404; a method other than GET
- * or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; a POST without one known
- * SOAPAction header: 400 (one naming another operation than the Body's is refused by {@link
- * EnvelopeCheck}); two Content-Type headers: 400; a Content-Type other than text/xml with at most a
- * charset of UTF-8, including SOAP 1.2's application/soap+xml: 415), cleans the stacks' own faults
- * ({@link FaultCleaner}), and turns anything a stack throws into a Server fault (logged with its
- * stack on the server, never sent to the client).
+ * or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; two Content-Type headers: 400;
+ * a Content-Type other than text/xml with at most a charset of UTF-8: 415, a VersionMismatch fault
+ * for SOAP 1.2's application/soap+xml, a Client fault for the rest), finds why a POST's SOAPAction
+ * header is refused (missing, two, naming no operation: a 400 that {@link EnvelopeFilter} answers
+ * once it has read the body), cleans the stacks' own faults ({@link FaultCleaner}), and turns
+ * anything a stack throws into a Server fault (logged with its stack on the server, never sent to
+ * the client).
  */
 final class SoapGate implements Filter {
   private static final Logger LOG = LoggerFactory.getLogger(SoapGate.class);
@@ -93,19 +94,27 @@ final class SoapGate implements Filter {
       }
       String refused = refusedContentType(request.getContentType());
       if (refused != null) {
-        SoapFaults.write(response, 415, "Client", refused);
+        // SOAP 1.2's media type: SOAP 1.2 Part 2's HTTP binding has a requester read 415 as "the
+        // server does not support the Content-type", and Part 1 Appendix A has a SOAP/1.1 node
+        // answer a 1.2 message with a SOAP/1.1 VersionMismatch fault: both, whatever the body
+        SoapFaults.write(
+            response,
+            415,
+            isSoap12(request.getContentType()) ? SoapFaults.VERSION_MISMATCH : "Client",
+            refused);
         return;
       }
       // Axis2 answered a request without a SOAPAction 500 ("EPR for the Operation not found"), CXF
-      // one naming no operation 500 Server: SOAP 1.1 §6.1.1 makes the header the client's to send
+      // one naming no operation 500 Server: SOAP 1.1 §6.1.1 makes the header the client's to send.
+      // Refused by EnvelopeFilter once the body is read, so that a SOAP 1.2 envelope under
+      // text/xml (whose clients send no SOAPAction) gets its VersionMismatch first
       int actions = Collections.list(request.getHeaders("SOAPAction")).size();
       refused =
           actions > 1
               ? "a SOAP 1.1 request takes one SOAPAction header, not " + actions
               : refusedAction(request.getHeader("SOAPAction"));
       if (refused != null) {
-        SoapFaults.write(response, 400, "Client", refused);
-        return;
+        request.setAttribute(ACTION_REFUSED, refused);
       }
     }
     FaultCleaner cleaned = new FaultCleaner(response);
@@ -121,6 +130,9 @@ final class SoapGate implements Filter {
       SoapFaults.write(response, 500, "Server", "the server could not process this request");
     }
   }
+
+  /** Request attribute: why the SOAPAction header is refused, for {@link EnvelopeFilter}. */
+  static final String ACTION_REFUSED = SoapGate.class.getName() + ".actionRefused";
 
   /** The operations by their SOAPAction in Benchmark1.wsdl. */
   private static final Map<String, Operation> ACTIONS =
@@ -175,7 +187,7 @@ final class SoapGate implements Filter {
     }
     String header = contentType;
     int semi = header.indexOf(';');
-    String mime = strip(semi < 0 ? header : header.substring(0, semi));
+    String mime = mediaType(header);
     if (mime.equalsIgnoreCase("application/soap+xml")) {
       return "this endpoint speaks SOAP 1.1 (text/xml); SOAP 1.2 (application/soap+xml) is not"
           + " served";
@@ -231,6 +243,17 @@ final class SoapGate implements Filter {
       }
     }
     return null;
+  }
+
+  /** Whether this Content-Type names SOAP 1.2's media type, whatever its parameters. */
+  static boolean isSoap12(String contentType) {
+    return contentType != null && mediaType(contentType).equalsIgnoreCase("application/soap+xml");
+  }
+
+  /** The header's text before its first ';', without white space round it. */
+  private static String mediaType(String header) {
+    int semi = header.indexOf(';');
+    return strip(semi < 0 ? header : header.substring(0, semi));
   }
 
   /** The refusal naming the header's text from {@code at} on, which the grammar does not take. */
