@@ -245,6 +245,8 @@ if python3 -c 'import scipy' 2> /dev/null; then
   # never a traceback (a cost of 0 was a ZeroDivisionError, unequal rounds were zipped short)
   P1=$ROOT/src/test/runs/calibration-v4/cal1
   python3 "$R" --sims 3 "$P1" > /dev/null || { echo "FAIL: pair-replay does not read $P1"; failed=1; }
+  expect 2 python3 "$R" --sims 3 --orders bogus "$P1"
+  expect 2 python3 "$R" --sims 3 --orders wide, "$P1"
   for e in 'g[1]["forks"][0]["nsPerOp"][0][0] = 0' 'g[1]["forks"][0]["nsPerOp"][0][0] = -3' \
       'g[1]["forks"][0]["nsPerOp"][0][0] = "x"' 'g[1]["forks"][0]["nsPerOp"][0].pop()' \
       'g[1]["forks"][0]["nsPerOp"] = [r[:1] for r in g[1]["forks"][0]["nsPerOp"]]' \

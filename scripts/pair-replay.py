@@ -8,7 +8,8 @@ priorities for the free forks — "fewest" (fewest forks first), "modes" (groups
 have a two-mode variant first, as ForkModes finds them), "answer" (groups with a claim's answer
 undecided first, then a finer verdict, then only a wide interval; within each as "modes"), "wide"
 (PairScheduler's since session 22: groups with an open claim wider than the target first, then the
-rest, each tier as "answer") — and prints how many of the claims' rows have one verdict in three
+rest, each tier as "answer"), "wide-own" (as "wide", but a group of the first tier ranked by how open
+its wide claims are, not a narrow claim at its bound; --orders picks some) — and prints how many of the claims' rows have one verdict in three
 simulated runs and how many claims end wider than the target (±10%) in a run: the
 answer (holds / does not hold / inconclusive, targets met / missed), the finer verdict (the one
 region, else "inconclusive", the verdict before the answer existed) and the finer label (the regions
@@ -52,9 +53,15 @@ ap.add_argument("runs", nargs="+")
 ap.add_argument("--budget", type=float, help="seconds; default: the runs' own")
 ap.add_argument("--sims", type=int, default=600, help="simulated runs, taken three at a time")
 ap.add_argument("--subsets", help="a group id")
+ap.add_argument("--orders", default="fewest,modes,answer,wide,wide-own",
+                help="priorities to compare, comma-separated: fewest, modes, answer, wide, wide-own")
 a = ap.parse_args()
 if a.budget is not None and not (0 < a.budget < 1e7):
     refuse(f"--budget takes seconds above 0, not {a.budget}")
+ORDERS = ("fewest", "modes", "answer", "wide", "wide-own")
+a.orders = a.orders.split(",")
+if not a.orders or any(o not in ORDERS for o in a.orders):
+    refuse(f"--orders takes some of {', '.join(ORDERS)}, comma-separated, not '{','.join(a.orders)}'")
 if not 3 <= a.sims <= 100000:
     refuse(f"--sims takes 3..100000 (they are taken three at a time), not {a.sims}")
 seen = {}
@@ -284,9 +291,14 @@ def schedule(draw, priority, budget):
             key = lambda g: (not disagree(g), len(forks[g]))
         elif priority == "answer":
             key = lambda g: (min(openness(forks[g], g, c) for c in of(g)), not disagree(g), len(forks[g]))
-        else:
+        elif priority == "wide":
             key = lambda g: (not any(is_open(forks[g], g, c) and wide(forks[g], g, c) for c in of(g)),
                              min(openness(forks[g], g, c) for c in of(g)), not disagree(g), len(forks[g]))
+        else:  # "wide-own": in the wide tier, how open the group's wide claims are, not its narrow ones
+            def own(g):
+                w = [c for c in of(g) if is_open(forks[g], g, c) and wide(forks[g], g, c)]
+                return (not w, min(openness(forks[g], g, c) for c in (w or of(g))))
+            key = lambda g: (*own(g), not disagree(g), len(forks[g]))
         nxt = min(live, key=key)
         if secs[nxt] > budget - now or not draw[nxt]:
             stopped[nxt] = "budget"
@@ -310,7 +322,7 @@ if a.subsets:
     raise SystemExit(0)
 
 budget = a.budget or S["budgetMs"] / 1000
-for priority in ("fewest", "modes", "answer", "wide"):
+for priority in a.orders:
     res = []
     for seed in range(a.sims):
         rnd = random.Random(seed)

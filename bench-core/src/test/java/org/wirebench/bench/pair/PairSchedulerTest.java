@@ -225,4 +225,64 @@ class PairSchedulerTest {
         log.toString().contains("edge fork 4 (40 s); edge 1.219 ±1.7% inconclusive"),
         log::toString);
   }
+
+  /**
+   * Both groups have a claim wider than the target. In "mixed" it is decided (0.5 against "at least
+   * 1.5": reversed) and a narrow one sits at its bound (1.21 against "at most 1.2": its answer
+   * open); in "finer" the wide claim's finer verdict is open (1.10 against 3.4: no difference or
+   * smaller). The free forks go to the undecided wide claim: ranked by the narrow claim's openness,
+   * "mixed" would have taken them all.
+   */
+  @Test
+  void inTheWideTierAGroupRanksByItsWideClaimsNotByANarrowOneAtItsBound() throws Exception {
+    List<PairedRuns.Variant> v =
+        List.of(
+            new PairedRuns.Variant("a", "X.a", Map.of()),
+            new PairedRuns.Variant("b", "X.b", Map.of()),
+            new PairedRuns.Variant("c", "X.c", Map.of()));
+    Map<String, String> classes = Map.of("a", "X.a", "b", "X.b", "c", "X.c");
+    // per group: a ÷ b and c ÷ b, each a true ratio and its spread between forks
+    Map<String, double[][]> truth =
+        Map.of(
+            "mixed", new double[][] {{1.21, 0.01}, {0.5, 0.10}},
+            "finer", new double[][] {{1.10, 0.10}, {1.0, 0.01}});
+    long[] now = {0};
+    Random random = new Random(11);
+    PairScheduler.Forker forker =
+        p -> {
+          now[0] += 10 * SECOND;
+          double[][] t = truth.get(p.id());
+          double[] ab = new double[5];
+          double[] b = new double[5];
+          double[] cb = new double[5];
+          double ratioA = t[0][0] * Math.exp(random.nextGaussian() * t[0][1]);
+          double ratioC = t[1][0] * Math.exp(random.nextGaussian() * t[1][1]);
+          for (int r = 0; r < 5; r++) {
+            b[r] = 1000;
+            ab[r] = 1000 * ratioA * (1 + 0.001 * r);
+            cb[r] = 1000 * ratioC * (1 + 0.001 * r);
+          }
+          return new PairedRuns.Fork(
+              1, new int[] {1, 1, 1}, List.of(ab, b, cb), List.of(ab, b, cb));
+        };
+    List<Claim> claims =
+        List.of(
+            new Claim("edge", "T", "c", "", "mixed", "a", "b", 1.2, 0.10, Kind.AT_MOST),
+            new Claim("decided", "T", "c", "", "mixed", "c", "b", 1.5, 0.10, Kind.AT_LEAST),
+            new Claim("open", "T", "c", "", "finer", "a", "b", 3.4, 0.10, Kind.AT_LEAST));
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    PairedRuns.Settings s = new PairedRuns.Settings(1, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of());
+    PairedRuns runs =
+        new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true))
+            .run(
+                new Claims.Plan(
+                    List.of(
+                        new Claims.GroupPlan("mixed", v, classes),
+                        new Claims.GroupPlan("finer", v, classes)),
+                    claims));
+    // the minimums (4 + 4, 80 s), then the 4 forks that fit in the 45 s left
+    assertEquals(8, runs.group("finer").forks().size(), log::toString);
+    assertEquals(4, runs.group("mixed").forks().size(), log::toString);
+    assertTrue(log.toString().contains("mixed fork 4 (40 s); edge 1.2"), log::toString);
+  }
 }
