@@ -280,11 +280,10 @@ public final class PairWorker {
    * and the chunks' costs and wall times summed. Nothing is called untimed first: that would skip a
    * sample's call and leave the batch no longer whole; what a thread makes for itself on its first
    * call (the JPEG reader: about 0.2 ms, against a chunk of 8 maps' 10–100 ms) is timed. Timed one
-   * whole batch after another, a raster round's four batches (0.14–0.8 s each) met the VM's slow
-   * spells at different times: in the 570b6aa quick runs a direct map's cost moved by up to 30%
-   * from one round to the next while the round's other direct batch did not follow, and that
-   * round-to-round noise, not the forks, made most of the raster claims' interval. Interleaved, the
-   * variants of a pair run within tens of milliseconds of each other all through the round.
+   * whole batch after another, a raster round's four batches (0.14–0.9 s each) met the VM's slow
+   * spells at different times (a direct map's cost moved by up to 27% from one round to the next
+   * within a fork); taking turns, the two sides of a pair run within tens of milliseconds of each
+   * other all through the round: the rounds' noise fell by about a third (docs/measuring.md).
    *
    * @return per variant (null where it does not cycle): cost, wall time and the folded values
    */

@@ -10,7 +10,8 @@ import javax.imageio.ImageWriter;
 /**
  * The JPEG implementations on the class path, chosen by name rather than by ImageIO's plug-in order
  * (a plug-in jar on the class path would otherwise change what every map is encoded with): the
- * JDK's own (libjpeg 6b inside the JDK) and TwelveMonkeys' ImageIO plug-in, the JPEG library Maven
+ * JDK's own (over libjpeg's 6b API: the libjpeg 6b Temurin bundles, the system's libjpeg62-turbo
+ * 2.1.5 in Debian's OpenJDK 17 here) and TwelveMonkeys' ImageIO plug-in, the JPEG library Maven
  * Central offers, which reads more kinds of JPEG (CMYK, broken Exif) and hands the baseline work to
  * the JDK's. The raster study measures both ({@code JpegCodecBenchmark}) and maps with the JDK's.
  */
