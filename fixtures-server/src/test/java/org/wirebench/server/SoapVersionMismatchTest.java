@@ -25,13 +25,14 @@ import org.wirebench.formats.soap.SoapEnvelopes;
 import org.wirebench.server.soap.SoapServices;
 
 /**
- * A SOAP 1.2 message, however it arrives, is answered as SOAP 1.1 §4.1.2 and SOAP 1.2 Part 1
- * Appendix A have a SOAP/1.1 node answer it: a SOAP 1.1 fault whose faultcode is VersionMismatch in
- * the SOAP 1.1 envelope namespace, carrying an env:Upgrade header block whose SupportedEnvelope
- * names the SOAP 1.1 Envelope, so the client learns which version to send. Under SOAP 1.2's
+ * A SOAP 1.2 message, however it arrives, gets the fault SOAP 1.1 §4.1.2 requires for another
+ * version's envelope: a SOAP 1.1 fault whose faultcode is VersionMismatch in the SOAP 1.1 envelope
+ * namespace. We add SOAP 1.2's Upgrade header block (Part 1 §5.4.7), its SupportedEnvelope naming
+ * the SOAP 1.1 Envelope, so a client can read which version is served. Under SOAP 1.2's
  * application/soap+xml (what zeep sends with a SOAP 1.2 binding, without a SOAPAction) with 415
  * whatever the body; a SOAP 1.2 envelope, or an Envelope in any other namespace, under text/xml
- * with 500, with or without a SOAPAction. Before, the first was a Client fault with 415, a SOAP 1.2
+ * with 500, whatever the SOAPAction (none, "", an operation's; an unknown one or two headers:
+ * {@link SoapActionRefusedTest}). Before, the first was a Client fault with 415, a SOAP 1.2
  * envelope under text/xml a VersionMismatch without Upgrade (a 400 about the SOAPAction when it had
  * none), and an Envelope in another namespace a Client fault with 400. Raw requests on a
  * LocalConnector.
@@ -44,7 +45,7 @@ class SoapVersionMismatchTest {
   private static final String ACTION = Operation.NAMESPACE + "/echoInts";
 
   /** An echoInts request, its Envelope, Header-less, in {@code ns}. */
-  private static String envelope(String ns) {
+  static String envelope(String ns) {
     String soap11 =
         new String(
             SoapEnvelopes.request(EchoValues.generate(Operation.INTS, 3)), StandardCharsets.UTF_8);
@@ -79,7 +80,7 @@ class SoapVersionMismatchTest {
    * The answer is a SOAP 1.1 VersionMismatch fault with the Upgrade block naming the SOAP 1.1
    * Envelope, as text/xml with {@code status}.
    */
-  private static void assertVersionMismatch(HttpTester.Response r, int status, String what)
+  static void assertVersionMismatch(HttpTester.Response r, int status, String what)
       throws Exception {
     String content = r.getContent();
     assertEquals(status, r.getStatus(), what + "\n" + r + content);
@@ -164,7 +165,7 @@ class SoapVersionMismatchTest {
 
   /**
    * Cases (b) and (c): under text/xml an Envelope in SOAP 1.2's namespace or any other but SOAP
-   * 1.1's, with or without a SOAPAction: 500 and the VersionMismatch.
+   * 1.1's, without a SOAPAction, with "" or with an operation's: 500 and the VersionMismatch.
    */
   @ParameterizedTest(name = "{0} SOAPAction {1}")
   @MethodSource("otherEnvelopes")

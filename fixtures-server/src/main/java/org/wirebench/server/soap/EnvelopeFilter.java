@@ -16,14 +16,19 @@ import javax.servlet.http.HttpServletResponse;
 /**
  * Reads a POST's whole body (already held within the body limit by {@link BodyLimitFilter}) and
  * lets it on to the stacks only when {@link EnvelopeCheck} finds it a whole SOAP 1.1 request for
- * one of the operations; anything else gets a fault before any stack has answered 200: a Client
- * fault with 415 for a body whose byte order mark or XML declaration names an encoding other than
- * UTF-8 ({@link BodyEncoding}), a VersionMismatch fault with 500 for an Envelope in another
- * namespace than SOAP 1.1's, with 400 for a SOAPAction header the gate found refused, with 400 for
- * a body that is no SOAP message (empty, not well-formed XML, no Envelope at its root) or whose
- * Body holds one operation's request element while the SOAPAction names another operation, and with
- * 500 for an envelope the operations cannot take (a Body element no operation takes, whatever the
- * SOAPAction), as the SOAP 1.1 HTTP binding answers a fault (WS-I Basic Profile R1126).
+ * one of the operations and the gate found the SOAPAction header good; anything else gets a fault
+ * before any stack has answered 200. A SOAPAction header the gate found refused (none, two, or one
+ * naming no operation) gets a Client fault with 400 naming it, whatever the body, except a body
+ * whose root element is an Envelope in another namespace than SOAP 1.1's (no DOCTYPE before it),
+ * which gets the VersionMismatch fault with 500 (SOAP 1.1 §4.1.2) whatever the SOAPAction; a body
+ * {@link BodyEncoding} refuses is never read that far, so a SOAP 1.2 envelope in UTF-16 gets the
+ * 400. With a good SOAPAction: a Client fault with 415 for a body whose byte order mark or XML
+ * declaration names an encoding other than UTF-8 ({@link BodyEncoding}), the VersionMismatch fault
+ * with 500 for another namespace's Envelope, a Client fault with 400 for a body that is no SOAP
+ * message (empty, not well-formed XML, a root element other than an Envelope) or whose Body holds
+ * one operation's request element while the SOAPAction names another operation, and with 500 for an
+ * envelope the operations cannot take (a Body element no operation takes, whatever the SOAPAction),
+ * as the SOAP 1.1 HTTP binding answers a fault (WS-I Basic Profile R1126).
  */
 final class EnvelopeFilter implements Filter {
   private final long maxBodyBytes;
@@ -58,8 +63,8 @@ final class EnvelopeFilter implements Filter {
     try {
       EnvelopeCheck.check(body, SoapGate.namedOperation(request.getHeader("SOAPAction")));
     } catch (EnvelopeCheck.Refused refused) {
-      // SOAP 1.1 §4.1.2: another version's envelope is answered VersionMismatch before anything
-      // else about the message; a SOAP 1.2 client sends no SOAPAction
+      // SOAP 1.1 §4.1.2: another version's envelope is answered VersionMismatch, before a
+      // refused SOAPAction (a SOAP 1.2 client sends none) and anything else found in the envelope
       if (actionRefused != null && !refused.code.equals(SoapFaults.VERSION_MISMATCH)) {
         SoapFaults.write(response, 400, "Client", actionRefused);
       } else {

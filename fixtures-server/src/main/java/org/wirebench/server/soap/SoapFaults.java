@@ -50,9 +50,10 @@ final class SoapFaults {
       w.writeStartElement("soapenv", "Envelope", SOAP11);
       w.writeNamespace("soapenv", SOAP11);
       if (code.equals(VERSION_MISMATCH)) {
-        // SOAP 1.2 Part 1 §5.4.7: a VersionMismatch fault may carry an env:Upgrade header block
-        // whose env:SupportedEnvelope qname attributes name the envelopes this node takes
-        // (Appendix A's example: a SOAP/1.1 envelope carrying it); here only SOAP 1.1's
+        // SOAP 1.1 §4.1.2 requires the VersionMismatch fault; we add SOAP 1.2's Upgrade header
+        // block (Part 1 §5.4.7: env:Upgrade holding env:SupportedEnvelope, whose unqualified qname
+        // attribute names an envelope the node takes), naming SOAP 1.1's Envelope, so a client
+        // can read which version is served
         w.writeStartElement("soapenv", "Header", SOAP11);
         w.writeStartElement("upg", "Upgrade", SOAP12);
         w.writeNamespace("upg", SOAP12);

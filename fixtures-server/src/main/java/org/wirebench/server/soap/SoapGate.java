@@ -23,14 +23,18 @@ import org.wirebench.formats.soap.Operation;
 
 /**
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
- * serves before a stack sees it (a path that is no service's address: 404; a method other than GET
- * or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; two Content-Type headers: 400;
- * a Content-Type other than text/xml with at most a charset of UTF-8: 415, a VersionMismatch fault
- * for SOAP 1.2's application/soap+xml, a Client fault for the rest), finds why a POST's SOAPAction
- * header is refused (missing, two, naming no operation: a 400 that {@link EnvelopeFilter} answers
- * once it has read the body), cleans the stacks' own faults ({@link FaultCleaner}), and turns
- * anything a stack throws into a Server fault (logged with its stack on the server, never sent to
- * the client).
+ * serves before a stack sees it (a path that is no service's address: 404; a method other than GET,
+ * HEAD or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; two Content-Type headers:
+ * 400; a Content-Type other than text/xml with at most a charset of UTF-8: 415, a VersionMismatch
+ * fault for SOAP 1.2's application/soap+xml, a Client fault for the rest), finds why a POST's
+ * SOAPAction header is refused (none, two, or one naming no operation) and leaves the refusal to
+ * {@link EnvelopeFilter}, cleans the stacks' own faults ({@link FaultCleaner}), and turns anything
+ * a stack throws into a Server fault (logged with its stack on the server, never sent to the
+ * client). A refused SOAPAction is answered 400 with a Client fault naming it, whatever the body,
+ * except that a body above the limit gets {@link BodyLimitFilter}'s 413 (it runs before {@link
+ * EnvelopeFilter}) and a body that is UTF-8 by its own start ({@link BodyEncoding}) with an
+ * Envelope in another namespace than SOAP 1.1's as its root element (no DOCTYPE before it) gets the
+ * 500 VersionMismatch fault.
  */
 final class SoapGate implements Filter {
   private static final Logger LOG = LoggerFactory.getLogger(SoapGate.class);
@@ -95,8 +99,9 @@ final class SoapGate implements Filter {
       String refused = refusedContentType(request.getContentType());
       if (refused != null) {
         // SOAP 1.2's media type: SOAP 1.2 Part 2's HTTP binding has a requester read 415 as "the
-        // server does not support the Content-type", and Part 1 Appendix A has a SOAP/1.1 node
-        // answer a 1.2 message with a SOAP/1.1 VersionMismatch fault: both, whatever the body
+        // server does not support the Content-type", and a SOAP 1.1 node answers another
+        // version's message with a VersionMismatch fault (SOAP 1.1 §4.1.2; SoapFaults adds the
+        // Upgrade block naming SOAP 1.1's Envelope): both, whatever the body
         SoapFaults.write(
             response,
             415,
