@@ -194,6 +194,14 @@ final class SuiteCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--pairs " + e.getMessage());
     }
+    if (pairPlan != null) {
+      String planted =
+          org.wirebench.bench.pair.PairWorker.plantRefused(
+              System.getProperty(org.wirebench.bench.pair.PairWorker.PLANT), pairPlan);
+      if (planted != null) {
+        throw new CommandLine.ParameterException(spec.commandLine(), planted);
+      }
+    }
     // quick: 4 min 30 s. With 20 rounds a fork (30 before) the groups' first 4 forks take about
     // 240 s instead of 266, so 30 s less leaves the undecided groups as much as before and brings
     // the quick suite (15 min 4 s with 5 min here) under 15 minutes (docs/measuring.md)

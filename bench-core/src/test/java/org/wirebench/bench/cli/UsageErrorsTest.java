@@ -69,6 +69,43 @@ class UsageErrorsTest {
                         .contains(c.group())));
   }
 
+  /**
+   * A planted slowdown (-Dwirebench.plant, scripts/planted-trials.sh) naming no variant of the run
+   * planted nothing, so a "planted" trial was an A/A one; on a variant that cycles through a sample
+   * its doubled call took the next map and left the batches no longer whole. Both refused before
+   * any fork, as a value that is not VARIANT:N.
+   */
+  @Test
+  void aPlantedSlowdownNamesAVariantOfTheRunThatDoesNotCycle() throws Exception {
+    String root = tmp.toString();
+    String[][] cases = {
+      {"gml3:10", "no group of this run has a variant 'gml3' (the variants: direct-EPSG:3857, "},
+      {"direct-EPSG:4326:10", "direct-EPSG:4326 cycles through a sample"},
+      {"gml2", "takes VARIANT:N (N 1..2147483647), was 'gml2'"},
+      {"gml2:0", "takes VARIANT:N"},
+      {"gml2:99999999999", "takes VARIANT:N"},
+    };
+    for (String[] c : cases) {
+      System.setProperty("wirebench.plant", c[0]);
+      try {
+        refused(
+            c[1],
+            "suite",
+            "--quick",
+            "--include",
+            "none",
+            "--load",
+            "none",
+            "--pairs",
+            "wfs-osm_places,raster",
+            "--out",
+            root);
+      } finally {
+        System.clearProperty("wirebench.plant");
+      }
+    }
+  }
+
   @Test
   void zeroForksOrIterationsAreRefusedNotReplacedByTheDefaults() throws Exception {
     String root = tmp.toString();

@@ -197,6 +197,31 @@ class PairedRunnerTest {
     assertEquals(0, r.opsPerBatch()[0] % 16, "whole cycles");
   }
 
+  /** A fork run by hand with a slowdown planted on a cycling variant refuses it too. */
+  @Test
+  void aForkRefusesASlowdownPlantedOnACyclingVariant() {
+    System.setProperty(PairWorker.PLANT, "c:10");
+    try {
+      IllegalArgumentException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  PairWorker.run(
+                      new PairWorker.ForkSpec(
+                          List.of(
+                              new PairWorker.VariantSpec(
+                                  "c", RoundThreads.class.getName() + ".cycling", Map.of())),
+                          5,
+                          1,
+                          3,
+                          3,
+                          0)));
+      assertTrue(e.getMessage().contains("c cycles through a sample"), e.getMessage());
+    } finally {
+      System.clearProperty(PairWorker.PLANT);
+    }
+  }
+
   @Test
   void aForkWhoseParentIsGoneEnds(@TempDir Path dir) throws Exception {
     // a fork asked for an hour of warm-up: only its parent's end can stop it
