@@ -17,9 +17,10 @@ import org.wirebench.server.ParentWatch;
  * One fork of a paired group, in its own JVM: sets up every variant (JMH's validation included),
  * warms them up interleaved, then times {@code rounds} rounds (fewer when a variant's batches are
  * whole cycles of unlike calls: {@link TimedBatches}) in which each variant runs its batch once, in
- * an order shuffled anew every round. Prints one line, {@value #RESULT} and the fork as JSON, on
- * standard output. Ends when its parent does: it reads standard input, which the parent holds open,
- * and halts at end of input.
+ * an order shuffled anew every round; the batches of variants that cycle through a sample are taken
+ * in turns, chunk by chunk ({@link #timeInterleaved}). Prints one line, {@value #RESULT} and the
+ * fork as JSON, on standard output. Ends when its parent does: it reads standard input, which the
+ * parent holds open, and halts at end of input.
  */
 public final class PairWorker {
   static final String RESULT = "WIREBENCH-FORK ";
@@ -314,8 +315,19 @@ public final class PairWorker {
    */
   static final int THREADS_A_BATCH = 8;
 
-  static int chunkOf(int batch) {
-    return Math.max(1, (batch + THREADS_A_BATCH - 1) / THREADS_A_BATCH);
+  /**
+   * Calls in chunk {@code slot} (0-based) of a cycling variant's batch of {@code batch} calls: the
+   * batch cut into {@value #THREADS_A_BATCH} near-equal chunks (sizes differ by at most one), so
+   * every variant of {@value #THREADS_A_BATCH} calls or more has exactly that many and the variants
+   * take turns to the end of the round, whatever their batches; a smaller batch has one call in
+   * each of {@code batch} chunks and 0, to be skipped, in the others. 0 past the last slot.
+   */
+  static int chunkOf(int batch, int slot) {
+    if (slot < 0 || slot >= THREADS_A_BATCH) {
+      return 0;
+    }
+    long b = batch;
+    return (int) (b * (slot + 1) / THREADS_A_BATCH - b * slot / THREADS_A_BATCH);
   }
 
   /** Cost, wall time and the folded values of {@code n} calls on this thread. */
@@ -345,18 +357,15 @@ public final class PairWorker {
       throws Throwable {
     int k = ops.length;
     long[][] total = new long[k][];
-    int slots = 0;
     for (int v = 0; v < k; v++) {
       if (cycles[v] > 1) {
         total[v] = new long[3];
-        slots = Math.max(slots, (batch[v] + chunkOf(batch[v]) - 1) / chunkOf(batch[v]));
       }
     }
-    for (int slot = 0; slot < slots; slot++) {
+    for (int slot = 0; slot < THREADS_A_BATCH; slot++) {
       for (int v : shuffled(k, order)) {
-        int chunk = cycles[v] > 1 ? chunkOf(batch[v]) : 0;
-        int calls = chunk == 0 ? 0 : Math.min(chunk, batch[v] - slot * chunk);
-        if (calls <= 0) {
+        int calls = cycles[v] > 1 ? chunkOf(batch[v], slot) : 0;
+        if (calls == 0) {
           continue;
         }
         BenchmarkInvoker.Op op = ops[v];

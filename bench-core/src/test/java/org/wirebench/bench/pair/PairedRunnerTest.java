@@ -1,5 +1,6 @@
 package org.wirebench.bench.pair;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,9 +11,11 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -121,21 +124,13 @@ class PairedRunnerTest {
    */
   @Test
   void everyTimedRoundRunsOnAThreadOfItsOwn() throws Throwable {
-    RoundThreads.CALLED_ON.clear();
-    int rounds = 5;
-    PairWorker.run(
-        new PairWorker.ForkSpec(
-            List.of(
-                new PairWorker.VariantSpec("t", RoundThreads.class.getName() + ".call", Map.of())),
-            5,
-            1,
-            rounds,
-            3,
-            0));
+    RoundThreads.reset();
+    PairWorker.ForkResult r = PairWorker.run(fork(3, 5, 0, "call"));
+    int rounds = r.nsPerOp().get(0).length;
     List<Thread> threads = RoundThreads.CALLED_ON;
     assertEquals(Thread.currentThread(), threads.get(0), "the warm-up: " + threads);
     assertEquals(1 + rounds, threads.size(), "one thread a round: " + threads);
-    assertEquals(threads.size(), new java.util.HashSet<>(threads).size(), threads::toString);
+    assertEquals(threads.size(), new HashSet<>(threads).size(), threads::toString);
   }
 
   /**
@@ -144,19 +139,9 @@ class PairedRunnerTest {
    */
   @Test
   void aCyclingVariantsBatchRunsAnEighthOfItAThread() throws Throwable {
-    RoundThreads.CYCLE_CALLS.clear();
-    int rounds = 4;
-    PairWorker.ForkResult r =
-        PairWorker.run(
-            new PairWorker.ForkSpec(
-                List.of(
-                    new PairWorker.VariantSpec(
-                        "c", RoundThreads.class.getName() + ".cycling", Map.of())),
-                5,
-                1,
-                rounds,
-                3,
-                0));
+    RoundThreads.reset();
+    PairWorker.ForkResult r = PairWorker.run(fork(3, 4, 0, "cycling"));
+    int rounds = r.nsPerOp().get(0).length;
     int batch = r.opsPerBatch()[0];
     assertEquals(0, batch % 16, "whole cycles: " + batch);
     long chunkThreads =
@@ -171,30 +156,100 @@ class PairedRunnerTest {
    */
   @Test
   void twoCyclingVariantsTakeTurnsChunkByChunk() throws Throwable {
-    RoundThreads.CHUNKS.clear();
-    int rounds = 3;
-    String cls = RoundThreads.class.getName();
-    PairWorker.ForkResult r =
-        PairWorker.run(
-            new PairWorker.ForkSpec(
-                List.of(
-                    new PairWorker.VariantSpec("a", cls + ".cycling", Map.of()),
-                    new PairWorker.VariantSpec("b", cls + ".cyclingToo", Map.of())),
-                5,
-                1,
-                rounds,
-                3,
-                0));
-    List<String> chunks =
-        RoundThreads.CHUNKS.subList(
-            RoundThreads.CHUNKS.size() - rounds * 16, RoundThreads.CHUNKS.size());
-    for (int slot = 0; slot < chunks.size(); slot += 2) {
-      assertEquals(
-          java.util.Set.of("cycling", "cyclingToo"),
-          java.util.Set.copyOf(chunks.subList(slot, slot + 2)),
-          "slot " + slot / 2 + " of " + chunks);
-    }
+    RoundThreads.reset();
+    PairWorker.ForkSpec spec = fork(3, 3, 0, "cycling", "cyclingToo");
+    PairWorker.ForkResult r = PairWorker.run(spec);
     assertEquals(0, r.opsPerBatch()[0] % 16, "whole cycles");
+    assertTakeTurns(spec, r);
+  }
+
+  /**
+   * Batches of one cycle each, 9 and 12 calls: each is cut into eight chunks all the same (9 calls
+   * into seven of 1 and one of 2), so the two take turns to the end of the round; chunks of a fixed
+   * ceil(b/8) calls gave the 9 five chunks and the 12 six.
+   */
+  @Test
+  void cyclingVariantsOfUnlikeBatchesTakeTurnsToTheEnd() throws Throwable {
+    RoundThreads.reset();
+    PairWorker.ForkSpec spec = fork(3, 4, 0, "slowNine", "slowTwelve");
+    PairWorker.ForkResult r = PairWorker.run(spec);
+    assertArrayEquals(new int[] {9, 12}, r.opsPerBatch(), "one cycle a batch");
+    assertTakeTurns(spec, r);
+  }
+
+  /**
+   * A group of every kind at once: a variant of like calls, timed on the round's thread, two
+   * cycling ones of unlike batches taking turns on threads of their own, and the reference
+   * workload.
+   */
+  @Test
+  void aMixedGroupTimesEveryVariantAndTheReferenceEveryRound() throws Throwable {
+    RoundThreads.reset();
+    PairWorker.ForkSpec spec = fork(3, 4, 1, "call", "cycling", "slowNine");
+    PairWorker.ForkResult r = PairWorker.run(spec);
+    int rounds = r.nsPerOp().get(0).length;
+    assertTrue(rounds >= TimedBatches.MIN_ROUNDS, "rounds " + rounds);
+    assertEquals(3, r.nsPerOp().size());
+    assertEquals(3, r.wallNsPerOp().size());
+    for (List<double[]> perVariant :
+        List.of(r.nsPerOp(), r.wallNsPerOp(), List.of(r.referenceNsPerOp()))) {
+      for (double[] v : perVariant) {
+        assertEquals(rounds, v.length);
+        for (double x : v) {
+          assertTrue(x > 0 && Double.isFinite(x), "per op " + x);
+        }
+      }
+    }
+    assertEquals(1 + rounds, RoundThreads.CALLED_ON.size(), "the like calls: one thread a round");
+    assertTakeTurns(spec, r);
+  }
+
+  /** A fork of RoundThreads' variants, each named by its method, with a 1 ms batch. */
+  private static PairWorker.ForkSpec fork(
+      long seed, int rounds, int referenceBatchMs, String... methods) {
+    List<PairWorker.VariantSpec> variants = new ArrayList<>();
+    for (String m : methods) {
+      variants.add(new PairWorker.VariantSpec(m, RoundThreads.class.getName() + "." + m, Map.of()));
+    }
+    return new PairWorker.ForkSpec(variants, 5, 1, rounds, seed, referenceBatchMs);
+  }
+
+  /**
+   * The timed chunks of the fork's cycling variants, two with batches of 8 calls or more (the
+   * chunks on threads other than this one, the warm-up's): each variant made exactly its batch of
+   * calls a round, in min(8, batch) chunks a round, and the two alternated, chunk by chunk, to the
+   * end of every round.
+   */
+  private static void assertTakeTurns(PairWorker.ForkSpec spec, PairWorker.ForkResult r)
+      throws ClassNotFoundException {
+    int rounds = r.nsPerOp().get(0).length;
+    List<RoundThreads.Chunk> timed =
+        RoundThreads.CHUNKS.stream().filter(c -> c.thread() != Thread.currentThread()).toList();
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < spec.variants().size(); i++) {
+      String v = spec.variants().get(i).id();
+      if (BenchmarkInvoker.cycleOf(spec.variants().get(i).benchmark()) == 1) {
+        continue;
+      }
+      ids.add(v);
+      int batch = r.opsPerBatch()[i];
+      List<RoundThreads.Chunk> own = timed.stream().filter(c -> c.variant().equals(v)).toList();
+      assertEquals(
+          (long) rounds * batch,
+          own.stream().mapToLong(c -> c.calls().get()).sum(),
+          v + ": its batch, every round");
+      assertEquals(rounds * Math.min(8, batch), own.size(), v + ": chunks " + own);
+      assertEquals(own.size(), own.stream().map(RoundThreads.Chunk::thread).distinct().count());
+    }
+    assertEquals(2, ids.size(), "cycling variants: " + ids);
+    List<String> order = timed.stream().map(RoundThreads.Chunk::variant).toList();
+    assertEquals(0, order.size() % 2, order::toString);
+    for (int slot = 0; slot < order.size(); slot += 2) {
+      assertEquals(
+          Set.copyOf(ids),
+          Set.copyOf(order.subList(slot, slot + 2)),
+          "slot " + slot / 2 + " of " + order);
+    }
   }
 
   /** A fork run by hand with a slowdown planted on a cycling variant refuses it too. */
