@@ -72,7 +72,13 @@ public final class PairWorker {
                 + " take the next of it and leave its batches no longer whole";
           }
         } catch (ClassNotFoundException e) {
-          return "-D" + PLANT + ": " + id + "'s benchmark " + g.classes().get(v.id()) + " is not found";
+          return "-D"
+              + PLANT
+              + ": "
+              + id
+              + "'s benchmark "
+              + g.classes().get(v.id())
+              + " is not found";
         }
         return null;
       }
