@@ -196,8 +196,8 @@ final class SuiteCommand implements Callable<Integer> {
     }
     if (pairPlan != null) {
       String planted =
-          org.wirebench.bench.pair.PairWorker.plantRefused(
-              System.getProperty(org.wirebench.bench.pair.PairWorker.PLANT), pairPlan);
+          org.wirebench.bench.pair.PlantedSlowdown.refused(
+              System.getProperty(org.wirebench.bench.pair.PlantedSlowdown.PROPERTY), pairPlan);
       if (planted != null) {
         throw new CommandLine.ParameterException(spec.commandLine(), planted);
       }

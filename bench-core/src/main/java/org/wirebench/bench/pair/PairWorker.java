@@ -10,7 +10,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import org.wirebench.results.PairedRuns;
 import org.wirebench.server.ParentWatch;
 
 /**
@@ -30,67 +29,6 @@ public final class PairWorker {
    * @param benchmark "fully.qualified.Class.method"
    */
   record VariantSpec(String id, String benchmark, Map<String, String> params) {}
-
-  /**
-   * {@code -Dwirebench.plant=ID:N}: variant ID runs every Nth operation twice, a slowdown of 1/N
-   * planted on purpose to check that the method sees it (docs/measuring.md). The flag is among the
-   * fork's JVM arguments, which pairs.json records.
-   */
-  public static final String PLANT = "wirebench.plant";
-
-  /**
-   * Why this JVM's {@value #PLANT} cannot run with {@code plan}, or null when it can (or is unset):
-   * a value that is not ID:N with N 1..2147483647, an ID no group of the plan has (nothing would be
-   * planted: a "planted" trial would be an A/A one), or a variant that cycles through a sample,
-   * whose doubled call would take the next of its sample and leave its batches no longer whole.
-   */
-  public static String plantRefused(String plant, Claims.Plan plan) {
-    if (plant == null) {
-      return null;
-    }
-    int colon = plant.lastIndexOf(':');
-    if (colon < 1
-        || !plant.substring(colon + 1).matches("[1-9][0-9]{0,9}")
-        || Long.parseLong(plant.substring(colon + 1)) > Integer.MAX_VALUE) {
-      return "-D" + PLANT + " takes VARIANT:N (N 1..2147483647), was '" + plant + "'";
-    }
-    String id = plant.substring(0, colon);
-    List<String> ids = new ArrayList<>();
-    for (Claims.GroupPlan g : plan.groups()) {
-      for (PairedRuns.Variant v : g.variants()) {
-        ids.add(v.id());
-        if (!v.id().equals(id)) {
-          continue;
-        }
-        try {
-          if (BenchmarkInvoker.cycleOf(g.classes().get(v.id())) > 1) {
-            return "-D"
-                + PLANT
-                + ": "
-                + id
-                + " cycles through a sample; a doubled call would"
-                + " take the next of it and leave its batches no longer whole";
-          }
-        } catch (ClassNotFoundException e) {
-          return "-D"
-              + PLANT
-              + ": "
-              + id
-              + "'s benchmark "
-              + g.classes().get(v.id())
-              + " is not found";
-        }
-        return null;
-      }
-    }
-    return "-D"
-        + PLANT
-        + ": no group of this run has a variant '"
-        + id
-        + "' (the variants: "
-        + String.join(", ", new java.util.TreeSet<>(ids))
-        + ")";
-  }
 
   /**
    * What the parent asks of one fork.
@@ -174,7 +112,7 @@ public final class PairWorker {
       // than its share of the rounds gives it
       warmNs[variants] = 0;
     }
-    String plant = System.getProperty(PLANT, "");
+    String plant = System.getProperty(PlantedSlowdown.PROPERTY, "");
     int[] cycles = new int[k];
     Arrays.fill(cycles, 1);
     for (int i = 0; i < variants; i++) {
@@ -183,10 +121,13 @@ public final class PairWorker {
       cycles[i] = BenchmarkInvoker.cycleOf(v.benchmark());
       if (plant.startsWith(v.id() + ":")) {
         if (cycles[i] > 1) {
-          // the parent refuses this before any fork (plantRefused); a fork run by hand still must
-          throw new IllegalArgumentException(PLANT + ": " + v.id() + " cycles through a sample");
+          // the parent refuses this before any fork (PlantedSlowdown.refused); a fork run by hand
+          // still must
+          throw new IllegalArgumentException(
+              PlantedSlowdown.PROPERTY + ": " + v.id() + " cycles through a sample");
         }
-        ops[i] = planted(ops[i], Integer.parseInt(plant.substring(v.id().length() + 1)));
+        ops[i] =
+            PlantedSlowdown.planted(ops[i], Integer.parseInt(plant.substring(v.id().length() + 1)));
       }
     }
     Random order = new Random(spec.seed());
@@ -262,20 +203,6 @@ public final class PairWorker {
       }
     }
     return true;
-  }
-
-  /** The operation with every {@code n}th call made twice. */
-  private static BenchmarkInvoker.Op planted(BenchmarkInvoker.Op op, int n) {
-    if (n < 1) {
-      throw new IllegalArgumentException(PLANT + ": N must be 1 or more, was " + n);
-    }
-    int[] calls = {0};
-    return () -> {
-      if (++calls[0] % n == 0) {
-        op.call();
-      }
-      return op.call();
-    };
   }
 
   /** What a round runs: its calls' values folded into one. */

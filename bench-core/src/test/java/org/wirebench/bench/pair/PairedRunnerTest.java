@@ -255,7 +255,7 @@ class PairedRunnerTest {
   /** A fork run by hand with a slowdown planted on a cycling variant refuses it too. */
   @Test
   void aForkRefusesASlowdownPlantedOnACyclingVariant() {
-    System.setProperty(PairWorker.PLANT, "c:10");
+    System.setProperty(PlantedSlowdown.PROPERTY, "c:10");
     try {
       IllegalArgumentException e =
           org.junit.jupiter.api.Assertions.assertThrows(
@@ -273,7 +273,7 @@ class PairedRunnerTest {
                           0)));
       assertTrue(e.getMessage().contains("c cycles through a sample"), e.getMessage());
     } finally {
-      System.clearProperty(PairWorker.PLANT);
+      System.clearProperty(PlantedSlowdown.PROPERTY);
     }
   }
 
