@@ -3,15 +3,22 @@ package org.wirebench.server.soap;
 import org.wirebench.formats.finding.Quote;
 
 /**
- * Whether a request body is, by its own start, in the one encoding the gate takes: UTF-8. The
- * Content-Type may only say UTF-8 or nothing ({@link SoapGate}), but an XML parser also reads the
- * body's byte order mark and its XML declaration's {@code encoding}, and the stacks do not agree on
- * which wins: under {@code charset=UTF-8} Axis2 and CXF read UTF-8 whatever the declaration says (a
- * Latin-1 byte of a body declared ISO-8859-1 was a 500 {@code Server} fault), while Woodstox in
- * {@link EnvelopeCheck} read the declaration; without a charset CXF read ISO-8859-1 (a body
- * declared windows-1252 was answered 200 as Latin-1, and a UTF-8 body had its é echoed as two
- * characters) and Axis2 UTF-8. A body whose start names another encoding is refused, so that every
- * reader decodes the same UTF-8 bytes; malformed UTF-8 further on is left to Woodstox, which
+ * Which encoding a request body is in, by its Content-Type's charset and its own start, and the
+ * body as every reader here gets it: UTF-8. WS-I Basic Profile R1012 has a message serialized as
+ * UTF-8 or UTF-16, so both are taken; anything else is refused with 415. The stacks do not agree on
+ * what wins between the charset, the byte order mark and the XML declaration: under {@code
+ * charset=UTF-8} Axis2 and CXF read UTF-8 whatever the declaration says (a Latin-1 byte of a body
+ * declared ISO-8859-1 was a 500 {@code Server} fault), while Woodstox in {@link EnvelopeCheck} read
+ * the declaration; without a charset CXF read ISO-8859-1 (a body declared windows-1252 was answered
+ * 200 as Latin-1, and a UTF-8 body had its é echoed as two characters) and Axis2 UTF-8; a UTF-16
+ * body was a 500 from all three. So a UTF-16 body is transcoded here ({@link Utf16Body}) and no
+ * stack ever decodes anything but UTF-8 bytes whose start says UTF-8; a charset and a start that
+ * contradict each other are refused rather than one of them picked.
+ *
+ * <p>UTF-16 is taken only with its byte order mark, which XML 1.0 §4.3.3 requires of it, under no
+ * charset or {@code charset=UTF-16}; {@code charset=UTF-16BE} and {@code UTF-16LE}, whose bodies
+ * carry no byte order mark, are refused by {@link SoapGate}: such a body does not say its encoding
+ * by its own start, and R1012 names UTF-16. Malformed UTF-8 further on is left to Woodstox, which
  * refuses it as not well-formed (XML 1.0 §4.3.3) rather than replacing it.
  *
  * <p>Only the first bytes are looked at: the byte order mark and the declaration, which XML 1.0
@@ -20,41 +27,102 @@ import org.wirebench.formats.finding.Quote;
 final class BodyEncoding {
   private BodyEncoding() {}
 
+  static final String TAKES = "this endpoint takes only UTF-8, or UTF-16 with its byte order mark";
+
+  /** The body as UTF-8 bytes, or why it is refused: {@code status} 415 or 400 and a message. */
+  record Read(byte[] utf8, int status, String refusal) {
+    static Read refused(int status, String refusal) {
+      return new Read(null, status, refusal);
+    }
+  }
+
+  /**
+   * {@code body} read under {@code charset}: null (none), or UTF-8 or UTF-16 in any case, the only
+   * ones {@link SoapGate} lets through.
+   */
+  static Read read(byte[] body, String charset) {
+    boolean utf16 = startsWith(body, 0, 0xFE, 0xFF) || startsWith(body, 0, 0xFF, 0xFE);
+    if (startsWith(body, 0, 0xFF, 0xFE, 0, 0)) {
+      // UTF-32LE's byte order mark; as UTF-16 it would be a NUL, never XML
+      return Read.refused(415, "the body starts with a UTF-32 byte order mark; " + TAKES);
+    }
+    if (utf16 && "UTF-8".equalsIgnoreCase(charset)) {
+      return Read.refused(
+          415,
+          "the Content-Type says charset "
+              + Quote.of(charset, 40)
+              + " but the body starts with a UTF-16 byte order mark; send charset=UTF-16 or no"
+              + " charset");
+    }
+    if (utf16) {
+      return Utf16Body.toUtf8(body);
+    }
+    if (charset != null && !charset.equalsIgnoreCase("UTF-8")) {
+      return Read.refused(
+          415,
+          "the Content-Type says charset "
+              + Quote.of(charset, 40)
+              + " but the body starts with "
+              + (startsWith(body, 0, 0xEF, 0xBB, 0xBF)
+                  ? "a UTF-8 byte order mark"
+                  : "no UTF-16 byte order mark, which XML 1.0 §4.3.3 requires of UTF-16")
+              + "; send charset=UTF-8 with a UTF-8 body");
+    }
+    String notUtf8 = refused(body);
+    return notUtf8 == null ? new Read(body, 0, null) : Read.refused(415, notUtf8);
+  }
+
   /** Why {@code body} is not UTF-8 by its own start, or null when it is (or says nothing). */
-  static String refused(byte[] body) {
+  private static String refused(byte[] body) {
     int at = 0;
     if (startsWith(body, 0, 0xEF, 0xBB, 0xBF)) {
       at = 3; // UTF-8's byte order mark, which XML 1.0 §4.3.3 allows
     }
     if (startsWith(body, at, 0xFE, 0xFF) || startsWith(body, at, 0xFF, 0xFE)) {
-      return "the body starts with a UTF-16 (or UTF-32) byte order mark; this endpoint takes only"
-          + " UTF-8";
+      return "the body starts with a UTF-8 byte order mark and then a UTF-16 one; " + TAKES;
     }
     for (int i = at; i < Math.min(body.length, at + 4); i++) {
       if (body[i] == 0) {
         // Appendix F's UTF-16 and UTF-32 starts without a byte order mark; never UTF-8 XML
-        return "the body starts with a NUL byte, as UTF-16 or UTF-32 do; this endpoint takes only"
-            + " UTF-8";
+        return "the body starts with a NUL byte, as UTF-16 without its byte order mark or UTF-32"
+            + " do; "
+            + TAKES;
       }
     }
     if (startsWith(body, at, 0x4C, 0x6F, 0xA7, 0x94)) {
-      return "the body starts with '<?xm' in EBCDIC; this endpoint takes only UTF-8";
+      return "the body starts with '<?xm' in EBCDIC; " + TAKES;
     }
     String encoding = declaredEncoding(body, at);
     if (encoding != null && !encoding.equalsIgnoreCase("UTF-8")) {
       return "the body's XML declaration names encoding "
           + Quote.of(encoding, 40)
-          + "; this endpoint takes only UTF-8 (send encoding=\"UTF-8\" or no encoding)";
+          + " in a body that is not UTF-16 by its byte order mark; "
+          + TAKES
+          + " (send encoding=\"UTF-8\" or no encoding)";
     }
     return null;
   }
 
+  /** The {@code encoding} the XML declaration at {@code at} names, or null. */
+  static String declaredEncoding(byte[] b, int at) {
+    int[] name = encodingName(b, at);
+    if (name == null) {
+      return null;
+    }
+    StringBuilder out = new StringBuilder();
+    for (int k = name[0]; k < name[1]; k++) {
+      out.append((char) (b[k] & 0xFF)); // XML's EncName is ASCII; anything else is shown as is
+    }
+    return out.toString();
+  }
+
   /**
-   * The {@code encoding} of the XML declaration at {@code at}, or null when there is none or it
-   * names none. A declaration that does not follow XML 1.0's grammar far enough to name an encoding
-   * is left to the parser, which refuses it as not well-formed.
+   * {start, end} of the name the {@code encoding} of the XML declaration at {@code at} gives, in an
+   * ASCII-compatible body, or null when there is none or it names none. A declaration that does not
+   * follow XML 1.0's grammar far enough to name an encoding is left to the parser, which refuses it
+   * as not well-formed.
    */
-  private static String declaredEncoding(byte[] b, int at) {
+  static int[] encodingName(byte[] b, int at) {
     if (!startsWith(b, at, '<', '?', 'x', 'm', 'l') || at + 5 >= b.length || !space(b[at + 5])) {
       return null;
     }
@@ -76,14 +144,7 @@ final class BodyEncoding {
       return null; // standalone, '?>', or not well-formed
     }
     value = quoted(b, i);
-    if (value == null) {
-      return null;
-    }
-    StringBuilder name = new StringBuilder();
-    for (int k = value[0]; k < value[1] - 1; k++) {
-      name.append((char) (b[k] & 0xFF)); // XML's EncName is ASCII; anything else is shown as is
-    }
-    return name.toString();
+    return value == null ? null : new int[] {value[0], value[1] - 1};
   }
 
   /** Past {@code name} and the Eq after it (white space round '='), or -1. */
@@ -126,7 +187,7 @@ final class BodyEncoding {
     return i;
   }
 
-  private static boolean startsWith(byte[] b, int at, int... prefix) {
+  static boolean startsWith(byte[] b, int at, int... prefix) {
     if (b.length - at < prefix.length) {
       return false;
     }

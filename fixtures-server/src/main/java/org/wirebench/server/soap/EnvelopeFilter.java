@@ -21,12 +21,14 @@ import javax.servlet.http.HttpServletResponse;
  * naming no operation) gets a Client fault with 400 naming it, whatever the body, except a body
  * whose root element is an Envelope in another namespace than SOAP 1.1's (no DOCTYPE before it),
  * which gets the VersionMismatch fault with 500 (SOAP 1.1 §4.1.2) whatever the SOAPAction; a body
- * {@link BodyEncoding} refuses is never read that far, so a SOAP 1.2 envelope in UTF-16 gets the
- * 400. With a good SOAPAction: a Client fault with 415 for a body whose byte order mark or XML
- * declaration names an encoding other than UTF-8 ({@link BodyEncoding}), the VersionMismatch fault
- * with 500 for another namespace's Envelope, a Client fault with 400 for a body that is no SOAP
- * message (empty, not well-formed XML, a root element other than an Envelope) or whose Body holds
- * one operation's request element while the SOAPAction names another operation, and with 500 for an
+ * {@link BodyEncoding} refuses is never read that far, so a SOAP 1.2 envelope in UTF-16 under
+ * charset=UTF-8 gets the 400 (in UTF-16 under charset=UTF-16 or none it is read, and gets the
+ * VersionMismatch). With a good SOAPAction: a Client fault with 415 for a body whose charset, byte
+ * order mark or XML declaration name an encoding other than UTF-8 or UTF-16, or contradict each
+ * other, and with 400 for malformed UTF-16 ({@link BodyEncoding}), the VersionMismatch fault with
+ * 500 for another namespace's Envelope, a Client fault with 400 for a body that is no SOAP message
+ * (empty, not well-formed XML, a root element other than an Envelope) or whose Body holds one
+ * operation's request element while the SOAPAction names another operation, and with 500 for an
  * envelope the operations cannot take (a Body element no operation takes, whatever the SOAPAction),
  * as the SOAP 1.1 HTTP binding answers a fault (WS-I Basic Profile R1126).
  */
@@ -49,17 +51,21 @@ final class EnvelopeFilter implements Filter {
     byte[] body = BodyLimitFilter.readAtMost(request.getInputStream(), maxBodyBytes + 1);
     HttpServletResponse response = (HttpServletResponse) resp;
     String actionRefused = (String) request.getAttribute(SoapGate.ACTION_REFUSED);
-    String notUtf8 = BodyEncoding.refused(body);
-    if (notUtf8 != null) {
-      // as the gate's 415 for a charset other than UTF-8: the same refusal, found in the body
-      // (a body whose envelope cannot be read leaves a refused SOAPAction the first complaint)
+    BodyEncoding.Read read =
+        BodyEncoding.read(body, (String) request.getAttribute(SoapGate.CHARSET));
+    if (read.refusal() != null) {
+      // as the gate's 415 for a charset other than UTF-8 or UTF-16: the same refusal, found in
+      // the body (a body whose envelope cannot be read leaves a refused SOAPAction the first
+      // complaint)
       if (actionRefused != null) {
         SoapFaults.write(response, 400, "Client", actionRefused);
       } else {
-        SoapFaults.write(response, 415, "Client", notUtf8);
+        SoapFaults.write(response, read.status(), "Client", read.refusal());
       }
       return;
     }
+    // from here on the body is UTF-8 (a UTF-16 one transcoded); the limit was on the bytes sent
+    body = read.utf8();
     try {
       EnvelopeCheck.check(body, SoapGate.namedOperation(request.getHeader("SOAPAction")));
     } catch (EnvelopeCheck.Refused refused) {
@@ -81,15 +87,30 @@ final class EnvelopeFilter implements Filter {
 
   /**
    * The request as the stacks must read it: UTF-8, which the gate and {@link BodyEncoding} have
-   * made it. Without a charset CXF read ISO-8859-1 (HTTP/1.1's old default for text/*), so a UTF-8
-   * é was echoed as two characters, while Axis2 read UTF-8; RFC 7303 makes a text/xml body without
-   * a charset what its byte order mark or declaration says, here UTF-8.
+   * made it (a UTF-16 body transcoded, so its Content-Length is the UTF-8 body's too). Without a
+   * charset CXF read ISO-8859-1 (HTTP/1.1's old default for text/*), so a UTF-8 é was echoed as two
+   * characters, while Axis2 read UTF-8; RFC 7303 makes a text/xml body without a charset what its
+   * byte order mark or declaration says, here UTF-8.
    */
   private static final class Utf8Request extends HttpServletRequestWrapper {
     private static final String TYPE = "text/xml; charset=UTF-8";
 
+    private final String length;
+
     Utf8Request(HttpServletRequest request) {
       super(request);
+      this.length = String.valueOf(request.getContentLengthLong());
+    }
+
+    /** The header as this request has it, or null to ask the one wrapped. */
+    private String own(String name) {
+      if (name.equalsIgnoreCase("Content-Type")) {
+        return TYPE;
+      }
+      if (name.equalsIgnoreCase("Content-Length") && super.getHeader(name) != null) {
+        return length;
+      }
+      return null;
     }
 
     @Override
@@ -104,14 +125,20 @@ final class EnvelopeFilter implements Filter {
 
     @Override
     public String getHeader(String name) {
-      return name.equalsIgnoreCase("Content-Type") ? TYPE : super.getHeader(name);
+      String own = own(name);
+      return own != null ? own : super.getHeader(name);
     }
 
     @Override
     public Enumeration<String> getHeaders(String name) {
-      return name.equalsIgnoreCase("Content-Type")
-          ? Collections.enumeration(List.of(TYPE))
-          : super.getHeaders(name);
+      String own = own(name);
+      return own != null ? Collections.enumeration(List.of(own)) : super.getHeaders(name);
+    }
+
+    @Override
+    public int getIntHeader(String name) {
+      String own = own(name);
+      return own != null && !own.equals(TYPE) ? Integer.parseInt(own) : super.getIntHeader(name);
     }
   }
 }

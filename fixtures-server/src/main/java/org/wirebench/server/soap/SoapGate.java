@@ -25,16 +25,16 @@ import org.wirebench.formats.soap.Operation;
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
  * serves before a stack sees it (a path that is no service's address: 404; a method other than GET,
  * HEAD or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; two Content-Type headers:
- * 400; a Content-Type other than text/xml with at most a charset of UTF-8: 415, a VersionMismatch
- * fault for SOAP 1.2's application/soap+xml, a Client fault for the rest), finds why a POST's
- * SOAPAction header is refused (none, two, or one naming no operation) and leaves the refusal to
- * {@link EnvelopeFilter}, cleans the stacks' own faults ({@link FaultCleaner}), and turns anything
- * a stack throws into a Server fault (logged with its stack on the server, never sent to the
- * client). A refused SOAPAction is answered 400 with a Client fault naming it, whatever the body,
- * except that a body above the limit gets {@link BodyLimitFilter}'s 413 (it runs before {@link
- * EnvelopeFilter}) and a body that is UTF-8 by its own start ({@link BodyEncoding}) with an
- * Envelope in another namespace than SOAP 1.1's as its root element (no DOCTYPE before it) gets the
- * 500 VersionMismatch fault.
+ * 400; a Content-Type other than text/xml with at most a charset of UTF-8 or UTF-16: 415, a
+ * VersionMismatch fault for SOAP 1.2's application/soap+xml, a Client fault for the rest), finds
+ * why a POST's SOAPAction header is refused (none, two, or one naming no operation) and leaves the
+ * refusal to {@link EnvelopeFilter}, cleans the stacks' own faults ({@link FaultCleaner}), and
+ * turns anything a stack throws into a Server fault (logged with its stack on the server, never
+ * sent to the client). A refused SOAPAction is answered 400 with a Client fault naming it, whatever
+ * the body, except that a body above the limit gets {@link BodyLimitFilter}'s 413 (it runs before
+ * {@link EnvelopeFilter}) and a body {@link BodyEncoding} reads (UTF-8, or UTF-16 with its byte
+ * order mark, and no charset contradicting it) with an Envelope in another namespace than SOAP
+ * 1.1's as its root element (no DOCTYPE before it) gets the 500 VersionMismatch fault.
  */
 final class SoapGate implements Filter {
   private static final Logger LOG = LoggerFactory.getLogger(SoapGate.class);
@@ -96,7 +96,8 @@ final class SoapGate implements Filter {
             "a SOAP 1.1 request takes one Content-Type header, not " + types);
         return;
       }
-      String refused = refusedContentType(request.getContentType());
+      String[] charset = new String[1];
+      String refused = refusedContentType(request.getContentType(), charset);
       if (refused != null) {
         // SOAP 1.2's media type: SOAP 1.2 Part 2's HTTP binding has a requester read 415 as "the
         // server does not support the Content-type", and a SOAP 1.1 node answers another
@@ -121,6 +122,9 @@ final class SoapGate implements Filter {
       if (refused != null) {
         request.setAttribute(ACTION_REFUSED, refused);
       }
+      if (charset[0] != null) {
+        request.setAttribute(CHARSET, charset[0]);
+      }
     }
     FaultCleaner cleaned = new FaultCleaner(response);
     try {
@@ -138,6 +142,12 @@ final class SoapGate implements Filter {
 
   /** Request attribute: why the SOAPAction header is refused, for {@link EnvelopeFilter}. */
   static final String ACTION_REFUSED = SoapGate.class.getName() + ".actionRefused";
+
+  /**
+   * Request attribute: the Content-Type's charset as sent (UTF-8 or UTF-16, any case), absent when
+   * it gives none, for {@link EnvelopeFilter} ({@link BodyEncoding}).
+   */
+  static final String CHARSET = SoapGate.class.getName() + ".charset";
 
   /** The operations by their SOAPAction in Benchmark1.wsdl. */
   private static final Map<String, Operation> ACTIONS =
@@ -179,14 +189,19 @@ final class SoapGate implements Filter {
 
   /**
    * Why this Content-Type is refused, or null for SOAP 1.1's {@code text/xml} (any case), alone or
-   * with one {@code charset} parameter (name in any case) of UTF-8 (any case, a token or a quoted
-   * string without escapes), white space round the ';' and a trailing ';' allowed. Matched on the
-   * raw header, character by character: a lenient parser drops what follows a quoted value or a
-   * second '=', while Axis2 looks for application/soap+xml anywhere in the header and takes the
-   * operation from the text after {@code action}, and finds {@code charset} only in lower case (so
-   * another charset would be read as UTF-8 by Axis2 and as itself by CXF).
+   * with one {@code charset} parameter (name in any case) of UTF-8 or UTF-16 (WS-I Basic Profile
+   * R1012; any case, a token or a quoted string without escapes), white space round the ';' and a
+   * trailing ';' allowed. Matched on the raw header, character by character: a lenient parser drops
+   * what follows a quoted value or a second '=', while Axis2 looks for application/soap+xml
+   * anywhere in the header and takes the operation from the text after {@code action}, and finds
+   * {@code charset} only in lower case (so another charset would be read as UTF-8 by Axis2 and as
+   * itself by CXF). UTF-16BE and UTF-16LE are refused: their bodies carry no byte order mark, which
+   * XML 1.0 §4.3.3 requires of UTF-16, so the body would not say its encoding by its own start
+   * ({@link BodyEncoding}).
+   *
+   * @param charset its first element is set to the charset's value when one is taken
    */
-  static String refusedContentType(String contentType) {
+  static String refusedContentType(String contentType, String[] charset) {
     if (contentType == null || contentType.isBlank()) {
       return "a SOAP 1.1 request needs Content-Type: text/xml";
     }
@@ -221,31 +236,34 @@ final class SoapGate implements Filter {
       }
       charsetSeen = true;
       int valueEnd;
-      String charset;
+      String value;
       if (nameEnd == header.length() || header.charAt(nameEnd) != '=') {
         valueEnd = nameEnd;
-        charset = "";
+        value = "";
       } else if (nameEnd + 1 < header.length() && header.charAt(nameEnd + 1) == '"') {
         int close = header.indexOf('"', nameEnd + 2);
         if (close < 0) {
           return "Content-Type " + Quote.of(header, 80) + " does not parse: a quote is not closed";
         }
-        charset = header.substring(nameEnd + 2, close);
+        value = header.substring(nameEnd + 2, close);
         valueEnd = close + 1;
       } else {
         valueEnd = tokenEnd(header, nameEnd + 1);
-        charset = header.substring(nameEnd + 1, valueEnd);
+        value = header.substring(nameEnd + 1, valueEnd);
       }
       i = skipWhite(header, valueEnd);
       if (i < header.length() && header.charAt(i) != ';') {
         return notUnderstood(header, i);
       }
-      if (charset.isEmpty()) {
+      if (value.isEmpty()) {
         return "Content-Type gives charset without a value; send charset=UTF-8";
       }
-      if (!charset.equalsIgnoreCase("UTF-8")) {
-        return "charset " + Quote.of(charset, 40) + " is not supported; send UTF-8";
+      if (!value.equalsIgnoreCase("UTF-8") && !value.equalsIgnoreCase("UTF-16")) {
+        return "charset "
+            + Quote.of(value, 40)
+            + " is not supported; send UTF-8, or UTF-16 with its byte order mark";
       }
+      charset[0] = value;
     }
     return null;
   }
