@@ -3,13 +3,14 @@
 
 The forks of each group, pooled over the given runs (one commit, one machine), are the population;
 each simulated run draws its forks from it without replacement, every fork taking its group's mean
-recorded time, under the budget of the runs' settings (or --budget seconds). It compares three
+recorded time, under the budget of the runs' settings (or --budget seconds). It compares five
 priorities for the free forks — "fewest" (fewest forks first), "modes" (groups whose open claims
 have a two-mode variant first, as ForkModes finds them), "answer" (groups with a claim's answer
 undecided first, then a finer verdict, then only a wide interval; within each as "modes"), "wide"
-(PairScheduler's since session 22: groups with an open claim wider than the target first, then the
-rest, each tier as "answer"), "wide-own" (as "wide", but a group of the first tier ranked by how open
-its wide claims are, not a narrow claim at its bound; --orders picks some) — and prints how many of the claims' rows have one verdict in three
+(session 22's PairScheduler: groups with an open claim wider than the target first, then the
+rest, each tier as "answer"), "wide-own" (PairScheduler's since session 23: as "wide", but a group of
+the first tier ranked by how open its wide claims are, not a narrow claim at its bound; --orders
+picks some) — and prints how many of the claims' rows have one verdict in three
 simulated runs and how many claims end wider than the target (±10%) in a run: the
 answer (holds / does not hold / inconclusive, targets met / missed), the finer verdict (the one
 region, else "inconclusive", the verdict before the answer existed) and the finer label (the regions
@@ -37,7 +38,7 @@ def refuse(msg):  # could not run: one line, exit 2
 
 class Args(argparse.ArgumentParser):
     def error(self, message):
-        refuse(message + "; usage: scripts/pair-replay.py [--budget S] [--sims N] [--subsets GROUP] RUN..")
+        refuse(message + "; usage: scripts/pair-replay.py [--budget S] [--sims N] [--subsets GROUP] [--orders O,..] RUN..")
 
 
 if any(x in ("-h", "--help") for x in sys.argv[1:]):

@@ -277,7 +277,8 @@ public final class PairWorker {
    * #chunkOf}), in a random order, then each one's second, and so on, each chunk on a fresh thread
    * and the chunks' costs and wall times summed. Nothing is called untimed first: that would skip a
    * sample's call and leave the batch no longer whole; what a thread makes for itself on its first
-   * call (the JPEG reader: about 0.2 ms, against a chunk of 8 maps' 10–100 ms) is timed. Timed one
+   * call (the JPEG reader: about 0.2 ms, against the 70–110 ms of a chunk of 8 tile-cache maps) is
+   * timed. Timed one
    * whole batch after another, a raster round's four batches (0.14–0.9 s each) met the VM's slow
    * spells at different times (a direct map's cost moved by up to 27% from one round to the next
    * within a fork); taking turns, the two sides of a pair run within tens of milliseconds of each

@@ -1,7 +1,7 @@
 package org.wirebench.bench.pair;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.wirebench.results.PairedRuns;
 
 /**
@@ -20,57 +20,56 @@ public final class PlantedSlowdown {
 
   /**
    * Why this JVM's {@value #PROPERTY} cannot run with {@code plan}, or null when it can (or is
-   * unset): a value that is not ID:N with N 1..2147483647, an ID no group of the plan has (nothing
-   * would be planted: a "planted" trial would be an A/A one), or a variant that cycles through a
-   * sample, whose doubled call would take the next of its sample and leave its batches no longer
-   * whole.
+   * unset): a value that is not ID:N with N 1..2147483647 (a variant id alone, N forgotten,
+   * included: the raster ids hold a colon), an ID no group of the plan has (nothing would be
+   * planted: a "planted" trial would be an A/A one), or an ID that, in any group holding it, cycles
+   * through a sample (its doubled call would take the next of its sample and leave its batches no
+   * longer whole) or names a benchmark that is not found. Every group holding the ID is checked,
+   * as the forks plant it in every one.
    */
   public static String refused(String plant, Claims.Plan plan) {
     if (plant == null) {
       return null;
     }
+    String prefix = "-D" + PROPERTY;
     int colon = plant.lastIndexOf(':');
     if (colon < 1
         || !plant.substring(colon + 1).matches("[1-9][0-9]{0,9}")
         || Long.parseLong(plant.substring(colon + 1)) > Integer.MAX_VALUE) {
-      return "-D" + PROPERTY + " takes VARIANT:N (N 1..2147483647), was '" + plant + "'";
+      return prefix + " takes VARIANT:N (N 1..2147483647), was '" + plant + "'";
     }
     String id = plant.substring(0, colon);
-    List<String> ids = new ArrayList<>();
+    Set<String> ids = new TreeSet<>();
+    boolean found = false;
     for (Claims.GroupPlan g : plan.groups()) {
       for (PairedRuns.Variant v : g.variants()) {
         ids.add(v.id());
         if (!v.id().equals(id)) {
           continue;
         }
+        found = true;
+        String benchmark = g.classes().get(v.id());
         try {
-          if (BenchmarkInvoker.cycleOf(g.classes().get(v.id())) > 1) {
-            return "-D"
-                + PROPERTY
+          if (BenchmarkInvoker.cycleOf(benchmark) > 1) {
+            return prefix
                 + ": "
                 + id
-                + " cycles through a sample; a doubled call would"
-                + " take the next of it and leave its batches no longer whole";
+                + " cycles through a sample; a doubled call would take the next of it and leave"
+                + " its batches no longer whole";
           }
-        } catch (ClassNotFoundException e) {
-          return "-D"
-              + PROPERTY
-              + ": "
-              + id
-              + "'s benchmark "
-              + g.classes().get(v.id())
-              + " is not found";
+        } catch (ClassNotFoundException | RuntimeException e) {
+          return prefix + ": " + id + "'s benchmark " + benchmark + " is not found";
         }
-        return null;
       }
     }
-    return "-D"
-        + PROPERTY
-        + ": no group of this run has a variant '"
-        + id
-        + "' (the variants: "
-        + String.join(", ", new java.util.TreeSet<>(ids))
-        + ")";
+    if (found) {
+      return null;
+    }
+    if (ids.contains(plant)) {
+      return prefix + " takes VARIANT:N (N 1..2147483647), was '" + plant + "': N is missing";
+    }
+    return prefix + ": no group of this run has a variant '" + id + "' (the variants: "
+        + String.join(", ", ids) + ")";
   }
 
   /** The operation with every {@code n}th call made twice. */
