@@ -278,11 +278,11 @@ public final class PairWorker {
    * and the chunks' costs and wall times summed. Nothing is called untimed first: that would skip a
    * sample's call and leave the batch no longer whole; what a thread makes for itself on its first
    * call (the JPEG reader: about 0.2 ms, against the 70–110 ms of a chunk of 8 tile-cache maps) is
-   * timed. Timed one
-   * whole batch after another, a raster round's four batches (0.14–0.9 s each) met the VM's slow
-   * spells at different times (a direct map's cost moved by up to 27% from one round to the next
-   * within a fork); taking turns, the two sides of a pair run within tens of milliseconds of each
-   * other all through the round: the rounds' noise fell by about a third (docs/measuring.md).
+   * timed. Timed one whole batch after another, a raster round's four batches (0.14–0.9 s each) met
+   * the VM's slow spells at different times (a direct map's cost moved by up to 27% from one round
+   * to the next within a fork); taking turns, the two sides of a pair run within tens of
+   * milliseconds of each other all through the round: the rounds' noise fell by about a third
+   * (docs/measuring.md).
    *
    * @return per variant (null where it does not cycle): cost, wall time and the folded values
    */

@@ -24,8 +24,8 @@ public final class PlantedSlowdown {
    * included: the raster ids hold a colon), an ID no group of the plan has (nothing would be
    * planted: a "planted" trial would be an A/A one), or an ID that, in any group holding it, cycles
    * through a sample (its doubled call would take the next of its sample and leave its batches no
-   * longer whole) or names a benchmark that is not found. Every group holding the ID is checked,
-   * as the forks plant it in every one.
+   * longer whole) or names a benchmark that is not found. Every group holding the ID is checked, as
+   * the forks plant it in every one.
    */
   public static String refused(String plant, Claims.Plan plan) {
     if (plant == null) {
@@ -68,8 +68,12 @@ public final class PlantedSlowdown {
     if (ids.contains(plant)) {
       return prefix + " takes VARIANT:N (N 1..2147483647), was '" + plant + "': N is missing";
     }
-    return prefix + ": no group of this run has a variant '" + id + "' (the variants: "
-        + String.join(", ", ids) + ")";
+    return prefix
+        + ": no group of this run has a variant '"
+        + id
+        + "' (the variants: "
+        + String.join(", ", ids)
+        + ")";
   }
 
   /** The operation with every {@code n}th call made twice. */

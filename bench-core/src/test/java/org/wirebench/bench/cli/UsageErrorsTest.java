@@ -84,7 +84,10 @@ class UsageErrorsTest {
       {"gml2", "takes VARIANT:N (N 1..2147483647), was 'gml2'"},
       {"gml2:0", "takes VARIANT:N"},
       {"gml2:99999999999", "takes VARIANT:N"},
-      {"direct-EPSG:4326", "takes VARIANT:N (N 1..2147483647), was 'direct-EPSG:4326': N is missing"},
+      {
+        "direct-EPSG:4326",
+        "takes VARIANT:N (N 1..2147483647), was 'direct-EPSG:4326': N is missing"
+      },
     };
     for (String[] c : cases) {
       System.setProperty("wirebench.plant", c[0]);
