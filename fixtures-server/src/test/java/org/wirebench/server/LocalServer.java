@@ -63,4 +63,20 @@ final class LocalServer implements BeforeAllCallback, AfterAllCallback {
     return HttpTester.parseResponse(
         connector.getResponse(ByteBuffer.wrap(raw), false, 30, TimeUnit.SECONDS));
   }
+
+  /** A SOAP POST of {@code body} as is, under {@code contentType} and the SOAPAction "". */
+  HttpTester.Response postSoap(String path, String contentType, byte[] body) throws Exception {
+    java.io.ByteArrayOutputStream req = new java.io.ByteArrayOutputStream();
+    req.writeBytes(
+        ("POST "
+                + path
+                + " HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                + contentType
+                + "\r\nSOAPAction: \"\"\r\nContent-Length: "
+                + body.length
+                + "\r\nConnection: close\r\n\r\n")
+            .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    req.writeBytes(body);
+    return send(req.toByteArray());
+  }
 }

@@ -66,18 +66,7 @@ class SoapBodyEncodingTest {
   }
 
   private static HttpTester.Response post(String path, String type, byte[] body) throws Exception {
-    ByteArrayOutputStream req = new ByteArrayOutputStream();
-    req.writeBytes(
-        ("POST "
-                + path
-                + " HTTP/1.1\r\nHost: x\r\nContent-Type: "
-                + type
-                + "\r\nSOAPAction: \"\"\r\nContent-Length: "
-                + body.length
-                + "\r\nConnection: close\r\n\r\n")
-            .getBytes(StandardCharsets.US_ASCII));
-    req.writeBytes(body);
-    return SERVER.send(req.toByteArray());
+    return SERVER.postSoap(path, type, body);
   }
 
   /** Every stack under both Content-Types, for each {name, body, expected} given. */

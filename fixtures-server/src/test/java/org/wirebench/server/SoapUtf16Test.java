@@ -57,18 +57,7 @@ class SoapUtf16Test {
   }
 
   private static HttpTester.Response post(String path, String type, byte[] body) throws Exception {
-    ByteArrayOutputStream req = new ByteArrayOutputStream();
-    req.writeBytes(
-        ("POST "
-                + path
-                + " HTTP/1.1\r\nHost: x\r\nContent-Type: "
-                + type
-                + "\r\nSOAPAction: \"\"\r\nContent-Length: "
-                + body.length
-                + "\r\nConnection: close\r\n\r\n")
-            .getBytes(StandardCharsets.US_ASCII));
-    req.writeBytes(body);
-    return SERVER.send(req.toByteArray());
+    return SERVER.postSoap(path, type, body);
   }
 
   static Stream<Arguments> served() {
