@@ -51,39 +51,37 @@ final class EnvelopeFilter implements Filter {
     byte[] body = BodyLimitFilter.readAtMost(request.getInputStream(), maxBodyBytes + 1);
     HttpServletResponse response = (HttpServletResponse) resp;
     String actionRefused = (String) request.getAttribute(SoapGate.ACTION_REFUSED);
+    Fault fault = null;
     BodyEncoding.Read read =
         BodyEncoding.read(body, (String) request.getAttribute(SoapGate.CHARSET));
     if (read.refusal() != null) {
-      // as the gate's 415 for a charset other than UTF-8 or UTF-16: the same refusal, found in
-      // the body (a body whose envelope cannot be read leaves a refused SOAPAction the first
-      // complaint)
-      if (actionRefused != null) {
-        SoapFaults.write(response, 400, "Client", actionRefused);
-      } else {
-        SoapFaults.write(response, read.status(), "Client", read.refusal());
+      // as the gate's 415 for a charset other than UTF-8 or UTF-16: the same refusal, found in the
+      // body, whose envelope is then not read
+      fault = new Fault(read.status(), "Client", read.refusal());
+    } else {
+      // from here on the body is UTF-8 (a UTF-16 one transcoded); the limit was on the bytes sent
+      body = read.utf8();
+      try {
+        EnvelopeCheck.check(body, SoapGate.namedOperation(request.getHeader("SOAPAction")));
+      } catch (EnvelopeCheck.Refused refused) {
+        fault = new Fault(refused.status, refused.code, refused.getMessage());
       }
-      return;
     }
-    // from here on the body is UTF-8 (a UTF-16 one transcoded); the limit was on the bytes sent
-    body = read.utf8();
-    try {
-      EnvelopeCheck.check(body, SoapGate.namedOperation(request.getHeader("SOAPAction")));
-    } catch (EnvelopeCheck.Refused refused) {
-      // SOAP 1.1 §4.1.2: another version's envelope is answered VersionMismatch, before a
-      // refused SOAPAction (a SOAP 1.2 client sends none) and anything else found in the envelope
-      if (actionRefused != null && !refused.code.equals(SoapFaults.VERSION_MISMATCH)) {
-        SoapFaults.write(response, 400, "Client", actionRefused);
-      } else {
-        SoapFaults.write(response, refused.status, refused.code, refused.getMessage());
-      }
-      return;
+    // SOAP 1.1 §4.1.2: another version's envelope is answered VersionMismatch first (a SOAP 1.2
+    // client sends no SOAPAction); then a refused SOAPAction; then what the body was refused for
+    if (actionRefused != null
+        && (fault == null || !fault.code().equals(SoapFaults.VERSION_MISMATCH))) {
+      fault = new Fault(400, "Client", actionRefused);
     }
-    if (actionRefused != null) {
-      SoapFaults.write(response, 400, "Client", actionRefused);
+    if (fault != null) {
+      SoapFaults.write(response, fault.status(), fault.code(), fault.message());
       return;
     }
     chain.doFilter(new Utf8Request(new BodyLimitFilter.BufferedBodyRequest(request, body)), resp);
   }
+
+  /** The fault a request is answered with instead of reaching a stack. */
+  private record Fault(int status, String code, String message) {}
 
   /**
    * The request as the stacks must read it: UTF-8, which the gate and {@link BodyEncoding} have
