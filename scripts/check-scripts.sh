@@ -247,11 +247,17 @@ if python3 -c 'import scipy' 2> /dev/null; then
   python3 "$R" --sims 3 "$P1" > /dev/null || { echo "FAIL: pair-replay does not read $P1"; failed=1; }
   expect 2 python3 "$R" --sims 3 --orders bogus "$P1"
   expect 2 python3 "$R" --sims 3 --orders wide, "$P1"
+  expect 2 python3 "$R" --sims 3 --trim 0.5 "$P1"
+  expect 2 python3 "$R" --sims 3 --trim -0.1 "$P1"
+  python3 "$R" --sims 3 --trim 0.2 "$P1" > /dev/null || { echo "FAIL: pair-replay --trim 0.2 does not read $P1"; failed=1; }
   for e in 'g[1]["forks"][0]["nsPerOp"][0][0] = 0' 'g[1]["forks"][0]["nsPerOp"][0][0] = -3' \
       'g[1]["forks"][0]["nsPerOp"][0][0] = "x"' 'g[1]["forks"][0]["nsPerOp"][0].pop()' \
       'g[1]["forks"][0]["nsPerOp"] = [r[:1] for r in g[1]["forks"][0]["nsPerOp"]]' \
       'd["formatVersion"] = 99' 'd["claims"][1]["a"] = "nope"' 'd["claims"][1]["band"] = -1' \
-      'g.append(g[1])' 'd["claims"].append(d["claims"][1])' 'g[1]["elapsedMs"] = "5"'; do
+      'g.append(g[1])' 'd["claims"].append(d["claims"][1])' 'g[1]["elapsedMs"] = "5"' \
+      'd["settings"]["trimShare"] = 0.2' 'd["formatVersion"] = 3' \
+      'd["formatVersion"] = 3; d["settings"]["trimShare"] = 0.5' \
+      'd["formatVersion"] = 3; d["settings"]["trimShare"] = "0.2"'; do
     rm -rf "$W/edited" && mkdir "$W/edited"
     python3 -c 'import json, sys
 d = json.load(open(sys.argv[1])); g = d["groups"]

@@ -15,9 +15,12 @@ simulated runs and how many claims end wider than the target (±10%) in a run: t
 answer (holds / does not hold / inconclusive, targets met / missed), the finer verdict (the one
 region, else "inconclusive", the verdict before the answer existed) and the finer label (the regions
 an interval covers, as the report names them); --subsets GROUP prints the verdicts of every subset
-of 4, 5, 8 and 12 of that group's pooled forks. Needs scipy (Student's t).
+of 4, 5, 8 and 12 of that group's pooled forks. A fork's estimate is as its runs took it: the mean of
+its rounds' log ratios less the settings' trimShare of them at each end (version 3; 0 before), or
+--trim SHARE (0 ≤ SHARE < 0.5) to replay another. Needs scipy (Student's t).
 
   scripts/pair-replay.py jmh-results/20261126-0{51151,54022,55626}-vm-732d583-quick-jdk17
+  scripts/pair-replay.py --orders wide-own --trim 0.2 jmh-results/20261127-08{1408,2718,4050}-vm-538006b-quick-jdk17
 
 Exit 0: replayed; 2: could not (a run missing, a pairs.json that PairedRuns.read would refuse — a
 cost not a time, rounds unequal or fewer than two, an id twice, a claim of a variant its group lacks
@@ -38,7 +41,7 @@ def refuse(msg):  # could not run: one line, exit 2
 
 class Args(argparse.ArgumentParser):
     def error(self, message):
-        refuse(message + "; usage: scripts/pair-replay.py [--budget S] [--sims N] [--subsets GROUP] [--orders O,..] RUN..")
+        refuse(message + "; usage: scripts/pair-replay.py [--budget S] [--sims N] [--subsets GROUP] [--orders O,..] [--trim SHARE] RUN..")
 
 
 if any(x in ("-h", "--help") for x in sys.argv[1:]):
@@ -56,7 +59,10 @@ ap.add_argument("--sims", type=int, default=600, help="simulated runs, taken thr
 ap.add_argument("--subsets", help="a group id")
 ap.add_argument("--orders", default="fewest,modes,answer,wide,wide-own",
                 help="priorities to compare, comma-separated: fewest, modes, answer, wide, wide-own")
+ap.add_argument("--trim", type=float, help="share of a fork's rounds left out at each end; default: the runs' own")
 a = ap.parse_args()
+if a.trim is not None and not (0 <= a.trim < 0.5):
+    refuse(f"--trim takes a share in [0, 0.5), not {a.trim}")
 if a.budget is not None and not (0 < a.budget < 1e7):
     refuse(f"--budget takes seconds above 0, not {a.budget}")
 ORDERS = ("fewest", "modes", "answer", "wide", "wide-own")
@@ -105,11 +111,16 @@ def check(run, p):
     if not isinstance(p, dict):
         bad("not a JSON object")
     v = p.get("formatVersion")
-    if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 2):
-        bad(f"format version {v!r}; this script reads versions 1..2")
+    if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3):
+        bad(f"format version {v!r}; this script reads versions 1..3")
     s, gs, cs = p.get("settings"), p.get("groups"), p.get("claims")
     if not isinstance(s, dict) or not isinstance(gs, list) or not isinstance(cs, list):
         bad("settings, groups or claims missing")
+    if (v >= 3) != ("trimShare" in s):
+        bad(f"format version {v} " + ("needs settings.trimShare" if v >= 3 else "has no settings.trimShare"))
+    s.setdefault("trimShare", 0)
+    if not (number(s["trimShare"], 0, 0.5) and s["trimShare"] < 0.5):
+        bad(f"trimShare {s['trimShare']!r} is not in [0, 0.5): a fork would keep no round")
     if not number(s.get("confidence"), 1e-9, 1 - 1e-9):
         bad(f"confidence {s.get('confidence')!r} is not in (0, 1)")
     for key in ("targetHalfWidth", "maxForks", "minForks", "budgetMs"):
@@ -160,7 +171,8 @@ groups = [g["id"] for g in P[0]["groups"]]
 variants = {g["id"]: [v["id"] for v in g["variants"]] for g in P[0]["groups"]}
 pool = {g: [] for g in groups}
 secs = {g: [] for g in groups}
-SAME = ("confidence", "targetHalfWidth", "maxForks", "minForks", "budgetMs")
+SAME = ("confidence", "targetHalfWidth", "maxForks", "minForks", "budgetMs", "trimShare")
+TRIM = S["trimShare"] if a.trim is None else a.trim
 for run, p in zip(a.runs, P):
     # the first run's settings and claims judge every run's forks: pooled only when they agree
     for key in SAME:
@@ -181,9 +193,14 @@ if a.subsets is not None and a.subsets not in pool:
 secs = {g: st.mean(v) for g, v in secs.items()}
 
 
+def trimmed_mean(xs):  # PairedRatio.trimmedMean: floor(n × TRIM) left out at each end
+    k = int(math.floor(len(xs) * TRIM))
+    return st.mean(sorted(xs)[k:len(xs) - k])
+
+
 def ratio(forks, g, c):
     ia, ib = variants[g].index(c["a"]), variants[g].index(c["b"])
-    m = [st.mean(math.log(x / y) for x, y in zip(f["nsPerOp"][ia], f["nsPerOp"][ib])) for f in forks]
+    m = [trimmed_mean([math.log(x / y) for x, y in zip(f["nsPerOp"][ia], f["nsPerOp"][ib])]) for f in forks]
     mu = st.mean(m)
     if len(m) < 2:
         return math.exp(mu), None, None
@@ -334,7 +351,7 @@ for priority in a.orders:
                     sum(wide(f[c["group"]], c["group"], c) for c in claims)))
     triples = [res[i:i + 3] for i in range(0, len(res) - 2, 3)]
     same = lambda tr, c, k: len({r[0][c["id"]][k] for r in tr}) == 1
-    print(f"{priority} first, budget {budget:.0f} s, {len(triples)} triples: rows with one answer / one finer verdict / "
+    print(f"{priority} first, budget {budget:.0f} s, trim {TRIM:g}, {len(triples)} triples: rows with one answer / one finer verdict / "
           f"one finer label in three runs, on average of {len(claims)}: "
           + " / ".join(f"{st.mean(sum(same(tr, c, k) for c in claims) for tr in triples):.1f}" for k in range(3))
           + "; all rows alike in "

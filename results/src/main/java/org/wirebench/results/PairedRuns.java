@@ -22,8 +22,12 @@ import java.util.Set;
 public record PairedRuns(
     int formatVersion, Settings settings, List<Group> groups, List<Claim> claims) {
 
-  /** 2: a claim's kind may be NO_DIFFERENCE; version 1 files read the same. */
-  public static final int FORMAT_VERSION = 2;
+  /**
+   * 3: the settings say how much of a fork's rounds its estimate trims ({@link
+   * Settings#trimShare}); 2: a claim's kind may be NO_DIFFERENCE. Version 1 and 2 files read as
+   * untrimmed.
+   */
+  public static final int FORMAT_VERSION = 3;
 
   public static final String FILE = "pairs.json";
 
@@ -40,6 +44,9 @@ public record PairedRuns(
    * @param targetHalfWidth a group stops early only when each claim is decided and its interval is
    *     within this share of its ratio (0.10: ±10%)
    * @param forkJvmArgs the JVM arguments every fork ran with
+   * @param trimShare a fork's estimate of a ratio is the mean of its rounds' log ratios once this
+   *     share of the rounds is left out at each end (0.2: of 20 rounds the 4 lowest and the 4
+   *     highest), 0 ≤ share &lt; 0.5; null in files before version 3, which took the plain mean
    */
   public record Settings(
       int warmupMs,
@@ -50,7 +57,14 @@ public record PairedRuns(
       long budgetMs,
       double confidence,
       double targetHalfWidth,
-      List<String> forkJvmArgs) {}
+      List<String> forkJvmArgs,
+      Double trimShare) {
+
+    /** {@link #trimShare}, 0 for a file before version 3. */
+    public double trim() {
+      return trimShare == null ? 0 : trimShare;
+    }
+  }
 
   /**
    * @param id e.g. "wfs-osm_mainroads"
@@ -152,6 +166,19 @@ public record PairedRuns(
   private void check(Path file) throws IOException {
     if (settings == null || groups == null || claims == null) {
       throw new UnreadableRunException(file + ": settings, groups or claims missing");
+    }
+    if ((formatVersion >= 3) != (settings.trimShare() != null)) {
+      // a version 3 file without it would read as untrimmed, its intervals silently not the run's
+      throw new UnreadableRunException(
+          file
+              + ": format version "
+              + formatVersion
+              + (formatVersion >= 3 ? " needs settings.trimShare" : " has no settings.trimShare"));
+    }
+    double trim = settings.trim();
+    if (!(trim >= 0 && trim < 0.5)) {
+      throw new UnreadableRunException(
+          file + ": trimShare " + trim + " is not in [0, 0.5): a fork would keep no round");
     }
     double confidence = settings.confidence();
     if (!(confidence > 0 && confidence < 1)) {

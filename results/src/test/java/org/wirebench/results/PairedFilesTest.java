@@ -166,6 +166,35 @@ class PairedFilesTest {
             "has band -0.5, not above 0",
             (env, pairs) -> ((ObjectNode) pairs.at("/claims/1")).put("band", -0.5)),
         edit(
+            "a trim share in a file before version 3, which took the plain mean",
+            "format version 1 has no settings.trimShare",
+            (env, pairs) -> ((ObjectNode) pairs.at("/settings")).put("trimShare", 0.2)),
+        edit(
+            "a version 3 file without its trim share",
+            "format version 3 needs settings.trimShare",
+            (env, pairs) -> pairs.put("formatVersion", 3)),
+        edit(
+            "a trim share that would keep no round",
+            "trimShare 0.5 is not in [0, 0.5)",
+            (env, pairs) -> {
+              pairs.put("formatVersion", 3);
+              ((ObjectNode) pairs.at("/settings")).put("trimShare", 0.5);
+            }),
+        edit(
+            "a trim share below zero",
+            "trimShare -0.1 is not in [0, 0.5)",
+            (env, pairs) -> {
+              pairs.put("formatVersion", 3);
+              ((ObjectNode) pairs.at("/settings")).put("trimShare", -0.1);
+            }),
+        edit(
+            "a trim share of NaN (Jackson reads the string)",
+            "trimShare NaN is not in [0, 0.5)",
+            (env, pairs) -> {
+              pairs.put("formatVersion", 3);
+              ((ObjectNode) pairs.at("/settings")).put("trimShare", "NaN");
+            }),
+        edit(
             "a fork's variant without rounds",
             "times its variants in unequal rounds",
             (env, pairs) -> ((ArrayNode) backend(pairs).at("/forks/0/nsPerOp")).setNull(1)));

@@ -173,7 +173,7 @@ final class PairScheduler {
   }
 
   private Openness openness(Group g, Claim c) {
-    PairedRatio r = PairedRatio.of(g, c.a(), c.b(), settings.confidence());
+    PairedRatio r = PairedRatio.of(settings, g, c.a(), c.b());
     ClaimVerdict v = ClaimVerdict.judge(c, r);
     if (!v.decided()) {
       return Openness.ANSWER;
@@ -188,8 +188,7 @@ final class PairScheduler {
   private List<Claim> wide(Group g, List<Claim> claims) {
     List<Claim> wide = new ArrayList<>();
     for (Claim c : claims) {
-      if (PairedRatio.of(g, c.a(), c.b(), settings.confidence()).halfWidth()
-          > settings.targetHalfWidth()) {
+      if (PairedRatio.of(settings, g, c.a(), c.b()).halfWidth() > settings.targetHalfWidth()) {
         wide.add(c);
       }
     }
@@ -228,7 +227,7 @@ final class PairScheduler {
   private String summary(Group g, List<Claim> claims) {
     StringBuilder s = new StringBuilder();
     for (Claim c : claims) {
-      PairedRatio r = PairedRatio.of(g, c.a(), c.b(), settings.confidence());
+      PairedRatio r = PairedRatio.of(settings, g, c.a(), c.b());
       s.append(
           String.format(
               Locale.ROOT,

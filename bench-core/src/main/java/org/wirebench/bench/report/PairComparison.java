@@ -101,8 +101,13 @@ final class PairComparison {
                 + c.group()
                 + " in NEW: not the same claim, so not compared");
       }
-      double[] was = exp(PairedRatio.forkLogMeans(base.group(old.group()), old.a(), old.b()));
-      double[] is = exp(PairedRatio.forkLogMeans(now.group(c.group()), c.a(), c.b()));
+      // each run's forks as that run judged them (a run before version 3: untrimmed)
+      double[] was =
+          exp(
+              PairedRatio.forkLogMeans(
+                  base.group(old.group()), old.a(), old.b(), base.settings().trim()));
+      double[] is =
+          exp(PairedRatio.forkLogMeans(now.group(c.group()), c.a(), c.b(), now.settings().trim()));
       if (was.length == 0 || is.length == 0) {
         rows.add(invalid(key));
         continue;
@@ -238,7 +243,10 @@ final class PairComparison {
         return null;
       }
     }
-    return exp(PairedRatio.forkLogMeans(costs, reference));
+    // untrimmed: a variant's own cost counts the rounds in which the collector paused it, which a
+    // trim would leave out more often for the variant that allocates (the reference allocates
+    // nothing); RUN_LOG_SD was measured on these plain means
+    return exp(PairedRatio.forkLogMeans(costs, reference, 0));
   }
 
   private static double[] exp(double[] logs) {

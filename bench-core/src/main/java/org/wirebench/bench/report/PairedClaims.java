@@ -16,7 +16,7 @@ final class PairedClaims {
 
   /** A claim's ratio with the interval its run recorded. */
   static PairedRatio ratio(PairedRuns runs, Claim c) {
-    return PairedRatio.of(runs.group(c.group()), c.a(), c.b(), runs.settings().confidence());
+    return PairedRatio.of(runs.settings(), runs.group(c.group()), c.a(), c.b());
   }
 
   /** Every claim of one study, as then-and-now rows. */

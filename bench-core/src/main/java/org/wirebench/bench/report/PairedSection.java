@@ -38,7 +38,7 @@ public final class PairedSection implements ReportSection {
                     + " %d ms of warm-up a variant. Cost = the CPU time of the benchmark thread plus"
                     + " the collector's pauses (what other processes take from the fork is not"
                     + " counted). A ratio is A ÷ B (how many times B's cost A's is); its %.0f%%"
-                    + " interval is Student's t over the forks' mean log ratios. Forks were added"
+                    + " interval is Student's t over the forks'%s. Forks were added"
                     + " until every claim of the group was decided within ±%.0f%% (at least %d,"
                     + " at most %d forks) or the group's share of the %d s budget was spent."
                     + " Each claim is answered first: holds (the whole interval at or above the"
@@ -62,6 +62,7 @@ public final class PairedSection implements ReportSection {
                     : "",
                 s.warmupMs(),
                 100 * s.confidence(),
+                estimate(s),
                 100 * s.targetHalfWidth(),
                 s.minForks(),
                 s.maxForks(),
@@ -127,6 +128,19 @@ public final class PairedSection implements ReportSection {
    * say which variants cycle, and a group may mix them with variants of alike calls, so no batch
    * size is named as a sample's.
    */
+  /**
+   * What the interval is taken over, after "the forks'": a run before the trim (format version 1
+   * and 2) took each fork's plain mean.
+   */
+  static String estimate(PairedRuns.Settings s) {
+    return s.trim() == 0
+        ? " mean log ratios"
+        : Scores.format(
+            " estimates, each the mean of its rounds' log ratios less the %.0f%% lowest and the"
+                + " %.0f%% highest",
+            100 * s.trim(), 100 * s.trim());
+  }
+
   static String fewerRounds(Group g, int rounds) {
     int least = Integer.MAX_VALUE;
     int most = 0;

@@ -41,7 +41,7 @@ class ClaimVerdictRecordedTest {
   private static ClaimVerdict verdict(String run, String claim) throws IOException {
     PairedRuns runs = runs(run);
     Claim c = runs.claims().stream().filter(x -> x.id().equals(claim)).findFirst().orElseThrow();
-    PairedRatio r = PairedRatio.of(runs.group(c.group()), c.a(), c.b(), 0.99);
+    PairedRatio r = PairedRatio.of(runs.settings(), runs.group(c.group()), c.a(), c.b());
     return ClaimVerdict.judge(c, r);
   }
 
@@ -110,7 +110,7 @@ class ClaimVerdictRecordedTest {
     for (Path folder : folders) {
       PairedRuns runs = PairedRuns.read(folder.resolve(PairedRuns.FILE));
       for (Claim c : runs.claims()) {
-        PairedRatio r = PairedRatio.of(runs.group(c.group()), c.a(), c.b(), 0.99);
+        PairedRatio r = PairedRatio.of(runs.settings(), runs.group(c.group()), c.a(), c.b());
         String key = c.id() + " " + c.claimed() + " " + c.band() + " " + c.kind();
         byClaim.computeIfAbsent(key, k -> new ArrayList<>()).add(ClaimVerdict.judge(c, r));
       }

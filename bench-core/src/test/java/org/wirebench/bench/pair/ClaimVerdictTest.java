@@ -18,7 +18,7 @@ class ClaimVerdictTest {
   private static ClaimVerdict judge(double claimed, Kind kind, double... forkRatios) {
     return ClaimVerdict.judge(
         Synthetic.claim(claimed, kind),
-        PairedRatio.of(Synthetic.group(forkRatios, 0.02, 7), "a", "b", 0.99));
+        PairedRatio.of(Synthetic.UNTRIMMED, Synthetic.group(forkRatios, 0.02, 7), "a", "b"));
   }
 
   private static ClaimVerdict interval(double claimed, double l, double h) {

@@ -61,7 +61,7 @@ class PairSchedulerTest {
     FakeForks forks = new FakeForks();
     PairedRuns.Settings s =
         new PairedRuns.Settings(
-            1, 1, 5, minForks, maxForks, budgetSeconds * 1000, 0.99, 0.10, List.of());
+            1, 1, 5, minForks, maxForks, budgetSeconds * 1000, 0.99, 0.10, List.of(), 0.0);
     return new PairScheduler(
             s, () -> forks.now, forks, new PrintStream(new ByteArrayOutputStream(), true))
         .run(plan());
@@ -118,7 +118,7 @@ class PairSchedulerTest {
     }
     // 80 s for the first 4 forks of each, then 4 forks of 10 s fit in the 45 s left
     PairedRuns.Settings s =
-        new PairedRuns.Settings(1, 1, 20, 4, 12, 125_000, 0.99, 0.10, List.of());
+        new PairedRuns.Settings(1, 1, 20, 4, 12, 125_000, 0.99, 0.10, List.of(), 0.0);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     PairedRuns runs =
         new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true))
@@ -168,7 +168,8 @@ class PairSchedulerTest {
           }
           return new PairedRuns.Fork(1, new int[] {1, 1}, List.of(a, b), List.of(a, b));
         };
-    PairedRuns.Settings s = new PairedRuns.Settings(1, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of());
+    PairedRuns.Settings s =
+        new PairedRuns.Settings(1, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of(), 0.0);
     return new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true))
         .run(new Claims.Plan(groups, List.of(claims)));
   }
@@ -271,7 +272,8 @@ class PairSchedulerTest {
             new Claim("decided", "T", "c", "", "mixed", "c", "b", 1.5, 0.10, Kind.AT_LEAST),
             new Claim("open", "T", "c", "", "finer", "a", "b", 3.4, 0.10, Kind.AT_LEAST));
     ByteArrayOutputStream log = new ByteArrayOutputStream();
-    PairedRuns.Settings s = new PairedRuns.Settings(1, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of());
+    PairedRuns.Settings s =
+        new PairedRuns.Settings(1, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of(), 0.0);
     PairedRuns runs =
         new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true))
             .run(

@@ -2,6 +2,7 @@ package org.wirebench.bench.pair;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -12,7 +13,7 @@ class PairedRatioTest {
   void theIntervalIsStudentsTOverTheForkMeansNotOverPooledRounds() {
     // fork means ln(1.1), ln(1.2), ln(1.3): sd of the logs 0.0868, se 0.0501, t(0.995, 2) 9.925
     PairedRuns.Group g = Synthetic.group(new double[] {1.1, 1.2, 1.3}, 0.05, 1);
-    PairedRatio r = PairedRatio.of(g, "a", "b", 0.99);
+    PairedRatio r = PairedRatio.of(Synthetic.UNTRIMMED, g, "a", "b");
     double m = (Math.log(1.1) + Math.log(1.2) + Math.log(1.3)) / 3;
     assertEquals(Math.exp(m), r.ratio(), 1e-9);
     double sd =
@@ -34,7 +35,7 @@ class PairedRatioTest {
   void driftSharedByBothSidesOfARoundCancels() {
     // every round's b wanders by up to 20% (the machine), a follows it: the ratio stays exact
     PairedRuns.Group g = Synthetic.group(new double[] {1.5, 1.5, 1.5, 1.5}, 0.0, 2);
-    PairedRatio r = PairedRatio.of(g, "a", "b", 0.99);
+    PairedRatio r = PairedRatio.of(Synthetic.UNTRIMMED, g, "a", "b");
     assertEquals(1.5, r.ratio(), 1e-9);
     assertEquals(1.5, r.low(), 1e-9);
     assertEquals(1.5, r.high(), 1e-9);
@@ -42,7 +43,8 @@ class PairedRatioTest {
 
   @Test
   void oneForkHasNoInterval() {
-    PairedRatio r = PairedRatio.of(Synthetic.group(new double[] {2}, 0.1, 3), "a", "b", 0.99);
+    PairedRatio r =
+        PairedRatio.of(Synthetic.UNTRIMMED, Synthetic.group(new double[] {2}, 0.1, 3), "a", "b");
     assertFalse(r.hasInterval());
     assertEquals(2, r.ratio(), 1e-9);
   }
@@ -50,10 +52,64 @@ class PairedRatioTest {
   @Test
   void theInverseTurnsTheIntervalRound() {
     PairedRatio r =
-        PairedRatio.of(Synthetic.group(new double[] {2, 2.2, 1.9}, 0.1, 4), "a", "b", 0.99);
+        PairedRatio.of(
+            Synthetic.UNTRIMMED, Synthetic.group(new double[] {2, 2.2, 1.9}, 0.1, 4), "a", "b");
     PairedRatio i = r.inverse();
     assertEquals(1 / r.ratio(), i.ratio(), 1e-12);
     assertEquals(1 / r.high(), i.low(), 1e-12);
     assertEquals(1 / r.low(), i.high(), 1e-12);
+  }
+
+  /**
+   * One round of one fork runs at twice its ratio (a variant's batch hit by another process, or
+   * still compiling): the plain mean moves that fork's estimate and widens the interval over forks;
+   * the 20% trimmed mean leaves the round out.
+   */
+  @Test
+  void aRoundFarOffItsForkMovesTheTrimmedEstimateNot() {
+    PairedRuns.Group g = Synthetic.group(new double[] {1.5, 1.5, 1.5, 1.5}, 0.0, 5);
+    double[] a = g.forks().get(2).nsPerOp().get(0);
+    a[7] *= 2;
+    PairedRuns.Settings trimmed = withTrim(0.2);
+    PairedRatio r = PairedRatio.of(trimmed, g, "a", "b");
+    assertEquals(1.5, r.ratio(), 1e-9);
+    assertEquals(0, r.halfWidth(), 1e-9);
+    PairedRatio plain = PairedRatio.of(Synthetic.UNTRIMMED, g, "a", "b");
+    assertTrue(plain.ratio() > 1.51, plain::toString);
+    assertTrue(plain.halfWidth() > 0.02, plain::toString);
+  }
+
+  @Test
+  void theTrimLeavesOutItsShareAtEachEndOfTheOrder() {
+    double[] twenty = new double[20];
+    for (int i = 0; i < 20; i++) {
+      twenty[i] = (i * 7) % 20; // 0..19, shuffled
+    }
+    // 0.2 of 20: 4 and 4 left out, the mean of 4..15
+    assertEquals(9.5, PairedRatio.trimmedMean(twenty, 0.2), 1e-12);
+    // the 1 made a million: now among the 4 largest, left out whatever its size (the mean of 5..16)
+    twenty[3] = 1e6;
+    assertEquals(10.5, PairedRatio.trimmedMean(twenty, 0.2), 1e-12);
+    // of 3 rounds (a sample-cycling variant's) none is left out: the plain mean
+    assertEquals(2.0, PairedRatio.trimmedMean(new double[] {1, 2, 3}, 0.2), 1e-12);
+    assertEquals(2.0, PairedRatio.trimmedMean(new double[] {3, 1, 2}, 0), 1e-12);
+    assertThrows(
+        IllegalArgumentException.class, () -> PairedRatio.trimmedMean(new double[] {1, 2}, 0.5));
+    assertThrows(IllegalArgumentException.class, () -> PairedRatio.trimmedMean(new double[0], 0));
+  }
+
+  private static PairedRuns.Settings withTrim(double share) {
+    PairedRuns.Settings s = Synthetic.UNTRIMMED;
+    return new PairedRuns.Settings(
+        s.warmupMs(),
+        s.batchMs(),
+        s.rounds(),
+        s.minForks(),
+        s.maxForks(),
+        s.budgetMs(),
+        s.confidence(),
+        s.targetHalfWidth(),
+        s.forkJvmArgs(),
+        share);
   }
 }

@@ -29,7 +29,8 @@ class PairedRunnerTest {
 
   @Test
   void aGroupRunsItsForksAndTheFileReadsBack(@TempDir Path dir) throws Exception {
-    PairedRuns.Settings s = new PairedRuns.Settings(20, 2, 5, 2, 2, 60_000, 0.99, 0.10, SMALL_HEAP);
+    PairedRuns.Settings s =
+        new PairedRuns.Settings(20, 2, 5, 2, 2, 60_000, 0.99, 0.10, SMALL_HEAP, 0.0);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     PairedRunner runner = new PairedRunner(s, null, new PrintStream(log, true));
     PairedRuns runs = runner.run(Claims.calibrationOnly());
@@ -63,7 +64,8 @@ class PairedRunnerTest {
    */
   @Test
   void everyGroupsForksSampleTheCalibration() throws Exception {
-    PairedRuns.Settings s = new PairedRuns.Settings(20, 2, 4, 2, 2, 60_000, 0.99, 0.10, SMALL_HEAP);
+    PairedRuns.Settings s =
+        new PairedRuns.Settings(20, 2, 4, 2, 2, 60_000, 0.99, 0.10, SMALL_HEAP, 0.0);
     Claims.Plan calibration = Claims.calibrationOnly();
     Map<String, String> params = Map.of("dataset", "osm_places", "count", "200");
     String encode = "org.wirebench.bench.geo.GeoEncodingBenchmark.encode";

@@ -51,11 +51,11 @@ public final class Synthetic {
     return new Claim("c", "T", "a test claim", "", "g", "a", "b", claimed, 0.10, kind);
   }
 
+  /** 99% intervals over the forks' plain means of their rounds. */
+  public static final PairedRuns.Settings UNTRIMMED =
+      new PairedRuns.Settings(100, 20, 20, 3, 12, 60_000, 0.99, 0.10, List.of(), 0.0);
+
   public static PairedRuns runs(PairedRuns.Group g, Claim c) {
-    return new PairedRuns(
-        PairedRuns.FORMAT_VERSION,
-        new PairedRuns.Settings(100, 20, 20, 3, 12, 60_000, 0.99, 0.10, List.of()),
-        List.of(g),
-        List.of(c));
+    return new PairedRuns(PairedRuns.FORMAT_VERSION, UNTRIMMED, List.of(g), List.of(c));
   }
 }

@@ -122,7 +122,7 @@ class PairClaimsAcrossRunsTest {
   void aLogRatioOfCostsFarApartIsFinite() {
     double[] m =
         PairedRatio.forkLogMeans(
-            java.util.List.of(new double[] {1e300}), java.util.List.of(new double[] {1e-10}));
+            java.util.List.of(new double[] {1e300}), java.util.List.of(new double[] {1e-10}), 0);
     assertTrue(Double.isFinite(m[0]), () -> String.valueOf(m[0]));
     assertEquals(Math.log(1e300) - Math.log(1e-10), m[0], 1e-9);
   }

@@ -54,4 +54,18 @@ class PairedSectionRoundsTest {
     assertTrue(line.startsWith("; 3 rounds a fork"), line);
     assertFalse(line.contains("23"), line);
   }
+
+  /** A run that trimmed its forks' rounds says so; one before the trim reads as it always did. */
+  @Test
+  void theIntervalSaysWhatEachForkContributes() {
+    PairedRuns.Settings plain =
+        new PairedRuns.Settings(600, 20, 20, 4, 12, 270_000, 0.99, 0.10, List.of(), null);
+    assertEquals(" mean log ratios", PairedSection.estimate(plain));
+    PairedRuns.Settings trimmed =
+        new PairedRuns.Settings(600, 20, 20, 4, 12, 270_000, 0.99, 0.10, List.of(), 0.2);
+    assertEquals(
+        " estimates, each the mean of its rounds' log ratios less the 20% lowest and the 20%"
+            + " highest",
+        PairedSection.estimate(trimmed));
+  }
 }
