@@ -162,6 +162,18 @@ public final class Comparison {
               + "'s calibration (env.json before version 4) was not timed in the pair groups'"
               + " forks");
     }
+    if (base.pairs() != null
+        && now.pairs() != null
+        && base.pairs().settings().trim() != now.pairs().settings().trim()) {
+      // each run's claims as it judged them: two estimators of one ratio, which differ a little
+      warnings.add(
+          Scores.format(
+              "pairs: a fork's estimate trims %.0f%% of its rounds at each end in BASE, %.0f%% in"
+                  + " NEW (pairs.json version 3); a claim's ratio differs by that alone by 0.3%%"
+                  + " a fork on average, 1%% for a variant still warming up"
+                  + " (docs/measuring.md)",
+              100 * base.pairs().settings().trim(), 100 * now.pairs().settings().trim()));
+    }
     PairComparison pairs = new PairComparison(base, now, machines, threshold, confidence);
     rows.addAll(pairs.rows);
     unmatched.addAll(pairs.unmatched);

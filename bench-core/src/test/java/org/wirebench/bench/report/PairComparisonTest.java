@@ -223,4 +223,59 @@ class PairComparisonTest {
     assertEquals(2, cmp.exitCode());
     assertTrue(cmp.problem().contains("calibration"), cmp::problem);
   }
+
+  /**
+   * A run that trimmed its forks' rounds (pairs.json version 3) beside one that took the plain
+   * mean: compare says so, and each run's claims are the ratios its own report printed.
+   */
+  @Test
+  void aTrimmedRunBesideAnUntrimmedOneSaysSoAndKeepsEachRunsOwnRatios() throws IOException {
+    RunRecord base = cal("cal1");
+    RunRecord plain = cal("cal2");
+    PairedRuns p = plain.pairs();
+    PairedRuns.Settings s = p.settings();
+    PairedRuns trimmedPairs =
+        new PairedRuns(
+            3,
+            new PairedRuns.Settings(
+                s.warmupMs(),
+                s.batchMs(),
+                s.rounds(),
+                s.minForks(),
+                s.maxForks(),
+                s.budgetMs(),
+                s.confidence(),
+                s.targetHalfWidth(),
+                s.forkJvmArgs(),
+                0.2),
+            p.groups(),
+            p.claims());
+    RunRecord trimmed =
+        new RunRecord(
+            plain.folder(),
+            plain.env(),
+            plain.benchmarks(),
+            plain.load(),
+            plain.sizes(),
+            plain.fidelity(),
+            plain.codecFidelity(),
+            trimmedPairs);
+    Comparison c = compare(base, trimmed);
+    assertTrue(
+        c.warnings().stream()
+            .anyMatch(w -> w.contains("trims 0% of its rounds at each end in BASE, 20% in NEW")),
+        c.warnings()::toString);
+    PairedRuns.Claim claim =
+        p.claims().stream()
+            .filter(x -> x.id().equals("backend-xml-protobuf-50"))
+            .findFirst()
+            .orElseThrow();
+    double printed = PairedClaims.ratio(trimmedPairs, claim).ratio();
+    Comparison.Row row = row(c, "pair backend-xml-protobuf-50 (xml / protobuf)");
+    assertEquals(printed, row.now(), 1e-9 * printed, row::toString);
+    assertEquals(PairedClaims.ratio(base.pairs(), claim).ratio(), row.base(), 1e-9, row::toString);
+    assertTrue(
+        compare(base, plain).warnings().stream().noneMatch(w -> w.contains("trims")),
+        "two runs of one estimator say nothing of it");
+  }
 }
