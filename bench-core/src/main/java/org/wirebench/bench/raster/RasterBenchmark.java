@@ -141,22 +141,53 @@ public class RasterBenchmark extends StudyBenchmark {
     return kept;
   }
 
+  /** A tile cache open in this JVM, and how many trials use it. */
+  private static final class SharedCache {
+    final TileCacheRenderer renderer;
+    int users;
+
+    SharedCache(TileCacheRenderer renderer) {
+      this.renderer = renderer;
+    }
+  }
+
+  private static final Map<java.nio.file.Path, SharedCache> TILE_CACHES = new HashMap<>();
+
+  /**
+   * The tile cache of this upscale, opened once a JVM: the paired runner sets up both tile-cache
+   * variants (4326 and 3857, one cache of 4326 tiles) in one fork, and the second found the folder
+   * locked by the first, so drew every tile its sample touches again into a private folder (1 s of
+   * each raster fork's set-up). The renderer serves any SRS and any number of threads.
+   */
   private TileCacheRenderer tileCache(DirectRenderer direct) {
-    tiles =
-        new TileCacheRenderer(
-            TileCacheRenderer.folderFor(
-                TileCacheRenderer.defaultRoot(), BlueMarble.WIDTH * upscale),
-            direct);
+    java.nio.file.Path folder =
+        TileCacheRenderer.folderFor(TileCacheRenderer.defaultRoot(), BlueMarble.WIDTH * upscale);
+    synchronized (TILE_CACHES) {
+      SharedCache shared =
+          TILE_CACHES.computeIfAbsent(
+              folder, f -> new SharedCache(new TileCacheRenderer(f, direct)));
+      shared.users++;
+      tiles = shared.renderer;
+    }
     return tiles;
   }
 
-  /** Lets the tile cache's folder go for the next trial. */
+  /** Lets the tile cache's folder go for the next trial once no trial of this JVM uses it. */
   @TearDown(Level.Trial)
   public void tearDown() throws IOException {
-    if (tiles != null) {
-      tiles.close();
-      tiles = null;
+    if (tiles == null) {
+      return;
     }
+    synchronized (TILE_CACHES) {
+      for (var e : TILE_CACHES.entrySet()) {
+        if (e.getValue().renderer == tiles && --e.getValue().users == 0) {
+          TILE_CACHES.remove(e.getKey());
+          tiles.close();
+          break;
+        }
+      }
+    }
+    tiles = null;
   }
 
   /** A thread's encoder and its place in the request sample. */
