@@ -23,9 +23,9 @@ import org.wirebench.server.soap.SoapServices;
  * mark, under text/xml with no charset or charset=UTF-16, is answered by every stack, its values
  * echoed exactly (é, 日本語 and an emoji, a surrogate pair), the answer in UTF-8; malformed UTF-16 is
  * a 400, a charset or declaration contradicting the body, BOM-less UTF-16 (charset=UTF-16BE/LE) and
- * UTF-32 a 415; a SOAP 1.2 envelope in UTF-16 gets the VersionMismatch. Before, every UTF-16 body
- * and charset=UTF-16 were a 415 (and before that the stacks answered UTF-16 500). Raw bytes on a
- * LocalConnector.
+ * UTF-32 a 415 (with Accept: text/xml and the charsets taken); a SOAP 1.2 envelope in UTF-16 gets
+ * the VersionMismatch. Before, every UTF-16 body and charset=UTF-16 were a 415 (and before that the
+ * stacks answered UTF-16 500). Raw bytes on a LocalConnector.
  */
 class SoapUtf16Test {
   @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
@@ -196,6 +196,7 @@ class SoapUtf16Test {
     assertTrue(content.contains("<faultcode>soapenv:Client</faultcode>"), content);
     // Jetty hands a charset it knows in its own case (charset=UTF-8 reads utf-8)
     assertTrue(content.toLowerCase(Locale.ROOT).contains(named.toLowerCase(Locale.ROOT)), content);
+    SoapTaken.assertAcceptAndCharsets(r);
   }
 
   static Stream<Arguments> soap12() {
