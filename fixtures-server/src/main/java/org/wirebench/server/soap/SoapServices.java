@@ -22,18 +22,18 @@ import org.wirebench.formats.soap.SoapStack;
  * other than text/xml with at most a charset of UTF-8 or UTF-16 415 (a VersionMismatch fault for
  * SOAP 1.2's application/soap+xml, a Client fault otherwise; {@link SoapGate}; every 415 here
  * carries {@code Accept: text/xml}, and one for a charset or an encoding names the charsets taken);
- * a body above the limit 413 ({@link BodyLimitFilter}; the fixture server's body gate, in front of
- * this handler, refuses it before any of these); then, once the body is read ({@link
- * EnvelopeFilter}): a SOAPAction header missing, naming no operation or sent twice a Client fault
- * with 400, whatever the body, unless the body is read ({@link BodyEncoding}: UTF-8, or UTF-16 with
- * its byte order mark, transcoded) and its root element an Envelope in another namespace than SOAP
- * 1.1's (no DOCTYPE before it), which gets a VersionMismatch fault with 500 whatever the
- * SOAPAction; a body in another encoding, or whose charset contradicts it, a Client fault with 415,
- * malformed UTF-16 one with 400; a body that is no SOAP message (empty, not well-formed XML, a root
- * element other than an Envelope) or whose Body holds one operation's request element while its
- * SOAPAction names another a Client fault with 400; and an envelope that is not one whole SOAP 1.1
- * request for an operation here (a Body element no operation takes, whatever the SOAPAction) a
- * Client fault with 500.
+ * a body above the limit, as sent or once a UTF-16 body is transcoded to UTF-8, 413 ({@link
+ * BodyLimitFilter}; the fixture server's body gate, in front of this handler, refuses it before any
+ * of these); then, once the body is read ({@link EnvelopeFilter}): a SOAPAction header missing,
+ * naming no operation or sent twice a Client fault with 400, whatever the body, unless the body is
+ * read ({@link BodyEncoding}: UTF-8, or UTF-16 with its byte order mark, transcoded) and its root
+ * element an Envelope in another namespace than SOAP 1.1's (no DOCTYPE before it), which gets a
+ * VersionMismatch fault with 500 whatever the SOAPAction; a body in another encoding, or whose
+ * charset contradicts it, a Client fault with 415, malformed UTF-16 one with 400; a body that is no
+ * SOAP message (empty, not well-formed XML, a root element other than an Envelope) or whose Body
+ * holds one operation's request element while its SOAPAction names another a Client fault with 400;
+ * and an envelope that is not one whole SOAP 1.1 request for an operation here (a Body element no
+ * operation takes, whatever the SOAPAction) a Client fault with 500.
  */
 public final class SoapServices {
   public static final String CXF = "cxf-jaxb";
