@@ -52,6 +52,10 @@ final class LocalServer implements BeforeAllCallback, AfterAllCallback {
     return server;
   }
 
+  FixtureServer.Settings settings() {
+    return settings;
+  }
+
   /** The parsed answer to {@code raw}, sent as is on the local connector. */
   HttpTester.Response send(String raw) throws Exception {
     return HttpTester.parseResponse(

@@ -186,6 +186,9 @@ class SoapActionRefusedTest {
     String content = r.getContent();
     assertEquals(body.withGoodAction, r.getStatus(), path + " " + body + "\n" + r + content);
     assertFalse(content.contains("SOAPAction"), path + " " + body + "\n" + content);
+    if (body.withGoodAction == 415) {
+      SoapTaken.assertAcceptAndCharsets(r);
+    }
   }
 
   static Stream<Arguments> stacksByActions() {
@@ -263,5 +266,8 @@ class SoapActionRefusedTest {
     assertEquals(status, r.getStatus(), what + "\n" + r + content);
     assertTrue(content.contains("<faultcode>soapenv:Client</faultcode>"), what + "\n" + content);
     assertFalse(content.contains("Upgrade"), what + "\n" + content);
+    if (status == 415) {
+      SoapTaken.assertAcceptAndCharsets(r);
+    }
   }
 }

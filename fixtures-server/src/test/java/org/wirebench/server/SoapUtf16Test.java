@@ -15,6 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.server.soap.SoapServices;
 
@@ -23,9 +24,10 @@ import org.wirebench.server.soap.SoapServices;
  * mark, under text/xml with no charset or charset=UTF-16, is answered by every stack, its values
  * echoed exactly (é, 日本語 and an emoji, a surrogate pair), the answer in UTF-8; malformed UTF-16 is
  * a 400, a charset or declaration contradicting the body, BOM-less UTF-16 (charset=UTF-16BE/LE) and
- * UTF-32 a 415; a SOAP 1.2 envelope in UTF-16 gets the VersionMismatch. Before, every UTF-16 body
- * and charset=UTF-16 were a 415 (and before that the stacks answered UTF-16 500). Raw bytes on a
- * LocalConnector.
+ * UTF-32 a 415 (with Accept: text/xml and the charsets taken); a SOAP 1.2 envelope in UTF-16 gets
+ * the VersionMismatch; a body within the limit as sent but above it once in UTF-8 a 413. Before,
+ * every UTF-16 body and charset=UTF-16 were a 415 (and before that the stacks answered UTF-16 500).
+ * Raw bytes on a LocalConnector.
  */
 class SoapUtf16Test {
   @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
@@ -196,6 +198,65 @@ class SoapUtf16Test {
     assertTrue(content.contains("<faultcode>soapenv:Client</faultcode>"), content);
     // Jetty hands a charset it knows in its own case (charset=UTF-8 reads utf-8)
     assertTrue(content.toLowerCase(Locale.ROOT).contains(named.toLowerCase(Locale.ROOT)), content);
+    SoapTaken.assertAcceptAndCharsets(r);
+  }
+
+  /**
+   * A UTF-16 body of CJK text, {@code chars} of U+65E5 in the Body's value: two bytes a character
+   * as sent, three once transcoded to UTF-8.
+   */
+  private static byte[] cjk(String envelopeNamespace, int chars, boolean bigEndian) {
+    String text = envelope(null, "\u65e5".repeat(chars));
+    if (envelopeNamespace != null) {
+      text = text.replace("http://schemas.xmlsoap.org/soap/envelope/", envelopeNamespace);
+    }
+    return utf16(text, bigEndian);
+  }
+
+  static Stream<Arguments> grownAboveTheLimit() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String stack : SoapServices.NAMES) {
+      for (boolean bigEndian : new boolean[] {true, false}) {
+        for (String namespace : new String[] {null, SOAP12}) {
+          cases.add(Arguments.of(SoapServices.path(stack), bigEndian, namespace));
+        }
+      }
+    }
+    return cases.stream();
+  }
+
+  /**
+   * The body limit holds for what the stacks read: a UTF-16 body within it as sent but above it
+   * once transcoded (CJK text grows by half) gets the 413 a body above it as sent gets, before its
+   * envelope is looked at (a SOAP 1.2 one too). Before, the stacks were handed the larger body.
+   */
+  @ParameterizedTest(name = "{0} big-endian {1} {2}")
+  @MethodSource("grownAboveTheLimit")
+  void aUtf16BodyAboveTheLimitOnceInUtf8Gets413(String path, boolean bigEndian, String namespace)
+      throws Exception {
+    long limit = SERVER.settings().maxBodyBytes();
+    int chars = (int) (limit / 3) + 1;
+    byte[] body = cjk(namespace, chars, bigEndian);
+    assertTrue(body.length < limit, body.length + " bytes as sent");
+    HttpTester.Response r = post(path, "text/xml; charset=UTF-16", body);
+    String content = r.getContent();
+    assertEquals(413, r.getStatus(), path + "\n" + r + content);
+    assertTrue(content.contains("<faultcode>soapenv:Client</faultcode>"), content);
+    assertTrue(content.contains("above this server's limit of " + limit + " bytes"), content);
+    assertTrue(content.contains("once transcoded from UTF-16 to UTF-8"), content);
+  }
+
+  /** The control: the same text a little shorter, within the limit in UTF-8 too, is served. */
+  @ParameterizedTest(name = "big-endian {0}")
+  @ValueSource(booleans = {true, false})
+  void aUtf16BodyWithinTheLimitOnceInUtf8IsServed(boolean bigEndian) throws Exception {
+    long limit = SERVER.settings().maxBodyBytes();
+    int chars = (int) (limit / 3) - 1000; // the envelope's markup is under 1000 bytes
+    HttpTester.Response r =
+        post(SoapServices.path(SoapServices.CXF), "text/xml", cjk(null, chars, bigEndian));
+    assertEquals(200, r.getStatus(), r + r.getContent());
+    String content = new String(r.getContentBytes(), StandardCharsets.UTF_8);
+    assertTrue(content.contains(">x-" + "\u65e5".repeat(chars) + "<"), "the value echoed");
   }
 
   static Stream<Arguments> soap12() {

@@ -139,7 +139,9 @@ class SoapVersionMismatchTest {
   @MethodSource("soap12MediaType")
   void soap12MediaTypeGets415VersionMismatchWithUpgrade(
       String path, String contentType, String action, String body) throws Exception {
-    assertVersionMismatch(post(path, contentType, action, body), 415, path + " " + contentType);
+    HttpTester.Response r = post(path, contentType, action, body);
+    assertVersionMismatch(r, 415, path + " " + contentType);
+    SoapTaken.assertAccept(r);
   }
 
   static Stream<Arguments> otherEnvelopes() {
@@ -187,6 +189,7 @@ class SoapVersionMismatchTest {
     assertEquals(415, json.getStatus(), json.getContent());
     assertTrue(json.getContent().contains("<faultcode>soapenv:Client</faultcode>"));
     assertNull(upgrade(json.getContent()), json.getContent());
+    SoapTaken.assertAccept(json);
     HttpTester.Response noAction = post(path, "text/xml", null, envelope(SOAP11));
     assertEquals(400, noAction.getStatus(), noAction.getContent());
     assertTrue(noAction.getContent().contains("<faultcode>soapenv:Client</faultcode>"));

@@ -5,14 +5,14 @@ import org.wirebench.formats.finding.Quote;
 /**
  * Which encoding a request body is in, by its Content-Type's charset and its own start, and the
  * body as every reader here gets it: UTF-8. WS-I Basic Profile R1012 has a message serialized as
- * UTF-8 or UTF-16, so both are taken; anything else is refused with 415. The stacks do not agree on
- * what wins between the charset, the byte order mark and the XML declaration: under {@code
- * charset=UTF-8} Axis2 and CXF read UTF-8 whatever the declaration says (a Latin-1 byte of a body
- * declared ISO-8859-1 was a 500 {@code Server} fault), while Woodstox in {@link EnvelopeCheck} read
- * the declaration; without a charset CXF read ISO-8859-1 (a body declared windows-1252 was answered
- * 200 as Latin-1, and a UTF-8 body had its é echoed as two characters) and Axis2 UTF-8; a UTF-16
- * body was a 500 from all three. So a UTF-16 body is transcoded here ({@link Utf16Body}) and no
- * stack ever decodes anything but UTF-8 bytes whose start says UTF-8; a charset and a start that
+ * UTF-8 or UTF-16, so both are taken; anything else is refused with 415, naming them. The stacks do
+ * not agree on what wins between the charset, the byte order mark and the XML declaration: under
+ * {@code charset=UTF-8} Axis2 and CXF read UTF-8 whatever the declaration says (a Latin-1 byte of a
+ * body declared ISO-8859-1 was a 500 {@code Server} fault), while Woodstox in {@link EnvelopeCheck}
+ * read the declaration; without a charset CXF read ISO-8859-1 (a body declared windows-1252 was
+ * answered 200 as Latin-1, and a UTF-8 body had its é echoed as two characters) and Axis2 UTF-8; a
+ * UTF-16 body was a 500 from all three. So a UTF-16 body is transcoded here ({@link Utf16Body}) and
+ * no stack ever decodes anything but UTF-8 bytes whose start says UTF-8; a charset and a start that
  * contradict each other are refused rather than one of them picked.
  *
  * <p>UTF-16 is taken only with its byte order mark, which XML 1.0 §4.3.3 requires of it, under no
@@ -34,6 +34,14 @@ final class BodyEncoding {
     static Read refused(int status, String refusal) {
       return new Read(null, status, refusal);
     }
+
+    /**
+     * A 415 for an encoding not taken: {@code why}, then the charsets that are ({@link
+     * BodyEncoding#TAKES}).
+     */
+    static Read unsupported(String why) {
+      return refused(415, why + "; " + TAKES);
+    }
   }
 
   /**
@@ -44,11 +52,10 @@ final class BodyEncoding {
     boolean utf16 = startsWith(body, 0, 0xFE, 0xFF) || startsWith(body, 0, 0xFF, 0xFE);
     if (startsWith(body, 0, 0xFF, 0xFE, 0, 0)) {
       // UTF-32LE's byte order mark; as UTF-16 it would be a NUL, never XML
-      return Read.refused(415, "the body starts with a UTF-32 byte order mark; " + TAKES);
+      return Read.unsupported("the body starts with a UTF-32 byte order mark");
     }
     if (utf16 && "UTF-8".equalsIgnoreCase(charset)) {
-      return Read.refused(
-          415,
+      return Read.unsupported(
           "the Content-Type says charset "
               + Quote.of(charset, 40)
               + " but the body starts with a UTF-16 byte order mark; send charset=UTF-16 or no"
@@ -58,8 +65,7 @@ final class BodyEncoding {
       return Utf16Body.toUtf8(body);
     }
     if (charset != null && !charset.equalsIgnoreCase("UTF-8")) {
-      return Read.refused(
-          415,
+      return Read.unsupported(
           "the Content-Type says charset "
               + Quote.of(charset, 40)
               + " but the body starts with "
@@ -69,36 +75,37 @@ final class BodyEncoding {
               + "; send charset=UTF-8 with a UTF-8 body");
     }
     String notUtf8 = refused(body);
-    return notUtf8 == null ? new Read(body, 0, null) : Read.refused(415, notUtf8);
+    return notUtf8 == null ? new Read(body, 0, null) : Read.unsupported(notUtf8);
   }
 
-  /** Why {@code body} is not UTF-8 by its own start, or null when it is (or says nothing). */
+  /**
+   * Why {@code body} is not UTF-8 by its own start, or null when it is (or says nothing); the
+   * charsets taken are added by {@link Read#unsupported}.
+   */
   private static String refused(byte[] body) {
     int at = 0;
     if (startsWith(body, 0, 0xEF, 0xBB, 0xBF)) {
       at = 3; // UTF-8's byte order mark, which XML 1.0 §4.3.3 allows
     }
     if (startsWith(body, at, 0xFE, 0xFF) || startsWith(body, at, 0xFF, 0xFE)) {
-      return "the body starts with a UTF-8 byte order mark and then a UTF-16 one; " + TAKES;
+      return "the body starts with a UTF-8 byte order mark and then a UTF-16 one";
     }
     for (int i = at; i < Math.min(body.length, at + 4); i++) {
       if (body[i] == 0) {
         // Appendix F's UTF-16 and UTF-32 starts without a byte order mark; never UTF-8 XML
         return "the body starts with a NUL byte, as UTF-16 without its byte order mark or UTF-32"
-            + " do; "
-            + TAKES;
+            + " do";
       }
     }
     if (startsWith(body, at, 0x4C, 0x6F, 0xA7, 0x94)) {
-      return "the body starts with '<?xm' in EBCDIC; " + TAKES;
+      return "the body starts with '<?xm' in EBCDIC";
     }
     String encoding = declaredEncoding(body, at);
     if (encoding != null && !encoding.equalsIgnoreCase("UTF-8")) {
       return "the body's XML declaration names encoding "
           + Quote.of(encoding, 40)
-          + " in a body that is not UTF-16 by its byte order mark; "
-          + TAKES
-          + " (send encoding=\"UTF-8\" or no encoding)";
+          + " in a body that is not UTF-16 by its byte order mark; send encoding=\"UTF-8\" or no"
+          + " encoding";
     }
     return null;
   }

@@ -69,7 +69,12 @@ final class BodyLimitFilter implements Filter {
         response,
         HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
         "Client",
-        "request body " + what + " is above this server's limit of " + maxBodyBytes + " bytes");
+        aboveLimit(what, maxBodyBytes));
+  }
+
+  /** The 413 fault's message for a body {@code what} ("of 123 bytes", …) above {@code limit}. */
+  static String aboveLimit(String what, long limit) {
+    return "request body " + what + " is above this server's limit of " + limit + " bytes";
   }
 
   /** Reads and drops up to {@code limit} bytes; true when the body ended within them. */

@@ -15,22 +15,24 @@ import javax.servlet.http.HttpServletResponse;
 
 /**
  * Reads a POST's whole body (already held within the body limit by {@link BodyLimitFilter}) and
- * lets it on to the stacks only when {@link EnvelopeCheck} finds it a whole SOAP 1.1 request for
- * one of the operations and the gate found the SOAPAction header good; anything else gets a fault
- * before any stack has answered 200. A SOAPAction header the gate found refused (none, two, or one
- * naming no operation) gets a Client fault with 400 naming it, whatever the body, except a body
- * whose root element is an Envelope in another namespace than SOAP 1.1's (no DOCTYPE before it),
- * which gets the VersionMismatch fault with 500 (SOAP 1.1 §4.1.2) whatever the SOAPAction; a body
- * {@link BodyEncoding} refuses is never read that far, so a SOAP 1.2 envelope in UTF-16 under
- * charset=UTF-8 gets the 400 (in UTF-16 under charset=UTF-16 or none it is read, and gets the
- * VersionMismatch). With a good SOAPAction: a Client fault with 415 for a body whose charset, byte
- * order mark or XML declaration name an encoding other than UTF-8 or UTF-16, or contradict each
- * other, and with 400 for malformed UTF-16 ({@link BodyEncoding}), the VersionMismatch fault with
- * 500 for another namespace's Envelope, a Client fault with 400 for a body that is no SOAP message
- * (empty, not well-formed XML, a root element other than an Envelope) or whose Body holds one
- * operation's request element while the SOAPAction names another operation, and with 500 for an
- * envelope the operations cannot take (a Body element no operation takes, whatever the SOAPAction),
- * as the SOAP 1.1 HTTP binding answers a fault (WS-I Basic Profile R1126).
+ * lets it on to the stacks (within the limit once transcoded too: a UTF-16 body that grows above it
+ * in UTF-8 gets the same 413, whatever its SOAPAction or envelope) only when {@link EnvelopeCheck}
+ * finds it a whole SOAP 1.1 request for one of the operations and the gate found the SOAPAction
+ * header good; anything else gets a fault before any stack has answered 200. A SOAPAction header
+ * the gate found refused (none, two, or one naming no operation) gets a Client fault with 400
+ * naming it, whatever the body, except a body whose root element is an Envelope in another
+ * namespace than SOAP 1.1's (no DOCTYPE before it), which gets the VersionMismatch fault with 500
+ * (SOAP 1.1 §4.1.2) whatever the SOAPAction; a body {@link BodyEncoding} refuses is never read that
+ * far, so a SOAP 1.2 envelope in UTF-16 under charset=UTF-8 gets the 400 (in UTF-16 under
+ * charset=UTF-16 or none it is read, and gets the VersionMismatch). With a good SOAPAction: a
+ * Client fault with 415 for a body whose charset, byte order mark or XML declaration name an
+ * encoding other than UTF-8 or UTF-16, or contradict each other, and with 400 for malformed UTF-16
+ * ({@link BodyEncoding}), the VersionMismatch fault with 500 for another namespace's Envelope, a
+ * Client fault with 400 for a body that is no SOAP message (empty, not well-formed XML, a root
+ * element other than an Envelope) or whose Body holds one operation's request element while the
+ * SOAPAction names another operation, and with 500 for an envelope the operations cannot take (a
+ * Body element no operation takes, whatever the SOAPAction), as the SOAP 1.1 HTTP binding answers a
+ * fault (WS-I Basic Profile R1126).
  */
 final class EnvelopeFilter implements Filter {
   private final long maxBodyBytes;
@@ -58,8 +60,20 @@ final class EnvelopeFilter implements Filter {
       // as the gate's 415 for a charset other than UTF-8 or UTF-16: the same refusal, found in the
       // body, whose envelope is then not read
       fault = new Fault(read.status(), "Client", read.refusal());
+    } else if (read.utf8().length > maxBodyBytes) {
+      // a UTF-16 body within the limit as sent grows in UTF-8 (CJK text by half): the limit holds
+      // for what the stacks read too, with the 413 a body above it as sent gets, whatever else
+      SoapFaults.write(
+          response,
+          HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
+          "Client",
+          BodyLimitFilter.aboveLimit(
+              "of " + read.utf8().length + " bytes once transcoded from UTF-16 to UTF-8",
+              maxBodyBytes));
+      return;
     } else {
-      // from here on the body is UTF-8 (a UTF-16 one transcoded); the limit was on the bytes sent
+      // from here on the body is UTF-8 (a UTF-16 one transcoded), within the limit as sent and as
+      // read
       body = read.utf8();
       try {
         EnvelopeCheck.check(body, SoapGate.namedOperation(request.getHeader("SOAPAction")));

@@ -28,12 +28,25 @@ final class SoapFaults {
   private static final Pattern CLASS_NAME =
       Pattern.compile("\\b(?:[a-z_$][\\w$]*\\.){2,}[A-Z][\\w$]*");
 
+  /**
+   * What a 415 names as taken in its {@code Accept} header (RFC 9110 §15.5.16): SOAP 1.1's media
+   * type, the only one the services read.
+   */
+  static final String ACCEPT = "text/xml";
+
   private SoapFaults() {}
 
-  /** Writes a fault; {@code code} is Client, Server or VersionMismatch. Commits the response. */
+  /**
+   * Writes a fault; {@code code} is Client, Server or VersionMismatch. Commits the response. A 415,
+   * whichever path refused the request (the gate, the body's encoding, a stack's own), carries
+   * {@code Accept: text/xml}, so a client can read what would have been taken.
+   */
   static void write(HttpServletResponse response, int status, String code, String message)
       throws IOException {
     response.setStatus(status);
+    if (status == HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE) {
+      response.setHeader("Accept", ACCEPT);
+    }
     response.setContentType("text/xml; charset=UTF-8");
     byte[] body = envelope(code, message);
     response.setContentLength(body.length);

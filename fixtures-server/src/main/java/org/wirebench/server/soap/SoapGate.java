@@ -25,16 +25,18 @@ import org.wirebench.formats.soap.Operation;
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
  * serves before a stack sees it (a path that is no service's address: 404; a method other than GET,
  * HEAD or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; two Content-Type headers:
- * 400; a Content-Type other than text/xml with at most a charset of UTF-8 or UTF-16: 415, a
- * VersionMismatch fault for SOAP 1.2's application/soap+xml, a Client fault for the rest), finds
- * why a POST's SOAPAction header is refused (none, two, or one naming no operation) and leaves the
- * refusal to {@link EnvelopeFilter}, cleans the stacks' own faults ({@link FaultCleaner}), and
- * turns anything a stack throws into a Server fault (logged with its stack on the server, never
- * sent to the client). A refused SOAPAction is answered 400 with a Client fault naming it, whatever
- * the body, except that a body above the limit gets {@link BodyLimitFilter}'s 413 (it runs before
- * {@link EnvelopeFilter}) and a body {@link BodyEncoding} reads (UTF-8, or UTF-16 with its byte
- * order mark, and no charset contradicting it) with an Envelope in another namespace than SOAP
- * 1.1's as its root element (no DOCTYPE before it) gets the 500 VersionMismatch fault.
+ * 400; a Content-Type other than text/xml with at most a charset of UTF-8 or UTF-16: 415 with
+ * {@code Accept: text/xml} ({@link SoapFaults#write}), a VersionMismatch fault for SOAP 1.2's
+ * application/soap+xml, a Client fault for the rest, naming the charsets taken when the charset was
+ * refused), finds why a POST's SOAPAction header is refused (none, two, or one naming no operation)
+ * and leaves the refusal to {@link EnvelopeFilter}, cleans the stacks' own faults ({@link
+ * FaultCleaner}), and turns anything a stack throws into a Server fault (logged with its stack on
+ * the server, never sent to the client). A refused SOAPAction is answered 400 with a Client fault
+ * naming it, whatever the body, except that a body above the limit gets {@link BodyLimitFilter}'s
+ * 413 (it runs before {@link EnvelopeFilter}) and a body {@link BodyEncoding} reads (UTF-8, or
+ * UTF-16 with its byte order mark, and no charset contradicting it) with an Envelope in another
+ * namespace than SOAP 1.1's as its root element (no DOCTYPE before it) gets the 500 VersionMismatch
+ * fault.
  */
 final class SoapGate implements Filter {
   private static final Logger LOG = LoggerFactory.getLogger(SoapGate.class);
@@ -96,9 +98,8 @@ final class SoapGate implements Filter {
             "a SOAP 1.1 request takes one Content-Type header, not " + types);
         return;
       }
-      String[] charset = new String[1];
-      String refused = refusedContentType(request.getContentType(), charset);
-      if (refused != null) {
+      ContentType type = contentType(request.getContentType());
+      if (type.refused() != null) {
         // SOAP 1.2's media type: SOAP 1.2 Part 2's HTTP binding has a requester read 415 as "the
         // server does not support the Content-type", and a SOAP 1.1 node answers another
         // version's message with a VersionMismatch fault (SOAP 1.1 §4.1.2; SoapFaults adds the
@@ -107,7 +108,7 @@ final class SoapGate implements Filter {
             response,
             415,
             isSoap12(request.getContentType()) ? SoapFaults.VERSION_MISMATCH : "Client",
-            refused);
+            type.refused());
         return;
       }
       // Axis2 answered a request without a SOAPAction 500 ("EPR for the Operation not found"), CXF
@@ -115,15 +116,15 @@ final class SoapGate implements Filter {
       // Refused by EnvelopeFilter once the body is read, so that a SOAP 1.2 envelope under
       // text/xml (whose clients send no SOAPAction) gets its VersionMismatch first
       int actions = Collections.list(request.getHeaders("SOAPAction")).size();
-      refused =
+      String refused =
           actions > 1
               ? "a SOAP 1.1 request takes one SOAPAction header, not " + actions
               : refusedAction(request.getHeader("SOAPAction"));
       if (refused != null) {
         request.setAttribute(ACTION_REFUSED, refused);
       }
-      if (charset[0] != null) {
-        request.setAttribute(CHARSET, charset[0]);
+      if (type.charset() != null) {
+        request.setAttribute(CHARSET, type.charset());
       }
     }
     FaultCleaner cleaned = new FaultCleaner(response);
@@ -188,34 +189,44 @@ final class SoapGate implements Filter {
   }
 
   /**
-   * Why this Content-Type is refused, or null for SOAP 1.1's {@code text/xml} (any case), alone or
-   * with one {@code charset} parameter (name in any case) of UTF-8 or UTF-16 (WS-I Basic Profile
-   * R1012; any case, a token or a quoted string without escapes), white space round the ';' and a
-   * trailing ';' allowed. Matched on the raw header, character by character: a lenient parser drops
-   * what follows a quoted value or a second '=', while Axis2 looks for application/soap+xml
-   * anywhere in the header and takes the operation from the text after {@code action}, and finds
-   * {@code charset} only in lower case (so another charset would be read as UTF-8 by Axis2 and as
-   * itself by CXF). UTF-16BE and UTF-16LE are refused: their bodies carry no byte order mark, which
-   * XML 1.0 §4.3.3 requires of UTF-16, so the body would not say its encoding by its own start
-   * ({@link BodyEncoding}).
-   *
-   * @param charset its first element is set to the charset's value when one is taken
+   * What the gate made of a request's Content-Type: why it is refused (null when taken), and the
+   * charset it gives as sent (UTF-8 or UTF-16, any case; null when refused or when it gives none).
    */
-  static String refusedContentType(String contentType, String[] charset) {
+  record ContentType(String refused, String charset) {
+    static ContentType refusal(String why) {
+      return new ContentType(why, null);
+    }
+  }
+
+  /**
+   * Whether this Content-Type is taken: SOAP 1.1's {@code text/xml} (any case), alone or with one
+   * {@code charset} parameter (name in any case) of UTF-8 or UTF-16 (WS-I Basic Profile R1012; any
+   * case, a token or a quoted string without escapes), white space round the ';' and a trailing ';'
+   * allowed. Matched on the raw header, character by character: a lenient parser drops what follows
+   * a quoted value or a second '=', while Axis2 looks for application/soap+xml anywhere in the
+   * header and takes the operation from the text after {@code action}, and finds {@code charset}
+   * only in lower case (so another charset would be read as UTF-8 by Axis2 and as itself by CXF).
+   * UTF-16BE and UTF-16LE are refused: their bodies carry no byte order mark, which XML 1.0 §4.3.3
+   * requires of UTF-16, so the body would not say its encoding by its own start ({@link
+   * BodyEncoding}). A refusal for the charset names the charsets taken.
+   */
+  static ContentType contentType(String contentType) {
     if (contentType == null || contentType.isBlank()) {
-      return "a SOAP 1.1 request needs Content-Type: text/xml";
+      return ContentType.refusal("a SOAP 1.1 request needs Content-Type: text/xml");
     }
     String header = contentType;
     int semi = header.indexOf(';');
     String mime = mediaType(header);
     if (mime.equalsIgnoreCase("application/soap+xml")) {
-      return "this endpoint speaks SOAP 1.1 (text/xml); SOAP 1.2 (application/soap+xml) is not"
-          + " served";
+      return ContentType.refusal(
+          "this endpoint speaks SOAP 1.1 (text/xml); SOAP 1.2 (application/soap+xml) is not"
+              + " served");
     }
     if (!mime.equalsIgnoreCase("text/xml")) {
-      return "Content-Type " + Quote.of(mime, 80) + " is not text/xml (SOAP 1.1)";
+      return ContentType.refusal(
+          "Content-Type " + Quote.of(mime, 80) + " is not text/xml (SOAP 1.1)");
     }
-    boolean charsetSeen = false;
+    String charset = null;
     for (int i = semi; i >= 0 && i < header.length(); ) {
       i = skipWhite(header, i + 1); // past a ';'
       if (i == header.length()) {
@@ -227,14 +238,15 @@ final class SoapGate implements Filter {
         return notUnderstood(header, i);
       }
       if (!name.equalsIgnoreCase("charset")) {
-        return "Content-Type parameter "
-            + Quote.of(name, 40)
-            + " is not understood here; text/xml (SOAP 1.1) takes only charset";
+        return ContentType.refusal(
+            "Content-Type parameter "
+                + Quote.of(name, 40)
+                + " is not understood here; text/xml (SOAP 1.1) takes only charset");
       }
-      if (charsetSeen) {
-        return "Content-Type gives charset twice; send it once";
+      if (charset != null) {
+        return ContentType.refusal(
+            "Content-Type gives charset twice; send it once (" + BodyEncoding.TAKES + ")");
       }
-      charsetSeen = true;
       int valueEnd;
       String value;
       if (nameEnd == header.length() || header.charAt(nameEnd) != '=') {
@@ -243,7 +255,8 @@ final class SoapGate implements Filter {
       } else if (nameEnd + 1 < header.length() && header.charAt(nameEnd + 1) == '"') {
         int close = header.indexOf('"', nameEnd + 2);
         if (close < 0) {
-          return "Content-Type " + Quote.of(header, 80) + " does not parse: a quote is not closed";
+          return ContentType.refusal(
+              "Content-Type " + Quote.of(header, 80) + " does not parse: a quote is not closed");
         }
         value = header.substring(nameEnd + 2, close);
         valueEnd = close + 1;
@@ -256,16 +269,16 @@ final class SoapGate implements Filter {
         return notUnderstood(header, i);
       }
       if (value.isEmpty()) {
-        return "Content-Type gives charset without a value; send charset=UTF-8";
+        return ContentType.refusal(
+            "Content-Type gives charset without a value; " + BodyEncoding.TAKES);
       }
       if (!value.equalsIgnoreCase("UTF-8") && !value.equalsIgnoreCase("UTF-16")) {
-        return "charset "
-            + Quote.of(value, 40)
-            + " is not supported; send UTF-8, or UTF-16 with its byte order mark";
+        return ContentType.refusal(
+            "charset " + Quote.of(value, 40) + " is not supported; " + BodyEncoding.TAKES);
       }
-      charset[0] = value;
+      charset = value;
     }
-    return null;
+    return new ContentType(null, charset);
   }
 
   /** Whether this Content-Type names SOAP 1.2's media type, whatever its parameters. */
@@ -280,12 +293,13 @@ final class SoapGate implements Filter {
   }
 
   /** The refusal naming the header's text from {@code at} on, which the grammar does not take. */
-  private static String notUnderstood(String header, int at) {
-    return "Content-Type "
-        + Quote.of(header, 80)
-        + " is not understood from "
-        + Quote.of(header.substring(at), 40)
-        + " on; send text/xml or text/xml; charset=UTF-8";
+  private static ContentType notUnderstood(String header, int at) {
+    return ContentType.refusal(
+        "Content-Type "
+            + Quote.of(header, 80)
+            + " is not understood from "
+            + Quote.of(header.substring(at), 40)
+            + " on; send text/xml, alone or with charset=UTF-8 or charset=UTF-16");
   }
 
   /** Where the token (RFC 9110's tchar) starting at {@code from} ends. */

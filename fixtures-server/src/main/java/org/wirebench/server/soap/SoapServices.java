@@ -20,19 +20,20 @@ import org.wirebench.formats.soap.SoapStack;
  * an address no WSDL gives 404, methods other than GET, HEAD and POST 405, a GET or HEAD whose
  * query is not {@code wsdl} 400 (no SOAP message), two Content-Type headers 400, a Content-Type
  * other than text/xml with at most a charset of UTF-8 or UTF-16 415 (a VersionMismatch fault for
- * SOAP 1.2's application/soap+xml, a Client fault otherwise; {@link SoapGate}); a body above the
- * limit 413 ({@link BodyLimitFilter}; the fixture server's body gate, in front of this handler,
- * refuses it before any of these); then, once the body is read ({@link EnvelopeFilter}): a
- * SOAPAction header missing, naming no operation or sent twice a Client fault with 400, whatever
- * the body, unless the body is read ({@link BodyEncoding}: UTF-8, or UTF-16 with its byte order
- * mark, transcoded) and its root element an Envelope in another namespace than SOAP 1.1's (no
- * DOCTYPE before it), which gets a VersionMismatch fault with 500 whatever the SOAPAction; a body
- * in another encoding, or whose charset contradicts it, a Client fault with 415, malformed UTF-16
- * one with 400; a body that is no SOAP message (empty, not well-formed XML, a root element other
- * than an Envelope) or whose Body holds one operation's request element while its SOAPAction names
- * another a Client fault with 400; and an envelope that is not one whole SOAP 1.1 request for an
- * operation here (a Body element no operation takes, whatever the SOAPAction) a Client fault with
- * 500.
+ * SOAP 1.2's application/soap+xml, a Client fault otherwise; {@link SoapGate}; every 415 here
+ * carries {@code Accept: text/xml}, and one for a charset or an encoding names the charsets taken);
+ * a body above the limit, as sent or once a UTF-16 body is transcoded to UTF-8, 413 ({@link
+ * BodyLimitFilter}; the fixture server's body gate, in front of this handler, refuses it before any
+ * of these); then, once the body is read ({@link EnvelopeFilter}): a SOAPAction header missing,
+ * naming no operation or sent twice a Client fault with 400, whatever the body, unless the body is
+ * read ({@link BodyEncoding}: UTF-8, or UTF-16 with its byte order mark, transcoded) and its root
+ * element an Envelope in another namespace than SOAP 1.1's (no DOCTYPE before it), which gets a
+ * VersionMismatch fault with 500 whatever the SOAPAction; a body in another encoding, or whose
+ * charset contradicts it, a Client fault with 415, malformed UTF-16 one with 400; a body that is no
+ * SOAP message (empty, not well-formed XML, a root element other than an Envelope) or whose Body
+ * holds one operation's request element while its SOAPAction names another a Client fault with 400;
+ * and an envelope that is not one whole SOAP 1.1 request for an operation here (a Body element no
+ * operation takes, whatever the SOAPAction) a Client fault with 500.
  */
 public final class SoapServices {
   public static final String CXF = "cxf-jaxb";
@@ -47,7 +48,9 @@ public final class SoapServices {
 
   /**
    * A refusal made before the request reached the servlets (by Jetty or a gate) as a SOAP 1.1
-   * fault: Client for a 4xx, Server otherwise.
+   * fault: Client for a 4xx, Server otherwise. A 415 (a coded request body, whose refusal names
+   * {@code Accept-Encoding: identity}) carries {@code Accept: text/xml} too, as every 415 here does
+   * ({@link SoapFaults#write}).
    */
   public static void fault(Response response, Callback callback, int status, String message) {
     byte[] body;
@@ -58,6 +61,9 @@ public final class SoapServices {
       return;
     }
     response.setStatus(status);
+    if (status == 415) {
+      response.getHeaders().put(HttpHeader.ACCEPT, SoapFaults.ACCEPT);
+    }
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/xml; charset=UTF-8");
     response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
     response.write(true, ByteBuffer.wrap(body), callback);

@@ -69,8 +69,7 @@ final class Utf16Body {
     }
     String declared = BodyEncoding.declaredEncoding(utf8, 0);
     if (!declared.equalsIgnoreCase("UTF-16")) {
-      return BodyEncoding.Read.refused(
-          415,
+      return BodyEncoding.Read.unsupported(
           "the body starts with a UTF-16 byte order mark but its XML declaration names encoding "
               + Quote.of(declared, 40)
               + "; send encoding=\"UTF-16\" or no encoding");

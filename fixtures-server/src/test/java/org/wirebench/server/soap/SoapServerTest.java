@@ -207,6 +207,10 @@ class SoapServerTest {
         text);
     assertTrue(text.contains(says), text);
     assertNoJavaInternals(text);
+    if (status == 415) {
+      // RFC 9110 §15.5.16: what would have been taken
+      assertEquals("text/xml", r.getHeaders().get("Accept"), text);
+    }
   }
 
   @ParameterizedTest(name = "{0}")
