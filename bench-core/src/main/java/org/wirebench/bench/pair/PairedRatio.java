@@ -24,7 +24,7 @@ import org.wirebench.results.PairedRuns;
  * warm up); replaying the scheduler on the recorded forks, claims wider than ±10% a run fell from
  * 1.8–2.3 to 0.3–0.6 (docs/measuring.md, "A fork's estimate: the trimmed mean").
  *
- * @param ratio exp(mean of the fork means)
+ * @param ratio exp(mean of the fork estimates)
  * @param low and {@code high}: the interval; NaN with fewer than two forks
  * @param forks forks measured
  * @param pairs rounds measured over all forks (one pair of timings each)
@@ -117,7 +117,7 @@ public record PairedRatio(
     return s / (sorted.length - 2 * cut);
   }
 
-  /** The interval over per-fork mean log ratios. */
+  /** The interval over the forks' estimates of the log ratio. */
   static PairedRatio fromForkMeans(double[] logMeans, double confidence, int pairs) {
     int n = logMeans.length;
     if (n == 0) {
