@@ -296,6 +296,16 @@ public final class FixtureServer implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Heavy GetFeatures one client address may have running or waiting at once, 1..{@link
+   * WfsHandler#MAX_HEAVY_PER_CLIENT} (default {@link WfsHandler#DEFAULT_HEAVY_PER_CLIENT}, half the
+   * places); its further ones are answered 503 at once. Before start.
+   */
+  public FixtureServer heavyQueriesPerClient(int queries) {
+    wfs.heavyQueriesPerClient(queries);
+    return this;
+  }
+
   /** Writes the access log's lines (one NCSA line a request) to {@code writer}; before start. */
   FixtureServer accessLogTo(RequestLog.Writer writer) {
     server.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));

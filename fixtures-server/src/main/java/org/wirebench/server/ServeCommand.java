@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.wirebench.server.finding.FindingGateway;
+import org.wirebench.server.wfs.WfsHandler;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -133,6 +134,15 @@ public final class ServeCommand implements Callable<Integer> {
   int threadsPerClient;
 
   @Option(
+      names = "--heavy-per-client",
+      paramLabel = "N",
+      description =
+          "heavy WFS GetFeatures (filters no index serves, sorts, large boxes) one client address"
+              + " may have running or waiting at once, 1..3 a core; its further ones get 503 at"
+              + " once (default: half of them, 3 on 2 cores)")
+  Integer heavyPerClient;
+
+  @Option(
       names = "--java",
       description = "run the server on this java launcher (another JDK; default: this one's)")
   Path java;
@@ -216,6 +226,14 @@ public final class ServeCommand implements Callable<Integer> {
               + ", was "
               + threadsPerClient);
     }
+    int heavy = heavyPerClient == null ? WfsHandler.DEFAULT_HEAVY_PER_CLIENT : heavyPerClient;
+    if (heavy < 1 || heavy > WfsHandler.MAX_HEAVY_PER_CLIENT) {
+      throw bad(
+          "--heavy-per-client must be 1.."
+              + WfsHandler.MAX_HEAVY_PER_CLIENT
+              + " (3 a core), was "
+              + heavy);
+    }
     boolean inProfile = profile.cliName().equals(System.getProperty(PROFILE_PROPERTY, "default"));
     if (!inProfile || java != null) {
       return runInOwnJvm(profile, stopTimeoutMs, findingTimeoutMs);
@@ -233,6 +251,7 @@ public final class ServeCommand implements Callable<Integer> {
             .publicUrl(publicUrl)
             .rasterUpscale(rasterUpscale)
             .threadsPerClient(threadsPerClient)
+            .heavyQueriesPerClient(heavy)
             .start();
     if (exitWithParent) {
       watchParent();
@@ -286,6 +305,9 @@ public final class ServeCommand implements Callable<Integer> {
     args.addAll(List.of("--finding-items", "" + findingItems));
     args.addAll(List.of("--raster-upscale", "" + rasterUpscale));
     args.addAll(List.of("--threads-per-client", "" + threadsPerClient));
+    if (heavyPerClient != null) {
+      args.addAll(List.of("--heavy-per-client", "" + heavyPerClient));
+    }
     args.addAll(List.of("--finding-timeout", findingTimeoutMs + "ms"));
     args.addAll(List.of("--jvm-profile", profile.cliName()));
     if (publicUrl != null) {

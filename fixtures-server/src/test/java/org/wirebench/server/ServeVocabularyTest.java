@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * serve's durations carry their unit (--stop-timeout 10s); the millisecond options they replaced
- * still reach the same check for a release, with one line naming the new spelling. Every case here
- * is refused before a server starts.
+ * still reach the same check for a release, with one line naming the new spelling; a client's share
+ * of the heavy WFS queries is one of the places. Every case here is refused before a server starts.
  */
 class ServeVocabularyTest {
   private String stderr = "";
@@ -67,6 +67,20 @@ class ServeVocabularyTest {
       assertEquals(2, serve(args), String.join(" ", bad) + ": " + stderr);
       assertEquals(1, refusals().size(), stderr);
       assertTrue(refusals().get(0).contains(bad[0]), stderr);
+    }
+  }
+
+  @Test
+  void aHeavyShareOutsideThePlacesIsRefusedInOneLine() {
+    int most = org.wirebench.server.wfs.WfsHandler.MAX_HEAVY_PER_CLIENT;
+    for (int bad : new int[] {0, most + 1}) {
+      assertEquals(2, serve("--port", "0", "--heavy-per-client", "" + bad), stderr);
+      assertEquals(1, refusals().size(), stderr);
+      assertTrue(
+          refusals()
+              .get(0)
+              .contains("--heavy-per-client must be 1.." + most + " (3 a core), was " + bad),
+          stderr);
     }
   }
 }

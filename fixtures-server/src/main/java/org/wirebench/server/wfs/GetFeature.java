@@ -33,7 +33,12 @@ final class GetFeature {
   private record Plan(BitSet candidates, long visits) {}
 
   static QueryResults run(
-      WfsRequest wfs, GeoCodec codec, String endpoint, HeavyQueries heavy, Visits visits)
+      WfsRequest wfs,
+      GeoCodec codec,
+      String endpoint,
+      HeavyQueries heavy,
+      String client,
+      Visits visits)
       throws OwsException {
     List<Queries.Query> queries = wfs.queries();
     if (queries.size() > 1 && !codec.encodesSeveralQueries()) {
@@ -63,7 +68,7 @@ final class GetFeature {
       plans.add(p);
       cost += p.visits();
     }
-    HeavyQueries.Turn turn = cost > HeavyQueries.HEAVY_VISITS ? heavy.acquire() : null;
+    HeavyQueries.Turn turn = cost > HeavyQueries.HEAVY_VISITS ? heavy.acquire(client) : null;
     try {
       return select(wfs, endpoint, queries, filters, plans, hits, count, start, visits);
     } finally {

@@ -1,8 +1,13 @@
 package org.wirebench.server.wfs;
 
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.server.Request;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -13,6 +18,11 @@ import org.wirebench.server.http.OwsException;
  * answered 503 with an exception report at once. Light queries (a page, a small box, ids) never
  * wait here. Without this, 250 concurrent scans of osm_mainroads held every server thread: /static
  * got no answer in 30 s.
+ *
+ * <p>One client (its address, as the per-client thread limit tells clients apart) may hold at most
+ * {@code perClient} of those places, running or waiting; its further heavy queries are answered 503
+ * at once. Without a share, seven sorts from one client on 2 cores held every place for as long as
+ * it kept sending, and every other client's heavy query got 503.
  */
 final class HeavyQueries {
   /** A query visiting more features than this is heavy: as many as the server sends at once. */
@@ -27,52 +37,126 @@ final class HeavyQueries {
   /** How long a heavy query waits for a turn by default. */
   static final long DEFAULT_WAIT_MILLIS = 10_000;
 
+  /**
+   * Heavy queries one client may have running or waiting by default: half the places, leaving the
+   * other half to everyone else (as the per-client thread limit leaves half the pool).
+   */
+  static final int DEFAULT_PER_CLIENT = Math.max(1, (DEFAULT_RUNNING + DEFAULT_WAITING) / 2);
+
+  /** The places (running and waiting) by default: the most one client may be given. */
+  static final int DEFAULT_PLACES = DEFAULT_RUNNING + DEFAULT_WAITING;
+
   private final int maxRunning;
   private final int maxAdmitted;
   private final Semaphore admitted;
   private final Semaphore running;
   private final long waitMillis;
+  private final int perClient;
+
+  /** Each client's heavy queries admitted now (running or waiting); a client with none has none. */
+  private final Map<String, Integer> byClient = new ConcurrentHashMap<>();
 
   /**
    * @param running heavy queries run at once, 1..
    * @param waiting heavy queries that may wait beyond those, 0..
    * @param waitMillis how long one waits, 0..
+   * @param perClient heavy queries one client may have running or waiting, 1..running + waiting
    */
-  HeavyQueries(int running, int waiting, long waitMillis) {
-    if (running < 1 || waiting < 0 || waitMillis < 0) {
+  HeavyQueries(int running, int waiting, long waitMillis, int perClient) {
+    if (running < 1
+        || waiting < 0
+        || waitMillis < 0
+        || perClient < 1
+        || perClient > running + waiting) {
       throw new IllegalArgumentException(
-          "running " + running + " (1..), waiting " + waiting + " (0..), wait " + waitMillis);
+          "running "
+              + running
+              + " (1..), waiting "
+              + waiting
+              + " (0..), wait "
+              + waitMillis
+              + " (0..), per client "
+              + perClient
+              + " (1..running + waiting)");
     }
     this.maxRunning = running;
     this.maxAdmitted = running + waiting;
     this.admitted = new Semaphore(maxAdmitted);
     this.running = new Semaphore(running, true);
     this.waitMillis = waitMillis;
+    this.perClient = perClient;
   }
 
   static HeavyQueries defaults() {
-    return new HeavyQueries(DEFAULT_RUNNING, DEFAULT_WAITING, DEFAULT_WAIT_MILLIS);
+    return new HeavyQueries(
+        DEFAULT_RUNNING, DEFAULT_WAITING, DEFAULT_WAIT_MILLIS, DEFAULT_PER_CLIENT);
   }
 
-  /** A turn to run one heavy query, to be closed when it is done; 503 when none comes. */
-  Turn acquire() throws OwsException {
+  /** The same places with another share a client, 1..running + waiting. */
+  HeavyQueries perClient(int queries) {
+    return new HeavyQueries(maxRunning, maxAdmitted - maxRunning, waitMillis, queries);
+  }
+
+  /**
+   * A turn to run one heavy query of {@code client} (its address), to be closed when it is done;
+   * 503 when the client holds its share already, or no turn comes.
+   */
+  Turn acquire(String client) throws OwsException {
+    boolean[] full = {false};
+    byClient.compute(
+        client,
+        (c, n) -> {
+          int now = n == null ? 0 : n;
+          full[0] = now >= perClient;
+          return full[0] ? n : now + 1;
+        });
+    if (full[0]) {
+      throw clientBusy();
+    }
     if (!admitted.tryAcquire()) {
+      leave(client);
       throw busy();
     }
     try {
       if (!running.tryAcquire(waitMillis, TimeUnit.MILLISECONDS)) {
+        leave(client);
         admitted.release();
         throw busy();
       }
     } catch (InterruptedException e) {
+      leave(client);
       admitted.release();
       Thread.currentThread().interrupt();
       throw busy();
     }
+    // the client's share is given back before the admission: none is counted once none is admitted
     return () -> {
       running.release();
+      leave(client);
       admitted.release();
     };
+  }
+
+  /**
+   * The client a request comes from, as the per-client thread limit tells clients apart: its
+   * address as the socket sees it (no forwarded header is trusted), without the port; a connection
+   * without an IP address is one client with every other such.
+   */
+  static String client(Request request) {
+    SocketAddress a = request.getConnectionMetaData().getRemoteSocketAddress();
+    if (a instanceof InetSocketAddress inet && inet.getAddress() != null) {
+      return inet.getAddress().getHostAddress();
+    }
+    return "(no IP address)";
+  }
+
+  private void leave(String client) {
+    byClient.computeIfPresent(client, (c, n) -> n == 1 ? null : n - 1);
+  }
+
+  /** Heavy queries of {@code client} admitted now, running or waiting. */
+  int admittedNow(String client) {
+    return byClient.getOrDefault(client, 0);
   }
 
   /** Heavy queries running now. */
@@ -94,6 +178,17 @@ final class HeavyQueries {
         null,
         "the server is running as many heavy queries (filters no index serves, sorts, large"
             + " boxes) as it takes at once; try again, or narrow the query with a BBOX",
+        HttpStatus.SERVICE_UNAVAILABLE_503);
+  }
+
+  private OwsException clientBusy() {
+    return new OwsException(
+        "NoApplicableCode",
+        null,
+        "this client (its address) has as many heavy queries (filters no index serves, sorts,"
+            + " large boxes) running or waiting as one client may ("
+            + perClient
+            + "); try again when one has ended, or narrow the query with a BBOX",
         HttpStatus.SERVICE_UNAVAILABLE_503);
   }
 

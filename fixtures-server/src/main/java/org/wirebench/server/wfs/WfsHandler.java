@@ -49,12 +49,37 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
   private volatile HeavyQueries heavy = HeavyQueries.defaults();
   private final LongAdder visited = new LongAdder();
 
+  /** Heavy GetFeatures one client address may have running or waiting, by default. */
+  public static final int DEFAULT_HEAVY_PER_CLIENT = HeavyQueries.DEFAULT_PER_CLIENT;
+
+  /** The most heavy GetFeatures one client may be given: every place, running or waiting. */
+  public static final int MAX_HEAVY_PER_CLIENT = HeavyQueries.DEFAULT_PLACES;
+
   /**
    * Heavy GetFeatures (see {@link HeavyQueries}): at most {@code running} at once, {@code waiting}
-   * more waiting up to {@code waitMillis} for a turn, any other answered 503 with a report.
+   * more waiting up to {@code waitMillis} for a turn, at most {@code perClient} of those one client
+   * address's, any other answered 503 with a report.
    */
-  public void heavyQueries(int running, int waiting, long waitMillis) {
-    heavy = new HeavyQueries(running, waiting, waitMillis);
+  public void heavyQueries(int running, int waiting, long waitMillis, int perClient) {
+    heavy = new HeavyQueries(running, waiting, waitMillis, perClient);
+  }
+
+  /**
+   * Heavy GetFeatures one client address may have running or waiting, 1..the places (running and
+   * waiting); its further ones are answered 503 with a report.
+   */
+  public void heavyQueriesPerClient(int queries) {
+    heavy = heavy.perClient(queries);
+  }
+
+  /** Heavy GetFeatures of one client address admitted now: running, or waiting for a turn. */
+  public int heavyQueriesAdmitted(String client) {
+    return heavy.admittedNow(client);
+  }
+
+  /** The heavy GetFeatures' places, for tests (which hold one to make queries wait). */
+  HeavyQueries heavy() {
+    return heavy;
   }
 
   /** Heavy GetFeatures running now. */
@@ -265,7 +290,14 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     ClientWatch watch = ClientWatch.of(request);
     QueryResults results;
     try {
-      results = GetFeature.run(wfs, codec, endpoint, heavy, new Visits(visited, watch::gone));
+      results =
+          GetFeature.run(
+              wfs,
+              codec,
+              endpoint,
+              heavy,
+              HeavyQueries.client(request),
+              new Visits(visited, watch::gone));
     } catch (Visits.Stopped e) {
       watch.close();
       LOG.info("stopped {}: {}", request.getHttpURI().getPathQuery(), e.getMessage());

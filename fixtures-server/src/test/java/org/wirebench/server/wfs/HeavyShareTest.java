@@ -1,0 +1,171 @@
+package org.wirebench.server.wfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.wirebench.server.FixtureServer;
+
+/**
+ * One client address holds at most its share of the heavy GetFeatures' places, running or waiting;
+ * its further heavy queries get 503 at once while another client's is still admitted. Before, seven
+ * sorts from one client on 2 cores held every place and everyone else got 503. Real sockets on
+ * loopback, the second client bound to 127.0.0.2 (as {@code ClientThreadsTest}); the test holds the
+ * one running place itself, so the clients' queries wait until it lets go, and everything is judged
+ * by the server's counts, never by time.
+ */
+class HeavyShareTest {
+  private static final String A = "127.0.0.1";
+  private static final String B = "127.0.0.2";
+
+  /** A sort of the 1,000,000 roads: heavy, as the probe sent it. */
+  private static final String SORT =
+      "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:osm_mainroads&count=1"
+          + "&SORTBY=name%20DESC";
+
+  private FixtureServer server;
+  private final List<Socket> sockets = new ArrayList<>();
+  private HeavyQueries.Turn held;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new FixtureServer(FixtureServer.Settings.defaults().compression(false)).start();
+    // one running place and three waiting, one client holding two of the four at most
+    server.wfs().heavyQueries(1, 3, 60_000, 2);
+    hold();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    letGo();
+    for (Socket s : sockets) {
+      s.close();
+    }
+    server.close();
+  }
+
+  @Test
+  void oneClientCannotTakeEveryPlaceAndAnotherIsStillServed() throws Exception {
+    Socket a1 = ask(A);
+    Socket a2 = ask(A);
+    await(() -> admitted(A) == 2, "A's two sorts wait");
+    assertRefused(ask(A));
+    // there are places left, and they are another client's to take
+    Socket b = ask(B);
+    // a client's count is taken before its place: once the place is, both are
+    await(() -> server.wfs().heavyQueriesAdmitted() == 4, "B's sort waits");
+    assertEquals(1, admitted(B));
+    assertEquals(2, admitted(A), "A's refused sort took no place");
+    letGo();
+    for (Socket s : List.of(a1, a2, b)) {
+      assertEquals("HTTP/1.1 200 OK", statusLine(s));
+    }
+    // the share frees when its queries complete: A may wait with two again, not three
+    await(() -> server.wfs().heavyQueriesAdmitted() == 0, "the sorts are done");
+    assertEquals(0, admitted(A));
+    assertEquals(0, admitted(B));
+    hold();
+    ask(A);
+    ask(A);
+    await(() -> admitted(A) == 2, "A's next two sorts wait");
+    assertRefused(ask(A));
+  }
+
+  @Test
+  void theShareFreesWhenItsClientLeaves() throws Exception {
+    Socket a1 = ask(A);
+    Socket a2 = ask(A);
+    await(() -> admitted(A) == 2, "A's two sorts wait");
+    assertRefused(ask(A));
+    long before = server.wfs().featuresVisited();
+    a1.close();
+    a2.close();
+    letGo();
+    // each stops at its first look at the client once its turn comes, and gives its place back
+    await(() -> admitted(A) == 0, "A's sorts give their places back");
+    assertTrue(
+        server.wfs().featuresVisited() - before < 1_000_000,
+        "the sorts stopped early, they did not complete");
+    hold();
+    ask(A);
+    ask(A);
+    await(() -> admitted(A) == 2, "A's next two sorts wait");
+    assertRefused(ask(A));
+  }
+
+  /** Takes the one running place, as a client of its own: every heavy query then waits. */
+  private void hold() {
+    assertEquals(0, server.wfs().heavyQueriesRunning(), "a heavy query still runs");
+    try {
+      held = server.wfs().heavy().acquire("the test");
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private void letGo() {
+    if (held != null) {
+      held.close();
+      held = null;
+    }
+  }
+
+  private int admitted(String client) {
+    return server.wfs().heavyQueriesAdmitted(client);
+  }
+
+  /** The answer to a heavy query over its client's share: 503 and an OGC report, at once. */
+  private static void assertRefused(Socket s) throws Exception {
+    BufferedReader in = reader(s);
+    String status = in.readLine();
+    String rest = in.lines().collect(Collectors.joining("\n"));
+    assertEquals("HTTP/1.1 503 Service Unavailable", status, rest);
+    assertTrue(rest.contains("<ows:ExceptionReport"), rest);
+    assertTrue(rest.contains("exceptionCode=\"NoApplicableCode\""), rest);
+    assertTrue(rest.contains("as one client may (2)"), rest);
+  }
+
+  private Socket ask(String from) throws Exception {
+    Socket socket = new Socket();
+    sockets.add(socket);
+    socket.bind(new InetSocketAddress(InetAddress.getByName(from), 0));
+    socket.connect(new InetSocketAddress("127.0.0.1", server.uri().getPort()));
+    socket.setSoTimeout(60_000); // a bound on a broken server, not a measure
+    socket
+        .getOutputStream()
+        .write(
+            ("GET " + SORT + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+    socket.getOutputStream().flush();
+    return socket;
+  }
+
+  private static String statusLine(Socket s) throws Exception {
+    return reader(s).readLine();
+  }
+
+  private static BufferedReader reader(Socket s) throws Exception {
+    return new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+  }
+
+  /** Polled until true (a bound on a broken server, not a measure). */
+  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
+    for (int i = 0; i < 1200 && !condition.getAsBoolean(); i++) {
+      TimeUnit.MILLISECONDS.sleep(50);
+    }
+    assertTrue(condition.getAsBoolean(), what);
+  }
+}
