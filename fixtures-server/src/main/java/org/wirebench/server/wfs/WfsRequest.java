@@ -89,11 +89,22 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
       throw OwsException.missing("request");
     }
     String asked = p.getOrDefault("version", p.get("acceptversions"));
+    List<String> accepted = acceptVersions(p.get("acceptversions"));
+    if (accepted != null && p.containsKey("version") && !accepts(accepted, p.get("version"))) {
+      // one of the two would be ignored: answering in version a client said it does not accept
+      throw new OwsException(
+          "VersionNegotiationFailed",
+          "AcceptVersions",
+          "version="
+              + p.get("version")
+              + " is not among AcceptVersions="
+              + p.get("acceptversions")
+              + "; give one of the two");
+    }
     WfsVersion version =
         asked == null
             ? WfsVersion.V2_0_0
-            : negotiate(
-                asked.contains(",") ? List.of(asked.replace(" ", "").split(",")) : List.of(asked));
+            : negotiate(p.containsKey("version") ? List.of(asked) : accepted);
     if (version == null) {
       throw new OwsException(
           request.equalsIgnoreCase("GetCapabilities")
@@ -103,8 +114,27 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
           "version " + asked + " is not supported; use 2.0.0, 1.1.0 or 1.0.0");
     }
     WfsParameters.check(request, p);
+    WfsParameters.checkNoneEmpty(request, p);
     checkSpellingsAgree(request, p);
     return new WfsRequest(p, Collections.unmodifiableMap(lowerCaseParams), version, request);
+  }
+
+  /** AcceptVersions' items (spaces dropped), or null when absent; an empty item is refused. */
+  private static List<String> acceptVersions(String v) throws OwsException {
+    if (v == null) {
+      return null;
+    }
+    List<String> items = List.of(v.replace(" ", "").split(",", -1));
+    if (items.contains("")) {
+      throw OwsException.invalid("AcceptVersions", v, "an empty item in the list");
+    }
+    return items;
+  }
+
+  /** Whether {@code accepted} holds {@code version} (2.0.0 and 2.0.2 are one version here). */
+  private static boolean accepts(List<String> accepted, String version) {
+    WfsVersion v = negotiate(List.of(version));
+    return accepted.contains(version) || (v != null && v == negotiate(accepted));
   }
 
   /**
@@ -417,20 +447,20 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     }
   }
 
-  private int intParam(String key, String locator, int min, int max, int fallback)
-      throws OwsException {
+  int intParam(String key, String locator, int min, int max, int fallback) throws OwsException {
     String value = params.get(key);
     if (value == null) {
       return fallback;
     }
+    long n;
     try {
-      int n = Integer.parseInt(value.trim());
-      if (n < min || n > max) {
-        throw OwsException.invalid(locator, value, "must be " + min + ".." + max);
-      }
-      return n;
+      n = org.wirebench.server.http.KvpNumbers.integer(value);
     } catch (NumberFormatException e) {
-      throw OwsException.invalid(locator, value, "not an integer");
+      throw OwsException.invalid(locator, value, "not a whole number (digits only, no sign)");
     }
+    if (n < min || n > max) {
+      throw OwsException.invalid(locator, value, "must be " + min + ".." + max);
+    }
+    return (int) n;
   }
 }
