@@ -50,6 +50,9 @@ class OwsStrictValuesTest {
             + " | InvalidParameterValue | RESOURCEID",
         "/ows | service=WFS&request=DescribeFeatureType&version=2.0.0"
             + "&typeNames=helsinki_pois,helsinki_pois | InvalidParameterValue | typeNames",
+        "/ows | service=WFS&request=DescribeStoredQueries&version=2.0.0&STOREDQUERY_ID="
+            + "urn:ogc:def:query:OGC-WFS::GetFeatureById,urn:ogc:def:query:OGC-WFS::GetFeatureById"
+            + " | InvalidParameterValue | STOREDQUERY_ID",
         "/ows | service=WFS&request=GetCapabilities&AcceptVersions=1.1.0,,2.0.0"
             + " | InvalidParameterValue | AcceptVersions",
         "/ows | service=WFS&request=GetFeature&version=1.0.0&typeName=helsinki_pois"

@@ -31,8 +31,12 @@ final class StoredQueries {
     if (ids == null) {
       return;
     }
+    java.util.Set<String> seen = new java.util.HashSet<>();
     for (String id : ids.split(",", -1)) {
       check(id.strip());
+      if (!seen.add(id.strip())) {
+        throw OwsException.invalid("STOREDQUERY_ID", ids, id.strip() + " is named twice");
+      }
     }
   }
 
