@@ -83,7 +83,11 @@ final class FilterAttributes {
       if (XSI.equals(ns)) {
         continue;
       }
-      boolean gmlId = element.equals("GmlObjectId") && name.equals("id") && ns != null;
+      boolean gmlId =
+          element.equals("GmlObjectId")
+              && name.equals("id")
+              && ns != null
+              && ns.startsWith("http://www.opengis.net/gml");
       if (gmlId) {
         continue;
       }

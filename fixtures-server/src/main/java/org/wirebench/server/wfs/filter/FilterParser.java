@@ -168,7 +168,7 @@ public final class FilterParser {
           switch (r.getLocalName()) {
             case "ResourceId" -> r.getAttributeValue(null, "rid");
             case "FeatureId" -> r.getAttributeValue(null, "fid");
-            default -> gmlId();
+            default -> x.gmlId();
           };
       if (id == null || id.isBlank()) {
         throw FilterException.invalid(r.getLocalName() + " without its id attribute");
@@ -181,15 +181,6 @@ public final class FilterParser {
       }
     } while (x.nextTag());
     return Bounded.ids(ids);
-  }
-
-  private String gmlId() {
-    for (int i = 0; i < r.getAttributeCount(); i++) {
-      if (r.getAttributeLocalName(i).equals("id")) {
-        return r.getAttributeValue(i);
-      }
-    }
-    return null;
   }
 
   /** The operator at the current start tag, through its end tag. */

@@ -125,4 +125,14 @@ final class FilterReader {
     String ns = r.getNamespaceURI();
     return (ns == null || ns.isEmpty() ? "" : "{" + ns + "}") + r.getLocalName();
   }
+
+  /** GmlObjectId's gml:id. */
+  String gmlId() {
+    for (int i = 0; i < r.getAttributeCount(); i++) {
+      if (r.getAttributeLocalName(i).equals("id")) {
+        return r.getAttributeValue(i);
+      }
+    }
+    return null;
+  }
 }
