@@ -75,6 +75,13 @@ final class ErrorPages extends ErrorHandler {
       // the target may be fine: words after the version, or a bare CR, are the line's fault
       return "the request line is not METHOD /path HTTP/1.1 ending in CR LF";
     }
+    if (unparsed
+        && status == HttpStatus.BAD_REQUEST_400
+        && RequestTargets.climbsAboveRoot(
+            RequestTargets.path(RequestTargets.lastTarget(request.getConnectionMetaData())))) {
+      // Jetty refuses it as a bad URI like a bad escape: name the real cause
+      return "the request target's path climbs above the root with a dot segment (..)";
+    }
     if (unparsed && status == HttpStatus.BAD_REQUEST_400) {
       return "the request target is not a valid URI: a % not followed by two hex digits, an"
           + " escaped control character such as %00, or a character a URI cannot hold";

@@ -119,6 +119,29 @@ final class RequestTargets extends HttpConnectionFactory {
     return q < 0 ? target : target.substring(0, q);
   }
 
+  /**
+   * Whether a path's dot segments ({@code ..}, or escaped as {@code %2e%2e}) climb above the root,
+   * as {@code /../etc/passwd} does; false for null.
+   */
+  static boolean climbsAboveRoot(String path) {
+    if (path == null) {
+      return false;
+    }
+    int depth = 0;
+    String[] segments = path.split("/", -1);
+    for (int i = 1; i < segments.length; i++) {
+      String s = segments[i].replaceAll("%2[eE]", ".");
+      if (s.equals("..")) {
+        if (--depth < 0) {
+          return true;
+        }
+      } else if (!s.equals(".") && (i < segments.length - 1 || !s.isEmpty())) {
+        depth++;
+      }
+    }
+    return false;
+  }
+
   static String query(String target) {
     int q = target == null ? -1 : target.indexOf('?');
     return q < 0 ? null : target.substring(q + 1);

@@ -61,6 +61,7 @@ final class GetFeature {
     int start = wfs.startIndex();
     wfs.checkSrsName();
     wfs.checkResolve();
+    WfsParameters.checkFeatureVersion(wfs.get("featureversion"));
     List<Plan> plans = new ArrayList<>();
     long cost = 0;
     for (int i = 0; i < queries.size(); i++) {

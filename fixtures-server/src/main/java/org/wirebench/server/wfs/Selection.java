@@ -50,14 +50,17 @@ final class Selection {
     java.util.Set<String> named = new java.util.HashSet<>();
     for (String one : list.split(",", -1)) {
       String name = one.strip();
-      String local = name.contains(":") ? name.substring(name.indexOf(':') + 1) : name;
+      String local =
+          TypeNames.propertyName("PROPERTYNAME", v, name, type, params.get("namespaces"));
       if (!local.equals(type.geometryName()) && type.indexOf(local) < 0) {
         throw OwsException.invalid(
             "PROPERTYNAME",
             v,
             "'" + name + "' is not a property of " + type.prefix() + ":" + type.name());
       }
-      named.add(local);
+      if (!named.add(local)) {
+        throw OwsException.invalid("PROPERTYNAME", v, "'" + local + "' is named twice");
+      }
     }
     return new FeatureType(
         type.name(),
@@ -77,7 +80,7 @@ final class Selection {
     if (v == null) {
       return null;
     }
-    SortBy sort = SortBy.parse(v, type);
+    SortBy sort = SortBy.parse(v, type, params.get("namespaces"));
     if ((long) start + count > SortBy.MAX_HELD) {
       throw new OwsException(
           "OptionNotSupported",
@@ -161,12 +164,12 @@ final class Selection {
     double[] n = new double[4];
     for (int i = 0; i < 4; i++) {
       try {
-        n[i] = Double.parseDouble(parts[i].strip());
+        n[i] = org.wirebench.server.http.KvpNumbers.decimal(parts[i]);
       } catch (NumberFormatException e) {
-        throw OwsException.invalid("BBOX", v, "'" + parts[i] + "' is not a number");
-      }
-      if (!Double.isFinite(n[i])) {
-        throw OwsException.invalid("BBOX", v, "coordinates must be finite numbers");
+        throw OwsException.invalid(
+            "BBOX",
+            v,
+            "'" + parts[i] + "' is not a finite decimal number (" + e.getMessage() + ")");
       }
     }
     boolean latLon;

@@ -30,21 +30,28 @@ final class SortBy {
     this.order = order;
   }
 
-  static SortBy parse(String value, FeatureType type) throws OwsException {
+  /**
+   * @param namespaces NAMESPACES as given, or null: the bindings of the keys' prefixes
+   */
+  static SortBy parse(String value, FeatureType type, String namespaces) throws OwsException {
     Comparator<Feature> order = null;
+    java.util.Set<String> seen = new java.util.HashSet<>();
     for (String key : value.split(",", -1)) {
       String[] parts = key.strip().split("\\s+");
       if (parts.length == 0 || parts[0].isEmpty() || parts.length > 2) {
         throw OwsException.invalid("SORTBY", value, "expected property [ASC|DESC], …");
       }
-      String name =
-          parts[0].contains(":") ? parts[0].substring(parts[0].indexOf(':') + 1) : parts[0];
+      String name = TypeNames.propertyName("SORTBY", value, parts[0], type, namespaces);
       int index = type.indexOf(name);
       if (index < 0) {
         throw OwsException.invalid(
             "SORTBY",
             value,
             "'" + parts[0] + "' is not a property of " + type.prefix() + ":" + type.name());
+      }
+      if (!seen.add(name)) {
+        // the second key can never decide an order the first left tied: a contradiction or noise
+        throw OwsException.invalid("SORTBY", value, "'" + name + "' is named twice");
       }
       boolean descending = false;
       if (parts.length == 2) {

@@ -31,8 +31,12 @@ final class StoredQueries {
     if (ids == null) {
       return;
     }
+    java.util.Set<String> seen = new java.util.HashSet<>();
     for (String id : ids.split(",", -1)) {
       check(id.strip());
+      if (!seen.add(id.strip())) {
+        throw OwsException.invalid("STOREDQUERY_ID", ids, id.strip() + " is named twice");
+      }
     }
   }
 
@@ -41,6 +45,61 @@ final class StoredQueries {
       throw OwsException.invalid(
           "STOREDQUERY_ID", id, "no such stored query; there is " + GET_FEATURE_BY_ID);
     }
+  }
+
+  /** The ad-hoc query's parameters: each refused beside a stored query, which takes only ID. */
+  private static final List<String> AD_HOC =
+      List.of(
+          "typeNames",
+          "typeName",
+          "BBOX",
+          "FILTER",
+          "FILTER_LANGUAGE",
+          "RESOURCEID",
+          "FEATUREID",
+          "SORTBY",
+          "PROPERTYNAME");
+
+  /**
+   * Every GetFeature parameter beside GetFeatureById: the ad-hoc query's are refused; of the
+   * response's, what the feature alone can honour is served (count 1 or more, startIndex 0,
+   * resultType=results, srsName EPSG:4326, the resolve parameters) and the rest refused — before,
+   * resultType=hits, count=0 and startIndex=3 were read by nobody and the feature was sent.
+   */
+  static void checkParameters(WfsRequest wfs) throws OwsException {
+    for (String adHoc : AD_HOC) {
+      if (wfs.get(adHoc.toLowerCase(java.util.Locale.ROOT)) != null) {
+        String name = adHoc.toUpperCase(java.util.Locale.ROOT);
+        throw new OwsException(
+            "OperationParsingFailed",
+            name,
+            name + " belongs to an ad-hoc query; a stored query takes its own parameters (ID)");
+      }
+    }
+    String resultType = wfs.get("resulttype");
+    if (resultType != null && !resultType.equals("results")) {
+      if (!resultType.equals("hits")) {
+        throw OwsException.invalid("resultType", resultType, "valid: results, hits");
+      }
+      throw new OwsException(
+          "OptionNotSupported",
+          "resultType",
+          "resultType=hits: GetFeatureById answers with the feature alone, which has no place for"
+              + " a count");
+    }
+    wfs.intParam("count", "count", 1, WfsRequest.MAX_COUNT, 1);
+    wfs.intParam("maxfeatures", "maxFeatures", 1, WfsRequest.MAX_COUNT, 1);
+    if (wfs.intParam("startindex", "startIndex", 0, Integer.MAX_VALUE, 0) != 0) {
+      throw new OwsException(
+          "OptionNotSupported",
+          "startIndex",
+          "startIndex="
+              + wfs.get("startindex")
+              + ": GetFeatureById answers with its one feature alone, which cannot be skipped");
+    }
+    wfs.checkSrsName();
+    wfs.checkResolve();
+    WfsParameters.checkFeatureVersion(wfs.get("featureversion"));
   }
 
   /**

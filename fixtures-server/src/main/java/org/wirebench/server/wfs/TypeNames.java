@@ -39,7 +39,12 @@ final class TypeNames {
     }
     List<Dataset> out = new java.util.ArrayList<>();
     for (String one : name.split(",", -1)) {
-      out.add(dataset(one.strip()));
+      Dataset d = dataset(one.strip());
+      if (out.contains(d)) {
+        // its schema would declare the type's elements twice: an invalid document
+        throw OwsException.invalid(locator, name, d.name() + " is named twice");
+      }
+      out.add(d);
     }
     return out;
   }
@@ -58,6 +63,21 @@ final class TypeNames {
     }
     String prefix = name.contains(":") ? name.substring(0, name.indexOf(':')) : "";
     String bound = namespaces().get(prefix);
+    if (bound == null && !prefix.isEmpty() && !prefix.equals(dataset.featureType().prefix())) {
+      // a prefix nothing binds says nothing about the namespace: the name cannot be resolved
+      throw OwsException.invalid(
+          locator,
+          name,
+          "the prefix "
+              + prefix
+              + " is not bound; use "
+              + dataset.featureType().prefix()
+              + ", the capabilities' prefix, or bind it with NAMESPACES=xmlns("
+              + prefix
+              + ","
+              + dataset.featureType().namespaceUri()
+              + ")");
+    }
     if (bound != null && !bound.equals(dataset.featureType().namespaceUri())) {
       throw OwsException.invalid(
           locator,
@@ -74,9 +94,50 @@ final class TypeNames {
     return dataset;
   }
 
-  /** NAMESPACES (2.0): {@code xmlns(prefix,uri)} bindings, comma separated; "" the default. */
+  /**
+   * A property name as PROPERTYNAME or SORTBY give it, with or without a prefix: its local name. A
+   * prefix must be the type's own (the capabilities') or bound by NAMESPACES to the type's
+   * namespace: before, any prefix was dropped unread.
+   *
+   * @param namespaces NAMESPACES as given, or null
+   */
+  static String propertyName(
+      String locator,
+      String value,
+      String name,
+      org.wirebench.formats.geo.FeatureType type,
+      String namespaces)
+      throws OwsException {
+    int colon = name.indexOf(':');
+    if (colon < 0) {
+      return name;
+    }
+    String prefix = name.substring(0, colon);
+    String bound = bindings(namespaces).get(prefix);
+    if (bound == null ? !prefix.equals(type.prefix()) : !bound.equals(type.namespaceUri())) {
+      throw OwsException.invalid(
+          locator,
+          value,
+          "the prefix of "
+              + name
+              + (bound == null ? " is not bound" : " is bound to " + bound)
+              + "; "
+              + type.name()
+              + "'s properties are in "
+              + type.namespaceUri()
+              + " ("
+              + type.prefix()
+              + ":)");
+    }
+    return name.substring(colon + 1);
+  }
+
   private Map<String, String> namespaces() throws OwsException {
-    String v = namespaces;
+    return bindings(namespaces);
+  }
+
+  /** NAMESPACES (2.0): {@code xmlns(prefix,uri)} bindings, comma separated; "" the default. */
+  private static Map<String, String> bindings(String v) throws OwsException {
     Map<String, String> m = new TreeMap<>();
     if (v == null) {
       return m;

@@ -197,31 +197,15 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
 
   /**
    * GetFeature with STOREDQUERY_ID: GetFeatureById, the feature alone. The ad-hoc query's
-   * parameters do not mix with it.
+   * parameters do not mix with it, and the response parameters it cannot honour are refused ({@link
+   * StoredQueries#checkParameters}).
    */
   private void storedQuery(
       WfsRequest wfs, String id, Request request, Response response, Callback callback)
       throws Exception {
     wfs.requireV2();
     StoredQueries.check(id);
-    for (String adHoc :
-        List.of(
-            "typenames",
-            "typename",
-            "bbox",
-            "filter",
-            "resourceid",
-            "featureid",
-            "sortby",
-            "propertyname")) {
-      if (wfs.get(adHoc) != null) {
-        throw new OwsException(
-            "OperationParsingFailed",
-            adHoc.toUpperCase(java.util.Locale.ROOT),
-            adHoc.toUpperCase(java.util.Locale.ROOT)
-                + " belongs to an ad-hoc query; a stored query takes its own parameters (ID)");
-      }
-    }
+    StoredQueries.checkParameters(wfs);
     GeoCodec codec = wfs.codec();
     if (!codec.encodesBareFeatures()) {
       throw new OwsException(
@@ -276,6 +260,15 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     if (storedQuery != null) {
       storedQuery(wfs, storedQuery, request, response, callback);
       return;
+    }
+    if (wfs.get("id") != null) {
+      // a stored query's parameter without its stored query would be dropped: every feature sent
+      throw new OwsException(
+          "OperationParsingFailed",
+          "ID",
+          "ID is GetFeatureById's parameter; give STOREDQUERY_ID="
+              + StoredQueries.GET_FEATURE_BY_ID
+              + " with it, or select by RESOURCEID");
     }
     GeoCodec codec = wfs.codec();
     if (!codec.keepsFeatureOrder()) {

@@ -33,6 +33,79 @@ final class WfsParameters {
     }
   }
 
+  /**
+   * By operation (lower case), the parameters it reads, as the standards spell them. Given empty
+   * ({@code outputFormat=}), one is refused: some were read as absent (the default format) and
+   * others as a bad value, and an empty value is neither what the client asked for nor absent.
+   */
+  private static final Map<String, Map<String, String>> READ =
+      Map.of(
+          "getfeature",
+          spellings(
+              "typeNames",
+              "typeName",
+              "NAMESPACES",
+              "outputFormat",
+              "resultType",
+              "count",
+              "maxFeatures",
+              "startIndex",
+              "srsName",
+              "BBOX",
+              "FILTER",
+              "FILTER_LANGUAGE",
+              "RESOURCEID",
+              "FEATUREID",
+              "SORTBY",
+              "PROPERTYNAME",
+              "resolve",
+              "resolveDepth",
+              "resolveTimeout",
+              "traverseXlinkDepth",
+              "traverseXlinkExpiry",
+              "STOREDQUERY_ID",
+              "ID",
+              "featureVersion"),
+          "describefeaturetype",
+          spellings("typeNames", "typeName", "NAMESPACES", "outputFormat"),
+          "getcapabilities",
+          spellings("AcceptVersions", "Sections", "AcceptFormats"),
+          "describestoredqueries",
+          spellings("STOREDQUERY_ID"));
+
+  private static Map<String, String> spellings(String... names) {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (String n : names) {
+      m.put(n.toLowerCase(Locale.ROOT), n);
+    }
+    return m;
+  }
+
+  /** Refuses a parameter the operation reads given with an empty value. */
+  static void checkNoneEmpty(String operation, Map<String, String> lowerCaseParams)
+      throws OwsException {
+    Map<String, String> read = READ.getOrDefault(operation.toLowerCase(Locale.ROOT), Map.of());
+    for (Map.Entry<String, String> e : lowerCaseParams.entrySet()) {
+      String name = read.get(e.getKey());
+      if (name != null && e.getValue().isBlank()) {
+        throw new OwsException(
+            "MissingParameterValue",
+            name,
+            name + " is given without a value; give one, or leave the parameter out");
+      }
+    }
+  }
+
+  /**
+   * featureVersion (1.0, 1.1): ALL or a version number. No feature here has versions, so every
+   * value asks for the one there is; anything else is no version at all.
+   */
+  static void checkFeatureVersion(String v) throws OwsException {
+    if (v != null && !v.equals("ALL") && !v.matches("[1-9][0-9]{0,8}")) {
+      throw OwsException.invalid("featureVersion", v, "ALL or a version number (1, 2, …)");
+    }
+  }
+
   private static Map<String, Map<String, Refused>> refused() {
     Map<String, Refused> getFeature = new LinkedHashMap<>();
     // not a KVP parameter of any version, but OWSLib 0.27 sends a WFS 2.0 filter as QUERY=<Filter>:

@@ -53,21 +53,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
    * @param lowerCaseParams the query's parameters by lower-cased name
    */
   static WfsVersion reportVersion(Map<String, String> lowerCaseParams) {
-    WfsVersion v = negotiate(List.of(String.valueOf(lowerCaseParams.get("version"))));
-    return v == null ? WfsVersion.V2_0_0 : v;
-  }
-
-  /**
-   * The highest version this server speaks of those {@code accepted}, as OWS Common's negotiation
-   * asks (2.0.2 is served as 2.0.0), or null for none.
-   */
-  private static WfsVersion negotiate(List<String> accepted) {
-    for (WfsVersion v : WfsVersion.values()) {
-      if (accepted.contains(v.code()) || (v == WfsVersion.V2_0_0 && accepted.contains("2.0.2"))) {
-        return v;
-      }
-    }
-    return null;
+    return WfsVersions.reportVersion(lowerCaseParams);
   }
 
   /**
@@ -88,21 +74,9 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     if (request == null || request.isBlank()) {
       throw OwsException.missing("request");
     }
-    String asked = p.getOrDefault("version", p.get("acceptversions"));
-    WfsVersion version =
-        asked == null
-            ? WfsVersion.V2_0_0
-            : negotiate(
-                asked.contains(",") ? List.of(asked.replace(" ", "").split(",")) : List.of(asked));
-    if (version == null) {
-      throw new OwsException(
-          request.equalsIgnoreCase("GetCapabilities")
-              ? "VersionNegotiationFailed"
-              : "InvalidParameterValue",
-          "version",
-          "version " + asked + " is not supported; use 2.0.0, 1.1.0 or 1.0.0");
-    }
+    WfsVersion version = WfsVersions.of(request, p);
     WfsParameters.check(request, p);
+    WfsParameters.checkNoneEmpty(request, p);
     checkSpellingsAgree(request, p);
     return new WfsRequest(p, Collections.unmodifiableMap(lowerCaseParams), version, request);
   }
@@ -417,20 +391,20 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     }
   }
 
-  private int intParam(String key, String locator, int min, int max, int fallback)
-      throws OwsException {
+  int intParam(String key, String locator, int min, int max, int fallback) throws OwsException {
     String value = params.get(key);
     if (value == null) {
       return fallback;
     }
+    long n;
     try {
-      int n = Integer.parseInt(value.trim());
-      if (n < min || n > max) {
-        throw OwsException.invalid(locator, value, "must be " + min + ".." + max);
-      }
-      return n;
+      n = org.wirebench.server.http.KvpNumbers.integer(value);
     } catch (NumberFormatException e) {
-      throw OwsException.invalid(locator, value, "not an integer");
+      throw OwsException.invalid(locator, value, "not a whole number (digits only, no sign)");
     }
+    if (n < min || n > max) {
+      throw OwsException.invalid(locator, value, "must be " + min + ".." + max);
+    }
+    return (int) n;
   }
 }

@@ -87,10 +87,7 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
    * below it, else the lowest (the standard's negotiation); 1.3.0 when none is asked for.
    */
   WmsVersion negotiatedVersion() throws OwsException {
-    String v = params.get("version");
-    if (v == null) {
-      v = params.get("wmtver");
-    }
+    String v = versionParam();
     if (v == null || v.isEmpty()) {
       return WmsVersion.V1_3_0;
     }
@@ -98,6 +95,20 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
       throw OwsException.invalid("VERSION", v, "a version is x.y.z");
     }
     return compare(v, WmsVersion.V1_3_0.code()) >= 0 ? WmsVersion.V1_3_0 : WmsVersion.V1_1_1;
+  }
+
+  /**
+   * VERSION, or WMS 1.0's WMTVER when VERSION is absent. Both with different values are refused:
+   * one would be read and the other dropped.
+   */
+  private String versionParam() throws OwsException {
+    String v = params.get("version");
+    String wmtver = params.get("wmtver");
+    if (v != null && wmtver != null && !v.equals(wmtver)) {
+      throw OwsException.invalid(
+          "WMTVER", wmtver, "VERSION=" + v + " says otherwise; give one of the two");
+    }
+    return v != null ? v : wmtver;
   }
 
   private static int compare(String a, String b) {
@@ -143,10 +154,7 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
       int background) {}
 
   GetMap getMap(int maxSide) throws OwsException {
-    String asked = params.get("version");
-    if (asked == null) {
-      asked = params.get("wmtver");
-    }
+    String asked = versionParam();
     if (asked == null) {
       throw OwsException.missing("VERSION");
     }
@@ -171,11 +179,31 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
                 + (why == null ? "the layer has no sample dimensions" : why));
       }
     }
-    exceptions();
+    exceptions(version);
     List<String> layers = layers();
     styles(layers.size());
     String crsName = v130 ? "CRS" : "SRS";
     String crs = required(crsName);
+    String otherName = v130 ? "SRS" : "CRS";
+    String other = params.get(otherName.toLowerCase(Locale.ROOT));
+    if (other != null && !other.equals(crs)) {
+      // the other version's spelling would be ignored: a map in a projection nobody asked for
+      throw new OwsException(
+          v130 ? "InvalidCRS" : "InvalidSRS",
+          otherName,
+          otherName
+              + "="
+              + other
+              + " is WMS "
+              + (v130 ? "1.1.1" : "1.3.0")
+              + "'s spelling and differs from "
+              + crsName
+              + "="
+              + crs
+              + "; give "
+              + crsName
+              + " alone");
+    }
     WmsRequestList.Srs srs;
     boolean lonLat;
     switch (crs.toUpperCase(Locale.ROOT)) {
@@ -266,17 +294,25 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     }
   }
 
-  private void exceptions() throws OwsException {
+  /**
+   * EXCEPTIONS: absent, empty, or the XML format the version's capabilities list (1.3.0's {@code
+   * XML}, 1.1.1's {@code application/vnd.ogc.se_xml}); the other version's value is refused, as a
+   * value of this version would be that it does not define.
+   */
+  private void exceptions(WmsVersion version) throws OwsException {
     String v = params.get("exceptions");
-    if (v == null
-        || v.isEmpty()
-        || v.equals("XML")
-        || v.equals("application/vnd.ogc.se_xml")
-        || v.equals("text/xml")) {
+    String xml = version == WmsVersion.V1_3_0 ? "XML" : WmsExceptions.MEDIA_TYPE_111;
+    if (v == null || v.isEmpty() || v.equals(xml)) {
       return;
     }
     throw OwsException.invalid(
-        "EXCEPTIONS", v, "only XML exception reports are served (no INIMAGE or BLANK images)");
+        "EXCEPTIONS",
+        v,
+        "WMS "
+            + version.code()
+            + " reports exceptions as "
+            + xml
+            + " only (no INIMAGE or BLANK images, and no other version's format)");
   }
 
   private double[] bbox() throws OwsException {
@@ -288,12 +324,12 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     double[] box = new double[4];
     for (int i = 0; i < 4; i++) {
       try {
-        box[i] = Double.parseDouble(parts[i].trim());
+        box[i] = org.wirebench.server.http.KvpNumbers.decimal(parts[i]);
       } catch (NumberFormatException e) {
-        throw OwsException.invalid("BBOX", v, "'" + parts[i] + "' is not a number");
-      }
-      if (!Double.isFinite(box[i])) {
-        throw OwsException.invalid("BBOX", v, "coordinates must be finite numbers");
+        throw OwsException.invalid(
+            "BBOX",
+            v,
+            "'" + parts[i] + "' is not a finite decimal number (" + e.getMessage() + ")");
       }
     }
     if (box[0] >= box[2] || box[1] >= box[3]) {
@@ -304,16 +340,16 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
 
   private int side(String name, int maxSide) throws OwsException {
     String v = required(name);
-    int n;
+    long n;
     try {
-      n = Integer.parseInt(v.trim());
+      n = org.wirebench.server.http.KvpNumbers.integer(v);
     } catch (NumberFormatException e) {
-      throw OwsException.invalid(name, v, "not a whole number of pixels");
+      throw OwsException.invalid(name, v, "not a whole number of pixels (digits only)");
     }
     if (n < 1 || n > maxSide) {
       throw OwsException.invalid(name, v, "must be 1.." + maxSide + " pixels");
     }
-    return n;
+    return (int) n;
   }
 
   private boolean bool(String name) throws OwsException {

@@ -133,6 +133,18 @@ final class Comparisons {
         throw FilterException.invalid("PropertyIsLike needs " + a[0] + " to be one character");
       }
     }
+    if (wildCard.equals(singleChar) || wildCard.equals(escape) || singleChar.equals(escape)) {
+      // one character with two meanings: the pattern could be read either way
+      throw FilterException.invalid(
+          "PropertyIsLike's wildCard, singleChar and escapeChar must be three different"
+              + " characters; here they are '"
+              + wildCard
+              + "', '"
+              + singleChar
+              + "', '"
+              + escape
+              + "'");
+    }
     // the pattern as code points, ANY_RUN and ANY_ONE for the unescaped wildcards
     int[] tokens = pattern.codePoints().toArray();
     int n = 0;
@@ -198,6 +210,10 @@ final class Comparisons {
 
   private static BigDecimal number(Property p, String literal) throws FilterException {
     try {
+      // BigDecimal alone takes "+3": the literal is read in the same syntax as every number
+      if (!org.wirebench.server.http.KvpNumbers.isDecimal(literal.strip())) {
+        throw new NumberFormatException();
+      }
       return new BigDecimal(literal.strip());
     } catch (NumberFormatException e) {
       throw FilterException.invalid(

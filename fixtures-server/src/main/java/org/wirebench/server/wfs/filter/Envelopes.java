@@ -77,12 +77,10 @@ final class Envelopes {
     }
     for (int i = 0; i < 2; i++) {
       try {
-        into[at + i] = Double.parseDouble(parts[i]);
+        into[at + i] = org.wirebench.server.http.KvpNumbers.decimal(parts[i]);
       } catch (NumberFormatException e) {
-        throw FilterException.invalid(op + ": '" + shorten(parts[i]) + "' is not a number");
-      }
-      if (!Double.isFinite(into[at + i])) {
-        throw FilterException.invalid(op + ": coordinates must be finite numbers");
+        throw FilterException.invalid(
+            op + ": '" + shorten(parts[i]) + "' is not a finite decimal number");
       }
     }
   }

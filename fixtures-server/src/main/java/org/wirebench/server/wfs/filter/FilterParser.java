@@ -108,7 +108,9 @@ public final class FilterParser {
       if (id.isBlank()) {
         throw FilterException.invalid("an empty feature id in '" + list + "'");
       }
-      ids.add(id.strip());
+      if (!ids.add(id.strip())) {
+        throw FilterException.invalid("the id " + id.strip() + " is named twice in '" + list + "'");
+      }
     }
     return Bounded.ids(ids);
   }
@@ -134,6 +136,7 @@ public final class FilterParser {
           "FILTER must be a fes:Filter (FES 2.0) or ogc:Filter (Filter Encoding 1.x), not "
               + x.name());
     }
+    x.enterFilter();
     if (!x.nextTag()) {
       throw FilterException.parsing("an empty Filter");
     }
@@ -160,11 +163,12 @@ public final class FilterParser {
         throw FilterException.parsing(
             "a Filter of ids holds only ResourceId, FeatureId or GmlObjectId, not " + x.name());
       }
+      x.checkVocabulary();
       String id =
           switch (r.getLocalName()) {
             case "ResourceId" -> r.getAttributeValue(null, "rid");
             case "FeatureId" -> r.getAttributeValue(null, "fid");
-            default -> gmlId();
+            default -> x.gmlId();
           };
       if (id == null || id.isBlank()) {
         throw FilterException.invalid(r.getLocalName() + " without its id attribute");
@@ -177,15 +181,6 @@ public final class FilterParser {
       }
     } while (x.nextTag());
     return Bounded.ids(ids);
-  }
-
-  private String gmlId() {
-    for (int i = 0; i < r.getAttributeCount(); i++) {
-      if (r.getAttributeLocalName(i).equals("id")) {
-        return r.getAttributeValue(i);
-      }
-    }
-    return null;
   }
 
   /** The operator at the current start tag, through its end tag. */
@@ -311,6 +306,10 @@ public final class FilterParser {
       throw FilterException.parsing(op + " needs an envelope");
     }
     if (r.getLocalName().equals("ValueReference") || r.getLocalName().equals("PropertyName")) {
+      if (!x.isFilterNs()) {
+        throw FilterException.parsing(op + " with a " + x.name() + " operand");
+      }
+      x.checkVocabulary();
       String ref = x.text();
       if (!isGeometry(ref)) {
         throw FilterException.invalid(
@@ -342,6 +341,7 @@ public final class FilterParser {
     if (!x.isFilterNs()) {
       throw FilterException.unsupported(op + " with a " + x.name() + " operand is not supported");
     }
+    x.checkVocabulary();
     return switch (name) {
       case "ValueReference", "PropertyName" -> new Expression(property(x.text(), op), null);
       case "Literal" -> new Expression(null, x.text());

@@ -11,8 +11,25 @@ import javax.xml.stream.XMLStreamReader;
 final class FilterReader {
   private final XMLStreamReader r;
 
+  /** The Filter's own namespace (its version's), once read: every element must be in it. */
+  private String root;
+
   FilterReader(XMLStreamReader r) {
     this.r = r;
+  }
+
+  /**
+   * At the Filter's start tag: from here on only its version's namespace is a filter's, and every
+   * element's attributes are checked ({@link FilterAttributes}).
+   */
+  void enterFilter() throws FilterException {
+    root = r.getNamespaceURI();
+    FilterAttributes.check(r, root);
+  }
+
+  /** Whether the Filter is FES 2.0's (else Filter Encoding 1.x's). */
+  boolean isFes() {
+    return FilterParser.FES.equals(root);
   }
 
   /**
@@ -49,6 +66,9 @@ final class FilterReader {
       int event = r.next();
       switch (event) {
         case XMLStreamConstants.START_ELEMENT:
+          if (root != null && root.equals(r.getNamespaceURI())) {
+            FilterAttributes.check(r, root);
+          }
           return true;
         case XMLStreamConstants.END_ELEMENT:
           return false;
@@ -69,13 +89,50 @@ final class FilterReader {
     return false;
   }
 
+  /**
+   * Whether the current element is in the Filter's namespace (before the Filter is read: in FES
+   * 2.0's or Filter Encoding 1.x's). A fes: element inside an ogc:Filter is not: its version's
+   * rules are not the Filter's.
+   */
   boolean isFilterNs() {
     String ns = r.getNamespaceURI();
+    if (root != null) {
+      return root.equals(ns);
+    }
     return FilterParser.FES.equals(ns) || FilterParser.OGC.equals(ns);
+  }
+
+  /**
+   * Refuses an element of the other filter version's vocabulary in the Filter's namespace: FES 2.0
+   * names properties with ValueReference and ids with ResourceId, Filter Encoding 1.x with
+   * PropertyName and FeatureId/GmlObjectId.
+   */
+  void checkVocabulary() throws FilterException {
+    String name = r.getLocalName();
+    boolean fesOnly = name.equals("ValueReference") || name.equals("ResourceId");
+    boolean ogcOnly =
+        name.equals("PropertyName") || name.equals("FeatureId") || name.equals("GmlObjectId");
+    if ((fesOnly && !isFes()) || (ogcOnly && isFes())) {
+      throw FilterException.parsing(
+          name()
+              + " is "
+              + (fesOnly ? "FES 2.0's (fes:Filter)" : "Filter Encoding 1.x's (ogc:Filter)")
+              + ", not this Filter's version");
+    }
   }
 
   String name() {
     String ns = r.getNamespaceURI();
     return (ns == null || ns.isEmpty() ? "" : "{" + ns + "}") + r.getLocalName();
+  }
+
+  /** GmlObjectId's gml:id. */
+  String gmlId() {
+    for (int i = 0; i < r.getAttributeCount(); i++) {
+      if (r.getAttributeLocalName(i).equals("id")) {
+        return r.getAttributeValue(i);
+      }
+    }
+    return null;
   }
 }

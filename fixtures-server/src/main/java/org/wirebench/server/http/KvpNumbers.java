@@ -1,0 +1,61 @@
+package org.wirebench.server.http;
+
+import java.util.regex.Pattern;
+
+/**
+ * Numbers read from an OGC request (KVP values, filter literals and coordinates), in the protocols'
+ * decimal syntax only: Java's own parsers also take what no OGC client writes and the standards do
+ * not define — {@code 60d} and {@code 1f} (type suffixes), {@code 0x14p0} (hex floats), {@code +3}
+ * and (trimmed) surrounding spaces — and answering those would read a number the client did not
+ * write. The one parser every WFS and WMS number goes through, so that they all agree.
+ */
+public final class KvpNumbers {
+  /** A non-negative integer: digits only. */
+  private static final Pattern INTEGER = Pattern.compile("[0-9]+");
+
+  /**
+   * A decimal, as XML Schema's xs:double writes it but without a leading "+" (no client writes one,
+   * and counts refuse it too), INF or NaN: {@code -12}, {@code 3.5}, {@code .5}, {@code 1e-05} (the
+   * exponent C's %g writes, which GDAL sends).
+   */
+  private static final Pattern DECIMAL =
+      Pattern.compile("-?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?");
+
+  private KvpNumbers() {}
+
+  /**
+   * A non-negative integer, or Long.MAX_VALUE when it has more digits than a long holds (the
+   * caller's range check then refuses it).
+   *
+   * @throws NumberFormatException for anything but digits
+   */
+  public static long integer(String s) {
+    if (s == null || !INTEGER.matcher(s).matches()) {
+      throw new NumberFormatException("not a whole number (digits only)");
+    }
+    String digits = s.replaceFirst("^0+(?=.)", "");
+    return digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits);
+  }
+
+  /**
+   * A finite decimal.
+   *
+   * @throws NumberFormatException for anything but the decimal syntax above, or a value too large
+   *     for a double
+   */
+  public static double decimal(String s) {
+    if (s == null || !DECIMAL.matcher(s).matches()) {
+      throw new NumberFormatException("not a decimal number");
+    }
+    double d = Double.parseDouble(s);
+    if (!Double.isFinite(d)) {
+      throw new NumberFormatException("too large");
+    }
+    return d;
+  }
+
+  /** Whether {@code s} is a decimal in that syntax (a filter literal compared as a number). */
+  public static boolean isDecimal(String s) {
+    return s != null && DECIMAL.matcher(s).matches();
+  }
+}

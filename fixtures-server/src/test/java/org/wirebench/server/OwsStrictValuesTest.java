@@ -1,0 +1,94 @@
+package org.wirebench.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.eclipse.jetty.http.HttpTester;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Values the WFS and WMS read too leniently: numbers in Java's spellings ({@code 60d}, {@code
+ * 0x14p0}, {@code +3}, a padded {@code " 3"}) instead of the protocols' decimal syntax, an empty
+ * outputFormat served with the default, a list naming one item twice or holding an empty one, an
+ * unchecked featureVersion, and WMS 1.1.1's EXCEPTIONS value in 1.3.0 (and 1.3.0's in 1.1.1). Each
+ * was answered 200; each is now refused naming the parameter, and the plain spelling still served.
+ */
+class OwsStrictValuesTest {
+  @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
+
+  private static final String POIS =
+      "service=WFS&request=GetFeature&version=2.0.0&typeNames=helsinki_pois&";
+
+  private static final String WMS130 =
+      "SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=bluemarble&STYLES=&CRS=EPSG:4326"
+          + "&WIDTH=64&HEIGHT=32&FORMAT=image/png&";
+
+  private static final String WMS111 =
+      "SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=bluemarble&STYLES=&SRS=EPSG:4326"
+          + "&BBOX=-180,-90,180,90&FORMAT=image/png&";
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "/ows | " + POIS + "BBOX=60d,24,61,25 | InvalidParameterValue | BBOX",
+        "/ows | " + POIS + "BBOX=60,24f,61,25 | InvalidParameterValue | BBOX",
+        "/ows | " + POIS + "BBOX=0x3cp0,24,61,25 | InvalidParameterValue | BBOX",
+        "/ows | " + POIS + "BBOX=%2060,24,61,25 | InvalidParameterValue | BBOX",
+        "/ows | " + POIS + "count=%2B3 | InvalidParameterValue | count",
+        "/ows | " + POIS + "count=%203 | InvalidParameterValue | count",
+        "/ows | " + POIS + "count=3%20 | InvalidParameterValue | count",
+        "/ows | " + POIS + "startIndex=%2B1 | InvalidParameterValue | startIndex",
+        "/ows | " + POIS + "outputFormat= | MissingParameterValue | outputFormat",
+        "/ows | " + POIS + "SORTBY= | MissingParameterValue | SORTBY",
+        "/ows | " + POIS + "SORTBY=name,name%20DESC | InvalidParameterValue | SORTBY",
+        "/ows | " + POIS + "PROPERTYNAME=name,name | InvalidParameterValue | PROPERTYNAME",
+        "/ows | "
+            + POIS
+            + "RESOURCEID=helsinki_pois.60068035,helsinki_pois.60068035"
+            + " | InvalidParameterValue | RESOURCEID",
+        "/ows | service=WFS&request=DescribeFeatureType&version=2.0.0"
+            + "&typeNames=helsinki_pois,helsinki_pois | InvalidParameterValue | typeNames",
+        "/ows | service=WFS&request=DescribeStoredQueries&version=2.0.0&STOREDQUERY_ID="
+            + "urn:ogc:def:query:OGC-WFS::GetFeatureById,urn:ogc:def:query:OGC-WFS::GetFeatureById"
+            + " | InvalidParameterValue | STOREDQUERY_ID",
+        "/ows | service=WFS&request=GetCapabilities&AcceptVersions=1.1.0,,2.0.0"
+            + " | InvalidParameterValue | AcceptVersions",
+        "/ows | service=WFS&request=GetFeature&version=1.0.0&typeName=helsinki_pois"
+            + "&maxFeatures=1&featureVersion=abc | InvalidParameterValue | featureVersion",
+        "/wms | " + WMS130 + "BBOX=20d,-180,90,180 | InvalidParameterValue | BBOX",
+        "/wms | " + WMS130 + "BBOX=0x14p0,-180,90,180 | InvalidParameterValue | BBOX",
+        "/wms | " + WMS111 + "WIDTH=%2B64&HEIGHT=32 | InvalidParameterValue | WIDTH",
+        "/wms | " + WMS111 + "WIDTH=64&HEIGHT=32%20 | InvalidParameterValue | HEIGHT",
+        "/wms | "
+            + WMS130
+            + "BBOX=-90,-180,90,180&EXCEPTIONS=application/vnd.ogc.se_xml"
+            + " | InvalidParameterValue | EXCEPTIONS",
+        "/wms | "
+            + WMS111
+            + "WIDTH=64&HEIGHT=32&EXCEPTIONS=XML | InvalidParameterValue | EXCEPTIONS",
+      })
+  void refused(String path, String query, String code, String locator) throws Exception {
+    OwsStrictQueries.refused(OwsStrictQueries.get(SERVER, path, query), code, locator);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "/ows | " + POIS + "BBOX=60.1,24.9,60.2,25.0&count=3",
+        "/ows | " + POIS + "BBOX=6.01e1,2.49E%2B1,60.2,25.&count=3",
+        "/ows | " + POIS + "SORTBY=name%20DESC,osm_id&count=3",
+        "/ows | " + POIS + "PROPERTYNAME=name,osm:type&count=3",
+        "/ows | service=WFS&request=GetCapabilities&AcceptVersions=1.1.0,%202.0.0",
+        "/ows | service=WFS&request=GetFeature&version=1.0.0&typeName=helsinki_pois"
+            + "&maxFeatures=1&featureVersion=ALL",
+        "/wms | " + WMS130 + "BBOX=-90,-180.0,90,1.8e2&EXCEPTIONS=XML",
+        "/wms | " + WMS111 + "WIDTH=64&HEIGHT=32&EXCEPTIONS=application/vnd.ogc.se_xml",
+      })
+  void served(String path, String query) throws Exception {
+    HttpTester.Response r = OwsStrictQueries.get(SERVER, path, query);
+    assertEquals(200, r.getStatus(), r.getContent());
+  }
+}
