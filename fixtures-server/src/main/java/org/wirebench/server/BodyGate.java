@@ -24,11 +24,13 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * not read when the client sent {@code Expect: 100-continue} (it never gets {@code 100 Continue})
  * or declared more than {@value #DISCARD_FACTOR} times the limit, and otherwise read and dropped
  * after the answer ({@link BodyDrain}), so that the client sees it and not a broken pipe. A chunked
- * body past the limit is read and dropped first (no thread held either), then refused. With {@code
- * Expect: 100-continue} a request its service refuses from the head alone ({@link HeadRefusals})
- * goes to the service unread, so the client gets that final answer and no {@code 100 Continue}. The
- * service otherwise gets the whole body from memory. The bodies held at once are bounded by {@link
- * BodyBudget}. Refusals are in the service's format ({@link ServiceErrors}).
+ * body is refused so as soon as a chunk's declared size takes it past the limit ({@link
+ * RequestTargets#chunkedAtLeast}), and otherwise, once what arrived passes it, read and dropped
+ * first (no thread held either), then refused. With {@code Expect: 100-continue} a request its
+ * service refuses from the head alone ({@link HeadRefusals}) goes to the service unread, so the
+ * client gets that final answer and no {@code 100 Continue}. The service otherwise gets the whole
+ * body from memory. The bodies held at once are bounded by {@link BodyBudget}. Refusals are in the
+ * service's format ({@link ServiceErrors}).
  */
 final class BodyGate extends Handler.Wrapper {
   /**
@@ -198,6 +200,28 @@ final class BodyGate extends Handler.Wrapper {
                       + " with a chunk of size 0",
                   true);
             }
+          }
+          return;
+        }
+        long atLeast = RequestTargets.chunkedAtLeast(request.getConnectionMetaData());
+        if (dropped == 0 && atLeast > maxBytes) {
+          // a chunk whose declared size alone passes the limit: refused now, as a declared length
+          chunk.release();
+          if (finish()) {
+            release();
+            boolean cut = atLeast > DISCARD_FACTOR * maxBytes;
+            Callback then =
+                cut
+                    ? callback
+                    : new BodyDrain(
+                        request, callback, DISCARD_FACTOR * maxBytes, scheduler, timeoutMs);
+            refuse(
+                request,
+                response,
+                then,
+                HttpStatus.PAYLOAD_TOO_LARGE_413,
+                tooLarge(declared),
+                true);
           }
           return;
         }
