@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.HttpStatus;
@@ -21,11 +20,17 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * server thread, and /static stopped answering. Here a body is read as it arrives (a thread only
  * while bytes are there to copy), must be complete within {@code timeoutMs} of the request head
  * (else 408, the connection closed), and may be at most {@code maxBytes} long: a larger declared
- * Content-Length is refused with 413 before anything is read when the client sent {@code Expect:
- * 100-continue} (it never gets {@code 100 Continue}) or declared more than {@value #DISCARD_FACTOR}
- * times the limit; otherwise, as for a chunked body past the limit, the rest is read and dropped
- * first (no thread held either), then refused. The service then gets the whole body from memory.
- * Refusals are in the service's format ({@link ServiceErrors}).
+ * Content-Length is refused with 413 as soon as the head is read, before anything else; the body is
+ * not read when the client sent {@code Expect: 100-continue} (it never gets {@code 100 Continue})
+ * or declared more than {@value #DISCARD_FACTOR} times the limit, and otherwise read and dropped
+ * after the answer ({@link BodyDrain}), so that the client sees it and not a broken pipe. A chunked
+ * body is refused so as soon as a chunk's declared size takes it past the limit ({@link
+ * RequestTargets#chunkedAtLeast}), and otherwise, once what arrived passes it, read and dropped
+ * first (no thread held either), then refused. With {@code Expect: 100-continue} a request its
+ * service refuses from the head alone ({@link HeadRefusals}) goes to the service unread, so the
+ * client gets that final answer and no {@code 100 Continue}. The service otherwise gets the whole
+ * body from memory. The bodies held at once are bounded by {@link BodyBudget}. Refusals are in the
+ * service's format ({@link ServiceErrors}).
  */
 final class BodyGate extends Handler.Wrapper {
   /**
@@ -40,20 +45,28 @@ final class BodyGate extends Handler.Wrapper {
 
   private final Scheduler scheduler;
   private final long maxBytes;
-  private final AtomicLong buffered = new AtomicLong();
-  private volatile long budgetBytes;
+  private final BodyBudget budget;
+  private final java.util.function.Predicate<Request> refusedByHead;
   private volatile long timeoutMs;
 
   /**
    * @param maxBytes request body limit, 1..2^31-1
    * @param timeoutMs a body must have arrived this long after its head, 1..600000
+   * @param refusedByHead whether the service refuses a request from its head alone, never reading
+   *     its body
    */
-  BodyGate(Handler next, Scheduler scheduler, long maxBytes, long timeoutMs) {
+  BodyGate(
+      Handler next,
+      Scheduler scheduler,
+      long maxBytes,
+      long timeoutMs,
+      java.util.function.Predicate<Request> refusedByHead) {
     super(next);
     this.scheduler = scheduler;
     this.maxBytes = maxBytes;
     this.timeoutMs = timeoutMs;
-    this.budgetBytes = Math.max(DEFAULT_BUDGET_BYTES, 2 * maxBytes);
+    this.refusedByHead = refusedByHead;
+    this.budget = new BodyBudget(maxBytes, Math.max(DEFAULT_BUDGET_BYTES, 2 * maxBytes));
   }
 
   /** Bytes of bodies held in memory at once by all requests, 1..2^62; a body past it gets 503. */
@@ -61,20 +74,17 @@ final class BodyGate extends Handler.Wrapper {
     if (bytes < 1 || bytes > 1L << 62) {
       throw new IllegalArgumentException("body budget must be 1..2^62 bytes, was " + bytes);
     }
-    budgetBytes = bytes;
+    budget.budgetBytes(bytes);
+  }
+
+  /** One client's share of the budget follows its share of the server's threads. */
+  void threadsPerClient(int threads) {
+    budget.threadsPerClient(threads);
   }
 
   /** Bytes of request bodies reserved now, by every request being read or served. */
   long bufferedBytes() {
-    return buffered.get();
-  }
-
-  private boolean reserve(long n) {
-    if (buffered.addAndGet(n) > budgetBytes) {
-      buffered.addAndGet(-n);
-      return false;
-    }
-    return true;
+    return budget.total();
   }
 
   void timeoutMs(long ms) {
@@ -91,13 +101,21 @@ final class BodyGate extends Handler.Wrapper {
     if (declared <= 0 && !chunked) {
       return super.handle(request, response, callback);
     }
-    if (declared > maxBytes
-        && (declared > DISCARD_FACTOR * maxBytes
-            || request.getHeaders().contains(HttpHeader.EXPECT, "100-continue"))) {
-      // not read: a client waiting for 100 Continue sends nothing, one far above the limit is cut
-      refuse(
-          request, response, callback, HttpStatus.PAYLOAD_TOO_LARGE_413, tooLarge(declared), true);
+    boolean expects = request.getHeaders().contains(HttpHeader.EXPECT, "100-continue");
+    if (declared > maxBytes) {
+      // not read: a client waiting for 100 Continue sends nothing, one far above the limit is cut;
+      // any other is answered now and read and dropped after the answer
+      boolean cut = expects || declared > DISCARD_FACTOR * maxBytes;
+      Callback then =
+          cut
+              ? callback
+              : new BodyDrain(request, callback, DISCARD_FACTOR * maxBytes, scheduler, timeoutMs);
+      refuse(request, response, then, HttpStatus.PAYLOAD_TOO_LARGE_413, tooLarge(declared), true);
       return true;
+    }
+    if (expects && refusedByHead.test(request)) {
+      // the service answers from the head without reading: no 100 Continue, no body sent
+      return super.handle(request, response, callback);
     }
     new Body(request, response, callback, declared).run();
     return true;
@@ -136,6 +154,7 @@ final class BodyGate extends Handler.Wrapper {
     private final AtomicBoolean done = new AtomicBoolean();
     private final Scheduler.Task deadline;
     private final long declared;
+    private final String client;
     private byte[] bytes = new byte[0];
     private int size;
 
@@ -152,6 +171,7 @@ final class BodyGate extends Handler.Wrapper {
       this.response = response;
       this.callback = callback;
       this.declared = declared;
+      this.client = BodyBudget.client(request);
       this.deadline = scheduler.schedule(this::expire, timeoutMs, TimeUnit.MILLISECONDS);
     }
 
@@ -183,6 +203,28 @@ final class BodyGate extends Handler.Wrapper {
           }
           return;
         }
+        long atLeast = RequestTargets.chunkedAtLeast(request.getConnectionMetaData());
+        if (dropped == 0 && atLeast > maxBytes) {
+          // a chunk whose declared size alone passes the limit: refused now, as a declared length
+          chunk.release();
+          if (finish()) {
+            release();
+            boolean cut = atLeast > DISCARD_FACTOR * maxBytes;
+            Callback then =
+                cut
+                    ? callback
+                    : new BodyDrain(
+                        request, callback, DISCARD_FACTOR * maxBytes, scheduler, timeoutMs);
+            refuse(
+                request,
+                response,
+                then,
+                HttpStatus.PAYLOAD_TOO_LARGE_413,
+                tooLarge(declared),
+                true);
+          }
+          return;
+        }
         ByteBuffer b = chunk.getByteBuffer();
         if (dropped > 0 || (long) size + b.remaining() > maxBytes) {
           dropped += b.remaining();
@@ -204,17 +246,27 @@ final class BodyGate extends Handler.Wrapper {
           }
           continue;
         }
-        if (size + b.remaining() > bytes.length && !grow(size + b.remaining())) {
+        BodyBudget.Outcome room =
+            size + b.remaining() > bytes.length
+                ? grow(size + b.remaining())
+                : BodyBudget.Outcome.TAKEN;
+        if (room != BodyBudget.Outcome.TAKEN) {
           chunk.release();
           if (finish()) {
             release();
             response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+            boolean mine = room == BodyBudget.Outcome.CLIENT_FULL;
             refuse(
                 request,
                 response,
                 callback,
-                HttpStatus.SERVICE_UNAVAILABLE_503,
-                "the server holds as many request bodies as it can; try again",
+                mine ? HttpStatus.TOO_MANY_REQUESTS_429 : HttpStatus.SERVICE_UNAVAILABLE_503,
+                mine
+                    ? "this client's request bodies being read or served hold its share of the"
+                        + " server's memory for bodies ("
+                        + budget.clientBytes()
+                        + " bytes); try again once one is answered"
+                    : "the server holds as many request bodies as it can; try again",
                 true);
           }
           return;
@@ -239,26 +291,27 @@ final class BodyGate extends Handler.Wrapper {
      * step by step could each hold part of the budget and all be refused where one would fit. A
      * chunked body grows by doubling.
      */
-    private synchronized boolean grow(int want) {
+    private synchronized BodyBudget.Outcome grow(int want) {
       if (released) { // the deadline ended this body while a chunk was being copied
-        return false;
+        return BodyBudget.Outcome.SERVER_FULL;
       }
       long capacity = Math.min(maxBytes, Math.max(8192L, 2L * want));
       if (declared > 0) {
         capacity = Math.max(want, Math.min(maxBytes, declared));
       }
-      if (!reserve(capacity - bytes.length)) {
-        return false;
+      BodyBudget.Outcome room = budget.reserve(client, capacity - bytes.length);
+      if (room != BodyBudget.Outcome.TAKEN) {
+        return room;
       }
       held += capacity - bytes.length;
       bytes = Arrays.copyOf(bytes, (int) capacity);
-      return true;
+      return room;
     }
 
     private synchronized void release() {
       if (!released) {
         released = true;
-        buffered.addAndGet(-held);
+        budget.release(client, held);
       }
     }
 

@@ -254,7 +254,11 @@ public final class FixtureServer implements AutoCloseable {
             new WireCompression(new HeadAsGet(clientThreads), settings.compression()));
     bodies =
         new BodyGate(
-            root, connector.getScheduler(), settings.maxBodyBytes(), DEFAULT_BODY_TIMEOUT_MS);
+            root,
+            connector.getScheduler(),
+            settings.maxBodyBytes(),
+            DEFAULT_BODY_TIMEOUT_MS,
+            HeadRefusals::refused);
     root = new UriGate(bodies);
     // OPTIONS * inside the head timeout: a connection whose one request was it is one that spoke
     HeaderTimeout heads =
@@ -289,10 +293,12 @@ public final class FixtureServer implements AutoCloseable {
   /**
    * Server threads the requests of one client address may hold at once, 1..{@value
    * ClientThreads#MAX_LIMIT} (default {@value ClientThreads#DEFAULT_LIMIT} of {@value
-   * ClientThreads#POOL_THREADS}); its further requests wait without a thread. Before start.
+   * ClientThreads#POOL_THREADS}); its further requests wait without a thread. Its request bodies
+   * may hold the same share of the body budget ({@link BodyBudget}). Before start.
    */
   public FixtureServer threadsPerClient(int threads) {
     clientThreads.limit(threads);
+    bodies.threadsPerClient(threads);
     return this;
   }
 

@@ -85,6 +85,15 @@ final class RequestTargets extends HttpConnectionFactory {
   }
 
   /**
+   * Where the chunked body being read on this {@code connection} ends at the least, in body bytes:
+   * the bytes before its latest chunk plus that chunk's declared size, as the parser met it (0
+   * before any), so that a chunk declared above the body limit is refused before its data arrives.
+   */
+  static long chunkedAtLeast(ConnectionMetaData connection) {
+    return connection instanceof Remembering r ? r.chunks.atLeast() : 0;
+  }
+
+  /**
    * Whether the last request line on this connection, kept whole, is not {@code METHOD SP target SP
    * HTTP/d.d} ending in CR LF (words after the version, no version, a control byte after it, a CR
    * not followed by LF): the fault is then the line's, not its target's. False when the line was
@@ -174,6 +183,9 @@ final class RequestTargets extends HttpConnectionFactory {
     /** Whether the parser refused the chunked framing of the body being read. */
     private volatile boolean brokenChunk;
 
+    /** See {@link #chunkedAtLeast}; reset at each request's start. */
+    private final ChunkSizes chunks = new ChunkSizes();
+
     Remembering(HttpConfiguration config, Connector connector, EndPoint endPoint) {
       super(config, connector, endPoint);
     }
@@ -201,6 +213,12 @@ final class RequestTargets extends HttpConnectionFactory {
              * and only for a refusal: a client that really leaves mid-chunk never comes here.
              */
             @Override
+            protected boolean parseContent(ByteBuffer buffer) {
+              chunks.before(getState(), getContentRead(), buffer);
+              return super.parseContent(buffer);
+            }
+
+            @Override
             protected void badMessage(HttpException failure) {
               if (CHUNK_STATES.contains(getState())) {
                 brokenChunk = true;
@@ -217,6 +235,7 @@ final class RequestTargets extends HttpConnectionFactory {
       HttpParser.State state = parser.getState();
       int n;
       if (state == HttpParser.State.START) {
+        chunks.reset();
         n = 0;
         bareCr = false;
       } else if (state.ordinal() > HttpParser.State.URI.ordinal()) {

@@ -129,8 +129,9 @@ public final class ServeCommand implements Callable<Integer> {
       description =
           "server threads the requests of one client address may hold at once, 1..150 of the"
               + " server's 200; its further requests wait, holding no thread, and one whose client"
-              + " leaves meanwhile (closes, or half-closes, its connection) is not run (default:"
-              + " ${DEFAULT-VALUE})")
+              + " leaves meanwhile (closes, or half-closes, its connection) is not run; its"
+              + " request bodies may hold the same share of the server's memory for bodies, past"
+              + " it 429 (default: ${DEFAULT-VALUE})")
   int threadsPerClient;
 
   @Option(

@@ -29,7 +29,9 @@ import org.wirebench.formats.soap.Operation;
  * {@code Accept: text/xml} ({@link SoapFaults#write}), a VersionMismatch fault for SOAP 1.2's
  * application/soap+xml, a Client fault for the rest, naming the charsets taken when the charset was
  * refused), finds why a POST's SOAPAction header is refused (none, two, or one naming no operation)
- * and leaves the refusal to {@link EnvelopeFilter}, cleans the stacks' own faults ({@link
+ * and leaves the refusal to {@link EnvelopeFilter} (refusing it at once when the client sent {@code
+ * Expect: 100-continue}: the fixture server's body gate then lets the request through unread, and
+ * the client gets the 400 in place of {@code 100 Continue}), cleans the stacks' own faults ({@link
  * FaultCleaner}), and turns anything a stack throws into a Server fault (logged with its stack on
  * the server, never sent to the client). A refused SOAPAction is answered 400 with a Client fault
  * naming it, whatever the body, except that a body above the limit gets {@link BodyLimitFilter}'s
@@ -67,62 +69,36 @@ final class SoapGate implements Filter {
       return;
     }
     String method = request.getMethod();
-    if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("POST")) {
-      response.setHeader("Allow", "GET, HEAD, POST");
-      SoapFaults.write(response, 405, "Client", "method " + method + " is not allowed here");
-      return;
-    }
-    if (!method.equals("POST") && !"wsdl".equalsIgnoreCase(request.getQueryString())) {
-      // the stacks answered these 500 (CXF "No binding operation info", Axis2 "EPR not found"):
-      // no SOAP message was sent, so the client's request is what is wrong
-      SoapFaults.write(
-          response,
-          400,
-          "Client",
-          "a "
-              + method
-              + " here asks for the WSDL with ?wsdl and nothing else; a SOAP request is a POST of"
-              + " text/xml");
+    // with Expect: 100-continue the body is not read yet (SoapServices.refusedByHead): a refused
+    // SOAPAction is answered now, in place of 100 Continue
+    boolean expects =
+        Collections.list(request.getHeaders("Expect")).stream()
+            .flatMap(v -> Arrays.stream(v.split(",")))
+            .anyMatch(v -> v.trim().equalsIgnoreCase("100-continue"));
+    Refusal refusal =
+        head(
+            method,
+            request.getQueryString(),
+            Collections.list(request.getHeaders("Content-Type")),
+            Collections.list(request.getHeaders("SOAPAction")),
+            expects);
+    if (refusal != null) {
+      if (refusal.status() == 405) {
+        response.setHeader("Allow", "GET, HEAD, POST");
+      }
+      SoapFaults.write(response, refusal.status(), refusal.code(), refusal.message());
       return;
     }
     if (method.equals("POST")) {
-      // of two Content-Type or SOAPAction headers each reader takes one (the gate and
-      // EnvelopeFilter the first; CXF answered in the charset of a second Content-Type): which one
-      // the client meant is not ours to guess
-      int types = Collections.list(request.getHeaders("Content-Type")).size();
-      if (types > 1) {
-        SoapFaults.write(
-            response,
-            400,
-            "Client",
-            "a SOAP 1.1 request takes one Content-Type header, not " + types);
-        return;
-      }
-      ContentType type = contentType(request.getContentType());
-      if (type.refused() != null) {
-        // SOAP 1.2's media type: SOAP 1.2 Part 2's HTTP binding has a requester read 415 as "the
-        // server does not support the Content-type", and a SOAP 1.1 node answers another
-        // version's message with a VersionMismatch fault (SOAP 1.1 §4.1.2; SoapFaults adds the
-        // Upgrade block naming SOAP 1.1's Envelope): both, whatever the body
-        SoapFaults.write(
-            response,
-            415,
-            isSoap12(request.getContentType()) ? SoapFaults.VERSION_MISMATCH : "Client",
-            type.refused());
-        return;
-      }
       // Axis2 answered a request without a SOAPAction 500 ("EPR for the Operation not found"), CXF
       // one naming no operation 500 Server: SOAP 1.1 §6.1.1 makes the header the client's to send.
       // Refused by EnvelopeFilter once the body is read, so that a SOAP 1.2 envelope under
       // text/xml (whose clients send no SOAPAction) gets its VersionMismatch first
-      int actions = Collections.list(request.getHeaders("SOAPAction")).size();
-      String refused =
-          actions > 1
-              ? "a SOAP 1.1 request takes one SOAPAction header, not " + actions
-              : refusedAction(request.getHeader("SOAPAction"));
+      String refused = refusedActions(Collections.list(request.getHeaders("SOAPAction")));
       if (refused != null) {
         request.setAttribute(ACTION_REFUSED, refused);
       }
+      ContentType type = contentType(request.getContentType());
       if (type.charset() != null) {
         request.setAttribute(CHARSET, type.charset());
       }
@@ -139,6 +115,62 @@ final class SoapGate implements Filter {
       response.reset();
       SoapFaults.write(response, 500, "Server", "the server could not process this request");
     }
+  }
+
+  /** A refusal made from the head alone: its status, fault code and message. */
+  record Refusal(int status, String code, String message) {}
+
+  /**
+   * What the gate refuses from a request's head, on a service's own address, or null: a method
+   * other than GET, HEAD or POST (405), a GET or HEAD whose query is not {@code wsdl} (400), a POST
+   * with two Content-Type headers (400) or one not taken (415), and, when {@code action} (the body
+   * is not read yet), a POST whose SOAPAction is refused (400).
+   */
+  static Refusal head(
+      String method, String query, List<String> types, List<String> actions, boolean action) {
+    if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("POST")) {
+      return new Refusal(405, "Client", "method " + method + " is not allowed here");
+    }
+    if (!method.equals("POST") && !"wsdl".equalsIgnoreCase(query)) {
+      // the stacks answered these 500 (CXF "No binding operation info", Axis2 "EPR not found"):
+      // no SOAP message was sent, so the client's request is what is wrong
+      return new Refusal(
+          400,
+          "Client",
+          "a "
+              + method
+              + " here asks for the WSDL with ?wsdl and nothing else; a SOAP request is a POST of"
+              + " text/xml");
+    }
+    if (!method.equals("POST")) {
+      return null;
+    }
+    // of two Content-Type or SOAPAction headers each reader takes one (the gate and
+    // EnvelopeFilter the first; CXF answered in the charset of a second Content-Type): which one
+    // the client meant is not ours to guess
+    if (types.size() > 1) {
+      return new Refusal(
+          400, "Client", "a SOAP 1.1 request takes one Content-Type header, not " + types.size());
+    }
+    String first = types.isEmpty() ? null : types.get(0);
+    ContentType type = contentType(first);
+    if (type.refused() != null) {
+      // SOAP 1.2's media type: SOAP 1.2 Part 2's HTTP binding has a requester read 415 as "the
+      // server does not support the Content-type", and a SOAP 1.1 node answers another
+      // version's message with a VersionMismatch fault (SOAP 1.1 §4.1.2; SoapFaults adds the
+      // Upgrade block naming SOAP 1.1's Envelope): both, whatever the body
+      return new Refusal(
+          415, isSoap12(first) ? SoapFaults.VERSION_MISMATCH : "Client", type.refused());
+    }
+    String refused = action ? refusedActions(actions) : null;
+    return refused == null ? null : new Refusal(400, "Client", refused);
+  }
+
+  /** Why these SOAPAction headers are refused (none, two, or one naming no operation), or null. */
+  private static String refusedActions(List<String> actions) {
+    return actions.size() > 1
+        ? "a SOAP 1.1 request takes one SOAPAction header, not " + actions.size()
+        : refusedAction(actions.isEmpty() ? null : actions.get(0));
   }
 
   /** Request attribute: why the SOAPAction header is refused, for {@link EnvelopeFilter}. */

@@ -113,4 +113,22 @@ public final class SoapServices {
     context.addServlet(cxf, path(CXF) + "/*");
     return context.get();
   }
+
+  /**
+   * Whether a request sent with {@code Expect: 100-continue} is refused from its head alone (an
+   * address that is no service's, and what {@link SoapGate#head} refuses, a SOAPAction included),
+   * so the body gate may let it through unread: the client then gets the fault in place of {@code
+   * 100 Continue}.
+   */
+  public static boolean refusedByHead(org.eclipse.jetty.server.Request request) {
+    org.eclipse.jetty.http.HttpFields h = request.getHeaders();
+    return !SoapGate.ENDPOINTS.contains(request.getHttpURI().getDecodedPath())
+        || SoapGate.head(
+                request.getMethod(),
+                request.getHttpURI().getQuery(),
+                h.getValuesList(org.eclipse.jetty.http.HttpHeader.CONTENT_TYPE),
+                h.getValuesList("SOAPAction"),
+                true)
+            != null;
+  }
 }

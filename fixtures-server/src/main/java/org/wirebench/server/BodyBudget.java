@@ -1,0 +1,92 @@
+package org.wirebench.server;
+
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.HashMap;
+import java.util.Map;
+import org.eclipse.jetty.server.Request;
+
+/**
+ * The bytes of request bodies held in memory at once ({@link BodyGate}): by all clients together,
+ * at most the budget, and by one client address, at most its share of it. Without the share one
+ * client took the whole budget with 16 connections each declaring the 16 MiB limit and sending one
+ * byte, and every other client's POST was refused for the 10 s the bodies could take to arrive. The
+ * share is the client's share of the server's threads ({@code --threads-per-client} of {@value
+ * ClientThreads#POOL_THREADS}, half by default), and never less than one body at the limit; the
+ * budget being at least two such bodies, the others keep room for one at least. A client is its
+ * address as the socket sees it, as for the thread limit.
+ */
+final class BodyBudget {
+  /** What {@link #reserve} decided. */
+  enum Outcome {
+    TAKEN,
+    /** The client holds its share: 429. */
+    CLIENT_FULL,
+    /** All clients together hold the budget: 503. */
+    SERVER_FULL
+  }
+
+  private final long maxBytes;
+  private final Map<String, Long> byClient = new HashMap<>();
+  private long total;
+  private long budgetBytes;
+  private int threadsPerClient = ClientThreads.DEFAULT_LIMIT;
+
+  BodyBudget(long maxBytes, long budgetBytes) {
+    this.maxBytes = maxBytes;
+    this.budgetBytes = budgetBytes;
+  }
+
+  synchronized void budgetBytes(long bytes) {
+    budgetBytes = bytes;
+  }
+
+  /** The client's share follows its share of threads, 1..{@value ClientThreads#MAX_LIMIT}. */
+  synchronized void threadsPerClient(int threads) {
+    threadsPerClient = threads;
+  }
+
+  /** Bytes one client address may hold at once. */
+  synchronized long clientBytes() {
+    return Math.max(maxBytes, budgetBytes / ClientThreads.POOL_THREADS * threadsPerClient);
+  }
+
+  synchronized long total() {
+    return total;
+  }
+
+  synchronized Outcome reserve(String client, long n) {
+    long held = byClient.getOrDefault(client, 0L);
+    if (held + n > clientBytes()) {
+      return Outcome.CLIENT_FULL;
+    }
+    if (total + n > budgetBytes) {
+      return Outcome.SERVER_FULL;
+    }
+    byClient.put(client, held + n);
+    total += n;
+    return Outcome.TAKEN;
+  }
+
+  synchronized void release(String client, long n) {
+    if (n == 0) {
+      return;
+    }
+    long left = byClient.getOrDefault(client, 0L) - n;
+    if (left <= 0) {
+      byClient.remove(client);
+    } else {
+      byClient.put(client, left);
+    }
+    total -= n;
+  }
+
+  /** The client a request comes from: its address as the socket sees it, no forwarded header. */
+  static String client(Request request) {
+    SocketAddress remote = request.getConnectionMetaData().getRemoteSocketAddress();
+    if (remote instanceof InetSocketAddress inet && inet.getAddress() != null) {
+      return inet.getAddress().getHostAddress();
+    }
+    return String.valueOf(remote);
+  }
+}
