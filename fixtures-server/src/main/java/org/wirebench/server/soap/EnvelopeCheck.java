@@ -25,7 +25,10 @@ import org.wirebench.formats.xml.XmlFactories;
  * the SOAPAction names an operation, of that one: Axis2 dispatches on the SOAPAction and reads the
  * Body as that operation's request (echoInts under echoDoubles' action was answered 200 with the
  * ints as doubles), CXF dispatches on it too and answered 500. An element no operation takes is
- * refused as such first, whatever the SOAPAction names, so that one Body gets one answer.
+ * refused as such first, whatever the SOAPAction names, so that one Body gets one answer. The
+ * request element is then checked against the WSDL's schema in the same pass ({@link
+ * PayloadSchema}); a Header's blocks are none understood here (mustUnderstand="1" is refused with
+ * MustUnderstand), and a processing instruction anywhere is refused (SOAP 1.1 §3).
  */
 final class EnvelopeCheck {
   private static final Set<QName> REQUESTS =

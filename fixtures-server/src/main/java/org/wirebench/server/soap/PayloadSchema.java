@@ -167,8 +167,14 @@ final class PayloadSchema {
           }
           case XMLStreamConstants.END_ELEMENT -> {
             h.endElement(nonNull(r.getNamespaceURI()), r.getLocalName(), qName(r));
-            String type = carriesSentinels ? null : numeric(operation, depth, r.getLocalName());
-            if (type != null) {
+            String type = numeric(operation, depth, r.getLocalName());
+            if (type != null && !type.equals("int")) {
+              String outside = outsideRange(type, text.toString().strip());
+              if (outside != null) {
+                throw new SAXParseException(outside, null);
+              }
+            }
+            if (type != null && !carriesSentinels) {
               refuseAdbSentinel(type, r.getLocalName(), text.toString().strip());
             }
             closed = r.getLocalName();
@@ -209,6 +215,31 @@ final class PayloadSchema {
       throw new EnvelopeCheck.Refused(
           "Client", "the request cannot be checked against the WSDL's schema: " + e.getMessage());
     }
+  }
+
+  /**
+   * Why a valid xs:double or xs:float literal is outside its type's value space (XML Schema 1.0
+   * §3.2.4-5: a mantissa and an exponent within the type's range), or null: a finite literal beyond
+   * the range ({@code 1e309}) that every stack read as INF, or a nonzero one below it ({@code
+   * 1e-400}) that every stack read as 0, changing the value without a word. The JDK's validator
+   * takes both.
+   */
+  private static String outsideRange(String type, String value) {
+    if (value.equals("INF") || value.equals("-INF") || value.equals("NaN")) {
+      return null;
+    }
+    double d = type.equals("float") ? Float.parseFloat(value) : Double.parseDouble(value);
+    if (Double.isInfinite(d)) {
+      return "beyond xs:" + type + "'s range, so it would be read as " + (d > 0 ? "" : "-") + "INF";
+    }
+    if (d == 0) {
+      for (int i = 0; i < value.length() && value.charAt(i) != 'e' && value.charAt(i) != 'E'; i++) {
+        if (value.charAt(i) >= '1' && value.charAt(i) <= '9') {
+          return "nonzero but below xs:" + type + "'s smallest value, so it would be read as 0";
+        }
+      }
+    }
+    return null;
   }
 
   /** The element's XML Schema type when it is xs:int, xs:double or xs:float, else null. */
