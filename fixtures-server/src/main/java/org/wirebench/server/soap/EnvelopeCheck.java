@@ -1,5 +1,6 @@
 package org.wirebench.server.soap;
 
+import com.ctc.wstx.exc.WstxLazyException;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -100,6 +101,12 @@ final class EnvelopeCheck {
       throw Refused.notSoap(
           "the request is not well-formed XML: "
               + SoapFaults.withoutClassNames(e.getMessage(), "it does not parse"));
+    } catch (WstxLazyException e) {
+      // Woodstox reads text when it is asked for (the schema check asks): a character reference
+      // XML forbids (&#0;) fails there, unchecked, and would be a 500 Server fault
+      throw Refused.notSoap(
+          "the request is not well-formed XML: "
+              + SoapFaults.withoutClassNames(e.getCause().getMessage(), "it does not parse"));
     }
   }
 
@@ -231,6 +238,11 @@ final class EnvelopeCheck {
         depth--;
       } else if (event == XMLStreamConstants.PROCESSING_INSTRUCTION) {
         throw processingInstruction();
+      } else if (depth == 1
+          && (event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA)
+          && !r.isWhiteSpace()) {
+        // SOAP 1.1 §4.2: the Header holds header blocks, elements; the stacks ignored the text
+        throw new Refused("Client", "text in the Header, which holds only header blocks");
       }
     }
   }
