@@ -1,13 +1,17 @@
 package org.wirebench.server.soap;
 
+import com.ctc.wstx.exc.WstxLazyException;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.xml.namespace.QName;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
+import org.wirebench.formats.finding.Quote;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.xml.XmlFactories;
 
@@ -22,7 +26,10 @@ import org.wirebench.formats.xml.XmlFactories;
  * the SOAPAction names an operation, of that one: Axis2 dispatches on the SOAPAction and reads the
  * Body as that operation's request (echoInts under echoDoubles' action was answered 200 with the
  * ints as doubles), CXF dispatches on it too and answered 500. An element no operation takes is
- * refused as such first, whatever the SOAPAction names, so that one Body gets one answer.
+ * refused as such first, whatever the SOAPAction names, so that one Body gets one answer. The
+ * request element is then checked against the WSDL's schema in the same pass ({@link
+ * PayloadSchema}); a Header's blocks are none understood here (mustUnderstand="1" is refused with
+ * MustUnderstand), and a processing instruction anywhere is refused (SOAP 1.1 §3).
  */
 final class EnvelopeCheck {
   private static final Set<QName> REQUESTS =
@@ -73,9 +80,11 @@ final class EnvelopeCheck {
 
   /**
    * @param named the operation the SOAPAction names, or null when it names none
+   * @param carriesSentinels whether the stack carries NaN, the infinities and -2147483648 ({@link
+   *     PayloadSchema})
    * @throws Refused naming what is wrong with {@code body}
    */
-  static void check(byte[] body, Operation named) throws Refused {
+  static void check(byte[] body, Operation named, boolean carriesSentinels) throws Refused {
     try {
       XMLStreamReader r = XmlFactories.reader(body, 0, body.length);
       try {
@@ -84,7 +93,7 @@ final class EnvelopeCheck {
         if (!"UTF-8".equalsIgnoreCase(r.getEncoding())) {
           throw Refused.notSoap("the request is read as " + r.getEncoding() + ", not UTF-8");
         }
-        walk(r, named);
+        walk(r, named, carriesSentinels);
       } finally {
         r.close();
       }
@@ -92,10 +101,17 @@ final class EnvelopeCheck {
       throw Refused.notSoap(
           "the request is not well-formed XML: "
               + SoapFaults.withoutClassNames(e.getMessage(), "it does not parse"));
+    } catch (WstxLazyException e) {
+      // Woodstox reads text when it is asked for (the schema check asks): a character reference
+      // XML forbids (&#0;) fails there, unchecked, and would be a 500 Server fault
+      throw Refused.notSoap(
+          "the request is not well-formed XML: "
+              + SoapFaults.withoutClassNames(e.getCause().getMessage(), "it does not parse"));
     }
   }
 
-  private static void walk(XMLStreamReader r, Operation named) throws XMLStreamException, Refused {
+  private static void walk(XMLStreamReader r, Operation named, boolean carriesSentinels)
+      throws XMLStreamException, Refused {
     QName root = nextRoot(r);
     if (root.getLocalPart().equals("Envelope")
         && !root.getNamespaceURI().equals(SoapFaults.SOAP11)) {
@@ -114,14 +130,17 @@ final class EnvelopeCheck {
         || !root.getLocalPart().equals("Envelope")) {
       throw Refused.notSoap("the request is a " + show(root) + ", not a SOAP 1.1 Envelope");
     }
+    Map<String, String> inScope = new LinkedHashMap<>();
+    declared(r, inScope);
     QName child = nextChild(r, "the Envelope holds no Body");
     if (isSoap(child, "Header")) {
-      XmlFactories.skipElement(r);
+      header(r);
       child = nextChild(r, "the Envelope holds no Body");
     }
     if (!isSoap(child, "Body")) {
       throw new Refused("Client", "a " + show(child) + " where the Envelope's Body belongs");
     }
+    declared(r, inScope);
     QName payload = nextChild(r, "the Body is empty");
     if (!REQUESTS.contains(payload)) {
       throw new Refused(
@@ -146,7 +165,7 @@ final class EnvelopeCheck {
               + show(payload)
               + "; send the action of the Body's operation, or \"\"");
     }
-    XmlFactories.skipElement(r);
+    PayloadSchema.validate(r, inScope, carriesSentinels);
     QName extra = nextChild(r, null);
     if (extra != null) {
       throw new Refused("Client", "the Body holds " + show(extra) + " after the request element");
@@ -156,7 +175,75 @@ final class EnvelopeCheck {
       throw new Refused("Client", "the Envelope holds " + show(extra) + " after its Body");
     }
     while (r.hasNext()) {
-      r.next(); // the parser fails on anything but comments, processing instructions, space
+      // the parser fails on anything but comments, processing instructions, space
+      if (r.next() == XMLStreamConstants.PROCESSING_INSTRUCTION) {
+        throw processingInstruction();
+      }
+    }
+  }
+
+  /** SOAP 1.1 §3: CXF answered a body with one before its Envelope 200, both Axis2 500 Server. */
+  private static Refused processingInstruction() {
+    return new Refused(
+        "Client", "a SOAP message must not hold processing instructions (SOAP 1.1 §3)");
+  }
+
+  /** Adds the namespace declarations of the start tag {@code r} is at, inner ones replacing. */
+  private static void declared(XMLStreamReader r, Map<String, String> inScope) {
+    for (int i = 0; i < r.getNamespaceCount(); i++) {
+      String prefix = r.getNamespacePrefix(i);
+      String uri = r.getNamespaceURI(i);
+      inScope.put(prefix == null ? "" : prefix, uri == null ? "" : uri);
+    }
+  }
+
+  /**
+   * Moves {@code r} past the Header it is at. None of its blocks is understood here: one with
+   * {@code mustUnderstand="1"} gets the MustUnderstand fault (SOAP 1.1 §4.2.3), and a value other
+   * than 0 or 1 is refused (SOAP 1.1's envelope schema restricts it so; Axis2 answered "true" with
+   * a Server fault, CXF with MustUnderstand).
+   */
+  private static void header(XMLStreamReader r) throws XMLStreamException, Refused {
+    for (int depth = 1; depth > 0; ) {
+      int event = r.next();
+      if (event == XMLStreamConstants.START_ELEMENT) {
+        depth++;
+        String must = r.getAttributeValue(SoapFaults.SOAP11, "mustUnderstand");
+        if (must != null && depth == 2) {
+          String value = must.strip();
+          if (value.equals("1")) {
+            throw new Refused(
+                "MustUnderstand",
+                "the header block "
+                    + show(r.getName())
+                    + " must be understood, and no header block is understood here");
+          }
+          if (!value.equals("0")) {
+            throw new Refused(
+                "Client",
+                "mustUnderstand "
+                    + Quote.of(must, 40)
+                    + " on "
+                    + show(r.getName())
+                    + " is neither 0 nor 1 (SOAP 1.1 §4.2.3)");
+          }
+        } else if (must != null) {
+          throw new Refused(
+              "Client",
+              "mustUnderstand on "
+                  + show(r.getName())
+                  + ", which is no header block (SOAP 1.1 §4.2.3 puts it on the Header's children)");
+        }
+      } else if (event == XMLStreamConstants.END_ELEMENT) {
+        depth--;
+      } else if (event == XMLStreamConstants.PROCESSING_INSTRUCTION) {
+        throw processingInstruction();
+      } else if (depth == 1
+          && (event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA)
+          && !r.isWhiteSpace()) {
+        // SOAP 1.1 §4.2: the Header holds header blocks, elements; the stacks ignored the text
+        throw new Refused("Client", "text in the Header, which holds only header blocks");
+      }
     }
   }
 
@@ -185,6 +272,8 @@ final class EnvelopeCheck {
           throw new Refused("Client", "a DOCTYPE is not allowed in a SOAP message");
         case XMLStreamConstants.ENTITY_REFERENCE:
           throw new Refused("Client", "an entity reference is not allowed here");
+        case XMLStreamConstants.PROCESSING_INSTRUCTION:
+          throw processingInstruction();
         default:
           break;
       }
@@ -200,6 +289,9 @@ final class EnvelopeCheck {
       }
       if (event == XMLStreamConstants.DTD) {
         throw new Refused("Client", "a DOCTYPE is not allowed in a SOAP message");
+      }
+      if (event == XMLStreamConstants.PROCESSING_INSTRUCTION) {
+        throw processingInstruction();
       }
     }
     throw Refused.notSoap("the request holds no XML element");
