@@ -70,7 +70,7 @@ class PairedRatioTest {
     PairedRuns.Group g = Synthetic.group(new double[] {1.5, 1.5, 1.5, 1.5}, 0.0, 5);
     double[] a = g.forks().get(2).nsPerOp().get(0);
     a[7] *= 2;
-    PairedRuns.Settings trimmed = withTrim(0.2);
+    PairedRuns.Settings trimmed = Synthetic.withTrim(Synthetic.UNTRIMMED, 0.2);
     PairedRatio r = PairedRatio.of(trimmed, g, "a", "b");
     assertEquals(1.5, r.ratio(), 1e-9);
     assertEquals(0, r.halfWidth(), 1e-9);
@@ -96,20 +96,5 @@ class PairedRatioTest {
     assertThrows(
         IllegalArgumentException.class, () -> PairedRatio.trimmedMean(new double[] {1, 2}, 0.5));
     assertThrows(IllegalArgumentException.class, () -> PairedRatio.trimmedMean(new double[0], 0));
-  }
-
-  private static PairedRuns.Settings withTrim(double share) {
-    PairedRuns.Settings s = Synthetic.UNTRIMMED;
-    return new PairedRuns.Settings(
-        s.warmupMs(),
-        s.batchMs(),
-        s.rounds(),
-        s.minForks(),
-        s.maxForks(),
-        s.budgetMs(),
-        s.confidence(),
-        s.targetHalfWidth(),
-        s.forkJvmArgs(),
-        share);
   }
 }

@@ -55,6 +55,21 @@ public final class Synthetic {
   public static final PairedRuns.Settings UNTRIMMED =
       new PairedRuns.Settings(100, 20, 20, 3, 12, 60_000, 0.99, 0.10, List.of(), 0.0);
 
+  /** {@code s} with another trim share: how a run before pairs.json version 3 would read as one. */
+  public static PairedRuns.Settings withTrim(PairedRuns.Settings s, double share) {
+    return new PairedRuns.Settings(
+        s.warmupMs(),
+        s.batchMs(),
+        s.rounds(),
+        s.minForks(),
+        s.maxForks(),
+        s.budgetMs(),
+        s.confidence(),
+        s.targetHalfWidth(),
+        s.forkJvmArgs(),
+        share);
+  }
+
   public static PairedRuns runs(PairedRuns.Group g, Claim c) {
     return new PairedRuns(PairedRuns.FORMAT_VERSION, UNTRIMMED, List.of(g), List.of(c));
   }

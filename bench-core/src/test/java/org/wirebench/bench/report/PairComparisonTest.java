@@ -233,21 +233,10 @@ class PairComparisonTest {
     RunRecord base = cal("cal1");
     RunRecord plain = cal("cal2");
     PairedRuns p = plain.pairs();
-    PairedRuns.Settings s = p.settings();
     PairedRuns trimmedPairs =
         new PairedRuns(
             3,
-            new PairedRuns.Settings(
-                s.warmupMs(),
-                s.batchMs(),
-                s.rounds(),
-                s.minForks(),
-                s.maxForks(),
-                s.budgetMs(),
-                s.confidence(),
-                s.targetHalfWidth(),
-                s.forkJvmArgs(),
-                0.2),
+            org.wirebench.bench.pair.Synthetic.withTrim(p.settings(), 0.2),
             p.groups(),
             p.claims());
     RunRecord trimmed =
