@@ -194,7 +194,7 @@ secs = {g: st.mean(v) for g, v in secs.items()}
 
 
 def trimmed_mean(xs):  # PairedRatio.trimmedMean: floor(n × TRIM) left out at each end
-    k = int(math.floor(len(xs) * TRIM))
+    k = int(math.floor(len(xs) * TRIM + 1e-9))  # 100 × 0.29 is 28.999…: 29, as PairedRatio
     return st.mean(sorted(xs)[k:len(xs) - k])
 
 

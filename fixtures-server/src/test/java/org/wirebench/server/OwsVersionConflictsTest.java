@@ -71,6 +71,11 @@ class OwsVersionConflictsTest {
         "/ows | service=WFS&request=GetCapabilities&AcceptVersions=2.0.0,1.1.0&version=1.1.0"
             + " | version=\"1.1.0\"",
         "/ows | service=WFS&request=GetCapabilities&AcceptVersions=1.1.0 | version=\"1.1.0\"",
+        // the client's order of preference, not the highest (OWS Common 1.1 §7.3.2)
+        "/ows | service=WFS&request=GetCapabilities&AcceptVersions=1.1.0,2.0.0 | version=\"1.1.0\"",
+        "/ows | service=WFS&request=GetCapabilities&AcceptVersions=9.9.9,1.0.0,2.0.0"
+            + " | version=\"1.0.0\"",
+        "/ows | service=WFS&request=GetCapabilities&AcceptVersions=2.0.2,1.1.0 | version=\"2.0.0\"",
         "/ows | " + POIS + "typeNames=osm:helsinki_pois&SORTBY=osm:name | helsinki_pois",
         "/ows | "
             + POIS
@@ -78,6 +83,7 @@ class OwsVersionConflictsTest {
             + NS
             + ") | helsinki_pois",
         "/wms | " + WMS + "VERSION=1.1.1&SRS=EPSG:4326&CRS=EPSG:4326&BBOX=-180,-90,180,90 | PNG",
+        "/wms | " + WMS + "VERSION=1.1.1&SRS=EPSG:4326&CRS=epsg:4326&BBOX=-180,-90,180,90 | PNG",
         "/wms | " + WMS + "VERSION=1.1.1&WMTVER=1.1.1&SRS=EPSG:4326&BBOX=-180,-90,180,90 | PNG",
       })
   void served(String path, String query, String says) throws Exception {

@@ -104,7 +104,9 @@ public record PairedRatio(
     if (values.length == 0) {
       throw new IllegalArgumentException("no values to take the mean of");
     }
-    int cut = (int) Math.floor(values.length * share);
+    // n × share a hair under a whole number (20 × 0.29 = 5.799…, 100 × 0.29 = 28.999…) is that
+    // number: the share is a decimal written by a person, not a binary fraction
+    int cut = (int) Math.floor(values.length * share + 1e-9);
     double[] sorted = values;
     if (cut > 0) {
       sorted = values.clone();

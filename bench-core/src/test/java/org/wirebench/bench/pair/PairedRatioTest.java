@@ -90,6 +90,14 @@ class PairedRatioTest {
     // the 1 made a million: now among the 4 largest, left out whatever its size (the mean of 5..16)
     twenty[3] = 1e6;
     assertEquals(10.5, PairedRatio.trimmedMean(twenty, 0.2), 1e-12);
+    // 100 × 0.29 is 28.999… in binary: still 29 left out at each end, the mean of 29..70
+    double[] hundred = new double[100];
+    for (int i = 0; i < 100; i++) {
+      hundred[i] = i;
+    }
+    assertEquals(49.5, PairedRatio.trimmedMean(hundred, 0.29), 1e-12);
+    hundred[28] = -1e6; // among the 29 lowest now: left out whatever its size
+    assertEquals(49.5, PairedRatio.trimmedMean(hundred, 0.29), 1e-12);
     // of 3 rounds (a sample-cycling variant's) none is left out: the plain mean
     assertEquals(2.0, PairedRatio.trimmedMean(new double[] {1, 2, 3}, 0.2), 1e-12);
     assertEquals(2.0, PairedRatio.trimmedMean(new double[] {3, 1, 2}, 0), 1e-12);

@@ -53,13 +53,17 @@ final class WfsVersions {
   }
 
   /**
-   * The highest version this server speaks of those {@code accepted}, as OWS Common's negotiation
-   * asks (2.0.2 is served as 2.0.0), or null for none.
+   * The first of {@code accepted}, in the client's order, that this server speaks (2.0.2 is served
+   * as 2.0.0), or null for none: AcceptVersions lists the client's versions in its order of
+   * preference, and the server "shall scan through this list and find the first version number that
+   * it supports" (OWS Common 1.1, 06-121r3 §7.3.2) — not the highest.
    */
   private static WfsVersion negotiate(List<String> accepted) {
-    for (WfsVersion v : WfsVersion.values()) {
-      if (accepted.contains(v.code()) || (v == WfsVersion.V2_0_0 && accepted.contains("2.0.2"))) {
-        return v;
+    for (String a : accepted) {
+      for (WfsVersion v : WfsVersion.values()) {
+        if (a.equals(v.code()) || (v == WfsVersion.V2_0_0 && a.equals("2.0.2"))) {
+          return v;
+        }
       }
     }
     return null;

@@ -186,7 +186,8 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     String crs = required(crsName);
     String otherName = v130 ? "SRS" : "CRS";
     String other = params.get(otherName.toLowerCase(Locale.ROOT));
-    if (other != null && !other.equals(crs)) {
+    // the same code in another case is the same CRS (the codes are read case-blind below)
+    if (other != null && !other.equalsIgnoreCase(crs)) {
       // the other version's spelling would be ignored: a map in a projection nobody asked for
       throw new OwsException(
           v130 ? "InvalidCRS" : "InvalidSRS",
