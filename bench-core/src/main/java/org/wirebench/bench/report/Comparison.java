@@ -165,12 +165,13 @@ public final class Comparison {
     if (base.pairs() != null
         && now.pairs() != null
         && base.pairs().settings().trim() != now.pairs().settings().trim()) {
-      // each run's claims as it judged them: two estimators of one ratio, which differ a little
+      // the claims' rows take both runs by NEW's estimator (PairComparison): BASE's column is
+      // then not what BASE's own report printed, which the reader must be told
       warnings.add(
           Scores.format(
               "pairs: a fork's estimate trims %.0f%% of its rounds at each end in BASE, %.0f%% in"
-                  + " NEW (pairs.json version 3); a claim's ratio differs by that alone by 0.3%%"
-                  + " a fork on average, 1%% for a variant still warming up"
+                  + " NEW (pairs.json version 3); the claims' rows estimate BASE's forks again as"
+                  + " NEW does, so BASE's column may differ from its report by up to 1%%"
                   + " (docs/measuring.md)",
               100 * base.pairs().settings().trim(), 100 * now.pairs().settings().trim()));
     }
