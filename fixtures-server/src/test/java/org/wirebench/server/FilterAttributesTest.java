@@ -131,6 +131,32 @@ class FilterAttributesTest {
     assertEquals(200, like.getStatus(), like.getContent());
   }
 
+  /**
+   * XML Schema's decimals take a leading "+" (xs:decimal, xs:double): a Literal and a GML corner
+   * written so select what the unsigned ones do (they were refused as not numbers).
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "<fes:PropertyIsGreaterThan><fes:ValueReference>osm_id</fes:ValueReference>"
+            + "<fes:Literal>%s1000</fes:Literal></fes:PropertyIsGreaterThan>",
+        "<fes:BBOX><fes:ValueReference>geom</fes:ValueReference><gml:Envelope"
+            + " xmlns:gml=\"http://www.opengis.net/gml/3.2\""
+            + " srsName=\"urn:ogc:def:crs:EPSG::4326\"><gml:lowerCorner>%s60.1 %s24.9"
+            + "</gml:lowerCorner><gml:upperCorner>60.2 25</gml:upperCorner></gml:Envelope>"
+            + "</fes:BBOX>",
+      })
+  void aLeadingPlusIsTheNumberXmlSchemaReadsIt(String operator) throws Exception {
+    HttpTester.Response plus = get("2.0.0", fes(operator.replace("%s", "+")));
+    assertEquals(200, plus.getStatus(), plus.getContent());
+    assertEquals(matched(get("2.0.0", fes(operator.replace("%s", "")))), matched(plus));
+  }
+
+  private static String fes(String operator) {
+    return "<fes:Filter " + FES + ">" + operator + "</fes:Filter>";
+  }
+
   private static String matched(HttpTester.Response r) {
     java.util.regex.Matcher m =
         java.util.regex.Pattern.compile("numberMatched=\"(\\d+)\"").matcher(r.getContent());

@@ -21,7 +21,32 @@ public final class KvpNumbers {
   private static final Pattern DECIMAL =
       Pattern.compile("-?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?");
 
+  /**
+   * A decimal in an XML value (a filter's Literal, a GML coordinate): the same, but a leading "+"
+   * too, which XML Schema's xs:decimal and xs:double allow (Part 2 §3.2.3.1, §3.2.5.1) — refused
+   * there, a valid document would be.
+   */
+  private static final Pattern XML_DECIMAL =
+      Pattern.compile("[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?");
+
   private KvpNumbers() {}
+
+  /** {@link #decimal}, as an XML value writes it (a leading "+" taken). */
+  public static double xmlDecimal(String s) {
+    if (s == null || !XML_DECIMAL.matcher(s).matches()) {
+      throw new NumberFormatException("not a decimal number");
+    }
+    double d = Double.parseDouble(s);
+    if (!Double.isFinite(d)) {
+      throw new NumberFormatException("too large");
+    }
+    return d;
+  }
+
+  /** Whether {@code s} is a decimal as an XML value writes it. */
+  public static boolean isXmlDecimal(String s) {
+    return s != null && XML_DECIMAL.matcher(s).matches();
+  }
 
   /**
    * A non-negative integer, or Long.MAX_VALUE when it has more digits than a long holds (the

@@ -210,8 +210,9 @@ final class Comparisons {
 
   private static BigDecimal number(Property p, String literal) throws FilterException {
     try {
-      // BigDecimal alone takes "+3": the literal is read in the same syntax as every number
-      if (!org.wirebench.server.http.KvpNumbers.isDecimal(literal.strip())) {
+      // BigDecimal alone takes forms XML does not (1e+, ...): the literal is read as XML Schema
+      // writes a decimal, a leading "+" included
+      if (!org.wirebench.server.http.KvpNumbers.isXmlDecimal(literal.strip())) {
         throw new NumberFormatException();
       }
       return new BigDecimal(literal.strip());

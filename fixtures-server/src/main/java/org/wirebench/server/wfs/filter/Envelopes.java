@@ -77,7 +77,7 @@ final class Envelopes {
     }
     for (int i = 0; i < 2; i++) {
       try {
-        into[at + i] = org.wirebench.server.http.KvpNumbers.decimal(parts[i]);
+        into[at + i] = org.wirebench.server.http.KvpNumbers.xmlDecimal(parts[i]);
       } catch (NumberFormatException e) {
         throw FilterException.invalid(
             op + ": '" + shorten(parts[i]) + "' is not a finite decimal number");
