@@ -2,12 +2,12 @@ package org.wirebench.server;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
-import org.wirebench.server.soap.PayloadAgreement;
 import org.eclipse.jetty.http.HttpTester;
 import org.eclipse.jetty.server.LocalConnector;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.wirebench.server.soap.PayloadAgreement;
 
 /**
  * A {@link FixtureServer} with Jetty's {@link LocalConnector} for one test class, started before

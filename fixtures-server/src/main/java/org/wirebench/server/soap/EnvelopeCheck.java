@@ -99,7 +99,9 @@ final class EnvelopeCheck {
     check(body, named, carriesSentinels, PayloadCheck::validate);
   }
 
-  /** As {@link #check(byte[], Operation, boolean)}, the request element checked by {@code check}. */
+  /**
+   * As {@link #check(byte[], Operation, boolean)}, the request element checked by {@code check}.
+   */
   static void check(byte[] body, Operation named, boolean carriesSentinels, Payload check)
       throws Refused {
     try {

@@ -16,10 +16,10 @@ import org.wirebench.formats.soap.Operation;
 /**
  * Benchmark1.wsdl's XML Schema checked by hand, for this one schema, over the events of the
  * Woodstox pass {@link EnvelopeCheck} makes: taking and refusing what the JDK's validator ({@link
- * PayloadSchema}, the oracle PayloadCheckAgreementTest holds this to) takes and refuses, at the same
- * element, so that a refusal's code is the same too, at a fraction of its cost (it adds about 0.5 µs
- * an element, as much as a stack's own work on large arrays; docs/server.md). Children in the
- * WSDL's namespace, order and count; no attribute but xsi:type (naming the declared type or one
+ * PayloadSchema}, the oracle PayloadCheckAgreementTest holds this to) takes and refuses, at the
+ * same element, so that a refusal's code is the same too, at a fraction of its cost (it adds about
+ * 0.5 µs an element, as much as a stack's own work on large arrays; docs/server.md). Children in
+ * the WSDL's namespace, order and count; no attribute but xsi:type (naming the declared type or one
  * derived from it) and the schema locations; no xsi:nil (nothing is nillable); no text where only
  * elements go; each value in its type's lexical and value space. The rare forms (an xsi:type of a
  * name type such as xs:NCName, an xsi:schemaLocation's URIs) are judged by the library, alone.
@@ -88,7 +88,10 @@ final class PayloadCheck {
               String found = show(nonNull(r.getNamespaceURI()), r.getLocalName());
               foreign[depth] =
                   types[depth].simple
-                      ? "an xs:" + typeName(types[depth]) + " holds no element, and " + found
+                      ? "an xs:"
+                          + typeName(types[depth])
+                          + " holds no element, and "
+                          + found
                           + " is one"
                       : found + " where " + names[depth] + " holds nothing";
             }
@@ -107,9 +110,7 @@ final class PayloadCheck {
             value.setLength(0);
           }
         }
-        case XMLStreamConstants.CHARACTERS,
-            XMLStreamConstants.CDATA,
-            XMLStreamConstants.SPACE -> {
+        case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE -> {
           char[] chars = r.getTextCharacters();
           int start = r.getTextStart();
           int length = r.getTextLength();

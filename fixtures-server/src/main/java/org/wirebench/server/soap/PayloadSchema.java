@@ -224,9 +224,9 @@ final class PayloadSchema {
   /**
    * Reads the element {@code r} is at the start tag of, which stands where the schema puts no
    * element (inside a simple-typed element, or echoVoid, whose content is empty), to its end tag,
-   * as the JDK's validator reads it there: an element a global declaration names is checked
-   * against it, any other laxly (XML Schema 1.0 §3.4.4), so a refusal inside it comes where the
-   * validator's does, before the one for the element standing there, which the caller makes.
+   * as the JDK's validator reads it there: an element a global declaration names is checked against
+   * it, any other laxly (XML Schema 1.0 §3.4.4), so a refusal inside it comes where the validator's
+   * does, before the one for the element standing there, which the caller makes.
    *
    * @param inScope the namespace declarations in scope at its parent (prefix to URI)
    */
@@ -266,9 +266,7 @@ final class PayloadSchema {
             }
             h.startElement(nonNull(r.getNamespaceURI()), r.getLocalName(), qName(r), attrs);
           }
-          case XMLStreamConstants.CHARACTERS,
-              XMLStreamConstants.CDATA,
-              XMLStreamConstants.SPACE ->
+          case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
               h.characters(r.getTextCharacters(), r.getTextStart(), r.getTextLength());
           case XMLStreamConstants.END_ELEMENT -> {
             h.endElement(nonNull(r.getNamespaceURI()), r.getLocalName(), qName(r));

@@ -118,7 +118,9 @@ final class SimpleValues {
   }
 
   private static String floatingLexical(String type) {
-    return "no xs:" + type + " (a decimal with an optional exponent, such as -1.5E3, or INF, -INF, NaN)";
+    return "no xs:"
+        + type
+        + " (a decimal with an optional exponent, such as -1.5E3, or INF, -INF, NaN)";
   }
 
   /**

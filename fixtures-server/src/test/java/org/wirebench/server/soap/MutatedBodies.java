@@ -6,62 +6,21 @@ import java.util.Random;
 import org.wirebench.formats.soap.Operation;
 
 /**
- * SOAP requests for the differential test of {@link PayloadCheck}: each operation's request
- * element with its children dropped, doubled, reordered, renamed or put in another namespace, with
- * xsi:nil, xsi:type, other attributes, text and elements where they do not belong, and values drawn
- * from the tricky spellings of each type (signs, leading zeros, white space, exponents, the
- * special values and their wrong spellings, hex, non-ASCII digits, the bounds of each type and
- * just past them), from a seeded generator so that a failure can be replayed.
+ * SOAP requests for the differential test of {@link PayloadCheck}: each operation's request element
+ * with its children dropped, doubled, reordered, renamed or put in another namespace, with xsi:nil,
+ * xsi:type, other attributes, text and elements where they do not belong, and values drawn from the
+ * tricky spellings of each type (signs, leading zeros, white space, exponents, the special values
+ * and their wrong spellings, hex, non-ASCII digits, the bounds of each type and just past them),
+ * from a seeded generator so that a failure can be replayed.
  */
 final class MutatedBodies {
-  static final String[] INTS = {
-    "0", "7", "+7", "-7", "007", "-0", "+0", "00", "2147483647", "-2147483648", "2147483648",
-    "-2147483649", "02147483647", "-002147483648", "+2147483647", "4294967297",
-    "99999999999999999999", "00000000000000000000001", " 7 ", "\n7\t", "7&#13;", "&#9;7", "7 8",
-    "", " ", "+", "-", "+-1", "--1", "1.0", "5.", ".5", "1e3", "0x10", "\u0663", "\u0661\u0662",
-    "1d", "&#160;7", "\u20037", "7\u00a0", "1_000", "1,000", "32767", "32768", "-32769", "127",
-    "128", "-129", "<![CDATA[42]]>", "4<!--c-->2", "<![CDATA[ 4]]>2", "\uff17"
-  };
-
-  static final String[] DOUBLES = {
-    "0", "1.5", "-1.5E3", "1e-320", "-0.0", "0e999", "1.7976931348623157E308",
-    "1.7976931348623159E308", "1.7976931348623158E308", "4.9e-324", "2e-324", "3e-324", "1e309",
-    "-1e309", "1e-400", "-1e-400", "0.0e-400", "0.000e-99999", "INF", "-INF", "NaN", "+INF",
-    "inf", "Infinity", "-Infinity", "nan", "NAN", "+NaN", "-NaN", "0x1p3", "0X1P3", "1d", "1f",
-    "1D", "1e", "e1", ".5", "5.", ".", " 1.5 ", "1 5", "+.5e-3", "1E+2", "1e+-2", "\u0663.5",
-    "1,5", "", "1e-2147483648", "1e2147483648", "3.4028235E38", "3.4028236E38", "3.5e38",
-    "1e39", "1.4e-45", "7e-46", "7.1e-46", "1e-46", "1e-50", "-1e39", "1e38", " INF", "INF ",
-    "\tNaN\n", "I NF", "&#32;-INF", "1.5&#160;", "00001.5", "+0", "-0", "1.0e0001"
-  };
-
-  static final String[] STRINGS = {
-    "a", "", "  ", "\u00e9", "<![CDATA[x<y]]>", "&lt;", "a b", "\t", "i1", "i2", "en", "en-US",
-    "english-x", "123", "a:b", "1a", "-a", "\u00e9t\u00e9", "\u0663", " i1 ", "a\u00b7b",
-    "x\u0300", "_x", "\u2160"
-  };
-
-  static final String[] XSI_TYPES = {
-    "xsd:int", "xsd:short", "xsd:byte", "xsd:long", "xsd:integer", "xsd:unsignedShort",
-    "xsd:double", "xsd:float", "xsd:decimal", "xsd:string", "xsd:token", "xsd:normalizedString",
-    "xsd:language", "xsd:NCName", "xsd:Name", "xsd:NMTOKEN", "xsd:ID", "xsd:IDREF",
-    "xsd:ENTITY", "xsd:NMTOKENS", "xsd:IDREFS", "xsd:anyType", "xsd:anySimpleType",
-    "ns:SimpleEvent", "ns:MeshInterfaceObject", "ns:int", "int", "u:int", " xsd:int ",
-    "xsd:int xsd:int", "xsd:", ":int", "xsd:Int", "xml:int", "o:int", "xsd:int:x", "",
-    "ns:echoInts", "SimpleEvent", "d:SimpleEvent", "d:int"
-  };
-
-  static final String[] ATTRIBUTES = {
-    "a=\"1\"", "xml:lang=\"en\"", "xsi:foo=\"1\"", "xsi:nil=\"true\"", "xsi:nil=\"false\"",
-    "xsi:nil=\"1\"", "xsi:nil=\"maybe\"", "xsi:schemaLocation=\"urn:a b\"",
-    "xsi:schemaLocation=\"a\"", "xsi:schemaLocation=\"" + Operation.NAMESPACE + " x.xsd\"",
-    "xsi:schemaLocation=\"\"", "xsi:noNamespaceSchemaLocation=\"x.xsd\"",
-    "xsi:noNamespaceSchemaLocation=\"a b\"", "xsi:noNamespaceSchemaLocation=\"%zz\"",
-    "xsi:schemaLocation=\"a b c\"", "xsi:schemaLocation=\"http://[x b\"", "o:a=\"1\"",
-    "xsi2:nil=\"true\"", "xsi2:type=\"xsd:int\"", "ns:a=\"1\""
-  };
-
   private static final String[] OPS = {
-    "echoVoid", "echoInts", "echoDoubles", "echoFloats", "echoStrings", "echoSimpleEvents",
+    "echoVoid",
+    "echoInts",
+    "echoDoubles",
+    "echoFloats",
+    "echoStrings",
+    "echoSimpleEvents",
     "echoMeshInterfaceObjects"
   };
 
@@ -84,24 +43,24 @@ final class MutatedBodies {
   /** Every value of {@code values} alone in each place a value of that type goes. */
   static List<String> everyValue() {
     List<String> bodies = new ArrayList<>();
-    for (String v : INTS) {
+    for (String v : TrickyValues.INTS) {
       bodies.add(request("echoInts", leaf("ns:input", v, "")));
       bodies.add(request("echoSimpleEvents", event(v, "1.5", "m")));
       bodies.add(request("echoMeshInterfaceObjects", mesh("1", v, "0")));
     }
-    for (String v : DOUBLES) {
+    for (String v : TrickyValues.DOUBLES) {
       bodies.add(request("echoDoubles", leaf("ns:input", v, "")));
       bodies.add(request("echoFloats", leaf("ns:input", v, "")));
       bodies.add(request("echoSimpleEvents", event("1", v, "m")));
       bodies.add(request("echoMeshInterfaceObjects", mesh("1", "2", v)));
     }
-    for (String v : STRINGS) {
+    for (String v : TrickyValues.STRINGS) {
       bodies.add(request("echoStrings", leaf("ns:input", v, "")));
-      for (String type : XSI_TYPES) {
+      for (String type : TrickyValues.XSI_TYPES) {
         bodies.add(request("echoStrings", leaf("ns:input", v, "xsi:type=\"" + type + "\"")));
       }
     }
-    for (String type : XSI_TYPES) {
+    for (String type : TrickyValues.XSI_TYPES) {
       for (String v : new String[] {"7", "-129", "40000", "1.5", "INF"}) {
         bodies.add(request("echoInts", leaf("ns:input", v, "xsi:type=\"" + type + "\"")));
         bodies.add(request("echoDoubles", leaf("ns:input", v, "xsi:type=\"" + type + "\"")));
@@ -109,23 +68,41 @@ final class MutatedBodies {
       }
       String attr = " xsi:type=\"" + type + "\"";
       bodies.add(request("echoSimpleEvents", "<ns:input" + attr + ">" + event3("1", "2", "m")));
-      bodies.add(request("echoMeshInterfaceObjects", "<ns:input" + attr + ">" + mesh3("1", "2", "3")));
+      bodies.add(
+          request("echoMeshInterfaceObjects", "<ns:input" + attr + ">" + mesh3("1", "2", "3")));
       bodies.add(envelope("<ns:echoInts xmlns:ns=\"" + Operation.NAMESPACE + "\"" + attr + "/>"));
     }
     String id = "xsi:type=\"xsd:ID\"";
     String idref = "xsi:type=\"xsd:IDREF\"";
     String[][] idPairs = {
-      {id, "i1", id, "i1"}, {id, "i1", id, " i1 "}, {id, "i1", id, "i2"}, {id, "i1", idref, "i1"},
-      {idref, "i1", id, "i1"}, {idref, "i1", id, "i2"}, {idref, "i1", idref, "i1"},
-      {id, "i1", idref, " i1\n"}, {"", "i1", idref, "i1"}
+      {id, "i1", id, "i1"},
+      {id, "i1", id, " i1 "},
+      {id, "i1", id, "i2"},
+      {id, "i1", idref, "i1"},
+      {idref, "i1", id, "i1"},
+      {idref, "i1", id, "i2"},
+      {idref, "i1", idref, "i1"},
+      {id, "i1", idref, " i1\n"},
+      {"", "i1", idref, "i1"}
     };
     for (String[] p : idPairs) {
-      bodies.add(request("echoStrings", leaf("ns:input", p[1], p[0]) + leaf("ns:input", p[3], p[2])));
+      bodies.add(
+          request("echoStrings", leaf("ns:input", p[1], p[0]) + leaf("ns:input", p[3], p[2])));
     }
     for (String content :
         new String[] {
-          "", " ", "\n", "&#9;", "<!--c-->", "x", "<![CDATA[]]>", "<![CDATA[ ]]>", " <!--c--> ",
-          "<ns:input/>", "<ns:echoInts><ns:input>x</ns:input></ns:echoInts>", "<?pi x?>"
+          "",
+          " ",
+          "\n",
+          "&#9;",
+          "<!--c-->",
+          "x",
+          "<![CDATA[]]>",
+          "<![CDATA[ ]]>",
+          " <!--c--> ",
+          "<ns:input/>",
+          "<ns:echoInts><ns:input>x</ns:input></ns:echoInts>",
+          "<?pi x?>"
         }) {
       for (String op : OPS) {
         bodies.add(request(op, content));
@@ -134,7 +111,7 @@ final class MutatedBodies {
       bodies.add(request("echoInts", leaf("ns:input", "1" + content, "")));
       bodies.add(request("echoSimpleEvents", "<ns:input>" + content + event3("1", "2", "m")));
     }
-    for (String a : ATTRIBUTES) {
+    for (String a : TrickyValues.ATTRIBUTES) {
       bodies.add(request("echoInts", leaf("ns:input", "1", a)));
       bodies.add(envelope("<ns:echoStrings xmlns:ns=\"" + Operation.NAMESPACE + "\" " + a + "/>"));
       bodies.add(request("echoSimpleEvents", "<ns:input " + a + ">" + event3("1", "2", "m")));
@@ -228,16 +205,21 @@ final class MutatedBodies {
   private String value(String op) {
     String v =
         switch (op) {
-          case "echoInts", "echoVoid" -> chance(3) ? pick(INTS) : String.valueOf(random.nextInt());
-          case "echoDoubles" -> chance(3) ? pick(DOUBLES) : String.valueOf(random.nextGaussian());
-          case "echoFloats" -> chance(3) ? pick(DOUBLES) : String.valueOf(random.nextFloat());
-          default -> pick(STRINGS);
+          case "echoInts", "echoVoid" ->
+              chance(3) ? pick(TrickyValues.INTS) : String.valueOf(random.nextInt());
+          case "echoDoubles" ->
+              chance(3) ? pick(TrickyValues.DOUBLES) : String.valueOf(random.nextGaussian());
+          case "echoFloats" ->
+              chance(3) ? pick(TrickyValues.DOUBLES) : String.valueOf(random.nextFloat());
+          default -> pick(TrickyValues.STRINGS);
         };
     return chance(25) ? v + "<ns:input>1</ns:input>" : v;
   }
 
   private String attribute() {
-    return chance(2) ? "xsi:type=\"" + pick(XSI_TYPES) + "\"" : pick(ATTRIBUTES);
+    return chance(2)
+        ? "xsi:type=\"" + pick(TrickyValues.XSI_TYPES) + "\""
+        : pick(TrickyValues.ATTRIBUTES);
   }
 
   /** An element closed by {@code </prefix:local>}, whatever prefix opened it. */

@@ -7,9 +7,9 @@ import java.util.Arrays;
 
 /**
  * The hand-written schema check ({@link PayloadCheck}) held to the JDK's validator ({@link
- * PayloadSchema}) on one body: the whole envelope check run with each, on the paths that carry
- * NaN, the infinities and -2147483648 and on Axis2-ADB's, must take the body or refuse it alike,
- * with the same status and fault code (the messages differ).
+ * PayloadSchema}) on one body: the whole envelope check run with each, on the paths that carry NaN,
+ * the infinities and -2147483648 and on Axis2-ADB's, must take the body or refuse it alike, with
+ * the same status and fault code (the messages differ).
  */
 public final class PayloadAgreement {
   private PayloadAgreement() {}

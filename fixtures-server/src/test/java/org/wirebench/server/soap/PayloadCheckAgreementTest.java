@@ -13,9 +13,9 @@ import org.wirebench.server.SoapValuesTest;
 
 /**
  * The hand-written schema check ({@link PayloadCheck}, what the server runs) against the JDK's W3C
- * XML Schema validator ({@link PayloadSchema}, the oracle): the same bodies taken, the same refused,
- * with the same status and fault code, on a corpus of SoapValuesTest's bodies, the stacks' own
- * requests, every tricky value in every place, and thousands of seeded random mutations. (Every
+ * XML Schema validator ({@link PayloadSchema}, the oracle): the same bodies taken, the same
+ * refused, with the same status and fault code, on a corpus of SoapValuesTest's bodies, the stacks'
+ * own requests, every tricky value in every place, and thousands of seeded random mutations. (Every
  * body the Soap*Test classes send on the local connector is held to the same, by LocalServer.)
  */
 class PayloadCheckAgreementTest {

@@ -10,8 +10,8 @@ import org.wirebench.formats.xml.XmlFactories;
 /**
  * What the schema check costs a request, without JMH (the figures in docs/server.md's Values
  * paragraph): the whole envelope check of one body, {@code checks} times a round, the best of
- * {@code rounds} rounds after three rounds of warm-up, with the request element skipped
- * (the envelope alone), checked by hand ({@link PayloadCheck}) and by the JDK's validator ({@link
+ * {@code rounds} rounds after three rounds of warm-up, with the request element skipped (the
+ * envelope alone), checked by hand ({@link PayloadCheck}) and by the JDK's validator ({@link
  * PayloadSchema}). Run by hand, on a quiet machine: {@code java -cp <test classpath>
  * org.wirebench.server.soap.PayloadCheckTiming [rounds] [checks]}.
  */
@@ -32,7 +32,9 @@ public final class PayloadCheckTiming {
     checkers.put("envelope alone", (r, inScope, sentinels) -> XmlFactories.skipElement(r));
     checkers.put("hand-written", PayloadCheck::validate);
     checkers.put("JDK validator", PayloadSchema::validate);
-    System.out.printf("%-22s %8s %16s %16s %16s%n", "body", "bytes", "envelope alone", "hand-written", "JDK validator");
+    System.out.printf(
+        "%-22s %8s %16s %16s %16s%n",
+        "body", "bytes", "envelope alone", "hand-written", "JDK validator");
     for (Map.Entry<String, byte[]> b : bodies.entrySet()) {
       StringBuilder line =
           new StringBuilder(String.format("%-22s %8d", b.getKey(), b.getValue().length));
