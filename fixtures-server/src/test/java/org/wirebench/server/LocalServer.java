@@ -7,6 +7,7 @@ import org.eclipse.jetty.server.LocalConnector;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.wirebench.server.soap.PayloadAgreement;
 
 /**
  * A {@link FixtureServer} with Jetty's {@link LocalConnector} for one test class, started before
@@ -58,12 +59,16 @@ final class LocalServer implements BeforeAllCallback, AfterAllCallback {
 
   /** The parsed answer to {@code raw}, sent as is on the local connector. */
   HttpTester.Response send(String raw) throws Exception {
+    PayloadAgreement.assertAgree(raw.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     return HttpTester.parseResponse(
         connector.executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
   }
 
   /** The parsed answer to {@code raw}, sent byte for byte (a String is sent as UTF-8). */
   HttpTester.Response send(byte[] raw) throws Exception {
+    // every SOAP body a test sends is also a case for the hand-written schema check against the
+    // JDK's validator
+    PayloadAgreement.assertAgree(raw);
     return HttpTester.parseResponse(
         connector.getResponse(ByteBuffer.wrap(raw), false, 30, TimeUnit.SECONDS));
   }

@@ -26,12 +26,12 @@ import org.wirebench.server.soap.SoapServices;
  * schema takes are echoed; Axis2-ADB, which loses NaN and writes infinities as Java's Infinity,
  * refuses them with a Server fault naming the value. Raw requests on a LocalConnector.
  */
-class SoapValuesTest {
+public class SoapValuesTest {
   @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
 
   private static final String ADB = SoapServices.path("axis2-adb");
 
-  static String envelope(String header, String op, String inner) {
+  public static String envelope(String header, String op, String inner) {
     return "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\""
         + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">"
         + header
@@ -71,7 +71,7 @@ class SoapValuesTest {
   }
 
   /** {operation, request element's content, what the fault must name}. */
-  static final String[][] REFUSED = {
+  public static final String[][] REFUSED = {
     {"echoInts", ints("4294967297"), "4294967297"},
     {"echoInts", ints("2147483648"), "2147483648"},
     {"echoInts", ints("-2147483649"), "-2147483649"},

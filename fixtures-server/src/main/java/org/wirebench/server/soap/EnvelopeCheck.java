@@ -28,7 +28,7 @@ import org.wirebench.formats.xml.XmlFactories;
  * ints as doubles), CXF dispatches on it too and answered 500. An element no operation takes is
  * refused as such first, whatever the SOAPAction names, so that one Body gets one answer. The
  * request element is then checked against the WSDL's schema in the same pass ({@link
- * PayloadSchema}); a Header's blocks are none understood here (mustUnderstand="1" is refused with
+ * PayloadCheck}); a Header's blocks are none understood here (mustUnderstand="1" is refused with
  * MustUnderstand), and a processing instruction anywhere is refused (SOAP 1.1 §3).
  */
 final class EnvelopeCheck {
@@ -76,15 +76,34 @@ final class EnvelopeCheck {
     }
   }
 
+  /**
+   * Checks the request element against the WSDL's schema, from its start tag to its end tag: the
+   * hand-written {@link PayloadCheck} serves, the JDK's validator ({@link PayloadSchema}) is the
+   * oracle the tests hold it to.
+   */
+  @FunctionalInterface
+  interface Payload {
+    void validate(XMLStreamReader r, Map<String, String> inScope, boolean carriesSentinels)
+        throws XMLStreamException, Refused;
+  }
+
   private EnvelopeCheck() {}
 
   /**
    * @param named the operation the SOAPAction names, or null when it names none
    * @param carriesSentinels whether the stack carries NaN, the infinities and -2147483648 ({@link
-   *     PayloadSchema})
+   *     SimpleValues#refuseAdbSentinel})
    * @throws Refused naming what is wrong with {@code body}
    */
   static void check(byte[] body, Operation named, boolean carriesSentinels) throws Refused {
+    check(body, named, carriesSentinels, PayloadCheck::validate);
+  }
+
+  /**
+   * As {@link #check(byte[], Operation, boolean)}, the request element checked by {@code check}.
+   */
+  static void check(byte[] body, Operation named, boolean carriesSentinels, Payload check)
+      throws Refused {
     try {
       XMLStreamReader r = XmlFactories.reader(body, 0, body.length);
       try {
@@ -93,7 +112,7 @@ final class EnvelopeCheck {
         if (!"UTF-8".equalsIgnoreCase(r.getEncoding())) {
           throw Refused.notSoap("the request is read as " + r.getEncoding() + ", not UTF-8");
         }
-        walk(r, named, carriesSentinels);
+        walk(r, named, carriesSentinels, check);
       } finally {
         r.close();
       }
@@ -110,7 +129,8 @@ final class EnvelopeCheck {
     }
   }
 
-  private static void walk(XMLStreamReader r, Operation named, boolean carriesSentinels)
+  private static void walk(
+      XMLStreamReader r, Operation named, boolean carriesSentinels, Payload check)
       throws XMLStreamException, Refused {
     QName root = nextRoot(r);
     if (root.getLocalPart().equals("Envelope")
@@ -165,7 +185,7 @@ final class EnvelopeCheck {
               + show(payload)
               + "; send the action of the Body's operation, or \"\"");
     }
-    PayloadSchema.validate(r, inScope, carriesSentinels);
+    check.validate(r, inScope, carriesSentinels);
     QName extra = nextChild(r, null);
     if (extra != null) {
       throw new Refused("Client", "the Body holds " + show(extra) + " after the request element");

@@ -30,7 +30,11 @@ import org.xml.sax.helpers.AttributesImpl;
  * space. The stacks were each looser in their own way (CXF and Axis2-JAXB wrapped 4294967297 to 1
  * as an xs:int, Axis2-JAXB dropped values it could not parse and elements it did not know, all
  * three read Java spellings such as {@code 0x1p3} or {@code Infinity}, an empty or nil int became
- * 0), so a value is refused here, one way for all three, before any of them reads it.
+ * 0), so a value is refused, one way for all three, before any of them reads it. This is the
+ * oracle: the server runs {@link PayloadCheck}, written by hand for this one schema, which the
+ * tests hold to take and refuse what this takes and refuses (the validator costs about 0.5 µs an
+ * element, as much as a stack's own work on large arrays; docs/server.md), and which leaves to
+ * {@link #takesAlone} only the rare forms it does not read itself.
  */
 final class PayloadSchema {
   private static final String XSD = XMLConstants.W3C_XML_SCHEMA_NS_URI;
@@ -167,15 +171,15 @@ final class PayloadSchema {
           }
           case XMLStreamConstants.END_ELEMENT -> {
             h.endElement(nonNull(r.getNamespaceURI()), r.getLocalName(), qName(r));
-            String type = numeric(operation, depth, r.getLocalName());
+            String type = SimpleValues.numeric(operation, depth, r.getLocalName());
             if (type != null && !type.equals("int")) {
-              String outside = outsideRange(type, text.toString().strip());
+              String outside = SimpleValues.outsideRange(type, text.toString().strip());
               if (outside != null) {
                 throw new SAXParseException(outside, null);
               }
             }
             if (type != null && !carriesSentinels) {
-              refuseAdbSentinel(type, r.getLocalName(), text.toString().strip());
+              SimpleValues.refuseAdbSentinel(type, r.getLocalName(), text.toString().strip());
             }
             closed = r.getLocalName();
             closedDepth = depth;
@@ -218,82 +222,114 @@ final class PayloadSchema {
   }
 
   /**
-   * Why a valid xs:double or xs:float literal is outside its type's value space (XML Schema 1.0
-   * §3.2.4-5: a mantissa and an exponent within the type's range), or null: a finite literal beyond
-   * the range ({@code 1e309}) that every stack read as INF, or a nonzero one below it ({@code
-   * 1e-400}) that every stack read as 0, changing the value without a word. The JDK's validator
-   * takes both.
+   * Reads the element {@code r} is at the start tag of, which stands where the schema puts no
+   * element (inside a simple-typed element, or echoVoid, whose content is empty), to its end tag,
+   * as the JDK's validator reads it there: an element a global declaration names is checked against
+   * it, any other laxly (XML Schema 1.0 §3.4.4), so a refusal inside it comes where the validator's
+   * does, before the one for the element standing there, which the caller makes.
+   *
+   * @param inScope the namespace declarations in scope at its parent (prefix to URI)
    */
-  private static String outsideRange(String type, String value) {
-    if (value.equals("INF") || value.equals("-INF") || value.equals("NaN")) {
-      return null;
-    }
-    double d = type.equals("float") ? Float.parseFloat(value) : Double.parseDouble(value);
-    if (Double.isInfinite(d)) {
-      return "beyond xs:" + type + "'s range, so it would be read as " + (d > 0 ? "" : "-") + "INF";
-    }
-    if (d == 0) {
-      for (int i = 0; i < value.length() && value.charAt(i) != 'e' && value.charAt(i) != 'E'; i++) {
-        if (value.charAt(i) >= '1' && value.charAt(i) <= '9') {
-          return "nonzero but below xs:" + type + "'s smallest value, so it would be read as 0";
+  static void foreign(XMLStreamReader r, Map<String, String> inScope)
+      throws XMLStreamException, EnvelopeCheck.Refused {
+    ValidatorHandler h = HANDLERS.get();
+    String ns = Operation.NAMESPACE;
+    AttributesImpl attrs = new AttributesImpl();
+    String where = r.getLocalName();
+    try {
+      h.startDocument();
+      for (Map.Entry<String, String> e : inScope.entrySet()) {
+        h.startPrefixMapping(e.getKey(), e.getValue());
+      }
+      // an xs:string's element: a child there is read as inside any simple type or echoVoid
+      h.startElement(ns, "echoStrings", "echoStrings", attrs);
+      h.startElement(ns, "input", "input", attrs);
+      int depth = 0;
+      for (int event = XMLStreamConstants.START_ELEMENT; ; event = r.next()) {
+        switch (event) {
+          case XMLStreamConstants.START_ELEMENT -> {
+            depth++;
+            where = r.getLocalName();
+            for (int i = 0; i < r.getNamespaceCount(); i++) {
+              h.startPrefixMapping(nonNull(r.getNamespacePrefix(i)), nonNull(r.getNamespaceURI(i)));
+            }
+            attrs.clear();
+            for (int i = 0; i < r.getAttributeCount(); i++) {
+              String prefix = nonNull(r.getAttributePrefix(i));
+              String local = r.getAttributeLocalName(i);
+              attrs.addAttribute(
+                  nonNull(r.getAttributeNamespace(i)),
+                  local,
+                  prefix.isEmpty() ? local : prefix + ":" + local,
+                  "CDATA",
+                  r.getAttributeValue(i));
+            }
+            h.startElement(nonNull(r.getNamespaceURI()), r.getLocalName(), qName(r), attrs);
+          }
+          case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
+              h.characters(r.getTextCharacters(), r.getTextStart(), r.getTextLength());
+          case XMLStreamConstants.END_ELEMENT -> {
+            h.endElement(nonNull(r.getNamespaceURI()), r.getLocalName(), qName(r));
+            for (int i = 0; i < r.getNamespaceCount(); i++) {
+              h.endPrefixMapping(nonNull(r.getNamespacePrefix(i)));
+            }
+            if (--depth == 0) {
+              return;
+            }
+          }
+          case XMLStreamConstants.PROCESSING_INSTRUCTION ->
+              throw new EnvelopeCheck.Refused(
+                  "Client", "a SOAP message must not hold processing instructions (SOAP 1.1 §3)");
+          case XMLStreamConstants.ENTITY_REFERENCE ->
+              throw new EnvelopeCheck.Refused("Client", "an entity reference is not allowed here");
+          default -> {} // comments
         }
       }
+    } catch (SAXParseException e) {
+      throw new EnvelopeCheck.Refused(
+          "Client",
+          "the request does not match Benchmark1.wsdl's schema at <"
+              + where
+              + ">, where no element belongs: "
+              + e.getMessage());
+    } catch (SAXException | IllegalStateException e) {
+      throw new EnvelopeCheck.Refused(
+          "Client", "the request cannot be checked against the WSDL's schema: " + e.getMessage());
     }
-    return null;
-  }
-
-  /** The element's XML Schema type when it is xs:int, xs:double or xs:float, else null. */
-  private static String numeric(String operation, int depth, String local) {
-    return switch (operation) {
-      case "echoInts" -> depth == 2 ? "int" : null;
-      case "echoDoubles" -> depth == 2 ? "double" : null;
-      case "echoFloats" -> depth == 2 ? "float" : null;
-      case "echoSimpleEvents" ->
-          depth != 3
-              ? null
-              : local.equals("timestamp")
-                  ? "double"
-                  : local.equals("sequenceNumber") ? "int" : null;
-      case "echoMeshInterfaceObjects" ->
-          depth != 3
-              ? null
-              : local.equals("value") ? "double" : local.equals("message") ? null : "int";
-      default -> null;
-    };
   }
 
   /**
-   * Axis2-ADB's generated beans take NaN and Integer.MIN_VALUE for "absent": an array's NaN or
-   * -2147483648 was dropped with 200 ([NaN, 1] answered [1.0]), a SimpleEvent's a Server fault
-   * "cannot be null"; they read INF with Java's parser (a Server fault) and write an infinity as
-   * Java's {@code Infinity}, which is no xs:double. A value this stack would lose or change is
-   * refused, as what it cannot carry, naming the stacks that do.
+   * Whether the JDK's validator takes {@code value} as the built-in type {@code xsdType} (an
+   * element's text under an xsi:type naming it) or, with {@code xsdType} null, as the value of the
+   * attribute xsi:{@code xsiLocal} (schemaLocation, noNamespaceSchemaLocation): the rare forms
+   * {@link PayloadCheck} leaves to the library, judged alone from a few events, without a parse.
    */
-  private static void refuseAdbSentinel(String type, String local, String value)
-      throws EnvelopeCheck.Refused {
-    boolean lost;
-    if (type.equals("int")) {
-      lost =
-          Integer.parseInt(value.startsWith("+") ? value.substring(1) : value) == Integer.MIN_VALUE;
-    } else if (value.equals("INF") || value.equals("-INF")) {
-      lost = true;
-    } else {
-      // valid by the schema: every other spelling is one Java's parsers read
-      double d = type.equals("float") ? Float.parseFloat(value) : Double.parseDouble(value);
-      lost = Double.isNaN(d) || Double.isInfinite(d);
-    }
-    if (lost) {
-      throw new EnvelopeCheck.Refused(
-          "Server",
-          "axis2-adb cannot carry <"
-              + local
-              + "> "
-              + Quote.of(value, 60)
-              + " (xs:"
-              + type
-              + "): its generated code takes NaN and -2147483648 for an absent value and writes"
-              + " an infinity as 'Infinity', which is no XML Schema value; axis2-jaxb and cxf-jaxb"
-              + " carry it");
+  static boolean takesAlone(String xsdType, String xsiLocal, String value) {
+    ValidatorHandler h = HANDLERS.get();
+    String xsi = XMLConstants.W3C_XML_SCHEMA_INSTANCE_NS_URI;
+    String ns = Operation.NAMESPACE;
+    AttributesImpl attrs = new AttributesImpl();
+    try {
+      h.startDocument();
+      h.startPrefixMapping("tns", ns);
+      h.startPrefixMapping("xsi", xsi);
+      h.startPrefixMapping("xsd", XSD);
+      if (xsdType == null) {
+        attrs.addAttribute(xsi, xsiLocal, "xsi:" + xsiLocal, "CDATA", value);
+        h.startElement(ns, "echoVoid", "tns:echoVoid", attrs);
+        h.endElement(ns, "echoVoid", "tns:echoVoid");
+      } else {
+        h.startElement(ns, "echoStrings", "tns:echoStrings", attrs);
+        attrs.addAttribute(xsi, "type", "xsi:type", "CDATA", "xsd:" + xsdType);
+        h.startElement(ns, "input", "tns:input", attrs);
+        h.characters(value.toCharArray(), 0, value.length());
+        h.endElement(ns, "input", "tns:input");
+        h.endElement(ns, "echoStrings", "tns:echoStrings");
+      }
+      h.endDocument();
+      return true;
+    } catch (SAXException | RuntimeException e) {
+      return false;
     }
   }
 
