@@ -12,9 +12,10 @@ import org.eclipse.jetty.server.Request;
  * client took the whole budget with 16 connections each declaring the 16 MiB limit and sending one
  * byte, and every other client's POST was refused for the 10 s the bodies could take to arrive. The
  * share is the client's share of the server's threads ({@code --threads-per-client} of {@value
- * ClientThreads#POOL_THREADS}, half by default), and never less than one body at the limit; the
- * budget being at least two such bodies, the others keep room for one at least. A client is its
- * address as the socket sees it, as for the thread limit.
+ * ClientThreads#POOL_THREADS}, half by default), never less than one body at the limit, and never
+ * more than the budget less one such body: the budget being at least two bodies at the limit, the
+ * others keep room for one at least, whatever the share of threads. A client is its address as the
+ * socket sees it, as for the thread limit.
  */
 final class BodyBudget {
   /** What {@link #reserve} decided. */
@@ -46,9 +47,13 @@ final class BodyBudget {
     threadsPerClient = threads;
   }
 
-  /** Bytes one client address may hold at once. */
+  /**
+   * Bytes one client address may hold at once: its share of threads, but never so much that the
+   * others lose room for one body at the limit (a share above half the threads would take it).
+   */
   synchronized long clientBytes() {
-    return Math.max(maxBytes, budgetBytes / ClientThreads.POOL_THREADS * threadsPerClient);
+    long share = budgetBytes / ClientThreads.POOL_THREADS * threadsPerClient;
+    return Math.max(maxBytes, Math.min(share, budgetBytes - maxBytes));
   }
 
   synchronized long total() {

@@ -13,7 +13,9 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * connection then closes. A client that sends its body without waiting for an answer (no {@code
  * Expect: 100-continue}) so has the answer in hand at once and sees it, not a broken pipe: the
  * server neither closes under its feet nor waits for the whole body before answering. Reading stops
- * at the body's end, past {@code maxDropped} bytes, or {@code timeoutMs} after the answer.
+ * at the body's end, past {@code maxDropped} bytes, or {@code timeoutMs} after this callback is
+ * made: the deadline is scheduled then, before the answer is written, so writing the answer counts
+ * against the same time.
  */
 final class BodyDrain implements Callback, Runnable {
   private final Request request;

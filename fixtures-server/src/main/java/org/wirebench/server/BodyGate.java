@@ -29,7 +29,8 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * first (no thread held either), then refused. With {@code Expect: 100-continue} a request its
  * service refuses from the head alone ({@link HeadRefusals}) goes to the service unread, so the
  * client gets that final answer and no {@code 100 Continue}. The service otherwise gets the whole
- * body from memory. The bodies held at once are bounded by {@link BodyBudget}. Refusals are in the
+ * body from memory. The bodies held at once are bounded by {@link BodyBudget}; a body refused for
+ * want of room (429, 503) is also dropped after the answer, as a 413 is. Refusals are in the
  * service's format ({@link ServiceErrors}).
  */
 final class BodyGate extends Handler.Wrapper {
@@ -251,15 +252,23 @@ final class BodyGate extends Handler.Wrapper {
                 ? grow(size + b.remaining())
                 : BodyBudget.Outcome.TAKEN;
         if (room != BodyBudget.Outcome.TAKEN) {
+          boolean last = chunk.isLast();
           chunk.release();
           if (finish()) {
             release();
             response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
             boolean mine = room == BodyBudget.Outcome.CLIENT_FULL;
+            // the rest of the body is on its way: dropped after the answer, as for a 413, so the
+            // client reads the answer and its Retry-After, not a connection reset
+            Callback then =
+                last
+                    ? callback
+                    : new BodyDrain(
+                        request, callback, DISCARD_FACTOR * maxBytes, scheduler, timeoutMs);
             refuse(
                 request,
                 response,
-                callback,
+                then,
                 mine ? HttpStatus.TOO_MANY_REQUESTS_429 : HttpStatus.SERVICE_UNAVAILABLE_503,
                 mine
                     ? "this client's request bodies being read or served hold its share of the"

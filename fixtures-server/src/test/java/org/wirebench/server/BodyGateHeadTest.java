@@ -75,6 +75,50 @@ class BodyGateHeadTest {
   }
 
   /**
+   * A client over its share that keeps sending its body reads the whole 429 and its Retry-After:
+   * the body is dropped after the answer, as for a 413. Before, the connection was closed with the
+   * body still arriving and the client got a connection reset in place of the answer. Every socket
+   * is a real one from 127.0.0.1, one client; a body is more than the sockets buffer, so the client
+   * is still writing when the answer is sent.
+   */
+  @Test
+  void aClientOverItsShareThatKeepsSendingReadsThe429() throws Exception {
+    int limit = 8 << 20; // more than the sockets buffer: the client is still sending
+    try (FixtureServer server =
+            new FixtureServer(
+                    FixtureServer.Settings.defaults().maxBodyBytes(limit).compression(false))
+                .bodyBudgetBytes(5L * limit)
+                .bodyTimeoutMs(60_000)
+                .start();
+        java.net.Socket first = new java.net.Socket();
+        java.net.Socket second = new java.net.Socket();
+        java.net.Socket over = new java.net.Socket()) {
+      String head =
+          "POST /static/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: "
+              + limit
+              + "\r\n\r\n";
+      java.net.Socket[] holders = {first, second};
+      for (int i = 0; i < holders.length; i++) {
+        holders[i].connect(new java.net.InetSocketAddress("127.0.0.1", server.uri().getPort()));
+        holders[i].getOutputStream().write((head + "c").getBytes(StandardCharsets.US_ASCII));
+        holders[i].getOutputStream().flush();
+        awaitHeld(server, (i + 1L) * limit); // half the budget: the client's share
+      }
+      over.connect(new java.net.InetSocketAddress("127.0.0.1", server.uri().getPort()));
+      over.setSoTimeout(TIMEOUT_S * 1000);
+      java.io.OutputStream out = over.getOutputStream();
+      out.write((head + "c".repeat(limit)).getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      String answer = new String(over.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      HttpTester.Response r = HttpTester.parseResponse(answer);
+      assertNotNull(r, answer);
+      assertEquals(429, r.getStatus(), answer);
+      assertEquals("1", r.get("Retry-After"), answer);
+      assertTrue(r.getContent().contains("share"), answer);
+    }
+  }
+
+  /**
    * A declared length above the limit, or a chunk whose declared size takes the body past it, gets
    * 413 in the path's format at once, before the body's data. Before, below 8 × the limit the body
    * was awaited whole and a client that stopped sending got 408 after the body timeout.

@@ -69,6 +69,7 @@ final class GetFeature {
       plans.add(p);
       cost += p.visits();
     }
+    checkSelections(queries, start, count);
     HeavyQueries.Turn turn = cost > HeavyQueries.HEAVY_VISITS ? heavy.acquire(client) : null;
     try {
       return select(wfs, endpoint, queries, filters, plans, hits, count, start, visits);
@@ -76,6 +77,23 @@ final class GetFeature {
       if (turn != null) {
         turn.close();
       }
+    }
+  }
+
+  /**
+   * Refuses a bad PROPERTYNAME or SORTBY before a heavy query is admitted: a refusal that depends
+   * on the request alone must not turn into a 503 "try again" when the heavy places are full. The
+   * first query's page is exactly {@code [start, start + count)}; a later query's starts where the
+   * earlier ones' matches leave it, known only once they ran, so its deep-page check stays in
+   * {@link #select} (its page never ends past the first's).
+   */
+  private static void checkSelections(List<Queries.Query> queries, int start, int count)
+      throws OwsException {
+    for (int i = 0; i < queries.size(); i++) {
+      Queries.Query q = queries.get(i);
+      FeatureType type = q.dataset().featureType();
+      q.selection().selectedProperties(type);
+      q.selection().sortBy(type, i == 0 ? start : 0, i == 0 ? count : 0);
     }
   }
 

@@ -36,6 +36,10 @@ class HeavyShareTest {
       "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:osm_mainroads&count=1"
           + "&SORTBY=name%20DESC";
 
+  /** A GetFeature of the roads, heavy once a SORTBY is added. */
+  private static final String BASE =
+      "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:osm_mainroads";
+
   private FixtureServer server;
   private final List<Socket> sockets = new ArrayList<>();
   private HeavyQueries.Turn held;
@@ -106,6 +110,34 @@ class HeavyShareTest {
     assertRefused(ask(A));
   }
 
+  /**
+   * A heavy request that is invalid gets its 400 OGC report even while its client's share is full:
+   * the parameters are checked before admission. Before, each got 503 "try again" here (and 400
+   * otherwise), which a client retrying on 503 repeats for ever.
+   */
+  @Test
+  void anInvalidHeavyQueryIsRefusedAsInvalidWhenTheShareIsFull() throws Exception {
+    ask(A);
+    ask(A);
+    await(() -> admitted(A) == 2, "A's two sorts wait");
+    String[][] cases = {
+      {"&SORTBY=nosuch%20DESC", "InvalidParameterValue"},
+      {"&SORTBY=name,name%20DESC", "InvalidParameterValue"},
+      {"&SORTBY=nope:name", "InvalidParameterValue"},
+      {"&SORTBY=name&PROPERTYNAME=nosuch", "InvalidParameterValue"},
+      {"&SORTBY=name&PROPERTYNAME=nope:name", "InvalidParameterValue"},
+      {"&SORTBY=name&startIndex=99999&count=2", "OptionNotSupported"},
+    };
+    for (String[] c : cases) {
+      BufferedReader in = reader(ask(A, BASE + c[0]));
+      String status = in.readLine();
+      String rest = in.lines().collect(Collectors.joining("\n"));
+      assertEquals("HTTP/1.1 400 Bad Request", status, c[0] + "\n" + rest);
+      assertTrue(rest.contains("exceptionCode=\"" + c[1] + "\""), c[0] + "\n" + rest);
+    }
+    assertEquals(2, admitted(A), "the refused requests took no place");
+  }
+
   /** Takes the one running place, as a client of its own: every heavy query then waits. */
   private void hold() {
     assertEquals(0, server.wfs().heavyQueriesRunning(), "a heavy query still runs");
@@ -139,6 +171,10 @@ class HeavyShareTest {
   }
 
   private Socket ask(String from) throws Exception {
+    return ask(from, SORT);
+  }
+
+  private Socket ask(String from, String target) throws Exception {
     Socket socket = new Socket();
     sockets.add(socket);
     socket.bind(new InetSocketAddress(InetAddress.getByName(from), 0));
@@ -147,7 +183,7 @@ class HeavyShareTest {
     socket
         .getOutputStream()
         .write(
-            ("GET " + SORT + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+            ("GET " + target + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII));
     socket.getOutputStream().flush();
     return socket;
