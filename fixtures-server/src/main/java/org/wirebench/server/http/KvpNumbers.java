@@ -33,7 +33,11 @@ public final class KvpNumbers {
 
   /** {@link #decimal}, as an XML value writes it (a leading "+" taken). */
   public static double xmlDecimal(String s) {
-    if (s == null || !XML_DECIMAL.matcher(s).matches()) {
+    return finite(XML_DECIMAL, s);
+  }
+
+  private static double finite(Pattern syntax, String s) {
+    if (s == null || !syntax.matcher(s).matches()) {
       throw new NumberFormatException("not a decimal number");
     }
     double d = Double.parseDouble(s);
@@ -69,14 +73,7 @@ public final class KvpNumbers {
    *     for a double
    */
   public static double decimal(String s) {
-    if (s == null || !DECIMAL.matcher(s).matches()) {
-      throw new NumberFormatException("not a decimal number");
-    }
-    double d = Double.parseDouble(s);
-    if (!Double.isFinite(d)) {
-      throw new NumberFormatException("too large");
-    }
-    return d;
+    return finite(DECIMAL, s);
   }
 
   /** Whether {@code s} is a decimal in that syntax (a filter literal compared as a number). */

@@ -68,6 +68,18 @@ final class EnvelopeCheck {
     }
 
     /**
+     * What the Body's payload may not hold, whichever check reads it ({@link PayloadCheck}, {@link
+     * PayloadSchema}): a processing instruction (SOAP 1.1 §3) or an entity reference.
+     */
+    static Refused notInPayload(int staxEvent) {
+      return new Refused(
+          "Client",
+          staxEvent == javax.xml.stream.XMLStreamConstants.PROCESSING_INSTRUCTION
+              ? "a SOAP message must not hold processing instructions (SOAP 1.1 §3)"
+              : "an entity reference is not allowed here");
+    }
+
+    /**
      * The HTTP request contradicts itself: its SOAPAction names another operation than the one
      * whose request element the Body holds.
      */

@@ -79,7 +79,8 @@ final class PayloadCheck {
     derived[1] = attributes(r, Type.REQUEST, operation);
     declared[1] = declarations(r);
     while (true) {
-      switch (r.next()) {
+      int event = r.next();
+      switch (event) {
         case XMLStreamConstants.START_ELEMENT -> {
           if (types[depth].simple || depth == 1 && item == null) {
             // refused at the parent's end tag, where the validator finds it; read to its own end
@@ -175,11 +176,8 @@ final class PayloadCheck {
             return;
           }
         }
-        case XMLStreamConstants.PROCESSING_INSTRUCTION ->
-            throw new EnvelopeCheck.Refused(
-                "Client", "a SOAP message must not hold processing instructions (SOAP 1.1 §3)");
-        case XMLStreamConstants.ENTITY_REFERENCE ->
-            throw new EnvelopeCheck.Refused("Client", "an entity reference is not allowed here");
+        case XMLStreamConstants.PROCESSING_INSTRUCTION, XMLStreamConstants.ENTITY_REFERENCE ->
+            throw EnvelopeCheck.Refused.notInPayload(event);
         default -> {} // comments
       }
     }

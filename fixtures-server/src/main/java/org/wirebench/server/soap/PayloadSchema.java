@@ -145,23 +145,9 @@ final class PayloadSchema {
         switch (event) {
           case XMLStreamConstants.START_ELEMENT -> {
             depth++;
-            for (int i = 0; i < r.getNamespaceCount(); i++) {
-              h.startPrefixMapping(nonNull(r.getNamespacePrefix(i)), nonNull(r.getNamespaceURI(i)));
-            }
-            attrs.clear();
-            for (int i = 0; i < r.getAttributeCount(); i++) {
-              String prefix = nonNull(r.getAttributePrefix(i));
-              String local = r.getAttributeLocalName(i);
-              attrs.addAttribute(
-                  nonNull(r.getAttributeNamespace(i)),
-                  local,
-                  prefix.isEmpty() ? local : prefix + ":" + local,
-                  "CDATA",
-                  r.getAttributeValue(i));
-            }
             open.push(r.getLocalName());
             text.setLength(0);
-            h.startElement(nonNull(r.getNamespaceURI()), r.getLocalName(), qName(r), attrs);
+            startElement(r, h, attrs);
           }
           case XMLStreamConstants.CHARACTERS,
               XMLStreamConstants.CDATA,
@@ -193,11 +179,8 @@ final class PayloadSchema {
               return;
             }
           }
-          case XMLStreamConstants.PROCESSING_INSTRUCTION ->
-              throw new EnvelopeCheck.Refused(
-                  "Client", "a SOAP message must not hold processing instructions (SOAP 1.1 §3)");
-          case XMLStreamConstants.ENTITY_REFERENCE ->
-              throw new EnvelopeCheck.Refused("Client", "an entity reference is not allowed here");
+          case XMLStreamConstants.PROCESSING_INSTRUCTION, XMLStreamConstants.ENTITY_REFERENCE ->
+              throw EnvelopeCheck.Refused.notInPayload(event);
           default -> {} // comments
         }
         event = r.next();
@@ -250,21 +233,7 @@ final class PayloadSchema {
           case XMLStreamConstants.START_ELEMENT -> {
             depth++;
             where = r.getLocalName();
-            for (int i = 0; i < r.getNamespaceCount(); i++) {
-              h.startPrefixMapping(nonNull(r.getNamespacePrefix(i)), nonNull(r.getNamespaceURI(i)));
-            }
-            attrs.clear();
-            for (int i = 0; i < r.getAttributeCount(); i++) {
-              String prefix = nonNull(r.getAttributePrefix(i));
-              String local = r.getAttributeLocalName(i);
-              attrs.addAttribute(
-                  nonNull(r.getAttributeNamespace(i)),
-                  local,
-                  prefix.isEmpty() ? local : prefix + ":" + local,
-                  "CDATA",
-                  r.getAttributeValue(i));
-            }
-            h.startElement(nonNull(r.getNamespaceURI()), r.getLocalName(), qName(r), attrs);
+            startElement(r, h, attrs);
           }
           case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
               h.characters(r.getTextCharacters(), r.getTextStart(), r.getTextLength());
@@ -277,11 +246,8 @@ final class PayloadSchema {
               return;
             }
           }
-          case XMLStreamConstants.PROCESSING_INSTRUCTION ->
-              throw new EnvelopeCheck.Refused(
-                  "Client", "a SOAP message must not hold processing instructions (SOAP 1.1 §3)");
-          case XMLStreamConstants.ENTITY_REFERENCE ->
-              throw new EnvelopeCheck.Refused("Client", "an entity reference is not allowed here");
+          case XMLStreamConstants.PROCESSING_INSTRUCTION, XMLStreamConstants.ENTITY_REFERENCE ->
+              throw EnvelopeCheck.Refused.notInPayload(event);
           default -> {} // comments
         }
       }
@@ -331,6 +297,26 @@ final class PayloadSchema {
     } catch (SAXException | RuntimeException e) {
       return false;
     }
+  }
+
+  /** The reader's start tag as SAX gives it: its namespace declarations, then the element. */
+  private static void startElement(XMLStreamReader r, ValidatorHandler h, AttributesImpl attrs)
+      throws SAXException {
+    for (int i = 0; i < r.getNamespaceCount(); i++) {
+      h.startPrefixMapping(nonNull(r.getNamespacePrefix(i)), nonNull(r.getNamespaceURI(i)));
+    }
+    attrs.clear();
+    for (int i = 0; i < r.getAttributeCount(); i++) {
+      String prefix = nonNull(r.getAttributePrefix(i));
+      String local = r.getAttributeLocalName(i);
+      attrs.addAttribute(
+          nonNull(r.getAttributeNamespace(i)),
+          local,
+          prefix.isEmpty() ? local : prefix + ":" + local,
+          "CDATA",
+          r.getAttributeValue(i));
+    }
+    h.startElement(nonNull(r.getNamespaceURI()), r.getLocalName(), qName(r), attrs);
   }
 
   private static String qName(XMLStreamReader r) {
