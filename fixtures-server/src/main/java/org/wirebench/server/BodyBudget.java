@@ -1,10 +1,7 @@
 package org.wirebench.server;
 
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.util.HashMap;
 import java.util.Map;
-import org.eclipse.jetty.server.Request;
 
 /**
  * The bytes of request bodies held in memory at once ({@link BodyGate}): by all clients together,
@@ -84,14 +81,5 @@ final class BodyBudget {
       byClient.put(client, left);
     }
     total -= n;
-  }
-
-  /** The client a request comes from: its address as the socket sees it, no forwarded header. */
-  static String client(Request request) {
-    SocketAddress remote = request.getConnectionMetaData().getRemoteSocketAddress();
-    if (remote instanceof InetSocketAddress inet && inet.getAddress() != null) {
-      return inet.getAddress().getHostAddress();
-    }
-    return String.valueOf(remote);
   }
 }

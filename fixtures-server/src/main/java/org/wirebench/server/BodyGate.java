@@ -172,7 +172,7 @@ final class BodyGate extends Handler.Wrapper {
       this.response = response;
       this.callback = callback;
       this.declared = declared;
-      this.client = BodyBudget.client(request);
+      this.client = org.wirebench.server.http.ClientAddress.of(request);
       this.deadline = scheduler.schedule(this::expire, timeoutMs, TimeUnit.MILLISECONDS);
     }
 

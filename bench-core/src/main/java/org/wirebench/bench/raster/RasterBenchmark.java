@@ -85,6 +85,7 @@ public class RasterBenchmark extends StudyBenchmark {
   List<WmsRequestList.Request> requests;
   MapRenderer maps;
   TileCacheRenderer tiles;
+  private java.nio.file.Path tileFolder;
 
   @Setup(Level.Trial)
   public void setUp() throws IOException {
@@ -168,6 +169,7 @@ public class RasterBenchmark extends StudyBenchmark {
               folder, f -> new SharedCache(new TileCacheRenderer(f, direct)));
       shared.users++;
       tiles = shared.renderer;
+      tileFolder = folder;
     }
     return tiles;
   }
@@ -179,12 +181,9 @@ public class RasterBenchmark extends StudyBenchmark {
       return;
     }
     synchronized (TILE_CACHES) {
-      for (var e : TILE_CACHES.entrySet()) {
-        if (e.getValue().renderer == tiles && --e.getValue().users == 0) {
-          TILE_CACHES.remove(e.getKey());
-          tiles.close();
-          break;
-        }
+      if (--TILE_CACHES.get(tileFolder).users == 0) {
+        TILE_CACHES.remove(tileFolder);
+        tiles.close();
       }
     }
     tiles = null;

@@ -1,13 +1,10 @@
 package org.wirebench.server.wfs;
 
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpStatus;
-import org.eclipse.jetty.server.Request;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -135,19 +132,6 @@ final class HeavyQueries {
       leave(client);
       admitted.release();
     };
-  }
-
-  /**
-   * The client a request comes from, as the per-client thread limit tells clients apart: its
-   * address as the socket sees it (no forwarded header is trusted), without the port; a connection
-   * without an IP address is one client with every other such.
-   */
-  static String client(Request request) {
-    SocketAddress a = request.getConnectionMetaData().getRemoteSocketAddress();
-    if (a instanceof InetSocketAddress inet && inet.getAddress() != null) {
-      return inet.getAddress().getHostAddress();
-    }
-    return "(no IP address)";
   }
 
   private void leave(String client) {

@@ -289,7 +289,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
               codec,
               endpoint,
               heavy,
-              HeavyQueries.client(request),
+              org.wirebench.server.http.ClientAddress.of(request),
               new Visits(visited, watch::gone));
     } catch (Visits.Stopped e) {
       watch.close();
