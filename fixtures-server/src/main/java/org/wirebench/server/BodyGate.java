@@ -24,14 +24,14 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * not read when the client sent {@code Expect: 100-continue} (it never gets {@code 100 Continue})
  * or declared more than {@value #DISCARD_FACTOR} times the limit, and otherwise read and dropped
  * after the answer ({@link BodyDrain}), so that the client sees it and not a broken pipe. A chunked
- * body is refused so as soon as a chunk's declared size takes it past the limit ({@link
- * RequestTargets#chunkedAtLeast}), and otherwise, once what arrived passes it, read and dropped
- * first (no thread held either), then refused. With {@code Expect: 100-continue} a request its
- * service refuses from the head alone ({@link HeadRefusals}) goes to the service unread, so the
- * client gets that final answer and no {@code 100 Continue}. The service otherwise gets the whole
- * body from memory. The bodies held at once are bounded by {@link BodyBudget}; a body refused for
- * want of room (429, 503) is also dropped after the answer, as a 413 is. Refusals are in the
- * service's format ({@link ServiceErrors}).
+ * body is refused so as soon as a chunk's size line takes it past the limit, before that chunk's
+ * data ({@link RequestTargets#chunkedAtLeast}), and otherwise, once what arrived passes it, read
+ * and dropped first (no thread held either), then refused. With {@code Expect: 100-continue} a
+ * request its service refuses from the head alone ({@link HeadRefusals}) goes to the service
+ * unread, so the client gets that final answer and no {@code 100 Continue}. The service otherwise
+ * gets the whole body from memory. The bodies held at once are bounded by {@link BodyBudget}; a
+ * body refused for want of room (429, 503) is also dropped after the answer, as a 413 is. Refusals
+ * are in the service's format ({@link ServiceErrors}).
  */
 final class BodyGate extends Handler.Wrapper {
   /**
@@ -181,7 +181,10 @@ final class BodyGate extends Handler.Wrapper {
       while (!done.get()) {
         Content.Chunk chunk = request.read();
         if (chunk == null) {
-          request.demand(this);
+          // the read may have parsed a chunk's size line and no data yet: that line may refuse it
+          if (!declaredAboveLimit()) {
+            request.demand(this);
+          }
           return;
         }
         if (Content.Chunk.isFailure(chunk)) {
@@ -204,26 +207,8 @@ final class BodyGate extends Handler.Wrapper {
           }
           return;
         }
-        long atLeast = RequestTargets.chunkedAtLeast(request.getConnectionMetaData());
-        if (dropped == 0 && atLeast > maxBytes) {
-          // a chunk whose declared size alone passes the limit: refused now, as a declared length
+        if (declaredAboveLimit()) {
           chunk.release();
-          if (finish()) {
-            release();
-            boolean cut = atLeast > DISCARD_FACTOR * maxBytes;
-            Callback then =
-                cut
-                    ? callback
-                    : new BodyDrain(
-                        request, callback, DISCARD_FACTOR * maxBytes, scheduler, timeoutMs);
-            refuse(
-                request,
-                response,
-                then,
-                HttpStatus.PAYLOAD_TOO_LARGE_413,
-                tooLarge(declared),
-                true);
-          }
           return;
         }
         ByteBuffer b = chunk.getByteBuffer();
@@ -295,6 +280,27 @@ final class BodyGate extends Handler.Wrapper {
     }
 
     /**
+     * Whether a chunk's declared size has taken the body past the limit: then it is refused now,
+     * before that chunk's data, as a declared length is (the one who ends the reading answers).
+     */
+    private boolean declaredAboveLimit() {
+      long atLeast = RequestTargets.chunkedAtLeast(request.getConnectionMetaData());
+      if (dropped > 0 || atLeast <= maxBytes) {
+        return false;
+      }
+      if (finish()) {
+        release();
+        boolean cut = atLeast > DISCARD_FACTOR * maxBytes;
+        Callback then =
+            cut
+                ? callback
+                : new BodyDrain(request, callback, DISCARD_FACTOR * maxBytes, scheduler, timeoutMs);
+        refuse(request, response, then, HttpStatus.PAYLOAD_TOO_LARGE_413, tooLarge(declared), true);
+      }
+      return true;
+    }
+
+    /**
      * Grows the buffer to hold {@code want} bytes, within the server's budget. A declared length
      * costs nothing until the first bytes are there, and is then reserved whole: bodies that grew
      * step by step could each hold part of the budget and all be refused where one would fit. A
@@ -347,7 +353,7 @@ final class BodyGate extends Handler.Wrapper {
     }
 
     private void dispatch() {
-      Request whole = new Buffered(request, ByteBuffer.wrap(bytes, 0, size));
+      Request whole = new BufferedRequest(request, ByteBuffer.wrap(bytes, 0, size));
       // the body counts against the budget until its answer is complete
       Callback then =
           new Callback.Nested(callback) {
@@ -370,34 +376,6 @@ final class BodyGate extends Handler.Wrapper {
       } catch (Throwable t) {
         Response.writeError(whole, response, then, t);
       }
-    }
-  }
-
-  /** A request whose body was read already: one last chunk, then the end. */
-  private static final class Buffered extends Request.Wrapper {
-    private Content.Chunk body;
-
-    Buffered(Request request, ByteBuffer bytes) {
-      super(request);
-      this.body = Content.Chunk.from(bytes, true);
-    }
-
-    @Override
-    public synchronized Content.Chunk read() {
-      Content.Chunk next = body;
-      body = Content.Chunk.EOF;
-      return next;
-    }
-
-    @Override
-    public void demand(Runnable demandCallback) {
-      demandCallback.run();
-    }
-
-    @Override
-    public boolean consumeAvailable() {
-      read();
-      return true;
     }
   }
 }

@@ -168,6 +168,46 @@ class BodyGateHeadTest {
   }
 
   /**
+   * A chunk-size line that takes the body past the limit gets its 413 before any of that chunk's
+   * data is sent: the size line is all the server needs. Before, the 413 waited for the chunk's
+   * first data, and a client that sent only the line got 408 after the body timeout. All requests
+   * are sent first and answered in any order, so the old wait was one timeout, not one a request.
+   */
+  @Test
+  void aChunkSizeLineAboveTheLimitGets413BeforeItsData() throws Exception {
+    try (FixtureServer server =
+        new FixtureServer(
+                FixtureServer.Settings.defaults().maxBodyBytes(1 << 20).compression(false))
+            .bodyTimeoutMs(600_000)) {
+      LocalConnector local = server.localConnector();
+      server.start();
+      String[] paths = {"/services/cxf-jaxb", "/services/axis2-jaxb", "/ows", "/static/10"};
+      // the first chunk's size line above the limit; a second one taking the body past it; a
+      // size far above 8 x the limit; each without its chunk's data
+      String[] sizeLines = {"1E8480\r\n", "3\r\nabc\r\n1E8480;x=y\r\n", "FFFFFFFFF\r\n"};
+      java.util.Map<String, LocalConnector.LocalEndPoint> sent = new java.util.LinkedHashMap<>();
+      for (String lines : sizeLines) {
+        for (String path : paths) {
+          sent.put(
+              path + " " + lines.strip(),
+              local.executeRequest(
+                  "POST "
+                      + path
+                      + " HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nSOAPAction: \"\"\r\n"
+                      + "Transfer-Encoding: chunked\r\n\r\n"
+                      + lines));
+        }
+      }
+      for (java.util.Map.Entry<String, LocalConnector.LocalEndPoint> e : sent.entrySet()) {
+        String answer = answer(e.getValue());
+        HttpTester.Response r = HttpTester.parseResponse(answer);
+        assertEquals(413, r.getStatus(), e.getKey() + ": " + answer);
+        assertTrue(r.getContent().contains("above this server's limit"), e.getKey() + answer);
+      }
+    }
+  }
+
+  /**
    * A chunked body within the limit whose chunk sizes arrive cut anywhere (sent a byte at a time,
    * the server reading whatever has come) is served: following the sizes never overestimates.
    */

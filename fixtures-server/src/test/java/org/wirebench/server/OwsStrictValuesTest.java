@@ -10,9 +10,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Values the WFS and WMS read too leniently: numbers in Java's spellings ({@code 60d}, {@code
  * 0x14p0}, {@code +3}, a padded {@code " 3"}) instead of the protocols' decimal syntax, an empty
- * outputFormat served with the default, a list naming one item twice or holding an empty one, an
- * unchecked featureVersion, and WMS 1.1.1's EXCEPTIONS value in 1.3.0 (and 1.3.0's in 1.1.1). Each
- * was answered 200; each is now refused naming the parameter, and the plain spelling still served.
+ * outputFormat served with the default, a list naming one item twice or holding an empty one (an
+ * AcceptFormats or Sections with an empty item, a NAMESPACES with a trailing comma or none between
+ * two bindings were read past; the other lists' empty items were refused already), an unchecked
+ * featureVersion, and WMS 1.1.1's EXCEPTIONS value in 1.3.0 (and 1.3.0's in 1.1.1). Each was
+ * answered 200; each is now refused naming the parameter, and the plain spelling still served.
  */
 class OwsStrictValuesTest {
   @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
@@ -20,9 +22,17 @@ class OwsStrictValuesTest {
   private static final String POIS =
       "service=WFS&request=GetFeature&version=2.0.0&typeNames=helsinki_pois&";
 
+  private static final String CAPS = "service=WFS&request=GetCapabilities&";
+
+  private static final String OSM = "http://wirebench.org/osm";
+
   private static final String WMS130 =
       "SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=bluemarble&STYLES=&CRS=EPSG:4326"
           + "&WIDTH=64&HEIGHT=32&FORMAT=image/png&";
+
+  /** WMS130 without LAYERS and STYLES. */
+  private static final String WMS130_ONE =
+      "SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&CRS=EPSG:4326&WIDTH=64&HEIGHT=32&FORMAT=image/png&";
 
   private static final String WMS111 =
       "SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=bluemarble&STYLES=&SRS=EPSG:4326"
@@ -55,6 +65,55 @@ class OwsStrictValuesTest {
             + " | InvalidParameterValue | STOREDQUERY_ID",
         "/ows | service=WFS&request=GetCapabilities&AcceptVersions=1.1.0,,2.0.0"
             + " | InvalidParameterValue | AcceptVersions",
+        "/ows | " + CAPS + "AcceptFormats=text/xml, | InvalidParameterValue | acceptFormats",
+        "/ows | " + CAPS + "AcceptFormats=,text/xml | InvalidParameterValue | acceptFormats",
+        "/ows | "
+            + CAPS
+            + "AcceptFormats=text/xml,,application/xml"
+            + " | InvalidParameterValue | acceptFormats",
+        "/ows | " + CAPS + "Sections=All, | InvalidParameterValue | sections",
+        "/ows | "
+            + POIS
+            + "NAMESPACES=xmlns(osm,"
+            + OSM
+            + "), | InvalidParameterValue | NAMESPACES",
+        "/ows | "
+            + POIS
+            + "NAMESPACES=xmlns(a,urn:a)xmlns(osm,"
+            + OSM
+            + ")"
+            + " | InvalidParameterValue | NAMESPACES",
+        "/ows | "
+            + POIS
+            + "NAMESPACES=xmlns(a,urn:a),,xmlns(osm,"
+            + OSM
+            + ")"
+            + " | InvalidParameterValue | NAMESPACES",
+        "/ows | service=WFS&request=GetCapabilities&AcceptVersions=2.0.0,"
+            + " | InvalidParameterValue | AcceptVersions",
+        "/ows | " + POIS + "PROPERTYNAME=name, | InvalidParameterValue | PROPERTYNAME",
+        "/ows | " + POIS + "SORTBY=name, | InvalidParameterValue | SORTBY",
+        "/ows | "
+            + POIS
+            + "RESOURCEID=helsinki_pois.60068035, | InvalidParameterValue | RESOURCEID",
+        "/ows | " + POIS + "BBOX=60.1,24.9,60.2,25.0, | InvalidParameterValue | BBOX",
+        "/ows | service=WFS&request=DescribeFeatureType&version=2.0.0&typeNames=helsinki_pois,"
+            + " | InvalidParameterValue | typeNames",
+        "/ows | service=WFS&request=GetFeature&version=2.0.0&typeNames=,helsinki_pois"
+            + " | InvalidParameterValue | typeNames",
+        "/ows | service=WFS&request=GetFeature&version=2.0.0&typeNames=(helsinki_pois,)"
+            + " | InvalidParameterValue | typeNames",
+        "/ows | service=WFS&request=GetFeature&version=1.1.0&maxFeatures=1"
+            + "&typeName=helsinki_pois&FEATUREID=helsinki_pois.60068035,"
+            + " | InvalidParameterValue | FEATUREID",
+        "/wms | "
+            + WMS130_ONE
+            + "LAYERS=bluemarble,&STYLES=&BBOX=-90,-180,90,180"
+            + " | LayerNotDefined | LAYERS",
+        "/wms | "
+            + WMS130_ONE
+            + "LAYERS=bluemarble&STYLES=,&BBOX=-90,-180,90,180"
+            + " | StyleNotDefined | STYLES",
         "/ows | service=WFS&request=GetFeature&version=1.0.0&typeName=helsinki_pois"
             + "&maxFeatures=1&featureVersion=abc | InvalidParameterValue | featureVersion",
         "/wms | " + WMS130 + "BBOX=20d,-180,90,180 | InvalidParameterValue | BBOX",
@@ -82,6 +141,10 @@ class OwsStrictValuesTest {
         "/ows | " + POIS + "SORTBY=name%20DESC,osm_id&count=3",
         "/ows | " + POIS + "PROPERTYNAME=name,osm:type&count=3",
         "/ows | service=WFS&request=GetCapabilities&AcceptVersions=1.1.0,%202.0.0",
+        "/ows | " + CAPS + "AcceptFormats=application/json,text/xml&Sections=All",
+        "/ows | " + POIS + "NAMESPACES=xmlns(a,urn:a),xmlns(osm," + OSM + ")&count=1",
+        // WMS's STYLES may hold empty items: each layer's default style (WMS 1.3.0 §7.3.3.4)
+        "/wms | " + WMS130_ONE + "LAYERS=bluemarble,bluemarble&STYLES=,&BBOX=-90,-180,90,180",
         "/ows | service=WFS&request=GetFeature&version=1.0.0&typeName=helsinki_pois"
             + "&maxFeatures=1&featureVersion=ALL",
         "/wms | " + WMS130 + "BBOX=-90,-180.0,90,1.8e2&EXCEPTIONS=XML",

@@ -286,4 +286,37 @@ public class SoapValuesTest {
       assertTrue(fault(r)[1].contains("processing instruction"), r.getContent());
     }
   }
+
+  /**
+   * A header block for another actor is not this node's (SOAP 1.1 §4.2.2-4.2.3): its
+   * mustUnderstand="1" asks nothing of the ultimate receiver, and the message is served (it was
+   * refused with MustUnderstand). A block with no actor or the "next" actor is this node's and
+   * still gets MustUnderstand; an empty actor, which names no node, a Client fault.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("stacks")
+  void aMustUnderstandBlockForAnotherActorIsNotThisNodes(String path) throws Exception {
+    String block =
+        "<soapenv:Header><h:b xmlns:h=\"urn:h\" soapenv:mustUnderstand=\"1\"%s/></soapenv:Header>";
+    String served = post(path, envelope("", "echoInts", ints("1", "2"))).getContent();
+    HttpTester.Response r =
+        post(
+            path,
+            envelope(
+                String.format(block, " soapenv:actor=\"urn:example:other-node\""),
+                "echoInts",
+                ints("1", "2")));
+    assertEquals(200, r.getStatus(), r.getContent());
+    assertEquals(served, r.getContent());
+    for (String actor :
+        List.of("", " soapenv:actor=\"http://schemas.xmlsoap.org/soap/actor/next\"")) {
+      r = post(path, envelope(String.format(block, actor), "echoInts", ints("1")));
+      assertEquals(500, r.getStatus(), actor + r.getContent());
+      assertEquals("MustUnderstand", fault(r)[0], r.getContent());
+    }
+    r = post(path, envelope(String.format(block, " soapenv:actor=\"\""), "echoInts", ints("1")));
+    assertEquals(500, r.getStatus(), r.getContent());
+    assertEquals("Client", fault(r)[0], r.getContent());
+    assertTrue(fault(r)[1].contains("empty actor"), r.getContent());
+  }
 }

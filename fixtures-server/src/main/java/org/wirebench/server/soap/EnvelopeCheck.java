@@ -28,10 +28,14 @@ import org.wirebench.formats.xml.XmlFactories;
  * ints as doubles), CXF dispatches on it too and answered 500. An element no operation takes is
  * refused as such first, whatever the SOAPAction names, so that one Body gets one answer. The
  * request element is then checked against the WSDL's schema in the same pass ({@link
- * PayloadCheck}); a Header's blocks are none understood here (mustUnderstand="1" is refused with
- * MustUnderstand), and a processing instruction anywhere is refused (SOAP 1.1 §3).
+ * PayloadCheck}); a Header's blocks are none understood here (mustUnderstand="1" on a block for
+ * this node is refused with MustUnderstand), and a processing instruction anywhere is refused (SOAP
+ * 1.1 §3).
  */
 final class EnvelopeCheck {
+  /** SOAP 1.1's actor for the first SOAP application that processes the message: this one. */
+  private static final String NEXT = "http://schemas.xmlsoap.org/soap/actor/next";
+
   private static final Set<QName> REQUESTS =
       Arrays.stream(Operation.values())
           .map(op -> new QName(Operation.NAMESPACE, op.requestElement()))
@@ -230,10 +234,11 @@ final class EnvelopeCheck {
   }
 
   /**
-   * Moves {@code r} past the Header it is at. None of its blocks is understood here: one with
-   * {@code mustUnderstand="1"} gets the MustUnderstand fault (SOAP 1.1 §4.2.3), and a value other
-   * than 0 or 1 is refused (SOAP 1.1's envelope schema restricts it so; Axis2 answered "true" with
-   * a Server fault, CXF with MustUnderstand).
+   * Moves {@code r} past the Header it is at. None of its blocks is understood here: one for this
+   * node with {@code mustUnderstand="1"} gets the MustUnderstand fault (SOAP 1.1 §4.2.3; one for
+   * another actor is not this node's to understand, and passes), and a value other than 0 or 1 is
+   * refused (SOAP 1.1's envelope schema restricts it so; Axis2 answered "true" with a Server fault,
+   * CXF with MustUnderstand).
    */
   private static void header(XMLStreamReader r) throws XMLStreamException, Refused {
     for (int depth = 1; depth > 0; ) {
@@ -244,13 +249,14 @@ final class EnvelopeCheck {
         if (must != null && depth == 2) {
           String value = must.strip();
           if (value.equals("1")) {
-            throw new Refused(
-                "MustUnderstand",
-                "the header block "
-                    + show(r.getName())
-                    + " must be understood, and no header block is understood here");
-          }
-          if (!value.equals("0")) {
+            if (forThisNode(r)) {
+              throw new Refused(
+                  "MustUnderstand",
+                  "the header block "
+                      + show(r.getName())
+                      + " must be understood, and no header block is understood here");
+            }
+          } else if (!value.equals("0")) {
             throw new Refused(
                 "Client",
                 "mustUnderstand "
@@ -277,6 +283,24 @@ final class EnvelopeCheck {
         throw new Refused("Client", "text in the Header, which holds only header blocks");
       }
     }
+  }
+
+  /**
+   * Whether the header block at {@code r} is for this node, the message's ultimate destination: no
+   * actor, or the next one, names it (SOAP 1.1 §4.2.2); a block for another actor is not, and its
+   * mustUnderstand asks nothing of this node (§4.2.3: the recipient is the one the actor names).
+   */
+  private static boolean forThisNode(XMLStreamReader r) throws Refused {
+    String actor = r.getAttributeValue(SoapFaults.SOAP11, "actor");
+    if (actor == null || actor.strip().equals(NEXT)) {
+      return true;
+    }
+    if (actor.isBlank()) {
+      // a URI reference to the message itself, which names no SOAP node: not guessed either way
+      throw new Refused(
+          "Client", "an empty actor on " + show(r.getName()) + " (SOAP 1.1 §4.2.2 takes a URI)");
+    }
+    return false;
   }
 
   /**

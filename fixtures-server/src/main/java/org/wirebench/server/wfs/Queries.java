@@ -78,11 +78,11 @@ final class Queries {
       names = groups(v, locator);
       for (String g : names) {
         if (g.contains(",")) {
-          throw join(v, locator);
+          throw join(g, v, locator);
         }
       }
     } else if (v.contains(",") && wfs.isV2()) {
-      throw join(v, locator);
+      throw join(v, v, locator);
     } else {
       names = List.of(v.split(",", -1));
     }
@@ -118,7 +118,11 @@ final class Queries {
     return List.copyOf(layers);
   }
 
-  private static OwsException join(String v, String locator) {
+  /** The refusal of {@code list}, a comma list in typeNames {@code v}: a join, or an empty name. */
+  private static OwsException join(String list, String v, String locator) {
+    if (List.of(list.split(",", -1)).stream().anyMatch(String::isBlank)) {
+      return OwsException.invalid(locator, v, "an empty type name in the list");
+    }
     return new OwsException(
         "OptionNotSupported",
         locator,

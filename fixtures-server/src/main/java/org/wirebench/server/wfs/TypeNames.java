@@ -15,7 +15,7 @@ import org.wirebench.server.http.OwsException;
 final class TypeNames {
   /** One NAMESPACES binding: {@code xmlns(prefix,uri)} or {@code xmlns(uri)}. */
   private static final java.util.regex.Pattern XMLNS =
-      java.util.regex.Pattern.compile("\\s*xmlns\\(([^,()]*)(?:,([^()]*))?\\)\\s*,?");
+      java.util.regex.Pattern.compile("\\s*xmlns\\(([^,()]*)(?:,([^()]*))?\\)\\s*");
 
   private final String locator;
   private final String namespaces;
@@ -142,20 +142,27 @@ final class TypeNames {
     if (v == null) {
       return m;
     }
+    // one comma between two bindings: a trailing one, or none, was read past
     java.util.regex.Matcher x = XMLNS.matcher(v);
-    int end = 0;
-    while (x.lookingAt()) {
+    for (int at = 0; ; at++) {
+      x.region(at, v.length());
+      if (!x.lookingAt()) {
+        throw OwsException.invalid(
+            "NAMESPACES", v, "expected xmlns(prefix,uri) bindings separated by commas");
+      }
       if (x.group(2) == null) {
         m.put("", x.group(1));
       } else {
         m.put(x.group(1), x.group(2));
       }
-      end = x.end();
-      x.region(end, v.length());
+      at = x.end();
+      if (at == v.length()) {
+        return m;
+      }
+      if (v.charAt(at) != ',') {
+        throw OwsException.invalid(
+            "NAMESPACES", v, "expected xmlns(prefix,uri) bindings separated by commas");
+      }
     }
-    if (end != v.length() || m.isEmpty()) {
-      throw OwsException.invalid("NAMESPACES", v, "expected xmlns(prefix,uri) bindings");
-    }
-    return m;
   }
 }

@@ -244,6 +244,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
    */
   void checkCapabilitiesOptions() throws OwsException {
     String sections = params.get("sections");
+    noEmptyItem("sections", sections);
     if (sections != null && !sections.equalsIgnoreCase("All")) {
       throw new OwsException(
           "OptionNotSupported",
@@ -251,11 +252,23 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
           "sections=" + sections + ": only All is served (the whole document)");
     }
     String formats = params.get("acceptformats");
+    noEmptyItem("acceptFormats", formats);
     if (formats != null
-        && !List.of(formats.split(",")).stream()
+        && !List.of(formats.split(",", -1)).stream()
             .map(f -> f.strip().toLowerCase(Locale.ROOT))
             .anyMatch(f -> f.equals("text/xml") || f.equals("application/xml"))) {
       throw OwsException.invalid("acceptFormats", formats, "the capabilities are text/xml only");
+    }
+  }
+
+  /**
+   * Refuses a list with an empty item ({@code text/xml,}), as AcceptVersions' and the other lists'
+   * are: an empty item is a list's syntax (OWS Common 1.2, OGC 06-121r9 §11.5.3) but names no
+   * format or section, and was read past.
+   */
+  private static void noEmptyItem(String locator, String list) throws OwsException {
+    if (list != null && List.of(list.split(",", -1)).stream().anyMatch(String::isBlank)) {
+      throw OwsException.invalid(locator, list, "an empty item in the list");
     }
   }
 

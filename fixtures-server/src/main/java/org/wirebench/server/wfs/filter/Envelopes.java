@@ -7,8 +7,9 @@ import org.locationtech.jts.geom.Envelope;
 
 /**
  * The box of a BBOX or Intersects: a GML 3 {@code gml:Envelope} (lowerCorner, upperCorner) or a GML
- * 2 {@code gml:Box} ({@code gml:coordinates} "x,y x,y"), as a lon/lat envelope. The axis order is
- * srsName's (see {@link Crs}), else the request version's default.
+ * 2 {@code gml:Box} ({@code gml:coordinates} "x,y x,y", see {@link Coordinates}), as a lon/lat
+ * envelope. The axis order is srsName's (see {@link Crs}), else the request version's default; the
+ * attributes of each part are checked by {@link BoxAttributes}.
  */
 final class Envelopes {
   private static final java.util.Set<String> GML =
@@ -28,28 +29,22 @@ final class Envelopes {
               + " is not supported (the capabilities list gml:Envelope only); give a gml:Envelope (or a"
               + " GML 2 gml:Box)");
     }
-    String srs = r.getAttributeValue(null, "srsName");
-    boolean lonLat = lonLatByDefault;
-    if (srs != null) {
-      if (!Crs.is4326(srs)) {
-        throw FilterException.invalid(op + " in " + srs + ": only EPSG:4326 is served");
-      }
-      lonLat = !Crs.isLatLon(srs);
+    if (element.equals("Box") && r.getNamespaceURI().equals("http://www.opengis.net/gml/3.2")) {
+      throw FilterException.unsupported(
+          op + " with a GML 3.2 gml:Box: GML 3.2 has none (it was GML 2's); give a gml:Envelope");
     }
+    BoxAttributes.only(r, op, element.equals("Box") ? BoxAttributes.BOX : BoxAttributes.SRS);
+    String srs = r.getAttributeValue(null, "srsName");
+    boolean lonLat = BoxAttributes.axes(r, op, false, null, lonLatByDefault);
     double[] n = new double[4];
     if (element.equals("Box")) {
       next(r, "coordinates", op);
-      String[] corners = r.getElementText().strip().split("\\s+");
-      if (corners.length != 2) {
-        throw FilterException.invalid(op + ": a gml:Box needs two coordinate tuples");
-      }
-      parse(corners[0], ",", n, 0, op);
-      parse(corners[1], ",", n, 2, op);
+      Coordinates.read(r, op, n);
     } else {
       next(r, "lowerCorner", op);
-      parse(r.getElementText(), "\\s+", n, 0, op);
+      corner(r, op, srs, lonLat, n, 0);
       next(r, "upperCorner", op);
-      parse(r.getElementText(), "\\s+", n, 2, op);
+      corner(r, op, srs, lonLat, n, 2);
     }
     if (r.nextTag() != XMLStreamConstants.END_ELEMENT) {
       throw FilterException.parsing(op + ": unexpected " + r.getLocalName() + " in the envelope");
@@ -61,6 +56,14 @@ final class Envelopes {
     return lonLat ? new Envelope(n[0], n[2], n[1], n[3]) : new Envelope(n[1], n[3], n[0], n[2]);
   }
 
+  private static void corner(
+      XMLStreamReader r, String op, String srs, boolean lonLat, double[] into, int at)
+      throws XMLStreamException, FilterException {
+    BoxAttributes.only(r, op, BoxAttributes.SRS);
+    BoxAttributes.axes(r, op, true, srs, lonLat);
+    parse(r.getElementText(), "\\s+", into, at, op);
+  }
+
   private static void next(XMLStreamReader r, String name, String op)
       throws XMLStreamException, FilterException {
     if (r.nextTag() != XMLStreamConstants.START_ELEMENT || !r.getLocalName().equals(name)) {
@@ -68,16 +71,17 @@ final class Envelopes {
     }
   }
 
-  private static void parse(String text, String separator, double[] into, int at, String op)
+  /** Two numbers separated by {@code separator} (a regex); an empty one is no number. */
+  static void parse(String text, String separator, double[] into, int at, String op)
       throws FilterException {
-    String[] parts = text.strip().split(separator);
+    String[] parts = text.strip().split(separator, -1);
     if (parts.length != 2) {
       throw FilterException.invalid(
           op + ": '" + shorten(text) + "' is not a 2-D position (EPSG:4326 has two axes)");
     }
     for (int i = 0; i < 2; i++) {
       try {
-        into[at + i] = org.wirebench.server.http.KvpNumbers.xmlDecimal(parts[i]);
+        into[at + i] = org.wirebench.server.http.KvpNumbers.xmlDecimal(parts[i].strip());
       } catch (NumberFormatException e) {
         throw FilterException.invalid(
             op + ": '" + shorten(parts[i]) + "' is not a finite decimal number");
