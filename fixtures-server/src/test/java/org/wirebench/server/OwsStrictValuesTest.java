@@ -154,4 +154,18 @@ class OwsStrictValuesTest {
     HttpTester.Response r = OwsStrictQueries.get(SERVER, path, query);
     assertEquals(200, r.getStatus(), r.getContent());
   }
+
+  /** An empty item is named as one, not as a layer '' or a CRS '' that is not served. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "/wms | " + WMS130_ONE + "LAYERS=bluemarble,&STYLES=&BBOX=-90,-180,90,180 | empty item",
+        "/ows | " + POIS + "BBOX=60.1,24.9,60.2,25.0, | empty CRS",
+      })
+  void emptyItemsAreNamed(String path, String query, String words) throws Exception {
+    HttpTester.Response r = OwsStrictQueries.get(SERVER, path, query);
+    assertEquals(400, r.getStatus(), r.getContent());
+    org.junit.jupiter.api.Assertions.assertTrue(r.getContent().contains(words), r.getContent());
+  }
 }

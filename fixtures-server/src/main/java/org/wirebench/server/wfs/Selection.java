@@ -175,6 +175,9 @@ final class Selection {
     boolean latLon;
     if (parts.length == 5) {
       String crs = parts[4].strip();
+      if (crs.isEmpty()) {
+        throw OwsException.invalid("BBOX", v, "an empty CRS after the fourth number");
+      }
       if (!Crs.is4326(crs)) {
         throw OwsException.invalid("BBOX", v, "only EPSG:4326 is served, not " + crs);
       }

@@ -266,6 +266,13 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
   private List<String> layers() throws OwsException {
     List<String> layers = List.of(required("LAYERS").split(",", -1));
     for (String l : layers) {
+      if (l.isEmpty()) {
+        // WMS 1.3.0 has no InvalidParameterValue: an item naming no layer is an undefined layer
+        throw new OwsException(
+            "LayerNotDefined",
+            "LAYERS",
+            "an empty item in LAYERS names no layer; the layer is " + LAYER);
+      }
       if (!l.equals(LAYER)) {
         throw new OwsException(
             "LayerNotDefined", "LAYERS", "layer '" + l + "' is not served; the layer is " + LAYER);
