@@ -54,7 +54,7 @@ class OrphanServerTest {
       parent.destroyForcibly(); // SIGKILL: no shutdown hook of the parent runs
       parent.waitFor();
     }
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60); // a bound, not a pace
     while (listening(uri) && System.nanoTime() < deadline) {
       Thread.sleep(100);
     }

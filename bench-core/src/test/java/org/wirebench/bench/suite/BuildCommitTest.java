@@ -71,7 +71,7 @@ class BuildCommitTest {
     try {
       Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-      return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0 ? out : null;
+      return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0 ? out : null;
     } catch (IOException e) {
       return null;
     }

@@ -72,6 +72,9 @@ final class GetFeature {
     checkSelections(queries, start, count);
     HeavyQueries.Turn turn = cost > HeavyQueries.HEAVY_VISITS ? heavy.acquire(client) : null;
     try {
+      if (turn != null) {
+        heavy.holdIfAsked(visits);
+      }
       return select(wfs, endpoint, queries, filters, plans, hits, count, start, visits);
     } finally {
       if (turn != null) {

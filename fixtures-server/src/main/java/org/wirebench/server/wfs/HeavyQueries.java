@@ -176,6 +176,45 @@ final class HeavyQueries {
         HttpStatus.SERVICE_UNAVAILABLE_503);
   }
 
+  /**
+   * For tests: from now on each heavy query, once given its turn, holds it until its client has
+   * left (for {@link #HOLD_BOUND_MILLIS} at most, then it runs on). A test can then see a query
+   * running, and another waiting, for as long as it needs, on however slow a machine.
+   */
+  void holdTurnsUntilClientsLeave() {
+    holding = true;
+  }
+
+  /** Heavy queries holding their turn now (see {@link #holdTurnsUntilClientsLeave}). */
+  int holdingNow() {
+    return held.get();
+  }
+
+  /** The most a held turn waits for its client to leave: a bound for a broken watch. */
+  static final long HOLD_BOUND_MILLIS = 60_000;
+
+  private volatile boolean holding;
+  private final java.util.concurrent.atomic.AtomicInteger held =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  /** Called with a turn given: holds it while tests ask for that and the client stays. */
+  void holdIfAsked(Visits visits) {
+    if (!holding) {
+      return;
+    }
+    held.incrementAndGet();
+    try {
+      long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HOLD_BOUND_MILLIS);
+      while (!visits.clientLeft() && System.nanoTime() < until) {
+        TimeUnit.MILLISECONDS.sleep(5);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      held.decrementAndGet();
+    }
+  }
+
   /** A heavy query's turn. */
   interface Turn extends AutoCloseable {
     @Override

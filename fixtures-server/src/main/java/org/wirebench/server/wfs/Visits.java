@@ -47,9 +47,14 @@ final class Visits {
     }
   }
 
+  /** Whether the client has gone, without stopping. */
+  boolean clientLeft() {
+    return gone.getAsBoolean();
+  }
+
   /** Throws {@link Stopped} if the client has gone. */
   void check() {
-    if (gone.getAsBoolean()) {
+    if (clientLeft()) {
       throw new Stopped("the client closed the connection");
     }
   }

@@ -22,13 +22,15 @@ import org.wirebench.results.LoadResult;
 /**
  * Answers a hostile or broken server may write, each on loopback against the driver's own engine:
  * every one is a failed request (a connection error naming it, a status error, a timeout), never a
- * success, and none stops the driver. Counted runs with a 5 s timeout, so each case is bounded.
+ * success, and none stops the driver. Counted runs with a 30 s timeout, so each case is bounded:
+ * none of these answers waits for it (each is refused on arrival), and a starved machine cannot
+ * turn a refusal into a timeout.
  */
 @Timeout(60)
 class HostileAnswersTest {
   private static LoadResult run(URI target, int requests, LoadDriver[] driver) throws Exception {
     LoadPlan plan =
-        new LoadPlan(target).users(1).counted(0, requests).timeout(Duration.ofSeconds(5));
+        new LoadPlan(target).users(1).counted(0, requests).timeout(Duration.ofSeconds(30));
     driver[0] = new LoadDriver(plan);
     return driver[0].run(null);
   }
@@ -163,7 +165,7 @@ class HostileAnswersTest {
                 .post(new byte[32 << 20], Map.of())
                 .users(1)
                 .counted(0, 1)
-                .timeout(Duration.ofSeconds(5));
+                .timeout(Duration.ofSeconds(30));
         LoadDriver driver = new LoadDriver(plan);
         LoadResult r = driver.run(null);
         assertEquals(0, r.requests(), status);

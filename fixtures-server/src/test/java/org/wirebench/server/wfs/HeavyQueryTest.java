@@ -33,7 +33,9 @@ import org.wirebench.server.FixtureServer;
  * them; ids are looked up, not scanned for; heavy queries beyond the limit get 503 with an OGC
  * report at once while /static and light queries are answered; and a heavy query whose client
  * closes its connection stops, though it never wrote a byte. Asserted by outcome and by the
- * server's count of visited features, never by time.
+ * server's count of visited features, never by time: where a scan must still be running when the
+ * test looks, the server holds each heavy query's turn until its client leaves ({@link
+ * HeavyQueries#holdTurnsUntilClientsLeave}), so a fast scan or a slow test cannot end it first.
  */
 class HeavyQueryTest {
   private static final String ROADS = "osm_mainroads";
@@ -141,10 +143,11 @@ class HeavyQueryTest {
   void heavyQueriesBeyondTheLimitGet503AndOthersAreStillServed() throws Exception {
     // one client (this test's, on 127.0.0.1) may take both places here
     server.wfs().heavyQueries(1, 1, 60_000, 2);
+    server.wfs().heavy().holdTurnsUntilClientsLeave();
     List<Socket> held = new ArrayList<>();
     try {
       held.add(send(SCAN));
-      await(() -> server.wfs().heavyQueriesRunning() == 1, "the first scan runs");
+      await(() -> server.wfs().heavy().holdingNow() == 1, "the first scan runs");
       held.add(send(SCAN));
       // the server has taken it in: a request sent before it is seen waiting could take its place
       await(() -> server.wfs().heavyQueriesAdmitted() == 2, "the second scan waits for a turn");
@@ -178,6 +181,7 @@ class HeavyQueryTest {
     // the two none runs, so the scans have stopped when none is admitted, not when none runs)
     await(() -> server.wfs().heavyQueriesAdmitted() == 0, "the scans stop");
     long stopped = server.wfs().featuresVisited();
+    // a check that they ended, not a wait for it: a scan still going would visit meanwhile
     TimeUnit.MILLISECONDS.sleep(500);
     assertEquals(stopped, server.wfs().featuresVisited(), "no feature visited after they stopped");
     assertTrue(stopped < 2 * 1_000_000, "the scans ended early: " + stopped + " visits");
@@ -187,11 +191,13 @@ class HeavyQueryTest {
   @ParameterizedTest
   @ValueSource(strings = {"", "gzip", "br", "zstd"})
   void aScanWhoseClientLeftStopsThoughItNeverWrote(String coding) throws Exception {
+    server.wfs().heavy().holdTurnsUntilClientsLeave();
     Socket s = send(SCAN, coding.isEmpty() ? "" : "Accept-Encoding: " + coding + "\r\n");
-    await(() -> server.wfs().featuresVisited() > 0, "the scan runs");
+    await(() -> server.wfs().heavy().holdingNow() == 1, "the scan runs");
     s.close();
-    await(() -> server.wfs().heavyQueriesRunning() == 0, "the scan stops");
+    await(() -> server.wfs().heavyQueriesAdmitted() == 0, "the scan stops");
     long stopped = server.wfs().featuresVisited();
+    // a check that it ended, not a wait for it: a scan still going would visit meanwhile
     TimeUnit.MILLISECONDS.sleep(500);
     assertEquals(stopped, server.wfs().featuresVisited());
     assertTrue(stopped < 1_000_000, "stopped after " + stopped + " of 1,000,000 features");
@@ -226,7 +232,7 @@ class HeavyQueryTest {
               + " HTTP/1.1\r\nHost: x\r\n\r\n";
       // pipelined: the second request is in the socket while the first is worked on
       s.getOutputStream().write((twice + twice).getBytes(StandardCharsets.US_ASCII));
-      s.setSoTimeout(20_000);
+      s.setSoTimeout(60_000); // a bound for a starved machine, not a pace
       String both = readUntil(s.getInputStream(), "</wfs:FeatureCollection>", 2);
       assertEquals(2, count(both, "HTTP/1.1 200"), both);
     }
@@ -246,9 +252,11 @@ class HeavyQueryTest {
     return s;
   }
 
+  /** Waits for {@code condition}, polling; the 60 s are a bound for a broken server. */
   private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-    for (int i = 0; i < 600 && !condition.getAsBoolean(); i++) {
-      TimeUnit.MILLISECONDS.sleep(50);
+    long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (!condition.getAsBoolean() && System.nanoTime() < until) {
+      TimeUnit.MILLISECONDS.sleep(10);
     }
     assertTrue(condition.getAsBoolean(), what);
   }

@@ -123,10 +123,16 @@ class DecodedTileCacheTest {
     DecodedTileCache.Loader slow =
         () -> {
           loads.incrementAndGet();
-          // hold the load until every thread has looked the tile up (10 s at most)
-          long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+          // hold the load until every thread has looked the tile up (60 s at most: a bound for
+          // a starved machine; sleeping, not spinning, so the other threads get the cores)
+          long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
           while (memory.misses() < threads && System.nanoTime() < until) {
-            Thread.onSpinWait();
+            try {
+              Thread.sleep(1);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              throw new java.io.InterruptedIOException("the test ended");
+            }
           }
           return tile.clone();
         };
@@ -136,9 +142,9 @@ class DecodedTileCacheTest {
       for (int i = 0; i < threads; i++) {
         got.add(pool.submit(() -> memory.get(key, slow)));
       }
-      int[] first = got.get(0).get(30, TimeUnit.SECONDS);
+      int[] first = got.get(0).get(90, TimeUnit.SECONDS);
       for (Future<int[]> f : got) {
-        assertTrue(first == f.get(30, TimeUnit.SECONDS), "a thread got another tile's pixels");
+        assertTrue(first == f.get(90, TimeUnit.SECONDS), "a thread got another tile's pixels");
       }
       assertEquals(threads, memory.misses());
       assertEquals(1, loads.get(), "the tile was decoded once per thread, not once");
