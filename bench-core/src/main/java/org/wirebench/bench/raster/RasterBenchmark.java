@@ -1,12 +1,9 @@
 package org.wirebench.bench.raster;
 
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import javax.imageio.ImageIO;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Fork;
@@ -48,7 +45,8 @@ import org.wirebench.formats.raster.WmsRequestList;
  *
  * <p>Each call renders and encodes the next of {@value #SAMPLE} requests of the seeded FOSS4G list
  * (seed 1), so the score is the mean over that mix of sizes and scales; each request is rendered,
- * encoded and decoded back once in the setup before anything is timed.
+ * encoded and decoded back once in the setup before anything is timed ({@link MapCheck}, on every
+ * core: the setup is not timed).
  */
 @State(Scope.Benchmark)
 // a 2 GiB heap, fixed and touched as every fork's: -p upscale=4 holds a 1.3 GB pyramid (1 GiB threw
@@ -101,16 +99,14 @@ public class RasterBenchmark extends StudyBenchmark {
                   tileCache(direct),
                   tiles.keepingDecoded(new DecodedTileCache(DecodedTileCache.DEFAULT_BYTES)));
         };
-    JpegEncoder jpeg = new JpegEncoder();
-    for (WmsRequestList.Request r : requests) {
-      ByteSink sink = new ByteSink(64 * 1024);
-      jpeg.encode(maps.render(r, which), r.width(), r.height(), sink);
-      BufferedImage back = ImageIO.read(new ByteArrayInputStream(sink.toByteArray()));
-      if (back == null || back.getWidth() != r.width() || back.getHeight() != r.height()) {
-        throw new IllegalStateException("request " + r.row(which) + " did not encode to a map");
-      }
-    }
+    MapCheck.check(requests, which, maps, checkedEncoding);
   }
+
+  /**
+   * How the set-up's check encodes each map: with the encoder the timed call uses (a test gives a
+   * broken one, to see a map that does not decode refused).
+   */
+  java.util.function.Supplier<MapCheck.Encoding> checkedEncoding = () -> new JpegEncoder()::encode;
 
   private static final Map<Integer, Pyramid> PYRAMIDS = new HashMap<>();
 
