@@ -3,11 +3,14 @@ package org.wirebench.server;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.wirebench.results.RunEnvironment;
 
 /**
  * Where a command will write, checked before any work: a folder that cannot be made (below a file,
- * under /proc, on a read-only disk) is bad usage, refused in one line with exit 2, not found out
- * after a run (exit 1). The folder is made here, as the command would make it anyway.
+ * under /proc, on a read-only disk), and any path inside a finished run's folder (a run folder is
+ * never changed in place: its files are what its report and compare read), are bad usage, refused
+ * in one line with exit 2, not found out after a run (exit 1). The folder is made here, as the
+ * command would make it anyway.
  */
 public final class OutputPaths {
   private OutputPaths() {}
@@ -17,6 +20,10 @@ public final class OutputPaths {
    * did not) and can be written.
    */
   public static String folderProblem(String option, Path dir) {
+    String inRun = runFolderProblem(option, dir);
+    if (inRun != null) {
+      return inRun;
+    }
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       return option + " " + dir + " is a file, not a folder";
     }
@@ -40,6 +47,10 @@ public final class OutputPaths {
    * folder is not made for it, as {@code load --json} does not), and it or its folder be writable.
    */
   public static String fileProblem(String option, Path file) {
+    String inRun = runFolderProblem(option, file);
+    if (inRun != null) {
+      return inRun;
+    }
     if (Files.isDirectory(file)) {
       return option + " " + file + " is a folder, not a file";
     }
@@ -59,5 +70,88 @@ public final class OutputPaths {
       return option + " " + file + " cannot be written";
     }
     return null;
+  }
+
+  /**
+   * The finished run folder {@code path} is in or is, or null: the nearest folder on its way up
+   * (links followed as far as the path exists) that holds a run's env.json. Every run the suite,
+   * profile or jmeter-import completes has one; a suite's run under construction ({@code tmp-…})
+   * gets it last, so the suite's own load step can still write its results there.
+   */
+  public static Path enclosingRun(Path path) {
+    Path p = path.toAbsolutePath().normalize();
+    // follow links through the part that exists, so a link into a run folder is seen as one
+    Path existing = p;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing != null) {
+      try {
+        p = existing.toRealPath().resolve(existing.relativize(p));
+      } catch (IOException | SecurityException e) {
+        // unreadable on the way up: checked as written
+      }
+    }
+    for (Path d = p; d != null; d = d.getParent()) {
+      if (Files.isRegularFile(d.resolve(RunEnvironment.FILE))) {
+        return d;
+      }
+    }
+    return null;
+  }
+
+  /** Why {@code option}'s {@code path} may not be written: it is in a run's folder; or null. */
+  public static String runFolderProblem(String option, Path path) {
+    Path run = enclosingRun(path);
+    if (run == null) {
+      return null;
+    }
+    return option
+        + " "
+        + path
+        + " is in the run folder "
+        + run
+        + " (it holds "
+        + RunEnvironment.FILE
+        + "): a run folder is never changed; write elsewhere";
+  }
+
+  /**
+   * Refuses two output options naming one file (one would overwrite the other's output): the option
+   * pairs, {@code {option, path, option, path, ...}}, nulls skipped; or null.
+   */
+  public static String sameFileProblem(Object... optionsAndPaths) {
+    java.util.Map<Path, String> seen = new java.util.HashMap<>();
+    for (int i = 0; i < optionsAndPaths.length; i += 2) {
+      Path path = (Path) optionsAndPaths[i + 1];
+      if (path == null) {
+        continue;
+      }
+      Path key = canonical(path);
+      String before = seen.putIfAbsent(key, (String) optionsAndPaths[i]);
+      if (before != null) {
+        return before
+            + " and "
+            + optionsAndPaths[i]
+            + " name the same file "
+            + path
+            + ": one would overwrite the other; give each its own";
+      }
+    }
+    return null;
+  }
+
+  /** The path with its existing folders' links resolved, for comparing two outputs. */
+  private static Path canonical(Path path) {
+    Path p = path.toAbsolutePath().normalize();
+    Path parent = p.getParent();
+    if (parent != null && Files.isDirectory(parent)) {
+      try {
+        return Files.exists(p) ? p.toRealPath() : parent.toRealPath().resolve(p.getFileName());
+      } catch (IOException | SecurityException e) {
+        return p;
+      }
+    }
+    return p;
   }
 }

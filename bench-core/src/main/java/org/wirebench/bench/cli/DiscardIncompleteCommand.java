@@ -2,7 +2,6 @@ package org.wirebench.bench.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.suite.IncompleteRuns;
 import picocli.CommandLine;
@@ -15,7 +14,8 @@ import picocli.CommandLine.Parameters;
     mixinStandardHelpOptions = true,
     description =
         "Remove the tmp-* folders that killed suite runs left under a results root, naming each;"
-            + " complete runs are never touched.")
+            + " complete runs, and a tmp-* folder without the marker a run writes first or holding"
+            + " a file no run writes, are never touched (each such folder is named on stderr).")
 final class DiscardIncompleteCommand implements Callable<Integer> {
   @Parameters(
       index = "0",
@@ -36,12 +36,27 @@ final class DiscardIncompleteCommand implements Callable<Integer> {
               + (Files.exists(root) ? " is not a folder" : " does not exist")
               + ": no results root");
     }
-    List<Path> runs = IncompleteRuns.find(root);
-    for (Path run : runs) {
+    java.io.PrintWriter out = spec.commandLine().getOut();
+    java.io.PrintWriter err = spec.commandLine().getErr();
+    int removed = 0;
+    int kept = 0;
+    for (Path run : IncompleteRuns.find(root)) {
+      // only what a killed wirebench run left: another tool's tmp-* folder is named, not removed
+      String not = IncompleteRuns.notARun(run);
+      if (not != null) {
+        err.println("kept " + run + ": not a wirebench run's (" + not + ")");
+        kept++;
+        continue;
+      }
       IncompleteRuns.delete(run);
-      System.out.println("removed " + run);
+      out.println("removed " + run);
+      removed++;
     }
-    System.out.println(runs.size() + " incomplete run(s) removed under " + root);
+    out.println(
+        removed
+            + " incomplete run(s) removed under "
+            + root
+            + (kept == 0 ? "" : "; " + kept + " tmp-* folder(s) kept, not a wirebench run's"));
     return 0;
   }
 }

@@ -155,7 +155,7 @@ final class JmeterImportCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new UnreadableRunException(e.getMessage(), e);
     }
-    Map<String, ScenarioResult> load = RunRecord.readLoad(run);
+    Map<String, ScenarioResult> load = readableRun();
     ScenarioResult driver = load.get(scenario);
     if (driver != null
         && result.points().stream().allMatch(p -> driverPoint(driver, p.id()) == null)) {
@@ -200,6 +200,38 @@ final class JmeterImportCommand implements Callable<Integer> {
     System.out.println(
         "wrote " + run.resolve(JmeterResult.fileName(scenario)) + ", report.html and report.md");
     return result.errorCount() > 0 ? 1 : 0;
+  }
+
+  /**
+   * RUN's load results, once the whole folder has been read as its report will read it: nothing is
+   * written into a folder that is incomplete ({@code tmp-}), unreadable or holds no results.
+   */
+  private Map<String, ScenarioResult> readableRun() throws IOException {
+    if (run.toAbsolutePath().normalize().getFileName().toString().startsWith(NewFiles.PREFIX)) {
+      throw new UnreadableRunException(
+          run + " is an incomplete run (still being written, or its run was killed)");
+    }
+    if (Files.isRegularFile(run.resolve(RunEnvironment.FILE))) {
+      RunRecord record = RunRecord.read(run);
+      record.jmeter(); // the imports already there are read by the report too
+      return record.load();
+    }
+    // a driver-only 'load --out' folder: its load results and nothing a suite run writes
+    for (String suiteFile : List.of("jmh.json", "pairs.json", "sizes.json", "report.md")) {
+      if (Files.exists(run.resolve(suiteFile))) {
+        throw new UnreadableRunException(
+            run
+                + " holds "
+                + suiteFile
+                + " but no env.json: a run's folder incomplete or mixed, not a load --out folder");
+      }
+    }
+    Map<String, ScenarioResult> load = RunRecord.readLoad(run);
+    if (load.isEmpty()) {
+      throw new UnreadableRunException(
+          run + " holds neither env.json nor load-*.json: not a results folder");
+    }
+    return load;
   }
 
   /** The driver's point of this id, or null (no driver results, or no such point). */

@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
  * {@code --out FILE} and {@code --replace} for a command's one output file (compare, export): the
  * file is written under a {@code tmp-} name beside it and given its name only when complete, so a
  * reader never sees half of it. A FILE that exists is refused before any work unless {@code
- * --replace} is given, which replaces it in one rename: a report is never overwritten silently.
+ * --replace} is given, which replaces it in one rename: a report is never overwritten silently. No
+ * FILE in a run's folder is taken, with --replace or not: a run folder is never changed.
  */
 final class OutputFile {
   @Option(
@@ -41,6 +42,11 @@ final class OutputFile {
         throw new CommandLine.ParameterException(cli, "--replace needs --out FILE");
       }
       return;
+    }
+    // --replace replaces an earlier compare or export output, never a file of a run's folder
+    String inRun = org.wirebench.server.OutputPaths.runFolderProblem("--out", file);
+    if (inRun != null) {
+      throw new CommandLine.ParameterException(cli, inRun);
     }
     if (Files.isDirectory(file)) {
       throw new CommandLine.ParameterException(cli, "--out " + file + " is a folder, not a file");

@@ -1,9 +1,17 @@
 package org.wirebench.bench.cli;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.suite.IncompleteRuns;
+import org.wirebench.results.NewFiles;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.UnreadableRunException;
 import picocli.CommandLine.Command;
@@ -12,27 +20,38 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code wirebench report RUN}: report.html and report.md of a results folder. */
+/**
+ * {@code wirebench report RUN}: report.html and report.md of a results folder. A run folder is
+ * never changed in place: without --out the run's own report is only checked (the same bytes: up to
+ * date) or, when one is missing, added; a report that differs is refused, never replaced.
+ */
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
     description =
         "Write report.html (self-contained: inline SVG charts and CSS) and report.md for a results"
-            + " folder.")
+            + " folder into --out DIR; without --out, check RUN's own (written by the run) against"
+            + " its files: up to date (exit 0), added if missing, refused if they differ (exit"
+            + " 2: a run's files are never replaced).")
 final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "RUN", description = "a folder under jmh-results/")
   Path run;
 
-  @Option(names = "--out", description = "where to write them (default: the RUN folder)")
+  @Option(
+      names = "--out",
+      description =
+          "where to write them (a folder in no run's folder; default: check RUN's own, never"
+              + " replacing them)")
   Path out;
 
   @Override
   public Integer call() throws Exception {
-    Path target = out == null ? run : out;
-    if (out != null) {
-      // a file, or a folder that cannot be made: bad usage before any work, not a failed run
+    boolean inPlace = out == null || sameFolder(out, run);
+    if (!inPlace) {
+      // a file, a folder that cannot be made or one inside a run's folder: bad usage before any
+      // work, not a failed run
       OutputFile.folder(spec.commandLine(), "--out", out);
     }
     Path parent = run.toAbsolutePath().normalize().getParent();
@@ -47,8 +66,57 @@ final class ReportCommand implements Callable<Integer> {
               + " holds no results: jmh.json is missing or empty and there is no load-*.json or"
               + " pairs.json");
     }
-    ReportWriter.write(record, target, run.toAbsolutePath().normalize().getFileName().toString());
-    System.out.println("wrote " + target.resolve("report.html") + " and report.md");
+    String name = run.toAbsolutePath().normalize().getFileName().toString();
+    if (!inPlace) {
+      ReportWriter.write(record, out, name);
+      System.out.println("wrote " + out.resolve("report.html") + " and report.md");
+      return 0;
+    }
+    return checkOwn(ReportWriter.render(record, name));
+  }
+
+  /** RUN's own report: the same bytes, or missing and added; never replaced. */
+  private int checkOwn(Map<String, String> rendered) throws IOException {
+    List<String> missing = new ArrayList<>();
+    for (Map.Entry<String, String> f : rendered.entrySet()) {
+      Path file = run.resolve(f.getKey());
+      if (!Files.exists(file)) {
+        missing.add(f.getKey());
+      } else if (!Files.isRegularFile(file)
+          || !Arrays.equals(
+              Files.readAllBytes(file), f.getValue().getBytes(StandardCharsets.UTF_8))) {
+        throw new UnreadableRunException(
+            file
+                + " differs from the report of "
+                + run
+                + "'s files as this wirebench renders it: a run's files are never replaced;"
+                + " write the report elsewhere with --out DIR");
+      }
+    }
+    if (missing.isEmpty()) {
+      System.out.println(run + ": report.html and report.md are up to date");
+      return 0;
+    }
+    // a missing report is added whole, next to the run's files, never over one (NewFiles)
+    try (NewFiles files = NewFiles.create(run, missing)) {
+      for (String n : missing) {
+        Files.writeString(files.temp(n), rendered.get(n));
+      }
+      files.publish();
+    }
+    System.out.println(
+        "wrote "
+            + String.join(
+                " and ", missing.stream().map(run::resolve).map(Path::toString).toList()));
     return 0;
+  }
+
+  /** Whether two paths name one existing folder (links followed). */
+  private static boolean sameFolder(Path a, Path b) {
+    try {
+      return Files.isDirectory(a) && Files.isDirectory(b) && Files.isSameFile(a, b);
+    } catch (IOException e) {
+      return false;
+    }
   }
 }

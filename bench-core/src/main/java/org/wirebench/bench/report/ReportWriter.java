@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.wirebench.results.NewFiles;
 import org.wirebench.results.RunRecord;
 
@@ -25,13 +27,21 @@ public final class ReportWriter {
    * @param name the run's id (its folder's final name)
    */
   public static void write(RunRecord run, Path out, String name) throws IOException {
-    Report report = build(run, name);
+    Map<String, String> files = render(run, name);
     Files.createDirectories(out);
     // each whole or not at all: a report cut short by a full disk or a kill would otherwise replace
     // the run's good one (and a cut pairs table reads as rows the run lacks)
-    String md = MarkdownRenderer.render(report);
-    String html = HtmlRenderer.render(report);
-    NewFiles.replace(out.resolve("report.md"), tmp -> Files.writeString(tmp, md));
-    NewFiles.replace(out.resolve("report.html"), tmp -> Files.writeString(tmp, html));
+    for (Map.Entry<String, String> f : files.entrySet()) {
+      NewFiles.replace(out.resolve(f.getKey()), tmp -> Files.writeString(tmp, f.getValue()));
+    }
+  }
+
+  /** report.md and report.html of a run, by file name, as {@link #write} writes them (UTF-8). */
+  public static Map<String, String> render(RunRecord run, String name) {
+    Report report = build(run, name);
+    Map<String, String> files = new LinkedHashMap<>();
+    files.put("report.md", MarkdownRenderer.render(report));
+    files.put("report.html", HtmlRenderer.render(report));
+    return files;
   }
 }

@@ -24,7 +24,63 @@ public final class IncompleteRuns {
    * completes the run kept that, so no other user could read a finished run.
    */
   public static Path create(Path root) throws IOException {
-    return org.wirebench.results.NewFiles.newFolder(root, PREFIX);
+    Path run = org.wirebench.results.NewFiles.newFolder(root, PREFIX);
+    Files.writeString(run.resolve(MARKER), MARKER_TEXT);
+    return run;
+  }
+
+  /**
+   * The file a suite run writes first into its {@code tmp-} folder and removes just before the
+   * folder gets its final name: what tells a killed run's folder from another tool's {@code tmp-}
+   * folder, which discard-incomplete never removes.
+   */
+  public static final String MARKER = "wirebench-incomplete-run";
+
+  private static final String MARKER_TEXT =
+      "a wirebench suite run writing this folder; removed by ./wirebench discard-incomplete if"
+          + " the run was killed\n";
+
+  /** Removes the marker of a run about to get its final name ({@link #create}). */
+  public static void complete(Path run) throws IOException {
+    Files.delete(run.resolve(MARKER));
+  }
+
+  /**
+   * Why {@code folder} is not, as far as can be told, what a killed wirebench run left, or null
+   * when it is: its name starts with tmp-, it holds the marker, and every entry is a file a run
+   * writes (results JSON, histogram logs, reports, the flame graphs' {@code profile/}, temporary
+   * {@code tmp-} files), so nothing of another tool's is removed with it.
+   */
+  public static String notARun(Path folder) throws IOException {
+    if (!folder.getFileName().toString().startsWith(PREFIX)) {
+      return "its name does not start with " + PREFIX;
+    }
+    if (Files.isSymbolicLink(folder) || !Files.isDirectory(folder)) {
+      return "not a folder";
+    }
+    if (!Files.isRegularFile(folder.resolve(MARKER), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return "it lacks the " + MARKER + " file a run writes first";
+    }
+    try (Stream<Path> files = Files.list(folder)) {
+      for (Path f : files.sorted().toList()) {
+        String n = f.getFileName().toString();
+        boolean file = Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        boolean ours =
+            file
+                ? n.equals(MARKER)
+                    || n.endsWith(".json")
+                    || n.endsWith(".hlog")
+                    || n.equals("report.md")
+                    || n.equals("report.html")
+                    || n.startsWith(PREFIX)
+                : n.equals("profile")
+                    && Files.isDirectory(f, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        if (!ours) {
+          return "it holds " + n + ", which no wirebench run writes";
+        }
+      }
+    }
+    return null;
   }
 
   /** The incomplete runs under {@code root}, oldest name first; none when root does not exist. */
@@ -56,11 +112,25 @@ public final class IncompleteRuns {
     }
   }
 
-  /** Deletes one incomplete run folder and everything in it. */
+  /**
+   * Deletes one incomplete run folder and everything in it, once {@link #notARun} finds it one.
+   *
+   * @throws IOException naming why a folder is not one, having deleted nothing
+   */
   public static void delete(Path run) throws IOException {
-    if (!run.getFileName().toString().startsWith(PREFIX)) {
-      throw new IOException(run + " is not an incomplete run (its name does not start with tmp-)");
+    String not = notARun(run);
+    if (not != null) {
+      throw new IOException(run + " is not an incomplete wirebench run: " + not);
     }
+    deleteTree(run);
+  }
+
+  /** Deletes the run folder this process made ({@link #create}), whatever it holds by now. */
+  static void deleteOwn(Path run) throws IOException {
+    deleteTree(run);
+  }
+
+  private static void deleteTree(Path run) throws IOException {
     try (Stream<Path> files = Files.walk(run)) {
       for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
         Files.delete(p);

@@ -165,6 +165,7 @@ public final class SuiteRunner {
       env.write(tmp.resolve(RunEnvironment.FILE));
       String id = runId(started, env);
       ReportWriter.write(RunRecord.readBeforeRename(tmp), tmp, id);
+      IncompleteRuns.complete(tmp);
       return Files.move(tmp, root.resolve(id), StandardCopyOption.ATOMIC_MOVE);
     } finally {
       deleteIfLeft(tmp);
@@ -209,7 +210,7 @@ public final class SuiteRunner {
   /** A failed run leaves nothing behind that could be mistaken for a result. */
   private static void deleteIfLeft(Path tmp) throws IOException {
     if (Files.exists(tmp)) {
-      IncompleteRuns.delete(tmp);
+      IncompleteRuns.deleteOwn(tmp);
     }
   }
 }

@@ -223,10 +223,12 @@ class ExitCodesTest {
 
   @Test
   void incompleteRunsAreListedAndRemovedOnlyOnRequest() throws Exception {
-    Path left = Files.createDirectories(tmp.resolve("tmp-123/inner"));
+    Path left =
+        Files.createDirectories(
+            org.wirebench.bench.suite.IncompleteRuns.create(tmp).resolve("profile/inner"));
     Path kept = Files.createDirectories(tmp.resolve("20260101-000000-x"));
     assertEquals(0, cli.run("discard-incomplete", tmp.toString()), cli::err);
-    assertFalse(Files.exists(left.getParent()));
+    assertFalse(Files.exists(left.getParent().getParent()));
     assertTrue(Files.exists(kept));
   }
 

@@ -160,4 +160,48 @@ class JmeterImportTest {
     System.arraycopy(b, 0, out, a.length, b.length);
     return out;
   }
+
+  /**
+   * Nothing is written into a folder before all of it is read: an incomplete (tmp-) folder, a run's
+   * folder one of whose files is unreadable, a folder with a suite's files but no env.json, and a
+   * JTL with a value JMeter never writes (each once written into, or read, as it was).
+   */
+  @Test
+  void nothingIsWrittenBeforeTheJtlAndTheWholeFolderAreRead() throws Exception {
+    Path jtl = jtl("osm_mainroads/gml32/4", 2100, 0);
+
+    Path incomplete = Files.createDirectories(tmp.resolve("tmp-run"));
+    Files.copy(DRIVER.resolve("load-wfs.json"), incomplete.resolve("load-wfs.json"));
+    assertEquals(2, importInto(incomplete, jtl), cli::err);
+    assertTrue(cli.err().contains("incomplete run"), cli::err);
+    assertOnly(incomplete, "load-wfs.json");
+
+    Path run = Files.createDirectories(tmp.resolve("unreadable"));
+    Files.copy(DRIVER.resolve("env.json"), run.resolve("env.json"));
+    Files.copy(DRIVER.resolve("load-wfs.json"), run.resolve("load-wfs.json"));
+    Files.writeString(run.resolve("sizes.json"), "{}");
+    assertEquals(2, importInto(run, jtl), cli::err);
+    assertOnly(run, "env.json", "load-wfs.json", "sizes.json");
+
+    Path mixed = driverFolder();
+    Files.copy(DRIVER.resolve("jmh.json"), mixed.resolve("jmh.json"));
+    assertEquals(2, importInto(mixed, jtl), cli::err);
+    assertTrue(cli.err().contains("holds jmh.json but no env.json"), cli::err);
+    assertOnly(mixed, "jmh.json", "load-wfs.json");
+
+    Path driver = Files.createDirectories(tmp.resolve("driver"));
+    Files.copy(DRIVER.resolve("load-wfs.json"), driver.resolve("load-wfs.json"));
+    List<String> lines = Files.readAllLines(jtl);
+    lines.set(2, lines.get(2).replace(",text,true,", ",text,yes,"));
+    Path yes = Files.write(tmp.resolve("yes.csv"), lines);
+    assertEquals(2, importInto(driver, yes), cli::err);
+    assertTrue(cli.err().contains("yes.csv line 3: success 'yes'"), cli::err);
+    assertOnly(driver, "load-wfs.json");
+  }
+
+  private static void assertOnly(Path folder, String... names) throws Exception {
+    try (Stream<Path> files = Files.list(folder)) {
+      assertEquals(List.of(names), files.map(f -> f.getFileName().toString()).sorted().toList());
+    }
+  }
 }

@@ -25,7 +25,48 @@ public final class JtlSummary {
   private static final List<String> NEEDED =
       List.of("timeStamp", "elapsed", "label", "responseCode", "success", "bytes", "grpThreads");
 
+  /** Columns not needed but checked when present: a negative time is no time JMeter measured. */
+  private static final List<String> OPTIONAL = List.of("Latency", "Connect", "sentBytes");
+
+  /**
+   * The longest sample read, in ms: the latency histogram's range (1 h). A longer one is refused,
+   * not clamped into it (its percentiles would be wrong and its mean not).
+   */
+  static final long MAX_ELAPSED_MS = 3_600_000L;
+
   private JtlSummary() {}
+
+  /** A whole number 0..max, else the file and line, the column and the value. */
+  private static long count(String where, String column, String value, long max)
+      throws IOException {
+    long v;
+    try {
+      v = Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new IOException(where + column + " '" + value + "' is not a whole number", e);
+    }
+    if (v < 0 || v > max) {
+      throw new IOException(
+          where
+              + column
+              + " "
+              + v
+              + (v < 0
+                  ? " is negative"
+                  : " is above "
+                      + max
+                      + (max == MAX_ELAPSED_MS ? " ms (1 h), the most read" : "")));
+    }
+    return v;
+  }
+
+  /** JMeter writes success as true or false; anything else is not a JMeter JTL's. */
+  private static boolean success(String where, String value) throws IOException {
+    if (value.equals("true") || value.equals("false")) {
+      return value.equals("true");
+    }
+    throw new IOException(where + "success '" + value + "' is neither true nor false");
+  }
 
   /** One sample as the JTL has it. */
   private record Sample(long startMs, long elapsedMs, boolean ok, String code, long bytes, int n) {}
@@ -64,6 +105,7 @@ public final class JtlSummary {
           throw new IOException(jtl + ": no column " + NEEDED.get(i) + " in " + header);
         }
       }
+      int[] optional = OPTIONAL.stream().mapToInt(names::indexOf).toArray();
       int lineNumber = 1;
       for (String line = in.readLine(); line != null; line = in.readLine()) {
         lineNumber++;
@@ -74,22 +116,24 @@ public final class JtlSummary {
         if (f.size() < names.size()) {
           throw new IOException(jtl + " line " + lineNumber + ": " + f.size() + " fields");
         }
-        try {
-          long stamp = Long.parseLong(f.get(at[0]));
-          long elapsed = Long.parseLong(f.get(at[1]));
-          byLabel
-              .computeIfAbsent(f.get(at[2]), k -> new ArrayList<>())
-              .add(
-                  new Sample(
-                      timestampIsStart ? stamp : stamp - elapsed,
-                      elapsed,
-                      Boolean.parseBoolean(f.get(at[4])),
-                      f.get(at[3]),
-                      Long.parseLong(f.get(at[5])),
-                      Integer.parseInt(f.get(at[6]))));
-        } catch (NumberFormatException e) {
-          throw new IOException(jtl + " line " + lineNumber + ": " + e.getMessage(), e);
+        String where = jtl + " line " + lineNumber + ": ";
+        long stamp = count(where, "timeStamp", f.get(at[0]), Long.MAX_VALUE);
+        long elapsed = count(where, "elapsed", f.get(at[1]), MAX_ELAPSED_MS);
+        for (int i = 0; i < optional.length; i++) {
+          if (optional[i] >= 0) {
+            count(where, OPTIONAL.get(i), f.get(optional[i]), Long.MAX_VALUE);
+          }
         }
+        byLabel
+            .computeIfAbsent(f.get(at[2]), k -> new ArrayList<>())
+            .add(
+                new Sample(
+                    timestampIsStart ? stamp : stamp - elapsed,
+                    elapsed,
+                    success(where, f.get(at[4])),
+                    f.get(at[3]),
+                    count(where, "bytes", f.get(at[5]), Long.MAX_VALUE),
+                    (int) count(where, "grpThreads", f.get(at[6]), Integer.MAX_VALUE)));
       }
     }
     List<JmeterResult.Point> points = new ArrayList<>();
@@ -134,14 +178,14 @@ public final class JtlSummary {
     }
     long start = kept.stream().mapToLong(Sample::startMs).min().orElse(0);
     long end = kept.stream().mapToLong(s -> s.startMs() + s.elapsedMs()).max().orElse(start);
-    Histogram h = new Histogram(3_600_000L, 3);
+    Histogram h = new Histogram(MAX_ELAPSED_MS, 3);
     Map<String, Long> errors = new TreeMap<>();
     long ok = 0;
     long bytes = 0;
     double sum = 0;
     int users = 0;
     for (Sample s : kept) {
-      h.recordValue(Math.max(0, Math.min(s.elapsedMs(), 3_600_000L)));
+      h.recordValue(s.elapsedMs()); // 0..MAX_ELAPSED_MS, checked when read
       sum += s.elapsedMs();
       bytes += s.bytes();
       users = Math.max(users, s.n());

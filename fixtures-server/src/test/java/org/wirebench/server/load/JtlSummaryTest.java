@@ -124,4 +124,38 @@ class JtlSummaryTest {
   void quotedFieldsKeepTheirCommasAndQuotes() {
     assertEquals(List.of("1", "a, \"b\"", "", "c"), JtlSummary.fields("1,\"a, \"\"b\"\"\",,c"));
   }
+
+  /**
+   * A value JMeter never writes is refused with its file and line, not read: a negative time or
+   * size (was read into a negative mean), a sample longer than the histogram's hour (was clamped
+   * into it, its mean not), a success that is neither true nor false (was counted as a failure).
+   */
+  @Test
+  void valuesJmeterNeverWritesAreRefusedWithTheirLine() throws Exception {
+    String good = line(1_000_000, 5, "a/4", "200", true);
+    Map<String, String> bad =
+        Map.of(
+            "elapsed -50 is negative", line(1_000_010, -50, "a/4", "200", true),
+            "elapsed 1000000000000 is above 3600000 ms",
+                line(1_000_010, 1_000_000_000_000L, "a/4", "200", true),
+            "bytes -1000 is negative",
+                line(1_000_010, 5, "a/4", "200", true).replace(",1000,120,", ",-1000,120,"),
+            "Latency -3 is negative",
+                line(1_000_010, 5, "a/4", "200", true).replace(",1,0,0", ",-3,0,0"),
+            "success 'yes' is neither true nor false",
+                line(1_000_010, 5, "a/4", "200", true).replace(",text,true,", ",text,yes,"),
+            "success 'TRUE' is neither true nor false",
+                line(1_000_010, 5, "a/4", "200", true).replace(",text,true,", ",text,TRUE,"));
+    for (Map.Entry<String, String> e : bad.entrySet()) {
+      Path f = jtl(List.of(good, e.getValue()));
+      IOException x =
+          assertThrows(
+              IOException.class, () -> JtlSummary.read(f, "wfs", 0, 0, true, 1), e.getKey());
+      assertTrue(x.getMessage().startsWith(f + " line 3: " + e.getKey()), x.getMessage());
+    }
+    // the longest sample read is an hour, read as it is
+    Path hour = jtl(List.of(good, line(1_000_010, 3_600_000, "a/4", "200", true)));
+    JmeterResult r = JtlSummary.read(hour, "wfs", 0, 0, true, 1);
+    assertEquals(3_600_000, r.points().get(0).latencyMs().get(Statistic.MAX), 3_600);
+  }
 }

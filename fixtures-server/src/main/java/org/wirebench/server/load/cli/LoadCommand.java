@@ -241,6 +241,10 @@ public final class LoadCommand implements Callable<Integer> {
     encoding();
     writable("--json", json);
     writable("--hlog", hlog);
+    String same = org.wirebench.server.OutputPaths.sameFileProblem("--json", json, "--hlog", hlog);
+    if (same != null) {
+      throw bad(same);
+    }
   }
 
   private int run(int users) throws Exception {

@@ -91,6 +91,14 @@ final class ScenarioCommand {
     points = points(scenario);
     serverValues();
     ScenarioSettings settings = settings(scenario);
+    if (o.jmeterPlan != null) {
+      // checked before the server is probed: a plan folder inside a run, or one that cannot be made
+      String problem =
+          org.wirebench.server.OutputPaths.folderProblem("--jmeter-plan", o.jmeterPlan);
+      if (problem != null) {
+        throw cmd.bad(problem);
+      }
+    }
     if (!o.serverWait.isZero()) {
       awaitServer(o.server, o.serverWait);
     }
@@ -114,6 +122,17 @@ final class ScenarioCommand {
       String problem = org.wirebench.server.OutputPaths.folderProblem("--out", o.out);
       if (problem != null) {
         throw cmd.bad(problem);
+      }
+      String same =
+          org.wirebench.server.OutputPaths.sameFileProblem(
+              "--json",
+              cmd.json,
+              "--out",
+              o.out.resolve(jsonName),
+              "--out",
+              o.out.resolve(hlogName));
+      if (same != null) {
+        throw cmd.bad(same);
       }
       List<String> taken = NewFiles.taken(o.out, List.of(hlogName, jsonName));
       if (!taken.isEmpty()) {
