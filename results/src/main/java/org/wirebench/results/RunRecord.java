@@ -69,7 +69,7 @@ public record RunRecord(
         String n = f.getFileName().toString();
         if (n.startsWith(JmeterResult.PREFIX) && n.endsWith(".json")) {
           JmeterResult r = JmeterResult.read(f);
-          out.put(r.scenario(), r);
+          out.put(named(f, JmeterResult.PREFIX, r.scenario()), r);
         }
       }
     }
@@ -190,14 +190,40 @@ public record RunRecord(
       for (Path f : files.sorted().toList()) {
         String n = f.getFileName().toString();
         if (n.startsWith("load-") && n.endsWith(".json")) {
-          scenarios.add(ScenarioResult.read(f));
+          ScenarioResult s = ScenarioResult.read(f);
+          named(f, "load-", s.scenario());
+          scenarios.add(s);
         }
       }
     }
-    scenarios.sort(Comparator.comparing(ScenarioResult::startedUtc));
+    // one file per scenario, by its name: so each scenario below is another's never
+    scenarios.sort(Comparator.comparing(s -> java.time.Instant.parse(s.startedUtc())));
     Map<String, ScenarioResult> load = new LinkedHashMap<>();
     scenarios.forEach(s -> load.put(s.scenario(), s));
     return load;
+  }
+
+  /**
+   * The scenario a results file is of: its name's ({@code load-<scenario>.json}), which the
+   * scenario it says inside must be. Otherwise a file for one scenario could stand in for another's
+   * (or hide it, two files of one scenario keeping one), and a folder holds one file a scenario.
+   */
+  private static String named(Path file, String prefix, String inside)
+      throws UnreadableRunException {
+    String n = file.getFileName().toString();
+    String scenario = n.substring(prefix.length(), n.length() - ".json".length());
+    if (!scenario.equals(inside)) {
+      throw new UnreadableRunException(
+          file
+              + ": scenario is '"
+              + inside
+              + "', but the file's name says "
+              + scenario
+              + " (each scenario's results are in "
+              + prefix
+              + "<scenario>.json)");
+    }
+    return scenario;
   }
 
   /** The benchmark with this name whose parameters include these, or null. */

@@ -183,6 +183,33 @@ class FieldRangesTest {
     assertFalse(m.contains("\n"), m);
   }
 
+  /**
+   * A scenario's results are the file named for it: a load-wfs.json saying it is soap's hid the wfs
+   * section, a second file for wfs silently dropped one, and a jmeter-zzz.json for wfs replaced
+   * jmeter-wfs.json's figures.
+   */
+  @ParameterizedTest(name = "{0} as {1}")
+  @MethodSource("misnamed")
+  void aScenarioIsTheOneItsFileIsNamedFor(String sample, String name, @TempDir Path dir)
+      throws IOException {
+    Path run = Files.createDirectory(dir.resolve("run"));
+    Files.copy(RUNS.resolve(ENV1), run.resolve(RunEnvironment.FILE));
+    Path source = RUNS.resolve(sample);
+    Files.copy(source, run.resolve(source.getFileName()));
+    RunRecord.read(run).jmeter();
+    Files.copy(source, run.resolve(name));
+    UnreadableRunException e =
+        assertThrows(UnreadableRunException.class, () -> RunRecord.read(run).jmeter());
+    assertTrue(e.getMessage().contains(name + ": scenario is 'wfs', but"), e.getMessage());
+  }
+
+  static Stream<Arguments> misnamed() {
+    return Stream.of(
+        Arguments.of("load-v1/load-wfs.json", "load-soap.json"),
+        Arguments.of("load-v1/load-wfs.json", "load-wfs-again.json"),
+        Arguments.of(JMETER, "jmeter-zzz.json"));
+  }
+
   private static void apply(JsonNode target, String edit) throws IOException {
     if (edit.equals("twice")) {
       ArrayNode list = (ArrayNode) target;
