@@ -112,15 +112,20 @@ public record RunRecord(
               + " records since env.json version 4: its files were edited or mixed");
     }
     checkCalibration(folder, env.calibration(), pairs);
-    return new RunRecord(
-        folder,
-        env,
-        List.copyOf(benchmarks),
-        load,
-        Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null,
-        Files.isRegularFile(fidelity) ? FidelityTable.read(fidelity) : null,
-        Files.isRegularFile(codecFidelity) ? FidelityTable.read(codecFidelity) : null,
-        pairs);
+    RunRecord run =
+        new RunRecord(
+            folder,
+            env,
+            List.copyOf(benchmarks),
+            load,
+            Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null,
+            Files.isRegularFile(fidelity) ? FidelityTable.read(fidelity) : null,
+            Files.isRegularFile(codecFidelity) ? FidelityTable.read(codecFidelity) : null,
+            pairs);
+    // JMeter's files are read when a report shows them; a bad one refuses the folder here, as any
+    // other file does, not halfway through a report (where its line came wrapped in another)
+    run.jmeter();
+    return run;
   }
 
   /**

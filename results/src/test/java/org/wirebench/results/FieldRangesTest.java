@@ -203,6 +203,23 @@ class FieldRangesTest {
     assertTrue(e.getMessage().contains(name + ": scenario is 'wfs', but"), e.getMessage());
   }
 
+  /**
+   * A bad JMeter file refuses its folder when the folder is read, as any other file does: before,
+   * it was read only inside the report, whose refusal then came wrapped ("UncheckedIOException:
+   * org.wirebench.results.UnreadableRunException: ...").
+   */
+  @org.junit.jupiter.api.Test
+  void aBadJmeterFileRefusesItsFolder(@TempDir Path dir) throws IOException {
+    Path run = Files.createDirectory(dir.resolve("run"));
+    Files.copy(RUNS.resolve(ENV1), run.resolve(RunEnvironment.FILE));
+    JsonNode root = ResultFiles.JSON.readTree(RUNS.resolve(JMETER).toFile());
+    ((ObjectNode) root.at("/points/0")).put("throughput", -5);
+    Files.writeString(run.resolve("jmeter-wfs.json"), ResultFiles.JSON.writeValueAsString(root));
+    UnreadableRunException e =
+        assertThrows(UnreadableRunException.class, () -> RunRecord.read(run));
+    assertTrue(e.getMessage().contains("jmeter-wfs.json: point "), e.getMessage());
+  }
+
   static Stream<Arguments> misnamed() {
     return Stream.of(
         Arguments.of("load-v1/load-wfs.json", "load-soap.json"),
