@@ -148,14 +148,30 @@ final class LoadResults {
     return errors;
   }
 
-  /** One cell id, one cell: the same id with other figures would be two rows of one cell. */
-  static void checkCells(Fields f, List<WireCell> cells) throws UnreadableRunException {
+  /**
+   * One cell id, one cell: the same id with other figures would be two rows of one cell. A wire
+   * file's points are its cells' measures ({@code <cell id>/<measure>}): since version 4 (which
+   * wrote the cells beside the points) a point of no cell, or points without any cell, is a file
+   * whose cells were edited away; the report would show the points without their bytes and CPU.
+   */
+  static void checkCells(Fields f, ScenarioResult r) throws UnreadableRunException {
     Map<String, WireCell> byId = new HashMap<>();
-    for (WireCell c : cells) {
+    for (WireCell c : r.wireCells()) {
       f.present("wireCells", c);
       WireCell before = byId.putIfAbsent(c.id(), c);
       if (before != null && !before.equals(c)) {
         throw f.in("wire cell " + c.id()).refuse("id", "appears twice, with other figures");
+      }
+    }
+    if (!"wire".equals(r.scenario()) || r.formatVersion() < 4) {
+      return;
+    }
+    for (ScenarioResult.PointResult p : r.points()) {
+      int slash = p.id().lastIndexOf('/');
+      String cell = slash < 0 ? p.id() : p.id().substring(0, slash);
+      if (!byId.containsKey(cell)) {
+        throw f.in("point " + p.id())
+            .refuse("id", "names wire cell " + cell + ", which wireCells lacks");
       }
     }
   }

@@ -190,7 +190,7 @@ public record ScenarioResult(
     f.present("client", client);
     f.present("table", table);
     f.present("settings", settings).check(f.in("settings"));
-    LoadResults.checkCells(f, wireCells);
+    LoadResults.checkCells(f, this);
     java.util.Set<String> ids = new java.util.HashSet<>();
     for (PointResult p : points) {
       if (p == null || p.id() == null || p.params() == null || p.latencyMs() == null) {

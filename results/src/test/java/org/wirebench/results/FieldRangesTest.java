@@ -135,6 +135,8 @@ class FieldRangesTest {
         edit(LOAD4, "/points/0/runs/0", "meanWireBytes=-100", "meanWireBytes is -100.0"),
         edit(LOAD4, "/points/0/runs/0", "formatVersion=4", "run 1: formatVersion is 4"),
         edit(WIRE, "/wireCells", "twice", "id appears twice, with other figures"),
+        edit(WIRE, "", "wireCells=[]", "names wire cell 1gbit/1ms/"),
+        edit(WIRE, "/wireCells/0", "id=\"nowhere/at/all\"", "which wireCells lacks"),
         // jmeter-<scenario>.json
         edit(JMETER, "/points/0", "throughput=-5114", "throughput is -5114.0"),
         edit(JMETER, "/points/0", "throughput=\"NaN\"", "throughput is NaN"),
