@@ -42,8 +42,48 @@ public record FidelityTable(int formatVersion, String where, List<String> stacks
     ResultFiles.JSON.writeValue(file.toFile(), this);
   }
 
+  /** What an outcome can be, as formats' Fidelity labels it. */
+  static final List<String> FIDELITIES =
+      List.of("exact", "lost silently", "changed silently", "fault");
+
   public static FidelityTable read(Path file) throws IOException {
-    return ResultFiles.bind(
-        file, ResultFiles.readVersioned(file, FORMAT_VERSION), FidelityTable.class);
+    FidelityTable t =
+        ResultFiles.bind(
+            file, ResultFiles.readVersioned(file, FORMAT_VERSION), FidelityTable.class);
+    t.check(Fields.of(file));
+    return t;
+  }
+
+  /**
+   * Refuses a table the report would fail on or misstate: a missing list, a row of no input, an
+   * outcome of a stack (or codec) the table has no column for, a fidelity no writer has.
+   */
+  private void check(Fields f) throws UnreadableRunException {
+    f.present("where", where);
+    java.util.Set<String> columns = new java.util.HashSet<>();
+    for (String stack : f.present("stacks", stacks)) {
+      if (!columns.add(f.text("stacks", stack))) {
+        throw f.refuse("stacks", "name " + stack + " twice");
+      }
+    }
+    for (Row row : f.present("rows", rows)) {
+      f.present("rows", row);
+      Fields rf = f.in("row " + f.text("input", row.input()));
+      rf.present("operation", row.operation());
+      rf.present("sent", row.sent());
+      for (Map.Entry<String, Outcome> e : rf.present("outcomes", row.outcomes()).entrySet()) {
+        if (!columns.contains(e.getKey())) {
+          throw rf.refuse("outcomes", "name " + e.getKey() + ", which stacks does not hold");
+        }
+        Outcome o = rf.present("outcomes." + e.getKey(), e.getValue());
+        rf.oneOf("outcomes." + e.getKey() + ".fidelity", o.fidelity(), FIDELITIES);
+      }
+      for (String stack : stacks) {
+        if (!row.outcomes().containsKey(stack)) {
+          // every stack ran every input: a missing cell would print as nothing happened
+          throw rf.refuse("outcomes", "have none for " + stack);
+        }
+      }
+    }
   }
 }

@@ -77,7 +77,45 @@ public record JmeterResult(
   }
 
   public static JmeterResult read(Path file) throws IOException {
-    return ResultFiles.bind(
-        file, ResultFiles.readVersioned(file, FORMAT_VERSION), JmeterResult.class);
+    JmeterResult r =
+        ResultFiles.bind(file, ResultFiles.readVersioned(file, FORMAT_VERSION), JmeterResult.class);
+    r.check(Fields.of(file));
+    return r;
+  }
+
+  /**
+   * Refuses figures the report sets beside the driver's as measured while they are none: a count
+   * below zero, more errors than samples, a rate or latency that is no figure or percentiles out of
+   * order, and a point given twice (the report would show one of them).
+   */
+  private void check(Fields f) throws UnreadableRunException {
+    f.text("scenario", scenario);
+    f.present("jtl", jtl);
+    f.atLeast("warmupMs", warmupMs, 0);
+    f.atLeast("warmupSamples", warmupSamples, 0);
+    f.atLeast("engines", engines, 1);
+    java.util.Set<String> ids = new java.util.HashSet<>();
+    for (Point p : f.present("points", points)) {
+      f.present("points", p);
+      f.text("point id", p.id());
+      Fields pf = f.in("point " + p.id());
+      if (!ids.add(p.id())) {
+        throw pf.refuse("id", "appears twice");
+      }
+      pf.atLeast("users", p.users(), 1);
+      pf.atLeast("samples", p.samples(), 1);
+      long errors = pf.counts("errors", p.errors());
+      pf.atMost("errors", errors, p.samples());
+      pf.atLeast("durationMs", p.durationMs(), 0);
+      pf.amount("throughput", p.throughput());
+      pf.latencies(
+          "latencyMs",
+          p.latencyMs(),
+          List.of(Statistic.MEAN, Statistic.P50, Statistic.P90, Statistic.P99, Statistic.MAX));
+      pf.amountOrNaN("meanResponseBytes", p.meanResponseBytes());
+      pf.atLeast("structureChecks", p.structureChecks(), 0);
+      pf.atLeast("structureErrors", p.structureErrors(), 0);
+      pf.atMost("structureErrors", p.structureErrors(), p.structureChecks());
+    }
   }
 }

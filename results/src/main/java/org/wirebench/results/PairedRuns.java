@@ -184,6 +184,16 @@ public record PairedRuns(
     if (!(confidence > 0 && confidence < 1)) {
       throw new UnreadableRunException(file + ": confidence " + confidence + " is not in (0, 1)");
     }
+    Fields f = Fields.of(file);
+    Fields sf = f.in("settings");
+    sf.atLeast("warmupMs", settings.warmupMs(), 0);
+    sf.atLeast("batchMs", settings.batchMs(), 1);
+    sf.atLeast("rounds", settings.rounds(), 1);
+    sf.atLeast("minForks", settings.minForks(), 1);
+    sf.atLeast("maxForks", settings.maxForks(), settings.minForks());
+    sf.atLeast("budgetMs", settings.budgetMs(), 1);
+    sf.positive("targetHalfWidth", settings.targetHalfWidth());
+    sf.present("forkJvmArgs", settings.forkJvmArgs());
     Set<String> groupIds = new HashSet<>();
     for (Group g : groups) {
       if (g == null || g.id() == null || g.variants() == null || g.forks() == null) {
@@ -197,6 +207,10 @@ public record PairedRuns(
         throw new UnreadableRunException(
             file + ": group " + g.id() + " has no " + (g.forks().isEmpty() ? "forks" : "variants"));
       }
+      Fields gf = f.in("group " + g.id());
+      gf.oneOf("stopped", g.stopped(), STOPPED);
+      gf.atLeast("elapsedMs", g.elapsedMs(), 1);
+      gf.atMost("forks", g.forks().size(), settings.maxForks());
       Set<String> variantIds = new HashSet<>();
       for (Variant v : g.variants()) {
         if (v == null || v.id() == null) {
@@ -207,9 +221,15 @@ public record PairedRuns(
           throw new UnreadableRunException(
               file + ": group " + g.id() + " names variant " + v.id() + " twice");
         }
+        Fields vf = gf.in("variant " + v.id());
+        vf.text("benchmark", v.benchmark());
+        vf.present("params", v.params());
       }
-      for (Fork f : g.forks()) {
-        checkFork(file, g, f);
+      for (Fork fork : g.forks()) {
+        checkFork(file, g, fork);
+        for (int ops : fork.opsPerBatch()) {
+          gf.atLeast("opsPerBatch", ops, 1);
+        }
       }
     }
     Set<String> claimIds = new HashSet<>();
@@ -229,6 +249,17 @@ public record PairedRuns(
         throw new UnreadableRunException(
             file + ": claim " + c.id() + " has band " + c.band() + ", not above 0");
       }
+      Fields cf = f.in("claim " + c.id());
+      cf.text("study", c.study());
+      cf.present("text", c.text());
+      cf.present("then", c.then());
+      if (formatVersion < 2 && c.kind() == Kind.NO_DIFFERENCE) {
+        // version 1 recorded the A/A check as AT_LEAST 1: its verdict rules differ
+        throw cf.refuse("kind", "is NO_DIFFERENCE, which format version 1 did not have");
+      }
+      if (c.a() != null && c.a().equals(c.b())) {
+        throw cf.refuse("b", "is " + c.b() + ", the same variant as a: a ratio of 1 by definition");
+      }
       Group g = c.group() == null ? null : group(c.group());
       if (g == null || c.a() == null || c.b() == null || g.index(c.a()) < 0 || g.index(c.b()) < 0) {
         throw new UnreadableRunException(
@@ -236,6 +267,9 @@ public record PairedRuns(
       }
     }
   }
+
+  /** Why a group stopped sampling, as the pair runner writes it. */
+  static final List<String> STOPPED = List.of("decided", "budget", "max-forks");
 
   /** Per variant, equal rounds of costs that are times (finite, above zero), in both clocks. */
   private static void checkFork(Path file, Group g, Fork f) throws IOException {

@@ -87,12 +87,33 @@ public record PayloadSizes(
   }
 
   /**
+   * The most any of the codings makes of {@code raw} bytes: each falls back to storing what does
+   * not compress, adding a few bytes a block and a frame's head and trailer (deflate 5 bytes per 64
+   * KiB block and 18 of gzip's; zstd's bound is raw + raw/256 + its frame; brotli's less). A coded
+   * size beyond this bound was not measured from that payload.
+   */
+  static long codedBound(long raw) {
+    return raw + raw / 128 + 64;
+  }
+
+  /**
    * Refuses a size the report would divide by or print as measured (a raw size of -5 bytes read
    * "gzip -8026.200 of it"), and a payload given twice ({@link #find} would show only the first).
    */
   private void check(Path file) throws IOException {
     if (payloads == null) {
       throw new UnreadableRunException(file + ": no payloads");
+    }
+    Fields f = Fields.of(file);
+    // deflate's levels: 0 (stored) to 9; the writer records the level it used
+    f.atLeast("gzipLevel", gzipLevel, 0);
+    f.atMost("gzipLevel", gzipLevel, 9);
+    if (formatVersion < 2) {
+      f.absent("codings", codings, formatVersion);
+    } else if (codings != null) {
+      for (String coding : codings.keySet()) {
+        f.oneOf("codings", coding, List.of("gzip", "br", "zstd"));
+      }
     }
     java.util.Set<String> keys = new java.util.HashSet<>();
     for (Payload p : payloads) {
@@ -109,6 +130,22 @@ public record PayloadSizes(
           throw new UnreadableRunException(
               file + ": payload " + key + " has a size of " + size + " bytes, not above 0");
         }
+      }
+      Fields pf = f.in("payload " + key);
+      if (formatVersion < 2) {
+        pf.absent("brBytes", p.brBytes(), formatVersion);
+        pf.absent("zstdBytes", p.zstdBytes(), formatVersion);
+      }
+      pf.atMost("gzipBytes", p.gzipBytes(), codedBound(p.bytes()));
+      if ((p.brBytes() != null || p.zstdBytes() != null) && codings == null) {
+        // a brotli or zstd size means nothing without the level it was coded at
+        throw f.refuse("codings", "is missing, but payload " + key + " has brotli or zstd sizes");
+      }
+      if (p.brBytes() != null) {
+        pf.atMost("brBytes", p.brBytes(), codedBound(p.bytes()));
+      }
+      if (p.zstdBytes() != null) {
+        pf.atMost("zstdBytes", p.zstdBytes(), codedBound(p.bytes()));
       }
     }
   }

@@ -124,6 +124,7 @@ public record RunEnvironment(
     RunEnvironment env =
         ResultFiles.bind(
             file, ResultFiles.readVersioned(file, FORMAT_VERSION), RunEnvironment.class);
+    env.check(Fields.of(file));
     if (env.calibration() != null) {
       check(file, env.calibration());
       // groups came with version 4: their presence must match the version the file says, or a
@@ -141,6 +142,41 @@ public record RunEnvironment(
       }
     }
     return env;
+  }
+
+  /**
+   * Refuses what the report prints as the run's machine and provenance while it is none: a field
+   * every version has that is missing, a start that is no time, a machine of no cores or heap, and
+   * a field the file's version did not have (a version 2 file with a calibration would be judged by
+   * rules it was not written under).
+   */
+  private void check(Fields f) throws UnreadableRunException {
+    f.text("suite", suite);
+    f.instant("startedUtc", startedUtc);
+    f.text("jdk", jdk);
+    f.present("jdkVendor", jdkVendor);
+    f.present("vm", vm);
+    f.text("forkedJvm", forkedJvm);
+    f.atLeast("forkedJdkMajor", forkedJdkMajor, 1);
+    f.present("host", host);
+    f.present("launcherJvmArgs", launcherJvmArgs);
+    f.present("cpuModel", cpuModel);
+    f.atLeast("cores", cores, 1);
+    f.atLeast("maxHeapBytes", maxHeapBytes, 1);
+    f.present("os", os);
+    f.text("commit", commit);
+    if (formatVersion < 2) {
+      f.absent("forkJvmArgs", forkJvmArgs, formatVersion);
+      f.absent("serverJvms", serverJvms, formatVersion);
+      f.absent("libraries", libraries, formatVersion);
+    } else {
+      f.present("forkJvmArgs", forkJvmArgs);
+      f.present("serverJvms", serverJvms);
+      f.present("libraries", libraries);
+    }
+    if (formatVersion < 3) {
+      f.absent("calibration", calibration, formatVersion);
+    }
   }
 
   /**

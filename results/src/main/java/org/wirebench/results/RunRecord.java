@@ -69,7 +69,7 @@ public record RunRecord(
         String n = f.getFileName().toString();
         if (n.startsWith(JmeterResult.PREFIX) && n.endsWith(".json")) {
           JmeterResult r = JmeterResult.read(f);
-          out.put(r.scenario(), r);
+          out.put(named(f, JmeterResult.PREFIX, r.scenario()), r);
         }
       }
     }
@@ -112,15 +112,20 @@ public record RunRecord(
               + " records since env.json version 4: its files were edited or mixed");
     }
     checkCalibration(folder, env.calibration(), pairs);
-    return new RunRecord(
-        folder,
-        env,
-        List.copyOf(benchmarks),
-        load,
-        Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null,
-        Files.isRegularFile(fidelity) ? FidelityTable.read(fidelity) : null,
-        Files.isRegularFile(codecFidelity) ? FidelityTable.read(codecFidelity) : null,
-        pairs);
+    RunRecord run =
+        new RunRecord(
+            folder,
+            env,
+            List.copyOf(benchmarks),
+            load,
+            Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null,
+            Files.isRegularFile(fidelity) ? FidelityTable.read(fidelity) : null,
+            Files.isRegularFile(codecFidelity) ? FidelityTable.read(codecFidelity) : null,
+            pairs);
+    // JMeter's files are read when a report shows them; a bad one refuses the folder here, as any
+    // other file does, not halfway through a report (where its line came wrapped in another)
+    run.jmeter();
+    return run;
   }
 
   /**
@@ -190,14 +195,40 @@ public record RunRecord(
       for (Path f : files.sorted().toList()) {
         String n = f.getFileName().toString();
         if (n.startsWith("load-") && n.endsWith(".json")) {
-          scenarios.add(ScenarioResult.read(f));
+          ScenarioResult s = ScenarioResult.read(f);
+          named(f, "load-", s.scenario());
+          scenarios.add(s);
         }
       }
     }
-    scenarios.sort(Comparator.comparing(ScenarioResult::startedUtc));
+    // one file per scenario, by its name: so each scenario below is another's never
+    scenarios.sort(Comparator.comparing(s -> java.time.Instant.parse(s.startedUtc())));
     Map<String, ScenarioResult> load = new LinkedHashMap<>();
     scenarios.forEach(s -> load.put(s.scenario(), s));
     return load;
+  }
+
+  /**
+   * The scenario a results file is of: its name's ({@code load-<scenario>.json}), which the
+   * scenario it says inside must be. Otherwise a file for one scenario could stand in for another's
+   * (or hide it, two files of one scenario keeping one), and a folder holds one file a scenario.
+   */
+  private static String named(Path file, String prefix, String inside)
+      throws UnreadableRunException {
+    String n = file.getFileName().toString();
+    String scenario = n.substring(prefix.length(), n.length() - ".json".length());
+    if (!scenario.equals(inside)) {
+      throw new UnreadableRunException(
+          file
+              + ": scenario is '"
+              + inside
+              + "', but the file's name says "
+              + scenario
+              + " (each scenario's results are in "
+              + prefix
+              + "<scenario>.json)");
+    }
+    return scenario;
   }
 
   /** The benchmark with this name whose parameters include these, or null. */

@@ -183,6 +183,14 @@ public record ScenarioResult(
     if (points == null) {
       throw new UnreadableRunException(file + ": no points");
     }
+    Fields f = Fields.of(file);
+    f.text("scenario", scenario);
+    f.instant("startedUtc", startedUtc);
+    f.present("server", server);
+    f.present("client", client);
+    f.present("table", table);
+    f.present("settings", settings).check(f.in("settings"));
+    LoadResults.checkCells(f, this);
     java.util.Set<String> ids = new java.util.HashSet<>();
     for (PointResult p : points) {
       if (p == null || p.id() == null || p.params() == null || p.latencyMs() == null) {
@@ -208,7 +216,9 @@ public record ScenarioResult(
             run.requests(),
             "requests");
       }
+      LoadResults.checkPoint(f.in("point " + p.id()), formatVersion, settings, p);
     }
+    LoadResults.checkPoints(f, this);
   }
 
   private static void figures(

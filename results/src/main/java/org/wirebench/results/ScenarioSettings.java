@@ -130,6 +130,33 @@ public record ScenarioSettings(
         mode, runs, 0, 0, warmupRequests, requests, 0, serverWarmup.toMillis(), null, Keep.MEAN);
   }
 
+  /**
+   * Refuses settings a report would print or a verdict would rest on while no run had them: every
+   * count and time zero or above, at least one run (at most 100), a measured phase of time or of
+   * requests, a known mode, and a steady-state rule that can converge.
+   */
+  void check(Fields f) throws UnreadableRunException {
+    f.oneOf("mode", mode, java.util.List.of("quick", "full"));
+    f.atLeast("runs", runs, 1);
+    f.atMost("runs", runs, 100);
+    f.atLeast("warmupMs", warmupMs, 0);
+    f.atLeast("durationMs", durationMs, 0);
+    f.atLeast("warmupRequests", warmupRequests, 0);
+    f.atLeast("requests", requests, 0);
+    f.atLeast("validateEvery", validateEvery, 0);
+    f.atLeast("serverWarmupMs", serverWarmupMs, 0);
+    if (!counted()) {
+      // time-bounded: a measured phase of no time measured nothing
+      f.atLeast("durationMs", durationMs, 1);
+    }
+    if (steadyState != null) {
+      Fields s = f.in("steadyState");
+      s.atLeast("windowMs", steadyState.windowMs(), 1);
+      s.atLeast("maxMs", steadyState.maxMs(), 1);
+      s.positive("tolerance", steadyState.tolerance());
+    }
+  }
+
   public boolean counted() {
     return requests > 0;
   }

@@ -133,7 +133,7 @@ class RunRecordTest {
   @Test
   void loadResultsReadWithoutAnEnvironment(@TempDir Path dir) throws IOException {
     Files.copy(SAMPLES.resolve("load-v1/load-soap.json"), dir.resolve("load-soap.json"));
-    Files.copy(SAMPLES.resolve("load-v1/load-wfs.json"), dir.resolve("load-finding.json"));
+    Files.copy(SAMPLES.resolve("load-v1/load-wfs.json"), dir.resolve("load-wfs.json"));
     Map<String, ScenarioResult> load = RunRecord.readLoad(dir);
     assertEquals(List.of("wfs", "soap"), List.copyOf(load.keySet()), "in the order they ran");
   }

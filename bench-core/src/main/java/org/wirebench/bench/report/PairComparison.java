@@ -64,11 +64,49 @@ final class PairComparison {
       oneSided(base.pairs() == null ? now : base, base.pairs() == null);
       return;
     }
+    sameVariants(base.pairs(), now.pairs());
     claims(base.pairs(), now.pairs(), threshold, confidence);
     Calibration was = base.env().calibration();
     Calibration is = now.env().calibration();
     if (machines != null && was.groups() != null && is.groups() != null) {
       variants(base.pairs(), was, now.pairs(), is, machines.differ(), threshold, confidence);
+    }
+  }
+
+  /**
+   * A variant is compared with its namesake of the other run only if both ran the same benchmark
+   * with the same parameters: xml run with protobuf's parameters in NEW is another quantity, and
+   * its change (or a claim's over it) would read as "no change" of xml.
+   */
+  private static void sameVariants(PairedRuns base, PairedRuns now) throws UnreadableRunException {
+    for (PairedRuns.Group g : now.groups()) {
+      PairedRuns.Group old = base.group(g.id());
+      if (old == null) {
+        continue;
+      }
+      for (PairedRuns.Variant v : g.variants()) {
+        int i = old.index(v.id());
+        if (i < 0) {
+          continue;
+        }
+        PairedRuns.Variant was = old.variants().get(i);
+        if (!was.benchmark().equals(v.benchmark()) || !was.params().equals(v.params())) {
+          throw new UnreadableRunException(
+              "variant "
+                  + v.id()
+                  + " of group "
+                  + g.id()
+                  + " is "
+                  + was.benchmark()
+                  + " "
+                  + new java.util.TreeMap<>(was.params())
+                  + " in BASE but "
+                  + v.benchmark()
+                  + " "
+                  + new java.util.TreeMap<>(v.params())
+                  + " in NEW: not the same variant, so not compared");
+        }
+      }
     }
   }
 

@@ -197,6 +197,46 @@ class PairComparisonTest {
   }
 
   /**
+   * NEW's variant xml run with protobuf's parameters is another quantity than BASE's xml: compare
+   * refuses it (exit 2) naming the variant, where it compared the two as one ("no change").
+   */
+  @Test
+  void aVariantWithOtherParametersIsNotComparedAsTheSame() throws IOException {
+    RunRecord r = cal("cal2");
+    PairedRuns p = r.pairs();
+    List<PairedRuns.Group> groups = new ArrayList<>();
+    for (PairedRuns.Group g : p.groups()) {
+      List<PairedRuns.Variant> variants = new ArrayList<>();
+      for (PairedRuns.Variant v : g.variants()) {
+        variants.add(
+            v.id().equals("xml")
+                ? new PairedRuns.Variant(
+                    v.id(),
+                    v.benchmark(),
+                    java.util.Map.of("backendFormat", "protobuf", "items", "50"))
+                : v);
+      }
+      groups.add(new PairedRuns.Group(g.id(), variants, g.forks(), g.stopped(), g.elapsedMs()));
+    }
+    RunRecord swapped =
+        new RunRecord(
+            r.folder(),
+            r.env(),
+            r.benchmarks(),
+            r.load(),
+            r.sizes(),
+            r.fidelity(),
+            r.codecFidelity(),
+            new PairedRuns(p.formatVersion(), p.settings(), groups, p.claims()));
+    org.wirebench.results.UnreadableRunException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            org.wirebench.results.UnreadableRunException.class,
+            () -> compare(cal("cal1"), swapped));
+    assertTrue(e.getMessage().startsWith("variant xml of group backend is "), e::getMessage);
+    assertTrue(e.getMessage().endsWith("not the same variant, so not compared"), e::getMessage);
+  }
+
+  /**
    * A calibration that lacks one of the backend group's forks cannot be matched round by round: its
    * variants could not be compared (exit 2), never judged against the wrong forks.
    */
