@@ -2,13 +2,20 @@ package org.wirebench.results;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
@@ -18,19 +25,68 @@ import java.util.regex.Pattern;
  */
 final class ResultFiles {
   /**
-   * Unknown fields fail: within a known format version, a field we do not know means the file is
-   * not what its version says (a renamed field must never read as zero).
+   * The one configuration every file of a results folder is read with (and written with), so that
+   * nothing read is taken on trust:
+   *
+   * <ul>
+   *   <li>unknown fields fail: within a known format version, a field we do not know means the file
+   *       is not what its version says (a renamed field must never read as zero);
+   *   <li>a key given twice fails (Jackson keeps the last one: an edit could flip a figure while
+   *       the first value stays in sight);
+   *   <li>anything after the JSON value fails (a second object or garbage would go unread);
+   *   <li>a value of the wrong type fails instead of being converted: 2.7 or "2" for a count,
+   *       "true" or 1 for a flag, "0.99" for a fraction, 12 for a name; a missing or null number
+   *       fails instead of reading as 0. "NaN", which Jackson writes for a double it has no value
+   *       of, still reads as NaN.
+   * </ul>
    */
-  static final ObjectMapper JSON =
-      new ObjectMapper()
-          .enable(SerializationFeature.INDENT_OUTPUT)
-          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  static final ObjectMapper JSON = strict();
+
+  private static ObjectMapper strict() {
+    JsonMapper m =
+        JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .build();
+    for (LogicalType t : new LogicalType[] {LogicalType.Integer, LogicalType.Float}) {
+      m.coercionConfigFor(t)
+          .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+          .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
+          .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+    }
+    m.coercionConfigFor(LogicalType.Integer)
+        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+    m.coercionConfigFor(LogicalType.Boolean)
+        .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+    m.coercionConfigFor(LogicalType.Textual)
+        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+    for (LogicalType t :
+        new LogicalType[] {
+          LogicalType.POJO, LogicalType.Collection, LogicalType.Map, LogicalType.Array
+        }) {
+      m.coercionConfigFor(t)
+          .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
+          .setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+    }
+    return m;
+  }
 
   private ResultFiles() {}
 
   /** The file as a tree, after its format version has been checked against {@code newest}. */
   static JsonNode readVersioned(Path file, int newest) throws IOException {
-    if (!Files.isRegularFile(file)) {
+    if (!present(file)) {
       throw new UnreadableRunException(file + " does not exist");
     }
     JsonNode node;
@@ -58,6 +114,27 @@ final class ResultFiles {
     }
     checkVersion(file, version.intValue(), newest);
     return node;
+  }
+
+  /**
+   * Whether a results file is there: false when nothing has its name, true for a regular file, and
+   * refused for anything else (a directory or a device is no file that was left unwritten: read as
+   * absent, a run's jmh.json or sizes.json would vanish from its report without a word).
+   */
+  static boolean present(Path file) throws UnreadableRunException {
+    if (Files.isRegularFile(file)) {
+      return true;
+    }
+    if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+      return false;
+    }
+    if (Files.isDirectory(file)) {
+      throw new UnreadableRunException(file + " is a directory, not a file");
+    }
+    if (Files.isSymbolicLink(file) && !Files.exists(file)) {
+      throw new UnreadableRunException(file + " is a link to nothing, not a file");
+    }
+    throw new UnreadableRunException(file + " is not a regular file");
   }
 
   static void checkVersion(Path file, int version, int newest) throws IOException {
@@ -92,6 +169,26 @@ final class ResultFiles {
       Pattern.compile("\\[Source: .*?; line: (\\d+), column: (\\d+)\\]");
 
   /**
+   * Jackson's advice to the programmer in its messages, e.g. "(set
+   * DeserializationConfig.DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES to 'false' to allow)"
+   * or "; `DeserializationFeature.FAIL_ON_TRAILING_TOKENS` enabled": nothing a reader of the file
+   * can act on.
+   */
+  private static final Pattern ADVICE =
+      Pattern.compile(
+          " ?\\((?:set|enable|disable|but could|but might) [^)]*\\)"
+              + "|;? ?(?:as )?`(?:Deserialization|Mapper)Feature\\.\\w+` (?:enabled|disabled)");
+
+  /** Jackson's words for a value it will not convert, as a reader of the file says them. */
+  private static String plain(String what) {
+    if (what.startsWith("Trailing token")) {
+      return "content after the JSON value";
+    }
+    return what.replaceFirst(
+        "^Cannot map `null` into type `(\\w+)`", "missing or null, where the format has a $1");
+  }
+
+  /**
    * A reading error in one line: what is wrong, where (line and column in the file, and for a field
    * that does not fit its record, the field's path, e.g. groups[0].forks[0].seed), without
    * Jackson's source description, reference chain or the rest of its message.
@@ -101,7 +198,12 @@ final class ResultFiles {
       return firstLine(e.getMessage());
     }
     String what =
-        firstLine(SOURCE.matcher(j.getOriginalMessage()).replaceAll("line $1, column $2"));
+        plain(
+            ADVICE
+                .matcher(
+                    firstLine(
+                        SOURCE.matcher(j.getOriginalMessage()).replaceAll("line $1, column $2")))
+                .replaceAll(""));
     if (e instanceof JsonMappingException m) {
       // a tree bound to a record has no place in the file (its location is the tree's): the field
       // path says where
@@ -113,7 +215,9 @@ final class ResultFiles {
           path.append('[').append(r.getIndex()).append(']');
         }
       }
-      return path.length() == 0 ? what : "at " + path + ": " + what;
+      if (path.length() > 0) {
+        return "at " + path + ": " + what;
+      }
     }
     JsonLocation at = j.getLocation();
     return at == null || at.getLineNr() < 1
