@@ -172,7 +172,7 @@ class StrictFilesTest {
         Arguments.of("pairs.json", "/settings/confidence", "\"0.99\""),
         Arguments.of("pairs.json", "/settings/budgetMs", "null"),
         Arguments.of("pairs.json", "/groups/0/forks/0/seed", "1.5"),
-        Arguments.of("pairs.json", "/groups/0/forks/0/opsPerBatch", "2.5"),
+        Arguments.of("pairs.json", "/groups/0/forks/0/opsPerBatch/0", "2.5"),
         Arguments.of("pairs.json", "/groups/0/forks/0/nsPerOp/0/0", "\"5.0\""),
         Arguments.of("pairs.json", "/claims/0/claimed", "\"1.0\""),
         Arguments.of("sizes.json", "/payloads/0/bytes", "1234.9"),
