@@ -5,8 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.wirebench.results.JmhResult;
 import org.wirebench.results.NewFiles;
 import org.wirebench.results.RunRecord;
+import org.wirebench.results.UnreadableRunException;
 
 /** Builds a run's report once and writes it as report.md and report.html. */
 public final class ReportWriter {
@@ -25,7 +27,7 @@ public final class ReportWriter {
    * @param name the run's id (its folder's final name)
    */
   public static void write(RunRecord run, Path out, String name) throws IOException {
-    Report report = build(run, name);
+    Report report = build(inMicroseconds(run), name);
     Files.createDirectories(out);
     // each whole or not at all: a report cut short by a full disk or a kill would otherwise replace
     // the run's good one (and a cut pairs table reads as rows the run lacks)
@@ -33,5 +35,37 @@ public final class ReportWriter {
     String html = HtmlRenderer.render(report);
     NewFiles.replace(out.resolve("report.md"), tmp -> Files.writeString(tmp, md));
     NewFiles.replace(out.resolve("report.html"), tmp -> Files.writeString(tmp, html));
+  }
+
+  /**
+   * The run with every JMH score in µs/op: the sections print one unit a table and take ratios of
+   * times, so a result in ns/op among ones in us/op would print 1000× too slow. A throughput (ops
+   * per time) is no time per operation: its ratios would be the wrong way up, so it is refused.
+   */
+  static RunRecord inMicroseconds(RunRecord run) throws UnreadableRunException {
+    List<JmhResult> times = new ArrayList<>();
+    for (JmhResult b : run.benchmarks()) {
+      if (b.higherIsBetter()) {
+        throw new UnreadableRunException(
+            run.folder().resolve(JmhResult.FILE)
+                + ": "
+                + b.key()
+                + " is in mode "
+                + b.mode()
+                + " ("
+                + b.unit()
+                + "): a report's tables and ratios are of times per operation");
+      }
+      times.add(b.inUnit("us/op"));
+    }
+    return new RunRecord(
+        run.folder(),
+        run.env(),
+        List.copyOf(times),
+        run.load(),
+        run.sizes(),
+        run.fidelity(),
+        run.codecFidelity(),
+        run.pairs());
   }
 }

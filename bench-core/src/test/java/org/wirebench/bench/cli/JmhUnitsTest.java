@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.DoubleUnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -16,12 +17,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.wirebench.bench.report.ThenAndNowTest;
 
 /**
- * compare takes the ratio of two runs' scores of one benchmark only when they are one measure: a
- * run in ns/op against one in us/op is converted (before, the same measurement read as 1000×
- * slower, "12 regressed"); a throughput against an average time, or an average against single
- * shots, is refused in one line, exit 2 (before, a ratio of 77,336 read as a regression).
+ * compare and report take ratios of JMH scores only as one measure. compare takes the ratio of two
+ * runs' scores of one benchmark only when they are one measure: a run in ns/op against one in us/op
+ * is converted (before, the same measurement read as 1000× slower, "12 regressed"); a throughput
+ * against an average time, or an average against single shots, is refused in one line, exit 2
+ * (before, a ratio of 77,336 read as a regression).
  */
-class CompareJmhUnitsTest {
+class JmhUnitsTest {
   /** Two forks a benchmark, in us/op. */
   private static final Path GML3 =
       ThenAndNowTest.runs()
@@ -34,7 +36,8 @@ class CompareJmhUnitsTest {
   /** A copy of the run whose every JMH result has this mode and unit, its numbers mapped by f. */
   private Path rewritten(String name, String mode, String unit, DoubleUnaryOperator f)
       throws Exception {
-    Path run = Files.createDirectory(tmp.resolve(name));
+    // one folder name for every copy: a report names its run by it
+    Path run = Files.createDirectories(tmp.resolve(name).resolve(GML3.getFileName()));
     try (Stream<Path> files = Files.list(GML3)) {
       for (Path p : files.toList()) {
         if (!p.getFileName().toString().startsWith("report.")) {
@@ -99,5 +102,26 @@ class CompareJmhUnitsTest {
     assertEquals(2, cli.run("compare", ss.toString(), GML3.toString()), cli::out);
     assertTrue(cli.err().contains("in mode ss in " + ss), cli::err);
     assertTrue(cli.err().contains("not the same measure"), cli::err);
+  }
+
+  @Test
+  void aReportOfNanosecondsIsTheReportOfMicroseconds() throws Exception {
+    Path us = rewritten("us", "avgt", "us/op", x -> x);
+    assertEquals(0, cli.run("report", us.toString()), cli::err);
+    Path ns = rewritten("ns", "avgt", "ns/op", x -> x * 1000);
+    assertEquals(0, cli.run("report", ns.toString()), cli::err);
+    for (String report : List.of("report.md", "report.html")) {
+      assertEquals(Files.readString(us.resolve(report)), Files.readString(ns.resolve(report)));
+    }
+  }
+
+  @Test
+  void aReportOfThroughputsIsRefused() throws Exception {
+    Path thrpt = rewritten("thrpt", "thrpt", "ops/us", x -> 1 / x);
+    assertEquals(2, cli.run("report", thrpt.toString()), cli::out);
+    assertEquals(1, cli.err().strip().lines().count(), cli::err);
+    assertTrue(cli.err().contains(thrpt.resolve("jmh.json") + ": "), cli::err);
+    assertTrue(cli.err().contains("is in mode thrpt (ops/us)"), cli::err);
+    assertTrue(Files.notExists(thrpt.resolve("report.md")));
   }
 }
