@@ -2,17 +2,9 @@ package org.wirebench.results;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
-import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -25,62 +17,10 @@ import java.util.regex.Pattern;
  */
 final class ResultFiles {
   /**
-   * The one configuration every file of a results folder is read with (and written with), so that
-   * nothing read is taken on trust:
-   *
-   * <ul>
-   *   <li>unknown fields fail: within a known format version, a field we do not know means the file
-   *       is not what its version says (a renamed field must never read as zero);
-   *   <li>a key given twice fails (Jackson keeps the last one: an edit could flip a figure while
-   *       the first value stays in sight);
-   *   <li>anything after the JSON value fails (a second object or garbage would go unread);
-   *   <li>a value of the wrong type fails instead of being converted: 2.7 or "2" for a count,
-   *       "true" or 1 for a flag, "0.99" for a fraction, 12 for a name; a missing or null number
-   *       fails instead of reading as 0. "NaN", which Jackson writes for a double it has no value
-   *       of, still reads as NaN.
-   * </ul>
+   * The one configuration every file of a results folder is read and written with ({@link
+   * StrictJson}), indented.
    */
-  static final ObjectMapper JSON = strict();
-
-  private static ObjectMapper strict() {
-    JsonMapper m =
-        JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            .build();
-    for (LogicalType t : new LogicalType[] {LogicalType.Integer, LogicalType.Float}) {
-      m.coercionConfigFor(t)
-          .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-          .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
-          .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
-    }
-    m.coercionConfigFor(LogicalType.Integer)
-        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
-    m.coercionConfigFor(LogicalType.Boolean)
-        .setCoercion(CoercionInputShape.String, CoercionAction.Fail)
-        .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
-        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
-    m.coercionConfigFor(LogicalType.Textual)
-        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
-    for (LogicalType t :
-        new LogicalType[] {
-          LogicalType.POJO, LogicalType.Collection, LogicalType.Map, LogicalType.Array
-        }) {
-      m.coercionConfigFor(t)
-          .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
-          .setCoercion(CoercionInputShape.String, CoercionAction.Fail);
-    }
-    return m;
-  }
+  static final ObjectMapper JSON = StrictJson.indented();
 
   private ResultFiles() {}
 

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.wirebench.results.ScenarioResult.Warmup;
 
 /**
  * Every file kind of a results folder is read strictly: a key given twice, content after the JSON
@@ -208,5 +209,19 @@ class StrictFilesTest {
         Arguments.of("jmh.json", "/0/primaryMetric/scoreError", "missing"),
         Arguments.of("jmh.json", "/0/params/items", "50"),
         Arguments.of("jmh.json", "/0/primaryMetric/score", "123456.0"));
+  }
+
+  /** Jackson writes a double it has no value of as "NaN": strict reading still takes it back. */
+  @org.junit.jupiter.api.Test
+  void notANumberWrittenAsTextReadsBack() throws IOException {
+    String written = ResultFiles.JSON.writeValueAsString(new double[] {Double.NaN, 1.5});
+    assertEquals("[ \"NaN\", 1.5 ]", written.replaceAll("\\s+", " "));
+    double[] read = ResultFiles.JSON.readValue(written, double[].class);
+    assertTrue(Double.isNaN(read[0]));
+    Warmup w =
+        ResultFiles.JSON.readValue(
+            "{ \"windowMs\" : 500, \"ratesPerSecond\" : [ \"NaN\" ], \"converged\" : false }",
+            Warmup.class);
+    assertTrue(Double.isNaN(w.ratesPerSecond().get(0)));
   }
 }
