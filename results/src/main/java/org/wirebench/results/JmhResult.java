@@ -100,6 +100,9 @@ public record JmhResult(
 
   /** Every result in a jmh.json. */
   public static List<JmhResult> readAll(Path file) throws IOException {
+    if (!ResultFiles.present(file)) {
+      throw new UnreadableRunException(file + " does not exist");
+    }
     JsonNode root;
     try {
       root = ResultFiles.JSON.readTree(file.toFile());
@@ -125,21 +128,67 @@ public record JmhResult(
   }
 
   private static JmhResult of(Path file, JsonNode b) throws IOException {
-    String full = b.path("benchmark").asText("");
     JsonNode primary = b.path("primaryMetric");
-    if (full.isEmpty() || !primary.path("score").isNumber() || !b.path("mode").isTextual()) {
+    // asText() would take a benchmark of 12345 for "12345"
+    if (!b.path("benchmark").isTextual()
+        || b.path("benchmark").asText().isEmpty()
+        || !primary.path("score").isNumber()
+        || !b.path("mode").isTextual()) {
       throw new UnreadableRunException(
           file + " has a result without benchmark, mode or primaryMetric.score: not JMH's format");
     }
+    String full = b.path("benchmark").asText();
     String[] parts = full.split("\\.");
     String name =
         parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : full;
     Map<String, String> params = new TreeMap<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = b.path("params").fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
+      // JMH writes every parameter as text: asText() would take null for "null"
+      if (!e.getValue().isTextual()) {
+        throw new UnreadableRunException(
+            file
+                + ": "
+                + name
+                + " has parameter "
+                + e.getKey()
+                + " of "
+                + e.getValue()
+                + ", not text");
+      }
       params.put(e.getKey(), e.getValue().asText());
     }
     String what = file + ": " + name + (params.isEmpty() ? "" : " " + params);
+    String mode = b.path("mode").asText();
+    if (!JmhUnits.MODES.contains(mode)) {
+      throw new UnreadableRunException(
+          what + " has mode '" + mode + "', not one JMH writes " + JmhUnits.MODES);
+    }
+    JsonNode unit = primary.path("scoreUnit");
+    // compare and export convert between JMH's units: a unit they do not know has no conversion
+    if (!unit.isTextual() || Double.isNaN(JmhUnits.nanos(mode, unit.asText()))) {
+      throw new UnreadableRunException(
+          what
+              + " has scoreUnit "
+              + unit
+              + " in mode "
+              + mode
+              + ", not a unit JMH writes for it ("
+              + (mode.equals("thrpt") ? "ops/ns .. ops/day" : "ns/op .. day/op")
+              + ")");
+    }
+    JsonNode error = primary.path("scoreError");
+    // JMH writes "NaN" when it has too few iterations for an error; a missing or negative one would
+    // print as an interval that is none
+    boolean noError = error.isTextual() && error.asText().equals("NaN");
+    if (!noError
+        && !(error.isNumber() && error.asDouble() >= 0 && Double.isFinite(error.asDouble()))) {
+      throw new UnreadableRunException(
+          what
+              + " has scoreError "
+              + (error.isMissingNode() ? "missing" : error)
+              + ", not a half-width");
+    }
     double score = primary.path("score").asDouble();
     // every mode's score is a time or a rate: a number that is none would become a ratio
     if (!measured(score)) {
@@ -165,6 +214,7 @@ public record JmhResult(
         raw.add(v.asDouble());
       }
     }
+    checkScore(what, mode, score, raw);
     Map<String, Double> secondary = new TreeMap<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = b.path("secondaryMetrics").fields();
         it.hasNext(); ) {
@@ -182,12 +232,69 @@ public record JmhResult(
     return new JmhResult(
         name,
         params,
-        b.path("mode").asText(),
-        primary.path("scoreUnit").asText(),
+        mode,
+        unit.asText(),
         score,
-        primary.path("scoreError").asDouble(Double.NaN),
+        noError ? Double.NaN : error.asDouble(),
         raw.stream().mapToDouble(Double::doubleValue).toArray(),
         forks,
         secondary);
+  }
+
+  /**
+   * JMH's score is the mean of the iterations' scores in thrpt, avgt and ss (each iteration one
+   * sample of equal weight); in sample mode it is the mean of every sampled time, so a mean of the
+   * iterations' means weighted by their counts: between the smallest and the largest. A score that
+   * disagrees would be printed beside an interval computed from rawData.
+   */
+  private static void checkScore(String what, String mode, double score, List<Double> raw)
+      throws UnreadableRunException {
+    double tolerance = 1e-6 * score;
+    if (mode.equals("sample")) {
+      double min = raw.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+      double max = raw.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+      if (score < min - tolerance || score > max + tolerance) {
+        throw new UnreadableRunException(
+            what
+                + " has score "
+                + score
+                + " outside its iterations' range ["
+                + min
+                + ", "
+                + max
+                + "] in rawData: the file was edited");
+      }
+      return;
+    }
+    double mean = raw.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    if (Math.abs(score - mean) > tolerance) {
+      throw new UnreadableRunException(
+          what
+              + " has score "
+              + score
+              + ", not the mean "
+              + mean
+              + " of its iterations in rawData: the file was edited");
+    }
+  }
+
+  /**
+   * This result with its score, error and iterations in {@code unit}, another unit JMH writes for
+   * its mode (ns/op for us/op, ops/s for ops/ms).
+   */
+  public JmhResult inUnit(String unit) {
+    double f = JmhUnits.factor(mode, this.unit, unit);
+    if (!(f > 0) || Double.isInfinite(f)) {
+      throw new IllegalArgumentException(unit + " is no unit for " + mode + " in " + this.unit);
+    }
+    if (unit.equals(this.unit)) {
+      return this;
+    }
+    double[] scaled = new double[raw.length];
+    for (int i = 0; i < raw.length; i++) {
+      scaled[i] = raw[i] * f;
+    }
+    return new JmhResult(
+        name, params, mode, unit, score * f, scoreError * f, scaled, forks, secondary);
   }
 }

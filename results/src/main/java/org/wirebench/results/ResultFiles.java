@@ -2,13 +2,12 @@ package org.wirebench.results;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
@@ -18,19 +17,16 @@ import java.util.regex.Pattern;
  */
 final class ResultFiles {
   /**
-   * Unknown fields fail: within a known format version, a field we do not know means the file is
-   * not what its version says (a renamed field must never read as zero).
+   * The one configuration every file of a results folder is read and written with ({@link
+   * StrictJson}), indented.
    */
-  static final ObjectMapper JSON =
-      new ObjectMapper()
-          .enable(SerializationFeature.INDENT_OUTPUT)
-          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  static final ObjectMapper JSON = StrictJson.indented();
 
   private ResultFiles() {}
 
   /** The file as a tree, after its format version has been checked against {@code newest}. */
   static JsonNode readVersioned(Path file, int newest) throws IOException {
-    if (!Files.isRegularFile(file)) {
+    if (!present(file)) {
       throw new UnreadableRunException(file + " does not exist");
     }
     JsonNode node;
@@ -58,6 +54,27 @@ final class ResultFiles {
     }
     checkVersion(file, version.intValue(), newest);
     return node;
+  }
+
+  /**
+   * Whether a results file is there: false when nothing has its name, true for a regular file, and
+   * refused for anything else (a directory or a device is no file that was left unwritten: read as
+   * absent, a run's jmh.json or sizes.json would vanish from its report without a word).
+   */
+  static boolean present(Path file) throws UnreadableRunException {
+    if (Files.isRegularFile(file)) {
+      return true;
+    }
+    if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+      return false;
+    }
+    if (Files.isDirectory(file)) {
+      throw new UnreadableRunException(file + " is a directory, not a file");
+    }
+    if (Files.isSymbolicLink(file) && !Files.exists(file)) {
+      throw new UnreadableRunException(file + " is a link to nothing, not a file");
+    }
+    throw new UnreadableRunException(file + " is not a regular file");
   }
 
   static void checkVersion(Path file, int version, int newest) throws IOException {
@@ -92,6 +109,26 @@ final class ResultFiles {
       Pattern.compile("\\[Source: .*?; line: (\\d+), column: (\\d+)\\]");
 
   /**
+   * Jackson's advice to the programmer in its messages, e.g. "(set
+   * DeserializationConfig.DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES to 'false' to allow)"
+   * or "; `DeserializationFeature.FAIL_ON_TRAILING_TOKENS` enabled": nothing a reader of the file
+   * can act on.
+   */
+  private static final Pattern ADVICE =
+      Pattern.compile(
+          " ?\\((?:set|enable|disable|but could|but might) [^)]*\\)"
+              + "|;? ?(?:as )?`(?:Deserialization|Mapper)Feature\\.\\w+` (?:enabled|disabled)");
+
+  /** Jackson's words for a value it will not convert, as a reader of the file says them. */
+  private static String plain(String what) {
+    if (what.startsWith("Trailing token")) {
+      return "content after the JSON value";
+    }
+    return what.replaceFirst(
+        "^Cannot map `null` into type `(\\w+)`", "missing or null, where the format has a $1");
+  }
+
+  /**
    * A reading error in one line: what is wrong, where (line and column in the file, and for a field
    * that does not fit its record, the field's path, e.g. groups[0].forks[0].seed), without
    * Jackson's source description, reference chain or the rest of its message.
@@ -101,7 +138,12 @@ final class ResultFiles {
       return firstLine(e.getMessage());
     }
     String what =
-        firstLine(SOURCE.matcher(j.getOriginalMessage()).replaceAll("line $1, column $2"));
+        plain(
+            ADVICE
+                .matcher(
+                    firstLine(
+                        SOURCE.matcher(j.getOriginalMessage()).replaceAll("line $1, column $2")))
+                .replaceAll(""));
     if (e instanceof JsonMappingException m) {
       // a tree bound to a record has no place in the file (its location is the tree's): the field
       // path says where
@@ -113,7 +155,9 @@ final class ResultFiles {
           path.append('[').append(r.getIndex()).append(']');
         }
       }
-      return path.length() == 0 ? what : "at " + path + ": " + what;
+      if (path.length() > 0) {
+        return "at " + path + ": " + what;
+      }
     }
     JsonLocation at = j.getLocation();
     return at == null || at.getLineNr() < 1

@@ -90,18 +90,18 @@ public record RunRecord(
           folder + " is an incomplete run (still being written, or its run was killed)");
     }
     Path envFile = folder.resolve(RunEnvironment.FILE);
-    if (!Files.isRegularFile(envFile)) {
+    if (!ResultFiles.present(envFile)) {
       throw new UnreadableRunException(folder + " has no env.json: not a wirebench run");
     }
     RunEnvironment env = RunEnvironment.read(envFile);
     Path jmh = folder.resolve(JmhResult.FILE);
-    List<JmhResult> benchmarks = Files.isRegularFile(jmh) ? JmhResult.readAll(jmh) : List.of();
+    List<JmhResult> benchmarks = ResultFiles.present(jmh) ? JmhResult.readAll(jmh) : List.of();
     Map<String, ScenarioResult> load = readLoad(folder);
     Path sizes = folder.resolve(PayloadSizes.FILE);
     Path fidelity = folder.resolve(FidelityTable.FILE);
     Path codecFidelity = folder.resolve(FidelityTable.CODECS_FILE);
     Path pairsFile = folder.resolve(PairedRuns.FILE);
-    PairedRuns pairs = Files.isRegularFile(pairsFile) ? PairedRuns.read(pairsFile) : null;
+    PairedRuns pairs = ResultFiles.present(pairsFile) ? PairedRuns.read(pairsFile) : null;
     if (pairs != null && env.formatVersion() >= 4 && env.calibration() == null) {
       // since version 4 every pair group's forks time the calibration: without it, compare would
       // judge absolute times as if the machines were the same
@@ -118,9 +118,9 @@ public record RunRecord(
             env,
             List.copyOf(benchmarks),
             load,
-            Files.isRegularFile(sizes) ? PayloadSizes.read(sizes) : null,
-            Files.isRegularFile(fidelity) ? FidelityTable.read(fidelity) : null,
-            Files.isRegularFile(codecFidelity) ? FidelityTable.read(codecFidelity) : null,
+            ResultFiles.present(sizes) ? PayloadSizes.read(sizes) : null,
+            ResultFiles.present(fidelity) ? FidelityTable.read(fidelity) : null,
+            ResultFiles.present(codecFidelity) ? FidelityTable.read(codecFidelity) : null,
             pairs);
     // JMeter's files are read when a report shows them; a bad one refuses the folder here, as any
     // other file does, not halfway through a report (where its line came wrapped in another)

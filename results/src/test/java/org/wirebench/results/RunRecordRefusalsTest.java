@@ -78,6 +78,7 @@ class RunRecordRefusalsTest {
     Map<String, String> primary = new java.util.LinkedHashMap<>();
     primary.put("score", "3.0");
     primary.put("scoreUnit", "\"us/op\"");
+    primary.put("scoreError", "1.0");
     primary.put("rawData", "[ [ 2.0, 4.0 ] ]");
     String secondary = "{ \"alloc\" : { \"score\" : 8.0 } }";
     if (field.equals("secondaryMetrics")) {

@@ -12,6 +12,7 @@ import org.wirebench.bench.report.Comparison;
 import org.wirebench.bench.report.PairFigures;
 import org.wirebench.results.AuxSize;
 import org.wirebench.results.JmhResult;
+import org.wirebench.results.JmhUnits;
 import org.wirebench.results.LoadResult;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
@@ -264,16 +265,11 @@ final class RunMetrics {
   private record Scale(String measure, String unit, double factor) {
     static Scale of(RunRecord run, JmhResult r) throws UnreadableRunException {
       String u = r.unit();
-      if (u.endsWith("/op")) {
-        double ns = nanos(u.substring(0, u.length() - 3));
-        if (!Double.isNaN(ns) && !r.higherIsBetter()) {
-          return new Scale("latency", "ns/op", ns);
-        }
-      } else if (u.startsWith("ops/")) {
-        double ns = nanos(u.substring(4));
-        if (!Double.isNaN(ns) && r.higherIsBetter()) {
-          return new Scale("throughput", "ops/s", 1e9 / ns);
-        }
+      double ns = JmhUnits.nanos(r.mode(), u);
+      if (!Double.isNaN(ns)) {
+        return r.higherIsBetter()
+            ? new Scale("throughput", "ops/s", 1e9 / ns)
+            : new Scale("latency", "ns/op", ns);
       }
       throw new UnreadableRunException(
           run.folder()
@@ -284,20 +280,6 @@ final class RunMetrics {
               + "' in mode "
               + r.mode()
               + ": not a time per operation or operations per time unit JMH writes");
-    }
-
-    /** Nanoseconds in one JMH time unit; NaN for anything else. */
-    private static double nanos(String unit) {
-      return switch (unit) {
-        case "ns" -> 1;
-        case "us" -> 1e3;
-        case "ms" -> 1e6;
-        case "s" -> 1e9;
-        case "min" -> 60e9;
-        case "hr" -> 3600e9;
-        case "day" -> 86400e9;
-        default -> Double.NaN;
-      };
     }
   }
 }

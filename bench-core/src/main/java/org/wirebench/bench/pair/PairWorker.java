@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.wirebench.results.StrictJson;
 import org.wirebench.server.ParentWatch;
 
 /**
@@ -84,7 +85,7 @@ public final class PairWorker {
 
   public static void main(String[] args) throws Throwable {
     ParentWatch.exitWhenEnded(System.in, "pair fork");
-    ObjectMapper json = new ObjectMapper();
+    ObjectMapper json = StrictJson.mapper();
     ForkSpec spec = json.readValue(Path.of(args[0]).toFile(), ForkSpec.class);
     ForkResult result = run(spec);
     System.out.println(RESULT + json.writeValueAsString(result));

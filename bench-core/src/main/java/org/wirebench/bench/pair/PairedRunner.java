@@ -16,6 +16,7 @@ import org.wirebench.results.PairedRuns;
 import org.wirebench.results.PairedRuns.Fork;
 import org.wirebench.results.PairedRuns.Settings;
 import org.wirebench.results.RunEnvironment;
+import org.wirebench.results.StrictJson;
 
 /**
  * Measures a {@link Claims.Plan}: each group in forked JVMs ({@link PairWorker}); {@link
@@ -64,7 +65,7 @@ public final class PairedRunner {
             settings.rounds(),
             seed,
             calibrationGroup ? 0 : PairSettings.REFERENCE_BATCH_MS);
-    ObjectMapper json = new ObjectMapper();
+    ObjectMapper json = StrictJson.mapper();
     Path specFile = Files.createTempFile("wirebench-fork-", ".json");
     Path errFile = Files.createTempFile("wirebench-fork-", ".log");
     try {

@@ -12,6 +12,7 @@ import org.wirebench.bench.report.Comparison.Subject;
 import org.wirebench.bench.report.Comparison.Verdict;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.RunRecord;
+import org.wirebench.results.UnreadableRunException;
 
 /**
  * The JMH benchmarks of two runs compared: each benchmark (by name and parameters) both measured,
@@ -26,7 +27,8 @@ final class JmhComparison {
    * @param machines the calibrations compared, null when either run has none or they differ
    */
   JmhComparison(
-      RunRecord base, RunRecord now, Machines machines, double threshold, double confidence) {
+      RunRecord base, RunRecord now, Machines machines, double threshold, double confidence)
+      throws UnreadableRunException {
     Map<String, JmhResult> before = new LinkedHashMap<>();
     base.benchmarks().forEach(b -> before.put(b.key(), b));
     for (JmhResult b : now.benchmarks()) {
@@ -36,6 +38,7 @@ final class JmhComparison {
         unmatched.add(new Listed(s, "only in NEW: " + b.key()));
         continue;
       }
+      a = sameMeasure(base, now, a, b);
       if (!usable(a.samples()) || !usable(b.samples())) {
         rows.add(
             new Row(
@@ -64,6 +67,30 @@ final class JmhComparison {
               Comparison.absolute(r, machines, threshold)));
     }
     before.values().forEach(a -> missingInNew.add(new Listed(subject(a), a.key())));
+  }
+
+  /**
+   * BASE's result in NEW's unit: a time per operation in ns/op and one in us/op are the same
+   * measure, converted; a throughput against a time, or an average against a single shot, are not
+   * (their ratio would read as a regression or a gain of the size of a unit), so they are refused.
+   */
+  private static JmhResult sameMeasure(RunRecord base, RunRecord now, JmhResult a, JmhResult b)
+      throws UnreadableRunException {
+    if (!a.mode().equals(b.mode())) {
+      throw new UnreadableRunException(
+          b.key()
+              + " was measured in mode "
+              + a.mode()
+              + " in "
+              + base.folder()
+              + " and in mode "
+              + b.mode()
+              + " in "
+              + now.folder()
+              + ": not the same measure, no ratio can be taken");
+    }
+    // both units were checked when read (JmhUnits): any two of one mode convert
+    return a.inUnit(b.unit());
   }
 
   private static Subject subject(JmhResult b) {

@@ -7,8 +7,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.wirebench.results.JmhResult;
 import org.wirebench.results.NewFiles;
 import org.wirebench.results.RunRecord;
+import org.wirebench.results.UnreadableRunException;
 
 /** Builds a run's report once and writes it as report.md and report.html. */
 public final class ReportWriter {
@@ -37,11 +39,43 @@ public final class ReportWriter {
   }
 
   /** report.md and report.html of a run, by file name, as {@link #write} writes them (UTF-8). */
-  public static Map<String, String> render(RunRecord run, String name) {
-    Report report = build(run, name);
+  public static Map<String, String> render(RunRecord run, String name) throws IOException {
+    Report report = build(inMicroseconds(run), name);
     Map<String, String> files = new LinkedHashMap<>();
     files.put("report.md", MarkdownRenderer.render(report));
     files.put("report.html", HtmlRenderer.render(report));
     return files;
+  }
+
+  /**
+   * The run with every JMH score in µs/op: the sections print one unit a table and take ratios of
+   * times, so a result in ns/op among ones in us/op would print 1000× too slow. A throughput (ops
+   * per time) is no time per operation: its ratios would be the wrong way up, so it is refused.
+   */
+  static RunRecord inMicroseconds(RunRecord run) throws UnreadableRunException {
+    List<JmhResult> times = new ArrayList<>();
+    for (JmhResult b : run.benchmarks()) {
+      if (b.higherIsBetter()) {
+        throw new UnreadableRunException(
+            run.folder().resolve(JmhResult.FILE)
+                + ": "
+                + b.key()
+                + " is in mode "
+                + b.mode()
+                + " ("
+                + b.unit()
+                + "): a report's tables and ratios are of times per operation");
+      }
+      times.add(b.inUnit("us/op"));
+    }
+    return new RunRecord(
+        run.folder(),
+        run.env(),
+        List.copyOf(times),
+        run.load(),
+        run.sizes(),
+        run.fidelity(),
+        run.codecFidelity(),
+        run.pairs());
   }
 }
