@@ -15,7 +15,8 @@ public final class Mains {
 
   /** {@code cli} with the failure handlers installed; for in-process tests too. */
   public static CommandLine configure(CommandLine cli) {
-    return cli.setParameterExceptionHandler(Mains::usageError)
+    return CliNumbers.register(cli)
+        .setParameterExceptionHandler(Mains::usageError)
         .setExecutionExceptionHandler(
             (e, failed, parsed) -> {
               failed.getErr().println("wirebench " + failed.getCommandName() + ": " + message(e));
@@ -99,8 +100,8 @@ public final class Mains {
     try {
       double d =
           v.endsWith("%")
-              ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
-              : Double.parseDouble(v);
+              ? CliNumbers.decimal(v.substring(0, v.length() - 1)) / 100
+              : CliNumbers.decimal(v);
       return d >= 0 && d <= 1 ? d : Double.NaN;
     } catch (NumberFormatException e) {
       return Double.NaN;

@@ -78,8 +78,9 @@ final class SuiteCommand implements Callable<Integer> {
 
   @Option(
       names = {"-p", "--param"},
+      paramLabel = "NAME=V1,V2",
       description = "NAME=V1,V2: only these values of a benchmark parameter (repeatable)")
-  java.util.Map<String, String> params = new java.util.LinkedHashMap<>();
+  List<String> params = new java.util.ArrayList<>();
 
   @Option(
       names = "--name",
@@ -153,10 +154,6 @@ final class SuiteCommand implements Callable<Integer> {
     if (stale.isPresent()) {
       throw new CommandLine.ParameterException(spec.commandLine(), stale.get());
     }
-    if (javaLauncher != null && !javaLauncher.toFile().canExecute()) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--java " + javaLauncher + " is not an executable java binary");
-    }
     boolean jmh = !include.equals(SuiteRunner.NO_JMH);
     // JMH reads the pattern as a regex: one it cannot compile failed inside JMH (exit 1, three
     // lines), and an empty one matched every benchmark, then failed the suite's own check
@@ -178,8 +175,7 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "-p needs benchmarks to apply to; --include none runs none");
     }
-    java.util.Map<String, String[]> overrides = new java.util.LinkedHashMap<>();
-    params.forEach((k, v) -> overrides.put(k, v.split(",", -1)));
+    java.util.Map<String, String[]> overrides = ParamOptions.parse(spec.commandLine(), params);
     try {
       if (jmh) {
         BenchmarkParams.check(include, overrides);
