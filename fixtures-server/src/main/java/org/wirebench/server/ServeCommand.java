@@ -191,14 +191,12 @@ public final class ServeCommand implements Callable<Integer> {
       throw bad(e.getMessage());
     }
     if (stopTimeoutMs < 0 || stopTimeoutMs > 600_000) {
-      throw bad(
-          "--stop-timeout must be 0s..10m, was "
-              + CliTypes.format(Duration.ofMillis(stopTimeoutMs)));
+      throw bad("--stop-timeout must be 0s..10m, was " + typed("--stop-timeout", stopTimeoutMs));
     }
     if (findingTimeoutMs < 1 || findingTimeoutMs > 600_000) {
       throw bad(
           "--finding-timeout must be 1ms..10m, was "
-              + CliTypes.format(Duration.ofMillis(findingTimeoutMs)));
+              + typed("--finding-timeout", findingTimeoutMs));
     }
     if (maxBodyBytes < 1 || maxBodyBytes > Integer.MAX_VALUE) {
       throw bad("--max-body-bytes must be 1..2147483647, was " + maxBodyBytes);
@@ -318,8 +316,21 @@ public final class ServeCommand implements Callable<Integer> {
   }
 
   /** Re-runs this command in a JVM with the profile's flags and waits for it. */
+  /**
+   * A duration as the user typed it ({@code 0ms} stays 0ms, not 0s); given under its old
+   * millisecond spelling, as the deprecation line spelt it anew.
+   */
+  private String typed(String option, long ms) {
+    CommandLine.Model.OptionSpec o = spec.commandLine().getParseResult().matchedOption(option);
+    return o != null && !o.stringValues().isEmpty() ? o.stringValues().get(0) : ms + "ms";
+  }
+
   /** The milliseconds given as {@code now}, else under its old spelling {@code old}, else dflt. */
   private static long millis(String now, Duration value, String old, Long oldMs, long dflt) {
+    if (oldMs != null && oldMs < 0) {
+      // its new spelling ("-5ms") would be no duration either: refuse it as given
+      throw new IllegalArgumentException(old + " must be 0 or more, was " + oldMs);
+    }
     Duration d =
         CliTypes.either(
             now,

@@ -98,6 +98,24 @@ class ServeRefusalsTest {
   }
 
   @Test
+  void refusalsEchoWhatWasTypedAndSuggestOnlyValidSpellings() {
+    // was "was 0s"
+    refused(
+        "--finding-timeout must be 1ms..10m, was 0ms", "--port", "0", "--finding-timeout", "0ms");
+    // was a deprecation line suggesting "--stop-timeout -5ms", itself refused
+    refused(
+        "--stop-timeout-ms must be 0 or more, was -5", "--port", "0", "--stop-timeout-ms", "-5");
+    assertFalse(stderr.contains("-5ms"), stderr);
+    // was "'--no-compression' should be specified only once"
+    refused(
+        "--compression and --no-compression given together",
+        "--port",
+        "0",
+        "--compression",
+        "--no-compression");
+  }
+
+  @Test
   void numbersAreDecimalDigitsOnly() {
     for (String bad : new String[] {"0x10", "#10", "+10", "10L", " 10"}) {
       refused("'" + bad + "' is not a whole number", "--port", bad);

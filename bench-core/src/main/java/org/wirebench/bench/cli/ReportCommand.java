@@ -35,10 +35,6 @@ final class ReportCommand implements Callable<Integer> {
       // a file, or a folder that cannot be made: bad usage before any work, not a failed run
       OutputFile.folder(spec.commandLine(), "--out", out);
     }
-    Path parent = run.toAbsolutePath().normalize().getParent();
-    if (parent != null) {
-      IncompleteRuns.warn(parent, System.err);
-    }
     RunRecord record = RunRecord.read(run);
     // a run of pairs alone (suite --include none --load none) is a run: its claims are its results
     if (record.benchmarks().isEmpty() && record.load().isEmpty() && record.pairs() == null) {
@@ -46,6 +42,11 @@ final class ReportCommand implements Callable<Integer> {
           run
               + " holds no results: jmh.json is missing or empty and there is no load-*.json or"
               + " pairs.json");
+    }
+    // only once the run was read: a refusal stays one line beside runs killed ones left
+    Path parent = run.toAbsolutePath().normalize().getParent();
+    if (parent != null) {
+      IncompleteRuns.warn(parent, System.err);
     }
     ReportWriter.write(record, target, run.toAbsolutePath().normalize().getFileName().toString());
     System.out.println("wrote " + target.resolve("report.html") + " and report.md");

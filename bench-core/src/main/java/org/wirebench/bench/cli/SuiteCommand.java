@@ -204,7 +204,10 @@ final class SuiteCommand implements Callable<Integer> {
     long budgetMs = pairsBudget == null ? (quick ? 270_000 : 1_200_000) : pairsBudget.toMillis();
     if (budgetMs < 30_000 || budgetMs > 4 * 3_600_000L) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--pairs-budget must be 30s..4h, was '" + pairsBudget + "'");
+          spec.commandLine(),
+          "--pairs-budget must be 30s..4h, was '"
+              + org.wirebench.server.CliTypes.format(pairsBudget)
+              + "'");
     }
     SuiteOptions base = quick ? SuiteOptions.quick(include) : SuiteOptions.full(include);
     SuiteOptions options = base.withParams(overrides);
@@ -219,6 +222,14 @@ final class SuiteCommand implements Callable<Integer> {
     }
     if (iterations != null) {
       options = options.withMeasurementIterations(iterations);
+    }
+    if (load.size() > 1 && (load.contains("all") || load.contains("none"))) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--load "
+              + String.join(",", load)
+              + ": all and none stand alone; give all, none, or a list of "
+              + String.join(", ", Scenarios.names()));
     }
     List<String> scenarios =
         load.equals(List.of("none"))

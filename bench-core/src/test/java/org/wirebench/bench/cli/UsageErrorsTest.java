@@ -375,6 +375,34 @@ class UsageErrorsTest {
   }
 
   @Test
+  void refusalsEchoWhatWasTyped() throws Exception {
+    String[] none = {"--include", "none", "--load", "none", "--out", tmp.toString()};
+    // was "was 'PT29S'"
+    refused(
+        "--pairs-budget must be 30s..4h, was '29s'", with(none, "suite", "--pairs-budget", "29s"));
+    // was "was 'all'"
+    String[] jmhNone = {"--include", "none", "--pairs", "none", "--out", tmp.toString()};
+    refused(
+        "--load all,wfs: all and none stand alone", with(jmhNone, "suite", "--load", "all,wfs"));
+    // was " has no env.json"
+    refused("'' is an empty path", "compare", tmp.toString(), "");
+  }
+
+  @Test
+  void reportsRefusalIsOneLineWhenKilledRunsAreLeft() throws Exception {
+    // the list of killed runs was printed before the run was read: two lines
+    Path root = tmp.resolve("results");
+    Files.createDirectories(root.resolve("tmp-123"));
+    Files.createDirectories(root.resolve("not-a-run"));
+    OwnStderr stderr = new OwnStderr();
+    int exit = stderr.capture(() -> cli.run("report", root.resolve("not-a-run").toString()));
+    String e = stderr.text() + cli.err();
+    assertEquals(2, exit, e);
+    assertEquals(1, e.lines().count(), "one line: " + e);
+    assertFalse(e.contains("incomplete run"), e);
+  }
+
+  @Test
   void aRefusalIsOneLineWhenKilledRunsAreLeft() throws Exception {
     Path root = tmp.resolve("results");
     Files.createDirectories(root.resolve("tmp-123"));

@@ -10,10 +10,10 @@ import picocli.CommandLine;
  * {@code 0x1p-4} (a hex float), {@code 5d} and {@code 1f} (type suffixes), {@code 0x10} and {@code
  * #10} (hex integers), NaN and Infinity, and so read a value the user did not write. Registered on
  * every command line ({@link Mains#configure}) for double, int and long options, with times
- * (Instant) held to the years 1970..9999.
+ * (Instant) held to the years 1970..9999 and paths never empty.
  */
-public final class CliNumbers {
-  private CliNumbers() {}
+public final class CliValues {
+  private CliValues() {}
 
   private static final Pattern WHOLE = Pattern.compile("-?[0-9]+");
 
@@ -34,7 +34,7 @@ public final class CliNumbers {
     return Long.parseLong(text); // NumberFormatException past a long
   }
 
-  /** Registers the strict readers for double, int and long options on {@code cli}. */
+  /** Registers the strict readers for number, time and path options on {@code cli}. */
   static CommandLine register(CommandLine cli) {
     CommandLine.ITypeConverter<Double> d =
         v -> {
@@ -78,7 +78,17 @@ public final class CliNumbers {
           }
           return at;
         };
-    return cli.registerConverter(java.time.Instant.class, t)
+    // Path.of("") is the working directory: a value lost in a script ('') read as "here"
+    CommandLine.ITypeConverter<java.nio.file.Path> path =
+        v -> {
+          if (v.isEmpty()) {
+            throw new CommandLine.TypeConversionException(
+                "'' is an empty path: name a file or folder");
+          }
+          return java.nio.file.Path.of(v);
+        };
+    return cli.registerConverter(java.nio.file.Path.class, path)
+        .registerConverter(java.time.Instant.class, t)
         .registerConverter(Double.class, d)
         .registerConverter(Double.TYPE, d)
         .registerConverter(Long.class, l)
