@@ -15,7 +15,8 @@ public final class Mains {
 
   /** {@code cli} with the failure handlers installed; for in-process tests too. */
   public static CommandLine configure(CommandLine cli) {
-    return cli.setParameterExceptionHandler(Mains::usageError)
+    return CliValues.register(cli)
+        .setParameterExceptionHandler(Mains::usageError)
         .setExecutionExceptionHandler(
             (e, failed, parsed) -> {
               failed.getErr().println("wirebench " + failed.getCommandName() + ": " + message(e));
@@ -48,6 +49,14 @@ public final class Mains {
   static int usageError(CommandLine.ParameterException e, String[] args) {
     CommandLine failed = e.getCommandLine();
     String line = e.getMessage() == null ? e.toString() : e.getMessage();
+    if (e instanceof CommandLine.OverwrittenOptionException o
+        && o.getOverwritten() instanceof CommandLine.Model.OptionSpec opt
+        && opt.negatable()) {
+      // picocli said "'--no-x' should be specified only once" of --x --no-x: name what was typed
+      java.util.List<String> typed =
+          java.util.Arrays.stream(args).filter(a -> spelling(opt, a)).toList();
+      line = String.join(" and ", typed) + " given together: give one of them, once";
+    }
     if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
       line += " (did you mean " + String.join(" or ", u.getSuggestions()) + "?)";
     }
@@ -56,6 +65,18 @@ public final class Mains {
         .getErr()
         .println(commandPath(failed) + ": " + line + " (" + commandPath(failed) + " --help)");
     return failed.getCommandSpec().exitCodeOnInvalidInput();
+  }
+
+  /** Whether {@code arg} is a name of the negatable {@code opt} or of its negation. */
+  private static boolean spelling(CommandLine.Model.OptionSpec opt, String arg) {
+    String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+    for (String n : opt.names()) {
+      String negated = n.startsWith("--no-") ? "--" + n.substring(5) : "--no-" + n.substring(2);
+      if (name.equals(n) || name.equals(negated)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** "wirebench suite", "wirebench load", from the root command down. */
@@ -99,8 +120,8 @@ public final class Mains {
     try {
       double d =
           v.endsWith("%")
-              ? Double.parseDouble(v.substring(0, v.length() - 1)) / 100
-              : Double.parseDouble(v);
+              ? CliValues.decimal(v.substring(0, v.length() - 1)) / 100
+              : CliValues.decimal(v);
       return d >= 0 && d <= 1 ? d : Double.NaN;
     } catch (NumberFormatException e) {
       return Double.NaN;

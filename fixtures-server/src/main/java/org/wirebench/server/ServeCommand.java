@@ -1,11 +1,19 @@
 package org.wirebench.server;
 
-import java.nio.file.Files;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.wirebench.server.finding.FindingGateway;
 import org.wirebench.server.wfs.WfsHandler;
 import picocli.CommandLine;
@@ -163,6 +171,10 @@ public final class ServeCommand implements Callable<Integer> {
     if (port < 0 || port > 65535) {
       throw bad("--port must be 0..65535, was " + port);
     }
+    String hostProblem = hostProblem(host);
+    if (hostProblem != null) {
+      throw bad(hostProblem);
+    }
     long stopTimeoutMs;
     long findingTimeoutMs;
     try {
@@ -179,14 +191,12 @@ public final class ServeCommand implements Callable<Integer> {
       throw bad(e.getMessage());
     }
     if (stopTimeoutMs < 0 || stopTimeoutMs > 600_000) {
-      throw bad(
-          "--stop-timeout must be 0s..10m, was "
-              + CliTypes.format(Duration.ofMillis(stopTimeoutMs)));
+      throw bad("--stop-timeout must be 0s..10m, was " + typed("--stop-timeout", stopTimeoutMs));
     }
     if (findingTimeoutMs < 1 || findingTimeoutMs > 600_000) {
       throw bad(
           "--finding-timeout must be 1ms..10m, was "
-              + CliTypes.format(Duration.ofMillis(findingTimeoutMs)));
+              + typed("--finding-timeout", findingTimeoutMs));
     }
     if (maxBodyBytes < 1 || maxBodyBytes > Integer.MAX_VALUE) {
       throw bad("--max-body-bytes must be 1..2147483647, was " + maxBodyBytes);
@@ -207,8 +217,9 @@ public final class ServeCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw bad("--jvm-profile: " + e.getMessage());
     }
-    if (java != null && !Files.isExecutable(java)) {
-      throw bad("--java: " + java + " is not an executable file");
+    String javaProblem = java == null ? null : JavaLauncher.problem("--java", java);
+    if (javaProblem != null) {
+      throw bad(javaProblem);
     }
     if (publicUrl != null) {
       try {
@@ -269,14 +280,57 @@ public final class ServeCommand implements Callable<Integer> {
     return 0;
   }
 
+  /**
+   * Why {@code --host} cannot be bound here, or null: Jetty found out only once it had started
+   * (exit 1); an empty name, one that does not resolve, or an address of another machine.
+   */
+  static String hostProblem(String host) {
+    if (host.isBlank()) {
+      return "--host is empty: give an address or name of this machine, e.g. 127.0.0.1 or 0.0.0.0";
+    }
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(host);
+    } catch (UnknownHostException e) {
+      return "--host '" + host + "' is no address and no name that resolves";
+    }
+    try {
+      if (address.isAnyLocalAddress()
+          || address.isLoopbackAddress()
+          || NetworkInterface.getByInetAddress(address) != null) {
+        return null;
+      }
+    } catch (SocketException e) {
+      return "--host '" + host + "': cannot list this machine's addresses: " + e.getMessage();
+    }
+    return "--host '"
+        + host
+        + "' ("
+        + address.getHostAddress()
+        + ") is not an address of this machine";
+  }
+
   private static void watchParent() {
     // exit, not halt: the shutdown hook stops Jetty gracefully
     ParentWatch.whenEnded(System.in, "serve", () -> System.exit(0));
   }
 
   /** Re-runs this command in a JVM with the profile's flags and waits for it. */
+  /**
+   * A duration as the user typed it ({@code 0ms} stays 0ms, not 0s); given under its old
+   * millisecond spelling, as the deprecation line spelt it anew.
+   */
+  private String typed(String option, long ms) {
+    CommandLine.Model.OptionSpec o = spec.commandLine().getParseResult().matchedOption(option);
+    return o != null && !o.stringValues().isEmpty() ? o.stringValues().get(0) : ms + "ms";
+  }
+
   /** The milliseconds given as {@code now}, else under its old spelling {@code old}, else dflt. */
   private static long millis(String now, Duration value, String old, Long oldMs, long dflt) {
+    if (oldMs != null && oldMs < 0) {
+      // its new spelling ("-5ms") would be no duration either: refuse it as given
+      throw new IllegalArgumentException(old + " must be 0 or more, was " + oldMs);
+    }
     Duration d =
         CliTypes.either(
             now,
@@ -316,11 +370,45 @@ public final class ServeCommand implements Callable<Integer> {
     }
     Process child =
         new ProcessBuilder(ServerProcess.command(java, profile, args))
-            .redirectOutput(ProcessBuilder.Redirect.INHERIT)
             .redirectError(ProcessBuilder.Redirect.INHERIT)
             .start(); // stdin stays a pipe to this JVM: the child exits when this one dies
     Runtime.getRuntime().addShutdownHook(new Thread(child::destroy));
-    return child.waitFor();
+    // its output passed on line by line, watching for the line that says it serves
+    AtomicBoolean served = new AtomicBoolean();
+    Thread copy =
+        new Thread(
+            () -> {
+              try (BufferedReader out =
+                  new BufferedReader(
+                      new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = out.readLine()) != null; ) {
+                  if (line.contains(ServerProcess.READY)) {
+                    served.set(true);
+                  }
+                  System.out.println(line);
+                  System.out.flush();
+                }
+              } catch (IOException e) {
+                // the child ended: nothing more to pass on
+              }
+            },
+            "server-stdout");
+    copy.setDaemon(true);
+    copy.start();
+    int code = child.waitFor();
+    copy.join(10_000);
+    if (!served.get()) {
+      // it never served: whatever its code (a launcher that exits 0 included), serve failed
+      throw new IOException(
+          "the server JVM ("
+              + (java == null ? ServerProcess.currentJava() : java)
+              + ", JVM profile "
+              + profile.cliName()
+              + ") exited with "
+              + code
+              + " before it served");
+    }
+    return code;
   }
 
   private CommandLine.ParameterException bad(String message) {

@@ -37,7 +37,7 @@ class ServeVocabularyTest {
   void theOldMillisecondSpellingsReachTheSameValueAndSayTheNewOne() {
     assertEquals(2, serve("--port", "0", "--stop-timeout", "700000ms"));
     String now = refusals().get(0);
-    assertTrue(now.contains("--stop-timeout must be 0s..10m, was 700s"), stderr);
+    assertTrue(now.contains("--stop-timeout must be 0s..10m, was 700000ms"), stderr);
     assertEquals(2, serve("--port", "0", "--stop-timeout-ms", "700000"));
     assertEquals(List.of(now), refusals(), stderr);
     assertTrue(
@@ -46,7 +46,7 @@ class ServeVocabularyTest {
         stderr);
 
     assertEquals(2, serve("--port", "0", "--finding-timeout-ms", "0"));
-    assertTrue(refusals().get(0).contains("--finding-timeout must be 1ms..10m, was 0s"), stderr);
+    assertTrue(refusals().get(0).contains("--finding-timeout must be 1ms..10m, was 0ms"), stderr);
     assertTrue(stderr.contains("write --finding-timeout 0ms"), stderr);
   }
 

@@ -2,18 +2,28 @@ package org.wirebench.bench.cli;
 
 import java.nio.file.Path;
 import org.wirebench.server.CliTypes;
+import org.wirebench.server.JavaLauncher;
 import picocli.CommandLine;
 
 /** {@code --java}, the launcher every command names so; {@code --jvm} its old spelling. */
 final class JavaOption {
   private JavaOption() {}
 
-  /** The launcher given as --java, else as --jvm (reported as deprecated), else null. */
+  /**
+   * The launcher given as --java, else as --jvm (reported as deprecated), else null; refused (exit
+   * 2, before any work) unless it is a Java launcher ({@link JavaLauncher#problem}).
+   */
   static Path either(CommandLine cli, Path java, Path jvm) {
+    Path given;
     try {
-      return CliTypes.either("--java", java, "--jvm", jvm, jvm == null ? null : "--java " + jvm);
+      given = CliTypes.either("--java", java, "--jvm", jvm, jvm == null ? null : "--java " + jvm);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cli, e.getMessage());
     }
+    String problem = given == null ? null : JavaLauncher.problem("--java", given);
+    if (problem != null) {
+      throw new CommandLine.ParameterException(cli, problem);
+    }
+    return given;
   }
 }

@@ -2,7 +2,6 @@ package org.wirebench.bench.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -40,8 +39,9 @@ final class ProfileCommand implements Callable<Integer> {
 
   @Option(
       names = {"-p", "--param"},
+      paramLabel = "NAME=V1,V2",
       description = "NAME=V1,V2: only these values of a benchmark parameter (repeatable)")
-  Map<String, String> params = new LinkedHashMap<>();
+  List<String> params = new java.util.ArrayList<>();
 
   @Option(
       names = "--events",
@@ -85,15 +85,21 @@ final class ProfileCommand implements Callable<Integer> {
       }
     }
     javaLauncher = JavaOption.either(spec.commandLine(), javaLauncher, jvm);
-    if (javaLauncher != null && !javaLauncher.toFile().canExecute()) {
-      throw bad("--java " + javaLauncher + " is not an executable java binary");
+    // JMH reads it as a regex: a bad one failed inside JMH (exit 1, three lines), an empty one
+    // matched every benchmark and failed later as "a suite needs a name and an include pattern"
+    if (benchmark.isBlank()) {
+      throw bad("--benchmark is empty: name a benchmark class or regex, e.g. GeoEncodingBenchmark");
+    }
+    try {
+      java.util.regex.Pattern.compile(benchmark);
+    } catch (java.util.regex.PatternSyntaxException e) {
+      throw bad("--benchmark '" + benchmark + "' is not a regex: " + e.getDescription());
     }
     java.util.Set<String> known = BenchmarkParams.names(benchmark);
     if (known.isEmpty() && !BenchmarkParams.matches(benchmark)) {
       throw bad("--benchmark '" + benchmark + "' matches no benchmark");
     }
-    Map<String, String[]> overrides = new LinkedHashMap<>();
-    params.forEach((k, v) -> overrides.put(k, v.split(",", -1)));
+    Map<String, String[]> overrides = ParamOptions.parse(spec.commandLine(), params);
     try {
       BenchmarkParams.check(benchmark, overrides);
     } catch (IllegalArgumentException e) {

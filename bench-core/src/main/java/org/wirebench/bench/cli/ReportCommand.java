@@ -54,10 +54,6 @@ final class ReportCommand implements Callable<Integer> {
       // work, not a failed run
       OutputFile.folder(spec.commandLine(), "--out", out);
     }
-    Path parent = run.toAbsolutePath().normalize().getParent();
-    if (parent != null) {
-      IncompleteRuns.warn(parent, System.err);
-    }
     RunRecord record = RunRecord.read(run);
     // a run of pairs alone (suite --include none --load none) is a run: its claims are its results
     if (record.benchmarks().isEmpty() && record.load().isEmpty() && record.pairs() == null) {
@@ -65,6 +61,11 @@ final class ReportCommand implements Callable<Integer> {
           run
               + " holds no results: jmh.json is missing or empty and there is no load-*.json or"
               + " pairs.json");
+    }
+    // only once the run was read: a refusal stays one line beside runs killed ones left
+    Path parent = run.toAbsolutePath().normalize().getParent();
+    if (parent != null) {
+      IncompleteRuns.warn(parent, System.err);
     }
     String name = run.toAbsolutePath().normalize().getFileName().toString();
     if (!inPlace) {

@@ -78,8 +78,9 @@ final class SuiteCommand implements Callable<Integer> {
 
   @Option(
       names = {"-p", "--param"},
+      paramLabel = "NAME=V1,V2",
       description = "NAME=V1,V2: only these values of a benchmark parameter (repeatable)")
-  java.util.Map<String, String> params = new java.util.LinkedHashMap<>();
+  List<String> params = new java.util.ArrayList<>();
 
   @Option(
       names = "--name",
@@ -153,10 +154,6 @@ final class SuiteCommand implements Callable<Integer> {
     if (stale.isPresent()) {
       throw new CommandLine.ParameterException(spec.commandLine(), stale.get());
     }
-    if (javaLauncher != null && !javaLauncher.toFile().canExecute()) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--java " + javaLauncher + " is not an executable java binary");
-    }
     boolean jmh = !include.equals(SuiteRunner.NO_JMH);
     // JMH reads the pattern as a regex: one it cannot compile failed inside JMH (exit 1, three
     // lines), and an empty one matched every benchmark, then failed the suite's own check
@@ -178,8 +175,7 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "-p needs benchmarks to apply to; --include none runs none");
     }
-    java.util.Map<String, String[]> overrides = new java.util.LinkedHashMap<>();
-    params.forEach((k, v) -> overrides.put(k, v.split(",", -1)));
+    java.util.Map<String, String[]> overrides = ParamOptions.parse(spec.commandLine(), params);
     try {
       if (jmh) {
         BenchmarkParams.check(include, overrides);
@@ -208,7 +204,10 @@ final class SuiteCommand implements Callable<Integer> {
     long budgetMs = pairsBudget == null ? (quick ? 270_000 : 1_200_000) : pairsBudget.toMillis();
     if (budgetMs < 30_000 || budgetMs > 4 * 3_600_000L) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--pairs-budget must be 30s..4h, was '" + pairsBudget + "'");
+          spec.commandLine(),
+          "--pairs-budget must be 30s..4h, was '"
+              + org.wirebench.server.CliTypes.format(pairsBudget)
+              + "'");
     }
     SuiteOptions base = quick ? SuiteOptions.quick(include) : SuiteOptions.full(include);
     SuiteOptions options = base.withParams(overrides);
@@ -223,6 +222,14 @@ final class SuiteCommand implements Callable<Integer> {
     }
     if (iterations != null) {
       options = options.withMeasurementIterations(iterations);
+    }
+    if (load.size() > 1 && (load.contains("all") || load.contains("none"))) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--load "
+              + String.join(",", load)
+              + ": all and none stand alone; give all, none, or a list of "
+              + String.join(", ", Scenarios.names()));
     }
     List<String> scenarios =
         load.equals(List.of("none"))

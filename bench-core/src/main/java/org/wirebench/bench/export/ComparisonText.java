@@ -72,7 +72,7 @@ final class ComparisonText {
 
   /** What stands in the ratio column of a row without a ratio. */
   static String noRatio(Comparison.Verdict v) {
-    return v == Comparison.Verdict.NOT_STEADY ? "not steady" : "no ratio (NaN or 0)";
+    return v == Comparison.Verdict.NOT_STEADY ? "not steady" : "no ratio (NaN, 0 or failed)";
   }
 
   /** "regressed", "no change", "not steady" ... */

@@ -44,6 +44,9 @@ record Axis(double lo, double hi, boolean log, List<Double> ticks, List<Double> 
       lo = dataLo >= 0 && padded < 0 ? 0 : padded;
     }
     hi += span * PAD;
+    // data near the largest double: padded ends stay finite
+    lo = Math.max(-Double.MAX_VALUE, lo);
+    hi = Math.min(Double.MAX_VALUE, hi);
     return new Axis(lo, hi, false, linearTicks(lo, hi), List.of());
   }
 
@@ -56,8 +59,9 @@ record Axis(double lo, double hi, boolean log, List<Double> ticks, List<Double> 
     double a = Math.log10(dataLo);
     double b = Math.log10(dataHi);
     double pad = Math.max(0.02, (b - a) * PAD);
-    double lo = Math.pow(10, a - pad);
-    double hi = Math.pow(10, b + pad);
+    // padded ends stay finite doubles above 0, so the decades below are at most ~630
+    double lo = Math.max(Double.MIN_VALUE, Math.pow(10, a - pad));
+    double hi = Math.min(Double.MAX_VALUE, Math.pow(10, b + pad));
     List<Double> all = new ArrayList<>();
     List<Double> decades = new ArrayList<>();
     for (int d = (int) Math.floor(Math.log10(lo)); d <= (int) Math.ceil(Math.log10(hi)); d++) {
@@ -83,27 +87,40 @@ record Axis(double lo, double hi, boolean log, List<Double> ticks, List<Double> 
     return new Axis(lo, hi, true, decades, minor);
   }
 
-  /** The smallest 1-2-5 step that puts at most {@link #MAX_TICKS} ticks within [lo, hi]. */
+  /**
+   * The smallest 1-2-5 step that puts at most {@link #MAX_TICKS} ticks within [lo, hi]; none when
+   * the span has no such step a double can count in (not finite, zero or subnormal, or too narrow
+   * for the magnitude of its ends), rather than a loop that never ends.
+   */
   static List<Double> linearTicks(double lo, double hi) {
     double step = Math.pow(10, Math.floor(Math.log10((hi - lo) / (MAX_TICKS * 2.0))));
+    if (!(step >= Double.MIN_NORMAL && step < Double.POSITIVE_INFINITY)) {
+      return List.of();
+    }
     int[] mantissas = {1, 2, 5};
-    for (int i = 0; ; i++) {
+    // the first step is at most a fourteenth of the span: ten times it and more gives 7 ticks
+    for (int i = 0; i < 3 * 4; i++) {
       double s = mantissas[i % 3] * step * Math.pow(10, i / 3);
+      double first = Math.ceil(lo / s - 1e-9);
+      if (!(Math.abs(first) < 0x1p52)) { // k * s would no longer step by s
+        return List.of();
+      }
       List<Double> ticks = new ArrayList<>();
-      for (long k = (long) Math.ceil(lo / s - 1e-9); k * s <= hi + 1e-9 * s; k++) {
+      for (long k = (long) first; k * s <= hi + 1e-9 * s && ticks.size() <= MAX_TICKS; k++) {
         ticks.add(Double.parseDouble(String.format(Locale.ROOT, "%.12g", k * s)));
       }
       if (ticks.size() <= MAX_TICKS) {
         return ticks;
       }
     }
+    return List.of();
   }
 
   /** Where {@code v} falls, 0 at {@code lo} to 1 at {@code hi}. */
   double fraction(double v) {
     return log
         ? (Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))
-        : (v - lo) / (hi - lo);
+        : (v * 0.5 - lo * 0.5) / (hi * 0.5 - lo * 0.5); // halves: hi - lo may overflow
   }
 
   /**

@@ -18,7 +18,10 @@ public final class Comparison {
     NO_CHANGE,
     /** a ratio without an interval (one run a side): never called a change */
     UNKNOWN,
-    /** a score that is NaN, zero or negative on either side: could not compare, never a change */
+    /**
+     * a score that is NaN, zero or negative on either side, or a load point with a failed run (0
+     * req/s or failed requests): could not compare, never a change
+     */
     INVALID,
     /** a load point not measured at a steady rate on either side: listed, never judged */
     NOT_STEADY,
@@ -283,8 +286,9 @@ public final class Comparison {
       return "nothing to compare: the two runs have no benchmark or load point in common";
     }
     if (count(Verdict.INVALID) > 0) {
-      return "some scores are NaN or zero, or a pair group's calibration samples do not match its"
-          + " forks: those could not be compared";
+      return "some scores are NaN or zero, a load point has a failed run (0 req/s or failed"
+          + " requests), or a pair group's calibration samples do not match its forks: those could"
+          + " not be compared";
     }
     return null;
   }

@@ -18,7 +18,9 @@ import org.wirebench.results.Statistic;
 
 /**
  * The load scenarios of two runs compared: each load point both measured at a steady rate, by the
- * ratio NEW / BASE of its throughput's and its p99's cost with their intervals over the runs.
+ * ratio NEW / BASE of its throughput's and its p99's cost with their intervals over the runs. A
+ * point either side did not check or did not reach a steady rate is listed not steady, one with a
+ * failed run (0 req/s or failed requests) listed without a ratio ({@link JudgedPoints}).
  */
 final class LoadComparison {
   final List<Row> rows = new ArrayList<>();
@@ -68,12 +70,13 @@ final class LoadComparison {
                 point(scenario, p, ""), "load point only in NEW: " + scenario + " " + p.id()));
         continue;
       }
-      boolean unsteady =
-          (p.warmup() != null && !p.warmup().converged())
-              || (a.warmup() != null && !a.warmup().converged());
+      // the report's rule (JudgedPoints): unchecked or unsteady is not steady, a failed run is
+      // no ratio; a run at 0 req/s is never dropped from the interval
+      boolean unsteady = notSteady(a) || notSteady(p);
+      boolean failed = JudgedPoints.whyFailed(a) != null || JudgedPoints.whyFailed(p) != null;
       double[] was = perRun(a, LoadResult::throughput);
       double[] is = perRun(p, LoadResult::throughput);
-      boolean judged = !unsteady && was.length > 0 && is.length > 0;
+      boolean judged = !unsteady && !failed;
       // throughput: higher is better, so the cost is BASE/NEW
       Ratio t = judged ? Ratio.of(is, was, confidence) : null;
       rows.add(
@@ -87,22 +90,26 @@ final class LoadComparison {
               t,
               judged
                   ? Comparison.absolute(t, machines, threshold)
-                  : unsteady ? Verdict.NOT_STEADY : Verdict.INVALID));
+                  : failed ? Verdict.INVALID : Verdict.NOT_STEADY));
       if (!judged) {
         continue;
       }
       ToDoubleFunction<LoadResult> p99 = r -> r.latency(Statistic.P99);
-      Ratio l = Ratio.of(perRun(a, p99), perRun(p, p99), confidence);
+      double[] wasP99 = perRun(a, p99);
+      double[] isP99 = perRun(p, p99);
+      // a run that succeeded without a recorded p99 is no ratio, never a run left out
+      boolean timed = positive(wasP99) && positive(isP99);
+      Ratio l = timed ? Ratio.of(wasP99, isP99, confidence) : null;
       rows.add(
           new Row(
               point(scenario, p, " p99"),
               "ms",
               a.latency(Statistic.P99),
               p.latency(Statistic.P99),
-              geoMean(perRun(a, p99)),
-              geoMean(perRun(p, p99)),
+              geoMean(wasP99),
+              geoMean(isP99),
               l,
-              Comparison.absolute(l, machines, threshold)));
+              timed ? Comparison.absolute(l, machines, threshold) : Verdict.INVALID));
     }
     before
         .values()
@@ -122,7 +129,15 @@ final class LoadComparison {
   /** One value per run of a load point. */
   private static double[] perRun(
       ScenarioResult.PointResult point, ToDoubleFunction<LoadResult> value) {
-    return point.runs().stream().mapToDouble(value).filter(x -> x > 0).toArray();
+    return point.runs().stream().mapToDouble(value).toArray();
+  }
+
+  private static boolean positive(double[] xs) {
+    return java.util.Arrays.stream(xs).allMatch(x -> x > 0 && Double.isFinite(x));
+  }
+
+  private static boolean notSteady(ScenarioResult.PointResult p) {
+    return !p.measuredAtSteadyState();
   }
 
   private static double geoMean(double[] xs) {

@@ -50,8 +50,15 @@ final class LoadRows {
       b = bs.get(0);
       a = l.a().isEmpty() ? null : as.get(0);
       for (PointResult p : a == null ? List.of(b) : List.of(a, b)) {
-        if (judged ? !p.measuredAtSteadyState() : p.warmup() != null && !p.warmup().converged()) {
-          return missing(study, claim, c, unsteady(p));
+        // a context figure may quote an unchecked point (said so below), never a failed one
+        String why =
+            judged
+                ? JudgedPoints.whyNot(p)
+                : p.warmup() != null && !p.warmup().converged()
+                    ? JudgedPoints.whyNot(p)
+                    : JudgedPoints.whyFailed(p);
+        if (why != null) {
+          return missing(study, claim, c, p.id() + ": " + why);
         }
       }
     }
@@ -132,12 +139,6 @@ final class LoadRows {
     return new Row(study.name(), claim, c.then(), why, Verdict.MISSING);
   }
 
-  private static String unsteady(PointResult p) {
-    return Scores.format(
-        "%s: not measured at a steady rate (warm-up windows %s req/s)",
-        p.id(), p.warmup() == null ? "none" : p.warmup().ratesPerSecond());
-  }
-
   /**
    * The points at the load's parameters with {@code param=value}, in the claim's scenario or, when
    * the run has not that scenario, in whichever scenario measured them.
@@ -162,11 +163,11 @@ final class LoadRows {
     return at.entrySet().stream().allMatch(e -> p.param(e.getKey()).equals(e.getValue()));
   }
 
-  /** The fastest point measured at a steady rate, or null. */
+  /** The fastest point a verdict may rest on ({@link JudgedPoints}), or null. */
   private static PointResult best(List<PointResult> points) {
     PointResult best = null;
     for (PointResult p : points) {
-      if (p.measuredAtSteadyState() && (best == null || p.throughput() > best.throughput())) {
+      if (JudgedPoints.judged(p) && (best == null || p.throughput() > best.throughput())) {
         best = p;
       }
     }

@@ -15,7 +15,7 @@ import java.util.Set;
  * meet in a chart may. A same-bytes floor ({@code <codec>-floor}) is a pale tint of its codec's
  * colour. A name this class does not know (a codec of one's own) takes a spare colour by a hash of
  * its name, so it too keeps its colour from chart to chart unless a chart already uses that one;
- * within a chart no colour is ever given twice.
+ * within a chart no colour is given twice (up to some 1,400 names; past them a shared grey).
  */
 final class Palette {
   private static final String BLUE = "#4e79a7";
@@ -106,14 +106,17 @@ final class Palette {
         return c;
       }
     }
-    for (int k = 0; ; k++) { // more names than colours: distinct hues, still never repeated
+    // more names than colours: distinct hues (47 walks all 360), then darker and lighter ones
+    float[] brightness = {0.75f, 0.55f, 0.9f, 0.4f};
+    for (int k = 0; k < 360 * brightness.length; k++) {
       float hue = ((Math.floorMod(name.hashCode(), 360) + k * 47) % 360) / 360f;
-      java.awt.Color c = java.awt.Color.getHSBColor(hue, 0.55f, 0.75f);
+      java.awt.Color c = java.awt.Color.getHSBColor(hue, 0.55f, brightness[k / 360]);
       String hex = String.format(Locale.ROOT, "#%06x", c.getRGB() & 0xffffff);
       if (used.add(hex)) {
         return hex;
       }
     }
+    return "#808080"; // over a thousand names in one chart: a shared grey, not a loop without end
   }
 
   /** The colour halfway to white: a floor beside its codec. */

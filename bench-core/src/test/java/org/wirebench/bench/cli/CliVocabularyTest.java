@@ -53,7 +53,7 @@ class CliVocabularyTest {
               : List.of("--benchmark", "GeoEncodingBenchmark");
       assertEquals(2, run(args(command, extra, "--java", missing)), stderr);
       String now = stderr.strip();
-      assertTrue(now.contains("--java " + missing + " is not an executable"), now);
+      assertTrue(now.contains("--java " + missing + " does not exist"), now);
       assertFalse(now.contains("deprecated"), now);
       assertEquals(2, run(args(command, extra, "--jvm", missing)), stderr);
       List<String> lines = stderr.lines().toList();

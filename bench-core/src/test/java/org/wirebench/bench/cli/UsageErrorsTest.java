@@ -226,6 +226,60 @@ class UsageErrorsTest {
   }
 
   @Test
+  void aJavaThatIsADirectoryOrNoJavaIsRefusedBeforeAnyWork() throws Exception {
+    // a directory passed canExecute and failed as "Cannot run program" (exit 1) in the fork
+    Path quiet = Files.createTempFile("cli25-quiet", ".sh");
+    try {
+      Files.writeString(quiet, "#!/bin/sh\nexit 0\n");
+      quiet.toFile().setExecutable(true);
+      for (String java : new String[] {tmp.toString(), quiet.toString()}) {
+        String why = java.equals(tmp.toString()) ? "is not a file" : "is not a java launcher";
+        refused(why, "suite", "--out", tmp.toString(), "--java", java);
+        refused(why, "profile", "--benchmark", "GeoEncodingBenchmark", "--java", java);
+      }
+    } finally {
+      Files.delete(quiet);
+    }
+  }
+
+  @Test
+  void aParameterGivenTwiceOrAValueNamedTwiceIsRefused() throws Exception {
+    // the map kept the last -p silently; a value twice in one list would be measured twice
+    String[] suite = {"suite", "--include", "GeoEncodingBenchmark", "--out", tmp.toString()};
+    String[] profile = {"profile", "--benchmark", "GeoEncodingBenchmark", "--out", tmp.toString()};
+    for (String[] command : new String[][] {suite, profile}) {
+      refused(
+          "-p codec given twice (codec=gml2 and codec=geojson)",
+          with(new String[] {"-p", "codec=gml2", "-p", "codec=geojson"}, command));
+      refused(
+          "-p codec=gml2,gml2 names gml2 twice",
+          with(new String[] {"-p", "codec=gml2,gml2"}, command));
+      refused("-p 'codec' is not NAME=V1,V2", with(new String[] {"-p", "codec"}, command));
+    }
+  }
+
+  @Test
+  void aProfileBenchmarkThatIsNoRegexOrEmptyIsRefusedInOneLine() throws Exception {
+    // "[" once failed inside JMH (exit 1, three lines), "" as "a suite needs a name ..." (exit 1)
+    String root = tmp.toString();
+    refused("--benchmark '[' is not a regex", "profile", "--out", root, "--benchmark", "[");
+    refused("--benchmark is empty", "profile", "--out", root, "--benchmark", "");
+  }
+
+  @Test
+  void numbersAndTimesInJavaSpellingsAreRefused() throws Exception {
+    // 0x1p-4 (a hex float) and 5d% (a type suffix) read as 0.0625 and 0.05
+    for (String t : new String[] {"0x1p-4", "5d%", "1f", "NaN", "+0.05"}) {
+      refused("--threshold must be 0..1", "compare", "--threshold", t, "a", "b");
+    }
+    refused("'0x2' is not a whole number", "suite", "--out", tmp.toString(), "--forks", "0x2");
+    refused(
+        "is not a time in the years 1970..9999",
+        "encode",
+        "--time-stamp=-999999999-01-01T00:00:00Z");
+  }
+
+  @Test
   void aLoadScenarioNamedTwiceIsRefused() throws Exception {
     // the second would have found the first's load-wfs.json and failed the run after JMH; the bad
     // --load-arg makes the old code refuse that instead of running the scenarios
@@ -318,6 +372,34 @@ class UsageErrorsTest {
     String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
     System.arraycopy(tail, 0, all, head.length, tail.length);
     return all;
+  }
+
+  @Test
+  void refusalsEchoWhatWasTyped() throws Exception {
+    String[] none = {"--include", "none", "--load", "none", "--out", tmp.toString()};
+    // was "was 'PT29S'"
+    refused(
+        "--pairs-budget must be 30s..4h, was '29s'", with(none, "suite", "--pairs-budget", "29s"));
+    // was "was 'all'"
+    String[] jmhNone = {"--include", "none", "--pairs", "none", "--out", tmp.toString()};
+    refused(
+        "--load all,wfs: all and none stand alone", with(jmhNone, "suite", "--load", "all,wfs"));
+    // was " has no env.json"
+    refused("'' is an empty path", "compare", tmp.toString(), "");
+  }
+
+  @Test
+  void reportsRefusalIsOneLineWhenKilledRunsAreLeft() throws Exception {
+    // the list of killed runs was printed before the run was read: two lines
+    Path root = tmp.resolve("results");
+    Files.createDirectories(root.resolve("tmp-123"));
+    Files.createDirectories(root.resolve("not-a-run"));
+    OwnStderr stderr = new OwnStderr();
+    int exit = stderr.capture(() -> cli.run("report", root.resolve("not-a-run").toString()));
+    String e = stderr.text() + cli.err();
+    assertEquals(2, exit, e);
+    assertEquals(1, e.lines().count(), "one line: " + e);
+    assertFalse(e.contains("incomplete run"), e);
   }
 
   @Test

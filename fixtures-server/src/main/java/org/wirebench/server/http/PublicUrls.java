@@ -16,8 +16,8 @@ public final class PublicUrls {
   /**
    * The base ending in "/", or null for null.
    *
-   * @throws IllegalArgumentException for anything but an absolute http(s) URL with a host and no
-   *     query or fragment
+   * @throws IllegalArgumentException for anything but an absolute http(s) URL with a host, a port
+   *     1..65535 if any, and no credentials, query or fragment
    */
   public static String base(URI url) {
     if (url == null) {
@@ -30,6 +30,14 @@ public final class PublicUrls {
         || url.getRawFragment() != null) {
       throw new IllegalArgumentException(
           "a public URL is an absolute http(s) URL with a host and no query, not " + url);
+    }
+    if (url.getRawUserInfo() != null) {
+      // written into every capabilities document and link: a password handed to every client
+      throw new IllegalArgumentException(
+          "a public URL takes no credentials (every answer would carry them), not " + url);
+    }
+    if (url.getPort() == 0 || url.getPort() > 65535) {
+      throw new IllegalArgumentException("port " + url.getPort() + " is not 1..65535 in " + url);
     }
     String s = url.toString();
     return s.endsWith("/") ? s : s + "/";

@@ -91,6 +91,11 @@ final class ScenarioCommand {
     points = points(scenario);
     serverValues();
     ScenarioSettings settings = settings(scenario);
+    String javaProblem =
+        o.java == null ? null : org.wirebench.server.JavaLauncher.problem("--java", o.java);
+    if (javaProblem != null) {
+      throw cmd.bad(javaProblem);
+    }
     if (o.jmeterPlan != null) {
       // checked before the server is probed: a plan folder inside a run, or one that cannot be made
       String problem =
@@ -111,9 +116,6 @@ final class ScenarioCommand {
       profile = JvmProfile.byName(o.jvmProfile);
     } catch (IllegalArgumentException e) {
       throw cmd.bad("--jvm-profile: " + e.getMessage());
-    }
-    if (o.java != null && !Files.isExecutable(o.java)) {
-      throw cmd.bad("--java: " + o.java + " is not an executable file");
     }
     cmd.writable("--json", cmd.json);
     String hlogName = "load-" + scenario.name() + ".hlog";

@@ -1,0 +1,99 @@
+package org.wirebench.server;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The one check of a {@code --java} launcher, for every command that takes one (serve, load, suite,
+ * profile): a regular executable file that answers {@code -version} as a Java 17 or newer does.
+ * Without it a directory failed as "Cannot run program ... error=13" (exit 1) after work had
+ * started, and {@code /bin/true} let serve exit 0 having served nothing.
+ */
+public final class JavaLauncher {
+  private JavaLauncher() {}
+
+  /** The oldest Java the benchmarks, server and load driver run on. */
+  public static final int MIN_MAJOR = 17;
+
+  private static final Pattern VERSION = Pattern.compile("version \"(\\d+)(?:\\.(\\d+))?[^\"]*\"");
+
+  /**
+   * Why {@code java} cannot be the launcher given as {@code option}, one line, or null when it can.
+   */
+  public static String problem(String option, Path java) {
+    String given = option + " " + java;
+    if (!Files.exists(java)) {
+      return given + " does not exist";
+    }
+    if (!Files.isRegularFile(java)) {
+      return given + " is not a file (name the java launcher, e.g. JDK/bin/java)";
+    }
+    if (!Files.isExecutable(java)) {
+      return given + " is not executable";
+    }
+    String out;
+    int code;
+    try {
+      Process p = new ProcessBuilder(java.toString(), "-version").redirectErrorStream(true).start();
+      p.getOutputStream().close();
+      // read aside: a program that prints forever (or never closes its output) must not hang us
+      ByteArrayOutputStream kept = new ByteArrayOutputStream();
+      Thread reader = new Thread(() -> head(p.getInputStream(), kept), "java-version");
+      reader.setDaemon(true);
+      reader.start();
+      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        return given + " did not answer -version within 60 s: not a java launcher";
+      }
+      reader.join(5_000);
+      code = p.exitValue();
+      synchronized (kept) {
+        out = kept.toString(StandardCharsets.UTF_8);
+      }
+    } catch (IOException e) {
+      return given + " cannot be run: " + e.getMessage();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return given + " was not checked: interrupted";
+    }
+    Matcher m = VERSION.matcher(out);
+    if (code != 0 || !m.find()) {
+      return given
+          + " is not a java launcher: '"
+          + java
+          + " -version' "
+          + (code != 0 ? "exited with " + code : "printed no Java version");
+    }
+    int major = Integer.parseInt(m.group(1));
+    if (major == 1 && m.group(2) != null) { // 1.8.0_392: Java 8
+      major = Integer.parseInt(m.group(2));
+    }
+    if (major < MIN_MAJOR) {
+      return given + " is Java " + major + "; wirebench needs Java " + MIN_MAJOR + " or newer";
+    }
+    return null;
+  }
+
+  /** The first 64 KiB of what it prints into {@code kept}; the rest read and dropped. */
+  private static void head(InputStream in, ByteArrayOutputStream kept) {
+    byte[] buf = new byte[8192];
+    try (in) {
+      for (int n; (n = in.read(buf)) > 0; ) {
+        synchronized (kept) {
+          if (kept.size() < 65536) {
+            kept.write(buf, 0, Math.min(n, 65536 - kept.size()));
+          }
+        }
+      }
+    } catch (IOException e) {
+      // the process ended or was destroyed: what was read is what it printed
+    }
+  }
+}
