@@ -2,6 +2,7 @@ package org.wirebench.bench.cli;
 
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -114,8 +115,11 @@ final class NewRunFolder {
     }
   }
 
-  private static void copy(Path run, Path into) throws IOException {
-    try (Stream<Path> files = Files.walk(run)) {
+  private static void copy(Path given, Path into) throws IOException {
+    // links followed, as the run's readers follow them: RUN given as a link, a linked sub-folder
+    // (a walk from a link lists the link alone: the copy would lose what it holds)
+    Path run = given.toRealPath();
+    try (Stream<Path> files = Files.walk(run, FileVisitOption.FOLLOW_LINKS)) {
       for (Path f : files.sorted().toList()) {
         Path rel = run.relativize(f);
         if (rel.toString().isEmpty() || skipped(rel)) {

@@ -264,6 +264,25 @@ class JmeterImportTest {
   }
 
   /**
+   * RUN given as a link to its folder, and a sub-folder of it that is a link: what they hold is
+   * copied, not the links alone (a walk from a link lists only the link).
+   */
+  @Test
+  void linksAreCopiedAsWhatTheyHold() throws Exception {
+    Path run = driverFolder();
+    Path graphs = Files.createDirectories(tmp.resolve("graphs/cpu"));
+    Files.writeString(graphs.resolve("flame.html"), "<html></html>\n");
+    Files.createSymbolicLink(run.resolve("profile"), graphs.getParent());
+    Path link = Files.createSymbolicLink(tmp.resolve("link"), run);
+    Path out = tmp.resolve("new");
+    assertEquals(0, importInto(link, jtl("osm_mainroads/gml32/4", 2100, 0), out), cli::err);
+    assertOnly(
+        out, "env.json", "jmeter-wfs.json", "load-wfs.json", "profile", "report.html", "report.md");
+    assertEquals("<html></html>\n", Files.readString(out.resolve("profile/cpu/flame.html")));
+    assertOnly(run, "load-wfs.json", "profile");
+  }
+
+  /**
    * No --out, an --out that exists, one inside a run (or inside RUN when it is a load --out folder
    * without env.json) or named as an incomplete run: refused, exit 2, nothing written.
    */
