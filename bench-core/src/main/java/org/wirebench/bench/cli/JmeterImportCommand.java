@@ -28,16 +28,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code wirebench jmeter-import}: JMeter's results of an exported plan into a results folder,
- * beside the driver's results for the same points, and the report again.
+ * {@code wirebench jmeter-import}: JMeter's results of an exported plan beside the driver's results
+ * for the same points, in a new run folder (RUN's files, the import and the report of them all):
+ * RUN itself is only read, as a run folder is never changed in place.
  */
 @Command(
     name = "jmeter-import",
     mixinStandardHelpOptions = true,
     description =
-        "Read a JMeter CSV results file (JTL) of a plan from 'load --jmeter-plan' into RUN as"
-            + " jmeter-<scenario>.json, then write RUN's report (JMeter beside the driver, point"
-            + " by point). Exit 1 when JMeter recorded a failed sample.")
+        "Read a JMeter CSV results file (JTL) of a plan from 'load --jmeter-plan' and write a new"
+            + " run folder --out: RUN's files, JMeter's as jmeter-<scenario>.json, and their report"
+            + " (JMeter beside the driver, point by point); RUN is not changed. Exit 1 when JMeter"
+            + " recorded a failed sample.")
 final class JmeterImportCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -58,9 +60,17 @@ final class JmeterImportCommand implements Callable<Integer> {
       names = "--run",
       required = true,
       description =
-          "the results folder (a suite run, or 'load --out' of the driver; env.json is written"
-              + " when it has none)")
+          "the results folder, only read (a suite run, or 'load --out' of the driver; the new"
+              + " folder gets an env.json when it has none)")
   Path run;
+
+  @Option(
+      names = "--out",
+      paramLabel = "NEW",
+      description =
+          "the new run folder to write (must not exist, nor be in a run's folder): RUN's files"
+              + " but its reports, jmeter-<scenario>.json, and the report of them")
+  Path out;
 
   @Option(
       names = "--plan",
@@ -103,6 +113,13 @@ final class JmeterImportCommand implements Callable<Integer> {
     if (engines != null && (engines < 1 || engines > 64)) {
       throw bad("--engines must be 1..64, was " + engines);
     }
+    if (out == null) {
+      throw bad(
+          "give --out NEW: the import writes a new run folder (RUN's files and JMeter's), never"
+              + " into --run "
+              + run);
+    }
+    NewRunFolder.check(spec.commandLine(), "--out", out, run);
     if ((plan == null) == (warmup == null)) {
       throw bad("give --plan (the .jmx that ran) or --warmup, one of them");
     }
@@ -145,7 +162,8 @@ final class JmeterImportCommand implements Callable<Integer> {
               + run
               + " already holds "
               + name
-              + ": a run folder's results are never replaced; import into a copy of it");
+              + ": its JMeter results are never replaced; import into the run they were added"
+              + " to");
     }
     JmeterResult result;
     try {
@@ -167,23 +185,25 @@ final class JmeterImportCommand implements Callable<Integer> {
               + run.resolve("load-" + scenario + ".json")
               + ": a results file of another scenario or run?");
     }
-    // written whole, next to the folder's results, never over them (NewFiles)
     boolean env = !Files.isRegularFile(run.resolve(RunEnvironment.FILE));
-    try (NewFiles files =
-        NewFiles.create(run, env ? List.of(name, RunEnvironment.FILE) : List.of(name))) {
-      result.write(files.temp(name));
-      if (env) {
-        Map<String, ServerJvm> servers = new LinkedHashMap<>();
-        for (ScenarioResult s : load.values()) {
-          servers.put(s.scenario(), s.serverJvm());
-        }
-        EnvironmentCapture.captureLoadOnly(
-                "jmeter-" + scenario, ZonedDateTime.now(ZoneOffset.UTC), servers)
-            .write(files.temp(RunEnvironment.FILE));
-      }
-      files.publish();
-    }
-    RunRecord record = RunRecord.read(run);
+    String id = out.toAbsolutePath().normalize().getFileName().toString();
+    Path written =
+        NewRunFolder.build(
+            run,
+            out,
+            folder -> {
+              result.write(folder.resolve(name));
+              if (env) {
+                Map<String, ServerJvm> servers = new LinkedHashMap<>();
+                for (ScenarioResult s : load.values()) {
+                  servers.put(s.scenario(), s.serverJvm());
+                }
+                EnvironmentCapture.captureLoadOnly(
+                        "jmeter-" + scenario, ZonedDateTime.now(ZoneOffset.UTC), servers)
+                    .write(folder.resolve(RunEnvironment.FILE));
+              }
+              ReportWriter.write(RunRecord.readBeforeRename(folder), folder, id);
+            });
     for (JmeterResult.Point p : result.points()) {
       ScenarioResult.PointResult d = driverPoint(driver, p.id());
       System.out.printf(
@@ -196,15 +216,20 @@ final class JmeterImportCommand implements Callable<Integer> {
           p.errorCount(),
           d == null ? "" : String.format(Locale.ROOT, "; driver %9.1f req/s", d.throughput()));
     }
-    ReportWriter.write(record, run, run.toAbsolutePath().normalize().getFileName().toString());
     System.out.println(
-        "wrote " + run.resolve(JmeterResult.fileName(scenario)) + ", report.html and report.md");
+        "wrote "
+            + written
+            + " (the files of --run, "
+            + name
+            + ", report.html and report.md); "
+            + run
+            + " unchanged");
     return result.errorCount() > 0 ? 1 : 0;
   }
 
   /**
    * RUN's load results, once the whole folder has been read as its report will read it: nothing is
-   * written into a folder that is incomplete ({@code tmp-}), unreadable or holds no results.
+   * made from a folder that is incomplete ({@code tmp-}), unreadable or holds no results.
    */
   private Map<String, ScenarioResult> readableRun() throws IOException {
     if (run.toAbsolutePath().normalize().getFileName().toString().startsWith(NewFiles.PREFIX)) {

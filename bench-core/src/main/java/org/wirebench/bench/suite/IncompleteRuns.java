@@ -126,7 +126,7 @@ public final class IncompleteRuns {
   }
 
   /** Deletes the run folder this process made ({@link #create}), whatever it holds by now. */
-  static void deleteOwn(Path run) throws IOException {
+  public static void deleteOwn(Path run) throws IOException {
     deleteTree(run);
   }
 

@@ -1,13 +1,17 @@
 package org.wirebench.bench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,9 +20,9 @@ import org.wirebench.results.JmeterResult;
 import org.wirebench.results.RunRecord;
 
 /**
- * {@code jmeter-import}: a JTL of an exported plan read into a results folder beside the driver's
- * points and judged against them (agree within 15%, a failed sample fails the import with exit 1),
- * and what cannot be read or does not belong refused with exit 2.
+ * {@code jmeter-import}: a JTL of an exported plan read beside the driver's points into a new run
+ * folder and judged against them (agree within 15%, a failed sample fails the import with exit 1),
+ * RUN left as it was, and what cannot be read or does not belong refused with exit 2.
  */
 class JmeterImportTest {
   private static final String HEADER =
@@ -37,8 +41,8 @@ class JmeterImportTest {
 
   private final CliRunner cli = new CliRunner();
 
-  /** jmeter-import of {@code jtl} into {@code run}, no warm-up dropped: its exit code. */
-  private int importInto(Path run, Path jtl) {
+  /** jmeter-import of {@code jtl} with {@code run} into the new folder {@code out}: its exit. */
+  private int importInto(Path run, Path jtl, Path out) {
     return cli.run(
         "jmeter-import",
         "--jtl",
@@ -48,7 +52,9 @@ class JmeterImportTest {
         "--warmup",
         "0s",
         "--run",
-        run.toString());
+        run.toString(),
+        "--out",
+        out.toString());
   }
 
   /** A driver-only folder: the run's load-wfs.json and nothing else (as load --out leaves it). */
@@ -84,37 +90,45 @@ class JmeterImportTest {
   void readsJmeterBesideTheDriverAndJudgesEachPoint() throws Exception {
     Path run = driverFolder();
     Path jtl = jtl("osm_mainroads/gml32/4", 2100, 0);
-    assertEquals(0, importInto(run, jtl));
-    JmeterResult r = JmeterResult.read(run.resolve("jmeter-wfs.json"));
+    Path out = tmp.resolve("new");
+    assertEquals(0, importInto(run, jtl, out), cli::err);
+    JmeterResult r = JmeterResult.read(out.resolve("jmeter-wfs.json"));
     assertEquals(10_500, r.points().get(0).samples());
     assertEquals(2100, r.points().get(0).throughput(), 1);
     // env.json was written for the driver-only folder, so the report reads it as a run
-    assertEquals(1, RunRecord.read(run).jmeter().size());
-    String md = Files.readString(run.resolve("report.md"));
+    assertEquals(1, RunRecord.read(out).jmeter().size());
+    assertOnly(run, "load-wfs.json");
+    String md = Files.readString(out.resolve("report.md"));
     assertTrue(md.contains("## JMeter beside the driver: wfs"), md);
     assertTrue(md.contains("| osm_mainroads/gml32/4 | 4 | 2,100 | 2,107 | 1.00 |"), md);
     assertTrue(md.contains("agree"), md);
   }
 
-  /** An import never replaces one already in the run (it once did, silently). */
+  /**
+   * An import never replaces one already in the run (it once did, silently): importing the scenario
+   * again from the run an import made is refused, nothing written.
+   */
   @Test
   void aSecondImportOfTheScenarioIsRefused() throws Exception {
     Path run = driverFolder();
-    assertEquals(0, importInto(run, jtl("osm_mainroads/gml32/4", 2100, 0)));
-    byte[] first = Files.readAllBytes(run.resolve("jmeter-wfs.json"));
-    assertEquals(2, importInto(run, jtl("osm_mainroads/gml32/4", 1500, 0)));
-    assertArrayEquals(first, Files.readAllBytes(run.resolve("jmeter-wfs.json")));
-    try (Stream<Path> files = Files.list(run)) {
-      assertTrue(files.noneMatch(f -> f.getFileName().toString().startsWith("tmp-")));
-    }
+    Path first = tmp.resolve("first");
+    assertEquals(0, importInto(run, jtl("osm_mainroads/gml32/4", 2100, 0), first));
+    Map<String, String> before = hashes(first);
+    Path second = tmp.resolve("second");
+    assertEquals(2, importInto(first, jtl("osm_mainroads/gml32/4", 1500, 0), second));
+    assertTrue(cli.err().contains("already holds jmeter-wfs.json"), cli::err);
+    assertEquals(before, hashes(first));
+    assertFalse(Files.exists(second));
+    assertNoTemporary(tmp);
   }
 
   @Test
   void aFailedSampleFailsTheImportAndTheVerdict() throws Exception {
     Path run = driverFolder();
     Path jtl = jtl("osm_mainroads/gml32/4", 2100, 3);
-    assertEquals(1, importInto(run, jtl));
-    String md = Files.readString(run.resolve("report.md"));
+    Path out = tmp.resolve("new");
+    assertEquals(1, importInto(run, jtl, out));
+    String md = Files.readString(out.resolve("report.md"));
     assertTrue(md.contains("3 failed samples: no comparison"), md);
   }
 
@@ -122,15 +136,24 @@ class JmeterImportTest {
   void aFarRateIsSaidToDiffer() throws Exception {
     Path run = driverFolder();
     Path jtl = jtl("osm_mainroads/gml32/4", 1500, 0);
-    assertEquals(0, importInto(run, jtl));
-    assertTrue(Files.readString(run.resolve("report.md")).contains("differ by -29%"));
+    Path out = tmp.resolve("new");
+    assertEquals(0, importInto(run, jtl, out));
+    assertTrue(Files.readString(out.resolve("report.md")).contains("differ by -29%"));
   }
 
   @Test
   void refusesWhatDoesNotBelong() throws Exception {
     Path run = driverFolder();
     Path soapLabels = jtl("cxf-jaxb/ints/100", 100, 0);
-    String[] base = {"jmeter-import", "--jtl", soapLabels.toString(), "--run", run.toString()};
+    String[] base = {
+      "jmeter-import",
+      "--jtl",
+      soapLabels.toString(),
+      "--run",
+      run.toString(),
+      "--out",
+      tmp.resolve("new").toString()
+    };
     assertEquals(2, cli.run(concat(base, "--scenario", "wfs", "--warmup", "0s")), "labels of soap");
     assertEquals(2, cli.run(concat(base, "--scenario", "nope", "--warmup", "0s")));
     assertEquals(2, cli.run(concat(base, "--scenario", "wfs")), "neither --plan nor --warmup");
@@ -149,10 +172,15 @@ class JmeterImportTest {
             xml.toString(),
             "--run",
             run.toString(),
+            "--out",
+            tmp.resolve("new").toString(),
             "--scenario",
             "wfs",
             "--warmup",
             "0s"));
+    assertOnly(run, "load-wfs.json");
+    assertFalse(Files.exists(tmp.resolve("new")));
+    assertNoTemporary(tmp);
   }
 
   private static String[] concat(String[] a, String... b) {
@@ -170,9 +198,10 @@ class JmeterImportTest {
   void nothingIsWrittenBeforeTheJtlAndTheWholeFolderAreRead() throws Exception {
     Path jtl = jtl("osm_mainroads/gml32/4", 2100, 0);
 
-    Path incomplete = Files.createDirectories(tmp.resolve("tmp-run"));
+    Path incomplete = Files.createDirectories(tmp.resolve("incomplete/tmp-run"));
     Files.copy(DRIVER.resolve("load-wfs.json"), incomplete.resolve("load-wfs.json"));
-    assertEquals(2, importInto(incomplete, jtl), cli::err);
+    Path out = tmp.resolve("new");
+    assertEquals(2, importInto(incomplete, jtl, out), cli::err);
     assertTrue(cli.err().contains("incomplete run"), cli::err);
     assertOnly(incomplete, "load-wfs.json");
 
@@ -180,12 +209,12 @@ class JmeterImportTest {
     Files.copy(DRIVER.resolve("env.json"), run.resolve("env.json"));
     Files.copy(DRIVER.resolve("load-wfs.json"), run.resolve("load-wfs.json"));
     Files.writeString(run.resolve("sizes.json"), "{}");
-    assertEquals(2, importInto(run, jtl), cli::err);
+    assertEquals(2, importInto(run, jtl, out), cli::err);
     assertOnly(run, "env.json", "load-wfs.json", "sizes.json");
 
     Path mixed = driverFolder();
     Files.copy(DRIVER.resolve("jmh.json"), mixed.resolve("jmh.json"));
-    assertEquals(2, importInto(mixed, jtl), cli::err);
+    assertEquals(2, importInto(mixed, jtl, out), cli::err);
     assertTrue(cli.err().contains("holds jmh.json but no env.json"), cli::err);
     assertOnly(mixed, "jmh.json", "load-wfs.json");
 
@@ -194,9 +223,156 @@ class JmeterImportTest {
     List<String> lines = Files.readAllLines(jtl);
     lines.set(2, lines.get(2).replace(",text,true,", ",text,yes,"));
     Path yes = Files.write(tmp.resolve("yes.csv"), lines);
-    assertEquals(2, importInto(driver, yes), cli::err);
+    assertEquals(2, importInto(driver, yes, out), cli::err);
     assertTrue(cli.err().contains("yes.csv line 3: success 'yes'"), cli::err);
     assertOnly(driver, "load-wfs.json");
+    assertFalse(Files.exists(out));
+    assertNoTemporary(tmp);
+  }
+
+  /**
+   * RUN is only read: a suite run's every file (a sub-folder's too) hashes the same after the
+   * import, and the new folder is a run holding RUN's files byte for byte, JMeter's, and a report
+   * with JMeter's rows (the import once wrote jmeter-wfs.json into RUN and rewrote its reports).
+   */
+  @Test
+  void theRunIsLeftByteForByteAndTheNewFolderIsARun() throws Exception {
+    Path run = tmp.resolve("runs").resolve(DRIVER.getFileName().toString());
+    copyTree(DRIVER, run);
+    Files.createDirectories(run.resolve("profile/cpu"));
+    Files.writeString(run.resolve("profile/cpu/flame.html"), "<html></html>\n");
+    Map<String, String> before = hashes(run);
+    Path out = tmp.resolve("runs").resolve("with-jmeter");
+    assertEquals(0, importInto(run, jtl("osm_mainroads/gml32/4", 2100, 0), out), cli::err);
+    assertEquals(before, hashes(run));
+
+    Map<String, String> made = hashes(out);
+    Map<String, String> expected = new TreeMap<>(before);
+    expected.remove("report.md");
+    expected.remove("report.html");
+    Map<String, String> copied = new TreeMap<>(made);
+    copied.keySet().removeAll(List.of("report.md", "report.html", "jmeter-wfs.json"));
+    assertEquals(expected, copied);
+    assertTrue(made.containsKey("jmeter-wfs.json"), made::toString);
+
+    assertEquals(1, RunRecord.read(out).jmeter().size());
+    String md = Files.readString(out.resolve("report.md"));
+    assertTrue(md.contains("## JMeter beside the driver: wfs"), md);
+    assertTrue(md.contains("| osm_mainroads/gml32/4 | 4 | 2,100 | 2,107 | 1.00 |"), md);
+    assertFalse(Files.readString(run.resolve("report.md")).contains("JMeter beside the driver"));
+    assertNoTemporary(tmp.resolve("runs"));
+  }
+
+  /**
+   * RUN given as a link to its folder, and a sub-folder of it that is a link: what they hold is
+   * copied, not the links alone (a walk from a link lists only the link).
+   */
+  @Test
+  void linksAreCopiedAsWhatTheyHold() throws Exception {
+    Path run = driverFolder();
+    Path graphs = Files.createDirectories(tmp.resolve("graphs/cpu"));
+    Files.writeString(graphs.resolve("flame.html"), "<html></html>\n");
+    Files.createSymbolicLink(run.resolve("profile"), graphs.getParent());
+    Path link = Files.createSymbolicLink(tmp.resolve("link"), run);
+    Path out = tmp.resolve("new");
+    assertEquals(0, importInto(link, jtl("osm_mainroads/gml32/4", 2100, 0), out), cli::err);
+    assertOnly(
+        out, "env.json", "jmeter-wfs.json", "load-wfs.json", "profile", "report.html", "report.md");
+    assertEquals("<html></html>\n", Files.readString(out.resolve("profile/cpu/flame.html")));
+    assertOnly(run, "load-wfs.json", "profile");
+  }
+
+  /**
+   * No --out, an --out that exists, one inside a run (or inside RUN when it is a load --out folder
+   * without env.json) or named as an incomplete run: refused, exit 2, nothing written.
+   */
+  @Test
+  void refusesAnOutThatIsNotANewFolderOutsideRuns() throws Exception {
+    Path run = driverFolder();
+    Path jtl = jtl("osm_mainroads/gml32/4", 2100, 0);
+    Map<String, String> before = hashes(run);
+    String[] noOut = {
+      "jmeter-import",
+      "--jtl",
+      jtl.toString(),
+      "--scenario",
+      "wfs",
+      "--warmup",
+      "0s",
+      "--run",
+      run.toString()
+    };
+    assertEquals(2, cli.run(noOut), cli::err);
+    assertTrue(cli.err().contains("give --out NEW"), cli::err);
+
+    Path exists = Files.createDirectories(tmp.resolve("exists"));
+    assertEquals(2, importInto(run, jtl, exists), cli::err);
+    assertTrue(cli.err().contains("exists"), cli::err);
+    assertOnly(exists);
+
+    Path suiteRun = tmp.resolve("suite");
+    copyTree(DRIVER, suiteRun);
+    Map<String, String> suiteBefore = hashes(suiteRun);
+    assertEquals(2, importInto(run, jtl, suiteRun.resolve("new")), cli::err);
+    assertTrue(cli.err().contains("is in the run folder"), cli::err);
+    assertEquals(suiteBefore, hashes(suiteRun));
+
+    assertEquals(2, importInto(run, jtl, run.resolve("new")), cli::err);
+    assertTrue(cli.err().contains("is inside --run"), cli::err);
+    assertEquals(2, importInto(run, jtl, tmp.resolve("tmp-new")), cli::err);
+    assertTrue(cli.err().contains("incomplete run"), cli::err);
+
+    assertEquals(before, hashes(run));
+    assertNoTemporary(tmp);
+  }
+
+  /** A failure while the new folder is being built removes it: no NEW, no tmp- folder. */
+  @Test
+  void aFailureWhileBuildingLeavesNothing() throws Exception {
+    Path run = driverFolder();
+    // a dangling link, which no reader of the run follows, fails the copy of RUN's files
+    Files.createDirectories(run.resolve("profile"));
+    Files.createSymbolicLink(run.resolve("profile/gone.html"), tmp.resolve("nowhere"));
+    Path out = tmp.resolve("new");
+    int exit = importInto(run, jtl("osm_mainroads/gml32/4", 2100, 0), out);
+    assertTrue(exit == 1 || exit == 2, exit + " " + cli.err());
+    assertFalse(Files.exists(out));
+    assertNoTemporary(tmp);
+    assertOnly(run, "load-wfs.json", "profile");
+  }
+
+  /** Every file under {@code folder} by its relative path, with its content's SHA-256. */
+  private static Map<String, String> hashes(Path folder) throws Exception {
+    Map<String, String> out = new TreeMap<>();
+    try (Stream<Path> files = Files.walk(folder)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(f));
+        out.put(folder.relativize(f).toString(), HexFormat.of().formatHex(digest));
+      }
+    }
+    return out;
+  }
+
+  private static void copyTree(Path from, Path to) throws Exception {
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path f : files.sorted().toList()) {
+        Path t = to.resolve(from.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(t);
+        } else {
+          Files.copy(f, t);
+        }
+      }
+    }
+  }
+
+  /** No tmp- file or folder left in {@code folder}. */
+  private static void assertNoTemporary(Path folder) throws Exception {
+    try (Stream<Path> files = Files.list(folder)) {
+      List<String> left =
+          files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith("tmp-")).toList();
+      assertEquals(List.of(), left);
+    }
   }
 
   private static void assertOnly(Path folder, String... names) throws Exception {

@@ -1,0 +1,144 @@
+package org.wirebench.bench.cli;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.wirebench.bench.suite.IncompleteRuns;
+import org.wirebench.results.NewFiles;
+import org.wirebench.server.OutputPaths;
+import picocli.CommandLine;
+
+/**
+ * A new run folder made from an existing run's files plus some of its own (jmeter-import's --out):
+ * the run is only read, since a run folder is never changed in place. The new folder is built under
+ * a {@code tmp-} name beside its final one, as the suite builds a run (with its marker, so
+ * discard-incomplete removes it if the command is killed), and renamed into place only when
+ * complete; a failure removes it.
+ */
+final class NewRunFolder {
+  /** What is rendered from a run's files, so written again for the new folder, never copied. */
+  private static final Set<String> RENDERED = Set.of("report.md", "report.html");
+
+  private NewRunFolder() {}
+
+  /** The files a step adds to the folder being built. */
+  @FunctionalInterface
+  interface Filler {
+    void fill(Path folder) throws IOException;
+  }
+
+  /**
+   * Refuses, before any work, an {@code out} that exists, is inside a run's folder or inside {@code
+   * run}, is named as an incomplete run, or whose parent folder cannot be made or written.
+   */
+  static void check(CommandLine cli, String option, Path out, Path run) {
+    String problem = problem(option, out, run);
+    if (problem != null) {
+      throw new CommandLine.ParameterException(cli, problem);
+    }
+  }
+
+  private static String problem(String option, Path out, Path run) {
+    String inRun = OutputPaths.runFolderProblem(option, out);
+    if (inRun != null) {
+      return inRun;
+    }
+    if (Files.exists(out, LinkOption.NOFOLLOW_LINKS)) {
+      return option + " " + out + " exists: a run folder is never replaced; choose a new name";
+    }
+    Path target = out.toAbsolutePath().normalize();
+    if (target.getFileName() == null) {
+      return option + " " + out + " names no folder";
+    }
+    if (target.getFileName().toString().startsWith(NewFiles.PREFIX)) {
+      return option
+          + " "
+          + out
+          + ": a name starting with "
+          + NewFiles.PREFIX
+          + " is read as an incomplete run; choose another";
+    }
+    // RUN without env.json (a load --out folder) is no run to OutputPaths, but copying it into a
+    // folder inside it would copy the copy
+    Path source = real(run);
+    if (real(target).startsWith(source)) {
+      return option + " " + out + " is inside --run " + run + ": write the new run elsewhere";
+    }
+    return OutputPaths.folderProblem(option, target.getParent());
+  }
+
+  /** The path with the links of its existing part resolved. */
+  private static Path real(Path path) {
+    Path p = path.toAbsolutePath().normalize();
+    Path existing = p;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return p;
+    }
+    try {
+      return existing.toRealPath().resolve(existing.relativize(p));
+    } catch (IOException | SecurityException e) {
+      return p;
+    }
+  }
+
+  /**
+   * Builds {@code out}: every file of {@code run} (its sub-folders too) but its reports and any
+   * {@code tmp-} file a killed writer left, then what {@code filler} adds, then gives it its name.
+   *
+   * @return the new folder
+   */
+  static Path build(Path run, Path out, Filler filler) throws IOException {
+    Path target = out.toAbsolutePath().normalize();
+    Path tmp = IncompleteRuns.create(target.getParent());
+    try {
+      copy(run, tmp);
+      filler.fill(tmp);
+      IncompleteRuns.complete(tmp);
+      // rename(2) would replace an empty folder made meanwhile: checked again just before
+      if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+        throw new FileAlreadyExistsException(target + " appeared while the run was being built");
+      }
+      return Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      if (Files.exists(tmp, LinkOption.NOFOLLOW_LINKS)) {
+        IncompleteRuns.deleteOwn(tmp);
+      }
+    }
+  }
+
+  private static void copy(Path given, Path into) throws IOException {
+    // links followed, as the run's readers follow them: RUN given as a link, a linked sub-folder
+    // (a walk from a link lists the link alone: the copy would lose what it holds)
+    Path run = given.toRealPath();
+    try (Stream<Path> files = Files.walk(run, FileVisitOption.FOLLOW_LINKS)) {
+      for (Path f : files.sorted().toList()) {
+        Path rel = run.relativize(f);
+        if (rel.toString().isEmpty() || skipped(rel)) {
+          continue;
+        }
+        Path to = into.resolve(rel.toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(to);
+        } else {
+          Files.copy(f, to);
+        }
+      }
+    }
+  }
+
+  private static boolean skipped(Path rel) {
+    String first = rel.getName(0).toString();
+    return rel.getNameCount() == 1 && RENDERED.contains(first)
+        || first.startsWith(NewFiles.PREFIX)
+        || first.equals(IncompleteRuns.MARKER);
+  }
+}
