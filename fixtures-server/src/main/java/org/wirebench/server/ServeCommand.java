@@ -3,10 +3,6 @@ package org.wirebench.server;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -171,7 +167,7 @@ public final class ServeCommand implements Callable<Integer> {
     if (port < 0 || port > 65535) {
       throw bad("--port must be 0..65535, was " + port);
     }
-    String hostProblem = hostProblem(host);
+    String hostProblem = LocalHosts.problem(host);
     if (hostProblem != null) {
       throw bad(hostProblem);
     }
@@ -280,42 +276,11 @@ public final class ServeCommand implements Callable<Integer> {
     return 0;
   }
 
-  /**
-   * Why {@code --host} cannot be bound here, or null: Jetty found out only once it had started
-   * (exit 1); an empty name, one that does not resolve, or an address of another machine.
-   */
-  static String hostProblem(String host) {
-    if (host.isBlank()) {
-      return "--host is empty: give an address or name of this machine, e.g. 127.0.0.1 or 0.0.0.0";
-    }
-    InetAddress address;
-    try {
-      address = InetAddress.getByName(host);
-    } catch (UnknownHostException e) {
-      return "--host '" + host + "' is no address and no name that resolves";
-    }
-    try {
-      if (address.isAnyLocalAddress()
-          || address.isLoopbackAddress()
-          || NetworkInterface.getByInetAddress(address) != null) {
-        return null;
-      }
-    } catch (SocketException e) {
-      return "--host '" + host + "': cannot list this machine's addresses: " + e.getMessage();
-    }
-    return "--host '"
-        + host
-        + "' ("
-        + address.getHostAddress()
-        + ") is not an address of this machine";
-  }
-
   private static void watchParent() {
     // exit, not halt: the shutdown hook stops Jetty gracefully
     ParentWatch.whenEnded(System.in, "serve", () -> System.exit(0));
   }
 
-  /** Re-runs this command in a JVM with the profile's flags and waits for it. */
   /**
    * A duration as the user typed it ({@code 0ms} stays 0ms, not 0s); given under its old
    * millisecond spelling, as the deprecation line spelt it anew.
@@ -341,6 +306,7 @@ public final class ServeCommand implements Callable<Integer> {
     return d == null ? dflt : d.toMillis();
   }
 
+  /** Re-runs this command in a JVM with the profile's flags and waits for it. */
   private int runInOwnJvm(JvmProfile profile, long stopTimeoutMs, long findingTimeoutMs)
       throws Exception {
     List<String> args = new ArrayList<>();

@@ -87,8 +87,8 @@ class ServeRefusalsTest {
     refused("--host '999.1.1.1' is no address", "--port", "0", "--host", "999.1.1.1");
     // TEST-NET-1 (RFC 5737): never an address of this machine
     refused("is not an address of this machine", "--port", "0", "--host", "192.0.2.1");
-    assertNull(ServeCommand.hostProblem("127.0.0.1"));
-    assertNull(ServeCommand.hostProblem("0.0.0.0"));
+    assertNull(LocalHosts.problem("127.0.0.1"));
+    assertNull(LocalHosts.problem("0.0.0.0"));
   }
 
   @Test

@@ -1,0 +1,41 @@
+package org.wirebench.server;
+
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+
+/** What {@code serve --host} may name: this machine, checked before Jetty starts. */
+final class LocalHosts {
+  private LocalHosts() {}
+
+  /**
+   * Why {@code --host} cannot be bound here, or null: Jetty found out only once it had started
+   * (exit 1); an empty name, one that does not resolve, or an address of another machine.
+   */
+  static String problem(String host) {
+    if (host.isBlank()) {
+      return "--host is empty: give an address or name of this machine, e.g. 127.0.0.1 or 0.0.0.0";
+    }
+    InetAddress address;
+    try {
+      address = InetAddress.getByName(host);
+    } catch (UnknownHostException e) {
+      return "--host '" + host + "' is no address and no name that resolves";
+    }
+    try {
+      if (address.isAnyLocalAddress()
+          || address.isLoopbackAddress()
+          || NetworkInterface.getByInetAddress(address) != null) {
+        return null;
+      }
+    } catch (SocketException e) {
+      return "--host '" + host + "': cannot list this machine's addresses: " + e.getMessage();
+    }
+    return "--host '"
+        + host
+        + "' ("
+        + address.getHostAddress()
+        + ") is not an address of this machine";
+  }
+}
