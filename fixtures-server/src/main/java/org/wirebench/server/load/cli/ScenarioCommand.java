@@ -104,13 +104,7 @@ final class ScenarioCommand {
         throw cmd.bad(problem);
       }
     }
-    if (!o.serverWait.isZero()) {
-      awaitServer(o.server, o.serverWait);
-    }
-    Map<String, Object> shared = o.sharedServer == null ? null : sharedServer(scenario);
-    if (o.jmeterPlan != null) {
-      return jmeterPlan(scenario, points, settings);
-    }
+    // the outputs and the profile before any wait for a server or start of one: bad usage first
     JvmProfile profile;
     try {
       profile = JvmProfile.byName(o.jvmProfile);
@@ -145,6 +139,13 @@ final class ScenarioCommand {
                 + String.join(" and ", taken)
                 + ": a run folder's results are never replaced; give a new folder");
       }
+    }
+    if (!o.serverWait.isZero()) {
+      awaitServer(o.server, o.serverWait);
+    }
+    Map<String, Object> shared = o.sharedServer == null ? null : sharedServer(scenario);
+    if (o.jmeterPlan != null) {
+      return jmeterPlan(scenario, points, settings);
     }
     try (NewFiles files =
             o.out == null ? null : NewFiles.create(o.out, List.of(hlogName, jsonName));

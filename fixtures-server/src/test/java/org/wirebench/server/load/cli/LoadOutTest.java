@@ -63,6 +63,40 @@ class LoadOutTest {
     }
   }
 
+  /** Refused before --server-wait waits for a server that never comes (once: 10 min, then 2). */
+  @Test
+  @org.junit.jupiter.api.Timeout(120)
+  void theOutputsAreRefusedBeforeWaitingForTheServer() throws Exception {
+    Path run = Files.createDirectory(tmp.resolve("run"));
+    Files.writeString(run.resolve("load-wfs.json"), "{}");
+    int exit =
+        load(
+            "--scenario",
+            "wfs",
+            "--quick",
+            "--server",
+            deadServer(),
+            "--server-wait",
+            "10m",
+            "--out",
+            "" + run);
+    assertEquals(2, exit, stderr);
+    assertTrue(stderr.contains("already holds load-wfs.json"), stderr);
+    exit =
+        load(
+            "--scenario",
+            "wfs",
+            "--quick",
+            "--server",
+            deadServer(),
+            "--server-wait",
+            "10m",
+            "--jvm-profile",
+            "no-such-profile");
+    assertEquals(2, exit, stderr);
+    assertTrue(stderr.contains("--jvm-profile"), stderr);
+  }
+
   @Test
   void resultsAlreadyInTheFolderAreRefusedUntouched() throws Exception {
     Path run = Files.createDirectory(tmp.resolve("run"));
