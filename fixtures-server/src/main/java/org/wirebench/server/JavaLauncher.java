@@ -63,22 +63,31 @@ public final class JavaLauncher {
       Thread.currentThread().interrupt();
       return given + " was not checked: interrupted";
     }
-    Matcher m = VERSION.matcher(out);
-    if (code != 0 || !m.find()) {
+    int major = majorOf(out);
+    if (code != 0 || major == 0) {
       return given
           + " is not a java launcher: '"
           + java
           + " -version' "
           + (code != 0 ? "exited with " + code : "printed no Java version");
     }
-    int major = Integer.parseInt(m.group(1));
-    if (major == 1 && m.group(2) != null) { // 1.8.0_392: Java 8
-      major = Integer.parseInt(m.group(2));
-    }
     if (major < MIN_MAJOR) {
       return given + " is Java " + major + "; wirebench needs Java " + MIN_MAJOR + " or newer";
     }
     return null;
+  }
+
+  /**
+   * The feature version a {@code java -version} banner names (1.8.0_392: 8; 17.0.15: 17), or 0 when
+   * it names none.
+   */
+  public static int majorOf(String banner) {
+    Matcher m = VERSION.matcher(banner);
+    if (!m.find()) {
+      return 0;
+    }
+    int major = Integer.parseInt(m.group(1));
+    return major == 1 && m.group(2) != null ? Integer.parseInt(m.group(2)) : major;
   }
 
   /** The first 64 KiB of what it prints into {@code kept}; the rest read and dropped. */

@@ -79,19 +79,8 @@ public final class OutputPaths {
    * gets it last, so the suite's own load step can still write its results there.
    */
   public static Path enclosingRun(Path path) {
-    Path p = path.toAbsolutePath().normalize();
-    // follow links through the part that exists, so a link into a run folder is seen as one
-    Path existing = p;
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    if (existing != null) {
-      try {
-        p = existing.toRealPath().resolve(existing.relativize(p));
-      } catch (IOException | SecurityException e) {
-        // unreadable on the way up: checked as written
-      }
-    }
+    // links followed through the part that exists, so a link into a run folder is seen as one
+    Path p = real(path);
     for (Path d = p; d != null; d = d.getParent()) {
       if (Files.isRegularFile(d.resolve(RunEnvironment.FILE))) {
         return d;
@@ -127,7 +116,7 @@ public final class OutputPaths {
       if (path == null) {
         continue;
       }
-      Path key = canonical(path);
+      Path key = real(path);
       String before = seen.putIfAbsent(key, (String) optionsAndPaths[i]);
       if (before != null) {
         return before
@@ -141,17 +130,23 @@ public final class OutputPaths {
     return null;
   }
 
-  /** The path with its existing folders' links resolved, for comparing two outputs. */
-  private static Path canonical(Path path) {
+  /**
+   * The path, absolute and normalized, with the links of its existing part resolved (the part that
+   * does not exist yet kept as written); as written when that part cannot be read.
+   */
+  public static Path real(Path path) {
     Path p = path.toAbsolutePath().normalize();
-    Path parent = p.getParent();
-    if (parent != null && Files.isDirectory(parent)) {
-      try {
-        return Files.exists(p) ? p.toRealPath() : parent.toRealPath().resolve(p.getFileName());
-      } catch (IOException | SecurityException e) {
-        return p;
-      }
+    Path existing = p;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
     }
-    return p;
+    if (existing == null) {
+      return p;
+    }
+    try {
+      return existing.toRealPath().resolve(existing.relativize(p));
+    } catch (IOException | SecurityException e) {
+      return p;
+    }
   }
 }

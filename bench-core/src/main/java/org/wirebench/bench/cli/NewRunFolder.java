@@ -66,28 +66,11 @@ final class NewRunFolder {
     }
     // RUN without env.json (a load --out folder) is no run to OutputPaths, but copying it into a
     // folder inside it would copy the copy
-    Path source = real(run);
-    if (real(target).startsWith(source)) {
+    Path source = OutputPaths.real(run);
+    if (OutputPaths.real(target).startsWith(source)) {
       return option + " " + out + " is inside --run " + run + ": write the new run elsewhere";
     }
     return OutputPaths.folderProblem(option, target.getParent());
-  }
-
-  /** The path with the links of its existing part resolved. */
-  private static Path real(Path path) {
-    Path p = path.toAbsolutePath().normalize();
-    Path existing = p;
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    if (existing == null) {
-      return p;
-    }
-    try {
-      return existing.toRealPath().resolve(existing.relativize(p));
-    } catch (IOException | SecurityException e) {
-      return p;
-    }
   }
 
   /**

@@ -126,10 +126,7 @@ public final class EnvironmentCapture {
 
   /** The feature version of another java binary, from its {@code -version} banner; 0 if unknown. */
   private static int jdkMajorOf(Path javaBinary) {
-    String banner = run(javaBinary.toString(), "-version");
-    java.util.regex.Matcher m =
-        java.util.regex.Pattern.compile("version \"(1\\.)?(\\d+)").matcher(banner);
-    return m.find() ? Integer.parseInt(m.group(2)) : 0;
+    return org.wirebench.server.JavaLauncher.majorOf(run(javaBinary.toString(), "-version"));
   }
 
   private static String readHost() {
