@@ -19,7 +19,7 @@ final class ComparisonJson {
   static final String FORMAT = "wirebench-compare";
 
   /** Raised when a field changes meaning or goes; a new field keeps the version. */
-  static final int FORMAT_VERSION = 1;
+  static final int FORMAT_VERSION = 2;
 
   private ComparisonJson() {}
 
@@ -40,8 +40,17 @@ final class ComparisonJson {
       } else {
         g.writeStartObject();
         g.writeBooleanField("differ", c.machines().differ());
+        g.writeArrayFieldStart("hardware");
+        for (String h : c.machines().hardware()) {
+          g.writeString(h);
+        }
+        g.writeEndArray();
         g.writeFieldName("speed");
-        ratio(g, c.machines().speed());
+        if (c.machines().speed() == null) {
+          g.writeNull();
+        } else {
+          ratio(g, c.machines().speed());
+        }
         g.writeEndObject();
       }
       g.writeArrayFieldStart("warnings");

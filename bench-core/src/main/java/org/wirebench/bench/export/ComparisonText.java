@@ -55,13 +55,17 @@ final class ComparisonText {
       return "machines: not compared (a run without a calibration: one from before 2026-11-25, or"
           + " run without pairs); absolute times judged as they are";
     }
+    String speed =
+        m.speed() == null
+            ? "no calibration to size it (a run from before 2026-11-25, or run without pairs)"
+            : "the reference workload costs " + m.speed() + " NEW/BASE";
     if (m.differ()) {
-      return String.format(
-          Locale.ROOT,
-          "machines DIFFER: the reference workload costs %s NEW/BASE; absolute times and rates are"
-              + " listed, not judged, and so are the pair variants against the calibration; the claims'"
-              + " within-run ratios are judged",
-          m.speed());
+      return "machines DIFFER"
+          + (m.hardware().isEmpty() ? "" : " (" + String.join(", ", m.hardware()) + ")")
+          + ": "
+          + speed
+          + "; absolute times and rates are listed, not judged, and so are the pair variants"
+          + " against the calibration; the claims' within-run ratios are judged";
     }
     return String.format(
         Locale.ROOT,

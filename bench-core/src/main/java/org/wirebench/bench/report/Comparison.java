@@ -39,10 +39,27 @@ public final class Comparison {
   }
 
   /**
-   * The two runs' machines: NEW / BASE of the calibration's cost, and whether it differs beyond its
-   * own noise (interval excludes 1 and the change passes the threshold).
+   * The two runs' machines: NEW / BASE of the calibration's cost (null when either run has none),
+   * what their recorded hardware differs in ("core count 2 vs 1"; empty when nothing), and whether
+   * they differ: the hardware does, or the calibration beyond its own noise (interval excludes 1
+   * and the change passes {@link Calibrations#TOLERANCE}). A machine with half the cores times a
+   * single-threaded calibration alike but serves half the load: absolute rates across it are not a
+   * regression.
    */
-  public record Machines(Ratio speed, boolean differ) {}
+  public record Machines(Ratio speed, List<String> hardware, boolean differ) {
+    public Machines {
+      hardware = List.copyOf(hardware);
+    }
+
+    /** Null when nothing says anything about the machines: no calibration, same hardware. */
+    static Machines of(Ratio speed, List<String> hardware) {
+      if (speed == null && hardware.isEmpty()) {
+        return null;
+      }
+      return new Machines(
+          speed, hardware, !hardware.isEmpty() || (speed != null && Calibrations.differ(speed)));
+    }
+  }
 
   /** What a row, or a result only one run has, is about. */
   public enum Kind {
@@ -142,7 +159,7 @@ public final class Comparison {
     this.confidence = confidence;
     Ratio speed =
         Calibrations.compare(base.env().calibration(), now.env().calibration(), confidence);
-    machines = speed == null ? null : new Machines(speed, Calibrations.differ(speed));
+    machines = Machines.of(speed, EnvironmentDifferences.hardware(base.env(), now.env()));
     yardsticksDiffer =
         speed == null && base.env().calibration() != null && now.env().calibration() != null;
     yardsticks =
@@ -153,7 +170,7 @@ public final class Comparison {
                 + " in NEW"
             : null;
     warnings.addAll(EnvironmentDifferences.of(base.env(), now.env()));
-    if (machines != null
+    if (speed != null
         && base.pairs() != null
         && now.pairs() != null
         && (base.env().calibration().groups() == null

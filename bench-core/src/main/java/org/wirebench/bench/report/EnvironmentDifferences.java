@@ -34,6 +34,23 @@ final class EnvironmentDifferences {
   }
 
   /**
+   * What the two runs' recorded hardware differs in, "core count 2 vs 1", "CPU A vs B": a different
+   * machine whatever its calibration says (one thread's speed does not see the cores).
+   */
+  static List<String> hardware(RunEnvironment a, RunEnvironment b) {
+    List<String> differences = new ArrayList<>();
+    difference(differences, "CPU", a.cpuModel(), b.cpuModel());
+    difference(differences, "core count", a.cores(), b.cores());
+    return differences;
+  }
+
+  private static void difference(List<String> differences, String what, Object x, Object y) {
+    if (x != null && y != null && !Objects.equals(x, y)) {
+      differences.add(what + " " + x + " vs " + y);
+    }
+  }
+
+  /**
    * Only the libraries whose versions differ, "name: base → new", and those one run lacks: both
    * maps whole ran to a thousand characters, the one changed version lost among them.
    */

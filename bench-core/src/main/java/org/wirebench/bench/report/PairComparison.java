@@ -68,7 +68,10 @@ final class PairComparison {
     claims(base.pairs(), now.pairs(), threshold, confidence);
     Calibration was = base.env().calibration();
     Calibration is = now.env().calibration();
-    if (machines != null && was.groups() != null && is.groups() != null) {
+    if (machines != null
+        && machines.speed() != null
+        && was.groups() != null
+        && is.groups() != null) {
       variants(base.pairs(), was, now.pairs(), is, machines.differ(), threshold, confidence);
     }
   }

@@ -110,7 +110,7 @@ class CompareOutputTest {
     assertEquals(p.exit(), compare(p, "json"), cli::err);
     JsonNode json = new ObjectMapper().readTree(cli.out());
     assertEquals("wirebench-compare", json.path("format").asText());
-    assertEquals(1, json.path("formatVersion").asInt());
+    assertEquals(2, json.path("formatVersion").asInt());
     assertEquals(p.exit(), json.path("exitCode").asInt());
     assertEquals(c.rows().size(), json.path("results").size());
     for (int i = 0; i < c.rows().size(); i++) {

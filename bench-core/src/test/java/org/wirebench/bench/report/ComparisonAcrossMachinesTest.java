@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -122,6 +124,79 @@ class ComparisonAcrossMachinesTest {
             0.99);
     assertNull(c.machines());
     assertEquals(0, c.count(Comparison.Verdict.NOT_JUDGED));
+  }
+
+  /**
+   * Half the cores time a single-threaded calibration alike: the hardware says the machines differ,
+   * and the load points' rates, not the code, are what changed.
+   */
+  @Test
+  void aMachineWithOtherCoresDiffersThoughItsCalibrationAgrees() throws IOException {
+    RunRecord base = run("base2", 1.0, calibration(1000, 5), pairs(1.2, 5));
+    RunRecord same = run("base2", 1.4, calibration(1005, 6), pairs(1.2, 6));
+    RunRecord fewer = withCores(same, base.env().cores() + 1);
+    Comparison c = new Comparison(base, fewer, 0.05, 0.99);
+    assertTrue(c.machines().differ(), c.machines()::toString);
+    assertEquals(
+        List.of("core count " + base.env().cores() + " vs " + (base.env().cores() + 1)),
+        c.machines().hardware());
+    assertEquals(0, c.count(Comparison.Verdict.REGRESSED), c.rows()::toString);
+    assertTrue(c.count(Comparison.Verdict.NOT_JUDGED) > 0);
+    assertEquals(Comparison.Verdict.NO_CHANGE, pairRow(c).verdict());
+    String text = text(c);
+    assertTrue(text.contains("machines DIFFER (core count "), text);
+  }
+
+  /** Runs from before the calibration still tell a machine of other cores from a regression. */
+  @Test
+  void withoutACalibrationOtherCoresStillMakeAnotherMachine() throws IOException {
+    RunRecord base = RunRecord.read(RUNS.resolve("base1"));
+    RunRecord other = withCores(RunRecord.read(RUNS.resolve("base2")), base.env().cores() * 2);
+    Comparison c = new Comparison(base, other, 0.05, 0.99);
+    assertNotNull(c.machines());
+    assertNull(c.machines().speed());
+    assertTrue(c.machines().differ());
+    assertEquals(0, c.count(Comparison.Verdict.REGRESSED), c.rows()::toString);
+    java.io.StringWriter json = new java.io.StringWriter();
+    CompareFormat.JSON.write(c, "base1", "other", "5%", json);
+    JsonNode machines = new ObjectMapper().readTree(json.toString()).path("machines");
+    assertTrue(machines.path("speed").isNull(), machines::toString);
+    assertEquals("core count", machines.path("hardware").path(0).asText().substring(0, 10));
+    assertTrue(text(c).contains("no calibration to size it"), text(c));
+  }
+
+  private static String text(Comparison c) throws IOException {
+    java.io.StringWriter out = new java.io.StringWriter();
+    CompareFormat.TEXT.write(c, "base", "new", "5%", out);
+    return out.toString();
+  }
+
+  private static RunRecord withCores(RunRecord r, int cores) {
+    RunEnvironment e = r.env();
+    RunEnvironment other =
+        new RunEnvironment(
+            e.formatVersion(),
+            e.suite(),
+            e.startedUtc(),
+            e.jdk(),
+            e.jdkVendor(),
+            e.vm(),
+            e.forkedJvm(),
+            e.forkedJdkMajor(),
+            e.host(),
+            e.launcherJvmArgs(),
+            e.cpuModel(),
+            cores,
+            e.maxHeapBytes(),
+            e.os(),
+            e.commit(),
+            e.workingTreeDirty(),
+            e.forkJvmArgs(),
+            e.serverJvms(),
+            e.libraries(),
+            e.calibration());
+    return new RunRecord(
+        r.folder(), other, r.benchmarks(), r.load(), r.sizes(), null, null, r.pairs());
   }
 
   private static Comparison.Row pairRow(Comparison c) {
