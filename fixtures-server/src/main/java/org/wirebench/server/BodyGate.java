@@ -104,14 +104,7 @@ final class BodyGate extends Handler.Wrapper {
     }
     boolean expects = request.getHeaders().contains(HttpHeader.EXPECT, "100-continue");
     if (declared > maxBytes) {
-      // not read: a client waiting for 100 Continue sends nothing, one far above the limit is cut;
-      // any other is answered now and read and dropped after the answer
-      boolean cut = expects || declared > DISCARD_FACTOR * maxBytes;
-      Callback then =
-          cut
-              ? callback
-              : new BodyDrain(request, callback, DISCARD_FACTOR * maxBytes, scheduler, timeoutMs);
-      refuse(request, response, then, HttpStatus.PAYLOAD_TOO_LARGE_413, tooLarge(declared), true);
+      refuseTooLarge(request, response, callback, declared, declared, expects);
       return true;
     }
     if (expects && refusedByHead.test(request)) {
@@ -120,6 +113,29 @@ final class BodyGate extends Handler.Wrapper {
     }
     new Body(request, response, callback, declared).run();
     return true;
+  }
+
+  /**
+   * Answers 413 to a body of at least {@code size} bytes, above the limit, before reading it (from
+   * its declared length, or from a chunk's size line): not read when a client waiting for 100
+   * Continue sends nothing ({@code unsent}) or when it is far above the limit (cut); any other is
+   * read and dropped after the answer.
+   *
+   * @param declared the request's declared length, for the message (negative: none)
+   */
+  private void refuseTooLarge(
+      Request request,
+      Response response,
+      Callback callback,
+      long declared,
+      long size,
+      boolean unsent) {
+    boolean cut = unsent || size > DISCARD_FACTOR * maxBytes;
+    Callback then =
+        cut
+            ? callback
+            : new BodyDrain(request, callback, DISCARD_FACTOR * maxBytes, scheduler, timeoutMs);
+    refuse(request, response, then, HttpStatus.PAYLOAD_TOO_LARGE_413, tooLarge(declared), true);
   }
 
   private String tooLarge(long declared) {
@@ -290,12 +306,8 @@ final class BodyGate extends Handler.Wrapper {
       }
       if (finish()) {
         release();
-        boolean cut = atLeast > DISCARD_FACTOR * maxBytes;
-        Callback then =
-            cut
-                ? callback
-                : new BodyDrain(request, callback, DISCARD_FACTOR * maxBytes, scheduler, timeoutMs);
-        refuse(request, response, then, HttpStatus.PAYLOAD_TOO_LARGE_413, tooLarge(declared), true);
+        // a chunk's size line arrived: the body is on its way
+        refuseTooLarge(request, response, callback, declared, atLeast, false);
       }
       return true;
     }

@@ -1,7 +1,6 @@
 package org.wirebench.server;
 
 import java.net.URI;
-import org.eclipse.jetty.http.pathmap.PathSpec;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
@@ -11,15 +10,12 @@ import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
-import org.eclipse.jetty.server.handler.PathMappingsHandler;
 import org.wirebench.formats.raster.MapRendererKind;
 import org.wirebench.formats.raster.TileCacheRenderer;
 import org.wirebench.server.finding.FindingGateway;
 import org.wirebench.server.soap.SoapServices;
 import org.wirebench.server.wfs.WfsHandler;
-import org.wirebench.server.wms.BlueMarbleMaps;
 import org.wirebench.server.wms.WmsHandler;
-import org.wirebench.server.wms.WmsRequest;
 
 /**
  * The embedded Jetty 12 server: WFS at {@code /ows} and {@code /wfs}, WMS at {@code /wms} (maps
@@ -52,22 +48,15 @@ public final class FixtureServer implements AutoCloseable {
 
   private final Server server =
       new Server(new org.eclipse.jetty.util.thread.QueuedThreadPool(ClientThreads.POOL_THREADS));
-  private final WfsHandler wfs;
-
-  /** The WMS endpoints, one a renderer, in {@link MapRendererKind}'s order. */
-  private final java.util.Map<MapRendererKind, WmsHandler> wmsEndpoints =
-      new java.util.EnumMap<>(MapRendererKind.class);
 
   /** Every WMS endpoint, for the refusals made before a request reaches one. */
   static final java.util.List<String> WMS_PATHS =
       java.util.Arrays.stream(MapRendererKind.values()).map(FixtureServer::wmsPath).toList();
 
-  private final BlueMarbleMaps maps = new BlueMarbleMaps(TileCacheRenderer.defaultRoot());
   private final ServerConnector connector = new ServerConnector(server, connectionFactory());
+  private final Endpoints endpoints;
   private final BodyGate bodies;
   private final ClientThreads clientThreads;
-  private final PathMappingsHandler routes;
-  private volatile String publicBase;
 
   /**
    * A connection with nothing read or written for this long is closed. Work that makes a client
@@ -92,9 +81,7 @@ public final class FixtureServer implements AutoCloseable {
    * socket.
    */
   public FixtureServer publicUrl(java.net.URI url) {
-    publicBase = org.wirebench.server.http.PublicUrls.base(url);
-    wfs.publicUrl(url);
-    wmsEndpoints.values().forEach(wms -> wms.publicUrl(url));
+    endpoints.publicUrl(url);
     return this;
   }
 
@@ -211,44 +198,8 @@ public final class FixtureServer implements AutoCloseable {
     connector.setAcceptQueueSize(ACCEPT_QUEUE);
     connector.setIdleTimeout(IDLE_TIMEOUT_MS);
     server.addConnector(connector);
-    routes = new PathMappingsHandler();
-    wfs = new WfsHandler();
-    routes.addMapping(PathSpec.from("/ows"), wfs);
-    routes.addMapping(PathSpec.from("/wfs"), wfs);
-    WmsHandler.Limits limits =
-        WmsHandler.Limits.of(WmsHandler.DEFAULT_PIXEL_BUDGET, WmsHandler.DEFAULT_CONCURRENT_MAPS);
-    for (MapRendererKind kind : MapRendererKind.values()) {
-      WmsHandler wms =
-          new WmsHandler(
-              kind.title(), () -> maps.renderer(kind), WmsRequest.DEFAULT_MAX_SIDE, limits);
-      wmsEndpoints.put(kind, wms);
-      routes.addMapping(PathSpec.from(wmsPath(kind)), wms);
-    }
-    routes.addMapping(
-        PathSpec.from("/static/*"), new NoQuery(new StaticHandler(), "/static/{bytes}"));
-    routes.addMapping(
-        PathSpec.from("/services/*"),
-        SoapServices.handler(settings.maxBodyBytes(), () -> publicBase));
-    FindingGateway gateway = new FindingGateway(settings.finding(), this::uri);
-    server.addBean(gateway.client());
-    // stopped with the server, by close() or the shutdown hook: the tile cache's lock is let go and
-    // a private folder deleted
-    server.addBean(
-        new org.eclipse.jetty.util.component.AbstractLifeCycle() {
-          @Override
-          protected void doStop() throws Exception {
-            maps.close();
-          }
-        });
-    routes.addMapping(
-        PathSpec.from("/finding/*"), new NoQuery(gateway.mock(), "/finding/mock.{format}"));
-    routes.addMapping(
-        PathSpec.from("/ebay/*"),
-        new NoQuery(
-            gateway.gateway(),
-            org.wirebench.server.finding.GatewayHandler.PATH + "{format}/{keywords}"));
-    routes.addMapping(PathSpec.from(""), new NoQuery(new IndexHandler(), "/"));
-    clientThreads = new ClientThreads(routes, ClientThreads.DEFAULT_LIMIT);
+    endpoints = new Endpoints(server, settings, this::uri);
+    clientThreads = new ClientThreads(endpoints.handler(), ClientThreads.DEFAULT_LIMIT);
     Handler root =
         new Preconditions(
             new WireCompression(new HeadAsGet(clientThreads), settings.compression()));
@@ -308,7 +259,7 @@ public final class FixtureServer implements AutoCloseable {
    * places); its further ones are answered 503 at once. Before start.
    */
   public FixtureServer heavyQueriesPerClient(int queries) {
-    wfs.heavyQueriesPerClient(queries);
+    endpoints.wfs().heavyQueriesPerClient(queries);
     return this;
   }
 
@@ -325,7 +276,7 @@ public final class FixtureServer implements AutoCloseable {
 
   /** Serves {@code pathSpec} with {@code handler} too, for tests; before start. */
   FixtureServer route(String pathSpec, Handler handler) {
-    routes.addMapping(PathSpec.from(pathSpec), handler);
+    endpoints.add(pathSpec, handler);
     return this;
   }
 
@@ -339,20 +290,20 @@ public final class FixtureServer implements AutoCloseable {
    * 21600 × 10800); before {@link #start}.
    */
   public FixtureServer rasterUpscale(int factor) {
-    maps.upscale(factor);
+    endpoints.maps().upscale(factor);
     return this;
   }
 
   /** The WFS endpoint's handler (its limits and counters). */
   public WfsHandler wfs() {
-    return wfs;
+    return endpoints.wfs();
   }
 
   /**
    * Keeps the WMS tile cache under {@code root} (default {@link TileCacheRenderer#defaultRoot}).
    */
   public FixtureServer tileCacheRoot(java.nio.file.Path root) {
-    maps.tileRoot(root);
+    endpoints.maps().tileRoot(root);
     return this;
   }
 

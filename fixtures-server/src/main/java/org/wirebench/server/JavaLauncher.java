@@ -25,18 +25,46 @@ public final class JavaLauncher {
   private static final Pattern VERSION = Pattern.compile("version \"(\\d+)(?:\\.(\\d+))?[^\"]*\"");
 
   /**
+   * A launcher that passed the check, with the feature version its {@code -version} named: whoever
+   * records that version (env.json's forkedJdkMajor) takes it from here rather than running the
+   * launcher again.
+   */
+  public record Checked(Path path, int major) {}
+
+  /** What one check found: why the launcher cannot be used (null when it can), its version. */
+  private record Answer(String problem, int major) {}
+
+  /**
    * Why {@code java} cannot be the launcher given as {@code option}, one line, or null when it can.
    */
   public static String problem(String option, Path java) {
+    return answer(option, java).problem();
+  }
+
+  /**
+   * {@code java}, given as {@code option}, checked as {@link #problem} checks it, with its feature
+   * version.
+   *
+   * @throws IllegalArgumentException why it cannot be the launcher, one line
+   */
+  public static Checked check(String option, Path java) {
+    Answer a = answer(option, java);
+    if (a.problem() != null) {
+      throw new IllegalArgumentException(a.problem());
+    }
+    return new Checked(java, a.major());
+  }
+
+  private static Answer answer(String option, Path java) {
     String given = option + " " + java;
     if (!Files.exists(java)) {
-      return given + " does not exist";
+      return refused(given + " does not exist");
     }
     if (!Files.isRegularFile(java)) {
-      return given + " is not a file (name the java launcher, e.g. JDK/bin/java)";
+      return refused(given + " is not a file (name the java launcher, e.g. JDK/bin/java)");
     }
     if (!Files.isExecutable(java)) {
-      return given + " is not executable";
+      return refused(given + " is not executable");
     }
     String out;
     int code;
@@ -50,7 +78,7 @@ public final class JavaLauncher {
       reader.start();
       if (!p.waitFor(60, TimeUnit.SECONDS)) {
         p.destroyForcibly();
-        return given + " did not answer -version within 60 s: not a java launcher";
+        return refused(given + " did not answer -version within 60 s: not a java launcher");
       }
       reader.join(5_000);
       code = p.exitValue();
@@ -58,23 +86,29 @@ public final class JavaLauncher {
         out = kept.toString(StandardCharsets.UTF_8);
       }
     } catch (IOException e) {
-      return given + " cannot be run: " + e.getMessage();
+      return refused(given + " cannot be run: " + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return given + " was not checked: interrupted";
+      return refused(given + " was not checked: interrupted");
     }
     int major = majorOf(out);
     if (code != 0 || major == 0) {
-      return given
-          + " is not a java launcher: '"
-          + java
-          + " -version' "
-          + (code != 0 ? "exited with " + code : "printed no Java version");
+      return refused(
+          given
+              + " is not a java launcher: '"
+              + java
+              + " -version' "
+              + (code != 0 ? "exited with " + code : "printed no Java version"));
     }
     if (major < MIN_MAJOR) {
-      return given + " is Java " + major + "; wirebench needs Java " + MIN_MAJOR + " or newer";
+      return refused(
+          given + " is Java " + major + "; wirebench needs Java " + MIN_MAJOR + " or newer");
     }
-    return null;
+    return new Answer(null, major);
+  }
+
+  private static Answer refused(String problem) {
+    return new Answer(problem, 0);
   }
 
   /**

@@ -10,20 +10,24 @@ final class JavaOption {
   private JavaOption() {}
 
   /**
-   * The launcher given as --java, else as --jvm (reported as deprecated), else null; refused (exit
-   * 2, before any work) unless it is a Java launcher ({@link JavaLauncher#problem}).
+   * The launcher given as --java, else as --jvm (reported as deprecated), with its version, else
+   * null; refused (exit 2, before any work) unless it is a Java launcher ({@link
+   * JavaLauncher#check}).
    */
-  static Path either(CommandLine cli, Path java, Path jvm) {
+  static JavaLauncher.Checked either(CommandLine cli, Path java, Path jvm) {
     Path given;
     try {
       given = CliTypes.either("--java", java, "--jvm", jvm, jvm == null ? null : "--java " + jvm);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cli, e.getMessage());
     }
-    String problem = given == null ? null : JavaLauncher.problem("--java", given);
-    if (problem != null) {
-      throw new CommandLine.ParameterException(cli, problem);
+    if (given == null) {
+      return null;
     }
-    return given;
+    try {
+      return JavaLauncher.check("--java", given);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cli, e.getMessage());
+    }
   }
 }

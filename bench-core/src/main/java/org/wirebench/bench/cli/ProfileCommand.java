@@ -11,6 +11,7 @@ import org.wirebench.bench.suite.Profiling;
 import org.wirebench.bench.suite.SuiteOptions;
 import org.wirebench.bench.suite.SuiteRunner;
 import org.wirebench.results.RunRecord;
+import org.wirebench.server.JavaLauncher;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -84,7 +85,7 @@ final class ProfileCommand implements Callable<Integer> {
         throw bad("--events: '" + e + "' is not one of " + String.join(", ", EVENTS));
       }
     }
-    javaLauncher = JavaOption.either(spec.commandLine(), javaLauncher, jvm);
+    JavaLauncher.Checked launcher = JavaOption.either(spec.commandLine(), javaLauncher, jvm);
     // JMH reads it as a regex: a bad one failed inside JMH (exit 1, three lines), an empty one
     // matched every benchmark and failed later as "a suite needs a name and an include pattern"
     if (benchmark.isBlank()) {
@@ -127,8 +128,7 @@ final class ProfileCommand implements Callable<Integer> {
             + String.join(", ", profiling.events())
             + " with "
             + profiling.library());
-    Path folder =
-        new SuiteRunner(options, out, javaLauncher, (f, java) -> {}).profile(profiling).run();
+    Path folder = new SuiteRunner(options, out, launcher, (f, java) -> {}).profile(profiling).run();
     printPaths(folder.toAbsolutePath(), RunRecord.read(folder).flameGraphs());
     return 0;
   }

@@ -10,6 +10,7 @@ import org.wirebench.bench.suite.JmhLock;
 import org.wirebench.bench.suite.LoadStep;
 import org.wirebench.bench.suite.SuiteOptions;
 import org.wirebench.bench.suite.SuiteRunner;
+import org.wirebench.server.JavaLauncher;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.load.cli.LoadCommand;
 import org.wirebench.server.load.cli.ScenarioScope;
@@ -149,7 +150,7 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--name must be 1..40 letters, digits or '-', was '" + name + "'");
     }
-    javaLauncher = JavaOption.either(spec.commandLine(), javaLauncher, jvm);
+    JavaLauncher.Checked launcher = JavaOption.either(spec.commandLine(), javaLauncher, jvm);
     java.util.Optional<String> stale = EnvironmentCapture.staleBuild();
     if (stale.isPresent()) {
       throw new CommandLine.ParameterException(spec.commandLine(), stale.get());
@@ -258,7 +259,7 @@ final class SuiteCommand implements Callable<Integer> {
     unusedSteps(jmh, pairPlan != null, !scenarios.isEmpty());
     checkLoadArgs(scenarios);
     LoadStep step = new LoadStep(scenarios, jvmProfile, quick, List.copyOf(loadArgs));
-    SuiteRunner runner = new SuiteRunner(options, out, javaLauncher, step);
+    SuiteRunner runner = new SuiteRunner(options, out, launcher, step);
     if (pairPlan != null) {
       runner.pairs(pairPlan, org.wirebench.bench.pair.PairSettings.of(budgetMs));
     }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.ServerJvm;
+import org.wirebench.server.JavaLauncher;
 
 /**
  * Captures where a run happened as {@link RunEnvironment} (env.json): JDKs, JVM flags of the
@@ -41,17 +42,20 @@ public final class EnvironmentCapture {
           // the JPEG codec JpegCodecBenchmark measures against the JDK's
           "com.twelvemonkeys.imageio:imageio-jpeg");
 
-  static RunEnvironment capture(SuiteOptions options, Path jvm, ZonedDateTime started) {
+  static RunEnvironment capture(
+      SuiteOptions options, JavaLauncher.Checked jvm, ZonedDateTime started) {
     return capture(options, jvm, started, List.of(), Map.of());
   }
 
   /**
+   * @param jvm the forks' java as its check found it (its version is not asked again); null: this
+   *     one
    * @param forkJvmArgs from JMH's results
    * @param serverJvms from the load scenarios' JSON
    */
   static RunEnvironment capture(
       SuiteOptions options,
-      Path jvm,
+      JavaLauncher.Checked jvm,
       ZonedDateTime started,
       List<List<String>> forkJvmArgs,
       Map<String, ServerJvm> serverJvms) {
@@ -69,7 +73,7 @@ public final class EnvironmentCapture {
 
   private static RunEnvironment capture(
       String name,
-      Path jvm,
+      JavaLauncher.Checked jvm,
       ZonedDateTime started,
       List<List<String>> forkJvmArgs,
       Map<String, ServerJvm> serverJvms) {
@@ -88,8 +92,8 @@ public final class EnvironmentCapture {
         System.getProperty("java.version"),
         System.getProperty("java.vendor"),
         System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-        jvm == null ? "same" : jvm.toString(),
-        jvm == null ? Runtime.version().feature() : jdkMajorOf(jvm),
+        jvm == null ? "same" : jvm.path().toString(),
+        jvm == null ? Runtime.version().feature() : jvm.major(),
         readHost(),
         java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments(),
         readCpuModel(),
@@ -122,11 +126,6 @@ public final class EnvironmentCapture {
               return b.staleAgainst(
                   top.isEmpty() ? null : Path.of(top), head.isEmpty() ? null : head);
             });
-  }
-
-  /** The feature version of another java binary, from its {@code -version} banner; 0 if unknown. */
-  private static int jdkMajorOf(Path javaBinary) {
-    return org.wirebench.server.JavaLauncher.majorOf(run(javaBinary.toString(), "-version"));
   }
 
   private static String readHost() {

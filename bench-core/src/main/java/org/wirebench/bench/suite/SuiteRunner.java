@@ -32,6 +32,7 @@ import org.wirebench.results.PayloadSizes;
 import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ServerJvm;
+import org.wirebench.server.JavaLauncher;
 
 /**
  * Runs the JMH benchmarks in forked JVMs, then the load scenarios ({@link LoadStep}), and writes
@@ -55,6 +56,7 @@ public final class SuiteRunner {
 
   private final SuiteOptions options;
   private final Path root;
+  private final JavaLauncher.Checked launcher;
   private final Path jvm;
   private final LoadPhase load;
   private Profiling profiling;
@@ -78,12 +80,15 @@ public final class SuiteRunner {
   }
 
   /**
-   * @param jvm java for the forks (and the load scenarios' JVMs); null for this one
+   * @param launcher java for the forks (and the load scenarios' JVMs), as checked; null for this
+   *     one
    */
-  public SuiteRunner(SuiteOptions options, Path root, Path jvm, LoadPhase load) {
+  public SuiteRunner(
+      SuiteOptions options, Path root, JavaLauncher.Checked launcher, LoadPhase load) {
     this.options = options;
     this.root = root;
-    this.jvm = jvm;
+    this.launcher = launcher;
+    this.jvm = launcher == null ? null : launcher.path();
     this.load = load;
   }
 
@@ -154,7 +159,7 @@ public final class SuiteRunner {
       RunEnvironment env =
           EnvironmentCapture.capture(
                   options,
-                  jvm,
+                  launcher,
                   started,
                   results.stream()
                       .map(r -> List.copyOf(r.getParams().getJvmArgs()))

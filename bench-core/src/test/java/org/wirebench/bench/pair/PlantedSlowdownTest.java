@@ -8,7 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.wirebench.results.PairedRuns;
 
-/** What -Dwirebench.plant may name; the suite's own refusals are in UsageErrorsTest. */
+/** What -Dwirebench.plant may name; the suite's own refusals are in SuiteUsageErrorsTest. */
 class PlantedSlowdownTest {
   private static final String CALLS = RoundThreads.class.getName() + ".call";
   private static final String CYCLES = RoundThreads.class.getName() + ".cycling";

@@ -170,14 +170,16 @@ final class GetFeature {
     }
     int returned = count - wanted;
     String previous =
-        hits || start == 0 ? null : wfs.pageUrl(endpoint, Math.max(0, start - count), count);
+        hits || start == 0 ? null : wfs.links.page(endpoint, Math.max(0, start - count), count);
     if (hits) {
       // response paging covers hits too: next is the first page of the results themselves, and
       // there is no previous (what CITE ets-wfs20 PagingTests.getFeatureWithHitsOnly asks)
-      String first = wfs.isV2() && matched > start ? wfs.resultsUrl(endpoint, start, count) : null;
+      String first =
+          wfs.isV2() && matched > start ? wfs.links.results(endpoint, start, count) : null;
       return new QueryResults(results, new FeatureCollection.Paging(matched, null, first, true));
     }
-    String next = start + returned >= matched ? null : wfs.pageUrl(endpoint, start + count, count);
+    String next =
+        start + returned >= matched ? null : wfs.links.page(endpoint, start + count, count);
     return new QueryResults(results, new FeatureCollection.Paging(matched, previous, next));
   }
 

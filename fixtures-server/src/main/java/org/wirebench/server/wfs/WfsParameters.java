@@ -1,8 +1,10 @@
 package org.wirebench.server.wfs;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -11,7 +13,8 @@ import org.wirebench.server.http.OwsException;
  * locator. Those it serves are read (and their values checked) by {@link WfsRequest}; a parameter
  * no standard defines for the operation is a vendor parameter and is ignored, as the OGC KVP
  * encoding expects (OGC 06-121r9 §11.5.2); a defined one is never dropped silently: a BBOX that is
- * not applied would answer 200 with the wrong features.
+ * not applied would answer 200 with the wrong features. A parameter an operation reads given empty,
+ * or under its two spellings with different values, is refused here too.
  */
 final class WfsParameters {
   /** By operation (lower case), each refused parameter as the standard spells it, and why. */
@@ -103,6 +106,44 @@ final class WfsParameters {
   static void checkFeatureVersion(String v) throws OwsException {
     if (v != null && !v.equals("ALL") && !v.matches("[1-9][0-9]{0,8}")) {
       throw OwsException.invalid("featureVersion", v, "ALL or a version number (1, 2, …)");
+    }
+  }
+
+  /**
+   * A parameter's two spellings, each version's, both read in every version (featureId and
+   * resourceId together are refused as excluding each other), and the operations (lower case) that
+   * read it.
+   */
+  private record Spelling(String one, String other, Set<String> readBy) {}
+
+  private static final List<Spelling> SPELLINGS =
+      List.of(
+          new Spelling("typeName", "typeNames", Set.of("getfeature", "describefeaturetype")),
+          new Spelling("maxFeatures", "count", Set.of("getfeature")));
+
+  /**
+   * Refuses the two spellings of one parameter with different values: one was read and the other
+   * dropped, so {@code typeName=a&typeNames=b} answered b in 2.0 and a 1.1 client's own {@code
+   * typeName} lost to {@code typeNames}. The same value in both (QGIS names a type both ways) is
+   * one request.
+   */
+  static void checkSpellingsAgree(String operation, Map<String, String> p) throws OwsException {
+    String op = operation.toLowerCase(Locale.ROOT);
+    for (Spelling s : SPELLINGS) {
+      if (!s.readBy().contains(op)) {
+        continue; // an operation that does not read it ignores both as vendor parameters
+      }
+      String a = p.get(s.one().toLowerCase(Locale.ROOT));
+      String b = p.get(s.other().toLowerCase(Locale.ROOT));
+      if (a != null && b != null && !a.equals(b)) {
+        throw new OwsException(
+            "OperationParsingFailed",
+            s.other(),
+            s.one()
+                + " and "
+                + s.other()
+                + " are one parameter's two spellings and name different values; give one");
+      }
     }
   }
 

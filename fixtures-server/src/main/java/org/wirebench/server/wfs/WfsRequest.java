@@ -4,12 +4,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.WfsVersion;
-import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.wfs.filter.Crs;
 
@@ -25,13 +23,12 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   static final int DEFAULT_COUNT = 1_000;
 
   private final Map<String, String> params;
-  private final Map<String, String> raw;
   private final TypeNames typeNames;
   final WfsVersion version;
   final String request;
 
-  /** The last paging link's head: a request is read by one thread. */
-  private PageLink pageLink;
+  /** GetFeature's links to other pages of this request. */
+  final PageLinks links;
 
   @Override
   public String operation() {
@@ -41,9 +38,9 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   private WfsRequest(
       Map<String, String> params, Map<String, String> raw, WfsVersion version, String request) {
     this.params = params;
-    this.raw = raw;
     this.version = version;
     this.request = request;
+    this.links = new PageLinks(raw);
     this.typeNames = new TypeNames(isV2() ? "typeNames" : "typeName", params.get("namespaces"));
   }
 
@@ -77,60 +74,8 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     WfsVersion version = WfsVersions.of(request, p);
     WfsParameters.check(request, p);
     WfsParameters.checkNoneEmpty(request, p);
-    checkSpellingsAgree(request, p);
+    WfsParameters.checkSpellingsAgree(request, p);
     return new WfsRequest(p, Collections.unmodifiableMap(lowerCaseParams), version, request);
-  }
-
-  /**
-   * The raw query's parameters by name, refusing a name given twice in any spelling: {@code
-   * count=1&count=5} and {@code COUNT=1&count=5} must not resolve differently, or at all.
-   *
-   * @param names each parameter's name as given, once per occurrence
-   */
-  static void checkNoDuplicates(KvpQuery query) throws OwsException {
-    String n = query.firstDuplicate();
-    if (n != null) {
-      throw new OwsException(
-          "OperationParsingFailed", n, "the parameter " + n + " is given more than once");
-    }
-  }
-
-  /**
-   * A parameter's two spellings, each version's, both read in every version (featureId and
-   * resourceId together are refused as excluding each other).
-   */
-  /** A parameter's two spellings, and the operations (lower case) that read it. */
-  private record Spelling(String one, String other, Set<String> readBy) {}
-
-  private static final List<Spelling> SPELLINGS =
-      List.of(
-          new Spelling("typeName", "typeNames", Set.of("getfeature", "describefeaturetype")),
-          new Spelling("maxFeatures", "count", Set.of("getfeature")));
-
-  /**
-   * Refuses the two spellings of one parameter with different values: one was read and the other
-   * dropped, so {@code typeName=a&typeNames=b} answered b in 2.0 and a 1.1 client's own {@code
-   * typeName} lost to {@code typeNames}. The same value in both (QGIS names a type both ways) is
-   * one request.
-   */
-  static void checkSpellingsAgree(String operation, Map<String, String> p) throws OwsException {
-    String op = operation.toLowerCase(Locale.ROOT);
-    for (Spelling s : SPELLINGS) {
-      if (!s.readBy().contains(op)) {
-        continue; // an operation that does not read it ignores both as vendor parameters
-      }
-      String a = p.get(s.one().toLowerCase(Locale.ROOT));
-      String b = p.get(s.other().toLowerCase(Locale.ROOT));
-      if (a != null && b != null && !a.equals(b)) {
-        throw new OwsException(
-            "OperationParsingFailed",
-            s.other(),
-            s.one()
-                + " and "
-                + s.other()
-                + " are one parameter's two spellings and name different values; give one");
-      }
-    }
   }
 
   /**
@@ -156,60 +101,6 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
               + (isV1() ? "WFS 1.0.0 has no resultType" : codec.name() + " has no place for it"));
     }
     return true;
-  }
-
-  /**
-   * The same request for the page of {@code count} features from {@code start}, as an absolute URL
-   * on {@code endpoint}: every parameter as the client gave it but the paging ones.
-   */
-  String pageUrl(String endpoint, long start, int count) {
-    return pageUrl(endpoint, start, count, false);
-  }
-
-  /** The same as {@link #pageUrl} without resultType: a hits answer's link to the features. */
-  String resultsUrl(String endpoint, long start, int count) {
-    return pageUrl(endpoint, start, count, true);
-  }
-
-  private String pageUrl(String endpoint, long start, int count, boolean results) {
-    PageLink link = pageLink;
-    if (link == null || link.results() != results || !link.endpoint().equals(endpoint)) {
-      // the previous and the next page share it: the parameters are encoded once a request
-      StringBuilder b = new StringBuilder(endpoint).append('?');
-      raw.forEach(
-          (k, v) -> {
-            String n = k.toLowerCase(Locale.ROOT);
-            if (!n.equals("startindex")
-                && !n.equals("count")
-                && !n.equals("maxfeatures")
-                && !(results && n.equals("resulttype"))) {
-              b.append(encode(k)).append('=').append(encode(v)).append('&');
-            }
-          });
-      link = new PageLink(endpoint, results, b.toString());
-      pageLink = link;
-    }
-    return link.head() + "STARTINDEX=" + start + "&COUNT=" + count;
-  }
-
-  /** A paging link up to its STARTINDEX, for {@code endpoint}, with or without resultType. */
-  private record PageLink(String endpoint, boolean results, String head) {}
-
-  /**
-   * Guava's form escaper writes what {@code URLEncoder.encode(s, UTF_8)} writes (the same safe
-   * characters, space as +, upper-case escapes of UTF-8) without its per-call buffers; the links'
-   * bytes stay URLEncoder's. A string it refuses (an unpaired surrogate, which the query's UTF-8
-   * cannot hold) goes to URLEncoder, which writes it as ?.
-   */
-  private static final com.google.common.escape.Escaper FORM =
-      com.google.common.net.UrlEscapers.urlFormParameterEscaper();
-
-  static String encode(String s) {
-    try {
-      return FORM.escape(s);
-    } catch (IllegalArgumentException e) {
-      return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
-    }
   }
 
   /**

@@ -35,7 +35,7 @@ class WfsPageLinkEncodingTest {
             "45,8,47,10,EPSG:4326",
             "osm_id DESC"));
     for (String s : inputs) {
-      assertEquals(URLEncoder.encode(s, StandardCharsets.UTF_8), WfsRequest.encode(s), s);
+      assertEquals(URLEncoder.encode(s, StandardCharsets.UTF_8), PageLinks.encode(s), s);
     }
   }
 }

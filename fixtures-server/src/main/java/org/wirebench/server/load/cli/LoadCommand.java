@@ -330,12 +330,12 @@ public final class LoadCommand implements Callable<Integer> {
 
   /**
    * The arguments of {@code serve} for the server JVM that {@code load} with {@code args} would
-   * start ({@link ScenarioCommand#serverArgs}); null when it would start none.
+   * start ({@link ScenarioServer#serverArgs}); null when it would start none.
    */
   public static java.util.List<String> serverArgs(java.util.List<String> args) {
     LoadCommand load = new LoadCommand();
     new CommandLine(load).parseArgs(args.toArray(String[]::new));
-    return ScenarioCommand.serverArgs(load);
+    return ScenarioServer.serverArgs(load);
   }
 
   /**

@@ -16,8 +16,6 @@ import org.wirebench.server.CliTypes;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.ServerProcess;
 import org.wirebench.server.http.ContentCoding;
-import org.wirebench.server.load.JmeterPlan;
-import org.wirebench.server.load.ResponseProbe;
 import org.wirebench.server.load.TargetUrls;
 import org.wirebench.server.load.scenario.Scenario;
 import org.wirebench.server.load.scenario.ScenarioOptions;
@@ -141,11 +139,12 @@ final class ScenarioCommand {
       }
     }
     if (!o.serverWait.isZero()) {
-      awaitServer(o.server, o.serverWait);
+      ScenarioServer.await(o.server, o.serverWait);
     }
-    Map<String, Object> shared = o.sharedServer == null ? null : sharedServer(scenario);
+    Map<String, Object> shared =
+        o.sharedServer == null ? null : ScenarioServer.shared(cmd, scenario);
     if (o.jmeterPlan != null) {
-      return jmeterPlan(scenario, points, settings);
+      return ScenarioJmeterPlan.write(cmd, scenario, points, settings);
     }
     try (NewFiles files =
             o.out == null ? null : NewFiles.create(o.out, List.of(hlogName, jsonName));
@@ -218,87 +217,11 @@ final class ScenarioCommand {
       return new ScenarioRunner(scenario, points, settings, System.err)
           .run(URI.create((String) shared.get("url")), shared, hlog);
     }
-    try (ServerProcess process = ServerProcess.start(o.java, profile, serveArgs(cmd.encoding()))) {
+    try (ServerProcess process =
+        ServerProcess.start(o.java, profile, ScenarioServer.serveArgs(cmd.encoding()))) {
       return new ScenarioRunner(scenario, points, settings, System.err)
           .run(process.uri(), process.describe("by the load driver"), hlog);
     }
-  }
-
-  /**
-   * Writes the points, as the runner would configure them, as a JMeter plan, with the checks a live
-   * server's answers give: the server at --server, else one started for the purpose (the plan then
-   * points at 127.0.0.1:8080 unless told otherwise with -Jhost/-Jport).
-   */
-  private int jmeterPlan(Scenario scenario, List<Scenario.Point> points, ScenarioSettings settings)
-      throws Exception {
-    URI base = o.server == null ? URI.create("http://127.0.0.1:8080/") : o.server;
-    List<JmeterPlan.Entry> entries = new java.util.ArrayList<>();
-    if (o.server != null) {
-      probe(points, settings, base, o.server, entries);
-    } else {
-      try (ServerProcess process =
-          ServerProcess.start(o.java, JvmProfile.byName("default"), compression())) {
-        probe(points, settings, base, process.uri(), entries);
-      }
-    }
-    java.nio.file.Path jmx;
-    try {
-      jmx = JmeterPlan.write(scenario.name(), base, entries, o.jmeterPlan, o.jmeterEngines);
-    } catch (IllegalArgumentException e) {
-      throw cmd.bad("--jmeter-plan: " + e.getMessage());
-    }
-    System.out.printf(
-        Locale.ROOT,
-        "%s scenario (%s): %d points, each answer checked, as a JMeter plan: %s (run: jmeter -n -t %s -Jhost=%s"
-            + " -Jport=%d -l results.jtl)%n",
-        scenario.name(),
-        settings.mode(),
-        points.size(),
-        jmx,
-        jmx,
-        base.getHost(),
-        base.getPort());
-    return 0;
-  }
-
-  /**
-   * The server the suite started for its load step (--shared-server), as the result records it:
-   * refused when this run would not start a server of its own (--server, --jmeter-plan, a
-   * self-running scenario), or when it does not name its url and how it was started.
-   */
-  private Map<String, Object> sharedServer(Scenario scenario) {
-    if (o.server != null || o.jmeterPlan != null || scenario instanceof SelfRunningScenario) {
-      throw cmd.bad(
-          ScenarioOptions.SHARED_SERVER
-              + " stands for the server this run would start; --server, --jmeter-plan and the "
-              + scenario.name()
-              + " scenario start none");
-    }
-    Map<String, Object> server;
-    try {
-      server =
-          LoadCommand.JSON.readValue(
-              o.sharedServer,
-              new com.fasterxml.jackson.core.type.TypeReference<
-                  LinkedHashMap<String, Object>>() {});
-    } catch (java.io.IOException e) {
-      throw cmd.bad(
-          ScenarioOptions.SHARED_SERVER + " takes the server's description as a JSON object");
-    }
-    if (!(server.get("url") instanceof String url)
-        || !url.startsWith("http://")
-        || !(server.get("started") instanceof String)
-        || !(server.get("command") instanceof List)) {
-      throw cmd.bad(
-          ScenarioOptions.SHARED_SERVER
-              + " must name the server's url, how it started and its command");
-    }
-    try {
-      URI.create(url);
-    } catch (IllegalArgumentException e) {
-      throw cmd.bad(ScenarioOptions.SHARED_SERVER + ": bad url " + url);
-    }
-    return server;
   }
 
   /** Every point asking for {@code coding} (identity: as the scenario made it). */
@@ -315,76 +238,6 @@ final class ScenarioCommand {
                     base -> p.plan().apply(base).encoding(coding),
                     p.validator()))
         .toList();
-  }
-
-  /**
-   * The arguments of {@code serve} for the server JVM that {@code load}, as parsed into {@code
-   * load}, would start for its scenario (the suite starts that one itself and shares it, {@code
-   * --shared-server}); null when it would start none: one URL, --server, --jmeter-plan, or a
-   * scenario that sets up its own host.
-   */
-  static List<String> serverArgs(LoadCommand load) {
-    ScenarioOptions o = load.scenarioOptions;
-    if (load.scenario == null
-        || o.server != null
-        || o.jmeterPlan != null
-        || o.sharedServer != null
-        || Scenarios.get(load.scenario) instanceof SelfRunningScenario) {
-      return null;
-    }
-    return serveArgs(load.encoding());
-  }
-
-  /**
-   * The started server's arguments: compression off when nothing is asked for, so the scenario
-   * measures the encoders alone whatever a client sends; on when --encoding asks for a coding.
-   */
-  static List<String> serveArgs(ContentCoding coding) {
-    return List.of(coding == ContentCoding.IDENTITY ? "--no-compression" : "--compression");
-  }
-
-  private List<String> compression() {
-    return serveArgs(cmd.encoding());
-  }
-
-  /** Waits until {@code base} accepts a TCP connection, or fails after {@code wait}. */
-  private static void awaitServer(URI base, Duration wait) throws Exception {
-    int port = TargetUrls.port(base);
-    long deadline = System.nanoTime() + wait.toNanos();
-    while (true) {
-      try (java.net.Socket s = new java.net.Socket()) {
-        s.connect(new java.net.InetSocketAddress(base.getHost(), port), 1000);
-        return;
-      } catch (java.io.IOException e) {
-        if (System.nanoTime() > deadline) {
-          throw new java.io.IOException(
-              base + " did not accept a connection within --server-wait " + CliTypes.format(wait),
-              e);
-        }
-        Thread.sleep(200);
-      }
-    }
-  }
-
-  private void probe(
-      List<Scenario.Point> points,
-      ScenarioSettings settings,
-      URI base,
-      URI live,
-      List<JmeterPlan.Entry> entries)
-      throws Exception {
-    for (Scenario.Point p : points) {
-      ResponseProbe probe;
-      try {
-        probe = ResponseProbe.of(p.id(), p.plan().apply(live), p.validator());
-      } catch (java.io.IOException e) {
-        throw new java.io.IOException(
-            "--jmeter-plan: " + live + " answered wrongly: " + e.getMessage(), e);
-      }
-      entries.add(
-          new JmeterPlan.Entry(
-              p.id(), ScenarioRunner.bounded(p.plan().apply(base), settings), probe));
-    }
   }
 
   /** The scenario's own quick or full settings, with what the command line overrides. */

@@ -1,0 +1,113 @@
+package org.wirebench.bench.cli;
+
+import static org.wirebench.bench.cli.UsageRefusals.with;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The load scenarios' options, given to load or through the suite's --load and --load-arg: a value
+ * named twice, or another scenario's option, refused in one line (exit 2) before any run; each
+ * scenario takes its own.
+ */
+class LoadUsageErrorsTest {
+  @TempDir Path tmp;
+
+  private final CliRunner cli = new CliRunner();
+
+  /** Exit 2, one line naming {@code expected}, nothing written under the results root. */
+  private void refused(String expected, String... args) throws Exception {
+    UsageRefusals.refused(cli, tmp, expected, args);
+  }
+
+  @Test
+  void aLoadScenarioNamedTwiceIsRefused() throws Exception {
+    // the second would have found the first's load-wfs.json and failed the run after JMH; the bad
+    // --load-arg makes the old code refuse that instead of running the scenarios
+    refused(
+        "--load names wfs twice",
+        "suite",
+        "--include",
+        "none",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs,soap,wfs",
+        "--load-arg=--userz=4",
+        "--out",
+        tmp.toString());
+  }
+
+  @Test
+  void aScenarioListNamingAValueTwiceIsRefused() throws Exception {
+    String[] server = {"--server", "http://127.0.0.1:1/", "--out", tmp.toString()};
+    // each once ran (here: failed on the refused port, exit 1) with the point measured twice
+    refused(
+        "--formats names gml2 twice",
+        with(server, "load", "--scenario", "wfs", "--formats", "gml2,gml2"));
+    refused(
+        "--layers names osm_places twice",
+        with(
+            server,
+            "load",
+            "--scenario",
+            "wfs",
+            "--layers",
+            "osm_places,osm_mainroads,osm_places"));
+    refused("--users names 4 twice", with(server, "load", "--scenario", "wfs", "--users", "4,4"));
+    refused(
+        "--sizes names 100 twice",
+        with(server, "load", "--scenario", "soap", "--sizes", "100,100"));
+    refused(
+        "--load-arg: --users names 8 twice",
+        "suite",
+        "--include",
+        "none",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--load-arg=--users=8,8",
+        "--out",
+        tmp.toString());
+  }
+
+  @Test
+  void anotherScenariosOptionIsRefusedNotIgnored() throws Exception {
+    // each once ran the wfs scenario (here: failed on the refused port, exit 1) without it
+    String[] server = {"--server", "http://127.0.0.1:1/", "--out", tmp.toString()};
+    refused(
+        "--stacks is an option of the soap scenario; --scenario wfs does not take it",
+        with(server, "load", "--scenario", "wfs", "--stacks", "cxf-jaxb"));
+    refused(
+        "--wire-encodings is an option of the wire scenario; --scenario wfs does not take it",
+        with(server, "load", "--scenario", "wfs", "--wire-encodings", "deflate"));
+    // the old suite handed it to the wfs driver, which ignored it, after the whole of JMH
+    refused(
+        "--load-arg --stacks=cxf-jaxb: --stacks is an option of the soap scenario, which is not"
+            + " among those run (wfs)",
+        "suite",
+        "--load",
+        "wfs",
+        "--load-arg=--stacks=cxf-jaxb",
+        "--out",
+        tmp.toString());
+  }
+
+  @Test
+  void eachScenarioTakesItsOwnLoadArgs() {
+    // the old check parsed every --load-arg for every scenario; now each gets its own, and a
+    // common one (--users) goes to both
+    SuiteCommand suite = new SuiteCommand();
+    new CommandLine(suite)
+        .parseArgs(
+            "--load",
+            "wfs,soap",
+            "--load-arg=--layers=osm_places",
+            "--load-arg=--stacks=cxf-jaxb",
+            "--load-arg=--users=8");
+    suite.checkLoadArgs(java.util.List.of("wfs", "soap"));
+  }
+}

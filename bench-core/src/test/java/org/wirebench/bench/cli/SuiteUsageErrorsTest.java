@@ -1,0 +1,199 @@
+package org.wirebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.wirebench.bench.cli.UsageRefusals.with;
+
+import java.io.RandomAccessFile;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.bench.suite.JmhLock;
+
+/**
+ * The suite's own options, refused in one line (exit 2) before any fork or file: its pairs, a
+ * planted slowdown, its counts (never a value silently replaced by a default: suite --forks 0 once
+ * started the 2.5-hour full suite), its include pattern, and an option shaping a step it skips.
+ */
+class SuiteUsageErrorsTest {
+  @TempDir Path tmp;
+
+  private final CliRunner cli = new CliRunner();
+
+  /** Exit 2, one line naming {@code expected}, nothing written under the results root. */
+  private void refused(String expected, String... args) throws Exception {
+    UsageRefusals.refused(cli, tmp, expected, args);
+  }
+
+  @Test
+  void pairsNameGroupsOfTheFullPlanOrAreRefused() throws Exception {
+    refused(
+        "--pairs takes quick, full, none or groups of calibration, wfs-osm_mainroads",
+        "suite",
+        "--pairs",
+        "wfs-osm_places,wfs-nowhere",
+        "--out",
+        tmp.toString());
+    // as every list option (was taken as one group)
+    refused(
+        "--pairs names wfs-osm_places twice",
+        "suite",
+        "--pairs",
+        "wfs-osm_places,soap-100,wfs-osm_places",
+        "--out",
+        tmp.toString());
+    var plan = SuiteCommand.pairPlan("soap-100,wfs-osm_places");
+    // the calibration first, then the named groups in the plan's order, each with its claims
+    assertEquals(
+        java.util.List.of("calibration", "wfs-osm_places", "soap-100"),
+        plan.groups().stream().map(g -> g.id()).toList());
+    assertTrue(plan.claims().stream().anyMatch(c -> c.group().equals("wfs-osm_places")));
+    assertTrue(
+        plan.claims().stream()
+            .allMatch(
+                c ->
+                    java.util.Set.of("calibration", "wfs-osm_places", "soap-100")
+                        .contains(c.group())));
+  }
+
+  /**
+   * A planted slowdown (-Dwirebench.plant, scripts/planted-trials.sh) naming no variant of the run
+   * planted nothing, so a "planted" trial was an A/A one; on a variant that cycles through a sample
+   * its doubled call took the next map and left the batches no longer whole. Both refused before
+   * any fork, as a value that is not VARIANT:N.
+   */
+  @Test
+  void aPlantedSlowdownNamesAVariantOfTheRunThatDoesNotCycle() throws Exception {
+    String root = tmp.toString();
+    String[][] cases = {
+      {"gml3:10", "no group of this run has a variant 'gml3' (the variants: direct-EPSG:3857, "},
+      {"direct-EPSG:4326:10", "direct-EPSG:4326 cycles through a sample"},
+      {"gml2", "takes VARIANT:N (N 1..2147483647), was 'gml2'"},
+      {"gml2:0", "takes VARIANT:N"},
+      {"gml2:99999999999", "takes VARIANT:N"},
+      {
+        "direct-EPSG:4326",
+        "takes VARIANT:N (N 1..2147483647), was 'direct-EPSG:4326': N is missing"
+      },
+    };
+    for (String[] c : cases) {
+      System.setProperty("wirebench.plant", c[0]);
+      try {
+        refused(
+            c[1],
+            "suite",
+            "--quick",
+            "--include",
+            "none",
+            "--load",
+            "none",
+            "--pairs",
+            "wfs-osm_places,raster",
+            "--out",
+            root);
+      } finally {
+        System.clearProperty("wirebench.plant");
+      }
+    }
+  }
+
+  @Test
+  void zeroForksOrIterationsAreRefusedNotReplacedByTheDefaults() throws Exception {
+    String root = tmp.toString();
+    refused("--forks must be 1..20, was 0", "suite", "--forks", "0", "--out", root);
+    refused("--iterations must be 1..1000, was 0", "suite", "--iterations", "0", "--out", root);
+    refused("--requests must be 1 or more, was 0", "load", "--scenario", "soap", "--requests", "0");
+    refused("--warmup-iterations must be 1..1000, was 0", "suite", "--warmup-iterations", "0");
+    refused("--forks must be 1..20, was -3", "suite", "--quick", "--forks", "-3", "--out", root);
+  }
+
+  @Test
+  void anIncludeThatIsNoRegexOrEmptyIsRefusedInOneLine() throws Exception {
+    String root = tmp.toString();
+    // both once exit 1: "[" in three lines from JMH's regex, "" after matching every benchmark
+    String[] nothingElse = {"--pairs", "none", "--load", "none", "--out", root};
+    refused("--include '[' is not a regex", with(nothingElse, "suite", "--include", "["));
+    refused("--include '(a' is not a regex", with(nothingElse, "suite", "--include", "(a"));
+    refused("--include is empty", with(nothingElse, "suite", "--include", ""));
+    refused("--include is empty", with(nothingElse, "suite", "--include", " "));
+  }
+
+  /**
+   * A suite's --load-arg value the driver would refuse (a bad number of users, layer, format,
+   * duration or server URL), an option shaping a step the run skips, and a run of no step: refused
+   * before any work. The old code took each and went on (here it met the held lock: exit 1; free,
+   * it ran JMH and refused the value in the load step, or ignored the option).
+   */
+  @Test
+  void suiteOptionsAValueOrAStepWouldIgnoreAreRefusedBeforeAnyWork() throws Exception {
+    String tmpdir = System.setProperty("java.io.tmpdir", tmp.resolve("lock").toString());
+    String ignore = System.clearProperty("jmh.ignoreLock");
+    Files.createDirectories(tmp.resolve("lock"));
+    Path out = tmp.resolve("out");
+    String[] skipJmh = {"suite", "--include", "none", "--out", out.toString()};
+    String[][] cases = {
+      {"--users must be 1..10000", "--pairs", "none", "--load", "wfs", "--load-arg=--users=0"},
+      {"osm_nowhere", "--pairs", "none", "--load", "wfs", "--load-arg=--layers=osm_nowhere"},
+      {"nosuch", "--pairs", "none", "--load", "wfs", "--load-arg=--formats=nosuch"},
+      {
+        "--duration must be above 0",
+        "--pairs",
+        "none",
+        "--load",
+        "soap",
+        "--load-arg=--duration=0s"
+      },
+      {
+        "credentials in the URL",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--load-arg=--server=http://u:p@127.0.0.1:1/"
+      },
+      {
+        "--server-wait needs --server",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--load-arg=--server-wait=5s"
+      },
+      {
+        "--pairs-budget shapes a step this run skips",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--pairs-budget",
+        "10m"
+      },
+      {"--load-arg shapes a step this run skips", "--load", "none", "--load-arg=--users=4"},
+      {"--jvm-profile shapes a step this run skips", "--load", "none", "--jvm-profile", "zgc"},
+      {"--forks shapes a step this run skips", "--pairs", "none", "--load", "wfs", "--forks", "3"},
+      {"--profile shapes a step this run skips", "--pairs", "none", "--load", "wfs", "--profile"},
+      {"nothing to run", "--pairs", "none", "--load", "none"},
+    };
+    try (RandomAccessFile raf = new RandomAccessFile(JmhLock.file().toFile(), "rw");
+        FileLock held = raf.getChannel().lock()) {
+      for (String[] c : cases) {
+        String[] args = with(java.util.Arrays.copyOfRange(c, 1, c.length), skipJmh);
+        int exit = cli.run(args);
+        String e = cli.err();
+        assertEquals(2, exit, String.join(" ", args) + ": " + e);
+        assertEquals(1, e.lines().count(), e);
+        assertTrue(e.contains(c[0]), e);
+        assertFalse(e.contains("Exception") || e.contains("\tat "), e);
+        assertFalse(Files.exists(out), "no run folder started");
+      }
+    } finally {
+      System.setProperty("java.io.tmpdir", tmpdir);
+      if (ignore != null) {
+        System.setProperty("jmh.ignoreLock", ignore);
+      }
+    }
+  }
+}
