@@ -92,7 +92,8 @@ class FilterBoxAttributesTest {
         "srsName='" + URN + "' | srsName='http://www.opengis.net/def/crs/EPSG/0/4326'",
         "srsName='"
             + URN
-            + "' xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance' xsi:type='x' | ",
+            + "' xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance'"
+            + " xsi:schemaLocation='http://www.opengis.net/gml/3.2 gml.xsd' | ",
       })
   void envelopeAttributesThatFitSelectAsWithout(String envelope, String lower) throws Exception {
     HttpTester.Response with = get("2.0.0", envelope(envelope, lower == null ? "" : lower));

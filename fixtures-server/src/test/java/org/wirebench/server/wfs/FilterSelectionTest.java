@@ -274,7 +274,9 @@ class FilterSelectionTest extends LiveServerTest {
             ? c.ogc()
             : c.fes().replace("fes:ValueReference", "ogc:PropertyName").replace("fes:", "ogc:");
     String filter1 =
-        "<ogc:Filter xmlns:ogc=\"http://www.opengis.net/ogc\" xmlns:gml=\"http://www.opengis.net/gml\">"
+        "<ogc:Filter xmlns:ogc=\"http://www.opengis.net/ogc\" xmlns:gml=\"http://www.opengis.net/gml\""
+            // an osm: property name's prefix is bound, as in the FES filter (unbound: refused)
+            + " xmlns:osm=\"http://wirebench.org/osm\">"
             + (ids ? ogc : u.ogc(ogc))
             + "</ogc:Filter>";
     String gml2 =
@@ -289,7 +291,9 @@ class FilterSelectionTest extends LiveServerTest {
     // Filter Encoding 1.1 in WFS 1.1.0 (GML 3.1.1): the FES body in 1.1's names, envelopes in
     // GML 3.1.1, lat/lon by default as in 2.0, ids as GmlObjectId
     String filter11 =
-        "<ogc:Filter xmlns:ogc=\"http://www.opengis.net/ogc\" xmlns:gml=\"http://www.opengis.net/gml\">"
+        "<ogc:Filter xmlns:ogc=\"http://www.opengis.net/ogc\" xmlns:gml=\"http://www.opengis.net/gml\""
+            // an osm: property name's prefix is bound, as in the FES filter (unbound: refused)
+            + " xmlns:osm=\"http://wirebench.org/osm\">"
             + (ids ? c.fes() : u.fes(c.fes()))
                 .replace("fes:ValueReference", "ogc:PropertyName")
                 .replace("fes:ResourceId rid=", "fes:GmlObjectId gml:id=")

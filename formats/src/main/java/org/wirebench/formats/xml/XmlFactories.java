@@ -67,6 +67,19 @@ public final class XmlFactories {
     }
   }
 
+  /**
+   * A namespace-aware reader over XML that arrived as characters (a query parameter's value), read
+   * as those characters: an XML declaration's {@code encoding} cannot change them, and is left to
+   * the caller to check ({@link XMLStreamReader#getCharacterEncodingScheme()}).
+   */
+  public static XMLStreamReader reader(String text) throws IOException {
+    try {
+      return INPUT.createXMLStreamReader(new java.io.StringReader(text));
+    } catch (XMLStreamException e) {
+      throw new IOException("not XML: " + e.getMessage(), e);
+    }
+  }
+
   /** A namespace-aware reader that refuses DTDs and external entities. */
   public static XMLStreamReader reader(InputStream in) throws IOException {
     try {

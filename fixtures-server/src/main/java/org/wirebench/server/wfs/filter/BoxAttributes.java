@@ -9,11 +9,9 @@ import javax.xml.stream.XMLStreamReader;
  * The attributes of a filter's box and its parts, each read or refused: an attribute GML does not
  * define there, or one that does not fit a 2-D EPSG:4326 box read in the order this server reads
  * it, could have asked for another box than the one served. The SRS attributes are GML's
- * SRSReferenceGroup and SRSInformationGroup; xsi: attributes say nothing about the box and pass.
+ * SRSReferenceGroup and SRSInformationGroup; xsi: attributes are {@link XsiAttributes}'.
  */
 final class BoxAttributes {
-  private static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
-
   /** gml:Envelope and its corners (GML 3.1.1 and 3.2: SRSReferenceGroup). */
   static final Set<String> SRS = Set.of("srsName", "srsDimension", "axisLabels", "uomLabels");
 
@@ -38,7 +36,8 @@ final class BoxAttributes {
       String ns = r.getAttributeNamespace(i);
       String name = r.getAttributeLocalName(i);
       boolean namespaced = ns != null && !ns.isEmpty();
-      if (XSI.equals(ns)) {
+      if (XsiAttributes.XSI.equals(ns)) {
+        XsiAttributes.check(r, i, "gml:" + r.getLocalName());
         continue;
       }
       if (allowed == BOX

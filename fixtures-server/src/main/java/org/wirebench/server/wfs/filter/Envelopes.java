@@ -12,15 +12,19 @@ import org.locationtech.jts.geom.Envelope;
  * attributes of each part are checked by {@link BoxAttributes}.
  */
 final class Envelopes {
-  private static final java.util.Set<String> GML =
-      java.util.Set.of("http://www.opengis.net/gml/3.2", "http://www.opengis.net/gml");
+  static final String GML32 = "http://www.opengis.net/gml/3.2";
+  static final String GML = "http://www.opengis.net/gml";
 
   private Envelopes() {}
 
-  static Envelope read(XMLStreamReader r, String op, boolean lonLatByDefault)
+  /**
+   * @param fes whether the Filter is FES 2.0's, whose geometries are GML 3.2's (else Filter
+   *     Encoding 1.x's: GML 2's or 3.1.1's, one namespace)
+   */
+  static Envelope read(XMLStreamReader r, String op, boolean fes, boolean lonLatByDefault)
       throws XMLStreamException, FilterException {
     String element = r.getLocalName();
-    if (!GML.contains(r.getNamespaceURI())
+    if (!(GML32.equals(r.getNamespaceURI()) || GML.equals(r.getNamespaceURI()))
         || !(element.equals("Envelope") || element.equals("Box"))) {
       throw FilterException.unsupported(
           op
@@ -32,6 +36,21 @@ final class Envelopes {
     if (element.equals("Box") && r.getNamespaceURI().equals("http://www.opengis.net/gml/3.2")) {
       throw FilterException.unsupported(
           op + " with a GML 3.2 gml:Box: GML 3.2 has none (it was GML 2's); give a gml:Envelope");
+    }
+    if (!r.getNamespaceURI().equals(fes ? GML32 : GML)) {
+      // each filter version is defined with its GML (FES 2.0 with GML 3.2, Filter Encoding 1.x
+      // with GML 2 and 3.1.1) and the schemas refuse the other: a server taking both would read a
+      // box its client's validator refuses
+      throw FilterException.parsing(
+          op
+              + " with a gml:"
+              + element
+              + " in "
+              + r.getNamespaceURI()
+              + ": "
+              + (fes
+                  ? "a FES 2.0 filter takes GML 3.2's (" + GML32 + ")"
+                  : "a Filter Encoding 1.x filter takes GML 2's or 3.1.1's (" + GML + ")"));
     }
     BoxAttributes.only(r, op, element.equals("Box") ? BoxAttributes.BOX : BoxAttributes.SRS);
     String srs = r.getAttributeValue(null, "srsName");

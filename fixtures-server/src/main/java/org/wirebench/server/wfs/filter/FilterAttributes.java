@@ -11,12 +11,9 @@ import javax.xml.stream.XMLStreamReader;
  * this server does not read ({@code foo="bar"}, FES 2.0's {@code matchAction} on a Filter Encoding
  * 1.x operator), a value it does not know ({@code matchAction="Bogus"}) or two that contradict each
  * other (1.0's {@code escape} beside {@code escapeChar}) is refused, never skipped: a skipped one
- * could have asked for different features. xsi: attributes (a schema location) say nothing about
- * the features and pass.
+ * could have asked for different features. xsi: attributes are {@link XsiAttributes}'.
  */
 final class FilterAttributes {
-  private static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
-
   /** ResourceId's versioning and time attributes: no feature here has versions. */
   private static final Set<String> RESOURCE_ID_UNSUPPORTED =
       Set.of("previousRid", "version", "startDate", "endDate");
@@ -80,7 +77,8 @@ final class FilterAttributes {
     for (int i = 0; i < r.getAttributeCount(); i++) {
       String ns = r.getAttributeNamespace(i);
       String name = r.getAttributeLocalName(i);
-      if (XSI.equals(ns)) {
+      if (XsiAttributes.XSI.equals(ns)) {
+        XsiAttributes.check(r, i, element);
         continue;
       }
       boolean gmlId =

@@ -1,6 +1,5 @@
 package org.wirebench.server.wfs.filter;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -10,7 +9,6 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
-import org.wirebench.formats.xml.XmlFactories;
 import org.wirebench.server.wfs.filter.Comparisons.Op;
 import org.wirebench.server.wfs.filter.Comparisons.Property;
 
@@ -83,9 +81,8 @@ public final class FilterParser {
     if (xml.contains("<!DOCTYPE") || xml.contains("<!ENTITY")) {
       throw FilterException.parsing("a DOCTYPE is not allowed in a FILTER");
     }
-    byte[] bytes = xml.getBytes(StandardCharsets.UTF_8);
     try {
-      XMLStreamReader r = XmlFactories.reader(bytes, 0, bytes.length);
+      XMLStreamReader r = FilterText.reader(xml);
       try {
         FilterParser p = new FilterParser(r, type, lonLatByDefault);
         Predicate<Feature> result = p.document();
@@ -94,7 +91,7 @@ public final class FilterParser {
         r.close();
       }
     } catch (XMLStreamException | java.io.IOException e) {
-      throw FilterException.parsing("FILTER is not well-formed XML: " + firstLine(e.getMessage()));
+      throw FilterText.unread(e);
     }
   }
 
@@ -325,7 +322,7 @@ public final class FilterParser {
         throw FilterException.parsing(op + " needs an envelope");
       }
     }
-    org.locationtech.jts.geom.Envelope box = Envelopes.read(r, op, lonLatByDefault);
+    org.locationtech.jts.geom.Envelope box = Envelopes.read(r, op, x.isFes(), lonLatByDefault);
     end(op);
     return BboxFilter.of(box);
   }
@@ -363,7 +360,7 @@ public final class FilterParser {
     return properties.attribute(ref, op, r.getNamespaceContext());
   }
 
-  private boolean isGeometry(String ref) {
+  private boolean isGeometry(String ref) throws FilterException {
     return properties.isGeometry(ref, r.getNamespaceContext());
   }
 
@@ -382,13 +379,5 @@ public final class FilterParser {
     if (x.nextTag()) {
       throw FilterException.parsing(op + " holds an unexpected " + x.name());
     }
-  }
-
-  private static String firstLine(String message) {
-    if (message == null) {
-      return "unreadable";
-    }
-    int nl = message.indexOf('\n');
-    return nl < 0 ? message : message.substring(0, nl);
   }
 }

@@ -6,10 +6,20 @@ import org.wirebench.server.wfs.filter.Comparisons.Property;
 
 /**
  * A filter's property references resolved against one feature type: a declared attribute or the
- * geometry, named bare or with a prefix bound to the type's namespace. Anything else — a path, a
- * function call, an expression — is no property and is refused, never evaluated.
+ * geometry, named bare or with a prefix the filter's XML binds to the type's namespace. Anything
+ * else — a path, a function call, an expression — is no property and is refused, never evaluated.
+ *
+ * <p>A prefix is resolved through the namespace declarations in scope where it is written, as a
+ * QName in XML is: one bound to another namespace names another property (even when it is spelled
+ * as the capabilities' {@code osm:}), and one bound nowhere names none, so both are refused. A bare
+ * name is the type's own: XPath 1.0 (§2.3), which FES 2.0's ValueReference is, puts an unprefixed
+ * name in no namespace whatever default namespace is declared (a Filter written with {@code
+ * xmlns="http://www.opengis.net/fes/2.0"} would otherwise have no properties), and clients write
+ * property names bare.
  */
 final class PropertyNames {
+  private static final String NAME = "[A-Za-z_][A-Za-z0-9_.-]*";
+
   private final FeatureType type;
 
   PropertyNames(FeatureType type) {
@@ -21,7 +31,7 @@ final class PropertyNames {
     String local = localName(ref, ns);
     int i = local == null ? -1 : type.indexOf(local);
     if (i < 0) {
-      if (isGeometry(ref, ns)) {
+      if (type.geometryName().equals(local)) {
         throw FilterException.unsupported(
             op + " on the geometry is not supported; use BBOX or Intersects");
       }
@@ -31,23 +41,53 @@ final class PropertyNames {
     return new Property(i, type.attributes().get(i));
   }
 
-  boolean isGeometry(String ref, NamespaceContext ns) {
+  boolean isGeometry(String ref, NamespaceContext ns) throws FilterException {
     return type.geometryName().equals(localName(ref, ns));
   }
 
-  /** The local part of {@code prefix:name} or {@code name}; null for anything else (paths). */
-  private String localName(String ref, NamespaceContext ns) {
+  /**
+   * The local part of {@code prefix:name} or {@code name}; null for anything else (paths, {@code
+   * *}, {@code @attr}, {@code text()}).
+   *
+   * @throws FilterException when the prefix is bound to another namespace than the type's, or bound
+   *     nowhere
+   */
+  private String localName(String ref, NamespaceContext ns) throws FilterException {
     String s = ref.strip();
     int colon = s.indexOf(':');
     String prefix = colon < 0 ? null : s.substring(0, colon);
     String local = colon < 0 ? s : s.substring(colon + 1);
-    if (!local.matches("[A-Za-z_][A-Za-z0-9_.-]*")) {
+    if (!local.matches(NAME) || (prefix != null && !prefix.matches(NAME))) {
       return null;
     }
-    if (prefix != null
-        && !prefix.equals(type.prefix())
-        && !type.namespaceUri().equals(ns.getNamespaceURI(prefix))) {
-      return null;
+    if (prefix == null) {
+      return local;
+    }
+    String uri = ns.getNamespaceURI(prefix);
+    if (uri == null || uri.isEmpty()) {
+      throw FilterException.invalid(
+          "the prefix '"
+              + prefix
+              + "' of '"
+              + Envelopes.shorten(s)
+              + "' is bound by no xmlns:"
+              + prefix
+              + " in the FILTER; bind it to "
+              + type.namespaceUri()
+              + " or name the property without a prefix");
+    }
+    if (!uri.equals(type.namespaceUri())) {
+      throw FilterException.invalid(
+          "'"
+              + Envelopes.shorten(s)
+              + "' is in "
+              + Envelopes.shorten(uri)
+              + " (xmlns:"
+              + prefix
+              + " in the FILTER); "
+              + type.name()
+              + "'s properties are in "
+              + type.namespaceUri());
     }
     return local;
   }

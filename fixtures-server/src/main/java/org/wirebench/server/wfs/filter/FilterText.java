@@ -1,0 +1,63 @@
+package org.wirebench.server.wfs.filter;
+
+import java.io.IOException;
+import java.util.regex.Pattern;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import org.wirebench.formats.xml.XmlFactories;
+
+/**
+ * A FILTER's XML as the characters its query parameter holds (percent-encoded UTF-8, decoded), and
+ * what the reader says when it cannot read them.
+ *
+ * <p>Read as characters, never as bytes again: handed {@code getBytes(UTF_8)}, Woodstox decoded
+ * them as the XML declaration's encoding said, so that {@code encoding="ISO-8859-1"} made "ä" two
+ * characters (and {@code *ä*} matched nothing). The only encoding such a declaration can truly name
+ * is UTF-8; one naming another (ISO-8859-1, windows-1252, UTF-16) describes bytes that never were
+ * and is refused rather than believed or ignored, as a SOAP body whose declaration contradicts its
+ * bytes is ({@code BodyEncoding}).
+ */
+final class FilterText {
+  /** Woodstox's messages for its size limits (attributes, depth, name and text lengths). */
+  private static final Pattern READER_LIMIT =
+      Pattern.compile("(?i)limit \\(\\d+\\) exceeded|maximum .* limit \\(\\d+\\)");
+
+  private FilterText() {}
+
+  /** A reader at the start of {@code xml}, its XML declaration (if any) checked. */
+  static XMLStreamReader reader(String xml) throws IOException, FilterException {
+    XMLStreamReader r = XmlFactories.reader(xml);
+    String declared = r.getCharacterEncodingScheme();
+    if (declared != null && !declared.equalsIgnoreCase("UTF-8")) {
+      try {
+        r.close();
+      } catch (XMLStreamException e) {
+        // nothing held but the string
+      }
+      throw FilterException.parsing(
+          "the FILTER's XML declaration names encoding \""
+              + Envelopes.shorten(declared)
+              + "\", but a query parameter is UTF-8 (percent-encoded): declare encoding=\"UTF-8\""
+              + " or none");
+    }
+    return r;
+  }
+
+  /** The refusal for what the reader threw: a limit exceeded, or XML that is not well-formed. */
+  static FilterException unread(Exception e) {
+    String message = firstLine(e.getMessage());
+    if (READER_LIMIT.matcher(message).find()) {
+      // perhaps well-formed, but larger than the reader takes: say so, not "malformed"
+      return FilterException.parsing("FILTER exceeds a limit of the XML reader: " + message);
+    }
+    return FilterException.parsing("FILTER is not well-formed XML: " + message);
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "unreadable";
+    }
+    int nl = message.indexOf('\n');
+    return nl < 0 ? message : message.substring(0, nl);
+  }
+}
