@@ -49,6 +49,7 @@ final class LoadResults {
           throw pf.refuse("params", "have no " + param + ", which the table lays points out by");
         }
       }
+      checkChartX(pf, p, t.chart());
       if (checked && p.warmup() == null) {
         throw pf.refuse("warmup", "is missing, but the settings had the steady-state check");
       }
@@ -174,5 +175,25 @@ final class LoadResults {
             .refuse("id", "names wire cell " + cell + ", which wireCells lacks");
       }
     }
+  }
+
+  private static double number(Fields f, String field, Object v) throws UnreadableRunException {
+    if (!(v instanceof Number n)) {
+      throw f.refuse(field, "is " + v + ", not a number");
+    }
+    return n.doubleValue();
+  }
+
+  /**
+   * A chart's x parameter is drawn as a number on its axis: each point's is one, and a figure
+   * ({@link Figures#isAmount}); a name there failed the report, a subnormal drew nonsense.
+   */
+  static void checkChartX(Fields f, ScenarioResult.PointResult p, TableLayout.Chart chart)
+      throws UnreadableRunException {
+    if (chart == null || chart.x() == null || chart.x().isEmpty()) {
+      return;
+    }
+    String field = "params." + chart.x();
+    f.amount(field, number(f, field, p.params().get(chart.x())));
   }
 }

@@ -181,7 +181,7 @@ public record PairedRuns(
           file + ": trimShare " + trim + " is not in [0, 0.5): a fork would keep no round");
     }
     double confidence = settings.confidence();
-    if (!(confidence > 0 && confidence < 1)) {
+    if (!(Figures.isPositive(confidence) && confidence < 1)) {
       throw new UnreadableRunException(file + ": confidence " + confidence + " is not in (0, 1)");
     }
     Fields f = Fields.of(file);
@@ -241,13 +241,15 @@ public record PairedRuns(
         throw new UnreadableRunException(file + ": claim " + c.id() + " appears twice");
       }
       // the verdicts divide by both: a bound of 0 or below, or a band of none, reads as a verdict
-      if (!(c.claimed() > 0 && Double.isFinite(c.claimed()))) {
+      String not = Figures.notPositive(c.claimed(), "not above 0");
+      if (not != null) {
         throw new UnreadableRunException(
-            file + ": claim " + c.id() + " has claimed ratio " + c.claimed() + ", not above 0");
+            file + ": claim " + c.id() + " has claimed ratio " + c.claimed() + ", " + not);
       }
-      if (!(c.band() > 0 && Double.isFinite(c.band()))) {
+      not = Figures.notPositive(c.band(), "not above 0");
+      if (not != null) {
         throw new UnreadableRunException(
-            file + ": claim " + c.id() + " has band " + c.band() + ", not above 0");
+            file + ": claim " + c.id() + " has band " + c.band() + ", " + not);
       }
       Fields cf = f.in("claim " + c.id());
       cf.text("study", c.study());
@@ -304,7 +306,8 @@ public record PairedRuns(
   /**
    * A cost per operation a round can have measured: from {@link #MIN_NS} (below it, a subnormal
    * such as 5e-324 makes a ratio x / y infinite) to {@link #MAX_NS}; NaN, zero, negative and
-   * infinite are not.
+   * infinite are not. A range inside {@link Figures}' (which every other figure is held to): a
+   * round's cost is also a time some round could have taken.
    */
   public static boolean isTime(double ns) {
     return ns >= MIN_NS && ns <= MAX_NS;
