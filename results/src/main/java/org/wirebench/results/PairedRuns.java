@@ -167,6 +167,14 @@ public record PairedRuns(
     if (settings == null || groups == null || claims == null) {
       throw new UnreadableRunException(file + ": settings, groups or claims missing");
     }
+    if (groups.isEmpty() || claims.isEmpty()) {
+      // the suite writes pairs.json only when it measured claims, each in a group
+      throw new UnreadableRunException(
+          file
+              + ": no "
+              + (groups.isEmpty() ? "groups" : "claims")
+              + ": pairs that measured nothing");
+    }
     if ((formatVersion >= 3) != (settings.trimShare() != null)) {
       // a version 3 file without it would read as untrimmed, its intervals silently not the run's
       throw new UnreadableRunException(
@@ -266,6 +274,15 @@ public record PairedRuns(
       if (g == null || c.a() == null || c.b() == null || g.index(c.a()) < 0 || g.index(c.b()) < 0) {
         throw new UnreadableRunException(
             file + ": claim " + c.id() + " names a group or variant the file does not hold");
+      }
+    }
+    // a group is run for its claims: one no claim names is a file whose claims were cut
+    Set<String> named = new HashSet<>();
+    claims.forEach(c -> named.add(c.group()));
+    for (Group g : groups) {
+      if (!named.contains(g.id())) {
+        throw f.in("group " + g.id())
+            .refuse("id", "is named by no claim: a group measured for none");
       }
     }
   }

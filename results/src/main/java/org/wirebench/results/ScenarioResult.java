@@ -180,7 +180,8 @@ public record ScenarioResult(
    * measurement (nothing succeeded), and NaN a latency or size not recorded.
    */
   private void check(Path file) throws IOException {
-    if (points == null) {
+    if (points == null || points.isEmpty()) {
+      // the writer records every point it ran, and a scenario runs at least one
       throw new UnreadableRunException(file + ": no points");
     }
     Fields f = Fields.of(file);
@@ -190,7 +191,6 @@ public record ScenarioResult(
     f.present("client", client);
     f.present("table", table);
     f.present("settings", settings).check(f.in("settings"));
-    LoadResults.checkCells(f, this);
     java.util.Set<String> ids = new java.util.HashSet<>();
     for (PointResult p : points) {
       if (p == null || p.id() == null || p.params() == null || p.latencyMs() == null) {
@@ -218,6 +218,7 @@ public record ScenarioResult(
       }
       LoadResults.checkPoint(f.in("point " + p.id()), formatVersion, settings, p);
     }
+    LoadResults.checkCells(f, this);
     LoadResults.checkPoints(f, this);
   }
 

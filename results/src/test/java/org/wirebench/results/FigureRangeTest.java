@@ -77,9 +77,11 @@ class FigureRangeTest {
             "/points/0/params/users",
             tiny,
             "point osm_mainroads/gml32/4: params.users is 4.9E-324, too small"),
-        // the wire cells
+        // the wire cells, and the link rate the wire section divides by
         edit("load-wire.json", "/wireCells/0/firstByteMsP50", tiny, "is not a measure"),
         edit("load-wire.json", "/wireCells/0/serverCpuUsPerAnswer", huge, "is not a measure"),
+        edit("load-wire.json", "/points/0/params/rateMbit", tiny, "params.rateMbit is 4.9E-324"),
+        edit("load-wire.json", "/points/0/params/rttMs", huge, "params.rttMs is 1.0E300"),
         // jmeter-<scenario>.json
         edit("jmeter-wfs.json", "/points/0/throughput", tiny, "throughput is 4.9E-324, too small"),
         edit(
