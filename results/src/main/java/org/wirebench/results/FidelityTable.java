@@ -66,7 +66,14 @@ public record FidelityTable(int formatVersion, String where, List<String> stacks
         throw f.refuse("stacks", "name " + stack + " twice");
       }
     }
-    for (Row row : f.present("rows", rows)) {
+    // the recorders run every input on every stack (codec): a table of none says nothing ran
+    if (stacks.isEmpty()) {
+      throw f.refuse("stacks", "are none");
+    }
+    if (f.present("rows", rows).isEmpty()) {
+      throw f.refuse("rows", "are none");
+    }
+    for (Row row : rows) {
       f.present("rows", row);
       Fields rf = f.in("row " + f.text("input", row.input()));
       rf.present("operation", row.operation());

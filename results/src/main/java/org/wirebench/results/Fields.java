@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * The range checks every file kind's validate step makes of what it read: each refusal is one line
  * naming the file, where in it (a point, a group) and the field, with the value as read. A figure
- * that reaches a report or a verdict is never taken on trust: NaN and ±∞ are no figure, a count
- * below zero is no count.
+ * that reaches a report or a verdict is never taken on trust: NaN and ±∞ are no figure, nor is one
+ * outside {@link Figures}' range, and a count below zero is no count.
  */
 final class Fields {
   private final Path file;
@@ -71,17 +71,19 @@ final class Fields {
     }
   }
 
-  /** Finite and zero or above. */
+  /** Zero or a figure above zero ({@link Figures#isAmount}). */
   void amount(String field, double value) throws UnreadableRunException {
-    if (!(value >= 0 && Double.isFinite(value))) {
-      throw refuse(field, "is " + value + ", not a finite figure of zero or above");
+    String not = Figures.notAmount(value, "not a finite figure of zero or above");
+    if (not != null) {
+      throw refuse(field, "is " + value + ", " + not);
     }
   }
 
-  /** Finite and above zero. */
+  /** A figure above zero ({@link Figures#isPositive}). */
   void positive(String field, double value) throws UnreadableRunException {
-    if (!(value > 0 && Double.isFinite(value))) {
-      throw refuse(field, "is " + value + ", not a finite figure above zero");
+    String not = Figures.notPositive(value, "not a finite figure above zero");
+    if (not != null) {
+      throw refuse(field, "is " + value + ", " + not);
     }
   }
 

@@ -95,7 +95,11 @@ public record JmeterResult(
     f.atLeast("warmupSamples", warmupSamples, 0);
     f.atLeast("engines", engines, 1);
     java.util.Set<String> ids = new java.util.HashSet<>();
-    for (Point p : f.present("points", points)) {
+    if (f.present("points", points).isEmpty()) {
+      // jmeter-import refuses a JTL of no samples: no points is a file cut or edited
+      throw f.refuse("points", "are none");
+    }
+    for (Point p : points) {
       f.present("points", p);
       f.text("point id", p.id());
       Fields pf = f.in("point " + p.id());

@@ -93,11 +93,6 @@ public record JmhResult(
     return s == null ? Double.NaN : s;
   }
 
-  /** A time or a rate JMH can have measured: finite and above zero. */
-  private static boolean measured(double x) {
-    return x > 0 && Double.isFinite(x);
-  }
-
   /** Every result in a jmh.json. */
   public static List<JmhResult> readAll(Path file) throws IOException {
     if (!ResultFiles.present(file)) {
@@ -181,8 +176,7 @@ public record JmhResult(
     // JMH writes "NaN" when it has too few iterations for an error; a missing or negative one would
     // print as an interval that is none
     boolean noError = error.isTextual() && error.asText().equals("NaN");
-    if (!noError
-        && !(error.isNumber() && error.asDouble() >= 0 && Double.isFinite(error.asDouble()))) {
+    if (!noError && !(error.isNumber() && Figures.isAmount(error.asDouble()))) {
       throw new UnreadableRunException(
           what
               + " has scoreError "
@@ -191,8 +185,9 @@ public record JmhResult(
     }
     double score = primary.path("score").asDouble();
     // every mode's score is a time or a rate: a number that is none would become a ratio
-    if (!measured(score)) {
-      throw new UnreadableRunException(what + " has score " + score + ", not a measurement");
+    String notScore = Figures.notPositive(score, "not a measurement");
+    if (notScore != null) {
+      throw new UnreadableRunException(what + " has score " + score + ", " + notScore);
     }
     List<Double> raw = new ArrayList<>();
     JsonNode rawData = primary.path("rawData");
@@ -207,9 +202,13 @@ public record JmhResult(
         throw new UnreadableRunException(what + " has forks of unequal iterations in rawData");
       }
       for (JsonNode v : fork) {
-        if (!v.isNumber() || !measured(v.asDouble())) {
+        String not =
+            v.isNumber()
+                ? Figures.notPositive(v.asDouble(), "not a measurement")
+                : "not a measurement";
+        if (not != null) {
           throw new UnreadableRunException(
-              what + " has an iteration of " + v + " in rawData, not a measurement");
+              what + " has an iteration of " + v + " in rawData, " + not);
         }
         raw.add(v.asDouble());
       }
@@ -223,7 +222,7 @@ public record JmhResult(
       // JMH writes a score it has none of as the string "NaN"; anything else that is no count or
       // rate would read as 0
       boolean nan = s.isTextual() && s.asText().equals("NaN");
-      if (!nan && !(s.isNumber() && s.asDouble() >= 0 && Double.isFinite(s.asDouble()))) {
+      if (!nan && !(s.isNumber() && Figures.isAmount(s.asDouble()))) {
         throw new UnreadableRunException(
             what + " has secondary metric " + e.getKey() + " of " + s + ", not a count or rate");
       }

@@ -1,6 +1,8 @@
 package org.wirebench.results;
 
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -49,6 +51,7 @@ final class LoadResults {
           throw pf.refuse("params", "have no " + param + ", which the table lays points out by");
         }
       }
+      checkChartX(pf, p, t.chart());
       if (checked && p.warmup() == null) {
         throw pf.refuse("warmup", "is missing, but the settings had the steady-state check");
       }
@@ -94,6 +97,10 @@ final class LoadResults {
       }
       if (w.windowMs() == 0 && (!rates.isEmpty() || w.converged())) {
         throw wf.refuse("windowMs", "is 0, but the point has warm-up windows or converged");
+      }
+      // convergence is judged on the last windows' rates: none, and there was nothing to judge
+      if (w.converged() && rates.isEmpty()) {
+        throw wf.refuse("ratesPerSecond", "are none, but the point converged");
       }
     }
   }
@@ -149,10 +156,13 @@ final class LoadResults {
   }
 
   /**
-   * One cell id, one cell: the same id with other figures would be two rows of one cell. A wire
-   * file's points are its cells' measures ({@code <cell id>/<measure>}): since version 4 (which
-   * wrote the cells beside the points) a point of no cell, or points without any cell, is a file
-   * whose cells were edited away; the report would show the points without their bytes and CPU.
+   * One cell id, one cell: the same id with other figures would be two rows of one cell. Cells are
+   * the wire scenario's alone. A wire file's points are its cells' measures ({@code <cell
+   * id>/<measure>}): since version 4 (which wrote the cells beside the points) a point of no cell,
+   * or points without any cell, is a file whose cells were edited away; the report would show the
+   * points without their bytes and CPU. In every version a cell with no points, or a cell's points
+   * without one of the measures the wire section reads, is refused: the section dropped such a cell
+   * without a word.
    */
   static void checkCells(Fields f, ScenarioResult r) throws UnreadableRunException {
     Map<String, WireCell> byId = new HashMap<>();
@@ -163,16 +173,76 @@ final class LoadResults {
         throw f.in("wire cell " + c.id()).refuse("id", "appears twice, with other figures");
       }
     }
-    if (!"wire".equals(r.scenario()) || r.formatVersion() < 4) {
+    if (!"wire".equals(r.scenario())) {
+      if (!byId.isEmpty()) {
+        throw f.refuse("wireCells", "are there, but only the wire scenario has cells");
+      }
       return;
     }
+    Map<String, Set<String>> measures = new LinkedHashMap<>();
     for (ScenarioResult.PointResult p : r.points()) {
       int slash = p.id().lastIndexOf('/');
       String cell = slash < 0 ? p.id() : p.id().substring(0, slash);
-      if (!byId.containsKey(cell)) {
+      if (r.formatVersion() >= 4 && !byId.containsKey(cell)) {
         throw f.in("point " + p.id())
             .refuse("id", "names wire cell " + cell + ", which wireCells lacks");
       }
+      checkWireParams(f.in("point " + p.id()), p);
+      measures.computeIfAbsent(cell, k -> new HashSet<>()).add(p.param("measure"));
     }
+    for (String id : byId.keySet()) {
+      if (!measures.containsKey(id)) {
+        throw f.in("wire cell " + id).refuse("id", "names no point: a cell with no points");
+      }
+    }
+    for (Map.Entry<String, Set<String>> e : measures.entrySet()) {
+      for (String m : WIRE_MEASURES) {
+        if (!e.getValue().contains(m)) {
+          throw f.in("wire cell " + e.getKey()).refuse("points", "have no " + m + " measure");
+        }
+      }
+    }
+  }
+
+  /** The single-client measures of a wire cell the wire section reads, as its points name them. */
+  static final List<String> WIRE_MEASURES = List.of("receive", "decode", "end to end");
+
+  /**
+   * A wire point's parameters the wire section reads as numbers: the link's rate (divided by) and
+   * round trip, and the answer's feature count, each a number of the kind the writer records.
+   */
+  private static void checkWireParams(Fields f, ScenarioResult.PointResult p)
+      throws UnreadableRunException {
+    for (String text : List.of("link", "layer", "format", "encoding", "measure")) {
+      if (!(p.params().get(text) instanceof String s) || s.isBlank()) {
+        throw f.refuse("params." + text, "is " + p.params().get(text) + ", not a name");
+      }
+    }
+    f.positive("params.rateMbit", number(f, "params.rateMbit", p.params().get("rateMbit")));
+    f.amount("params.rttMs", number(f, "params.rttMs", p.params().get("rttMs")));
+    if (!(p.params().get("count") instanceof Integer n) || n < 1) {
+      throw f.refuse(
+          "params.count", "is " + p.params().get("count") + ", not a count of 1 or more");
+    }
+  }
+
+  private static double number(Fields f, String field, Object v) throws UnreadableRunException {
+    if (!(v instanceof Number n)) {
+      throw f.refuse(field, "is " + v + ", not a number");
+    }
+    return n.doubleValue();
+  }
+
+  /**
+   * A chart's x parameter is drawn as a number on its axis: each point's is one, and a figure
+   * ({@link Figures#isAmount}); a name there failed the report, a subnormal drew nonsense.
+   */
+  static void checkChartX(Fields f, ScenarioResult.PointResult p, TableLayout.Chart chart)
+      throws UnreadableRunException {
+    if (chart == null || chart.x() == null || chart.x().isEmpty()) {
+      return;
+    }
+    String field = "params." + chart.x();
+    f.amount(field, number(f, field, p.params().get(chart.x())));
   }
 }

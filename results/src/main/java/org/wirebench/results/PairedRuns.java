@@ -167,6 +167,14 @@ public record PairedRuns(
     if (settings == null || groups == null || claims == null) {
       throw new UnreadableRunException(file + ": settings, groups or claims missing");
     }
+    if (groups.isEmpty() || claims.isEmpty()) {
+      // the suite writes pairs.json only when it measured claims, each in a group
+      throw new UnreadableRunException(
+          file
+              + ": no "
+              + (groups.isEmpty() ? "groups" : "claims")
+              + ": pairs that measured nothing");
+    }
     if ((formatVersion >= 3) != (settings.trimShare() != null)) {
       // a version 3 file without it would read as untrimmed, its intervals silently not the run's
       throw new UnreadableRunException(
@@ -181,7 +189,7 @@ public record PairedRuns(
           file + ": trimShare " + trim + " is not in [0, 0.5): a fork would keep no round");
     }
     double confidence = settings.confidence();
-    if (!(confidence > 0 && confidence < 1)) {
+    if (!(Figures.isPositive(confidence) && confidence < 1)) {
       throw new UnreadableRunException(file + ": confidence " + confidence + " is not in (0, 1)");
     }
     Fields f = Fields.of(file);
@@ -241,13 +249,15 @@ public record PairedRuns(
         throw new UnreadableRunException(file + ": claim " + c.id() + " appears twice");
       }
       // the verdicts divide by both: a bound of 0 or below, or a band of none, reads as a verdict
-      if (!(c.claimed() > 0 && Double.isFinite(c.claimed()))) {
+      String not = Figures.notPositive(c.claimed(), "not above 0");
+      if (not != null) {
         throw new UnreadableRunException(
-            file + ": claim " + c.id() + " has claimed ratio " + c.claimed() + ", not above 0");
+            file + ": claim " + c.id() + " has claimed ratio " + c.claimed() + ", " + not);
       }
-      if (!(c.band() > 0 && Double.isFinite(c.band()))) {
+      not = Figures.notPositive(c.band(), "not above 0");
+      if (not != null) {
         throw new UnreadableRunException(
-            file + ": claim " + c.id() + " has band " + c.band() + ", not above 0");
+            file + ": claim " + c.id() + " has band " + c.band() + ", " + not);
       }
       Fields cf = f.in("claim " + c.id());
       cf.text("study", c.study());
@@ -264,6 +274,15 @@ public record PairedRuns(
       if (g == null || c.a() == null || c.b() == null || g.index(c.a()) < 0 || g.index(c.b()) < 0) {
         throw new UnreadableRunException(
             file + ": claim " + c.id() + " names a group or variant the file does not hold");
+      }
+    }
+    // a group is run for its claims: one no claim names is a file whose claims were cut
+    Set<String> named = new HashSet<>();
+    claims.forEach(c -> named.add(c.group()));
+    for (Group g : groups) {
+      if (!named.contains(g.id())) {
+        throw f.in("group " + g.id())
+            .refuse("id", "is named by no claim: a group measured for none");
       }
     }
   }
@@ -304,7 +323,8 @@ public record PairedRuns(
   /**
    * A cost per operation a round can have measured: from {@link #MIN_NS} (below it, a subnormal
    * such as 5e-324 makes a ratio x / y infinite) to {@link #MAX_NS}; NaN, zero, negative and
-   * infinite are not.
+   * infinite are not. A range inside {@link Figures}' (which every other figure is held to): a
+   * round's cost is also a time some round could have taken.
    */
   public static boolean isTime(double ns) {
     return ns >= MIN_NS && ns <= MAX_NS;

@@ -184,7 +184,12 @@ public record RunEnvironment(
    * its group, with a workload: compare takes ratios of it and judges machines by it.
    */
   private static void check(Path file, Calibration c) throws IOException {
-    if (c.workload() == null || c.workload().isBlank() || c.nsPerOp() == null) {
+    if (c.workload() == null
+        || c.workload().isBlank()
+        || c.nsPerOp() == null
+        || c.nsPerOp().isEmpty()) {
+      // the calibration group runs its minimum of forks: none is a calibration of nothing, which
+      // compare would still judge machines by
       throw new UnreadableRunException(file + ": calibration without its workload or forks");
     }
     for (int f = 0; f < c.nsPerOp().size(); f++) {

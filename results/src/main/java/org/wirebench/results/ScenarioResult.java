@@ -175,12 +175,13 @@ public record ScenarioResult(
   /**
    * Refuses points whose figures compare, export and the reports would take as measured: a point id
    * given twice (compare matched the second as "only in NEW"), a point without runs (its p99 row
-   * was dropped without a word), a rate, latency, size or error count below zero, or beyond a
-   * double (1e400 reads as Infinity). Zero req/s is a measurement (nothing succeeded), and NaN a
-   * latency or size not recorded.
+   * was dropped without a word), a rate, latency, size or error count below zero, beyond a double
+   * (1e400 reads as Infinity) or outside {@link Figures}' range (5e-324 req/s). Zero req/s is a
+   * measurement (nothing succeeded), and NaN a latency or size not recorded.
    */
   private void check(Path file) throws IOException {
-    if (points == null) {
+    if (points == null || points.isEmpty()) {
+      // the writer records every point it ran, and a scenario runs at least one
       throw new UnreadableRunException(file + ": no points");
     }
     Fields f = Fields.of(file);
@@ -190,7 +191,6 @@ public record ScenarioResult(
     f.present("client", client);
     f.present("table", table);
     f.present("settings", settings).check(f.in("settings"));
-    LoadResults.checkCells(f, this);
     java.util.Set<String> ids = new java.util.HashSet<>();
     for (PointResult p : points) {
       if (p == null || p.id() == null || p.params() == null || p.latencyMs() == null) {
@@ -218,6 +218,7 @@ public record ScenarioResult(
       }
       LoadResults.checkPoint(f.in("point " + p.id()), formatVersion, settings, p);
     }
+    LoadResults.checkCells(f, this);
     LoadResults.checkPoints(f, this);
   }
 
@@ -229,27 +230,25 @@ public record ScenarioResult(
       long count,
       String counted)
       throws IOException {
-    if (!amount(rate)) {
-      throw new UnreadableRunException(where + " has throughput " + rate + ", not a rate");
+    String not = Figures.notAmount(rate, "not a rate");
+    if (not != null) {
+      throw new UnreadableRunException(where + " has throughput " + rate + ", " + not);
     }
     for (Map.Entry<Statistic, Double> e : latency.entrySet()) {
-      if (e.getValue() == null || !(amount(e.getValue()) || e.getValue().isNaN())) {
+      not = e.getValue() == null ? "not a time" : Figures.notAmount(e.getValue(), "not a time");
+      if (not != null && !(e.getValue() != null && e.getValue().isNaN())) {
         throw new UnreadableRunException(
-            where + " has latency " + e.getKey() + " of " + e.getValue() + " ms, not a time");
+            where + " has latency " + e.getKey() + " of " + e.getValue() + " ms, " + not);
       }
     }
     // the driver writes NaN ("NaN") for a size or latency of no good response: not recorded
-    if (!(amount(bytes) || Double.isNaN(bytes))) {
-      throw new UnreadableRunException(where + " has " + bytes + " bytes a response, not a size");
+    not = Double.isNaN(bytes) ? null : Figures.notAmount(bytes, "not a size");
+    if (not != null) {
+      throw new UnreadableRunException(where + " has " + bytes + " bytes a response, " + not);
     }
     if (count < 0) {
       throw new UnreadableRunException(where + " has " + count + " " + counted + ", below zero");
     }
-  }
-
-  /** A figure a load run can have recorded: finite, zero or above. */
-  private static boolean amount(double x) {
-    return x >= 0 && Double.isFinite(x);
   }
 
   /**

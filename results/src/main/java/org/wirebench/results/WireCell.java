@@ -45,8 +45,9 @@ public record WireCell(
           serverCpuUsPerAnswer,
           serverThreadsEnded
         }) {
-      // NaN and ±∞ are no measure; a negative count or time is not one either
-      if (n != null && !(n.doubleValue() >= 0 && Double.isFinite(n.doubleValue()))) {
+      // NaN and ±∞ are no measure; a negative count or time is not one either, nor a figure
+      // outside the range a ratio can be taken of
+      if (n != null && !Figures.isAmount(n.doubleValue())) {
         throw new IllegalArgumentException("wire cell " + id + ": " + n + " is not a measure");
       }
     }

@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,19 +25,76 @@ import org.junit.jupiter.api.io.TempDir;
 class WireCellsTest {
   @TempDir Path dir;
 
+  private static final String CELL = "10mbit/80ms/osm_mainroads/geojson/gzip/200";
+
   private static final Path WIRE_V1 = Samples.runs().resolve("wire-v1/load-wire.json");
 
   private static ScenarioResult wire(List<WireCell> cells) {
+    List<ScenarioResult.PointResult> points = new ArrayList<>();
+    cells.forEach(c -> points.addAll(pointsOf(c.id())));
+    return scenario("wire", points, cells);
+  }
+
+  private static ScenarioResult scenario(
+      String name, List<ScenarioResult.PointResult> points, List<WireCell> cells) {
     return new ScenarioResult(
         ScenarioResult.FORMAT_VERSION,
-        "wire",
+        name,
         ScenarioSettings.counted("quick", 1, 3, 12, Duration.ofSeconds(3)),
         "2026-11-26T00:00:00Z",
         Map.of(),
         Map.of("links", List.of(Map.of("link", "10mbit/80ms"))),
         new TableLayout("link", List.of("format"), "measure", Statistic.P50, true, null, List.of()),
-        List.of(),
+        points,
         cells);
+  }
+
+  /**
+   * The three single-client points the wire section reads of the cell {@code
+   * link/rtt/layer/format/encoding/count}, as the wire scenario writes them.
+   */
+  private static List<ScenarioResult.PointResult> pointsOf(String cell) {
+    String[] part = cell.split("/");
+    List<ScenarioResult.PointResult> out = new ArrayList<>();
+    for (String measure : List.of("receive", "decode", "end to end")) {
+      Map<String, Object> params = new LinkedHashMap<>();
+      params.put("link", part[0] + "/" + part[1]);
+      params.put("rateMbit", 10.0);
+      params.put("rttMs", 80);
+      params.put("layer", part[2]);
+      params.put("format", part[3]);
+      params.put("encoding", part[4]);
+      params.put("count", Integer.parseInt(part[5]));
+      params.put("measure", measure);
+      LoadResult run =
+          new LoadResult(
+              LoadResult.FORMAT_VERSION,
+              "http://x/",
+              LoadModel.CLOSED,
+              1,
+              0,
+              1000,
+              12,
+              12.0,
+              12_000.0,
+              1000.0,
+              Map.of(Statistic.P50, 80.0),
+              Map.of(),
+              Map.of(),
+              part[4],
+              900.0);
+      out.add(
+          new ScenarioResult.PointResult(
+              cell + "/" + measure.replace(' ', '-'),
+              params,
+              12.0,
+              Map.of(Statistic.P50, 80.0),
+              1000.0,
+              0,
+              List.of(run),
+              null));
+    }
+    return out;
   }
 
   @Test
@@ -70,7 +129,8 @@ class WireCellsTest {
   @Test
   void otherScenariosWriteNoCells() throws IOException {
     Path file = dir.resolve("load-wfs.json");
-    ScenarioResult wfs = wire(List.of());
+    ScenarioResult wfs =
+        scenario("wfs", pointsOf("10mbit/80ms/osm_mainroads/geojson/gzip/200"), List.of());
     wfs.write(file);
     assertFalse(Files.readString(file).contains("wireCells"), "left out when empty");
     assertEquals(List.of(), ScenarioResult.read(file).wireCells());
@@ -134,7 +194,8 @@ class WireCellsTest {
   void aVersion4CellThatIsNoMeasureIsRefused() throws IOException {
     for (String bad : List.of("NaN", "-1.0", "\"x\"")) {
       Path file = dir.resolve("load-wire.json");
-      wire(List.of(new WireCell("a/b", 1L, 1L, 1L, 1L, 1.0, 1.0, 0))).write(file);
+      wire(List.of(new WireCell(CELL, 1L, 1L, 1L, 1L, 1.0, 1.0, 0))).write(file);
+      ScenarioResult.read(file);
       String text = Files.readString(file);
       assertTrue(text.contains("\"serverCpuUsPerAnswer\" : 1.0"), text);
       Files.writeString(
@@ -142,5 +203,35 @@ class WireCellsTest {
           text.replace("\"serverCpuUsPerAnswer\" : 1.0", "\"serverCpuUsPerAnswer\" : " + bad));
       assertThrows(UnreadableRunException.class, () -> ScenarioResult.read(file), bad);
     }
+  }
+
+  /**
+   * A cell with no points, in version 3 (its cells in client.links) and version 4 (wireCells): the
+   * report's wire section dropped it without a word; now the file is refused, naming the cell.
+   */
+  @Test
+  void aCellWithNoPointsIsRefusedInEveryVersion() throws IOException {
+    ObjectNode v3 = (ObjectNode) ResultFiles.JSON.readTree(WIRE_V1.toFile());
+    ObjectNode cells = (ObjectNode) v3.get("client").get("links").get(0).get("cells");
+    String id = cells.fieldNames().next();
+    cells.set("1gbit/1ms/nowhere/geojson/identity/200", cells.get(id).deepCopy());
+    Path file = dir.resolve("load-wire.json");
+    ResultFiles.JSON.writeValue(file.toFile(), v3);
+    UnreadableRunException e =
+        assertThrows(UnreadableRunException.class, () -> ScenarioResult.read(file));
+    assertTrue(
+        e.getMessage().contains("wire cell 1gbit/1ms/nowhere/geojson/identity/200: id names no"),
+        e.getMessage());
+
+    ScenarioResult v4 = wire(List.of(new WireCell(CELL, 1L, 1L, 1L, 1L, 1.0, 1.0, 0)));
+    String other = "1gbit/1ms/osm_places/geojson/gzip/200";
+    scenario(
+            "wire",
+            v4.points(),
+            List.of(v4.wireCells().get(0), new WireCell(other, 1L, 1L, 1L, 1L, 1.0, 1.0, 0)))
+        .write(file);
+    e = assertThrows(UnreadableRunException.class, () -> ScenarioResult.read(file));
+    assertTrue(
+        e.getMessage().contains("wire cell " + other + ": id names no point"), e.getMessage());
   }
 }

@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
         "Write report.html (self-contained: inline SVG charts and CSS) and report.md for a results"
             + " folder into --out DIR; without --out, check RUN's own (written by the run) against"
             + " its files: up to date (exit 0), added if missing, refused if they differ (exit"
-            + " 2: a run's files are never replaced).")
+            + " 2: a run's files are never replaced). A copy of a run folder under another name"
+            + " is checked as the run its report names.")
 final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -70,14 +71,77 @@ final class ReportCommand implements Callable<Integer> {
     String name = run.toAbsolutePath().normalize().getFileName().toString();
     if (!inPlace) {
       ReportWriter.write(record, out, name);
-      System.out.println("wrote " + out.resolve("report.html") + " and report.md");
+      spec.commandLine().getOut().println("wrote " + out.resolve("report.html") + " and report.md");
       return 0;
     }
-    return checkOwn(ReportWriter.render(record, name));
+    // a report is titled with its run's id, the name the run's folder got when the run wrote it: a
+    // copy of the folder under another name holds the same run, whose report names it as before
+    String id = ownTitle();
+    if (id == null) {
+      id = name;
+    }
+    return checkOwn(ReportWriter.render(record, id), id, name);
   }
 
-  /** RUN's own report: the same bytes, or missing and added; never replaced. */
-  private int checkOwn(Map<String, String> rendered) throws IOException {
+  /**
+   * The run id RUN's own report is titled with (report.md's heading, or report.html's when there is
+   * no report.md), or null when it has neither or one of another shape (then compared as is).
+   */
+  private String ownTitle() throws IOException {
+    Path md = run.resolve("report.md");
+    if (Files.isRegularFile(md)) {
+      String first = firstLine(md);
+      return first.startsWith(MD_TITLE) ? first.substring(MD_TITLE.length()) : null;
+    }
+    Path html = run.resolve("report.html");
+    if (Files.isRegularFile(html)) {
+      String text;
+      try {
+        text = Files.readString(html);
+      } catch (java.nio.charset.CharacterCodingException e) {
+        return null; // not a report this wirebench wrote: compared as is, and found to differ
+      }
+      java.util.regex.Matcher m = HTML_TITLE.matcher(text);
+      if (m.find()) {
+        return m.group(1)
+            .replace("&quot;", "\"")
+            .replace("&gt;", ">")
+            .replace("&lt;", "<")
+            .replace("&amp;", "&");
+      }
+    }
+    return null;
+  }
+
+  private static final String MD_TITLE = "# wirebench: ";
+
+  private static final java.util.regex.Pattern HTML_TITLE =
+      java.util.regex.Pattern.compile("<h1>wirebench: ([^<\n]*)</h1>");
+
+  private static String firstLine(Path file) throws IOException {
+    try (java.io.BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String line = r.readLine();
+      return line == null ? "" : line;
+    } catch (java.nio.charset.CharacterCodingException e) {
+      return ""; // not a report this wirebench wrote: compared as is, and found to differ
+    }
+  }
+
+  /**
+   * RUN's own report: the same bytes, or missing and added; never replaced.
+   *
+   * @param id the run id the report was rendered with: the one RUN's report names
+   * @param name RUN's folder name
+   */
+  private int checkOwn(Map<String, String> rendered, String id, String name) throws IOException {
+    String asRun =
+        id.equals(name)
+            ? ""
+            : " (as run "
+                + id
+                + ", the id its report names: the folder's name "
+                + name
+                + " is not part of the comparison)";
     List<String> missing = new ArrayList<>();
     for (Map.Entry<String, String> f : rendered.entrySet()) {
       Path file = run.resolve(f.getKey());
@@ -90,12 +154,16 @@ final class ReportCommand implements Callable<Integer> {
             file
                 + " differs from the report of "
                 + run
-                + "'s files as this wirebench renders it: a run's files are never replaced;"
+                + "'s files as this wirebench renders it"
+                + asRun
+                + ": a run's files are never replaced;"
                 + " write the report elsewhere with --out DIR");
       }
     }
     if (missing.isEmpty()) {
-      System.out.println(run + ": report.html and report.md are up to date");
+      spec.commandLine()
+          .getOut()
+          .println(run + ": report.html and report.md are up to date" + asRun);
       return 0;
     }
     // a missing report is added whole, next to the run's files, never over one (NewFiles)
@@ -105,10 +173,13 @@ final class ReportCommand implements Callable<Integer> {
       }
       files.publish();
     }
-    System.out.println(
-        "wrote "
-            + String.join(
-                " and ", missing.stream().map(run::resolve).map(Path::toString).toList()));
+    spec.commandLine()
+        .getOut()
+        .println(
+            "wrote "
+                + String.join(
+                    " and ", missing.stream().map(run::resolve).map(Path::toString).toList())
+                + asRun);
     return 0;
   }
 

@@ -96,20 +96,57 @@ public final class IncompleteRuns {
     }
   }
 
-  /** One line naming them and the command that removes them, when there are any. */
+  /**
+   * What discard-incomplete would do with the {@code tmp-} folders under {@code root}, one line
+   * each kind, when there are any: the killed runs' (marked, {@link #notARun} null) it removes; the
+   * others (a run's from before the marker, another tool's, a run's holding a file no run writes)
+   * it keeps, so they are named apart, with why and the command that removes them by hand.
+   */
   public static void warn(Path root, PrintStream err) throws IOException {
-    List<Path> left = find(root);
-    if (!left.isEmpty()) {
+    List<String> discarded = new java.util.ArrayList<>();
+    List<String> kept = new java.util.ArrayList<>();
+    List<String> keptPaths = new java.util.ArrayList<>();
+    for (Path p : find(root)) {
+      String name = p.getFileName().toString();
+      String not = notARun(p);
+      if (not == null) {
+        discarded.add(name);
+      } else {
+        kept.add(name + " (" + not + ")");
+        keptPaths.add(shellWord(p.toString()));
+      }
+    }
+    if (!discarded.isEmpty()) {
       err.println(
           "wirebench: "
-              + left.size()
+              + discarded.size()
               + " incomplete run(s) left by killed runs under "
               + root
               + " (not results; remove with ./wirebench discard-incomplete "
               + root
               + "): "
-              + String.join(", ", left.stream().map(p -> p.getFileName().toString()).toList()));
+              + String.join(", ", discarded));
     }
+    if (!kept.isEmpty()) {
+      err.println(
+          "wirebench: "
+              + kept.size()
+              + " other "
+              + PREFIX
+              + "* folder(s) under "
+              + root
+              + ", not results, which discard-incomplete keeps: "
+              + String.join(", ", kept)
+              + "; if one is a killed run's (runs before the "
+              + MARKER
+              + " file had none), remove it by hand: rm -r "
+              + String.join(" ", keptPaths));
+    }
+  }
+
+  /** A path as one word of a POSIX shell's command line: quoted unless it needs none. */
+  private static String shellWord(String s) {
+    return s.matches("[A-Za-z0-9_./:=+@%-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
   }
 
   /**

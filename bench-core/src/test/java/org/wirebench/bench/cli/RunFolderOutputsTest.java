@@ -35,7 +35,11 @@ class RunFolderOutputsTest {
   private final CliRunner cli = new CliRunner();
 
   private Path copyRun() throws IOException {
-    Path run = Files.createDirectories(tmp.resolve("runs").resolve(RUN_NAME));
+    return copyRun(RUN_NAME);
+  }
+
+  private Path copyRun(String name) throws IOException {
+    Path run = Files.createDirectories(tmp.resolve("runs").resolve(name));
     try (Stream<Path> files = Files.list(COMMITTED)) {
       for (Path f : files.toList()) {
         Files.copy(f, run.resolve(f.getFileName()));
@@ -177,5 +181,31 @@ class RunFolderOutputsTest {
     try (Stream<Path> files = Files.list(run)) {
       assertFalse(files.anyMatch(f -> f.getFileName().toString().startsWith("tmp-")));
     }
+  }
+
+  /**
+   * A copy of a run folder under another name holds the same run: its report, titled with the run's
+   * id, is up to date (before: "differs", exit 2, as the report was rendered with the copy's name);
+   * a missing one is added as the run's, and an edited one still differs.
+   */
+  @Test
+  void aRenamedCopyIsCheckedAsTheRunItsReportNames() throws Exception {
+    Path run = copyRun("renamed copy");
+    Map<String, byte[]> before = snapshot(run);
+    assertEquals(0, cli.run("report", run.toString()), cli::err);
+    assertTrue(
+        cli.out().contains("up to date (as run " + RUN_NAME + ", the id its report names"),
+        cli::out);
+    assertSame(before, snapshot(run));
+
+    Files.delete(run.resolve("report.md"));
+    assertEquals(0, cli.run("report", run.toString()), cli::err);
+    assertSame(before, snapshot(run));
+
+    Path html = run.resolve("report.html");
+    Files.writeString(html, "edited\n", java.nio.file.StandardOpenOption.APPEND);
+    assertEquals(2, cli.run("report", run.toString()), cli::err);
+    assertTrue(cli.err().contains("never replaced"), cli::err);
+    assertTrue(cli.err().contains("as run " + RUN_NAME), cli::err);
   }
 }

@@ -1,9 +1,14 @@
 package org.wirebench.bench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,5 +38,42 @@ class IncompleteRunsTest {
     Path run = IncompleteRuns.create(root);
     assertEquals(expected, Files.getPosixFilePermissions(run));
     assertEquals(List.of(run), IncompleteRuns.find(root));
+  }
+
+  /**
+   * The warning says what discard-incomplete would do: a killed run's marked folder is listed as
+   * one it removes; an unmarked tmp- folder (a run's from before the marker, another tool's) is
+   * named apart as kept, with why and how to remove it by hand. Before, both were listed in one
+   * line as removed by discard-incomplete, which then kept the unmarked one.
+   */
+  @Test
+  void theWarningTellsDiscardedFromKeptFolders() throws IOException {
+    Path killed = IncompleteRuns.create(root);
+    Files.writeString(killed.resolve("jmh.json"), "[]");
+    Path old = Files.createDirectories(root.resolve("tmp-20261101-old"));
+    Files.writeString(old.resolve("jmh.json"), "[]");
+    Files.createDirectories(root.resolve("20261101-000000-complete"));
+
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    IncompleteRuns.warn(root, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+    assertEquals(2, lines.size(), lines::toString);
+    String removed = lines.get(0);
+    String kept = lines.get(1);
+    assertTrue(removed.contains("discard-incomplete " + root), removed);
+    assertTrue(removed.contains(killed.getFileName().toString()), removed);
+    assertFalse(removed.contains("tmp-20261101-old"), removed);
+    assertTrue(kept.contains("tmp-20261101-old (it lacks the " + IncompleteRuns.MARKER), kept);
+    assertTrue(kept.contains("which discard-incomplete keeps"), kept);
+    assertTrue(kept.endsWith("remove it by hand: rm -r " + old), kept);
+    assertFalse(kept.contains(killed.getFileName().toString()), kept);
+
+    // discard-incomplete does what the warning said
+    IncompleteRuns.delete(killed);
+    bytes.reset();
+    IncompleteRuns.warn(root, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    List<String> after = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+    assertEquals(1, after.size(), after::toString);
+    assertTrue(after.get(0).contains("tmp-20261101-old"), after::toString);
   }
 }
