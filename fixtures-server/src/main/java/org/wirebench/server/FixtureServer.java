@@ -259,7 +259,7 @@ public final class FixtureServer implements AutoCloseable {
             settings.maxBodyBytes(),
             DEFAULT_BODY_TIMEOUT_MS,
             HeadRefusals::refused);
-    root = new UriGate(bodies);
+    root = new UriGate(new FramingGate(bodies));
     // OPTIONS * inside the head timeout: a connection whose one request was it is one that spoke
     HeaderTimeout heads =
         new HeaderTimeout(
