@@ -31,7 +31,10 @@ import org.wirebench.server.wms.WmsRequest;
  * Settings#stopTimeoutMs}).
  */
 public final class FixtureServer implements AutoCloseable {
-  /** A request head must arrive within this of the connection opening (slowloris). */
+  /**
+   * A first request head must arrive within this of the connection opening, a later one within this
+   * of its first byte (slowloris).
+   */
   public static final long DEFAULT_HEADER_TIMEOUT_MS = 10_000;
 
   /**
@@ -110,8 +113,8 @@ public final class FixtureServer implements AutoCloseable {
    * @param compression answer in gzip, br or zstd when the client's {@code Accept-Encoding} asks
    *     (false: always uncoded)
    * @param accessLog one NCSA line per request on stderr
-   * @param headerTimeoutMs a connection whose first request head has not arrived by then is closed,
-   *     1..600000
+   * @param headerTimeoutMs a connection whose first request head has not arrived by then, or a
+   *     later head this long after its first byte, is closed, 1..600000
    * @param finding the mock backend's and the gateway's settings
    */
   public record Settings(

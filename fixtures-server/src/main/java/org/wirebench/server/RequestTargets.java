@@ -156,6 +156,24 @@ final class RequestTargets extends HttpConnectionFactory {
     return q < 0 ? null : target.substring(q + 1);
   }
 
+  /**
+   * Has {@code onHeadBegun} told the number (1, 2, ...) of each request head on {@code connection}
+   * as its first byte arrives, a blank line before a request line included; nothing for a
+   * connection not made here.
+   */
+  static void onHeadBegun(Connection connection, java.util.function.IntConsumer onHeadBegun) {
+    if (connection instanceof Remembering r) {
+      r.onHeadBegun = onHeadBegun;
+    }
+  }
+
+  /**
+   * How many request heads on {@code connection} have been read whole (0 for one not made here).
+   */
+  static int headsDone(Connection connection) {
+    return connection instanceof Remembering r ? r.headsDone : 0;
+  }
+
   /** The parser's states inside a chunked body's framing. */
   private static final java.util.Set<HttpParser.State> CHUNK_STATES =
       java.util.EnumSet.of(
@@ -186,6 +204,13 @@ final class RequestTargets extends HttpConnectionFactory {
     /** See {@link #chunkedAtLeast}; reset at each request's start. */
     private final ChunkSizes chunks = new ChunkSizes();
 
+    /** Request heads whose first byte has arrived, and those read whole: parsing thread only. */
+    private int headsBegun;
+
+    private volatile int headsDone;
+
+    private volatile java.util.function.IntConsumer onHeadBegun;
+
     Remembering(HttpConfiguration config, Connector connector, EndPoint endPoint) {
       super(config, connector, endPoint);
     }
@@ -203,7 +228,21 @@ final class RequestTargets extends HttpConnectionFactory {
             @Override
             public boolean parseNext(ByteBuffer buffer) {
               keep(this, buffer);
-              return super.parseNext(buffer);
+              if (getState() == HttpParser.State.START
+                  && buffer.hasRemaining()
+                  && headsBegun == headsDone) {
+                headsBegun++;
+                java.util.function.IntConsumer listener = onHeadBegun;
+                if (listener != null) {
+                  listener.accept(headsBegun);
+                }
+              }
+              boolean handled = super.parseNext(buffer);
+              if (headsDone < headsBegun
+                  && getState().ordinal() > HttpParser.State.HEADER.ordinal()) {
+                headsDone = headsBegun;
+              }
+              return handled;
             }
 
             /**
