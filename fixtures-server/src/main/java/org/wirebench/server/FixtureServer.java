@@ -31,6 +31,16 @@ import org.wirebench.server.wms.WmsRequest;
  * Settings#stopTimeoutMs}).
  */
 public final class FixtureServer implements AutoCloseable {
+  static {
+    // Jetty's HostPort logs a WARN for each bad Host header, which any client can send at will (a
+    // log flood); the request itself is refused 400 in its path's format, and the access log, when
+    // on, has its line
+    if (org.slf4j.LoggerFactory.getLogger(org.eclipse.jetty.util.HostPort.class)
+        instanceof org.eclipse.jetty.logging.JettyLogger hostPort) {
+      hostPort.setLevel(org.eclipse.jetty.logging.JettyLevel.ERROR);
+    }
+  }
+
   /**
    * A first request head must arrive within this of the connection opening, a later one within this
    * of its first byte (slowloris).

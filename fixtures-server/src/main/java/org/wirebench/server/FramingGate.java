@@ -11,9 +11,9 @@ import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 
 /**
- * Refuses, from the head and before any body is read, a request whose body framing the server
- * cannot honour, with 400 in the path's format ({@link ServiceErrors}) and {@code Connection:
- * close}, as Jetty's {@code HttpCompliance} has no switch for either:
+ * Refuses, from the head and before any body is read, a request whose framing the server cannot
+ * honour, with 400 in the path's format ({@link ServiceErrors}) and {@code Connection: close}, as
+ * Jetty's {@code HttpCompliance} has no switch for either:
  *
  * <ul>
  *   <li>HTTP/1.0 with {@code Transfer-Encoding}: RFC 9112 §6.1 says such a message's framing MUST
@@ -24,6 +24,8 @@ import org.eclipse.jetty.util.Callback;
  *       no path reads one, so the body was dropped and the request answered as if it were not
  *       there; a client that sent a query in it got an answer to another question. The connection
  *       closes rather than the unread body being skipped.
+ *   <li>A request line whose version is not spelt {@code HTTP/} in capitals ({@code http/1.1}),
+ *       which Jetty reads as HTTP/1.1: RFC 9112 §2.3 makes the name case-sensitive.
  * </ul>
  */
 final class FramingGate extends Handler.Wrapper {
@@ -46,6 +48,11 @@ final class FramingGate extends Handler.Wrapper {
 
   /** Why the request's framing is refused, or null when it is not. */
   static String cause(Request request) {
+    String version = RequestTargets.sentVersion(request.getConnectionMetaData());
+    if (version != null && !version.isEmpty() && !version.startsWith("HTTP/")) {
+      return "the request line's version is case-sensitive (RFC 9112 2.3): HTTP/1.1, not "
+          + version;
+    }
     boolean coded = request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING);
     if (coded && request.getConnectionMetaData().getHttpVersion() == HttpVersion.HTTP_1_0) {
       return "an HTTP/1.0 request cannot carry Transfer-Encoding (RFC 9112 6.1): its body's"
