@@ -1,5 +1,7 @@
 package org.wirebench.server;
 
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -43,6 +45,14 @@ final class ErrorPages extends ErrorHandler {
     if (status < 400) {
       status = HttpStatus.INTERNAL_SERVER_ERROR_500;
     }
+    if (status == HttpStatus.UPGRADE_REQUIRED_426) {
+      // Jetty's answer to an HTTP/2.0 request line and to h2's prior-knowledge preface (PRI *
+      // HTTP/2.0). A 426 MUST name in Upgrade a protocol the server would switch to (RFC 9110
+      // 15.5.22), and this server switches to none: the version is refused as 0.9, 1.2 and 3 are,
+      // and the connection closed (the preface's "SM" was read as a next request).
+      status = HttpStatus.HTTP_VERSION_NOT_SUPPORTED_505;
+      response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
+    }
     ServiceErrors.of(path)
         .write(response, callback, status, query, cause(request, status, unparsed, path != null));
     return true;
@@ -51,6 +61,9 @@ final class ErrorPages extends ErrorHandler {
   /** One line naming what was wrong, from what Jetty said where it said something readable. */
   private String cause(Request request, int status, boolean unparsed, boolean target) {
     String reason = HttpStatus.getMessage(status);
+    if (status == HttpStatus.HTTP_VERSION_NOT_SUPPORTED_505) {
+      return reason + ": this server speaks HTTP/1.1 (and 1.0) only";
+    }
     if (status >= 500) {
       return reason;
     }

@@ -27,7 +27,20 @@ import org.wirebench.server.wms.WmsHandler;
  * Settings#stopTimeoutMs}).
  */
 public final class FixtureServer implements AutoCloseable {
-  /** A request head must arrive within this of the connection opening (slowloris). */
+  static {
+    // Jetty's HostPort logs a WARN for each bad Host header, which any client can send at will (a
+    // log flood); the request itself is refused 400 in its path's format, and the access log, when
+    // on, has its line
+    if (org.slf4j.LoggerFactory.getLogger(org.eclipse.jetty.util.HostPort.class)
+        instanceof org.eclipse.jetty.logging.JettyLogger hostPort) {
+      hostPort.setLevel(org.eclipse.jetty.logging.JettyLevel.ERROR);
+    }
+  }
+
+  /**
+   * A first request head must arrive within this of the connection opening, a later one within this
+   * of its first byte (slowloris).
+   */
   public static final long DEFAULT_HEADER_TIMEOUT_MS = 10_000;
 
   /**
@@ -97,8 +110,8 @@ public final class FixtureServer implements AutoCloseable {
    * @param compression answer in gzip, br or zstd when the client's {@code Accept-Encoding} asks
    *     (false: always uncoded)
    * @param accessLog one NCSA line per request on stderr
-   * @param headerTimeoutMs a connection whose first request head has not arrived by then is closed,
-   *     1..600000
+   * @param headerTimeoutMs a connection whose first request head has not arrived by then, or a
+   *     later head this long after its first byte, is closed, 1..600000
    * @param finding the mock backend's and the gateway's settings
    */
   public record Settings(
@@ -210,7 +223,7 @@ public final class FixtureServer implements AutoCloseable {
             settings.maxBodyBytes(),
             DEFAULT_BODY_TIMEOUT_MS,
             HeadRefusals::refused);
-    root = new UriGate(bodies);
+    root = new UriGate(new FramingGate(bodies));
     // OPTIONS * inside the head timeout: a connection whose one request was it is one that spoke
     HeaderTimeout heads =
         new HeaderTimeout(

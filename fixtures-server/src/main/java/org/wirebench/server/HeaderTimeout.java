@@ -11,10 +11,12 @@ import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
  * Closes a connection whose first request head has not arrived within {@code timeoutMs} of the
- * connection opening. Jetty's idle timeout restarts with every byte, so a client trickling one
- * header byte every few seconds (slowloris) would hold its connection forever; 500 of them held the
- * server's connections and threads. Later requests on a kept-alive connection are left to the idle
- * timeout.
+ * connection opening, or any later request head within {@code timeoutMs} of its first byte. Jetty's
+ * idle timeout restarts with every byte, so a client trickling one header byte every few seconds
+ * (slowloris) would hold its connection forever; 500 of them held the server's connections and
+ * threads. A kept-alive connection waiting, silent, for its next request is left to the idle
+ * timeout; once that request's first byte arrives, its head is held to the same bound as the first
+ * (before 2026-11-27 only the first head was, and a second head trickled for minutes).
  */
 final class HeaderTimeout extends Handler.Wrapper implements Connection.Listener {
   private static final String SEEN = HeaderTimeout.class.getName() + ".seen";
@@ -40,6 +42,18 @@ final class HeaderTimeout extends Handler.Wrapper implements Connection.Listener
         },
         timeoutMs,
         TimeUnit.MILLISECONDS);
+    RequestTargets.onHeadBegun(
+        connection,
+        head ->
+            scheduler.schedule(
+                () -> {
+                  if (RequestTargets.headsDone(connection) < head
+                      && connection.getEndPoint().isOpen()) {
+                    connection.getEndPoint().close();
+                  }
+                },
+                timeoutMs,
+                TimeUnit.MILLISECONDS));
   }
 
   @Override

@@ -43,12 +43,26 @@ final class RequestTargets extends HttpConnectionFactory {
       return null;
     }
     String line = r.requestLine();
-    int space = line.indexOf(' ');
+    int space = blank(line, 0);
     if (space < 0) {
       return null;
     }
-    int end = line.indexOf(' ', space + 1);
+    int end = blank(line, space + 1);
     return line.substring(space + 1, end < 0 ? line.length() : end);
+  }
+
+  /**
+   * The index of the first space or tab in {@code line} from {@code from}, or -1: a line whose
+   * words are parted by tabs (refused, RFC 9112 §3 wants one SP) still names its target, so that
+   * the refusal is written in that path's format.
+   */
+  private static int blank(String line, int from) {
+    for (int i = from; i < line.length(); i++) {
+      if (line.charAt(i) == ' ' || line.charAt(i) == '\t') {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /**
@@ -60,7 +74,7 @@ final class RequestTargets extends HttpConnectionFactory {
       return false;
     }
     String line = r.requestLine();
-    int space = line.indexOf(' ');
+    int space = blank(line, 0);
     String method = space < 0 ? line : line.substring(0, space);
     if (method.isEmpty()) {
       return space == 0;
@@ -156,6 +170,33 @@ final class RequestTargets extends HttpConnectionFactory {
     return q < 0 ? null : target.substring(q + 1);
   }
 
+  /**
+   * Has {@code onHeadBegun} told the number (1, 2, ...) of each request head on {@code connection}
+   * as its first byte arrives, a blank line before a request line included; nothing for a
+   * connection not made here.
+   */
+  static void onHeadBegun(Connection connection, java.util.function.IntConsumer onHeadBegun) {
+    if (connection instanceof Remembering r) {
+      r.onHeadBegun = onHeadBegun;
+    }
+  }
+
+  /**
+   * The HTTP-version of the request line being handled on {@code connection} as sent (up to 16
+   * characters; "" for a line without one), or null for a connection not made here. Jetty reads
+   * {@code http/1.1} as HTTP/1.1; RFC 9112 §2.3 makes the name case-sensitive.
+   */
+  static String sentVersion(ConnectionMetaData connection) {
+    return connection instanceof Remembering r ? r.version.toString() : null;
+  }
+
+  /**
+   * How many request heads on {@code connection} have been read whole (0 for one not made here).
+   */
+  static int headsDone(Connection connection) {
+    return connection instanceof Remembering r ? r.headsDone : 0;
+  }
+
   /** The parser's states inside a chunked body's framing. */
   private static final java.util.Set<HttpParser.State> CHUNK_STATES =
       java.util.EnumSet.of(
@@ -186,6 +227,23 @@ final class RequestTargets extends HttpConnectionFactory {
     /** See {@link #chunkedAtLeast}; reset at each request's start. */
     private final ChunkSizes chunks = new ChunkSizes();
 
+    /** Request heads whose first byte has arrived, and those read whole: parsing thread only. */
+    private int headsBegun;
+
+    private volatile int headsDone;
+
+    private volatile java.util.function.IntConsumer onHeadBegun;
+
+    /**
+     * The request line's words after its second blank, as they arrive, and how far the line has
+     * been read: parsing thread only, read by the request's handler after its head is parsed.
+     */
+    private final StringBuilder version = new StringBuilder(16);
+
+    private int lineBlanks;
+    private boolean lineStarted;
+    private boolean lineEnded;
+
     Remembering(HttpConfiguration config, Connector connector, EndPoint endPoint) {
       super(config, connector, endPoint);
     }
@@ -203,7 +261,22 @@ final class RequestTargets extends HttpConnectionFactory {
             @Override
             public boolean parseNext(ByteBuffer buffer) {
               keep(this, buffer);
-              return super.parseNext(buffer);
+              trackVersion(getState(), buffer);
+              if (getState() == HttpParser.State.START
+                  && buffer.hasRemaining()
+                  && headsBegun == headsDone) {
+                headsBegun++;
+                java.util.function.IntConsumer listener = onHeadBegun;
+                if (listener != null) {
+                  listener.accept(headsBegun);
+                }
+              }
+              boolean handled = super.parseNext(buffer);
+              if (headsDone < headsBegun
+                  && getState().ordinal() > HttpParser.State.HEADER.ordinal()) {
+                headsDone = headsBegun;
+              }
+              return handled;
             }
 
             /**
@@ -259,6 +332,33 @@ final class RequestTargets extends HttpConnectionFactory {
         bareCr = true;
       }
       length = n + i - from;
+    }
+
+    private void trackVersion(HttpParser.State state, ByteBuffer buffer) {
+      if (state == HttpParser.State.START) {
+        version.setLength(0);
+        lineBlanks = 0;
+        lineStarted = false;
+        lineEnded = false;
+      } else if (lineEnded || state.ordinal() > HttpParser.State.REQUEST_VERSION.ordinal()) {
+        return;
+      }
+      for (int i = buffer.position(); i < buffer.limit(); i++) {
+        byte b = buffer.get(i);
+        if (isLineEnd(b)) {
+          if (lineStarted) {
+            lineEnded = true;
+            return;
+          }
+        } else {
+          lineStarted = true;
+          if (b == ' ' || b == '\t') {
+            lineBlanks++;
+          } else if (lineBlanks >= 2 && version.length() < 16) {
+            version.append((char) (b & 0xff));
+          }
+        }
+      }
     }
 
     private static boolean isLineEnd(byte b) {

@@ -8,7 +8,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -34,50 +33,70 @@ class HttpHygieneTest {
 
   @Test
   void aSlowlorisConnectionIsClosedWhileItsHeadIsStillArriving() throws Exception {
-    try (FixtureServer server = server()) {
-      URI uri = server.uri();
-      try (Socket s = new Socket(uri.getHost(), uri.getPort())) {
-        OutputStream out = s.getOutputStream();
-        InputStream in = s.getInputStream();
-        // one header byte every 200 ms for 20 s: each resets Jetty's idle timeout, and the head
-        // never ends, so only the head timeout can close the connection before the trickle ends
-        byte[] trickle =
-            ("GET /static/1 HTTP/1.1\r\nHost: x\r\nX-Slow: " + "s".repeat(60))
-                .getBytes(StandardCharsets.US_ASCII);
-        CompletableFuture<Boolean> trickled =
-            CompletableFuture.supplyAsync(
-                () -> {
-                  try {
-                    for (byte b : trickle) {
-                      out.write(b);
-                      out.flush();
-                      TimeUnit.MILLISECONDS.sleep(200);
-                    }
-                    return true;
-                  } catch (IOException closed) {
-                    return false; // a reset while writing: the server closed the connection
-                  } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                  }
-                });
-        s.setSoTimeout(60_000);
-        int read;
-        try {
-          read = in.read();
-        } catch (SocketTimeoutException e) {
-          throw new AssertionError("the connection was still open after 60 s", e);
-        } catch (IOException reset) {
-          read = -1;
-        }
-        assertEquals(-1, read, "the server answered instead of closing");
-        assertTrue(
-            !trickled.isDone() || !trickled.get(),
-            "the connection was closed only after the whole trickle was written");
-        s.close(); // the writer stops at its next byte
-        assertTrue(!trickled.get(30, TimeUnit.SECONDS), "the writer kept writing");
-      }
+    try (FixtureServer server = server();
+        Socket s = new Socket(server.uri().getHost(), server.uri().getPort())) {
+      assertClosedWhileTrickling(s);
     }
+  }
+
+  /**
+   * The head timeout holds for every request head on a kept-alive connection, not only its first: a
+   * second head trickled after a served request is cut off while still arriving too.
+   */
+  @Test
+  void aLaterHeadTrickledOnAKeptAliveConnectionIsCutOffToo() throws Exception {
+    try (FixtureServer server = server();
+        Socket s = new Socket(server.uri().getHost(), server.uri().getPort())) {
+      s.setSoTimeout(30_000);
+      RawHttp.Answer first = exchange(s, "GET /static/3 HTTP/1.1\r\nHost: x\r\n\r\n");
+      assertEquals(200, first.status(), first.toString());
+      assertClosedWhileTrickling(s);
+    }
+  }
+
+  /**
+   * Trickles a request head that never ends on {@code s}, one byte every 200 ms for 12 s: each byte
+   * resets Jetty's idle timeout, so only the head timeout can close the connection before the
+   * trickle ends. Asserts that it did.
+   */
+  private static void assertClosedWhileTrickling(Socket s) throws Exception {
+    OutputStream out = s.getOutputStream();
+    InputStream in = s.getInputStream();
+    byte[] trickle =
+        ("GET /static/1 HTTP/1.1\r\nHost: x\r\nX-Slow: " + "s".repeat(60))
+            .getBytes(StandardCharsets.US_ASCII);
+    CompletableFuture<Boolean> trickled =
+        CompletableFuture.supplyAsync(
+            () -> {
+              try {
+                for (byte b : trickle) {
+                  out.write(b);
+                  out.flush();
+                  TimeUnit.MILLISECONDS.sleep(200);
+                }
+                return true;
+              } catch (IOException closed) {
+                return false; // a reset while writing: the server closed the connection
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+              }
+            });
+    s.setSoTimeout(60_000);
+    int read;
+    try {
+      read = in.read();
+    } catch (SocketTimeoutException e) {
+      throw new AssertionError("the connection was still open after 60 s", e);
+    } catch (IOException reset) {
+      read = -1;
+    }
+    assertEquals(-1, read, "the server answered instead of closing");
+    assertTrue(
+        !trickled.isDone() || !trickled.get(),
+        "the connection was closed only after the whole trickle was written");
+    s.close(); // the writer stops at its next byte
+    assertTrue(!trickled.get(30, TimeUnit.SECONDS), "the writer kept writing");
   }
 
   /**

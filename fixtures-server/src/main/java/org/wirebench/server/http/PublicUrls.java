@@ -7,10 +7,17 @@ import org.eclipse.jetty.util.URIUtil;
 /**
  * The URLs the services write into their answers (capabilities, paging links, schema locations):
  * built on the public URL the server was given ({@code serve --public-url}), else on the address
- * and port the connection came in on — never on the request's Host header, which a client can set
- * to anything.
+ * and port the connection came in on, in the connector's scheme — never on the request's Host
+ * header, nor on the scheme or authority of a request target in absolute form ({@code GET
+ * javascript://x/ows HTTP/1.1}), which a client can set to anything.
  */
 public final class PublicUrls {
+  /**
+   * The scheme of every connector the server has: plain HTTP. Never the request's: Jetty takes an
+   * absolute-form target's scheme as the request's, whatever it is.
+   */
+  public static final String CONNECTOR_SCHEME = "http";
+
   private PublicUrls() {}
 
   /**
@@ -56,7 +63,7 @@ public final class PublicUrls {
       return base + path.substring(1);
     }
     String host = Request.getLocalAddr(request);
-    return request.getHttpURI().getScheme()
+    return CONNECTOR_SCHEME
         + "://"
         + (host.contains(":") ? "[" + host + "]" : host)
         + ":"

@@ -55,7 +55,7 @@ public final class SoapServices {
   public static void fault(Response response, Callback callback, int status, String message) {
     byte[] body;
     try {
-      body = SoapFaults.envelope(status < 500 ? "Client" : "Server", message);
+      body = SoapFaults.envelope(clientsFault(status) ? "Client" : "Server", message);
     } catch (java.io.IOException e) {
       callback.failed(e);
       return;
@@ -67,6 +67,16 @@ public final class SoapServices {
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/xml; charset=UTF-8");
     response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
     response.write(true, ByteBuffer.wrap(body), callback);
+  }
+
+  /**
+   * Whether an HTTP status says the request was at fault: a 4xx, and a 505, an HTTP version the
+   * client chose. SOAP 1.1's 500 (§6.2) is for faults met processing an envelope; a refusal made at
+   * the HTTP layer keeps HTTP's status, and the fault code says whose the fault is (§4.4.1: Client,
+   * "the message was incorrectly formed"; Server, a failure not of the message's own making).
+   */
+  static boolean clientsFault(int status) {
+    return status < 500 || status == 505;
   }
 
   /** Path of a hosted stack's endpoint, e.g. /services/axis2-adb. */

@@ -73,7 +73,7 @@ final class WsdlAddresses implements Filter {
         java.net.URI.create(
             base != null
                 ? base
-                : request.getScheme()
+                : org.wirebench.server.http.PublicUrls.CONNECTOR_SCHEME
                     + "://"
                     + host(request.getLocalAddr())
                     + ":"
@@ -147,8 +147,9 @@ final class WsdlAddresses implements Filter {
 
   /**
    * The request as if sent to {@code origin}'s host and port (server name, port, Host header and
-   * URL). The scheme stays the connection's: Axis2 refuses a scheme it has no transport for, and
-   * the WSDL's addresses are written from {@code origin} whatever the stacks make of it.
+   * URL). The scheme is the connector's, never an absolute-form target's ({@code ftp://x/services/
+   * ...}), and not {@code origin}'s: Axis2 refuses a scheme it has no transport for, and the WSDL's
+   * addresses are written from {@code origin} whatever the stacks make of it.
    */
   private static final class Addressed extends HttpServletRequestWrapper {
     private final java.net.URI origin;
@@ -159,6 +160,16 @@ final class WsdlAddresses implements Filter {
       this.origin = origin;
       this.port =
           origin.getPort() >= 0 ? origin.getPort() : origin.getScheme().equals("https") ? 443 : 80;
+    }
+
+    @Override
+    public String getScheme() {
+      return org.wirebench.server.http.PublicUrls.CONNECTOR_SCHEME;
+    }
+
+    @Override
+    public boolean isSecure() {
+      return false;
     }
 
     @Override
