@@ -87,7 +87,8 @@ public final class KvpNames {
       if (e.getKey().equals(folded)) {
         return e.getValue();
       }
-      if (oneEdit == null && folded.length() > 2 && oneEditApart(folded, e.getKey())) {
+      // one edit from a name of two letters is too many names to guess from
+      if (oneEdit == null && e.getKey().length() > 2 && oneEditApart(folded, e.getKey())) {
         oneEdit = e.getValue();
       }
     }
