@@ -166,10 +166,7 @@ final class Selection {
       try {
         n[i] = org.wirebench.server.http.KvpNumbers.decimal(parts[i]);
       } catch (NumberFormatException e) {
-        throw OwsException.invalid(
-            "BBOX",
-            v,
-            "'" + parts[i] + "' is not a finite decimal number (" + e.getMessage() + ")");
+        throw OwsException.invalid("BBOX", v, "'" + parts[i] + "' is refused: " + e.getMessage());
       }
     }
     boolean latLon;

@@ -339,10 +339,7 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
       try {
         box[i] = org.wirebench.server.http.KvpNumbers.decimal(parts[i]);
       } catch (NumberFormatException e) {
-        throw OwsException.invalid(
-            "BBOX",
-            v,
-            "'" + parts[i] + "' is not a finite decimal number (" + e.getMessage() + ")");
+        throw OwsException.invalid("BBOX", v, "'" + parts[i] + "' is refused: " + e.getMessage());
       }
     }
     if (box[0] >= box[2] || box[1] >= box[3]) {

@@ -91,7 +91,12 @@ final class Envelopes {
         into[at + i] = org.wirebench.server.http.KvpNumbers.xmlDecimal(parts[i].strip());
       } catch (NumberFormatException e) {
         throw FilterException.invalid(
-            op + ": '" + shorten(parts[i]) + "' is not a finite decimal number");
+            op
+                + ": '"
+                + shorten(parts[i])
+                + "' is not a finite decimal number a double holds ("
+                + e.getMessage()
+                + ")");
       }
     }
   }
