@@ -123,7 +123,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     String op = operation.toLowerCase(Locale.ROOT);
     for (Spelling s : SPELLINGS) {
       if (!s.readBy().contains(op)) {
-        continue; // an operation that does not read it ignores both as vendor parameters
+        continue; // an operation that does not read the pair refuses its names (checkNames)
       }
       String a = p.get(s.one().toLowerCase(Locale.ROOT));
       String b = p.get(s.other().toLowerCase(Locale.ROOT));
