@@ -60,16 +60,17 @@ class WfsSpellingPairsTest {
   }
 
   /**
-   * An operation that does not read the pair ignores both spellings as vendor parameters
-   * (docs/server.md), and an unknown operation is named as such, not as the spellings' fault.
+   * An operation that does not read the pair refuses its names as parameters it does not define
+   * (docs/server.md), not as two spellings that disagree, and an unknown operation is named as
+   * such, not as the spellings' fault.
    */
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',
       value = {
-        "request=GetCapabilities&typeName=a&typeNames=b&count=1&maxFeatures=2|200|WFS_Capabilities",
+        "request=GetCapabilities&typeName=a&typeNames=b&count=1&maxFeatures=2|400|locator=\"count\"",
         "request=DescribeFeatureType&version=2.0.0&typeNames=helsinki_pois&count=1&maxFeatures=2"
-            + "|200|schema",
+            + "|400|locator=\"count\"",
         "request=Bogus&version=2.0.0&typeName=a&typeNames=b|400|Bogus"
       })
   void onlyTheOperationsThatReadAPairCompareItsSpellings(String query, int status, String says)

@@ -41,10 +41,30 @@ public final class KvpNumbers {
       throw new NumberFormatException("not a decimal number");
     }
     double d = Double.parseDouble(s);
+    // a spelling beyond a double's range would be read as another number: 1e400 as Infinity,
+    // 1e-400 as 0 (which the SOAP side's xs:double reading refuses too)
+    boolean exponent = s.indexOf('e') >= 0 || s.indexOf('E') >= 0;
     if (!Double.isFinite(d)) {
-      throw new NumberFormatException("too large");
+      throw new NumberFormatException(
+          exponent
+              ? "its exponent is out of range: the value is larger than a double holds (about"
+                  + " 1.8e308)"
+              : "too large for a double (about 1.8e308)");
+    }
+    if (d == 0 && NONZERO_DIGIT.matcher(mantissa(s)).find()) {
+      throw new NumberFormatException(
+          (exponent ? "its exponent is out of range: " : "")
+              + "the value is non-zero but smaller than a double holds (about 4.9e-324), and"
+              + " would be read as 0");
     }
     return d;
+  }
+
+  private static final Pattern NONZERO_DIGIT = Pattern.compile("[1-9]");
+
+  private static String mantissa(String s) {
+    int e = Math.max(s.indexOf('e'), s.indexOf('E'));
+    return e < 0 ? s : s.substring(0, e);
   }
 
   /** Whether {@code s} is a decimal as an XML value writes it. */
@@ -70,7 +90,7 @@ public final class KvpNumbers {
    * A finite decimal.
    *
    * @throws NumberFormatException for anything but the decimal syntax above, or a value too large
-   *     for a double
+   *     for a double, or a non-zero one too small for it (read as 0)
    */
   public static double decimal(String s) {
     return finite(DECIMAL, s);

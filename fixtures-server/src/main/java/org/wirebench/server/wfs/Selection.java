@@ -166,10 +166,7 @@ final class Selection {
       try {
         n[i] = org.wirebench.server.http.KvpNumbers.decimal(parts[i]);
       } catch (NumberFormatException e) {
-        throw OwsException.invalid(
-            "BBOX",
-            v,
-            "'" + parts[i] + "' is not a finite decimal number (" + e.getMessage() + ")");
+        throw OwsException.invalid("BBOX", v, "'" + parts[i] + "' is refused: " + e.getMessage());
       }
     }
     boolean latLon;
@@ -187,6 +184,13 @@ final class Selection {
     }
     if (n[0] > n[2] || n[1] > n[3]) {
       throw OwsException.invalid("BBOX", v, "a lower corner above or right of the upper corner");
+    }
+    String outside =
+        latLon
+            ? org.wirebench.server.http.LonLatRange.outside(n[1], n[0], n[3], n[2], true)
+            : org.wirebench.server.http.LonLatRange.outside(n[0], n[1], n[2], n[3], false);
+    if (outside != null) {
+      throw OwsException.invalid("BBOX", v, "outside EPSG:4326: " + outside);
     }
     return latLon
         ? new org.locationtech.jts.geom.Envelope(n[1], n[3], n[0], n[2])

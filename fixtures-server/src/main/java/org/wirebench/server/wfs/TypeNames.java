@@ -82,7 +82,7 @@ final class TypeNames {
       throw OwsException.invalid(
           locator,
           name,
-          "NAMESPACES binds "
+          "NAMESPACES (or NAMESPACE) binds "
               + (prefix.isEmpty() ? "the default prefix" : prefix)
               + " to "
               + bound
@@ -131,6 +131,63 @@ final class TypeNames {
     }
     return name.substring(colon + 1);
   }
+
+  /**
+   * NAMESPACES (2.0) and WFS 1.1's NAMESPACE ({@code xmlns(prefix=uri)}, which GDAL and QGIS send;
+   * QGIS sends it in 2.0's {@code xmlns(prefix,uri)} beside NAMESPACES too) as one NAMESPACES
+   * value: NAMESPACE was ignored, so a prefix it bound to another namespace than the layer's still
+   * named the layer. A prefix the two bind to different namespaces is refused.
+   *
+   * @return the bindings in NAMESPACES' syntax, or null when neither is given
+   */
+  static String merged(String namespaces, String namespace) throws OwsException {
+    if (namespace == null) {
+      return namespaces;
+    }
+    StringBuilder b = new StringBuilder();
+    java.util.regex.Matcher x = XMLNS_11.matcher(namespace);
+    for (int at = 0; ; ) {
+      x.region(at, namespace.length());
+      if (!x.lookingAt()) {
+        throw OwsException.invalid(
+            "NAMESPACE", namespace, "expected xmlns(prefix=uri) bindings separated by commas");
+      }
+      b.append(b.length() == 0 ? "" : ",").append("xmlns(").append(x.group(1));
+      b.append(x.group(2) == null ? "" : "," + x.group(2)).append(')');
+      at = x.end();
+      if (at == namespace.length()) {
+        break;
+      }
+      if (namespace.charAt(at) != ',') {
+        throw OwsException.invalid(
+            "NAMESPACE", namespace, "expected xmlns(prefix=uri) bindings separated by commas");
+      }
+      at++;
+    }
+    Map<String, String> own = bindings(b.toString());
+    for (Map.Entry<String, String> e : bindings(namespaces).entrySet()) {
+      String other = own.get(e.getKey());
+      if (other != null && !other.equals(e.getValue())) {
+        throw OwsException.invalid(
+            "NAMESPACE",
+            namespace,
+            "it binds "
+                + (e.getKey().isEmpty() ? "the default prefix" : e.getKey())
+                + " to "
+                + other
+                + ", NAMESPACES to "
+                + e.getValue());
+      }
+    }
+    return namespaces == null ? b.toString() : namespaces + "," + b;
+  }
+
+  /**
+   * One NAMESPACE binding: {@code xmlns(prefix=uri)}, {@code xmlns(prefix,uri)}, {@code
+   * xmlns(uri)}.
+   */
+  private static final java.util.regex.Pattern XMLNS_11 =
+      java.util.regex.Pattern.compile("\\s*xmlns\\(([^,()=]*)(?:[=,]([^()]*))?\\)\\s*");
 
   private Map<String, String> namespaces() throws OwsException {
     return bindings(namespaces);

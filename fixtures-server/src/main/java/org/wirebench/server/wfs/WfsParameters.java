@@ -5,16 +5,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.server.http.OwsException;
 
 /**
  * The KVP parameters that WFS 1.0.0, 1.1.0 and 2.0.0 define for the three operations and this
  * server does not implement: refused with {@code OptionNotSupported} and the parameter as the
  * locator. Those it serves are read (and their values checked) by {@link WfsRequest}; a parameter
- * no standard defines for the operation is a vendor parameter and is ignored, as the OGC KVP
- * encoding expects (OGC 06-121r9 §11.5.2); a defined one is never dropped silently: a BBOX that is
- * not applied would answer 200 with the wrong features. A parameter an operation reads given empty,
- * or under its two spellings with different values, is refused here too.
+ * no version defines for the operation is refused too ({@link #checkNames}): ignored, as the OGC
+ * KVP encoding lets a server ignore vendor parameters, {@code CQL_FILTER} or a mangled {@code
+ * count%00} answered 200 with other features than the ones asked for. A parameter an operation
+ * reads given empty, or under its two spellings with different values, is refused here too.
  */
 final class WfsParameters {
   /** By operation (lower case), each refused parameter as the standard spells it, and why. */
@@ -48,6 +49,7 @@ final class WfsParameters {
               "typeNames",
               "typeName",
               "NAMESPACES",
+              "NAMESPACE",
               "outputFormat",
               "resultType",
               "count",
@@ -70,11 +72,76 @@ final class WfsParameters {
               "ID",
               "featureVersion"),
           "describefeaturetype",
-          spellings("typeNames", "typeName", "NAMESPACES", "outputFormat"),
+          spellings("typeNames", "typeName", "NAMESPACES", "NAMESPACE", "outputFormat"),
           "getcapabilities",
           spellings("AcceptVersions", "Sections", "AcceptFormats"),
           "describestoredqueries",
-          spellings("STOREDQUERY_ID"));
+          spellings("STOREDQUERY_ID"),
+          "liststoredqueries",
+          Map.of());
+
+  /** What every operation takes besides its own parameters. */
+  private static final Map<String, String> COMMON = spellings("SERVICE", "REQUEST", "VERSION");
+
+  /** GetFeature's parameters WFS 2.0 defines and 1.0 and 1.1 do not (stored queries). */
+  private static final Map<String, String> V2_ONLY = spellings("STOREDQUERY_ID", "ID");
+
+  /**
+   * Refuses a parameter name the operation defines in no version (WFS 2.0's stored-query ones in
+   * 1.0 and 1.1): OperationParsingFailed, as a name given twice is, with the name as the locator.
+   * An operation this server does not serve is left to its OperationNotSupported.
+   *
+   * @param lowerCaseParams sorted, so the name refused is the same whatever the query's order
+   */
+  static void checkNames(String operation, WfsVersion version, Map<String, String> lowerCaseParams)
+      throws OwsException {
+    String op = operation.toLowerCase(Locale.ROOT);
+    Map<String, String> read = READ.get(op);
+    if (read == null) {
+      return;
+    }
+    Map<String, String> defined = new LinkedHashMap<>(COMMON);
+    defined.putAll(read);
+    REFUSED.getOrDefault(op, Map.of()).forEach((k, r) -> defined.put(k, r.name()));
+    if (op.equals("getcapabilities")) {
+      defined.put("updatesequence", "updateSequence");
+    }
+    if (op.equals("getfeature") && version != WfsVersion.V2_0_0) {
+      for (String p : V2_ONLY.keySet()) {
+        if (lowerCaseParams.containsKey(p)) {
+          throw new OwsException(
+              "OperationParsingFailed",
+              V2_ONLY.get(p),
+              V2_ONLY.get(p)
+                  + " is a WFS 2.0.0 GetFeature parameter (stored queries), which WFS "
+                  + version.code()
+                  + " does not define; ask with version=2.0.0");
+        }
+        defined.remove(p);
+      }
+    }
+    org.wirebench.server.http.KvpNames.check(
+        lowerCaseParams,
+        defined,
+        "OperationParsingFailed",
+        "WFS " + version.code() + " " + spelled(operation));
+  }
+
+  /** The operation as the capabilities spell it. */
+  private static String spelled(String operation) {
+    for (String s :
+        java.util.List.of(
+            "GetCapabilities",
+            "DescribeFeatureType",
+            "GetFeature",
+            "ListStoredQueries",
+            "DescribeStoredQueries")) {
+      if (s.equalsIgnoreCase(operation)) {
+        return s;
+      }
+    }
+    return operation;
+  }
 
   private static Map<String, String> spellings(String... names) {
     Map<String, String> m = new LinkedHashMap<>();
@@ -131,7 +198,7 @@ final class WfsParameters {
     String op = operation.toLowerCase(Locale.ROOT);
     for (Spelling s : SPELLINGS) {
       if (!s.readBy().contains(op)) {
-        continue; // an operation that does not read it ignores both as vendor parameters
+        continue; // an operation that does not read the pair refuses its names (checkNames)
       }
       String a = p.get(s.one().toLowerCase(Locale.ROOT));
       String b = p.get(s.other().toLowerCase(Locale.ROOT));

@@ -73,8 +73,14 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     }
     WfsVersion version = WfsVersions.of(request, p);
     WfsParameters.check(request, p);
+    WfsParameters.checkNames(request, version, p);
     WfsParameters.checkNoneEmpty(request, p);
     WfsParameters.checkSpellingsAgree(request, p);
+    // NAMESPACE's bindings join NAMESPACES', which every reader of prefixes takes
+    String namespaces = TypeNames.merged(p.get("namespaces"), p.get("namespace"));
+    if (namespaces != null) {
+      p.put("namespaces", namespaces);
+    }
     return new WfsRequest(p, Collections.unmodifiableMap(lowerCaseParams), version, request);
   }
 

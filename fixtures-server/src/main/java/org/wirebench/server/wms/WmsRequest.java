@@ -12,7 +12,7 @@ import org.wirebench.server.http.OwsException;
  * A WMS 1.1.1 or 1.3.0 KVP request read and checked: parameter names case-insensitive, each given
  * at most once. GetCapabilities negotiates its version (OGC 06-042 §6.2.4); GetMap needs one of the
  * two. Every GetMap parameter the standards define is either served or refused naming it; a name no
- * standard defines is a vendor parameter and is ignored.
+ * standard defines is refused too, but for the few vendor hints {@link WmsParameters} lists.
  */
 public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   static final String LAYER = "bluemarble";
@@ -127,6 +127,7 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     if (params.get("service") == null) {
       throw OwsException.missing("SERVICE");
     }
+    WmsParameters.checkCapabilities(params);
     if (params.get("updatesequence") != null) {
       throw new OwsException(
           "InvalidUpdateSequence",
@@ -179,6 +180,7 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
                 + (why == null ? "the layer has no sample dimensions" : why));
       }
     }
+    WmsParameters.checkGetMap(params);
     exceptions(version);
     List<String> layers = layers();
     styles(layers.size());
@@ -237,6 +239,9 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     double[] bbox = bbox();
     if (!lonLat) {
       bbox = new double[] {bbox[1], bbox[0], bbox[3], bbox[2]};
+    }
+    if (srs == WmsRequestList.Srs.EPSG_4326) {
+      WmsParameters.checkLonLat(params.get("bbox"), bbox, crs, !lonLat);
     }
     int width = side("WIDTH", maxSide);
     int height = side("HEIGHT", maxSide);
@@ -334,10 +339,7 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
       try {
         box[i] = org.wirebench.server.http.KvpNumbers.decimal(parts[i]);
       } catch (NumberFormatException e) {
-        throw OwsException.invalid(
-            "BBOX",
-            v,
-            "'" + parts[i] + "' is not a finite decimal number (" + e.getMessage() + ")");
+        throw OwsException.invalid("BBOX", v, "'" + parts[i] + "' is refused: " + e.getMessage());
       }
     }
     if (box[0] >= box[2] || box[1] >= box[3]) {

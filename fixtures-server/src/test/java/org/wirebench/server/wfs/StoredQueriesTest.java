@@ -98,7 +98,7 @@ class StoredQueriesTest extends LiveServerTest {
         "version=2.0.0&request=DescribeStoredQueries&STOREDQUERY_ID=urn:x:nosuch | InvalidParameterValue | STOREDQUERY_ID",
         "version=2.0.0&request=GetFeature&STOREDQUERY_ID=urn:x:nosuch&ID=osm_places.1 | InvalidParameterValue | STOREDQUERY_ID",
         "version=1.0.0&request=ListStoredQueries | OperationNotSupported | request",
-        "version=1.0.0&request=GetFeature&STOREDQUERY_ID=urn:ogc:def:query:OGC-WFS::GetFeatureById&ID=osm_places.1 | OperationNotSupported | request",
+        "version=1.0.0&request=GetFeature&STOREDQUERY_ID=urn:ogc:def:query:OGC-WFS::GetFeatureById&ID=osm_places.1 | OperationParsingFailed | STOREDQUERY_ID",
       })
   void refusesWhatIsNotThere(String query, String code, String locator) throws Exception {
     ContentResponse r = get("/ows?service=WFS&" + query);

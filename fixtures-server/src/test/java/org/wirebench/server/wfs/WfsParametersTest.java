@@ -12,8 +12,8 @@ import org.wirebench.server.LiveServerTest;
 /**
  * Every KVP parameter WFS 1.0.0, 1.1.0 and 2.0.0 define for GetFeature (and the capabilities' and
  * DescribeFeatureType's options), sent to a real server: served (200) or refused with an exception
- * report naming it (400) — never a 200 that quietly ignored it. A parameter no standard defines is
- * a vendor parameter and is ignored.
+ * report naming it (400) — never a 200 that quietly ignored it. A parameter no version defines for
+ * the operation is refused too (OperationParsingFailed, the name as locator).
  */
 class WfsParametersTest extends LiveServerTest {
 
@@ -59,7 +59,7 @@ class WfsParametersTest extends LiveServerTest {
         "2.0.0 | ALIASES=a | 400 | OptionNotSupported | ALIASES",
         "2.0.0 | STOREDQUERY_ID=urn:ogc:def:query:OGC-WFS::GetFeatureById | 400 | OperationParsingFailed | TYPENAMES",
         "2.0.0 | QUERY=<fes:Filter/> | 400 | OptionNotSupported | QUERY",
-        "2.0.0 | VSP_VENDOR_OPTION=1 | 200 | |",
+        "2.0.0 | VSP_VENDOR_OPTION=1 | 400 | OperationParsingFailed | vsp_vendor_option",
         "1.0.0 | FEATUREID=osm_places.1 | 200 | |",
         "2.0.0 | RESOURCEID=osm_places.1,osm_places.2 | 200 | |",
         "2.0.0 | RESOURCEID=osm_places.1, | 400 | InvalidParameterValue | RESOURCEID",
@@ -101,8 +101,8 @@ class WfsParametersTest extends LiveServerTest {
         "1.1.0 | TRAVERSEXLINKEXPIRY=5 | 200 | |",
         "1.1.0 | PROPTRAVXLINKDEPTH=1 | 400 | OptionNotSupported | propTravXlinkDepth",
         "1.1.0 | PROPTRAVXLINKEXPIRY=1 | 400 | OptionNotSupported | propTravXlinkExpiry",
-        "1.1.0 | STOREDQUERY_ID=urn:ogc:def:query:OGC-WFS::GetFeatureById | 400 | OperationNotSupported | request",
-        "1.1.0 | VSP_VENDOR_OPTION=1 | 200 | |",
+        "1.1.0 | STOREDQUERY_ID=urn:ogc:def:query:OGC-WFS::GetFeatureById | 400 | OperationParsingFailed | STOREDQUERY_ID",
+        "1.1.0 | VSP_VENDOR_OPTION=1 | 400 | OperationParsingFailed | vsp_vendor_option",
       })
   void everyDefinedParameterIsServedOrRefused(
       String version, String parameter, int status, String code, String locator) throws Exception {

@@ -209,6 +209,14 @@ final class Comparisons {
   }
 
   private static BigDecimal number(Property p, String literal) throws FilterException {
+    if (org.wirebench.server.http.KvpNumbers.isXmlDecimal(literal.strip())) {
+      try {
+        // the one number parser's range: beyond a double's (1e99999999999, 1e-400) is refused
+        org.wirebench.server.http.KvpNumbers.xmlDecimal(literal.strip());
+      } catch (NumberFormatException e) {
+        throw FilterException.invalid("Literal '" + literal + "': " + e.getMessage());
+      }
+    }
     try {
       // BigDecimal alone takes forms XML does not (1e+, ...): the literal is read as XML Schema
       // writes a decimal, a leading "+" included

@@ -72,6 +72,13 @@ final class Envelopes {
       throw FilterException.invalid(
           op + ": the lower corner is above or right of the upper corner");
     }
+    String outside =
+        lonLat
+            ? org.wirebench.server.http.LonLatRange.outside(n[0], n[1], n[2], n[3], false)
+            : org.wirebench.server.http.LonLatRange.outside(n[1], n[0], n[3], n[2], true);
+    if (outside != null) {
+      throw FilterException.invalid(op + ": the envelope is outside EPSG:4326: " + outside);
+    }
     return lonLat ? new Envelope(n[0], n[2], n[1], n[3]) : new Envelope(n[1], n[3], n[0], n[2]);
   }
 
@@ -103,7 +110,12 @@ final class Envelopes {
         into[at + i] = org.wirebench.server.http.KvpNumbers.xmlDecimal(parts[i].strip());
       } catch (NumberFormatException e) {
         throw FilterException.invalid(
-            op + ": '" + shorten(parts[i]) + "' is not a finite decimal number");
+            op
+                + ": '"
+                + shorten(parts[i])
+                + "' is not a finite decimal number a double holds ("
+                + e.getMessage()
+                + ")");
       }
     }
   }
