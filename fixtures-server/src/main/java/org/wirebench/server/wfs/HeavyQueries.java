@@ -25,6 +25,14 @@ final class HeavyQueries {
   /** A query visiting more features than this is heavy: as many as the server sends at once. */
   static final long HEAVY_VISITS = WfsRequest.MAX_COUNT;
 
+  /**
+   * A page of more features than this is heavy too, from its selection until its answer is written:
+   * it is held whole meanwhile (10,000 osm_mainroads features are about 8.5 MB), and a client that
+   * reads slowly, or not at all, holds it. Without this, eleven clients not reading 100,000-feature
+   * pages ran a 1 GB server out of memory.
+   */
+  static final int LARGE_PAGE = 10_000;
+
   /** Heavy queries run at once by default: one a core (each is one thread's work). */
   static final int DEFAULT_RUNNING = Runtime.getRuntime().availableProcessors();
 
@@ -174,7 +182,9 @@ final class HeavyQueries {
         "NoApplicableCode",
         null,
         "the server is running as many heavy queries (filters no index serves, sorts, large"
-            + " boxes) as it takes at once; try again, or narrow the query with a BBOX",
+            + " boxes, pages of more than "
+            + LARGE_PAGE
+            + " features) as it takes at once; try again, or narrow the query with a BBOX or a smaller COUNT",
         HttpStatus.SERVICE_UNAVAILABLE_503);
   }
 
@@ -183,7 +193,7 @@ final class HeavyQueries {
         "NoApplicableCode",
         null,
         "this client (its address) has as many heavy queries (filters no index serves, sorts,"
-            + " large boxes) running or waiting as one client may ("
+            + " large boxes, large pages) running or waiting as one client may ("
             + perClient
             + "); try again when one has ended, or narrow the query with a BBOX",
         HttpStatus.SERVICE_UNAVAILABLE_503);

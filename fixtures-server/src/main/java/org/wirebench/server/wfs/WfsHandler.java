@@ -281,9 +281,9 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     }
     String endpoint = endpoint(request);
     ClientWatch watch = ClientWatch.of(request);
-    QueryResults results;
+    GetFeature.Answer answer;
     try {
-      results =
+      answer =
           GetFeature.run(
               wfs,
               codec,
@@ -300,8 +300,12 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
       watch.close();
       throw e;
     }
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
-    stream(request, response, callback, out -> codec.encodeQueries(results, out), watch);
+    // a large page's heavy turn is held until its answer is written, or failed
+    try (answer) {
+      QueryResults results = answer.results();
+      response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
+      stream(request, response, callback, out -> codec.encodeQueries(results, out), watch);
+    }
   }
 
   /** Something that writes a whole response body. */
