@@ -53,11 +53,22 @@ public final class GatheredBody extends OutputStream {
   private boolean closed;
   private boolean failed;
   private boolean begun;
+  private final ReadRate rate;
 
   /**
    * @param pieceBytes bytes a write to the network carries, except the last, 1..
    */
   public GatheredBody(Content.Sink sink, int pieceBytes) {
+    this(sink, pieceBytes, null);
+  }
+
+  /**
+   * @param pieceBytes bytes a write to the network carries, except the last, 1..
+   * @param rate the slowest the client may read this body (see {@link ReadRate}), or null for no
+   *     bound but Jetty's idle timeout on each write
+   */
+  public GatheredBody(Content.Sink sink, int pieceBytes, ReadRate rate) {
+    this.rate = rate;
     if (pieceBytes < 1) {
       throw new IllegalArgumentException("pieceBytes must be at least 1, was " + pieceBytes);
     }
@@ -177,10 +188,15 @@ public final class GatheredBody extends OutputStream {
     begun = true;
     // cleared once the write completed: a write that failed may leave the piece with the sink
     failed = true;
+    long began = rate == null ? 0 : rate.begin();
     try (Blocker.Callback callback = blocker.callback()) {
       piece.limit(count).position(0);
       sink.write(last, piece, callback);
       callback.block();
+    }
+    if (rate != null && !last) {
+      // the last write carried the end: the client has it all, however slowly it read
+      rate.written(began, count);
     }
     failed = false;
     // the write blocked until the sink was done with the bytes: the piece can be filled again
