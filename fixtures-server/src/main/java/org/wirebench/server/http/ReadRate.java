@@ -16,6 +16,7 @@ public final class ReadRate {
   private final long bytesPerSecond;
   private final long graceNanos;
   private final LongSupplier nanoClock;
+  private final Runnable abort;
   private long waited;
   private long taken;
 
@@ -23,8 +24,10 @@ public final class ReadRate {
    * @param bytesPerSecond the slowest reading allowed once past the grace, 1..
    * @param graceMillis waiting allowed before the rate counts, 0..
    * @param nanoClock the clock ({@link System#nanoTime} but in tests)
+   * @param abort ends a write still waiting when the client has had its time (closes the
+   *     connection), so that the write completes, failed
    */
-  public ReadRate(long bytesPerSecond, long graceMillis, LongSupplier nanoClock) {
+  public ReadRate(long bytesPerSecond, long graceMillis, LongSupplier nanoClock, Runnable abort) {
     if (bytesPerSecond < 1 || graceMillis < 0) {
       throw new IllegalArgumentException(
           "bytesPerSecond " + bytesPerSecond + " (1..), graceMillis " + graceMillis + " (0..)");
@@ -32,6 +35,23 @@ public final class ReadRate {
     this.bytesPerSecond = bytesPerSecond;
     this.graceNanos = graceMillis * 1_000_000L;
     this.nanoClock = nanoClock;
+    this.abort = abort;
+  }
+
+  /** How long a write of {@code bytes} may still wait, in nanoseconds (0 or less: none). */
+  long allowance(long bytes) {
+    return (long) Math.min(Long.MAX_VALUE, graceNanos + (taken + bytes) * 1e9 / bytesPerSecond)
+        - waited;
+  }
+
+  /** Counts the waiting of a write that began at {@code began} and has not ended. */
+  void waited(long began) {
+    waited += nanoClock.getAsLong() - began;
+  }
+
+  /** Ends a write the client has not taken in its time. */
+  void abort() {
+    abort.run();
   }
 
   /** When a write begins, to hand to {@link #written}. */
@@ -47,19 +67,22 @@ public final class ReadRate {
   void written(long began, long bytes) throws EofException {
     waited += nanoClock.getAsLong() - began;
     taken += bytes;
-    // the waiting the bytes taken so far allow, in nanoseconds, without overflow for any body
-    double allowed = graceNanos + taken * 1e9 / bytesPerSecond;
-    if (waited > allowed) {
-      throw new EofException(
-          "the client read "
-              + taken
-              + " bytes in "
-              + waited / 1_000_000
-              + " ms of waiting, slower than the "
-              + bytesPerSecond
-              + " bytes/s an answer must be read at past its first "
-              + graceNanos / 1_000_000
-              + " ms");
+    if (allowance(0) < 0) {
+      throw tooSlow();
     }
+  }
+
+  /** What a body cut for its client's slowness fails with. */
+  EofException tooSlow() {
+    return new EofException(
+        "the client read "
+            + taken
+            + " bytes in "
+            + waited / 1_000_000
+            + " ms of waiting, slower than the "
+            + bytesPerSecond
+            + " bytes/s an answer must be read at past its first "
+            + graceNanos / 1_000_000
+            + " ms");
   }
 }

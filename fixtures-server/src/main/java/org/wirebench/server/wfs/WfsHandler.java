@@ -359,7 +359,11 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
         new GatheredBody(
             response,
             RESPONSE_CHUNK_BYTES,
-            new ReadRate(MIN_READ_BYTES_PER_SECOND, READ_GRACE_MILLIS, System::nanoTime));
+            new ReadRate(
+                MIN_READ_BYTES_PER_SECOND,
+                READ_GRACE_MILLIS,
+                System::nanoTime,
+                () -> request.getConnectionMetaData().getConnection().getEndPoint().close()));
     // only a body written to its end ends the response: the writer's own close does not
     body.writeTo(out.writerView());
     out.close();

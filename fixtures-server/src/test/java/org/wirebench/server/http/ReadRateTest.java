@@ -33,7 +33,7 @@ class ReadRateTest {
     AtomicLong clock = new AtomicLong();
     AtomicLong writes = new AtomicLong();
     // 1,000 bytes/s after 1 s; 100-byte writes each read in 200 ms: 500 bytes/s
-    ReadRate rate = new ReadRate(1_000, 1_000, clock::get);
+    ReadRate rate = new ReadRate(1_000, 1_000, clock::get, () -> {});
     GatheredBody out = new GatheredBody(reader(clock, 200_000_000L, writes), 100, rate);
     EofException cut = assertThrows(EofException.class, () -> out.write(new byte[100_000]));
     assertTrue(cut.getMessage().contains("slower than the 1000 bytes/s"), cut.getMessage());
@@ -48,7 +48,9 @@ class ReadRateTest {
     // 2,000 bytes/s: faster than the 1,000 asked, for 1,000 writes
     GatheredBody fast =
         new GatheredBody(
-            reader(clock, 50_000_000L, writes), 100, new ReadRate(1_000, 1_000, clock::get));
+            reader(clock, 50_000_000L, writes),
+            100,
+            new ReadRate(1_000, 1_000, clock::get, () -> {}));
     fast.write(new byte[100_000]);
     fast.close();
     assertEquals(1_000, writes.get());
@@ -61,8 +63,30 @@ class ReadRateTest {
           callback.succeeded();
         };
     GatheredBody once =
-        new GatheredBody(slowFirst, 100, new ReadRate(1_000, 1_000, slowClock::get));
+        new GatheredBody(slowFirst, 100, new ReadRate(1_000, 1_000, slowClock::get, () -> {}));
     once.write(new byte[10_000]);
     once.close();
+  }
+
+  /**
+   * A write the client never takes is ended when its time is up, not left to Jetty's idle timeout
+   * (which a client reading a few bytes now and then never reaches): the sink's pending write is
+   * aborted and the body fails. The sink here completes a write only when aborted.
+   */
+  @Test
+  void aWriteTheClientDoesNotTakeInItsTimeIsAborted() {
+    AtomicLong clock = new AtomicLong();
+    org.eclipse.jetty.util.Callback[] pending = new org.eclipse.jetty.util.Callback[1];
+    Content.Sink stuck = (last, buffer, callback) -> pending[0] = callback;
+    // no grace, and a rate so high that a 100-byte write may wait almost no time
+    ReadRate rate =
+        new ReadRate(
+            1_000_000_000_000L,
+            0,
+            clock::get,
+            () -> pending[0].failed(new EofException("closed by the test")));
+    GatheredBody out = new GatheredBody(stuck, 100, rate);
+    EofException cut = assertThrows(EofException.class, () -> out.write(new byte[1_000]));
+    assertTrue(cut.getMessage().contains("slower than"), cut.getMessage());
   }
 }
