@@ -21,7 +21,8 @@ import org.wirebench.server.wfs.filter.Bounded;
  * counted. At most the page's features are held (a sorted page: startIndex + count), whatever the
  * layers' sizes. A box or an id list visits only its candidates (the layer's spatial index, the
  * ids' positions); a query that must visit more than {@link HeavyQueries#HEAVY_VISITS} features
- * waits for a heavy query's turn; every visit looks at the client, and stops once it left.
+ * waits for a heavy query's turn, and so does a page of more than {@link HeavyQueries#LARGE_PAGE}
+ * features, until it is written; every visit looks at the client, and stops once it left.
  */
 final class GetFeature {
   private GetFeature() {}
@@ -32,7 +33,22 @@ final class GetFeature {
    */
   private record Plan(BitSet candidates, long visits) {}
 
-  static QueryResults run(
+  /**
+   * A GetFeature's results, and the heavy turn they hold while they are written, if any: a page of
+   * more than {@link HeavyQueries#LARGE_PAGE} features is held whole until its answer is written
+   * (about 85 MB for 100,000 osm_mainroads), so it counts as a heavy query until then. Closing it
+   * gives the turn back.
+   */
+  record Answer(QueryResults results, HeavyQueries.Turn turn) implements AutoCloseable {
+    @Override
+    public void close() {
+      if (turn != null) {
+        turn.close();
+      }
+    }
+  }
+
+  static Answer run(
       WfsRequest wfs,
       GeoCodec codec,
       String endpoint,
@@ -70,14 +86,20 @@ final class GetFeature {
       cost += p.visits();
     }
     checkSelections(queries, start, count);
-    HeavyQueries.Turn turn = cost > HeavyQueries.HEAVY_VISITS ? heavy.acquire(client) : null;
+    boolean largePage = !hits && count > HeavyQueries.LARGE_PAGE;
+    HeavyQueries.Turn turn =
+        cost > HeavyQueries.HEAVY_VISITS || largePage ? heavy.acquire(client) : null;
+    boolean kept = false;
     try {
       if (turn != null) {
         heavy.holdIfAsked(visits);
       }
-      return select(wfs, endpoint, queries, filters, plans, hits, count, start, visits);
+      QueryResults results =
+          select(wfs, endpoint, queries, filters, plans, hits, count, start, visits);
+      kept = largePage;
+      return new Answer(results, kept ? turn : null);
     } finally {
-      if (turn != null) {
+      if (turn != null && !kept) {
         turn.close();
       }
     }

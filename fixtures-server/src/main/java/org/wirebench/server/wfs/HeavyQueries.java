@@ -1,8 +1,7 @@
 package org.wirebench.server.wfs;
 
+import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpStatus;
 import org.wirebench.server.http.OwsException;
@@ -19,11 +18,20 @@ import org.wirebench.server.http.OwsException;
  * <p>One client (its address, as the per-client thread limit tells clients apart) may hold at most
  * {@code perClient} of those places, running or waiting; its further heavy queries are answered 503
  * at once. Without a share, seven sorts from one client on 2 cores held every place for as long as
- * it kept sending, and every other client's heavy query got 503.
+ * it kept sending, and every other client's heavy query got 503. Of its places, at most {@link
+ * #runningShare} (one fewer than the running places, at least one) run at once; the rest wait.
  */
 final class HeavyQueries {
   /** A query visiting more features than this is heavy: as many as the server sends at once. */
   static final long HEAVY_VISITS = WfsRequest.MAX_COUNT;
+
+  /**
+   * A page of more features than this is heavy too, from its selection until its answer is written:
+   * it is held whole meanwhile (10,000 osm_mainroads features are about 8.5 MB), and a client that
+   * reads slowly, or not at all, holds it. Without this, eleven clients not reading 100,000-feature
+   * pages ran a 1 GB server out of memory.
+   */
+  static final int LARGE_PAGE = 10_000;
 
   /** Heavy queries run at once by default: one a core (each is one thread's work). */
   static final int DEFAULT_RUNNING = Runtime.getRuntime().availableProcessors();
@@ -45,19 +53,33 @@ final class HeavyQueries {
 
   private final int maxRunning;
   private final int maxAdmitted;
-  private final Semaphore admitted;
-  private final Semaphore running;
   private final long waitMillis;
   private final int perClient;
+  private final int runningPerClient;
 
-  /** Each client's heavy queries admitted now (running or waiting); a client with none has none. */
-  private final Map<String, Integer> byClient = new ConcurrentHashMap<>();
+  /** Guarded by {@code this}: the counts, the whole and each client's (none held for none). */
+  private int runningAll;
+
+  private int admittedAll;
+  private final Map<String, Integer> admittedBy = new HashMap<>();
+  private final Map<String, Integer> runningBy = new HashMap<>();
+
+  /**
+   * The running places one client may hold at once: fewer than there are, so that another client's
+   * heavy query always finds one (with one place, that one). With the share of running and waiting
+   * places alone, a client holding 3 of them on 2 running places could run on both, and everyone
+   * else's heavy query waited its 10 s and got 503.
+   */
+  static int runningShare(int running) {
+    return Math.max(1, running - 1);
+  }
 
   /**
    * @param running heavy queries run at once, 1..
    * @param waiting heavy queries that may wait beyond those, 0..
    * @param waitMillis how long one waits, 0..
-   * @param perClient heavy queries one client may have running or waiting, 1..running + waiting
+   * @param perClient heavy queries one client may have running or waiting, 1..running + waiting; of
+   *     them at most {@link #runningShare} run at once, the others wait
    */
   HeavyQueries(int running, int waiting, long waitMillis, int perClient) {
     if (running < 1
@@ -78,10 +100,9 @@ final class HeavyQueries {
     }
     this.maxRunning = running;
     this.maxAdmitted = running + waiting;
-    this.admitted = new Semaphore(maxAdmitted);
-    this.running = new Semaphore(running, true);
     this.waitMillis = waitMillis;
     this.perClient = perClient;
+    this.runningPerClient = runningShare(running);
   }
 
   static HeavyQueries defaults() {
@@ -96,64 +117,64 @@ final class HeavyQueries {
 
   /**
    * A turn to run one heavy query of {@code client} (its address), to be closed when it is done;
-   * 503 when the client holds its share already, or no turn comes.
+   * 503 when the client holds its share already, or no turn comes. A turn comes when a running
+   * place is free and the client runs fewer than its running share.
    */
-  Turn acquire(String client) throws OwsException {
-    boolean[] full = {false};
-    byClient.compute(
-        client,
-        (c, n) -> {
-          int now = n == null ? 0 : n;
-          full[0] = now >= perClient;
-          return full[0] ? n : now + 1;
-        });
-    if (full[0]) {
+  synchronized Turn acquire(String client) throws OwsException {
+    if (admittedBy.getOrDefault(client, 0) >= perClient) {
       throw clientBusy();
     }
-    if (!admitted.tryAcquire()) {
-      leave(client);
+    if (admittedAll >= maxAdmitted) {
       throw busy();
     }
+    admittedAll++;
+    admittedBy.merge(client, 1, Integer::sum);
+    long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
     try {
-      if (!running.tryAcquire(waitMillis, TimeUnit.MILLISECONDS)) {
-        leave(client);
-        admitted.release();
-        throw busy();
+      while (runningAll >= maxRunning || runningBy.getOrDefault(client, 0) >= runningPerClient) {
+        long left = until - System.nanoTime();
+        if (left <= 0) {
+          leave(client);
+          throw busy();
+        }
+        TimeUnit.NANOSECONDS.timedWait(this, left);
       }
     } catch (InterruptedException e) {
       leave(client);
-      admitted.release();
       Thread.currentThread().interrupt();
       throw busy();
     }
-    // the client's share is given back before the admission: none is counted once none is admitted
-    return () -> {
-      running.release();
-      leave(client);
-      admitted.release();
-    };
+    runningAll++;
+    runningBy.merge(client, 1, Integer::sum);
+    return () -> end(client);
   }
 
+  private synchronized void end(String client) {
+    runningAll--;
+    runningBy.computeIfPresent(client, (c, n) -> n == 1 ? null : n - 1);
+    leave(client);
+  }
+
+  /** Gives back one admission of {@code client}; holding the lock. */
   private void leave(String client) {
-    byClient.computeIfPresent(client, (c, n) -> n == 1 ? null : n - 1);
+    admittedAll--;
+    admittedBy.computeIfPresent(client, (c, n) -> n == 1 ? null : n - 1);
+    notifyAll();
   }
 
   /** Heavy queries of {@code client} admitted now, running or waiting. */
-  int admittedNow(String client) {
-    return byClient.getOrDefault(client, 0);
+  synchronized int admittedNow(String client) {
+    return admittedBy.getOrDefault(client, 0);
   }
 
   /** Heavy queries running now. */
-  int runningNow() {
-    return maxRunning - running.availablePermits();
+  synchronized int runningNow() {
+    return runningAll;
   }
 
-  /**
-   * Heavy queries admitted now, running or waiting for a turn: one count, read at once (a turn
-   * gives its running permit back before its admission, so none is admitted once this is 0).
-   */
-  int admittedNow() {
-    return maxAdmitted - admitted.availablePermits();
+  /** Heavy queries admitted now, running or waiting for a turn. */
+  synchronized int admittedNow() {
+    return admittedAll;
   }
 
   private static OwsException busy() {
@@ -161,7 +182,9 @@ final class HeavyQueries {
         "NoApplicableCode",
         null,
         "the server is running as many heavy queries (filters no index serves, sorts, large"
-            + " boxes) as it takes at once; try again, or narrow the query with a BBOX",
+            + " boxes, pages of more than "
+            + LARGE_PAGE
+            + " features) as it takes at once; try again, or narrow the query with a BBOX or a smaller COUNT",
         HttpStatus.SERVICE_UNAVAILABLE_503);
   }
 
@@ -170,7 +193,7 @@ final class HeavyQueries {
         "NoApplicableCode",
         null,
         "this client (its address) has as many heavy queries (filters no index serves, sorts,"
-            + " large boxes) running or waiting as one client may ("
+            + " large boxes, large pages) running or waiting as one client may ("
             + perClient
             + "); try again when one has ended, or narrow the query with a BBOX",
         HttpStatus.SERVICE_UNAVAILABLE_503);

@@ -26,6 +26,7 @@ import org.wirebench.server.http.GatheredBody;
 import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.http.OwsHandler;
+import org.wirebench.server.http.ReadRate;
 
 /**
  * The WFS endpoint (KVP over GET): GetCapabilities, DescribeFeatureType and GetFeature for WFS
@@ -48,6 +49,16 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
 
   private volatile HeavyQueries heavy = HeavyQueries.defaults();
   private final LongAdder visited = new LongAdder();
+
+  /**
+   * The slowest a client may read an answer once its writes waited {@link #READ_GRACE_MILLIS} for
+   * it (see {@link ReadRate}): a 100,000-feature osm_mainroads page (85 MB) is then read in 95 s at
+   * most.
+   */
+  static final long MIN_READ_BYTES_PER_SECOND = 1 << 20;
+
+  /** How long an answer's writes may wait for its client before the rate counts. */
+  static final long READ_GRACE_MILLIS = 10_000;
 
   /** Heavy GetFeatures one client address may have running or waiting, by default. */
   public static final int DEFAULT_HEAVY_PER_CLIENT = HeavyQueries.DEFAULT_PER_CLIENT;
@@ -281,9 +292,9 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     }
     String endpoint = endpoint(request);
     ClientWatch watch = ClientWatch.of(request);
-    QueryResults results;
+    GetFeature.Answer answer;
     try {
-      results =
+      answer =
           GetFeature.run(
               wfs,
               codec,
@@ -300,8 +311,12 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
       watch.close();
       throw e;
     }
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
-    stream(request, response, callback, out -> codec.encodeQueries(results, out), watch);
+    // a large page's heavy turn is held until its answer is written, or failed
+    try (answer) {
+      QueryResults results = answer.results();
+      response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
+      stream(request, response, callback, out -> codec.encodeQueries(results, out), watch);
+    }
   }
 
   /** Something that writes a whole response body. */
@@ -340,7 +355,15 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
   }
 
   private static void writeBody(Request request, Response response, Body body) throws Exception {
-    GatheredBody out = new GatheredBody(response, RESPONSE_CHUNK_BYTES);
+    GatheredBody out =
+        new GatheredBody(
+            response,
+            RESPONSE_CHUNK_BYTES,
+            new ReadRate(
+                MIN_READ_BYTES_PER_SECOND,
+                READ_GRACE_MILLIS,
+                System::nanoTime,
+                () -> request.getConnectionMetaData().getConnection().getEndPoint().close()));
     // only a body written to its end ends the response: the writer's own close does not
     body.writeTo(out.writerView());
     out.close();

@@ -107,6 +107,26 @@ class FilterRefusalTest extends LiveServerTest {
     refused("<Filter/>", "OperationParsingFailed", "FILTER");
   }
 
+  /**
+   * Every operator is evaluated on each feature a scan visits (1,000,000 a layer): a Filter holding
+   * more than {@code MAX_OPERATORS} is refused before any is, naming the limit. Before, an Or of
+   * 400 PropertyIsLike terms on osm_places ran on for more than 25 s.
+   */
+  @Test
+  void refusesMoreOperatorsThanItEvaluatesAFeature() throws Exception {
+    int most = org.wirebench.server.wfs.filter.FilterParser.MAX_OPERATORS;
+    String term =
+        "<fes:PropertyIsNull><fes:ValueReference>name</fes:ValueReference></fes:PropertyIsNull>";
+    // the Or and its terms: one operator too many
+    String tooMany = String.format(FES, "<fes:Or>" + term.repeat(most) + "</fes:Or>");
+    String body = refused(tooMany, "OperationParsingFailed", "FILTER");
+    assertTrue(body.contains("more than " + most + " operators"), body);
+    // the most it takes still parses
+    String most1 = String.format(FES, "<fes:Or>" + term.repeat(most - 1) + "</fes:Or>");
+    org.wirebench.server.wfs.filter.FilterParser.parse(
+        most1, org.wirebench.formats.geo.Datasets.get("osm_places").featureType(), false);
+  }
+
   @Test
   void filterExcludesBboxAndResourceIdAndChecksItsLanguage() throws Exception {
     String isNull =

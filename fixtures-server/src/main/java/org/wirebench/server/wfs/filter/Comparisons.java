@@ -166,8 +166,7 @@ final class Comparisons {
     int[] glob = java.util.Arrays.copyOf(tokens, n);
     return f -> {
       Object v = p.value(f);
-      return v != null
-          && matches(glob, v.toString().codePoints().map(c -> fold(c, matchCase)).toArray());
+      return v != null && matches(glob, v.toString(), matchCase);
     };
   }
 
@@ -181,23 +180,27 @@ final class Comparisons {
   /**
    * Glob matching in O(text × pattern) at worst: on a mismatch, only the last ANY_RUN is retried
    * one character further. A regular expression built from the pattern could backtrack
-   * exponentially on "%a%a%a%a%b", and the pattern comes from the client.
+   * exponentially on "%a%a%a%a%b", and the pattern comes from the client. The text is read in
+   * place, a code point at a time, folded as it is read: no copy of it a term and a feature.
    */
-  static boolean matches(int[] glob, int[] text) {
+  static boolean matches(int[] glob, String text, boolean matchCase) {
     int g = 0;
     int t = 0;
     int star = -1;
     int resume = 0;
-    while (t < text.length) {
-      if (g < glob.length && (glob[g] == ANY_ONE || glob[g] == text[t])) {
+    int end = text.length();
+    while (t < end) {
+      int c = text.codePointAt(t);
+      if (g < glob.length && (glob[g] == ANY_ONE || glob[g] == fold(c, matchCase))) {
         g++;
-        t++;
+        t += Character.charCount(c);
       } else if (g < glob.length && glob[g] == ANY_RUN) {
         star = g++;
         resume = t;
       } else if (star >= 0) {
         g = star + 1;
-        t = ++resume;
+        resume += Character.charCount(text.codePointAt(resume));
+        t = resume;
       } else {
         return false;
       }

@@ -33,6 +33,13 @@ public final class FilterParser {
   /** Deepest nesting of operators read. */
   public static final int MAX_DEPTH = 32;
 
+  /**
+   * Most operators (logical, comparison, spatial) one Filter may hold: each is evaluated on every
+   * feature a scan visits, up to 1,000,000 a layer, so this bounds a heavy query's work. An Or of
+   * 400 PropertyIsLike terms (within {@link #MAX_CHARS}) on osm_places had not finished after 25 s.
+   */
+  public static final int MAX_OPERATORS = 32;
+
   /** What {@code Filter_Capabilities} lists: exactly these. */
   public static final List<String> COMPARISONS =
       List.of(
@@ -56,6 +63,7 @@ public final class FilterParser {
   private final PropertyNames properties;
   private final boolean lonLatByDefault;
   private int depth;
+  private int operators;
 
   private FilterParser(XMLStreamReader r, FeatureType type, boolean lonLatByDefault) {
     this.r = r;
@@ -184,6 +192,13 @@ public final class FilterParser {
   private Predicate<Feature> operator() throws XMLStreamException, FilterException {
     if (++depth > MAX_DEPTH) {
       throw FilterException.parsing("the Filter nests deeper than " + MAX_DEPTH + " operators");
+    }
+    if (++operators > MAX_OPERATORS) {
+      throw FilterException.parsing(
+          "the Filter holds more than "
+              + MAX_OPERATORS
+              + " operators, the most evaluated on each feature; split the query, or use fewer"
+              + " terms");
     }
     if (!x.isFilterNs()) {
       throw FilterException.parsing("an element " + x.name() + " where an operator belongs");
