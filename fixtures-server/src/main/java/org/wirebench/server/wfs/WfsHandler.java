@@ -52,10 +52,10 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
 
   /**
    * The slowest a client may read an answer once its writes waited {@link #READ_GRACE_MILLIS} for
-   * it (see {@link ReadRate}): a 100,000-feature osm_mainroads page (85 MB) is then read in 95 s at
-   * most.
+   * it (see {@link ReadRate}): 256 kbit/s, below any link a real client is on (the wire scenario's
+   * slowest is 10 Mbit/s), so only a trickle is cut, never a slow link.
    */
-  static final long MIN_READ_BYTES_PER_SECOND = 1 << 20;
+  static final long MIN_READ_BYTES_PER_SECOND = 32 << 10;
 
   /** How long an answer's writes may wait for its client before the rate counts. */
   static final long READ_GRACE_MILLIS = 10_000;
