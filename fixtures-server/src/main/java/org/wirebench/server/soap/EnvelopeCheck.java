@@ -23,14 +23,15 @@ import org.wirebench.formats.xml.XmlFactories;
  * to the end of the document; an {@code Envelope} in the SOAP 1.1 namespace (in any other, a
  * VersionMismatch) holding an optional {@code Header} and one {@code Body}, and nothing else; the
  * Body holding exactly one element, the request element of one of the WSDL's operations, and, when
- * the SOAPAction names an operation, of that one: Axis2 dispatches on the SOAPAction and reads the
- * Body as that operation's request (echoInts under echoDoubles' action was answered 200 with the
- * ints as doubles), CXF dispatches on it too and answered 500. An element no operation takes is
- * refused as such first, whatever the SOAPAction names, so that one Body gets one answer. The
- * request element is then checked against the WSDL's schema in the same pass ({@link
- * PayloadCheck}); a Header's blocks are none understood here (mustUnderstand="1" on a block for
- * this node is refused with MustUnderstand), and a processing instruction anywhere is refused (SOAP
- * 1.1 §3).
+ * the SOAPAction names an operation, of that one; no attribute on the Envelope, Header or Body
+ * ({@link EnvelopeAttributes}); at most {@link SoapServices#MAX_ITEMS} items in the request element
+ * ({@link ItemLimit}, a 413). Axis2 dispatches on the SOAPAction and reads the Body as that
+ * operation's request (echoInts under echoDoubles' action was answered 200 with the ints as
+ * doubles), CXF dispatches on it too and answered 500. An element no operation takes is refused as
+ * such first, whatever the SOAPAction names, so that one Body gets one answer. The request element
+ * is then checked against the WSDL's schema in the same pass ({@link PayloadCheck}); a Header's
+ * blocks are none understood here (mustUnderstand="1" on a block for this node is refused with
+ * MustUnderstand), and a processing instruction anywhere is refused (SOAP 1.1 §3).
  */
 final class EnvelopeCheck {
   /** SOAP 1.1's actor for the first SOAP application that processes the message: this one. */
@@ -69,6 +70,14 @@ final class EnvelopeCheck {
 
     static Refused notSoap(String message) {
       return new Refused(400, "Client", message);
+    }
+
+    /**
+     * More than the server takes ({@link SoapServices#MAX_ITEMS}): 413, as a body above the byte
+     * limit gets, for a request larger than the server is willing to process (RFC 9110 §15.5.14).
+     */
+    static Refused tooLarge(String message) {
+      return new Refused(413, "Client", message);
     }
 
     /**
@@ -166,6 +175,7 @@ final class EnvelopeCheck {
         || !root.getLocalPart().equals("Envelope")) {
       throw Refused.notSoap("the request is a " + show(root) + ", not a SOAP 1.1 Envelope");
     }
+    EnvelopeAttributes.check(r);
     Map<String, String> inScope = new LinkedHashMap<>();
     declared(r, inScope);
     QName child = nextChild(r, "the Envelope holds no Body");
@@ -176,6 +186,7 @@ final class EnvelopeCheck {
     if (!isSoap(child, "Body")) {
       throw new Refused("Client", "a " + show(child) + " where the Envelope's Body belongs");
     }
+    EnvelopeAttributes.check(r);
     declared(r, inScope);
     QName payload = nextChild(r, "the Body is empty");
     if (!REQUESTS.contains(payload)) {
@@ -201,7 +212,11 @@ final class EnvelopeCheck {
               + show(payload)
               + "; send the action of the Body's operation, or \"\"");
     }
-    check.validate(r, inScope, carriesSentinels);
+    try {
+      check.validate(new ItemLimit(r, SoapServices.MAX_ITEMS), inScope, carriesSentinels);
+    } catch (ItemLimit.Exceeded e) {
+      throw e.refused;
+    }
     QName extra = nextChild(r, null);
     if (extra != null) {
       throw new Refused("Client", "the Body holds " + show(extra) + " after the request element");
@@ -241,6 +256,7 @@ final class EnvelopeCheck {
    * CXF with MustUnderstand).
    */
   private static void header(XMLStreamReader r) throws XMLStreamException, Refused {
+    EnvelopeAttributes.check(r);
     for (int depth = 1; depth > 0; ) {
       int event = r.next();
       if (event == XMLStreamConstants.START_ELEMENT) {
