@@ -64,7 +64,8 @@ class SoapArrayLimitTest {
     assertEquals(413, r.getStatus(), stack + " " + op + "\n" + r + r.getContent());
     assertTrue(r.getContent().contains("<faultcode>soapenv:Client</faultcode>"), r.getContent());
     assertTrue(
-        r.getContent().contains("more than " + SoapServices.MAX_ITEMS + " items"), r.getContent());
+        r.getContent().contains("more than " + SoapServices.MAX_ITEMS + " child elements"),
+        r.getContent());
   }
 
   private static HttpTester.Response post(String stack, Operation op, int n) throws Exception {

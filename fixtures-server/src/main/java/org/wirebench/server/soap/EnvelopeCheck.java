@@ -24,14 +24,15 @@ import org.wirebench.formats.xml.XmlFactories;
  * VersionMismatch) holding an optional {@code Header} and one {@code Body}, and nothing else; the
  * Body holding exactly one element, the request element of one of the WSDL's operations, and, when
  * the SOAPAction names an operation, of that one; no attribute on the Envelope, Header or Body
- * ({@link EnvelopeAttributes}); at most {@link SoapServices#MAX_ITEMS} items in the request element
- * ({@link ItemLimit}, a 413). Axis2 dispatches on the SOAPAction and reads the Body as that
- * operation's request (echoInts under echoDoubles' action was answered 200 with the ints as
- * doubles), CXF dispatches on it too and answered 500. An element no operation takes is refused as
- * such first, whatever the SOAPAction names, so that one Body gets one answer. The request element
- * is then checked against the WSDL's schema in the same pass ({@link PayloadCheck}); a Header's
- * blocks are none understood here (mustUnderstand="1" on a block for this node is refused with
- * MustUnderstand), and a processing instruction anywhere is refused (SOAP 1.1 §3).
+ * ({@link EnvelopeAttributes}); within the limits of CXF's parser, kept alike for all three ({@link
+ * ReaderLimits}, a 413; at most {@link SoapServices#MAX_ITEMS} items in an array). Axis2 dispatches
+ * on the SOAPAction and reads the Body as that operation's request (echoInts under echoDoubles'
+ * action was answered 200 with the ints as doubles), CXF dispatches on it too and answered 500. An
+ * element no operation takes is refused as such first, whatever the SOAPAction names, so that one
+ * Body gets one answer. The request element is then checked against the WSDL's schema in the same
+ * pass ({@link PayloadCheck}); a Header's blocks are none understood here (mustUnderstand="1" on a
+ * block for this node is refused with MustUnderstand), and a processing instruction anywhere is
+ * refused (SOAP 1.1 §3).
  */
 final class EnvelopeCheck {
   /** SOAP 1.1's actor for the first SOAP application that processes the message: this one. */
@@ -73,8 +74,8 @@ final class EnvelopeCheck {
     }
 
     /**
-     * More than the server takes ({@link SoapServices#MAX_ITEMS}): 413, as a body above the byte
-     * limit gets, for a request larger than the server is willing to process (RFC 9110 §15.5.14).
+     * More than the server takes ({@link ReaderLimits}): 413, as a body above the byte limit gets,
+     * for a request larger than the server is willing to process (RFC 9110 §15.5.14).
      */
     static Refused tooLarge(String message) {
       return new Refused(413, "Client", message);
@@ -130,7 +131,7 @@ final class EnvelopeCheck {
   static void check(byte[] body, Operation named, boolean carriesSentinels, Payload check)
       throws Refused {
     try {
-      XMLStreamReader r = XmlFactories.reader(body, 0, body.length);
+      XMLStreamReader r = new ReaderLimits(XmlFactories.reader(body, 0, body.length));
       try {
         // BodyEncoding has refused every start Woodstox reads as another encoding; should one
         // slip past it, the stacks (reading UTF-8) and this check would read two documents
@@ -141,6 +142,8 @@ final class EnvelopeCheck {
       } finally {
         r.close();
       }
+    } catch (ReaderLimits.Exceeded e) {
+      throw e.refused;
     } catch (XMLStreamException | IOException e) {
       throw Refused.notSoap(
           "the request is not well-formed XML: "
@@ -212,11 +215,7 @@ final class EnvelopeCheck {
               + show(payload)
               + "; send the action of the Body's operation, or \"\"");
     }
-    try {
-      check.validate(new ItemLimit(r, SoapServices.MAX_ITEMS), inScope, carriesSentinels);
-    } catch (ItemLimit.Exceeded e) {
-      throw e.refused;
-    }
+    check.validate(r, inScope, carriesSentinels);
     QName extra = nextChild(r, null);
     if (extra != null) {
       throw new Refused("Client", "the Body holds " + show(extra) + " after the request element");

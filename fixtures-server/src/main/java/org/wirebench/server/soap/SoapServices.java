@@ -46,10 +46,11 @@ public final class SoapServices {
   public static final long DEFAULT_MAX_BODY_BYTES = 16L << 20;
 
   /**
-   * The most items (children of the request element) one request's array may hold, on every stack:
-   * CXF refuses more by its own default (its StAX limit of child elements, with a 500) where both
-   * Axis2 stacks took any number the body limit let through, so the envelope check refuses more
-   * alike for all three, with 413, before any stack reads them. Ten times the study's largest size.
+   * The most items (children of the request element) one request's array may hold, on every stack,
+   * as any element its children: CXF refuses more by its own default (its StAX limit of child
+   * elements, with a 500) where both Axis2 stacks took any number the body limit let through, so
+   * the envelope check refuses more alike for all three, with 413, before any stack reads them
+   * ({@link ReaderLimits}). Ten times the study's largest size.
    */
   public static final int MAX_ITEMS = 50_000;
 
