@@ -23,14 +23,16 @@ import org.wirebench.formats.xml.XmlFactories;
  * to the end of the document; an {@code Envelope} in the SOAP 1.1 namespace (in any other, a
  * VersionMismatch) holding an optional {@code Header} and one {@code Body}, and nothing else; the
  * Body holding exactly one element, the request element of one of the WSDL's operations, and, when
- * the SOAPAction names an operation, of that one: Axis2 dispatches on the SOAPAction and reads the
- * Body as that operation's request (echoInts under echoDoubles' action was answered 200 with the
- * ints as doubles), CXF dispatches on it too and answered 500. An element no operation takes is
- * refused as such first, whatever the SOAPAction names, so that one Body gets one answer. The
- * request element is then checked against the WSDL's schema in the same pass ({@link
- * PayloadCheck}); a Header's blocks are none understood here (mustUnderstand="1" on a block for
- * this node is refused with MustUnderstand), and a processing instruction anywhere is refused (SOAP
- * 1.1 §3).
+ * the SOAPAction names an operation, of that one; no attribute on the Envelope, Header or Body
+ * ({@link EnvelopeAttributes}); within the limits of CXF's parser, kept alike for all three ({@link
+ * ReaderLimits}, a 413; at most {@link SoapServices#MAX_ITEMS} items in an array). Axis2 dispatches
+ * on the SOAPAction and reads the Body as that operation's request (echoInts under echoDoubles'
+ * action was answered 200 with the ints as doubles), CXF dispatches on it too and answered 500. An
+ * element no operation takes is refused as such first, whatever the SOAPAction names, so that one
+ * Body gets one answer. The request element is then checked against the WSDL's schema in the same
+ * pass ({@link PayloadCheck}); a Header's blocks are none understood here (mustUnderstand="1" on a
+ * block for this node is refused with MustUnderstand), and a processing instruction anywhere is
+ * refused (SOAP 1.1 §3).
  */
 final class EnvelopeCheck {
   /** SOAP 1.1's actor for the first SOAP application that processes the message: this one. */
@@ -69,6 +71,14 @@ final class EnvelopeCheck {
 
     static Refused notSoap(String message) {
       return new Refused(400, "Client", message);
+    }
+
+    /**
+     * More than the server takes ({@link ReaderLimits}): 413, as a body above the byte limit gets,
+     * for a request larger than the server is willing to process (RFC 9110 §15.5.14).
+     */
+    static Refused tooLarge(String message) {
+      return new Refused(413, "Client", message);
     }
 
     /**
@@ -121,7 +131,7 @@ final class EnvelopeCheck {
   static void check(byte[] body, Operation named, boolean carriesSentinels, Payload check)
       throws Refused {
     try {
-      XMLStreamReader r = XmlFactories.reader(body, 0, body.length);
+      XMLStreamReader r = new ReaderLimits(XmlFactories.reader(body, 0, body.length));
       try {
         // BodyEncoding has refused every start Woodstox reads as another encoding; should one
         // slip past it, the stacks (reading UTF-8) and this check would read two documents
@@ -132,6 +142,8 @@ final class EnvelopeCheck {
       } finally {
         r.close();
       }
+    } catch (ReaderLimits.Exceeded e) {
+      throw e.refused;
     } catch (XMLStreamException | IOException e) {
       throw Refused.notSoap(
           "the request is not well-formed XML: "
@@ -166,6 +178,7 @@ final class EnvelopeCheck {
         || !root.getLocalPart().equals("Envelope")) {
       throw Refused.notSoap("the request is a " + show(root) + ", not a SOAP 1.1 Envelope");
     }
+    EnvelopeAttributes.check(r);
     Map<String, String> inScope = new LinkedHashMap<>();
     declared(r, inScope);
     QName child = nextChild(r, "the Envelope holds no Body");
@@ -176,6 +189,7 @@ final class EnvelopeCheck {
     if (!isSoap(child, "Body")) {
       throw new Refused("Client", "a " + show(child) + " where the Envelope's Body belongs");
     }
+    EnvelopeAttributes.check(r);
     declared(r, inScope);
     QName payload = nextChild(r, "the Body is empty");
     if (!REQUESTS.contains(payload)) {
@@ -241,6 +255,7 @@ final class EnvelopeCheck {
    * CXF with MustUnderstand).
    */
   private static void header(XMLStreamReader r) throws XMLStreamException, Refused {
+    EnvelopeAttributes.check(r);
     for (int depth = 1; depth > 0; ) {
       int event = r.next();
       if (event == XMLStreamConstants.START_ELEMENT) {

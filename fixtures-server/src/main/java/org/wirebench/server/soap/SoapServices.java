@@ -33,7 +33,8 @@ import org.wirebench.formats.soap.SoapStack;
  * SOAP message (empty, not well-formed XML, a root element other than an Envelope) or whose Body
  * holds one operation's request element while its SOAPAction names another a Client fault with 400;
  * and an envelope that is not one whole SOAP 1.1 request for an operation here (a Body element no
- * operation takes, whatever the SOAPAction) a Client fault with 500.
+ * operation takes, whatever the SOAPAction) a Client fault with 500; an array of more than {@link
+ * #MAX_ITEMS} items a Client fault with 413.
  */
 public final class SoapServices {
   public static final String CXF = "cxf-jaxb";
@@ -43,6 +44,15 @@ public final class SoapServices {
 
   /** Default request body limit: 16 MiB, four times the largest study request. */
   public static final long DEFAULT_MAX_BODY_BYTES = 16L << 20;
+
+  /**
+   * The most items (children of the request element) one request's array may hold, on every stack,
+   * as any element its children: CXF refuses more by its own default (its StAX limit of child
+   * elements, with a 500) where both Axis2 stacks took any number the body limit let through, so
+   * the envelope check refuses more alike for all three, with 413, before any stack reads them
+   * ({@link ReaderLimits}). Ten times the study's largest size.
+   */
+  public static final int MAX_ITEMS = 50_000;
 
   private SoapServices() {}
 

@@ -48,7 +48,9 @@ public final class SoapScenario implements Scenario {
         names = "--sizes",
         split = ",",
         description =
-            "soap: array sizes, 1..100000 (default: 1,10,50,100,500,1000,5000; quick: 1,5000)")
+            "soap: array sizes, 1.."
+                + SoapServices.MAX_ITEMS
+                + " (default: 1,10,50,100,500,1000,5000; quick: 1,5000)")
     public List<Integer> sizes;
 
     @Option(names = "--soap-users", hidden = true, description = "old spelling of --users")
@@ -119,8 +121,10 @@ public final class SoapScenario implements Scenario {
     List<Integer> sizes =
         own.sizes != null ? own.sizes : o.quick ? List.of(1, 5000) : Operation.SIZES;
     for (int n : sizes) {
-      if (n < 1 || n > 100_000) {
-        throw new IllegalArgumentException("--sizes values must be 1..100000, was " + n);
+      if (n < 1 || n > SoapServices.MAX_ITEMS) {
+        // the server refuses larger arrays (SoapServices.MAX_ITEMS): the run would fail there
+        throw new IllegalArgumentException(
+            "--sizes values must be 1.." + SoapServices.MAX_ITEMS + ", was " + n);
       }
     }
     int users = o.oneUsers(name(), "--soap-users", own.soapUsers, STUDY_USERS);
@@ -129,7 +133,8 @@ public final class SoapScenario implements Scenario {
 
   /**
    * @param stacks hosted stacks: axis2-adb, axis2-jaxb, cxf-jaxb
-   * @param sizes array elements, 1..100000 each (void is run once, without a size)
+   * @param sizes array elements, 1..{@link SoapServices#MAX_ITEMS} each (void is run once, without
+   *     a size)
    */
   public static List<Point> points(
       List<String> stacks, List<Operation> operations, List<Integer> sizes, int users) {
