@@ -18,6 +18,7 @@ import org.wirebench.server.finding.FindingGateway;
 import org.wirebench.server.soap.SoapServices;
 import org.wirebench.server.wfs.WfsHandler;
 import org.wirebench.server.wms.BlueMarbleMaps;
+import org.wirebench.server.wms.MapLimits;
 import org.wirebench.server.wms.WmsHandler;
 import org.wirebench.server.wms.WmsRequest;
 
@@ -215,8 +216,11 @@ public final class FixtureServer implements AutoCloseable {
     wfs = new WfsHandler();
     routes.addMapping(PathSpec.from("/ows"), wfs);
     routes.addMapping(PathSpec.from("/wfs"), wfs);
-    WmsHandler.Limits limits =
-        WmsHandler.Limits.of(WmsHandler.DEFAULT_PIXEL_BUDGET, WmsHandler.DEFAULT_CONCURRENT_MAPS);
+    MapLimits limits =
+        MapLimits.of(
+            WmsHandler.DEFAULT_PIXEL_BUDGET,
+            WmsHandler.DEFAULT_CONCURRENT_MAPS,
+            java.util.concurrent.TimeUnit.SECONDS.toMillis(WmsHandler.BUDGET_WAIT_SECONDS));
     for (MapRendererKind kind : MapRendererKind.values()) {
       WmsHandler wms =
           new WmsHandler(
@@ -313,8 +317,19 @@ public final class FixtureServer implements AutoCloseable {
   }
 
   /** Writes the access log's lines (one NCSA line a request) to {@code writer}; before start. */
-  FixtureServer accessLogTo(RequestLog.Writer writer) {
+  public FixtureServer accessLogTo(RequestLog.Writer writer) {
     server.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));
+    return this;
+  }
+
+  /** The WMS endpoint drawing with {@code kind}, for tests. */
+  WmsHandler wms(MapRendererKind kind) {
+    return wmsEndpoints.get(kind);
+  }
+
+  /** Draws every WMS endpoint's maps within {@code limits} (one set, shared), for tests. */
+  FixtureServer mapLimits(MapLimits limits) {
+    wmsEndpoints.values().forEach(w -> w.limits(limits));
     return this;
   }
 

@@ -95,7 +95,13 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
 
   @Override
   public int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs) throws IOException {
-    return render(request, srs, null);
+    return render(request, srs, null, RowWatch.NONE);
+  }
+
+  @Override
+  public int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs, RowWatch watch)
+      throws IOException {
+    return render(request, srs, null, watch);
   }
 
   /**
@@ -105,18 +111,34 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
    * renderer's own maps keep MapProxy's design).
    */
   public MapRenderer keepingDecoded(DecodedTileCache memory) {
-    return (request, srs) -> render(request, srs, memory);
+    return new MapRenderer() {
+      @Override
+      public int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs)
+          throws IOException {
+        return TileCacheRenderer.this.render(request, srs, memory, RowWatch.NONE);
+      }
+
+      @Override
+      public int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs, RowWatch watch)
+          throws IOException {
+        return TileCacheRenderer.this.render(request, srs, memory, watch);
+      }
+    };
   }
 
   private int[] render(
-      WmsRequestList.Request request, WmsRequestList.Srs srs, DecodedTileCache memory)
+      WmsRequestList.Request request,
+      WmsRequestList.Srs srs,
+      DecodedTileCache memory,
+      RowWatch watch)
       throws IOException {
     Sampling at = new Sampling(request, srs);
     int level = TileGrid.levelFor(at.boxDegreesPerPixel);
     double degrees = TileGrid.degreesPerPixel(level);
     int[] columns = at.columns(degrees, TileGrid.tilesWide(level) * TileGrid.TILE);
     int[] rows = at.rows(degrees, TileGrid.tilesHigh(level) * TileGrid.TILE);
-    return TileMosaic.draw(columns, rows, (column, row) -> pixels(level, column, row, memory));
+    return TileMosaic.draw(
+        columns, rows, (column, row) -> pixels(level, column, row, memory), watch);
   }
 
   /** The tile's JPEG bytes, drawn and stored first when missing or damaged. */
