@@ -322,6 +322,12 @@ public final class FixtureServer implements AutoCloseable {
     return this;
   }
 
+  /** Closes connections idle for {@code ms} instead of {@link #IDLE_TIMEOUT_MS}, for tests. */
+  FixtureServer idleTimeout(long ms) {
+    connector.setIdleTimeout(ms);
+    return this;
+  }
+
   /** The WMS endpoint drawing with {@code kind}, for tests. */
   WmsHandler wms(MapRendererKind kind) {
     return wmsEndpoints.get(kind);

@@ -373,10 +373,29 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
               HttpStatus.INTERNAL_SERVER_ERROR_500));
       return;
     }
-    // after its first bytes: a client that stops reading ends here by the idle timeout, which any
-    // client can cause at will, so one line and no stack trace
-    LOG.warn("failed writing the response to {} after its first bytes; aborted it: {}", what, x);
+    if (timedOut(x)) {
+      // a client that stops reading ends here by the idle timeout, which any client can cause at
+      // will: one line, no stack trace (before, about 60 lines a time)
+      LOG.warn(
+          "failed writing the response to {} after its first bytes (the client stopped reading);"
+              + " aborted it: {}",
+          what,
+          x.toString());
+      callback.failed(x);
+      return;
+    }
+    LOG.warn("failed writing the response to {} after its first bytes; aborted it", what, x);
     callback.failed(x);
+  }
+
+  /** Whether {@code x} is the connection's idle timeout: a client that stopped reading. */
+  private static boolean timedOut(Throwable x) {
+    for (Throwable t = x; t != null; t = t.getCause()) {
+      if (t instanceof java.util.concurrent.TimeoutException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
