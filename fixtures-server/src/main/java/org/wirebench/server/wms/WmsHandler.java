@@ -38,9 +38,9 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WmsHandler.class);
 
   /**
-   * How long a map waits for its turn before its 503: well under the connection's idle timeout
-   * ({@link org.wirebench.server.FixtureServer#IDLE_TIMEOUT_MS}), which would otherwise close the
-   * connection of a waiting client first.
+   * How long a map waits for its turn before its 429 or 503: well under the connection's idle
+   * timeout ({@link org.wirebench.server.FixtureServer#IDLE_TIMEOUT_MS}), which would otherwise
+   * close the connection of a waiting client first.
    */
   public static final long BUDGET_WAIT_SECONDS = 20;
 
