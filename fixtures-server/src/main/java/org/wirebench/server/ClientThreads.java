@@ -49,7 +49,8 @@ final class ClientThreads extends ThreadLimitHandler {
   static final int MAX_LIMIT = 150;
 
   /** nginx's status for a request whose client closed its connection before the answer. */
-  static final int CLIENT_CLOSED_REQUEST = 499;
+  static final int CLIENT_CLOSED_REQUEST =
+      org.wirebench.server.http.ClientGone.CLIENT_CLOSED_REQUEST;
 
   private static final String ADMISSION = ClientThreads.class.getName() + ".admission";
 
@@ -144,10 +145,8 @@ final class ClientThreads extends ThreadLimitHandler {
             "{} {}: client left while its request waited for a thread; not run",
             request.getMethod(),
             request.getHttpURI().getPathQuery());
-        request.getConnectionMetaData().getConnection().getEndPoint().close();
-        // an abort: Jetty writes no error answer (which would set 500) and logs the status set here
-        response.setStatus(CLIENT_CLOSED_REQUEST);
-        callback.failed(new Request.Handler.AbortException("client left while waiting"));
+        org.wirebench.server.http.ClientGone.end(
+            request, response, callback, "client left while waiting");
         return true;
       }
       return super.handle(request, response, callback);

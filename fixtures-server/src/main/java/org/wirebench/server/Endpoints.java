@@ -14,6 +14,7 @@ import org.wirebench.server.finding.FindingGateway;
 import org.wirebench.server.soap.SoapServices;
 import org.wirebench.server.wfs.WfsHandler;
 import org.wirebench.server.wms.BlueMarbleMaps;
+import org.wirebench.server.wms.MapLimits;
 import org.wirebench.server.wms.WmsHandler;
 import org.wirebench.server.wms.WmsRequest;
 
@@ -40,8 +41,11 @@ final class Endpoints {
   Endpoints(Server server, FixtureServer.Settings settings, Supplier<URI> self) {
     routes.addMapping(PathSpec.from("/ows"), wfs);
     routes.addMapping(PathSpec.from("/wfs"), wfs);
-    WmsHandler.Limits limits =
-        WmsHandler.Limits.of(WmsHandler.DEFAULT_PIXEL_BUDGET, WmsHandler.DEFAULT_CONCURRENT_MAPS);
+    MapLimits limits =
+        MapLimits.of(
+            WmsHandler.DEFAULT_PIXEL_BUDGET,
+            WmsHandler.DEFAULT_CONCURRENT_MAPS,
+            java.util.concurrent.TimeUnit.SECONDS.toMillis(WmsHandler.BUDGET_WAIT_SECONDS));
     for (MapRendererKind kind : MapRendererKind.values()) {
       WmsHandler wms =
           new WmsHandler(
@@ -94,6 +98,16 @@ final class Endpoints {
 
   WfsHandler wfs() {
     return wfs;
+  }
+
+  /** The WMS endpoint drawing with {@code kind}. */
+  WmsHandler wms(MapRendererKind kind) {
+    return wmsEndpoints.get(kind);
+  }
+
+  /** Draws every WMS endpoint's maps within {@code limits} (one set, shared); before start. */
+  void mapLimits(MapLimits limits) {
+    wmsEndpoints.values().forEach(w -> w.limits(limits));
   }
 
   /** The Blue Marble source and tile cache every WMS endpoint draws from. */

@@ -15,6 +15,7 @@ import org.wirebench.formats.raster.TileCacheRenderer;
 import org.wirebench.server.finding.FindingGateway;
 import org.wirebench.server.soap.SoapServices;
 import org.wirebench.server.wfs.WfsHandler;
+import org.wirebench.server.wms.MapLimits;
 import org.wirebench.server.wms.WmsHandler;
 
 /**
@@ -277,8 +278,25 @@ public final class FixtureServer implements AutoCloseable {
   }
 
   /** Writes the access log's lines (one NCSA line a request) to {@code writer}; before start. */
-  FixtureServer accessLogTo(RequestLog.Writer writer) {
+  public FixtureServer accessLogTo(RequestLog.Writer writer) {
     server.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));
+    return this;
+  }
+
+  /** Closes connections idle for {@code ms} instead of {@link #IDLE_TIMEOUT_MS}, for tests. */
+  FixtureServer idleTimeout(long ms) {
+    connector.setIdleTimeout(ms);
+    return this;
+  }
+
+  /** The WMS endpoint drawing with {@code kind}, for tests. */
+  WmsHandler wms(MapRendererKind kind) {
+    return endpoints.wms(kind);
+  }
+
+  /** Draws every WMS endpoint's maps within {@code limits} (one set, shared), for tests. */
+  FixtureServer mapLimits(MapLimits limits) {
+    endpoints.mapLimits(limits);
     return this;
   }
 

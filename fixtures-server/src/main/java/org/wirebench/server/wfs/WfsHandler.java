@@ -305,7 +305,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     } catch (Visits.Stopped e) {
       watch.close();
       LOG.info("stopped {}: {}", request.getHttpURI().getPathQuery(), e.getMessage());
-      callback.failed(e);
+      org.wirebench.server.http.ClientGone.end(request, response, callback, e.getMessage());
       return;
     } catch (Exception | Error e) {
       watch.close();
@@ -371,11 +371,15 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
 
   private static void failed(Request request, Response response, Callback callback, Throwable x) {
     String what = request.getHttpURI().getPathQuery();
-    if (clientLeft(request, x)) {
+    if (x instanceof Visits.Stopped || clientLeft(request, x)) {
       // not the server's failure, and any client can cause it at will: one line, no stack trace,
       // so that hanging up cannot fill the log with a trace a request
       LOG.info("the client left while its answer to {} was written: {}", what, x.toString());
-      callback.failed(x);
+      if (response.isCommitted()) {
+        callback.failed(x);
+      } else {
+        org.wirebench.server.http.ClientGone.end(request, response, callback, x.toString());
+      }
       return;
     }
     if (!response.isCommitted()) {
@@ -392,8 +396,29 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
               HttpStatus.INTERNAL_SERVER_ERROR_500));
       return;
     }
+    if (timedOut(x)) {
+      // a client that stops reading ends here by the idle timeout, which any client can cause at
+      // will: one line, no stack trace (before, about 60 lines a time)
+      LOG.warn(
+          "failed writing the response to {} after its first bytes (the client stopped reading);"
+              + " aborted it: {}",
+          what,
+          x.toString());
+      callback.failed(x);
+      return;
+    }
     LOG.warn("failed writing the response to {} after its first bytes; aborted it", what, x);
     callback.failed(x);
+  }
+
+  /** Whether {@code x} is the connection's idle timeout: a client that stopped reading. */
+  private static boolean timedOut(Throwable x) {
+    for (Throwable t = x; t != null; t = t.getCause()) {
+      if (t instanceof java.util.concurrent.TimeoutException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

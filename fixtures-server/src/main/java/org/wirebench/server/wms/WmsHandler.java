@@ -1,10 +1,13 @@
 package org.wirebench.server.wms;
 
 import java.io.ByteArrayOutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.Map;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
@@ -12,6 +15,10 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.wirebench.formats.raster.MapRenderer;
+import org.wirebench.formats.raster.RowWatch;
+import org.wirebench.server.http.ClientAddress;
+import org.wirebench.server.http.ClientGone;
+import org.wirebench.server.http.ClientWatch;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.http.OwsHandler;
 
@@ -20,18 +27,20 @@ import org.wirebench.server.http.OwsHandler;
  * one renderer ({@code /wms}: direct from the pyramid; {@code /tiled/wms}: from the tile cache). A
  * request it cannot answer gets a ServiceExceptionReport with 400; a map the server fails to draw
  * gets one with 500 (the cause in the log), never the container's error page ({@link OwsHandler}).
- * Maps are drawn within limits shared by the server's WMS endpoints: a pixel budget, so that 64
- * concurrent 4096 × 4096 requests wait their turn instead of exhausting the heap, and a number of
- * maps drawn at once (two a core: more adds no throughput, and 150 threads in the JPEG codec's
- * native code at once held off the garbage collector until an allocation failed with
- * OutOfMemoryError with a 6 GiB heap); a map that cannot start within {@value #BUDGET_WAIT_SECONDS}
- * s is answered 503.
+ * Maps are drawn within limits shared by the server's WMS endpoints, with a share for each client
+ * ({@link MapLimits}). While a map is drawn and encoded its client is watched ({@link
+ * ClientWatch}): a client that closes its connection stops its map within {@value RowWatch#ROWS}
+ * rows (or 64 KiB of encoded image), its share and the budget are given back at once, and the
+ * access log says {@code 499 0}. Before, six 4096² maps whose clients had hung up were all drawn to
+ * the end (9 s of CPU each) and logged as 200 with their full size.
  */
 public final class WmsHandler extends OwsHandler<WmsRequest> {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WmsHandler.class);
+
   /**
-   * How long a map waits for its turn before its 503: well under the connection's idle timeout
-   * ({@link org.wirebench.server.FixtureServer#IDLE_TIMEOUT_MS}), which would otherwise close the
-   * connection of a waiting client first.
+   * How long a map waits for its turn before its 429 or 503: well under the connection's idle
+   * timeout ({@link org.wirebench.server.FixtureServer#IDLE_TIMEOUT_MS}), which would otherwise
+   * close the connection of a waiting client first.
    */
   public static final long BUDGET_WAIT_SECONDS = 20;
 
@@ -41,29 +50,28 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
   /** Maps drawn at once by default: two a core. */
   public static final int DEFAULT_CONCURRENT_MAPS = 2 * Runtime.getRuntime().availableProcessors();
 
-  /**
-   * What the WMS endpoints of one server share: pixels and maps being drawn at once.
-   *
-   * @param pixels a fair semaphore of pixel permits
-   * @param maps a fair semaphore of map permits
-   */
-  public record Limits(Semaphore pixels, Semaphore maps) {
-    public static Limits of(int pixels, int maps) {
-      return new Limits(new Semaphore(pixels, true), new Semaphore(maps, true));
-    }
-  }
-
   private final String title;
   private final Supplier<MapRenderer> renderer;
   private final int maxSide;
-  private final Limits limits;
+  private volatile MapLimits limits;
   private volatile String publicBase;
+  private final LongAdder rowsDrawn = new LongAdder();
+  private volatile Hold hold;
+
+  /** For tests: called with each map's turn taken, before it is drawn. */
+  @FunctionalInterface
+  public interface Hold {
+    /**
+     * @param clientGone whether the map's client has closed its connection
+     */
+    void turnTaken(BooleanSupplier clientGone) throws InterruptedException;
+  }
 
   /**
    * @param title what this endpoint draws from, for its capabilities
    * @param limits shared by the server's WMS endpoints
    */
-  public WmsHandler(String title, Supplier<MapRenderer> renderer, int maxSide, Limits limits) {
+  public WmsHandler(String title, Supplier<MapRenderer> renderer, int maxSide, MapLimits limits) {
     super(new Dialect("WMS", "REQUEST", "InvalidParameterValue", null)); // WMS names no code for it
     this.title = title;
     this.renderer = renderer;
@@ -71,8 +79,26 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
     this.limits = limits;
     // WMS 1.0.0 named them Capabilities and Map
     operation("GetCapabilities", this::capabilities, "Capabilities");
-    operation(
-        "GetMap", (wms, request, response, callback) -> getMap(wms, response, callback), "Map");
+    operation("GetMap", this::getMap, "Map");
+  }
+
+  /** The limits maps are drawn within, shared with the server's other WMS endpoints. */
+  public void limits(MapLimits limits) {
+    this.limits = limits;
+  }
+
+  public MapLimits limits() {
+    return limits;
+  }
+
+  /** Output rows drawn by this endpoint's maps so far (counted as {@link RowWatch} is told). */
+  public long rowsDrawn() {
+    return rowsDrawn.sum();
+  }
+
+  /** For tests: {@code hold} is called with each map's turn taken, before it is drawn. */
+  public void holdTurns(Hold hold) {
+    this.hold = hold;
   }
 
   /**
@@ -120,39 +146,90 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
     response.write(true, ByteBuffer.wrap(out.toByteArray()), callback);
   }
 
-  private void getMap(WmsRequest wms, Response response, Callback callback) throws Exception {
+  private void getMap(WmsRequest wms, Request request, Response response, Callback callback)
+      throws Exception {
     WmsRequest.GetMap map = wms.getMap(maxSide);
     int pixels = map.box().width() * map.box().height();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(BUDGET_WAIT_SECONDS);
-    if (!limits.maps().tryAcquire(BUDGET_WAIT_SECONDS, TimeUnit.SECONDS)) {
-      throw busy();
-    }
+    ClientWatch watch = ClientWatch.of(request);
     byte[] image;
     try {
-      if (!limits.pixels().tryAcquire(pixels, deadline - System.nanoTime(), TimeUnit.NANOSECONDS)) {
-        throw busy();
-      }
-      try {
-        int[] drawn = renderer.get().render(map.box(), map.srs());
+      try (MapLimits.Turn turn = limits.acquire(ClientAddress.of(request), pixels)) {
+        Hold h = hold;
+        if (h != null) {
+          h.turnTaken(watch::gone);
+        }
+        RowWatch rows =
+            drawn -> {
+              rowsDrawn.add(drawn);
+              if (watch.gone()) {
+                throw new ClientLeft();
+              }
+            };
+        int[] drawn = renderer.get().render(map.box(), map.srs(), rows);
         ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(8192, pixels / 4));
-        MapImages.write(drawn, map, out);
+        MapImages.write(drawn, map, new WatchedOutput(out, watch));
         image = out.toByteArray();
-      } finally {
-        limits.pixels().release(pixels);
       }
+      if (watch.gone()) {
+        throw new ClientLeft();
+      }
+    } catch (ClientLeft e) {
+      watch.close();
+      LOG.info("stopped {}: its client left", request.getHttpURI().getPathQuery());
+      ClientGone.end(request, response, callback, "the client left while its map was drawn");
+      return;
     } finally {
-      limits.maps().release();
+      // before the response completes, as the watch requires (closing twice does nothing)
+      watch.close();
     }
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, map.format());
     response.write(true, ByteBuffer.wrap(image), callback);
   }
 
-  private static OwsException busy() {
-    return new OwsException(
-        null, // WMS names no code for it
-        null,
-        "the server is drawing other maps; try again",
-        HttpStatus.SERVICE_UNAVAILABLE_503);
+  /** A map given up because its client left: nothing to answer. */
+  private static final class ClientLeft extends IOException {
+    ClientLeft() {
+      super("the client left");
+    }
+
+    @Override
+    public synchronized Throwable fillInStackTrace() {
+      return this; // expected, and any client can cause it: no trace to make
+    }
+  }
+
+  /** The encoded image's stream, looking at the client every 64 KiB written. */
+  private static final class WatchedOutput extends FilterOutputStream {
+    private static final int CHECK_BYTES = 64 * 1024;
+    private final ClientWatch watch;
+    private int sinceCheck;
+
+    WatchedOutput(OutputStream out, ClientWatch watch) {
+      super(out);
+      this.watch = watch;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      out.write(b);
+      counted(1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      out.write(b, off, len);
+      counted(len);
+    }
+
+    private void counted(int bytes) throws IOException {
+      sinceCheck += bytes;
+      if (sinceCheck >= CHECK_BYTES) {
+        sinceCheck = 0;
+        if (watch.gone()) {
+          throw new ClientLeft();
+        }
+      }
+    }
   }
 
   /**
@@ -174,6 +251,10 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
   private static void writeReport(
       Response response, Callback callback, WmsVersion version, OwsException e) {
     response.setStatus(e.httpStatus());
+    if (e.httpStatus() == HttpStatus.TOO_MANY_REQUESTS_429
+        || e.httpStatus() == HttpStatus.SERVICE_UNAVAILABLE_503) {
+      response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+    }
     response
         .getHeaders()
         .put(HttpHeader.CONTENT_TYPE, WmsExceptions.mediaType(version) + "; charset=UTF-8");

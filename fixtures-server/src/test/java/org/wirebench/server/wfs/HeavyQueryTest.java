@@ -205,6 +205,28 @@ class HeavyQueryTest {
     assertEquals(200, client.GET(server.uri().resolve("/static/10")).getStatus());
   }
 
+  /**
+   * A scan stopped because its client left is logged with nginx's 499 (client closed request), as
+   * docs/server.md promises: before, the access log said {@code 500 0}.
+   */
+  @Test
+  void aScanStoppedBecauseItsClientLeftIsLogged499() throws Exception {
+    List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+    server.close();
+    server =
+        new FixtureServer(FixtureServer.Settings.defaults().compression(false))
+            .accessLogTo(log::add)
+            .start();
+    server.wfs().heavy().holdTurnsUntilClientsLeave();
+    Socket s = send(SCAN);
+    await(() -> server.wfs().heavy().holdingNow() == 1, "the scan runs");
+    s.close();
+    await(() -> server.wfs().heavyQueriesAdmitted() == 0, "the scan stops");
+    await(() -> log.stream().anyMatch(l -> l.contains("PropertyIsLessThan")), "its log line");
+    String line = log.stream().filter(l -> l.contains("PropertyIsLessThan")).findFirst().get();
+    assertTrue(line.contains("\" 499 0 "), line);
+  }
+
   @Test
   void aClientThatStaysGetsItsAnswerOnAKeptAliveConnection() throws Exception {
     // the watch on the connection is handed back before the response completes: the next

@@ -90,7 +90,7 @@ class WmsDamageTest {
     LocalConnector local = new LocalConnector(server);
     server.addConnector(local);
     server.setHandler(
-        new WmsHandler("broken", () -> broken, 4096, WmsHandler.Limits.of(1 << 24, 2)));
+        new WmsHandler("broken", () -> broken, 4096, MapLimits.of(1 << 24, 2, 20_000)));
     server.start();
     try {
       for (String version : new String[] {"1.1.1", "1.3.0"}) {

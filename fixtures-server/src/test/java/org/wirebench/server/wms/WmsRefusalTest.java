@@ -193,7 +193,12 @@ class WmsRefusalTest {
         assertTrue(bodies.get(i).getContent().length > 1000);
         drawn++;
       } else {
-        assertEquals(503, response.getStatus());
+        // deferred: 429 while the one client's own maps held it back (they all come from one
+        // address), 503 while others' did; either says when to try again
+        assertTrue(
+            response.getStatus() == 429 || response.getStatus() == 503,
+            String.valueOf(response.getStatus()));
+        assertEquals("1", response.getHeaders().get("Retry-After"));
         assertTrue(bodies.get(i).getContentAsString().contains("ServiceExceptionReport"));
       }
     }
@@ -252,7 +257,9 @@ class WmsRefusalTest {
           assertTrue(r.getContent().length > 1000);
           drawn++;
         } else {
-          assertEquals(503, r.getStatus(), r.getContentAsString());
+          // deferred: 429 (this one client's share) or 503 (the server's), as above
+          assertTrue(r.getStatus() == 429 || r.getStatus() == 503, r.getContentAsString());
+          assertEquals("1", r.getHeaders().get("Retry-After"));
           assertTrue(r.getContentAsString().contains("ServiceExceptionReport"));
         }
       }

@@ -20,6 +20,16 @@ public final class DirectRenderer implements MapRenderer {
    */
   @Override
   public int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs) {
+    try {
+      return render(request, srs, RowWatch.NONE);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e); // RowWatch.NONE never throws
+    }
+  }
+
+  @Override
+  public int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs, RowWatch watch)
+      throws java.io.IOException {
     Sampling at = new Sampling(request, srs);
     Pyramid.Level level = pyramid.levelFor(at.degreesPerPixel);
     int[] columns = at.columns(level.degreesPerPixel(), level.width());
@@ -27,6 +37,9 @@ public final class DirectRenderer implements MapRenderer {
     int width = request.width();
     int[] out = new int[width * request.height()];
     for (int j = 0; j < rows.length; j++) {
+      if (j % RowWatch.ROWS == 0) {
+        watch.drawn(j == 0 ? 0 : RowWatch.ROWS);
+      }
       int to = j * width;
       if (rows[j] < 0) {
         java.util.Arrays.fill(out, to, to + width, OFF_GLOBE);

@@ -20,4 +20,14 @@ public interface MapRenderer {
    *     the globe are {@link #OFF_GLOBE}
    */
   int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs) throws IOException;
+
+  /**
+   * The same, telling {@code watch} of the rows drawn as it goes ({@link RowWatch}); a renderer
+   * that cannot tells it once, before it draws.
+   */
+  default int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs, RowWatch watch)
+      throws IOException {
+    watch.drawn(0);
+    return render(request, srs);
+  }
 }

@@ -28,6 +28,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * both draw it, and the file is replaced whole.
  */
 public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
+  /**
+   * How much more of its SRS's units a pixel may span on one axis than on the other before a map is
+   * held to {@link TileGrid#maxTiles}.
+   */
+  static final double STRETCHED = 2;
+
   /** The file in a cache folder whose lock says which renderer owns it. */
   public static final String LOCK_FILE = ".lock";
 
@@ -95,7 +101,13 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
 
   @Override
   public int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs) throws IOException {
-    return render(request, srs, null);
+    return render(request, srs, null, RowWatch.NONE);
+  }
+
+  @Override
+  public int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs, RowWatch watch)
+      throws IOException {
+    return render(request, srs, null, watch);
   }
 
   /**
@@ -105,18 +117,77 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
    * renderer's own maps keep MapProxy's design).
    */
   public MapRenderer keepingDecoded(DecodedTileCache memory) {
-    return (request, srs) -> render(request, srs, memory);
+    return new MapRenderer() {
+      @Override
+      public int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs)
+          throws IOException {
+        return TileCacheRenderer.this.render(request, srs, memory, RowWatch.NONE);
+      }
+
+      @Override
+      public int[] render(WmsRequestList.Request request, WmsRequestList.Srs srs, RowWatch watch)
+          throws IOException {
+        return TileCacheRenderer.this.render(request, srs, memory, watch);
+      }
+    };
   }
 
   private int[] render(
-      WmsRequestList.Request request, WmsRequestList.Srs srs, DecodedTileCache memory)
+      WmsRequestList.Request request,
+      WmsRequestList.Srs srs,
+      DecodedTileCache memory,
+      RowWatch watch)
       throws IOException {
     Sampling at = new Sampling(request, srs);
-    int level = TileGrid.levelFor(at.boxDegreesPerPixel);
+    int level = level(request, at);
     double degrees = TileGrid.degreesPerPixel(level);
     int[] columns = at.columns(degrees, TileGrid.tilesWide(level) * TileGrid.TILE);
     int[] rows = at.rows(degrees, TileGrid.tilesHigh(level) * TileGrid.TILE);
-    return TileMosaic.draw(columns, rows, (column, row) -> pixels(level, column, row, memory));
+    return TileMosaic.draw(
+        columns, rows, (column, row) -> pixels(level, column, row, memory), watch);
+  }
+
+  /**
+   * The level a map is drawn from: MapProxy's ({@link TileGrid#levelFor}); for a map whose box is
+   * stretched, more than {@link #STRETCHED} times as many of its SRS's units a pixel on one axis as
+   * on the other, the finest coarser one on which it touches at most {@link TileGrid#maxTiles}
+   * tiles. A map as wide and high as its pixels say keeps MapProxy's level even where Web Mercator
+   * makes its degrees uneven (near the poles), as every map of the study's request lists does.
+   */
+  static int level(WmsRequestList.Request request, Sampling at) {
+    int level = TileGrid.levelFor(at.boxDegreesPerPixel);
+    double resX = (request.maxX() - request.minX()) / request.width();
+    double resY = (request.maxY() - request.minY()) / request.height();
+    if (Math.max(resX, resY) <= STRETCHED * Math.min(resX, resY)) {
+      return level;
+    }
+    long most = TileGrid.maxTiles(request.width(), request.height());
+    for (; level > 0; level--) {
+      double degrees = TileGrid.degreesPerPixel(level);
+      long touched =
+          (long) tiles(at.columns(degrees, TileGrid.tilesWide(level) * TileGrid.TILE))
+              * tiles(at.rows(degrees, TileGrid.tilesHigh(level) * TileGrid.TILE));
+      if (touched <= most) {
+        break;
+      }
+    }
+    return level;
+  }
+
+  /** Tiles an axis's pixel indexes (ordered, -1 off the globe) fall in. */
+  private static int tiles(int[] index) {
+    int count = 0;
+    int last = -1;
+    for (int i : index) {
+      int tile = i < 0 ? -1 : i / TileGrid.TILE;
+      if (tile >= 0 && tile != last) {
+        count++;
+      }
+      if (tile >= 0) {
+        last = tile;
+      }
+    }
+    return count;
   }
 
   /** The tile's JPEG bytes, drawn and stored first when missing or damaged. */

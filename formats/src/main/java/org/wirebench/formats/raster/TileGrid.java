@@ -44,6 +44,19 @@ public final class TileGrid {
     return MAX_LEVEL;
   }
 
+  /**
+   * The most tiles a {@code width} × {@code height} map may touch: {@code (⌈2·width/256⌉ + 1) ·
+   * (⌈2·height/256⌉ + 1)}, what a map whose box is as wide and high in degrees as its pixels say
+   * touches at its level (at most twice as fine as the map on each axis, and one more tile where it
+   * straddles a tile edge): 289 for 2048 × 2048, 1089 for 4096 × 4096. A map whose box is stretched
+   * (see {@code TileCacheRenderer.level}) is drawn from a coarser level, so that a 2048 × 2048 map
+   * of a 360° × 22.5° band touches 256 tiles, not 1024 (four times the decoding, and a whole
+   * decoded-tile cache of 256 MiB filled, and so emptied for every other map, by one request).
+   */
+  public static long maxTiles(int width, int height) {
+    return (long) (Math.ceil(2.0 * width / TILE) + 1) * (long) (Math.ceil(2.0 * height / TILE) + 1);
+  }
+
   /** The tile's box as a 256 × 256 request in EPSG:4326. */
   public static WmsRequestList.Request box(int level, int column, int row) {
     double side = TILE * degreesPerPixel(level);

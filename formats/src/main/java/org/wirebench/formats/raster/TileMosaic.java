@@ -29,6 +29,11 @@ final class TileMosaic {
    * @param rows each output row's pixel row in the level, from the north (-1: off the globe)
    */
   static int[] draw(int[] columns, int[] rows, Tiles tiles) throws IOException {
+    return draw(columns, rows, tiles, RowWatch.NONE);
+  }
+
+  /** The same, telling {@code watch} of the rows drawn as it goes. */
+  static int[] draw(int[] columns, int[] rows, Tiles tiles, RowWatch watch) throws IOException {
     int width = columns.length;
     int size = TileGrid.TILE;
     // runs: [start[r], start[r + 1]) off the globe (tile -1) or in tile column tile[r]
@@ -55,6 +60,9 @@ final class TileMosaic {
     int[][] band = new int[runs][];
     int bandRow = -1;
     for (int j = 0; j < rows.length; j++) {
+      if (j % RowWatch.ROWS == 0) {
+        watch.drawn(j == 0 ? 0 : RowWatch.ROWS);
+      }
       int to = j * width;
       int y = rows[j];
       if (y < 0) {
