@@ -1,13 +1,11 @@
 package org.wirebench.server.wfs;
 
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -22,7 +20,6 @@ import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
 import org.wirebench.formats.geo.schema.XmlSchema;
 import org.wirebench.server.http.ClientWatch;
-import org.wirebench.server.http.GatheredBody;
 import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.http.OwsHandler;
@@ -40,8 +37,6 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
    * puts the study's osm_places answers (38-120 KB at 200 features) in one write, not two to four,
    * and its osm_mainroads answers (147-223 KB) in two, not five to seven.
    */
-  private static final int RESPONSE_CHUNK_BYTES = 128 * 1024;
-
   private static final Logger LOG = LoggerFactory.getLogger(WfsHandler.class);
 
   /** The public base URL ending in "/", or null: URLs are then built from the listening socket. */
@@ -194,16 +189,17 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
         response, callback, version, new OwsException("NoApplicableCode", null, message, status));
   }
 
-  private static void writeReport(
+  static void writeReport(
       Response response, Callback callback, WfsVersion version, OwsException e) {
     response.setStatus(e.httpStatus());
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
     response.write(true, java.nio.ByteBuffer.wrap(ExceptionReports.write(version, e)), callback);
   }
 
-  private static void xml(Request request, Response response, Callback callback, Body body) {
+  private static void xml(
+      Request request, Response response, Callback callback, AnswerStream.Body body) {
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
-    stream(request, response, callback, body);
+    AnswerStream.stream(request, response, callback, body);
   }
 
   /**
@@ -229,7 +225,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     }
     StoredQueries.Found found = StoredQueries.find(wfs.get("id"));
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
-    stream(
+    AnswerStream.stream(
         request,
         response,
         callback,
@@ -245,7 +241,8 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     wfs.checkCapabilitiesOptions();
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
     String endpoint = endpoint(request);
-    stream(request, response, callback, out -> Capabilities.write(wfs.version, endpoint, out));
+    AnswerStream.stream(
+        request, response, callback, out -> Capabilities.write(wfs.version, endpoint, out));
   }
 
   /** This endpoint's absolute URL, without the query. */
@@ -315,122 +312,10 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     try (answer) {
       QueryResults results = answer.results();
       response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
-      stream(request, response, callback, out -> codec.encodeQueries(results, out), watch);
+      AnswerStream.stream(
+          request, response, callback, out -> codec.encodeQueries(results, out), watch);
     }
   }
 
   /** Something that writes a whole response body. */
-  private interface Body {
-    void writeTo(OutputStream out) throws Exception;
-  }
-
-  /**
-   * Streams {@code body} into the response and completes it. Each write to the response is a
-   * blocking network write, so writes are gathered into 128 KiB pieces ({@link GatheredBody}, the
-   * last one sent with the response's end): the codecs' own buffers and flushes must not decide how
-   * often the server goes to the network. A failure before anything was sent becomes an exception
-   * report with 500; after that it can only abort the response (the client sees a truncated body,
-   * never a success), and the server's log says which.
-   */
-  private static void stream(Request request, Response response, Callback callback, Body body) {
-    stream(request, response, callback, body, null);
-  }
-
-  /** The same, with a watch on the client that must end before the response completes. */
-  private static void stream(
-      Request request, Response response, Callback callback, Body body, ClientWatch watch) {
-    try {
-      writeBody(request, response, body);
-    } catch (Throwable x) {
-      if (watch != null) {
-        watch.close();
-      }
-      failed(request, response, callback, x);
-      return;
-    }
-    if (watch != null) {
-      watch.close();
-    }
-    callback.succeeded();
-  }
-
-  private static void writeBody(Request request, Response response, Body body) throws Exception {
-    GatheredBody out =
-        new GatheredBody(
-            response,
-            RESPONSE_CHUNK_BYTES,
-            new ReadRate(
-                MIN_READ_BYTES_PER_SECOND,
-                READ_GRACE_MILLIS,
-                System::nanoTime,
-                () -> request.getConnectionMetaData().getConnection().getEndPoint().close()));
-    // only a body written to its end ends the response: the writer's own close does not
-    body.writeTo(out.writerView());
-    out.close();
-  }
-
-  private static void failed(Request request, Response response, Callback callback, Throwable x) {
-    String what = request.getHttpURI().getPathQuery();
-    if (x instanceof Visits.Stopped || clientLeft(request, x)) {
-      // not the server's failure, and any client can cause it at will: one line, no stack trace,
-      // so that hanging up cannot fill the log with a trace a request
-      LOG.info("the client left while its answer to {} was written: {}", what, x.toString());
-      if (response.isCommitted()) {
-        callback.failed(x);
-      } else {
-        org.wirebench.server.http.ClientGone.end(request, response, callback, x.toString());
-      }
-      return;
-    }
-    if (!response.isCommitted()) {
-      LOG.warn("failed writing the response to {}; answered with an exception report", what, x);
-      response.reset();
-      writeReport(
-          response,
-          callback,
-          WfsVersion.V2_0_0,
-          new OwsException(
-              "NoApplicableCode",
-              null,
-              "the server failed writing the response",
-              HttpStatus.INTERNAL_SERVER_ERROR_500));
-      return;
-    }
-    if (timedOut(x)) {
-      // a client that stops reading ends here by the idle timeout, which any client can cause at
-      // will: one line, no stack trace (before, about 60 lines a time)
-      LOG.warn(
-          "failed writing the response to {} after its first bytes (the client stopped reading);"
-              + " aborted it: {}",
-          what,
-          x.toString());
-      callback.failed(x);
-      return;
-    }
-    LOG.warn("failed writing the response to {} after its first bytes; aborted it", what, x);
-    callback.failed(x);
-  }
-
-  /** Whether {@code x} is the connection's idle timeout: a client that stopped reading. */
-  private static boolean timedOut(Throwable x) {
-    for (Throwable t = x; t != null; t = t.getCause()) {
-      if (t instanceof java.util.concurrent.TimeoutException) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * Whether {@code x} is the client's connection gone: Jetty's EofException (a broken pipe, a
-   * reset), or whatever the write failed with on a connection no longer open.
-   */
-  private static boolean clientLeft(Request request, Throwable x) {
-    for (Throwable t = x; t != null; t = t.getCause()) {
-      if (t instanceof org.eclipse.jetty.io.EofException) {
-        return true;
-      }
-    }
-    return !request.getConnectionMetaData().getConnection().getEndPoint().isOpen();
-  }
 }

@@ -1,0 +1,141 @@
+package org.wirebench.server.wfs;
+
+import java.io.OutputStream;
+import org.eclipse.jetty.http.HttpStatus;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.wirebench.formats.geo.codec.WfsVersion;
+import org.wirebench.server.http.ClientWatch;
+import org.wirebench.server.http.GatheredBody;
+import org.wirebench.server.http.OwsException;
+import org.wirebench.server.http.ReadRate;
+
+/**
+ * A WFS answer written to its client: gathered into pieces, held to a minimum read rate, and ended
+ * as the client's leaving, the server's failure or a timeout each call for (an exception report, an
+ * abort, a 499 in the access log); the log is the handler's.
+ */
+final class AnswerStream {
+  private static final int RESPONSE_CHUNK_BYTES = 128 * 1024;
+
+  private static final Logger LOG = LoggerFactory.getLogger(WfsHandler.class);
+
+  private AnswerStream() {}
+
+  interface Body {
+    void writeTo(OutputStream out) throws Exception;
+  }
+
+  /**
+   * Streams {@code body} into the response and completes it. Each write to the response is a
+   * blocking network write, so writes are gathered into 128 KiB pieces ({@link GatheredBody}, the
+   * last one sent with the response's end): the codecs' own buffers and flushes must not decide how
+   * often the server goes to the network. A failure before anything was sent becomes an exception
+   * report with 500; after that it can only abort the response (the client sees a truncated body,
+   * never a success), and the server's log says which.
+   */
+  static void stream(Request request, Response response, Callback callback, Body body) {
+    stream(request, response, callback, body, null);
+  }
+
+  /** The same, with a watch on the client that must end before the response completes. */
+  static void stream(
+      Request request, Response response, Callback callback, Body body, ClientWatch watch) {
+    try {
+      writeBody(request, response, body);
+    } catch (Throwable x) {
+      if (watch != null) {
+        watch.close();
+      }
+      failed(request, response, callback, x);
+      return;
+    }
+    if (watch != null) {
+      watch.close();
+    }
+    callback.succeeded();
+  }
+
+  private static void writeBody(Request request, Response response, Body body) throws Exception {
+    GatheredBody out =
+        new GatheredBody(
+            response,
+            RESPONSE_CHUNK_BYTES,
+            new ReadRate(
+                WfsHandler.MIN_READ_BYTES_PER_SECOND,
+                WfsHandler.READ_GRACE_MILLIS,
+                System::nanoTime,
+                () -> request.getConnectionMetaData().getConnection().getEndPoint().close()));
+    // only a body written to its end ends the response: the writer's own close does not
+    body.writeTo(out.writerView());
+    out.close();
+  }
+
+  private static void failed(Request request, Response response, Callback callback, Throwable x) {
+    String what = request.getHttpURI().getPathQuery();
+    if (x instanceof Visits.Stopped || clientLeft(request, x)) {
+      // not the server's failure, and any client can cause it at will: one line, no stack trace,
+      // so that hanging up cannot fill the log with a trace a request
+      LOG.info("the client left while its answer to {} was written: {}", what, x.toString());
+      if (response.isCommitted()) {
+        callback.failed(x);
+      } else {
+        org.wirebench.server.http.ClientGone.end(request, response, callback, x.toString());
+      }
+      return;
+    }
+    if (!response.isCommitted()) {
+      LOG.warn("failed writing the response to {}; answered with an exception report", what, x);
+      response.reset();
+      WfsHandler.writeReport(
+          response,
+          callback,
+          WfsVersion.V2_0_0,
+          new OwsException(
+              "NoApplicableCode",
+              null,
+              "the server failed writing the response",
+              HttpStatus.INTERNAL_SERVER_ERROR_500));
+      return;
+    }
+    if (timedOut(x)) {
+      // a client that stops reading ends here by the idle timeout, which any client can cause at
+      // will: one line, no stack trace (before, about 60 lines a time)
+      LOG.warn(
+          "failed writing the response to {} after its first bytes (the client stopped reading);"
+              + " aborted it: {}",
+          what,
+          x.toString());
+      callback.failed(x);
+      return;
+    }
+    LOG.warn("failed writing the response to {} after its first bytes; aborted it", what, x);
+    callback.failed(x);
+  }
+
+  /** Whether {@code x} is the connection's idle timeout: a client that stopped reading. */
+  private static boolean timedOut(Throwable x) {
+    for (Throwable t = x; t != null; t = t.getCause()) {
+      if (t instanceof java.util.concurrent.TimeoutException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether {@code x} is the client's connection gone: Jetty's EofException (a broken pipe, a
+   * reset), or whatever the write failed with on a connection no longer open.
+   */
+  private static boolean clientLeft(Request request, Throwable x) {
+    for (Throwable t = x; t != null; t = t.getCause()) {
+      if (t instanceof org.eclipse.jetty.io.EofException) {
+        return true;
+      }
+    }
+    return !request.getConnectionMetaData().getConnection().getEndPoint().isOpen();
+  }
+}
