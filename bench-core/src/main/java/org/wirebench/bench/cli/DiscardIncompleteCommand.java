@@ -42,6 +42,12 @@ final class DiscardIncompleteCommand implements Callable<Integer> {
     int kept = 0;
     for (Path run : IncompleteRuns.find(root)) {
       // only what a killed wirebench run left: another tool's tmp-* folder is named, not removed
+      String busy = IncompleteRuns.stillWritten(run);
+      if (busy != null) {
+        err.println("kept " + run + ": " + busy);
+        kept++;
+        continue;
+      }
       String not = IncompleteRuns.notARun(run);
       if (not != null) {
         err.println("kept " + run + ": not a wirebench run's (" + not + ")");
@@ -56,7 +62,9 @@ final class DiscardIncompleteCommand implements Callable<Integer> {
         removed
             + " incomplete run(s) removed under "
             + root
-            + (kept == 0 ? "" : "; " + kept + " tmp-* folder(s) kept, not a wirebench run's"));
+            + (kept == 0
+                ? ""
+                : "; " + kept + " tmp-* folder(s) kept, still written or not a wirebench run's"));
     return 0;
   }
 }

@@ -2,10 +2,16 @@ package org.wirebench.bench.suite;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -26,7 +32,62 @@ public final class IncompleteRuns {
   public static Path create(Path root) throws IOException {
     Path run = org.wirebench.results.NewFiles.newFolder(root, PREFIX);
     Files.writeString(run.resolve(MARKER), MARKER_TEXT);
+    // held until the folder is complete or deleted, and by the system no longer than the process:
+    // discard-incomplete in another shell must not take a live run for a killed one
+    FileChannel marker =
+        FileChannel.open(run.resolve(MARKER), StandardOpenOption.READ, StandardOpenOption.WRITE);
+    try {
+      marker.lock();
+    } catch (IOException e) {
+      // a file system without locks (some network mounts): the run goes on, unguarded as before
+      marker.close();
+      return run;
+    }
+    HELD.put(key(run), marker);
     return run;
+  }
+
+  /** The markers this process writes runs under, locked: by the run folder's absolute path. */
+  private static final Map<Path, FileChannel> HELD = new ConcurrentHashMap<>();
+
+  private static Path key(Path run) {
+    return run.toAbsolutePath().normalize();
+  }
+
+  /**
+   * Lets go of the marker's lock of a run this process made ({@link #create}), as the process's end
+   * does; once is enough.
+   */
+  public static void release(Path run) throws IOException {
+    FileChannel marker = HELD.remove(key(run));
+    if (marker != null) {
+      marker.close();
+    }
+  }
+
+  /**
+   * Why a marked folder is a run still being written, or null: its marker is locked by this process
+   * or by another (a suite or jmeter-import running beside discard-incomplete).
+   */
+  public static String stillWritten(Path folder) throws IOException {
+    if (HELD.containsKey(key(folder))) {
+      return "a run in this process is still writing it";
+    }
+    // a shared lock cannot be had while a writer holds its exclusive one; never written to
+    Path file = folder.resolve(MARKER);
+    if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return null;
+    }
+    try (FileChannel marker = FileChannel.open(file, StandardOpenOption.READ)) {
+      FileLock lock = marker.tryLock(0, Long.MAX_VALUE, true);
+      if (lock == null) {
+        return "a running wirebench run is still writing it (its " + MARKER + " is locked)";
+      }
+      lock.release();
+      return null;
+    } catch (OverlappingFileLockException e) {
+      return "a run in this process is still writing it";
+    }
   }
 
   /**
@@ -42,6 +103,7 @@ public final class IncompleteRuns {
 
   /** Removes the marker of a run about to get its final name ({@link #create}). */
   public static void complete(Path run) throws IOException {
+    release(run);
     Files.delete(run.resolve(MARKER));
   }
 
@@ -60,6 +122,10 @@ public final class IncompleteRuns {
     }
     if (!Files.isRegularFile(folder.resolve(MARKER), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       return "it lacks the " + MARKER + " file a run writes first";
+    }
+    String live = stillWritten(folder);
+    if (live != null) {
+      return live;
     }
     try (Stream<Path> files = Files.list(folder)) {
       for (Path f : files.sorted().toList()) {
@@ -164,6 +230,7 @@ public final class IncompleteRuns {
 
   /** Deletes the run folder this process made ({@link #create}), whatever it holds by now. */
   public static void deleteOwn(Path run) throws IOException {
+    release(run);
     deleteTree(run);
   }
 

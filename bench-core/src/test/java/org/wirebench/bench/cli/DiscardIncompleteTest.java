@@ -23,6 +23,7 @@ class DiscardIncompleteTest {
   @Test
   void onlyAKilledRunsFolderIsRemoved() throws Exception {
     Path killed = IncompleteRuns.create(root);
+    IncompleteRuns.release(killed); // what the killed process's end did
     Files.writeString(killed.resolve("jmh.json"), "[]");
     Files.writeString(killed.resolve("load-wfs.hlog"), "");
     Files.writeString(killed.resolve("tmp-load-wfs.json.x1"), "");
@@ -32,6 +33,7 @@ class DiscardIncompleteTest {
     Path foreign = Files.createDirectories(root.resolve("tmp-notarun/sub"));
     Path precious = Files.writeString(foreign.resolve("precious.txt"), "keep me");
     Path marked = IncompleteRuns.create(root);
+    IncompleteRuns.release(marked);
     Path alsoPrecious = Files.writeString(marked.resolve("notes.txt"), "keep me too");
     Path empty = Files.createDirectories(root.resolve("tmp-empty"));
     Path complete = Files.createDirectories(root.resolve("20260101-000000-x"));
@@ -45,5 +47,47 @@ class DiscardIncompleteTest {
     String err = cli.err() + cli.out();
     assertTrue(err.contains("kept " + root.resolve("tmp-notarun")), err);
     assertTrue(err.contains("holds notes.txt, which no wirebench run writes"), err);
+  }
+
+  /**
+   * A run still being written, by this process or by a suite in another shell, is kept: its marker
+   * is locked until the run completes or its process ends. Before, discard-incomplete removed a
+   * live run's folder from under it.
+   */
+  @Test
+  void aRunStillBeingWrittenIsKeptUntilItsProcessEnds() throws Exception {
+    Path ours = IncompleteRuns.create(root);
+    Files.writeString(ours.resolve("jmh.json"), "[]");
+    Path theirs = IncompleteRuns.create(root);
+    IncompleteRuns.release(theirs);
+    Process writer =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                MarkerLockHolder.class.getName(),
+                theirs.resolve(IncompleteRuns.MARKER).toString())
+            .redirectErrorStream(true)
+            .start();
+    try {
+      String said =
+          new java.io.BufferedReader(
+                  new java.io.InputStreamReader(
+                      writer.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))
+              .readLine();
+      assertEquals("locked", said);
+      assertEquals(0, cli.run("discard-incomplete", root.toString()), cli::err);
+      assertTrue(Files.exists(ours), "this process's run");
+      assertTrue(Files.exists(theirs), "another process's run");
+      String err = cli.err() + cli.out();
+      assertTrue(err.contains("a run in this process is still writing it"), err);
+      assertTrue(err.contains("a running wirebench run is still writing it"), err);
+    } finally {
+      writer.destroyForcibly().waitFor();
+    }
+    IncompleteRuns.release(ours);
+    assertEquals(0, cli.run("discard-incomplete", root.toString()), cli::err);
+    assertFalse(Files.exists(ours));
+    assertFalse(Files.exists(theirs));
   }
 }

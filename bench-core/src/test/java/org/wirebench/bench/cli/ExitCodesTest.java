@@ -223,9 +223,9 @@ class ExitCodesTest {
 
   @Test
   void incompleteRunsAreListedAndRemovedOnlyOnRequest() throws Exception {
-    Path left =
-        Files.createDirectories(
-            org.wirebench.bench.suite.IncompleteRuns.create(tmp).resolve("profile/inner"));
+    Path run = org.wirebench.bench.suite.IncompleteRuns.create(tmp);
+    org.wirebench.bench.suite.IncompleteRuns.release(run); // what the killed process's end did
+    Path left = Files.createDirectories(run.resolve("profile/inner"));
     Path kept = Files.createDirectories(tmp.resolve("20260101-000000-x"));
     assertEquals(0, cli.run("discard-incomplete", tmp.toString()), cli::err);
     assertFalse(Files.exists(left.getParent().getParent()));

@@ -49,6 +49,7 @@ class IncompleteRunsTest {
   @Test
   void theWarningTellsDiscardedFromKeptFolders() throws IOException {
     Path killed = IncompleteRuns.create(root);
+    IncompleteRuns.release(killed); // what the killed process's end did
     Files.writeString(killed.resolve("jmh.json"), "[]");
     Path old = Files.createDirectories(root.resolve("tmp-20261101-old"));
     Files.writeString(old.resolve("jmh.json"), "[]");
