@@ -1,6 +1,7 @@
 package org.wirebench.server;
 
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.server.ConnectionMetaData;
 import org.eclipse.jetty.server.Handler;
@@ -42,18 +43,60 @@ final class HeaderTimeout extends Handler.Wrapper implements Connection.Listener
         },
         timeoutMs,
         TimeUnit.MILLISECONDS);
-    RequestTargets.onHeadBegun(
-        connection,
-        head ->
-            scheduler.schedule(
-                () -> {
-                  if (RequestTargets.headsDone(connection) < head
-                      && connection.getEndPoint().isOpen()) {
-                    connection.getEndPoint().close();
-                  }
-                },
-                timeoutMs,
-                TimeUnit.MILLISECONDS));
+    RequestTargets.onHeadBegun(connection, new LaterHeads(connection)::begun);
+  }
+
+  /**
+   * The bound on a connection's later heads with one timer at a time, not one a request: a
+   * kept-alive connection serving thousands of requests a second would otherwise keep as many
+   * timers (and connections) queued for {@code timeoutMs} each.
+   */
+  private final class LaterHeads {
+    private final Connection connection;
+    private final AtomicBoolean armed = new AtomicBoolean();
+    private volatile int head;
+    private volatile long begunNs;
+
+    LaterHeads(Connection connection) {
+      this.connection = connection;
+    }
+
+    /** On the parsing thread: head number {@code n}'s first byte arrived. */
+    void begun(int n) {
+      begunNs = System.nanoTime();
+      head = n;
+      if (armed.compareAndSet(false, true)) {
+        arm(timeoutMs);
+      }
+    }
+
+    private boolean reading() {
+      return RequestTargets.headsDone(connection) < head;
+    }
+
+    private void arm(long delayMs) {
+      scheduler.schedule(this::check, Math.max(1, delayMs), TimeUnit.MILLISECONDS);
+    }
+
+    private void check() {
+      if (!connection.getEndPoint().isOpen()) {
+        return;
+      }
+      if (reading()) {
+        long leftMs = timeoutMs - (System.nanoTime() - begunNs) / 1_000_000;
+        if (leftMs <= 0) {
+          connection.getEndPoint().close();
+        } else {
+          arm(leftMs);
+        }
+        return;
+      }
+      armed.set(false);
+      // a head begun while this check found none: it found the timer still armed and set none
+      if (reading() && armed.compareAndSet(false, true)) {
+        arm(timeoutMs - (System.nanoTime() - begunNs) / 1_000_000);
+      }
+    }
   }
 
   @Override

@@ -42,7 +42,10 @@ public final class KvpNames {
     }
   }
 
-  /** A name with control, format (zero-width) and other invisible characters as \\uXXXX. */
+  /**
+   * A name with control, format (zero-width) and other invisible characters written as Java escapes
+   * of their UTF-16 units, {@code \\u0000}.
+   */
   public static String printable(String s) {
     StringBuilder b = new StringBuilder(s.length());
     s.codePoints()
