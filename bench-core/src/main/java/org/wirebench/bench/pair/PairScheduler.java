@@ -16,23 +16,26 @@ import org.wirebench.results.PairedRuns.Group;
 import org.wirebench.results.PairedRuns.Settings;
 
 /**
- * Which group gets the next fork. First every group gets its {@code minForks}, in the plan's order;
- * then the rest of the budget goes one fork at a time to the groups that are still open (a claim's
- * answer or finer verdict undecided, or its interval wider than the target), as long as a fork of
- * that group (its mean so far) still fits in what is left. Groups with a claim whose interval is
- * wider than the target come first: an undecided claim whose interval is already within the target
- * sits at an edge (the truth near the bound: GML 3.2 / GML 2 on osm_places at 1.21 [1.19, 1.24]
- * against 1.2), which more forks decide only slowly, while a wide claim narrows with every fork
- * (docs/measuring.md, "Adaptive budget"). Then by how open a group is ({@link Openness}; in the
- * first tier, how open its wide claims are): first those where a claim's answer (holds / does not
- * hold, met / missed) is undecided — what the user asks —, then those where only a finer verdict is
- * (which way a claim that does not hold misses), then those only wider than the target. Within
- * each, groups whose forks disagree come first — an open claim with a variant whose fork medians
- * form two modes ({@link ForkModes}): there the interval is wide because the forks draw from two
- * speeds, and only more forks weigh them; a group at the band's edge gains less from one fork more.
- * Then the one with the fewest forks. So the budget is spent where a verdict is still open, not on
- * groups in the order they happen to come: a group decided at its minimum gives all of its time to
- * the others.
+ * Which group gets the next fork. First every group gets its {@code minForks}, round by round
+ * (every group's first fork in the plan's order, then every group's second, ...): a group's forks
+ * run back to back sat in one stretch of a shared VM, and the interval over them missed how the
+ * machine moved over the step's minutes (docs/measuring.md, "A group's forks spread over the
+ * step"); then the rest of the budget goes one fork at a time to the groups that are still open (a
+ * claim's answer or finer verdict undecided, or its interval wider than the target), as long as a
+ * fork of that group (its mean so far) still fits in what is left. Groups with a claim whose
+ * interval is wider than the target come first: an undecided claim whose interval is already within
+ * the target sits at an edge (the truth near the bound: GML 3.2 / GML 2 on osm_places at 1.21
+ * [1.19, 1.24] against 1.2), which more forks decide only slowly, while a wide claim narrows with
+ * every fork (docs/measuring.md, "Adaptive budget"). Then by how open a group is ({@link Openness};
+ * in the first tier, how open its wide claims are): first those where a claim's answer (holds /
+ * does not hold, met / missed) is undecided — what the user asks —, then those where only a finer
+ * verdict is (which way a claim that does not hold misses), then those only wider than the target.
+ * Within each, groups whose forks disagree come first — an open claim with a variant whose fork
+ * medians form two modes ({@link ForkModes}): there the interval is wide because the forks draw
+ * from two speeds, and only more forks weigh them; a group at the band's edge gains less from one
+ * fork more. Then the one with the fewest forks. So the budget is spent where a verdict is still
+ * open, not on groups in the order they happen to come: a group decided at its minimum gives all of
+ * its time to the others.
  */
 final class PairScheduler {
   /** One forked JVM measuring every variant of a group. */
@@ -126,10 +129,15 @@ final class PairScheduler {
       states.add(
           new State(g, plan.claims().stream().filter(c -> c.group().equals(g.id())).toList()));
     }
-    for (State s : states) {
-      while (s.forks.size() < settings.minForks()) {
+    // the minimum forks round by round (each group's first in the plan's order, then each one's
+    // second, ...) rather than a group's all at once: a group's forks then sample the whole step's
+    // minutes of the machine, not one stretch of it, and the interval over them holds that drift
+    for (int round = 0; round < settings.minForks(); round++) {
+      for (State s : states) {
         s.addFork();
       }
+    }
+    for (State s : states) {
       s.judge();
     }
     while (true) {
