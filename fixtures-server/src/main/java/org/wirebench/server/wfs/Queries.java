@@ -48,6 +48,9 @@ final class Queries {
       }
       layers.add(d);
     }
+    if (params.get("typenames") != null || params.get("typename") != null) {
+      checkIdTypes(params, layers);
+    }
     int n = layers.size();
     List<String> filters = perQuery(params, "filter", "FILTER", n, true);
     List<String> properties = perQuery(params, "propertyname", "PROPERTYNAME", n, false);
@@ -58,7 +61,7 @@ final class Queries {
       put(own, "filter", filters.get(i));
       put(own, "propertyname", properties.get(i));
       put(own, "sortby", sorts.get(i));
-      out.add(new Query(layers.get(i), new Selection(own, wfs.isV1())));
+      out.add(new Query(layers.get(i), new Selection(own, wfs.isV1(), wfs.names())));
     }
     return out;
   }
@@ -116,6 +119,40 @@ final class Queries {
           "RESOURCEID", ids, layers.size() + " layers; at most " + MAX_QUERIES + " a request");
     }
     return List.copyOf(layers);
+  }
+
+  /**
+   * Beside typeNames, RESOURCEID's (FEATUREID's) ids must be features of the types named: WFS 2.0
+   * §7.9.2.4.1 asks for InvalidParameterValue with RESOURCEID as the locator otherwise. An id names
+   * its layer ({@code layer.N}); one of another layer was looked for among the types named and
+   * answered as no feature, though the feature exists. An id naming no layer names no feature and
+   * matches none.
+   */
+  private static void checkIdTypes(Map<String, String> params, List<Dataset> layers)
+      throws OwsException {
+    java.util.Set<String> named = new java.util.HashSet<>();
+    layers.forEach(d -> named.add(d.name()));
+    for (String key : List.of("resourceid", "featureid")) {
+      String ids = params.get(key);
+      if (ids == null) {
+        continue;
+      }
+      for (String id : ids.split(",", -1)) {
+        int dot = id.strip().lastIndexOf('.');
+        String layer = dot > 0 ? id.strip().substring(0, dot) : "";
+        if (!named.contains(layer) && Datasets.registry().names().contains(layer)) {
+          throw OwsException.invalid(
+              key.toUpperCase(java.util.Locale.ROOT),
+              ids,
+              id.strip()
+                  + " is a feature of "
+                  + layer
+                  + ", which the type names ("
+                  + String.join(", ", new java.util.TreeSet<>(named))
+                  + ") do not ask for; name its type too, or leave the type names out");
+        }
+      }
+    }
   }
 
   /** The refusal of {@code list}, a comma list in typeNames {@code v}: a join, or an empty name. */

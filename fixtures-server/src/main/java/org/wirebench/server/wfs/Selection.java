@@ -10,6 +10,7 @@ import org.wirebench.server.wfs.filter.BboxFilter;
 import org.wirebench.server.wfs.filter.Crs;
 import org.wirebench.server.wfs.filter.FilterException;
 import org.wirebench.server.wfs.filter.FilterParser;
+import org.wirebench.server.wfs.filter.QualifiedNames;
 
 /**
  * What a GetFeature selects, read from its KVP parameters: the properties (PROPERTYNAME), the order
@@ -19,14 +20,17 @@ import org.wirebench.server.wfs.filter.FilterParser;
 final class Selection {
   private final Map<String, String> params;
   private final boolean v1;
+  private final QualifiedNames.Scope names;
 
   /**
    * @param params the request's parameters by lower-case name
    * @param v1 WFS 1.0.0 (lon/lat by default), else 2.0.0
+   * @param names the scope property names are resolved in (NAMESPACES, the capabilities)
    */
-  Selection(Map<String, String> params, boolean v1) {
+  Selection(Map<String, String> params, boolean v1, QualifiedNames.Scope names) {
     this.params = params;
     this.v1 = v1;
+    this.names = names;
   }
 
   private boolean isV1() {
@@ -50,8 +54,7 @@ final class Selection {
     java.util.Set<String> named = new java.util.HashSet<>();
     for (String one : list.split(",", -1)) {
       String name = one.strip();
-      String local =
-          TypeNames.propertyName("PROPERTYNAME", v, name, type, params.get("namespaces"));
+      String local = TypeNames.propertyName("PROPERTYNAME", v, name, type, names);
       if (!local.equals(type.geometryName()) && type.indexOf(local) < 0) {
         throw OwsException.invalid(
             "PROPERTYNAME",
@@ -80,7 +83,7 @@ final class Selection {
     if (v == null) {
       return null;
     }
-    SortBy sort = SortBy.parse(v, type, params.get("namespaces"));
+    SortBy sort = SortBy.parse(v, type, names);
     if ((long) start + count > SortBy.MAX_HELD) {
       throw new OwsException(
           "OptionNotSupported",

@@ -31,9 +31,11 @@ final class SortBy {
   }
 
   /**
-   * @param namespaces NAMESPACES as given, or null: the bindings of the keys' prefixes
+   * @param names the scope the keys' prefixes are resolved in (NAMESPACES, the capabilities)
    */
-  static SortBy parse(String value, FeatureType type, String namespaces) throws OwsException {
+  static SortBy parse(
+      String value, FeatureType type, org.wirebench.server.wfs.filter.QualifiedNames.Scope names)
+      throws OwsException {
     Comparator<Feature> order = null;
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (String key : value.split(",", -1)) {
@@ -41,7 +43,7 @@ final class SortBy {
       if (parts.length == 0 || parts[0].isEmpty() || parts.length > 2) {
         throw OwsException.invalid("SORTBY", value, "expected property [ASC|DESC], …");
       }
-      String name = TypeNames.propertyName("SORTBY", value, parts[0], type, namespaces);
+      String name = TypeNames.propertyName("SORTBY", value, parts[0], type, names);
       int index = type.indexOf(name);
       if (index < 0) {
         throw OwsException.invalid(

@@ -1,32 +1,33 @@
 package org.wirebench.server.wfs;
 
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
+import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.registry.UnknownNameException;
 import org.wirebench.server.http.OwsException;
+import org.wirebench.server.wfs.filter.QualifiedNames;
 
 /**
- * A request's type names as layers: each with or without its prefix, the prefix checked against the
- * request's NAMESPACES bindings (WFS 2.0) where it gives them.
+ * A request's type names as layers, and its property names (PROPERTYNAME, SORTBY) as a type's
+ * properties, each read by {@link QualifiedNames}' rule in the request's KVP scope ({@link
+ * KvpNamespaces}: NAMESPACES and NAMESPACE, then the capabilities' prefixes). A prefix nothing
+ * binds, or bound to another namespace than the layer's, is refused with the parameter as the
+ * locator; a type name without a prefix takes the default namespace NAMESPACES declares, and
+ * without one names the layer of that name (every layer here is in one namespace); a property name
+ * without a prefix is the type's own, as in a FILTER.
  */
 final class TypeNames {
-  /** One NAMESPACES binding: {@code xmlns(prefix,uri)} or {@code xmlns(uri)}. */
-  private static final java.util.regex.Pattern XMLNS =
-      java.util.regex.Pattern.compile("\\s*xmlns\\(([^,()]*)(?:,([^()]*))?\\)\\s*");
-
   private final String locator;
-  private final String namespaces;
+  private final QualifiedNames.Scope scope;
 
   /**
    * @param locator how the version spells the type-name parameter in its exceptions
-   * @param namespaces NAMESPACES as given, or null
+   * @param namespaces the request's namespace declarations
    */
-  TypeNames(String locator, String namespaces) {
+  TypeNames(String locator, KvpNamespaces namespaces) {
     this.locator = locator;
-    this.namespaces = namespaces;
+    this.scope = namespaces.scope();
   }
 
   /**
@@ -54,172 +55,45 @@ final class TypeNames {
     if (name.isEmpty()) {
       throw OwsException.invalid(locator, name, "an empty type name");
     }
-    String local = name.contains(":") ? name.substring(name.indexOf(':') + 1) : name;
+    QualifiedNames.Name n;
+    try {
+      n = QualifiedNames.resolve(name, scope, true);
+    } catch (QualifiedNames.Unresolved e) {
+      throw OwsException.invalid(locator, name, e.getMessage());
+    }
     Dataset dataset;
     try {
-      dataset = Datasets.get(local);
+      dataset = Datasets.get(n.local());
     } catch (UnknownNameException e) {
       throw OwsException.invalid(locator, name, e.getMessage());
     }
-    String prefix = name.contains(":") ? name.substring(0, name.indexOf(':')) : "";
-    String bound = namespaces().get(prefix);
-    if (bound == null && !prefix.isEmpty() && !prefix.equals(dataset.featureType().prefix())) {
-      // a prefix nothing binds says nothing about the namespace: the name cannot be resolved
-      throw OwsException.invalid(
-          locator,
-          name,
-          "the prefix "
-              + prefix
-              + " is not bound; use "
-              + dataset.featureType().prefix()
-              + ", the capabilities' prefix, or bind it with NAMESPACES=xmlns("
-              + prefix
-              + ","
-              + dataset.featureType().namespaceUri()
-              + ")");
-    }
-    if (bound != null && !bound.equals(dataset.featureType().namespaceUri())) {
-      throw OwsException.invalid(
-          locator,
-          name,
-          "NAMESPACES (or NAMESPACE) binds "
-              + (prefix.isEmpty() ? "the default prefix" : prefix)
-              + " to "
-              + bound
-              + "; "
-              + local
-              + " is in "
-              + dataset.featureType().namespaceUri());
+    try {
+      QualifiedNames.localIn(name, scope, true, dataset.featureType().namespaceUri(), "the layers");
+    } catch (QualifiedNames.Unresolved e) {
+      throw OwsException.invalid(locator, name, e.getMessage());
     }
     return dataset;
   }
 
   /**
-   * A property name as PROPERTYNAME or SORTBY give it, with or without a prefix: its local name. A
-   * prefix must be the type's own (the capabilities') or bound by NAMESPACES to the type's
-   * namespace: before, any prefix was dropped unread.
+   * A property name as PROPERTYNAME or SORTBY give it, with or without a prefix: its local name.
+   * What is no qualified name (a path, {@code :name}) is no property of the type.
    *
-   * @param namespaces NAMESPACES as given, or null
+   * @param value the parameter's whole value, for the exception
    */
   static String propertyName(
-      String locator,
-      String value,
-      String name,
-      org.wirebench.formats.geo.FeatureType type,
-      String namespaces)
+      String locator, String value, String name, FeatureType type, QualifiedNames.Scope scope)
       throws OwsException {
-    int colon = name.indexOf(':');
-    if (colon < 0) {
-      return name;
-    }
-    String prefix = name.substring(0, colon);
-    String bound = bindings(namespaces).get(prefix);
-    if (bound == null ? !prefix.equals(type.prefix()) : !bound.equals(type.namespaceUri())) {
+    try {
+      return QualifiedNames.localIn(
+          name, scope, false, type.namespaceUri(), type.name() + "'s properties");
+    } catch (QualifiedNames.Unresolved e) {
       throw OwsException.invalid(
           locator,
           value,
-          "the prefix of "
-              + name
-              + (bound == null ? " is not bound" : " is bound to " + bound)
-              + "; "
-              + type.name()
-              + "'s properties are in "
-              + type.namespaceUri()
-              + " ("
-              + type.prefix()
-              + ":)");
-    }
-    return name.substring(colon + 1);
-  }
-
-  /**
-   * NAMESPACES (2.0) and WFS 1.1's NAMESPACE ({@code xmlns(prefix=uri)}, which GDAL and QGIS send;
-   * QGIS sends it in 2.0's {@code xmlns(prefix,uri)} beside NAMESPACES too) as one NAMESPACES
-   * value: NAMESPACE was ignored, so a prefix it bound to another namespace than the layer's still
-   * named the layer. A prefix the two bind to different namespaces is refused.
-   *
-   * @return the bindings in NAMESPACES' syntax, or null when neither is given
-   */
-  static String merged(String namespaces, String namespace) throws OwsException {
-    if (namespace == null) {
-      return namespaces;
-    }
-    StringBuilder b = new StringBuilder();
-    java.util.regex.Matcher x = XMLNS_11.matcher(namespace);
-    for (int at = 0; ; ) {
-      x.region(at, namespace.length());
-      if (!x.lookingAt()) {
-        throw OwsException.invalid(
-            "NAMESPACE", namespace, "expected xmlns(prefix=uri) bindings separated by commas");
-      }
-      b.append(b.length() == 0 ? "" : ",").append("xmlns(").append(x.group(1));
-      b.append(x.group(2) == null ? "" : "," + x.group(2)).append(')');
-      at = x.end();
-      if (at == namespace.length()) {
-        break;
-      }
-      if (namespace.charAt(at) != ',') {
-        throw OwsException.invalid(
-            "NAMESPACE", namespace, "expected xmlns(prefix=uri) bindings separated by commas");
-      }
-      at++;
-    }
-    Map<String, String> own = bindings(b.toString());
-    for (Map.Entry<String, String> e : bindings(namespaces).entrySet()) {
-      String other = own.get(e.getKey());
-      if (other != null && !other.equals(e.getValue())) {
-        throw OwsException.invalid(
-            "NAMESPACE",
-            namespace,
-            "it binds "
-                + (e.getKey().isEmpty() ? "the default prefix" : e.getKey())
-                + " to "
-                + other
-                + ", NAMESPACES to "
-                + e.getValue());
-      }
-    }
-    return namespaces == null ? b.toString() : namespaces + "," + b;
-  }
-
-  /**
-   * One NAMESPACE binding: {@code xmlns(prefix=uri)}, {@code xmlns(prefix,uri)}, {@code
-   * xmlns(uri)}.
-   */
-  private static final java.util.regex.Pattern XMLNS_11 =
-      java.util.regex.Pattern.compile("\\s*xmlns\\(([^,()=]*)(?:[=,]([^()]*))?\\)\\s*");
-
-  private Map<String, String> namespaces() throws OwsException {
-    return bindings(namespaces);
-  }
-
-  /** NAMESPACES (2.0): {@code xmlns(prefix,uri)} bindings, comma separated; "" the default. */
-  private static Map<String, String> bindings(String v) throws OwsException {
-    Map<String, String> m = new TreeMap<>();
-    if (v == null) {
-      return m;
-    }
-    // one comma between two bindings: a trailing one, or none, was read past
-    java.util.regex.Matcher x = XMLNS.matcher(v);
-    for (int at = 0; ; at++) {
-      x.region(at, v.length());
-      if (!x.lookingAt()) {
-        throw OwsException.invalid(
-            "NAMESPACES", v, "expected xmlns(prefix,uri) bindings separated by commas");
-      }
-      if (x.group(2) == null) {
-        m.put("", x.group(1));
-      } else {
-        m.put(x.group(1), x.group(2));
-      }
-      at = x.end();
-      if (at == v.length()) {
-        return m;
-      }
-      if (v.charAt(at) != ',') {
-        throw OwsException.invalid(
-            "NAMESPACES", v, "expected xmlns(prefix,uri) bindings separated by commas");
-      }
+          e.syntax()
+              ? "'" + name + "' is not a property of " + type.prefix() + ":" + type.name()
+              : e.getMessage());
     }
   }
 }

@@ -73,12 +73,14 @@ final class WfsParameters {
               "featureVersion"),
           "describefeaturetype",
           spellings("typeNames", "typeName", "NAMESPACES", "NAMESPACE", "outputFormat"),
+          // NAMESPACES (2.0) and NAMESPACE (1.1) are defined for every operation (WFS 2.0 Table 7,
+          // WFS 1.1 Table 7), and read for every one (KvpNamespaces)
           "getcapabilities",
-          spellings("AcceptVersions", "Sections", "AcceptFormats"),
+          spellings("AcceptVersions", "Sections", "AcceptFormats", "NAMESPACES", "NAMESPACE"),
           "describestoredqueries",
-          spellings("STOREDQUERY_ID"),
+          spellings("STOREDQUERY_ID", "NAMESPACES", "NAMESPACE"),
           "liststoredqueries",
-          Map.of());
+          spellings("NAMESPACES", "NAMESPACE"));
 
   /** What every operation takes besides its own parameters. */
   private static final Map<String, String> COMMON = spellings("SERVICE", "REQUEST", "VERSION");

@@ -24,6 +24,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
 
   private final Map<String, String> params;
   private final TypeNames typeNames;
+  private final KvpNamespaces namespaces;
   final WfsVersion version;
   final String request;
 
@@ -36,12 +37,17 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   }
 
   private WfsRequest(
-      Map<String, String> params, Map<String, String> raw, WfsVersion version, String request) {
+      Map<String, String> params,
+      Map<String, String> raw,
+      WfsVersion version,
+      String request,
+      KvpNamespaces namespaces) {
     this.params = params;
     this.version = version;
     this.request = request;
     this.links = new PageLinks(raw);
-    this.typeNames = new TypeNames(isV2() ? "typeNames" : "typeName", params.get("namespaces"));
+    this.namespaces = namespaces;
+    this.typeNames = new TypeNames(isV2() ? "typeNames" : "typeName", namespaces);
   }
 
   /**
@@ -76,12 +82,10 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     WfsParameters.checkNames(request, version, p);
     WfsParameters.checkNoneEmpty(request, p);
     WfsParameters.checkSpellingsAgree(request, p);
-    // NAMESPACE's bindings join NAMESPACES', which every reader of prefixes takes
-    String namespaces = TypeNames.merged(p.get("namespaces"), p.get("namespace"));
-    if (namespaces != null) {
-      p.put("namespaces", namespaces);
-    }
-    return new WfsRequest(p, Collections.unmodifiableMap(lowerCaseParams), version, request);
+    // read for every operation: a malformed binding is refused even where no name is read
+    KvpNamespaces namespaces = KvpNamespaces.of(p.get("namespaces"), p.get("namespace"));
+    return new WfsRequest(
+        p, Collections.unmodifiableMap(lowerCaseParams), version, request, namespaces);
   }
 
   /**
@@ -233,6 +237,11 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   /** A type name, with or without the namespace prefix, as a layer. */
   Dataset dataset(String name) throws OwsException {
     return typeNames.dataset(name);
+  }
+
+  /** The scope this request's property names are resolved in (NAMESPACES, the capabilities). */
+  org.wirebench.server.wfs.filter.QualifiedNames.Scope names() {
+    return namespaces.scope();
   }
 
   /**

@@ -9,17 +9,16 @@ import org.wirebench.server.wfs.filter.Comparisons.Property;
  * geometry, named bare or with a prefix the filter's XML binds to the type's namespace. Anything
  * else — a path, a function call, an expression — is no property and is refused, never evaluated.
  *
- * <p>A prefix is resolved through the namespace declarations in scope where it is written, as a
- * QName in XML is: one bound to another namespace names another property (even when it is spelled
- * as the capabilities' {@code osm:}), and one bound nowhere names none, so both are refused. A bare
- * name is the type's own: XPath 1.0 (§2.3), which FES 2.0's ValueReference is, puts an unprefixed
- * name in no namespace whatever default namespace is declared (a Filter written with {@code
+ * <p>Names are read by {@link QualifiedNames}' rule, as PROPERTYNAME's and SORTBY's are: a prefix
+ * is resolved through the FILTER's own declarations in scope where it is written, as a QName in XML
+ * is; one bound to another namespace names another property (even when it is spelled as the
+ * capabilities' {@code osm:}), and one bound nowhere names none, so both are refused. A bare name
+ * is the type's own: XPath 1.0 (§2.3), which FES 2.0's ValueReference is, puts an unprefixed name
+ * in no namespace whatever default namespace is declared (a Filter written with {@code
  * xmlns="http://www.opengis.net/fes/2.0"} would otherwise have no properties), and clients write
  * property names bare.
  */
 final class PropertyNames {
-  private static final String NAME = "[A-Za-z_][A-Za-z0-9_.-]*";
-
   private final FeatureType type;
 
   PropertyNames(FeatureType type) {
@@ -46,49 +45,26 @@ final class PropertyNames {
   }
 
   /**
-   * The local part of {@code prefix:name} or {@code name}; null for anything else (paths, {@code
-   * *}, {@code @attr}, {@code text()}).
+   * The local part of {@code prefix:name} or {@code name}, resolved by {@link QualifiedNames}' rule
+   * through the FILTER's own declarations; null for anything else (paths, {@code *}, {@code @attr},
+   * {@code text()}).
    *
    * @throws FilterException when the prefix is bound to another namespace than the type's, or bound
    *     nowhere
    */
   private String localName(String ref, NamespaceContext ns) throws FilterException {
-    String s = ref.strip();
-    int colon = s.indexOf(':');
-    String prefix = colon < 0 ? null : s.substring(0, colon);
-    String local = colon < 0 ? s : s.substring(colon + 1);
-    if (!local.matches(NAME) || (prefix != null && !prefix.matches(NAME))) {
-      return null;
+    try {
+      return QualifiedNames.localIn(
+          ref.strip(),
+          QualifiedNames.xml(ns),
+          false,
+          type.namespaceUri(),
+          type.name() + "'s properties");
+    } catch (QualifiedNames.Unresolved e) {
+      if (e.syntax()) {
+        return null;
+      }
+      throw FilterException.invalid(e.getMessage());
     }
-    if (prefix == null) {
-      return local;
-    }
-    String uri = ns.getNamespaceURI(prefix);
-    if (uri == null || uri.isEmpty()) {
-      throw FilterException.invalid(
-          "the prefix '"
-              + prefix
-              + "' of '"
-              + Envelopes.shorten(s)
-              + "' is bound by no xmlns:"
-              + prefix
-              + " in the FILTER; bind it to "
-              + type.namespaceUri()
-              + " or name the property without a prefix");
-    }
-    if (!uri.equals(type.namespaceUri())) {
-      throw FilterException.invalid(
-          "'"
-              + Envelopes.shorten(s)
-              + "' is in "
-              + Envelopes.shorten(uri)
-              + " (xmlns:"
-              + prefix
-              + " in the FILTER); "
-              + type.name()
-              + "'s properties are in "
-              + type.namespaceUri());
-    }
-    return local;
   }
 }

@@ -4,11 +4,14 @@ import javax.xml.stream.XMLStreamReader;
 
 /**
  * The XML Schema instance attributes a filter's elements may carry. A schema location only says
- * where a schema is and passes. {@code xsi:type} and {@code xsi:nil} would change what a value is
- * (a Literal read as another type, or as no value), and this server reads a Literal as its
- * property's declared type: they are refused, never skipped, and so is an xsi: name XML Schema does
- * not define. {@code xsi:type}'s value is a QName: a prefix in it bound by no declaration in scope
- * makes the filter malformed (Namespaces in XML, as XML Schema applies it to QName values).
+ * where a schema is and passes. {@code xsi:type} naming the element's own declared type ({@link
+ * DeclaredTypes}) says what the element already is and passes too. Any other {@code xsi:type}, and
+ * {@code xsi:nil}, would change what a value is (a Literal read as another type, or as no value),
+ * and this server reads a Literal as its property's declared type: they are refused, never skipped,
+ * and so is an xsi: name XML Schema does not define. {@code xsi:type}'s value is a QName, read by
+ * {@link QualifiedNames}' rule through the FILTER's declarations (an unprefixed one in the default
+ * namespace): a prefix bound by none makes the filter malformed (Namespaces in XML, as XML Schema
+ * applies it to QName values).
  */
 final class XsiAttributes {
   static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
@@ -27,29 +30,38 @@ final class XsiAttributes {
         // where a schema is: says nothing about the features
       }
       case "type" -> {
-        String v = value.strip();
-        int colon = v.indexOf(':');
-        if (colon > 0) {
-          String prefix = v.substring(0, colon);
-          String uri = r.getNamespaceContext().getNamespaceURI(prefix);
-          if (uri == null || uri.isEmpty()) {
-            throw FilterException.parsing(
-                element
-                    + "'s xsi:type='"
-                    + Envelopes.shorten(value)
-                    + "' uses the prefix '"
-                    + Envelopes.shorten(prefix)
-                    + "', which no xmlns:"
-                    + Envelopes.shorten(prefix)
-                    + " in the FILTER binds");
-          }
+        QualifiedNames.Name named;
+        try {
+          named =
+              QualifiedNames.resolve(
+                  value.strip(), QualifiedNames.xml(r.getNamespaceContext()), true);
+        } catch (QualifiedNames.Unresolved e) {
+          throw FilterException.parsing(element + "'s xsi:type: " + e.getMessage());
+        }
+        QualifiedNames.Name own = DeclaredTypes.of(r.getNamespaceURI(), r.getLocalName());
+        if (named.equals(own)) {
+          return; // the element's own declared type: it says what the element already is
         }
         throw FilterException.unsupported(
             element
                 + "'s xsi:type='"
                 + Envelopes.shorten(value)
-                + "' is not supported: a Literal is read as its property's declared type"
-                + " (DescribeFeatureType); drop xsi:type");
+                + "' ({"
+                + Envelopes.shorten(named.namespace())
+                + "}"
+                + Envelopes.shorten(named.local())
+                + ") is not supported: "
+                + (own == null
+                    ? "xsi:type is not read on " + element
+                    : "only its own declared type {"
+                        + own.namespace()
+                        + "}"
+                        + own.local()
+                        + " is, which changes nothing")
+                + (r.getLocalName().equals("Literal")
+                    ? "; a Literal is read as its property's declared type (DescribeFeatureType)"
+                    : "")
+                + "; drop xsi:type");
       }
       case "nil" ->
           throw FilterException.unsupported(
