@@ -13,7 +13,6 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.wirebench.formats.finding.Quote;
 import org.wirebench.formats.soap.Operation;
-import org.wirebench.formats.xml.XmlFactories;
 
 /**
  * What a SOAP 1.1 request to these services must be, checked over the whole body before a stack
@@ -131,7 +130,7 @@ final class EnvelopeCheck {
   static void check(byte[] body, Operation named, boolean carriesSentinels, Payload check)
       throws Refused {
     try {
-      XMLStreamReader r = new ReaderLimits(XmlFactories.reader(body, 0, body.length));
+      XMLStreamReader r = ReaderLimits.open(body);
       try {
         // BodyEncoding has refused every start Woodstox reads as another encoding; should one
         // slip past it, the stacks (reading UTF-8) and this check would read two documents
@@ -145,16 +144,22 @@ final class EnvelopeCheck {
     } catch (ReaderLimits.Exceeded e) {
       throw e.refused;
     } catch (XMLStreamException | IOException e) {
-      throw Refused.notSoap(
-          "the request is not well-formed XML: "
-              + SoapFaults.withoutClassNames(e.getMessage(), "it does not parse"));
+      throw unread(e, e);
     } catch (WstxLazyException e) {
       // Woodstox reads text when it is asked for (the schema check asks): a character reference
       // XML forbids (&#0;) fails there, unchecked, and would be a 500 Server fault
-      throw Refused.notSoap(
-          "the request is not well-formed XML: "
-              + SoapFaults.withoutClassNames(e.getCause().getMessage(), "it does not parse"));
+      throw unread(e, e.getCause());
     }
+  }
+
+  /** The refusal for what the reader threw: one of its limits (413), or XML not well-formed. */
+  private static Refused unread(Exception e, Throwable cause) {
+    Refused tooLarge = ReaderLimits.ofReader(e);
+    return tooLarge != null
+        ? tooLarge
+        : Refused.notSoap(
+            "the request is not well-formed XML: "
+                + SoapFaults.withoutClassNames(cause.getMessage(), "it does not parse"));
   }
 
   private static void walk(
