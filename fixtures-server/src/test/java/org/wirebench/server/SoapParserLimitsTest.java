@@ -1,6 +1,7 @@
 package org.wirebench.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -19,8 +20,9 @@ import org.wirebench.server.soap.SoapServices;
  * The limits of CXF's parser, kept by the envelope check for all three stacks: a request at each is
  * answered by every stack, one past it refused by every stack with 413 and a Client fault naming
  * it. Before, CXF answered each of these past its limit with a 500 and both Axis2 stacks with 200
- * (the Header's blocks, which no stack reads, made them valid requests). Raw requests on a
- * LocalConnector, under the default 16 MiB body limit.
+ * (the Header's blocks, which no stack reads, made them valid requests). The XML reader's own
+ * limits, above ours, are refused alike. Raw requests on a LocalConnector, under the default 16 MiB
+ * body limit.
  */
 class SoapParserLimitsTest {
   @RegisterExtension
@@ -122,6 +124,51 @@ class SoapParserLimitsTest {
     assertEquals(413, r.getStatus(), limit + " past the limit\n" + r + r.getContent());
     assertTrue(r.getContent().contains("<faultcode>soapenv:Client</faultcode>"), r.getContent());
     assertTrue(r.getContent().contains(named), r.getContent());
+  }
+
+  /**
+   * Past the limits Woodstox keeps itself while it reads a start tag (1,000 attributes, 524,288
+   * characters of an attribute value or namespace name), which it reports as it reports XML that is
+   * not well-formed: one past ours got 413, these got 400 "not well-formed XML: Attribute limit
+   * (1000) exceeded". Each request: a name, the body.
+   */
+  static Stream<Arguments> pastTheReadersOwn() {
+    String past = "x".repeat(524_289);
+    List<String[]> bodies =
+        List.of(
+            new String[] {
+              "1,001 attributes of a block", envelope("", BLOCK + numbered(1001, "a") + "/>", "")
+            },
+            new String[] {
+              "1,001 namespace declarations of the payload element",
+              envelope("", "", numbered(1001, "xmlns:p"))
+            },
+            new String[] {
+              "an attribute of 524,289 characters",
+              envelope("", BLOCK + " a=\"" + past + "\"/>", "")
+            },
+            new String[] {
+              "a namespace name of 524,289 characters",
+              envelope(" xmlns:q=\"" + past + "\"", "", "")
+            });
+    List<Arguments> cases = new ArrayList<>();
+    for (String[] body : bodies) {
+      for (String stack : SoapServices.NAMES) {
+        cases.add(Arguments.of(body[0], stack, body[1]));
+      }
+    }
+    return cases.stream();
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("pastTheReadersOwn")
+  void pastTheReadersOwnLimitsRefusedAsPastOurs(String name, String stack, String body)
+      throws Exception {
+    HttpTester.Response r = post(stack, body);
+    assertEquals(413, r.getStatus(), name + "\n" + r + r.getContent());
+    assertTrue(r.getContent().contains("<faultcode>soapenv:Client</faultcode>"), r.getContent());
+    assertTrue(r.getContent().contains("the same on every stack"), r.getContent());
+    assertFalse(r.getContent().contains("not well-formed"), r.getContent());
   }
 
   private static HttpTester.Response post(String stack, String body) throws Exception {

@@ -11,9 +11,7 @@ import javax.xml.namespace.QName;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import org.wirebench.formats.finding.Quote;
 import org.wirebench.formats.soap.Operation;
-import org.wirebench.formats.xml.XmlFactories;
 
 /**
  * What a SOAP 1.1 request to these services must be, checked over the whole body before a stack
@@ -30,14 +28,10 @@ import org.wirebench.formats.xml.XmlFactories;
  * action was answered 200 with the ints as doubles), CXF dispatches on it too and answered 500. An
  * element no operation takes is refused as such first, whatever the SOAPAction names, so that one
  * Body gets one answer. The request element is then checked against the WSDL's schema in the same
- * pass ({@link PayloadCheck}); a Header's blocks are none understood here (mustUnderstand="1" on a
- * block for this node is refused with MustUnderstand), and a processing instruction anywhere is
- * refused (SOAP 1.1 §3).
+ * pass ({@link PayloadCheck}); a Header's blocks are none understood here, and must be blocks at
+ * all ({@link HeaderBlocks}), and a processing instruction anywhere is refused (SOAP 1.1 §3).
  */
 final class EnvelopeCheck {
-  /** SOAP 1.1's actor for the first SOAP application that processes the message: this one. */
-  private static final String NEXT = "http://schemas.xmlsoap.org/soap/actor/next";
-
   private static final Set<QName> REQUESTS =
       Arrays.stream(Operation.values())
           .map(op -> new QName(Operation.NAMESPACE, op.requestElement()))
@@ -131,7 +125,7 @@ final class EnvelopeCheck {
   static void check(byte[] body, Operation named, boolean carriesSentinels, Payload check)
       throws Refused {
     try {
-      XMLStreamReader r = new ReaderLimits(XmlFactories.reader(body, 0, body.length));
+      XMLStreamReader r = ReaderLimits.open(body);
       try {
         // BodyEncoding has refused every start Woodstox reads as another encoding; should one
         // slip past it, the stacks (reading UTF-8) and this check would read two documents
@@ -145,16 +139,22 @@ final class EnvelopeCheck {
     } catch (ReaderLimits.Exceeded e) {
       throw e.refused;
     } catch (XMLStreamException | IOException e) {
-      throw Refused.notSoap(
-          "the request is not well-formed XML: "
-              + SoapFaults.withoutClassNames(e.getMessage(), "it does not parse"));
+      throw unread(e, e);
     } catch (WstxLazyException e) {
       // Woodstox reads text when it is asked for (the schema check asks): a character reference
       // XML forbids (&#0;) fails there, unchecked, and would be a 500 Server fault
-      throw Refused.notSoap(
-          "the request is not well-formed XML: "
-              + SoapFaults.withoutClassNames(e.getCause().getMessage(), "it does not parse"));
+      throw unread(e, e.getCause());
     }
+  }
+
+  /** The refusal for what the reader threw: one of its limits (413), or XML not well-formed. */
+  private static Refused unread(Exception e, Throwable cause) {
+    Refused tooLarge = ReaderLimits.ofReader(e);
+    return tooLarge != null
+        ? tooLarge
+        : Refused.notSoap(
+            "the request is not well-formed XML: "
+                + SoapFaults.withoutClassNames(cause.getMessage(), "it does not parse"));
   }
 
   private static void walk(
@@ -183,7 +183,7 @@ final class EnvelopeCheck {
     declared(r, inScope);
     QName child = nextChild(r, "the Envelope holds no Body");
     if (isSoap(child, "Header")) {
-      header(r);
+      HeaderBlocks.read(r);
       child = nextChild(r, "the Envelope holds no Body");
     }
     if (!isSoap(child, "Body")) {
@@ -233,7 +233,7 @@ final class EnvelopeCheck {
   }
 
   /** SOAP 1.1 §3: CXF answered a body with one before its Envelope 200, both Axis2 500 Server. */
-  private static Refused processingInstruction() {
+  static Refused processingInstruction() {
     return new Refused(
         "Client", "a SOAP message must not hold processing instructions (SOAP 1.1 §3)");
   }
@@ -245,77 +245,6 @@ final class EnvelopeCheck {
       String uri = r.getNamespaceURI(i);
       inScope.put(prefix == null ? "" : prefix, uri == null ? "" : uri);
     }
-  }
-
-  /**
-   * Moves {@code r} past the Header it is at. None of its blocks is understood here: one for this
-   * node with {@code mustUnderstand="1"} gets the MustUnderstand fault (SOAP 1.1 §4.2.3; one for
-   * another actor is not this node's to understand, and passes), and a value other than 0 or 1 is
-   * refused (SOAP 1.1's envelope schema restricts it so; Axis2 answered "true" with a Server fault,
-   * CXF with MustUnderstand).
-   */
-  private static void header(XMLStreamReader r) throws XMLStreamException, Refused {
-    EnvelopeAttributes.check(r);
-    for (int depth = 1; depth > 0; ) {
-      int event = r.next();
-      if (event == XMLStreamConstants.START_ELEMENT) {
-        depth++;
-        String must = r.getAttributeValue(SoapFaults.SOAP11, "mustUnderstand");
-        if (must != null && depth == 2) {
-          String value = must.strip();
-          if (value.equals("1")) {
-            if (forThisNode(r)) {
-              throw new Refused(
-                  "MustUnderstand",
-                  "the header block "
-                      + show(r.getName())
-                      + " must be understood, and no header block is understood here");
-            }
-          } else if (!value.equals("0")) {
-            throw new Refused(
-                "Client",
-                "mustUnderstand "
-                    + Quote.of(must, 40)
-                    + " on "
-                    + show(r.getName())
-                    + " is neither 0 nor 1 (SOAP 1.1 §4.2.3)");
-          }
-        } else if (must != null) {
-          throw new Refused(
-              "Client",
-              "mustUnderstand on "
-                  + show(r.getName())
-                  + ", which is no header block (SOAP 1.1 §4.2.3 puts it on the Header's children)");
-        }
-      } else if (event == XMLStreamConstants.END_ELEMENT) {
-        depth--;
-      } else if (event == XMLStreamConstants.PROCESSING_INSTRUCTION) {
-        throw processingInstruction();
-      } else if (depth == 1
-          && (event == XMLStreamConstants.CHARACTERS || event == XMLStreamConstants.CDATA)
-          && !r.isWhiteSpace()) {
-        // SOAP 1.1 §4.2: the Header holds header blocks, elements; the stacks ignored the text
-        throw new Refused("Client", "text in the Header, which holds only header blocks");
-      }
-    }
-  }
-
-  /**
-   * Whether the header block at {@code r} is for this node, the message's ultimate destination: no
-   * actor, or the next one, names it (SOAP 1.1 §4.2.2); a block for another actor is not, and its
-   * mustUnderstand asks nothing of this node (§4.2.3: the recipient is the one the actor names).
-   */
-  private static boolean forThisNode(XMLStreamReader r) throws Refused {
-    String actor = r.getAttributeValue(SoapFaults.SOAP11, "actor");
-    if (actor == null || actor.strip().equals(NEXT)) {
-      return true;
-    }
-    if (actor.isBlank()) {
-      // a URI reference to the message itself, which names no SOAP node: not guessed either way
-      throw new Refused(
-          "Client", "an empty actor on " + show(r.getName()) + " (SOAP 1.1 §4.2.2 takes a URI)");
-    }
-    return false;
   }
 
   /**
@@ -372,7 +301,7 @@ final class EnvelopeCheck {
     return name.getNamespaceURI().equals(SoapFaults.SOAP11) && name.getLocalPart().equals(local);
   }
 
-  private static String show(QName name) {
+  static String show(QName name) {
     String ns = name.getNamespaceURI();
     return "<" + name.getLocalPart() + ">" + (ns.isEmpty() ? " in no namespace" : " in " + ns);
   }

@@ -6,6 +6,8 @@ import com.ctc.wstx.stax.WstxOutputFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
@@ -18,20 +20,56 @@ import org.codehaus.stax2.io.Stax2ByteArraySource;
  * writers skip the structural checks our encoders do not need.
  */
 public final class XmlFactories {
-  private static final WstxInputFactory INPUT = new WstxInputFactory();
+  private static final WstxInputFactory INPUT = newInputFactory();
   private static final WstxOutputFactory OUTPUT = new WstxOutputFactory();
 
+  /**
+   * How Woodstox words a limit of its own it stopped at: "Attribute limit (1000) exceeded",
+   * "Maximum attribute size limit (524288) exceeded", "Text size limit (…) exceeded", "Maximum
+   * Element Depth limit (1000) Exceeded", "Maximum entity expansion count limit (…) exceeded" …
+   * (its StreamScanner, AttributeCollector and InputElementStack); its exception is the one it
+   * throws for XML that is not well-formed.
+   */
+  private static final Pattern LIMIT = Pattern.compile("(?i)[^\\n]*\\blimit \\(\\d+\\) exceeded");
+
   static {
-    INPUT.setProperty(XMLInputFactory.SUPPORT_DTD, false);
-    INPUT.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-    INPUT.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);
-    INPUT.setProperty(XMLInputFactory.IS_COALESCING, true);
-    INPUT.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
     OUTPUT.setProperty(XMLOutputFactory2.P_AUTOMATIC_EMPTY_ELEMENTS, false);
     OUTPUT.setProperty(WstxOutputProperties.P_OUTPUT_VALIDATE_STRUCTURE, false);
   }
 
   private XmlFactories() {}
+
+  /**
+   * A reader factory configured as every reader here is (namespace-aware, coalescing, no DTD, no
+   * entity replaced or resolved), for a caller that sets a limit of its own on it.
+   */
+  public static WstxInputFactory newInputFactory() {
+    WstxInputFactory f = new WstxInputFactory();
+    f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+    f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+    f.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);
+    f.setProperty(XMLInputFactory.IS_COALESCING, true);
+    f.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
+    return f;
+  }
+
+  /**
+   * The line naming the reader's own limit that {@code e} or one of its causes reports, or null
+   * when it reports none (XML that is not well-formed, or anything else): a request may be
+   * well-formed and only larger than the reader takes, which is no malformed request.
+   */
+  public static String limitExceeded(Throwable e) {
+    Throwable t = e;
+    for (int i = 0; t != null && i < 8; i++, t = t.getCause()) { // a few causes: no cycle followed
+      if (t.getMessage() != null) {
+        Matcher m = LIMIT.matcher(t.getMessage());
+        if (m.find()) {
+          return m.group().strip();
+        }
+      }
+    }
+    return null;
+  }
 
   /** A UTF-8 writer on {@code out}; closing it does not close {@code out}. */
   public static XMLStreamWriter2 writer(OutputStream out) throws IOException {

@@ -1,7 +1,6 @@
 package org.wirebench.server.wfs.filter;
 
 import java.io.IOException;
-import java.util.regex.Pattern;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.wirebench.formats.xml.XmlFactories;
@@ -18,10 +17,6 @@ import org.wirebench.formats.xml.XmlFactories;
  * bytes is ({@code BodyEncoding}).
  */
 final class FilterText {
-  /** Woodstox's messages for its size limits (attributes, depth, name and text lengths). */
-  private static final Pattern READER_LIMIT =
-      Pattern.compile("(?i)limit \\(\\d+\\) exceeded|maximum .* limit \\(\\d+\\)");
-
   private FilterText() {}
 
   /** A reader at the start of {@code xml}, its XML declaration (if any) checked. */
@@ -45,12 +40,12 @@ final class FilterText {
 
   /** The refusal for what the reader threw: a limit exceeded, or XML that is not well-formed. */
   static FilterException unread(Exception e) {
-    String message = firstLine(e.getMessage());
-    if (READER_LIMIT.matcher(message).find()) {
+    String limit = XmlFactories.limitExceeded(e);
+    if (limit != null) {
       // perhaps well-formed, but larger than the reader takes: say so, not "malformed"
-      return FilterException.parsing("FILTER exceeds a limit of the XML reader: " + message);
+      return FilterException.parsing("FILTER exceeds a limit of the XML reader: " + limit);
     }
-    return FilterException.parsing("FILTER is not well-formed XML: " + message);
+    return FilterException.parsing("FILTER is not well-formed XML: " + firstLine(e.getMessage()));
   }
 
   private static String firstLine(String message) {
