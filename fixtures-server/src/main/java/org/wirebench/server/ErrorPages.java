@@ -18,12 +18,15 @@ import org.eclipse.jetty.util.Callback;
  */
 final class ErrorPages extends ErrorHandler {
   private final int headerBytes;
+  private final org.wirebench.server.http.ReadRateHandler readRates;
 
   /**
    * @param headerBytes the connector's request head limit, named in a 414's or 431's cause
+   * @param readRates the minimum read rate, for the pages Jetty asks for outside any handler
    */
-  ErrorPages(int headerBytes) {
+  ErrorPages(int headerBytes, org.wirebench.server.http.ReadRateHandler readRates) {
     this.headerBytes = headerBytes;
+    this.readRates = readRates;
     setShowStacks(false);
     setShowMessageInTitle(false);
     setShowCauses(false);
@@ -31,6 +34,7 @@ final class ErrorPages extends ErrorHandler {
 
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
+    response = readRates.rated(request, response);
     String path = request.getHttpURI() == null ? null : request.getHttpURI().getPath();
     String query = request.getHttpURI() == null ? null : request.getHttpURI().getQuery();
     boolean unparsed = path == null || path.equals("/badMessage") || path.equals("/badURI");

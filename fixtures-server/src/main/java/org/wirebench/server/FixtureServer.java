@@ -71,6 +71,7 @@ public final class FixtureServer implements AutoCloseable {
   private final Endpoints endpoints;
   private final BodyGate bodies;
   private final ClientThreads clientThreads;
+  private final org.wirebench.server.http.ReadRateHandler readRates;
 
   /**
    * A connection with nothing read or written for this long is closed. Work that makes a client
@@ -230,9 +231,14 @@ public final class FixtureServer implements AutoCloseable {
         new HeaderTimeout(
             new ServerOptions(root), connector.getScheduler(), settings.headerTimeoutMs());
     connector.addEventListener(heads);
-    server.setHandler(new GracefulHandler(new CloseWhenAsked(heads)));
+    // every answer read at the minimum rate, whoever writes it (outside the compression: the
+    // bytes on the wire count)
+    readRates =
+        new org.wirebench.server.http.ReadRateHandler(
+            new CloseWhenAsked(heads), connector.getScheduler());
+    server.setHandler(new GracefulHandler(readRates));
     // an unexpected failure answers 500 without the exception's message or stack
-    server.setErrorHandler(new ErrorPages(REQUEST_HEADER_BYTES));
+    server.setErrorHandler(new ErrorPages(REQUEST_HEADER_BYTES, readRates));
     if (settings.accessLog()) {
       accessLogTo(new RequestLogWriter());
     }
@@ -280,6 +286,15 @@ public final class FixtureServer implements AutoCloseable {
   /** Writes the access log's lines (one NCSA line a request) to {@code writer}; before start. */
   public FixtureServer accessLogTo(RequestLog.Writer writer) {
     server.setRequestLog(new CustomRequestLog(writer, CustomRequestLog.EXTENDED_NCSA_FORMAT));
+    return this;
+  }
+
+  /**
+   * Holds every answer to {@code bytesPerSecond} after {@code graceMillis} of waiting instead of
+   * {@link org.wirebench.server.http.ReadRate}'s rule, for tests; before start.
+   */
+  FixtureServer readRate(long bytesPerSecond, long graceMillis) {
+    readRates.rule(bytesPerSecond, graceMillis);
     return this;
   }
 

@@ -4,16 +4,12 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.Objects;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Blocker;
-import org.eclipse.jetty.util.FutureCallback;
 
 /**
  * A response body gathered into pieces of a fixed size, each full piece one blocking write, the
@@ -57,7 +53,7 @@ public final class GatheredBody extends OutputStream {
   private boolean closed;
   private boolean failed;
   private boolean begun;
-  private final ReadRate rate;
+  private final Runnable beforePiece;
 
   /**
    * @param pieceBytes bytes a write to the network carries, except the last, 1..
@@ -68,11 +64,12 @@ public final class GatheredBody extends OutputStream {
 
   /**
    * @param pieceBytes bytes a write to the network carries, except the last, 1..
-   * @param rate the slowest the client may read this body (see {@link ReadRate}), or null for no
-   *     bound but Jetty's idle timeout on each write
+   * @param beforePiece run before each full piece goes to the network (not the last, which ends a
+   *     body whose work is done): what it throws fails the body there, before that piece is sent;
+   *     or null
    */
-  public GatheredBody(Content.Sink sink, int pieceBytes, ReadRate rate) {
-    this.rate = rate;
+  public GatheredBody(Content.Sink sink, int pieceBytes, Runnable beforePiece) {
+    this.beforePiece = beforePiece;
     if (pieceBytes < 1) {
       throw new IllegalArgumentException("pieceBytes must be at least 1, was " + pieceBytes);
     }
@@ -186,62 +183,23 @@ public final class GatheredBody extends OutputStream {
   }
 
   private void send(boolean last) throws IOException {
+    if (!last && beforePiece != null) {
+      beforePiece.run();
+    }
     if (!last && !begun) {
       frameByChunks();
     }
     begun = true;
     // cleared once the write completed: a write that failed may leave the piece with the sink
     failed = true;
-    if (rate == null) {
-      try (Blocker.Callback callback = blocker.callback()) {
-        piece.limit(count).position(0);
-        sink.write(last, piece, callback);
-        callback.block();
-      }
-    } else {
-      sendWithin(last);
+    try (Blocker.Callback callback = blocker.callback()) {
+      piece.limit(count).position(0);
+      sink.write(last, piece, callback);
+      callback.block();
     }
     failed = false;
     // the write blocked until the sink was done with the bytes: the piece can be filled again
     piece.clear();
     count = 0;
   }
-
-  /**
-   * One write, waited for no longer than the {@link ReadRate} allows: past that the write is
-   * aborted (the connection closed), waited for until the sink lets go of the piece, and the body
-   * fails.
-   */
-  private void sendWithin(boolean last) throws IOException {
-    long began = rate.begin();
-    FutureCallback callback = new FutureCallback();
-    piece.limit(count).position(0);
-    sink.write(last, piece, callback);
-    try {
-      try {
-        callback.get(Math.max(0, rate.allowance(count)), TimeUnit.NANOSECONDS);
-      } catch (TimeoutException e) {
-        rate.waited(began);
-        rate.abort();
-        try {
-          // bounded: an aborted write fails at once; a sink that ignores the abort keeps the piece
-          callback.get(ABORT_WAIT_SECONDS, TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException ignored) {
-          // failed, as asked, or never: the body fails either way
-        }
-        throw rate.tooSlow();
-      }
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted writing the response");
-    }
-    if (!last) {
-      // the last write carried the end: the client has it all, however slowly it read
-      rate.written(began, count);
-    }
-  }
-
-  private static final long ABORT_WAIT_SECONDS = 30;
 }

@@ -108,6 +108,15 @@ final class SoapGate implements Filter {
       chain.doFilter(request, cleaned);
       cleaned.finish();
     } catch (IOException | ServletException | RuntimeException | Error e) {
+      if (clientLeft(e)) {
+        // a client that hung up, or read slower than the minimum rate (ReadRate): any client can
+        // cause it at will, so one line, no stack trace; nobody is left to send a fault to
+        LOG.info(
+            "the client left while its answer to {} was written: {}",
+            request.getRequestURI(),
+            e.toString());
+        throw e instanceof IOException io ? io : new IOException(e);
+      }
       LOG.warn("SOAP request to {} failed", request.getRequestURI(), e);
       if (response.isCommitted()) {
         throw e instanceof IOException io ? io : new IOException("response already committed", e);
@@ -115,6 +124,16 @@ final class SoapGate implements Filter {
       response.reset();
       SoapFaults.write(response, 500, "Server", "the server could not process this request");
     }
+  }
+
+  /** Whether {@code x} is the client's connection gone (Jetty's EofException among its causes). */
+  private static boolean clientLeft(Throwable x) {
+    for (Throwable t = x; t != null; t = t.getCause()) {
+      if (t instanceof org.eclipse.jetty.io.EofException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** A refusal made from the head alone: its status, fault code and message. */

@@ -11,12 +11,12 @@ import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.server.http.ClientWatch;
 import org.wirebench.server.http.GatheredBody;
 import org.wirebench.server.http.OwsException;
-import org.wirebench.server.http.ReadRate;
 
 /**
- * A WFS answer written to its client: gathered into pieces, held to a minimum read rate, and ended
- * as the client's leaving, the server's failure or a timeout each call for (an exception report, an
- * abort, a 499 in the access log); the log is the handler's.
+ * A WFS answer written to its client: gathered into pieces (the minimum read rate holds every
+ * response, {@link org.wirebench.server.http.ReadRateHandler}), its work within its budget, and
+ * ended as the client's leaving, the budget, the server's failure or a timeout each call for (an
+ * exception report, an abort, a 499 in the access log); the log is the handler's.
  */
 final class AnswerStream {
   private static final int RESPONSE_CHUNK_BYTES = 128 * 1024;
@@ -38,14 +38,22 @@ final class AnswerStream {
    * never a success), and the server's log says which.
    */
   static void stream(Request request, Response response, Callback callback, Body body) {
-    stream(request, response, callback, body, null);
+    stream(request, response, callback, body, null, null);
   }
 
-  /** The same, with a watch on the client that must end before the response completes. */
+  /**
+   * The same, with a watch on the client that must end before the response completes, and the
+   * request's work budget, looked at before each full piece goes out (or null).
+   */
   static void stream(
-      Request request, Response response, Callback callback, Body body, ClientWatch watch) {
+      Request request,
+      Response response,
+      Callback callback,
+      Body body,
+      ClientWatch watch,
+      WorkBudget budget) {
     try {
-      writeBody(request, response, body);
+      writeBody(response, body, budget);
     } catch (Throwable x) {
       if (watch != null) {
         watch.close();
@@ -59,16 +67,9 @@ final class AnswerStream {
     callback.succeeded();
   }
 
-  private static void writeBody(Request request, Response response, Body body) throws Exception {
+  private static void writeBody(Response response, Body body, WorkBudget budget) throws Exception {
     GatheredBody out =
-        new GatheredBody(
-            response,
-            RESPONSE_CHUNK_BYTES,
-            new ReadRate(
-                WfsHandler.MIN_READ_BYTES_PER_SECOND,
-                WfsHandler.READ_GRACE_MILLIS,
-                System::nanoTime,
-                () -> request.getConnectionMetaData().getConnection().getEndPoint().close()));
+        new GatheredBody(response, RESPONSE_CHUNK_BYTES, budget == null ? null : budget::check);
     // only a body written to its end ends the response: the writer's own close does not
     body.writeTo(out.writerView());
     out.close();
@@ -76,6 +77,24 @@ final class AnswerStream {
 
   private static void failed(Request request, Response response, Callback callback, Throwable x) {
     String what = request.getHttpURI().getPathQuery();
+    WorkBudget.Spent spent = spent(x);
+    if (spent != null) {
+      // any client can cause it at will: one line, no stack trace
+      if (!response.isCommitted()) {
+        LOG.warn(
+            "stopped {} before its first bytes; answered with an exception report: {}",
+            what,
+            spent.getMessage());
+        response.reset();
+        WfsHandler.writeReport(response, callback, spent.version(), spent.report());
+      } else {
+        LOG.warn(
+            "stopped {} after its first bytes; cut the connection: {}", what, spent.getMessage());
+        request.getConnectionMetaData().getConnection().getEndPoint().close();
+        callback.failed(spent);
+      }
+      return;
+    }
     if (x instanceof Visits.Stopped || clientLeft(request, x)) {
       // not the server's failure, and any client can cause it at will: one line, no stack trace,
       // so that hanging up cannot fill the log with a trace a request
@@ -114,6 +133,16 @@ final class AnswerStream {
     }
     LOG.warn("failed writing the response to {} after its first bytes; aborted it", what, x);
     callback.failed(x);
+  }
+
+  /** The budget's stop in {@code x}'s causes (a codec may wrap what its stream threw), or null. */
+  private static WorkBudget.Spent spent(Throwable x) {
+    for (Throwable t = x; t != null; t = t.getCause()) {
+      if (t instanceof WorkBudget.Spent s) {
+        return s;
+      }
+    }
+    return null;
   }
 
   /** Whether {@code x} is the connection's idle timeout: a client that stopped reading. */

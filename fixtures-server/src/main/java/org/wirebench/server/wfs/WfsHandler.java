@@ -23,7 +23,6 @@ import org.wirebench.server.http.ClientWatch;
 import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.http.OwsHandler;
-import org.wirebench.server.http.ReadRate;
 
 /**
  * The WFS endpoint (KVP over GET): GetCapabilities, DescribeFeatureType and GetFeature for WFS
@@ -46,14 +45,28 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
   private final LongAdder visited = new LongAdder();
 
   /**
-   * The slowest a client may read an answer once its writes waited {@link #READ_GRACE_MILLIS} for
-   * it (see {@link ReadRate}): 256 kbit/s, below any link a real client is on (the wire scenario's
-   * slowest is 10 Mbit/s), so only a trickle is cut, never a slow link.
+   * A page of more features than this is a heavy query ({@link HeavyQueries#LARGE_PAGE}): one a
+   * core at a time, and 503 beyond the places. What a load driver may ask for without meeting that
+   * gate.
    */
-  static final long MIN_READ_BYTES_PER_SECOND = 32 << 10;
+  public static final int LARGE_PAGE = HeavyQueries.LARGE_PAGE;
 
-  /** How long an answer's writes may wait for its client before the rate counts. */
-  static final long READ_GRACE_MILLIS = 10_000;
+  /**
+   * The CPU time one GetFeature's work (its filter, sort and encoding) may take, in ms ({@link
+   * WorkBudget}): past it the query is stopped, answered with an exception report while nothing was
+   * sent, else cut. The costliest query the benchmarks, the load scenarios, the JMeter plans and
+   * the scripts send is a scan of a 1,000,000-feature layer (a box before the layer's index:
+   * 1.8–4.4 s on the 2-core VM, 2026-11-25; a SORTBY visits as many), or a page of 100,000 features
+   * (about 0.1 s of encoding by the codecs' JMH cost); a box query that finds its layer's index
+   * unbuilt may build it (one pass; every layer's together about 15 s of CPU, {@link
+   * #beforeRequest}). 30 s is about seven times the slowest scan and twice every index together,
+   * and bounds what no honest query asks: 16 types in one request, each scanned with a 32-operator
+   * filter.
+   */
+  public static final long WORK_BUDGET_MILLIS = 30_000;
+
+  private volatile long workBudgetMillis = WORK_BUDGET_MILLIS;
+  private volatile java.util.function.LongSupplier workClock = WorkBudget.THREAD_CPU;
 
   /** Heavy GetFeatures one client address may have running or waiting, by default. */
   public static final int DEFAULT_HEAVY_PER_CLIENT = HeavyQueries.DEFAULT_PER_CLIENT;
@@ -81,6 +94,16 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
   /** Heavy GetFeatures of one client address admitted now: running, or waiting for a turn. */
   public int heavyQueriesAdmitted(String client) {
     return heavy.admittedNow(client);
+  }
+
+  /**
+   * Another work budget than {@link #WORK_BUDGET_MILLIS}, counted on {@code cpuNanos} instead of
+   * the request thread's CPU time, for tests.
+   */
+  public void workBudget(long millis, java.util.function.LongSupplier cpuNanos) {
+    new WorkBudget(millis, cpuNanos, WfsVersion.V2_0_0); // checks the value
+    workBudgetMillis = millis;
+    workClock = cpuNanos;
   }
 
   /** The heavy GetFeatures' places, for tests (which hold one to make queries wait). */
@@ -289,6 +312,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
     }
     String endpoint = endpoint(request);
     ClientWatch watch = ClientWatch.of(request);
+    WorkBudget budget = new WorkBudget(workBudgetMillis, workClock, wfs.version);
     GetFeature.Answer answer;
     try {
       answer =
@@ -298,12 +322,20 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
               endpoint,
               heavy,
               org.wirebench.server.http.ClientAddress.of(request),
-              new Visits(visited, watch::gone));
+              new Visits(visited, watch::gone, budget));
     } catch (Visits.Stopped e) {
       watch.close();
       LOG.info("stopped {}: {}", request.getHttpURI().getPathQuery(), e.getMessage());
       org.wirebench.server.http.ClientGone.end(request, response, callback, e.getMessage());
       return;
+    } catch (WorkBudget.Spent e) {
+      watch.close();
+      // any client can cause it at will: one line, no stack trace
+      LOG.warn(
+          "stopped {} before its first bytes; answered with an exception report: {}",
+          request.getHttpURI().getPathQuery(),
+          e.getMessage());
+      throw e.report();
     } catch (Exception | Error e) {
       watch.close();
       throw e;
@@ -313,7 +345,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
       QueryResults results = answer.results();
       response.getHeaders().put(HttpHeader.CONTENT_TYPE, codec.mediaType());
       AnswerStream.stream(
-          request, response, callback, out -> codec.encodeQueries(results, out), watch);
+          request, response, callback, out -> codec.encodeQueries(results, out), watch, budget);
     }
   }
 

@@ -43,7 +43,10 @@ public final class WireOptions {
   @Option(
       names = "--wire-counts",
       split = ",",
-      description = "wire: features an answer, 1..100000 (default: 200,5000; --quick: 200)")
+      description =
+          "wire: features an answer, 1.."
+              + org.wirebench.server.wfs.WfsHandler.LARGE_PAGE
+              + " (the fixture server's large page) (default: 200,5000; --quick: 200)")
   public List<Integer> counts;
 
   @Option(

@@ -150,6 +150,35 @@ class LoadCommandTest {
     assertTrue(stderr.contains("a base URL takes no query"), stderr);
   }
 
+  /**
+   * The wfs scenario's --count (as its points, whoever makes them) stops at the fixture server's
+   * large page ({@link org.wirebench.server.wfs.WfsHandler#LARGE_PAGE}), before any work: a larger
+   * page is a heavy query there, one a core at a time, and the users beyond its places were
+   * measured as 503s. Before, --count took up to 100000. The server named is a refused port: a run
+   * that started would exit 1 there.
+   */
+  @Test
+  void aPageTheServerServesAsAHeavyQueryIsRefusedBeforeAnyWork() {
+    int bound = org.wirebench.server.wfs.WfsHandler.LARGE_PAGE;
+    assertEquals(
+        2,
+        load("--scenario", "wfs", "--count", String.valueOf(bound + 1), "--server", dead.url()),
+        stderr);
+    assertEquals(1, stderr.lines().count(), stderr);
+    assertTrue(stderr.contains("--count must be 1.." + bound + " (the fixture server"), stderr);
+    assertTrue(stderr.contains("was " + (bound + 1)), stderr);
+    IllegalArgumentException refused =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                org.wirebench.server.load.scenario.WfsScenario.points(
+                    java.util.List.of("osm_places"),
+                    java.util.List.of("geojson"),
+                    java.util.List.of(4),
+                    bound + 1));
+    assertTrue(refused.getMessage().contains("1.." + bound), refused.getMessage());
+  }
+
   @Test
   void anUnknownCodingIsRefusedInOneLine() {
     assertEquals(2, load("--target", "http://127.0.0.1:1/", "--encoding", "brotli"));

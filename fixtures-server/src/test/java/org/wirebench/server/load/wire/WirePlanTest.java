@@ -141,7 +141,11 @@ class WirePlanTest {
         deflate.contains("deflate is a content coding the fixture server does not send"), deflate);
     assertTrue(deflate.contains("valid: identity, gzip, br, zstd"), deflate);
     assertTrue(refusal("--wire-encodings", "rot13").contains("unknown content coding 'rot13'"));
-    assertTrue(refusal("--wire-counts", "0").contains("1..100000"));
+    int page = org.wirebench.server.wfs.WfsHandler.LARGE_PAGE;
+    assertTrue(refusal("--wire-counts", "0").contains("1.." + page + " (the fixture server"));
+    // a larger page is a heavy query to the server (503 beyond its places): before, 1..100000
+    String large = refusal("--wire-counts", "200," + (page + 1));
+    assertTrue(large.contains("1.." + page) && large.contains("was " + (page + 1)), large);
     assertTrue(refusal("--wire-users", "1").contains("2..256"));
     assertTrue(
         refusal("--server", "http://127.0.0.1:8080/").contains("starts its own server"),
