@@ -48,8 +48,8 @@ final class FramingGate extends Handler.Wrapper {
 
   /** Why the request's framing is refused, or null when it is not. */
   static String cause(Request request) {
-    String version = RequestTargets.sentVersion(request.getConnectionMetaData());
-    if (version != null && !version.isEmpty() && !version.startsWith("HTTP/")) {
+    String version = RequestTargets.misspeltVersion(request.getConnectionMetaData());
+    if (version != null) {
       return "the request line's version is case-sensitive (RFC 9112 2.3): HTTP/1.1, not "
           + version;
     }

@@ -55,16 +55,31 @@ public final class JavaLauncher {
     return new Checked(java, a.major());
   }
 
-  private static Answer answer(String option, Path java) {
+  /**
+   * Why {@code java} cannot be the launcher given as {@code option} without running it (it does not
+   * exist, is no file or is not executable), or null: for a process whose parent checked the whole
+   * of it for the run ({@link #check}), so that {@code -version} runs once a run, not once a JVM
+   * the run starts.
+   */
+  public static String fileProblem(String option, Path java) {
     String given = option + " " + java;
     if (!Files.exists(java)) {
-      return refused(given + " does not exist");
+      return given + " does not exist";
     }
     if (!Files.isRegularFile(java)) {
-      return refused(given + " is not a file (name the java launcher, e.g. JDK/bin/java)");
+      return given + " is not a file (name the java launcher, e.g. JDK/bin/java)";
     }
     if (!Files.isExecutable(java)) {
-      return refused(given + " is not executable");
+      return given + " is not executable";
+    }
+    return null;
+  }
+
+  private static Answer answer(String option, Path java) {
+    String given = option + " " + java;
+    String file = fileProblem(option, java);
+    if (file != null) {
+      return refused(file);
     }
     String out;
     int code;

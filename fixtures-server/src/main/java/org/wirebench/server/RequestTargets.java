@@ -5,6 +5,7 @@ import org.eclipse.jetty.http.HttpCompliance;
 import org.eclipse.jetty.http.HttpException;
 import org.eclipse.jetty.http.HttpParser;
 import org.eclipse.jetty.http.HttpTokens;
+import org.eclipse.jetty.http.HttpVersion;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.server.ConnectionMetaData;
@@ -181,13 +182,25 @@ final class RequestTargets extends HttpConnectionFactory {
     }
   }
 
+  /** "HTTP/", the name every HTTP-version is spelt with (RFC 9112 §2.3), from Jetty's constant. */
+  private static final String VERSION_NAME =
+      HttpVersion.HTTP_1_1
+          .asString()
+          .substring(0, HttpVersion.HTTP_1_1.asString().indexOf('/') + 1);
+
   /**
    * The HTTP-version of the request line being handled on {@code connection} as sent (up to 16
-   * characters; "" for a line without one), or null for a connection not made here. Jetty reads
-   * {@code http/1.1} as HTTP/1.1; RFC 9112 §2.3 makes the name case-sensitive.
+   * characters) when it is there but not spelt {@code HTTP/} in capitals ({@code http/1.1}, which
+   * Jetty reads as HTTP/1.1: RFC 9112 §2.3 makes the name case-sensitive), else null, as for a line
+   * without one or a connection not made here. Only a refused version is made a String: every other
+   * request's is compared where it was kept.
    */
-  static String sentVersion(ConnectionMetaData connection) {
-    return connection instanceof Remembering r ? r.version.toString() : null;
+  static String misspeltVersion(ConnectionMetaData connection) {
+    if (!(connection instanceof Remembering r)) {
+      return null;
+    }
+    StringBuilder v = r.version;
+    return v.length() == 0 || v.indexOf(VERSION_NAME) == 0 ? null : v.toString();
   }
 
   /**

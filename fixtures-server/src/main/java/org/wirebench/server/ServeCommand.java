@@ -143,8 +143,9 @@ public final class ServeCommand implements Callable<Integer> {
       paramLabel = "N",
       description =
           "heavy WFS GetFeatures (filters no index serves, sorts, large boxes) one client address"
-              + " may have running or waiting at once, 1..3 a core; its further ones get 503 at"
-              + " once (default: half of them, 3 on 2 cores)")
+              + " may have running or waiting at once, 1..one fewer than the places (3 a core: 5 on"
+              + " 2 cores), so that one is always left for another client; its further ones get"
+              + " 503 at once (default: half of them, 3 on 2 cores)")
   Integer heavyPerClient;
 
   @Option(
@@ -239,12 +240,20 @@ public final class ServeCommand implements Callable<Integer> {
       throw bad(
           "--heavy-per-client must be 1.."
               + WfsHandler.MAX_HEAVY_PER_CLIENT
-              + " (3 a core), was "
+              + " on this machine (one fewer than its "
+              + WfsHandler.HEAVY_PLACES
+              + " heavy places, 3 a core: one is always left for another client), was "
               + heavy);
     }
     boolean inProfile = profile.cliName().equals(System.getProperty(PROFILE_PROPERTY, "default"));
     if (!inProfile || java != null) {
+      // the server JVM weighs the options against its own heap, and refuses them as this one would
       return runInOwnJvm(profile, stopTimeoutMs, findingTimeoutMs);
+    }
+    String memory =
+        ServeMemory.problem(rasterUpscale, maxBodyBytes, Runtime.getRuntime().maxMemory());
+    if (memory != null) {
+      throw bad(memory);
     }
     FixtureServer server =
         new FixtureServer(
@@ -363,6 +372,10 @@ public final class ServeCommand implements Callable<Integer> {
     copy.start();
     int code = child.waitFor();
     copy.join(10_000);
+    if (!served.get() && code == 2) {
+      // it refused its options in one line on the stderr it shares with this JVM (ServeMemory)
+      return 2;
+    }
     if (!served.get()) {
       // it never served: whatever its code (a launcher that exits 0 included), serve failed
       throw new IOException(

@@ -22,7 +22,9 @@ class ServeVocabularyTest {
     ByteArrayOutputStream captured = new ByteArrayOutputStream();
     System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
     try {
-      return Mains.execute(new ServeCommand(), args);
+      // the safety net: a server that starts (an option taken that should be refused) never ends
+      return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          java.time.Duration.ofSeconds(60), () -> Mains.execute(new ServeCommand(), args));
     } finally {
       System.setErr(before);
       stderr = captured.toString(StandardCharsets.UTF_8);
@@ -70,16 +72,29 @@ class ServeVocabularyTest {
     }
   }
 
+  /**
+   * A share of every heavy place (the old most, 3 a core) is refused as well as one beyond them: it
+   * let one client hold every place, and every other client's heavy query got 503 at once.
+   */
   @Test
-  void aHeavyShareOutsideThePlacesIsRefusedInOneLine() {
+  void aHeavyShareOfEveryPlaceOrMoreIsRefusedInOneLine() {
+    int places = org.wirebench.server.wfs.WfsHandler.HEAVY_PLACES;
+    assertEquals(3 * Runtime.getRuntime().availableProcessors(), places);
     int most = org.wirebench.server.wfs.WfsHandler.MAX_HEAVY_PER_CLIENT;
-    for (int bad : new int[] {0, most + 1}) {
+    assertEquals(places - 1, most);
+    for (int bad : new int[] {0, places, places + 1}) {
       assertEquals(2, serve("--port", "0", "--heavy-per-client", "" + bad), stderr);
       assertEquals(1, refusals().size(), stderr);
       assertTrue(
           refusals()
               .get(0)
-              .contains("--heavy-per-client must be 1.." + most + " (3 a core), was " + bad),
+              .contains(
+                  "--heavy-per-client must be 1.."
+                      + most
+                      + " on this machine (one fewer than its "
+                      + places
+                      + " heavy places, 3 a core: one is always left for another client), was "
+                      + bad),
           stderr);
     }
   }

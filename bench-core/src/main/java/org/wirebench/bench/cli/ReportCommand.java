@@ -32,8 +32,9 @@ import picocli.CommandLine.Spec;
         "Write report.html (self-contained: inline SVG charts and CSS) and report.md for a results"
             + " folder into --out DIR; without --out, check RUN's own (written by the run) against"
             + " its files: up to date (exit 0), added if missing, refused if they differ (exit"
-            + " 2: a run's files are never replaced). A copy of a run folder under another name"
-            + " is checked as the run its report names.")
+            + " 2: a run's files are never replaced). Either is titled with the run's id, which"
+            + " its own report names: a copy of a run folder under another name is reported as"
+            + " the run it holds.")
 final class ReportCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -68,80 +69,26 @@ final class ReportCommand implements Callable<Integer> {
     if (parent != null) {
       IncompleteRuns.warn(parent, System.err);
     }
-    String name = run.toAbsolutePath().normalize().getFileName().toString();
+    // one rule for every report of a run folder: titled with the run's id, which a copy of the
+    // folder under another name keeps (RunId)
+    RunId id = RunId.of(run);
     if (!inPlace) {
-      ReportWriter.write(record, out, name);
-      spec.commandLine().getOut().println("wrote " + out.resolve("report.html") + " and report.md");
+      ReportWriter.write(record, out, id.id());
+      spec.commandLine()
+          .getOut()
+          .println("wrote " + out.resolve("report.html") + " and report.md" + id.asRun());
       return 0;
     }
-    // a report is titled with its run's id, the name the run's folder got when the run wrote it: a
-    // copy of the folder under another name holds the same run, whose report names it as before
-    String id = ownTitle();
-    if (id == null) {
-      id = name;
-    }
-    return checkOwn(ReportWriter.render(record, id), id, name);
-  }
-
-  /**
-   * The run id RUN's own report is titled with (report.md's heading, or report.html's when there is
-   * no report.md), or null when it has neither or one of another shape (then compared as is).
-   */
-  private String ownTitle() throws IOException {
-    Path md = run.resolve("report.md");
-    if (Files.isRegularFile(md)) {
-      String first = firstLine(md);
-      return first.startsWith(MD_TITLE) ? first.substring(MD_TITLE.length()) : null;
-    }
-    Path html = run.resolve("report.html");
-    if (Files.isRegularFile(html)) {
-      String text;
-      try {
-        text = Files.readString(html);
-      } catch (java.nio.charset.CharacterCodingException e) {
-        return null; // not a report this wirebench wrote: compared as is, and found to differ
-      }
-      java.util.regex.Matcher m = HTML_TITLE.matcher(text);
-      if (m.find()) {
-        return m.group(1)
-            .replace("&quot;", "\"")
-            .replace("&gt;", ">")
-            .replace("&lt;", "<")
-            .replace("&amp;", "&");
-      }
-    }
-    return null;
-  }
-
-  private static final String MD_TITLE = "# wirebench: ";
-
-  private static final java.util.regex.Pattern HTML_TITLE =
-      java.util.regex.Pattern.compile("<h1>wirebench: ([^<\n]*)</h1>");
-
-  private static String firstLine(Path file) throws IOException {
-    try (java.io.BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line = r.readLine();
-      return line == null ? "" : line;
-    } catch (java.nio.charset.CharacterCodingException e) {
-      return ""; // not a report this wirebench wrote: compared as is, and found to differ
-    }
+    return checkOwn(ReportWriter.render(record, id.id()), id);
   }
 
   /**
    * RUN's own report: the same bytes, or missing and added; never replaced.
    *
-   * @param id the run id the report was rendered with: the one RUN's report names
-   * @param name RUN's folder name
+   * @param id the run's id, the report was rendered with
    */
-  private int checkOwn(Map<String, String> rendered, String id, String name) throws IOException {
-    String asRun =
-        id.equals(name)
-            ? ""
-            : " (as run "
-                + id
-                + ", the id its report names: the folder's name "
-                + name
-                + " is not part of the comparison)";
+  private int checkOwn(Map<String, String> rendered, RunId id) throws IOException {
+    String asRun = id.asRun();
     List<String> missing = new ArrayList<>();
     for (Map.Entry<String, String> f : rendered.entrySet()) {
       Path file = run.resolve(f.getKey());

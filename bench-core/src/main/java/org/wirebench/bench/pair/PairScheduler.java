@@ -30,12 +30,12 @@ import org.wirebench.results.PairedRuns.Settings;
  * in the first tier, how open its wide claims are): first those where a claim's answer (holds /
  * does not hold, met / missed) is undecided — what the user asks —, then those where only a finer
  * verdict is (which way a claim that does not hold misses), then those only wider than the target.
- * Within each, groups whose forks disagree come first — an open claim with a variant whose fork
- * medians form two modes ({@link ForkModes}): there the interval is wide because the forks draw
- * from two speeds, and only more forks weigh them; a group at the band's edge gains less from one
- * fork more. Then the one with the fewest forks. So the budget is spent where a verdict is still
- * open, not on groups in the order they happen to come: a group decided at its minimum gives all of
- * its time to the others.
+ * Within each, groups whose forks disagree come first — an open claim (in the first tier, a wide
+ * one) with a variant whose fork medians form two modes ({@link ForkModes}): there the interval is
+ * wide because the forks draw from two speeds, and only more forks weigh them; a group at the
+ * band's edge gains less from one fork more. Then the one with the fewest forks. So the budget is
+ * spent where a verdict is still open, not on groups in the order they happen to come: a group
+ * decided at its minimum gives all of its time to the others.
  */
 final class PairScheduler {
   /** One forked JVM measuring every variant of a group. */
@@ -100,16 +100,19 @@ final class PairScheduler {
       Group g = group();
       List<Claim> wideClaims = wide(g, claims);
       wide = !wideClaims.isEmpty();
-      // in the wide tier a group ranks by how open its wide claims are: a narrow claim at its bound
-      // beside a wide one whose answer is decided put it before a group whose wide claim was still
-      // undecided (replayed on two commits' runs: 2.86 → 2.55 and 2.20 → 1.78 claims wider than
-      // the target a run, the same answers; docs/measuring.md)
-      openness = openness(g, wide ? wideClaims : claims);
+      // in the wide tier a group ranks by how open its wide claims are, and by whether their forks
+      // disagree: a narrow claim at its bound beside a wide one whose answer is decided put it
+      // before a group whose wide claim was still undecided (replayed on two commits' runs: 2.86 →
+      // 2.55 and 2.20 → 1.78 claims wider than the target a run, the same answers;
+      // docs/measuring.md), and a narrow claim's two modes put it before a group whose wide claim
+      // was as open: a narrow claim sits at an edge, which one fork more decides only slowly
+      List<Claim> ranking = wide ? wideClaims : claims;
+      openness = openness(g, ranking);
       stopped =
           forks.size() >= settings.maxForks()
               ? "max-forks"
               : openness == Openness.CLOSED ? "decided" : null;
-      forksDisagree = stopped == null && twoModes(g, claims);
+      forksDisagree = stopped == null && twoModes(g, ranking);
     }
 
     Group group() {

@@ -39,10 +39,11 @@ public final class BackendPayloadsSection implements ReportSection {
     List<Report.Block> out = new ArrayList<>();
     out.add(new Report.Heading(1, "Backend payloads (BackendResponseBenchmark)"));
     /* items, then format */
-    Map<Integer, Map<String, JmhResult>> gateway = byItems(run.results(GATEWAY));
-    Map<Integer, Map<String, JmhResult>> decode = byItems(run.results(DECODE));
+    Map<Integer, Map<String, JmhResult>> gateway = byItems(run, run.results(GATEWAY));
+    Map<Integer, Map<String, JmhResult>> decode = byItems(run, run.results(DECODE));
     Map<Integer, JmhResult> floor = new TreeMap<>();
-    run.results(FLOOR).forEach(r -> floor.put(Integer.valueOf(r.param("items")), r));
+    run.results(FLOOR)
+        .forEach(r -> RecordedParams.once(run, floor, RecordedParams.count(run, r, "items"), r));
     if (gateway.isEmpty()) {
       out.add(Report.Text.missing("Backend payload benchmarks: not in this run."));
       return out;
@@ -233,11 +234,14 @@ public final class BackendPayloadsSection implements ReportSection {
     return a == null || b == null ? "missing" : Scores.ratio(a, b);
   }
 
-  private static Map<Integer, Map<String, JmhResult>> byItems(List<JmhResult> results) {
+  private static Map<Integer, Map<String, JmhResult>> byItems(
+      RunRecord run, List<JmhResult> results) {
     Map<Integer, Map<String, JmhResult>> out = new TreeMap<>();
     for (JmhResult r : results) {
-      out.computeIfAbsent(Integer.valueOf(r.param("items")), k -> new java.util.LinkedHashMap<>())
-          .put(r.param("backendFormat"), r);
+      Map<String, JmhResult> byFormat =
+          out.computeIfAbsent(
+              RecordedParams.count(run, r, "items"), k -> new java.util.LinkedHashMap<>());
+      RecordedParams.once(run, byFormat, RecordedParams.name(run, r, "backendFormat"), r);
     }
     return out;
   }

@@ -59,7 +59,7 @@ public final class CodingsSection implements ReportSection {
     if (!sizes(out, run.sizes())) {
       out.add(Report.Text.missing("Sizes per coding: not recorded by this run."));
     }
-    if (!cost(out, costs)) {
+    if (!cost(run, out, costs)) {
       out.add(Report.Text.missing(NO_COST));
     }
     return out;
@@ -153,17 +153,21 @@ public final class CodingsSection implements ReportSection {
     lines.add(nameA + " ÷ " + nameB + ", bytes: " + String.join(", ", parts));
   }
 
-  private static boolean cost(List<Report.Block> out, List<JmhResult> results) {
+  private static boolean cost(RunRecord run, List<Report.Block> out, List<JmhResult> results) {
     if (results.isEmpty()) {
       return false;
     }
     Map<String, Map<String, Map<String, JmhResult>>> groups = new TreeMap<>();
     for (JmhResult r : results) {
-      groups
-          .computeIfAbsent(
-              r.param("dataset") + " × " + r.param("count"), k -> new LinkedHashMap<>())
-          .computeIfAbsent(r.param("codec"), k -> new LinkedHashMap<>())
-          .put(r.param("encoding"), r);
+      Map<String, JmhResult> byEncoding =
+          groups
+              .computeIfAbsent(
+                  RecordedParams.name(run, r, "dataset")
+                      + " × "
+                      + RecordedParams.name(run, r, "count"),
+                  k -> new LinkedHashMap<>())
+              .computeIfAbsent(RecordedParams.name(run, r, "codec"), k -> new LinkedHashMap<>());
+      RecordedParams.once(run, byEncoding, RecordedParams.name(run, r, "encoding"), r);
     }
     out.add(
         Report.Text.plain(

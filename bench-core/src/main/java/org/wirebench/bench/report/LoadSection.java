@@ -239,7 +239,11 @@ public final class LoadSection implements ReportSection {
     return out;
   }
 
-  /** Numeric values in numeric order (users 4, 8, 16, 32), others in order of appearance. */
+  /**
+   * Numeric values in numeric order (users 4, 8, 16, 32), others in order of appearance. Compared
+   * as the whole numbers they spell, of any length: a value past a long's range, in a crafted or
+   * future load-*.json, failed the report with a NumberFormatException (exit 1, no file named).
+   */
   private static List<String> sortedValues(List<PointResult> points, String param) {
     List<String> values = new ArrayList<>();
     points.forEach(
@@ -249,7 +253,7 @@ public final class LoadSection implements ReportSection {
           }
         });
     if (values.stream().allMatch(v -> v.matches("-?\\d+"))) {
-      values.sort(Comparator.comparingLong(Long::parseLong));
+      values.sort(Comparator.comparing(java.math.BigInteger::new));
     }
     return values;
   }

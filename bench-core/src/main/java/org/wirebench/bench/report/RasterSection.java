@@ -61,24 +61,26 @@ public final class RasterSection implements ReportSection {
                 + Scores.WIDE_NOTE
                 + "; hollow in the charts."));
     if (!maps.isEmpty()) {
-      maps(out, maps);
+      maps(run, out, maps);
     }
     if (!jpeg.isEmpty()) {
-      jpeg(out, jpeg);
+      jpeg(run, out, jpeg);
     }
     return out;
   }
 
-  private static void maps(List<Report.Block> out, List<JmhResult> maps) {
+  private static void maps(RunRecord run, List<Report.Block> out, List<JmhResult> maps) {
     /* "EPSG:4326, upscale 4" → renderer → result */
     Map<String, Map<String, JmhResult>> groups = new LinkedHashMap<>();
     List<String> renderers = new ArrayList<>();
     for (JmhResult r : maps) {
       String upscale = r.param("upscale");
-      String key = r.param("srs") + (upscale == null ? "" : ", upscale " + upscale);
-      groups.computeIfAbsent(key, k -> new TreeMap<>()).put(r.param("renderer"), r);
-      if (!renderers.contains(r.param("renderer"))) {
-        renderers.add(r.param("renderer"));
+      String key =
+          RecordedParams.name(run, r, "srs") + (upscale == null ? "" : ", upscale " + upscale);
+      String renderer = RecordedParams.name(run, r, "renderer");
+      RecordedParams.once(run, groups.computeIfAbsent(key, k -> new TreeMap<>()), renderer, r);
+      if (!renderers.contains(renderer)) {
+        renderers.add(renderer);
       }
     }
     List<String> header = new ArrayList<>(List.of("SRS"));
@@ -124,12 +126,16 @@ public final class RasterSection implements ReportSection {
         });
   }
 
-  private static void jpeg(List<Report.Block> out, List<JmhResult> jpeg) {
+  private static void jpeg(RunRecord run, List<Report.Block> out, List<JmhResult> jpeg) {
     out.add(new Report.Heading(2, "JPEG codecs (JpegCodecBenchmark)"));
     Map<String, Map<String, JmhResult>> byOp = new TreeMap<>();
     for (JmhResult r : jpeg) {
       String op = r.name().equals(DECODE_TILE) ? "decode a 256 × 256 tile" : "encode a map";
-      byOp.computeIfAbsent(op, k -> new TreeMap<>()).put(r.param("codec"), r);
+      RecordedParams.once(
+          run,
+          byOp.computeIfAbsent(op, k -> new TreeMap<>()),
+          RecordedParams.name(run, r, "codec"),
+          r);
     }
     List<List<Report.Cell>> rows = new ArrayList<>();
     byOp.forEach(

@@ -36,10 +36,13 @@ public final class SoapDatabindingSection implements ReportSection {
     results.addAll(run.results(VOID));
     for (JmhResult r : results) {
       boolean isVoid = r.name().equals(VOID); // measured once, without a size
-      cells
-          .computeIfAbsent(isVoid ? "void" : r.param("operation"), k -> new TreeMap<>())
-          .computeIfAbsent(isVoid ? 0 : Integer.valueOf(r.param("size")), k -> new TreeMap<>())
-          .put(r.param("stack"), r);
+      Map<String, JmhResult> byStack =
+          cells
+              .computeIfAbsent(
+                  isVoid ? "void" : RecordedParams.name(run, r, "operation"), k -> new TreeMap<>())
+              .computeIfAbsent(
+                  isVoid ? 0 : RecordedParams.count(run, r, "size"), k -> new TreeMap<>());
+      RecordedParams.once(run, byStack, RecordedParams.name(run, r, "stack"), r);
     }
     if (cells.isEmpty()) {
       out.add(Report.Text.missing("Databinding benchmarks: not in this run."));

@@ -38,10 +38,11 @@ public final class WfsEncodingSection implements ReportSection {
     out.add(new Report.Heading(1, "WFS encoding (GeoEncodingBenchmark)"));
     Map<String, Map<String, JmhResult>> groups = new TreeMap<>();
     for (JmhResult r : run.results(BENCHMARK)) {
-      groups
-          .computeIfAbsent(
-              r.param("dataset") + " × " + r.param("count"), k -> new LinkedHashMap<>())
-          .put(r.param("codec"), r);
+      Map<String, JmhResult> byCodec =
+          groups.computeIfAbsent(
+              RecordedParams.name(run, r, "dataset") + " × " + RecordedParams.name(run, r, "count"),
+              k -> new LinkedHashMap<>());
+      RecordedParams.once(run, byCodec, RecordedParams.name(run, r, "codec"), r);
     }
     if (groups.isEmpty()) {
       out.add(Report.Text.missing("Encoder benchmarks: not in this run."));

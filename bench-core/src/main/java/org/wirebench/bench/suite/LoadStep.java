@@ -125,7 +125,8 @@ public record LoadStep(
     args.addAll(List.of("--scenario", scenario, "--out", folder.toString()));
     args.addAll(List.of("--jvm-profile", jvmProfile));
     if (java != null) {
-      args.addAll(List.of("--java", java.toString()));
+      // the suite checked it (its -version) once for the run: each driver takes that answer
+      args.addAll(List.of("--java", java.toString(), ScenarioOptions.JAVA_CHECKED));
     }
     if (quick) {
       args.add("--quick");

@@ -208,4 +208,47 @@ class RunFolderOutputsTest {
     assertTrue(cli.err().contains("never replaced"), cli::err);
     assertTrue(cli.err().contains("as run " + RUN_NAME), cli::err);
   }
+
+  /**
+   * One rule for a run's id: report COPY --out DIR of a copy under another name titles the report
+   * as the run its own report names, the same bytes as the run's report, and says the folder's name
+   * differs (before: titled with the copy's name). What a report says of its id is checked: two
+   * ids, or a title no folder's name could be, are refused in one line, in place or --out.
+   */
+  @Test
+  void aRenamedCopyIsReportedElsewhereAsTheRunItHolds() throws Exception {
+    Path run = copyRun("renamed copy");
+    Path out = tmp.resolve("out");
+    assertEquals(0, cli.run("report", run.toString(), "--out", out.toString()), cli::err);
+    for (String f : List.of("report.md", "report.html")) {
+      assertArrayEquals(
+          Files.readAllBytes(COMMITTED.resolve(f)), Files.readAllBytes(out.resolve(f)), f);
+    }
+    assertTrue(
+        cli.out().contains("(as run " + RUN_NAME + ", the id its report names: the folder's name"),
+        cli::out);
+
+    Path html = run.resolve("report.html");
+    Files.writeString(
+        html, Files.readString(html).replace("<h1>wirebench: " + RUN_NAME, "<h1>wirebench: other"));
+    for (String[] args :
+        List.of(
+            new String[] {"report", run.toString(), "--out", out.toString()},
+            new String[] {"report", run.toString()})) {
+      assertEquals(2, cli.run(args), cli::err);
+      assertEquals(1, cli.err().strip().lines().count(), cli::err);
+      assertTrue(
+          cli.err()
+              .contains("report.md is titled as run " + RUN_NAME + ", report.html as run other"),
+          cli::err);
+    }
+
+    Files.delete(html);
+    Path md = run.resolve("report.md");
+    Files.writeString(
+        md, Files.readString(md).replace("# wirebench: " + RUN_NAME, "# wirebench: ../elsewhere"));
+    assertEquals(2, cli.run("report", run.toString(), "--out", out.toString()), cli::err);
+    assertEquals(1, cli.err().strip().lines().count(), cli::err);
+    assertTrue(cli.err().contains("its title '../elsewhere' is no run id (a path"), cli::err);
+  }
 }

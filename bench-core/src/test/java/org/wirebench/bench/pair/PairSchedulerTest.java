@@ -335,4 +335,64 @@ class PairSchedulerTest {
       assertTrue(c.contains(1.0) && c.contains(2.0), costs::toString);
     }
   }
+
+  /**
+   * Both groups' wide claim is the same (c ÷ b, 3.0 against "at least 1.5", its forks spread evenly
+   * ±20%: holds, wider than the target, one mode). Group "modes" also has a narrow claim at its
+   * bound (a ÷ b, 1.21 against "at most 1.2", one fork in four 5.5% faster: two modes, its answer
+   * open, ±8% at 4 forks). In the wide tier the narrow claim's two modes do not rank its group
+   * first, as its openness does not: the free forks go by fewest forks, 6 and 6 (before: all 4 to
+   * "modes", 8 and 4).
+   */
+  @Test
+  void inTheWideTierANarrowClaimsTwoModesDoNotRankItsGroupFirst() throws Exception {
+    List<PairedRuns.Variant> v =
+        List.of(
+            new PairedRuns.Variant("a", "X.a", Map.of()),
+            new PairedRuns.Variant("b", "X.b", Map.of()),
+            new PairedRuns.Variant("c", "X.c", Map.of()));
+    Map<String, String> classes = Map.of("a", "X.a", "b", "X.b", "c", "X.c");
+    double[] spread = {-0.2, -0.07, 0.07, 0.2};
+    long[] now = {0};
+    Map<String, Integer> served = new java.util.HashMap<>();
+    PairScheduler.Forker forker =
+        p -> {
+          now[0] += 10 * SECOND;
+          int i = served.merge(p.id(), 1, Integer::sum) - 1;
+          double ratioA = p.id().equals("modes") && i % 4 == 1 ? 1.21 * Math.exp(-0.055) : 1.21;
+          double ratioC = 3.0 * Math.exp(spread[i % 4]);
+          double[] ab = new double[5];
+          double[] b = new double[5];
+          double[] cb = new double[5];
+          for (int r = 0; r < 5; r++) {
+            b[r] = 1000;
+            ab[r] = 1000 * ratioA * (1 + 0.001 * r);
+            cb[r] = 1000 * ratioC * (1 + 0.001 * r);
+          }
+          return new PairedRuns.Fork(
+              1, new int[] {1, 1, 1}, List.of(ab, b, cb), List.of(ab, b, cb));
+        };
+    List<Claim> claims =
+        List.of(
+            new Claim("edge", "T", "c", "", "modes", "a", "b", 1.2, 0.10, Kind.AT_MOST),
+            new Claim("wide", "T", "c", "", "modes", "c", "b", 1.5, 0.10, Kind.AT_LEAST),
+            new Claim("plain", "T", "c", "", "plain", "c", "b", 1.5, 0.10, Kind.AT_LEAST));
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    PairedRuns.Settings s =
+        new PairedRuns.Settings(1, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of(), 0.0);
+    PairedRuns runs =
+        new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true))
+            .run(
+                new Claims.Plan(
+                    List.of(
+                        new Claims.GroupPlan("modes", v, classes),
+                        new Claims.GroupPlan("plain", v, classes)),
+                    claims));
+    // the narrow claim is open with two modes, the wide ones wider than the target
+    assertTrue(log.toString().contains("modes fork 4 (40 s); edge 1.19"), log::toString);
+    assertTrue(log.toString().contains("two modes: a "), log::toString);
+    // the minimums (4 + 4, 80 s), then the 4 forks that fit in the 45 s left
+    assertEquals(6, runs.group("modes").forks().size(), log::toString);
+    assertEquals(6, runs.group("plain").forks().size(), log::toString);
+  }
 }

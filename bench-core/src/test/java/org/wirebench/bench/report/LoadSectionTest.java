@@ -50,4 +50,53 @@ class LoadSectionTest {
             .allMatch(r -> r.verdict() == Comparison.Verdict.NOT_STEADY),
         c.rows()::toString);
   }
+
+  /**
+   * A column's values that are all whole numbers sort as numbers, however long: one past a long's
+   * range (a crafted or future load-*.json) failed the report with a NumberFormatException.
+   */
+  @Test
+  void wholeNumbersPastALongSortAsNumbers() throws Exception {
+    ScenarioResult.PointResult four = point(4, 1000, true);
+    Map<String, Object> params = new LinkedHashMap<>(four.params());
+    params.put("users", new java.math.BigInteger("100000000000000000000"));
+    ScenarioResult.PointResult huge =
+        new ScenarioResult.PointResult(
+            "osm_mainroads/geojson/huge",
+            params,
+            four.throughput(),
+            four.latencyMs(),
+            four.meanResponseBytes(),
+            four.errors(),
+            four.runs(),
+            four.warmup());
+    ScenarioResult wfs =
+        new ScenarioResult(
+            ScenarioResult.FORMAT_VERSION,
+            "wfs",
+            ScenarioSettings.timed("quick", 1, Duration.ZERO, Duration.ofSeconds(3), Duration.ZERO),
+            "2026-11-23T00:00:00Z",
+            Map.of(),
+            Map.of(),
+            new TableLayout(
+                "layer", List.of("format"), "users", Statistic.MEAN, false, null, List.of()),
+            List.of(huge, point(32, 2000, true), four));
+    RunRecord base = RunRecord.read(ThenAndNowTest.runs().resolve("env-v2-quick-jdk17"));
+    RunRecord run =
+        new RunRecord(
+            Path.of("x"),
+            base.env(),
+            base.benchmarks(),
+            Map.of("wfs", wfs),
+            null,
+            null,
+            null,
+            null);
+    String md = MarkdownRenderer.render(ReportWriter.build(run, "test"));
+    String header =
+        md.lines().filter(l -> l.contains("100000000000000000000")).findFirst().orElseThrow();
+    int at4 = header.indexOf(" 4 ");
+    int at32 = header.indexOf(" 32 ");
+    assertTrue(0 <= at4 && at4 < at32 && at32 < header.indexOf(" 100000000000000000000 "), header);
+  }
 }

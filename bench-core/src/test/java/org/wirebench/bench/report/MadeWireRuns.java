@@ -23,15 +23,11 @@ import org.wirebench.results.WireCell;
 final class MadeWireRuns {
   private MadeWireRuns() {}
 
+  /**
+   * The wire scenario's own layout, as a run of it records it: a changed layout is tested as is.
+   */
   static final TableLayout LAYOUT =
-      new TableLayout(
-          "link",
-          List.of("layer", "format", "encoding", "count"),
-          "measure",
-          Statistic.P50,
-          true,
-          null,
-          List.of());
+      org.wirebench.server.load.scenario.Scenarios.get("wire").table();
 
   /** One cell's three single-client points, p50s in ms, and its coded bytes. */
   record Made(String link, double rateMbit, int rttMs, String format, String encoding) {}

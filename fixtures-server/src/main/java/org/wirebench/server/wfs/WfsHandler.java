@@ -71,8 +71,16 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
   /** Heavy GetFeatures one client address may have running or waiting, by default. */
   public static final int DEFAULT_HEAVY_PER_CLIENT = HeavyQueries.DEFAULT_PER_CLIENT;
 
-  /** The most heavy GetFeatures one client may be given: every place, running or waiting. */
-  public static final int MAX_HEAVY_PER_CLIENT = HeavyQueries.DEFAULT_PLACES;
+  /** The places for heavy GetFeatures on this machine, running and waiting: 3 a core. */
+  public static final int HEAVY_PLACES = HeavyQueries.DEFAULT_PLACES;
+
+  /**
+   * The most heavy GetFeatures one client may be given on this machine: every place but one, so
+   * that another client's heavy query always finds a place. A share of every place let one client
+   * hold them all, and every other client's heavy query got 503 at once for as long as it kept
+   * sending: the share's own purpose undone.
+   */
+  public static final int MAX_HEAVY_PER_CLIENT = Math.max(1, HEAVY_PLACES - 1);
 
   /**
    * Heavy GetFeatures (see {@link HeavyQueries}): at most {@code running} at once, {@code waiting}

@@ -112,6 +112,23 @@ public final class Pyramid {
   }
 
   /**
+   * The bytes of pixels {@link #of} holds for a {@code width} × {@code height} source upscaled
+   * {@code upscale} times: every level, 4 bytes a pixel, by the same halving as it makes them. What
+   * a JVM's heap must hold at least to draw from it (the study's 21600 × 10800: about 1.2 GiB).
+   */
+  public static long pixelBytes(int width, int height, int upscale) {
+    long w = (long) width * upscale;
+    long h = (long) height * upscale;
+    long bytes = 4 * w * h;
+    while (w >= 256 * 2) {
+      w /= 2;
+      h /= 2;
+      bytes += 4 * w * h;
+    }
+    return bytes;
+  }
+
+  /**
    * The source's pixels, packed RGB row by row (the top byte left for the caller to clear). An
    * image of 3 bytes a pixel in B, G, R order, what the JDK's JPEG reader makes of Blue Marble, is
    * read from its bytes; any other through {@link BufferedImage#getRGB}, which converts pixel by

@@ -59,4 +59,16 @@ class PyramidSourceTest {
     }
     assertArrayEquals(expected, packed);
   }
+
+  /** What serve weighs against the heap is what a pyramid holds: every level's pixels. */
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 4})
+  void pixelBytesAreEveryLevelsPixels(int upscale) {
+    Pyramid p = Pyramid.of(image("int-rgb"), upscale);
+    long held = 0;
+    for (Pyramid.Level l : p.levels()) {
+      held += 4L * l.width() * l.height();
+    }
+    assertEquals(held, Pyramid.pixelBytes(600, 300, upscale));
+  }
 }

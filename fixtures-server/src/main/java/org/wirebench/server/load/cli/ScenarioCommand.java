@@ -89,8 +89,15 @@ final class ScenarioCommand {
     points = points(scenario);
     serverValues();
     ScenarioSettings settings = settings(scenario);
+    if (o.javaChecked && o.java == null) {
+      throw cmd.bad(ScenarioOptions.JAVA_CHECKED + " stands for the check of --java: give --java");
+    }
     String javaProblem =
-        o.java == null ? null : org.wirebench.server.JavaLauncher.problem("--java", o.java);
+        o.java == null
+            ? null
+            : o.javaChecked
+                ? org.wirebench.server.JavaLauncher.fileProblem("--java", o.java)
+                : org.wirebench.server.JavaLauncher.problem("--java", o.java);
     if (javaProblem != null) {
       throw cmd.bad(javaProblem);
     }

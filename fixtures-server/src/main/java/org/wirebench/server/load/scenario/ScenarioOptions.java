@@ -102,6 +102,16 @@ public final class ScenarioOptions {
           "start the server on this java launcher (another JDK; default: the one running this)")
   public Path java;
 
+  /**
+   * Set by the suite, which checked {@code --java} for the whole run ({@code JavaLauncher.check}):
+   * each of its load drivers takes that answer rather than running the launcher's {@code -version}
+   * again, once a driver.
+   */
+  @Option(names = JAVA_CHECKED, hidden = true)
+  public boolean javaChecked;
+
+  public static final String JAVA_CHECKED = "--java-checked";
+
   @Option(
       names = "--out",
       description = "write load-<scenario>.json and load-<scenario>.hlog into this folder")

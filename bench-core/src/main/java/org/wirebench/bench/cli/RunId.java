@@ -1,0 +1,140 @@
+package org.wirebench.bench.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.wirebench.results.NewFiles;
+import org.wirebench.results.UnreadableRunException;
+
+/**
+ * A run's id, the one rule every report of a run folder is titled by: the name its folder got when
+ * the run wrote it (the suite's {@code <UTC time>-<host>-<commit>-<suite>-jdk<N>}, jmeter-import's
+ * NEW), which the run's own report records as its title (report.md's heading, report.html's h1). A
+ * copy of the folder under another name holds the same run, so its report, in place or elsewhere
+ * (--out), is titled as the run, and the command says that the folder's name differs. Only a folder
+ * with no report of its own is known by its folder's name. env.json cannot say it: a folder renamed
+ * when the run was made (gml3-encoders, jmeter-one-engine) is titled by that name, not by the
+ * fields the suite's name is made of.
+ *
+ * <p>What a report says of its title is checked, not taken: report.md and report.html must name one
+ * id, and an id must be a name a folder can have (not empty, no path, at most 255 bytes, not an
+ * incomplete run's {@code tmp-}). A report of another shape (not this wirebench's heading) names no
+ * id.
+ *
+ * @param id the run's id
+ * @param folderName the name of the folder it was read from
+ */
+record RunId(String id, String folderName) {
+  private static final String MD_TITLE = "# wirebench: ";
+
+  private static final Pattern HTML_TITLE = Pattern.compile("<h1>wirebench: ([^<\n]*)</h1>");
+
+  /** Whether the folder's name is not the run's id: a copy under another name. */
+  boolean renamed() {
+    return !id.equals(folderName);
+  }
+
+  /**
+   * What a command that reports the run adds to its line when the folder was renamed: nothing
+   * otherwise.
+   */
+  String asRun() {
+    return renamed()
+        ? " (as run "
+            + id
+            + ", the id its report names: the folder's name "
+            + folderName
+            + " is not part of the report)"
+        : "";
+  }
+
+  /**
+   * The id of the run in {@code run}.
+   *
+   * @throws UnreadableRunException when its reports name two ids, or one no folder could have
+   */
+  static RunId of(Path run) throws IOException {
+    String name = run.toAbsolutePath().normalize().getFileName().toString();
+    Path md = run.resolve("report.md");
+    Path html = run.resolve("report.html");
+    String fromMd = Files.isRegularFile(md) ? mdTitle(md) : null;
+    String fromHtml = Files.isRegularFile(html) ? htmlTitle(html) : null;
+    if (fromMd != null && fromHtml != null && !fromMd.equals(fromHtml)) {
+      throw new UnreadableRunException(
+          run
+              + ": report.md is titled as run "
+              + fromMd
+              + ", report.html as run "
+              + fromHtml
+              + ": its reports were edited or mixed, and name no one run");
+    }
+    String id = fromMd != null ? fromMd : fromHtml;
+    if (id == null) {
+      return new RunId(name, name);
+    }
+    String not = notAnId(id);
+    if (not != null) {
+      throw new UnreadableRunException(
+          (fromMd != null ? md : html)
+              + ": its title '"
+              + id.substring(0, Math.min(id.length(), 80))
+              + "' is no run id ("
+              + not
+              + "): the report was edited");
+    }
+    return new RunId(id, name);
+  }
+
+  /** Why {@code id} is no name a run's folder could have had, or null. */
+  private static String notAnId(String id) {
+    if (id.isEmpty() || id.equals(".") || id.equals("..")) {
+      return "no folder's name";
+    }
+    if (id.indexOf('/') >= 0 || id.indexOf('\0') >= 0) {
+      return "a path, not a folder's name";
+    }
+    if (id.getBytes(StandardCharsets.UTF_8).length > 255) {
+      return "longer than a folder's name may be";
+    }
+    if (id.startsWith(NewFiles.PREFIX)) {
+      return "an incomplete run's name, which no report is titled with";
+    }
+    return null;
+  }
+
+  /** report.md's heading's id, or null for a report of another shape. */
+  private static String mdTitle(Path md) throws IOException {
+    try (BufferedReader r = Files.newBufferedReader(md, StandardCharsets.UTF_8)) {
+      String first = r.readLine();
+      return first != null && first.startsWith(MD_TITLE)
+          ? first.substring(MD_TITLE.length())
+          : null;
+    } catch (CharacterCodingException e) {
+      return null; // not a report this wirebench wrote
+    }
+  }
+
+  /** report.html's h1's id, unescaped as the report escaped it, or null. */
+  private static String htmlTitle(Path html) throws IOException {
+    String text;
+    try {
+      text = Files.readString(html);
+    } catch (CharacterCodingException e) {
+      return null; // not a report this wirebench wrote
+    }
+    Matcher m = HTML_TITLE.matcher(text);
+    if (!m.find()) {
+      return null;
+    }
+    return m.group(1)
+        .replace("&quot;", "\"")
+        .replace("&gt;", ">")
+        .replace("&lt;", "<")
+        .replace("&amp;", "&");
+  }
+}
