@@ -52,6 +52,10 @@ public final class BodyCodings {
 
   /** Each element of every field named {@code header} (Jetty's list parsing), lower case. */
   private static List<String> elements(HttpFields headers, HttpHeader header) {
+    if (!headers.contains(header)) {
+      // most requests carry neither field: no list and stream made for them on every request
+      return List.of();
+    }
     return headers.getCSV(header, false).stream()
         .map(e -> e.toLowerCase(Locale.ROOT))
         .filter(e -> !e.isEmpty())

@@ -10,9 +10,6 @@ import java.util.regex.Pattern;
  * write. The one parser every WFS and WMS number goes through, so that they all agree.
  */
 public final class KvpNumbers {
-  /** A non-negative integer: digits only. */
-  private static final Pattern INTEGER = Pattern.compile("[0-9]+");
-
   /**
    * A decimal, as XML Schema's xs:double writes it but without a leading "+" (no client writes one,
    * and counts refuse it too), INF or NaN: {@code -12}, {@code 3.5}, {@code .5}, {@code 1e-05} (the
@@ -79,11 +76,25 @@ public final class KvpNumbers {
    * @throws NumberFormatException for anything but digits
    */
   public static long integer(String s) {
-    if (s == null || !INTEGER.matcher(s).matches()) {
+    if (s == null || s.isEmpty()) {
       throw new NumberFormatException("not a whole number (digits only)");
     }
-    String digits = s.replaceFirst("^0+(?=.)", "");
-    return digits.length() > 18 ? Long.MAX_VALUE : Long.parseLong(digits);
+    // digits only, by hand: a pattern and String.replaceFirst for the leading zeros (which compiled
+    // its pattern on every call) were 1.3% of the server's CPU on a small GetFeature
+    int first = -1;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < '0' || c > '9') {
+        throw new NumberFormatException("not a whole number (digits only)");
+      }
+      if (first < 0 && c != '0') {
+        first = i;
+      }
+    }
+    if (first < 0) {
+      return 0;
+    }
+    return s.length() - first > 18 ? Long.MAX_VALUE : Long.parseLong(s, first, s.length(), 10);
   }
 
   /**

@@ -98,15 +98,9 @@ final class WfsParameters {
   static void checkNames(String operation, WfsVersion version, Map<String, String> lowerCaseParams)
       throws OwsException {
     String op = operation.toLowerCase(Locale.ROOT);
-    Map<String, String> read = READ.get(op);
-    if (read == null) {
+    Map<WfsVersion, Defined> byVersion = DEFINED.get(op);
+    if (byVersion == null) {
       return;
-    }
-    Map<String, String> defined = new LinkedHashMap<>(COMMON);
-    defined.putAll(read);
-    REFUSED.getOrDefault(op, Map.of()).forEach((k, r) -> defined.put(k, r.name()));
-    if (op.equals("getcapabilities")) {
-      defined.put("updatesequence", "updateSequence");
     }
     if (op.equals("getfeature") && version != WfsVersion.V2_0_0) {
       for (String p : V2_ONLY.keySet()) {
@@ -119,14 +113,46 @@ final class WfsParameters {
                   + version.code()
                   + " does not define; ask with version=2.0.0");
         }
-        defined.remove(p);
       }
     }
+    Defined defined = byVersion.get(version);
     org.wirebench.server.http.KvpNames.check(
-        lowerCaseParams,
-        defined,
-        "OperationParsingFailed",
-        "WFS " + version.code() + " " + spelled(operation));
+        lowerCaseParams, defined.names(), "OperationParsingFailed", defined.what());
+  }
+
+  /** An operation's defined names in one version, and the operation as a refusal names it. */
+  private record Defined(Map<String, String> names, String what) {}
+
+  /**
+   * By operation (lower case) and version, what {@link #checkNames} checks against: made once, not
+   * a map of about 35 names and a message a request.
+   */
+  private static final Map<String, Map<WfsVersion, Defined>> DEFINED = defined();
+
+  private static Map<String, Map<WfsVersion, Defined>> defined() {
+    Map<String, Map<WfsVersion, Defined>> all = new java.util.HashMap<>();
+    for (Map.Entry<String, Map<String, String>> read : READ.entrySet()) {
+      String op = read.getKey();
+      Map<WfsVersion, Defined> byVersion = new java.util.EnumMap<>(WfsVersion.class);
+      for (WfsVersion version : WfsVersion.values()) {
+        Map<String, String> names = new LinkedHashMap<>(COMMON);
+        names.putAll(read.getValue());
+        REFUSED.getOrDefault(op, Map.of()).forEach((k, r) -> names.put(k, r.name()));
+        if (op.equals("getcapabilities")) {
+          names.put("updatesequence", "updateSequence");
+        }
+        if (op.equals("getfeature") && version != WfsVersion.V2_0_0) {
+          V2_ONLY.keySet().forEach(names::remove);
+        }
+        byVersion.put(
+            version,
+            new Defined(
+                java.util.Collections.unmodifiableMap(names),
+                "WFS " + version.code() + " " + spelled(op)));
+      }
+      all.put(op, byVersion);
+    }
+    return Map.copyOf(all);
   }
 
   /** The operation as the capabilities spell it. */
