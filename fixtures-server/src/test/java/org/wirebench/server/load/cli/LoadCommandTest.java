@@ -124,14 +124,14 @@ class LoadCommandTest {
   void aTargetOrServerUrlTheDriverCannotSendAsWrittenIsRefusedInOneLine() {
     int port = dead.port();
     String[][] cases = {
-      {"http://user:pw@127.0.0.1:" + port + "/", "credentials in the URL are never sent"},
+      {"http://user:pw@127.0.0.1:" + port + "/", "credentials in the URL are refused"},
       {"http://127.0.0.1:" + port + "/#part", "a fragment (#...) is never sent"},
       {"http://127.0.0.1:0/", "port 0 is not 1..65535"},
       {"http://127.0.0.1:65536/", "port 65536 is not 1..65535"},
-      {"http://127.0.0.1:99999999999/", "no host and port the driver can read"},
-      {"http://127.0.0.1:-1/", "no host and port the driver can read"},
-      {"http:///x", "no host and port the driver can read"},
-      {"http://a_b:" + port + "/", "no host and port the driver can read"},
+      {"http://127.0.0.1:99999999999/", "no host and port that can be read"},
+      {"http://127.0.0.1:-1/", "no host and port that can be read"},
+      {"http:///x", "no host and port that can be read"},
+      {"http://a_b:" + port + "/", "no host and port that can be read"},
       {"http:x", "not an http://HOST[:PORT]/ URL"},
       {"ftp://127.0.0.1:" + port + "/", "not an http://HOST[:PORT]/ URL"},
       {"https://127.0.0.1:" + port + "/", "plain HTTP/1.1 only"},
