@@ -54,7 +54,7 @@ class LoadCommandTest {
   @Test
   void aZeroDurationIsRefused() throws Exception {
     assertEquals(2, load("--target", "http://127.0.0.1:1/", "--duration", "0s"));
-    assertTrue(stderr.contains("--duration must be above 0"), stderr);
+    assertTrue(stderr.contains("--duration must be 1ms..1h, was 0s"), stderr);
   }
 
   @Test
