@@ -22,11 +22,11 @@ class LoadOptionRulesTest {
   private int load(String... args) throws Exception {
     org.wirebench.server.OwnStderr own = new org.wirebench.server.OwnStderr();
     try {
-      // the safety net: a load that starts (the old code's answer to --warmup 2h) runs for hours
-      return own.capture(
-          () ->
-              org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
-                  java.time.Duration.ofSeconds(60), () -> Mains.execute(new LoadCommand(), args)));
+      // the safety net: a load that starts (the old code's answer to --warmup 2h) runs for hours;
+      // the capture in the timed thread, as OwnStderr captures its own thread's output
+      return org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          java.time.Duration.ofSeconds(60),
+          () -> own.capture(() -> Mains.execute(new LoadCommand(), args)));
     } finally {
       stderr = own.text();
     }
