@@ -24,9 +24,12 @@ public final class CliTypes {
     }
   }
 
-  /** A duration such as 500ms, 30s, 2m or 1h. */
+  /**
+   * A duration such as 500ms, 30s, 2m or 1h, as typed: no space around it, as a number on the
+   * command line takes none ({@link CliValues}), so one rule reads every value.
+   */
   public static Duration duration(String value) {
-    Matcher m = DURATION.matcher(value.trim());
+    Matcher m = DURATION.matcher(value);
     if (!m.matches()) {
       throw new CommandLine.TypeConversionException(
           "'" + value + "' is not a duration like 500ms, 30s, 2m or 1h");
@@ -53,7 +56,7 @@ public final class CliTypes {
 
     @Override
     public Duration convert(String value) {
-      String v = value.trim();
+      String v = value;
       if (v.matches("\\d{1,9}")) {
         deprecated(option + " " + v + " (bare seconds)", option + " " + v + "s");
         return Duration.ofSeconds(Long.parseLong(v));

@@ -381,13 +381,13 @@ public final class FixtureServer implements AutoCloseable {
     };
   }
 
-  /** The base URI clients use, e.g. http://127.0.0.1:8080/ */
+  /**
+   * The base URI clients use, e.g. http://127.0.0.1:8080/ or http://[::1]:8080/: the banner, the
+   * gateway's calls to its own mock and every starter of a server JVM read it.
+   */
   public URI uri() {
-    String host =
-        connector.getHost() == null || connector.getHost().equals("0.0.0.0")
-            ? "127.0.0.1"
-            : connector.getHost();
-    return URI.create("http://" + host + ":" + connector.getLocalPort() + "/");
+    return URI.create(
+        "http://" + LocalHosts.uriHost(connector.getHost()) + ":" + connector.getLocalPort() + "/");
   }
 
   public void join() throws InterruptedException {

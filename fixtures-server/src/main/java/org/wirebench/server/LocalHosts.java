@@ -5,7 +5,10 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 
-/** What {@code serve --host} may name: this machine, checked before Jetty starts. */
+/**
+ * What {@code serve --host} may name (this machine, checked before Jetty starts), and how a URL
+ * names the interface it bound.
+ */
 final class LocalHosts {
   private LocalHosts() {}
 
@@ -37,5 +40,32 @@ final class LocalHosts {
         + "' ("
         + address.getHostAddress()
         + ") is not an address of this machine";
+  }
+
+  /**
+   * The host of a URL that reaches an interface bound as {@code bound}: an IPv6 literal in brackets
+   * ({@code http://::1:8080/} has no host a URL parser reads), the wildcard addresses as this
+   * machine's loopback of the same family.
+   */
+  static String uriHost(String bound) {
+    if (bound == null || bound.equals("0.0.0.0")) {
+      return "127.0.0.1";
+    }
+    String h =
+        bound.startsWith("[") && bound.endsWith("]")
+            ? bound.substring(1, bound.length() - 1)
+            : bound;
+    if (!h.contains(":")) {
+      return h; // a name or an IPv4 address
+    }
+    try {
+      // a literal (it has a ':'), so no name lookup
+      if (java.net.InetAddress.getByName(h).isAnyLocalAddress()) {
+        return "[::1]";
+      }
+    } catch (java.net.UnknownHostException e) {
+      // not a literal after all: written as given, in brackets
+    }
+    return "[" + h + "]";
   }
 }

@@ -85,7 +85,10 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(
       names = "--finding-items",
       defaultValue = "50",
-      description = "items in the mock backend's answers, 0..100000 (default: ${DEFAULT-VALUE})")
+      description =
+          "items in the mock backend's answers, 0.."
+              + FindingGateway.Settings.MAX_MOCK_ITEMS
+              + " (its answers within the gateway's 16 MiB limit) (default: ${DEFAULT-VALUE})")
   int findingItems;
 
   @Option(

@@ -93,8 +93,37 @@ class ServeRefusalsTest {
 
   @Test
   void aPublicUrlWithCredentialsIsRefused() {
-    refused("takes no credentials", "--port", "0", "--public-url", "http://u:p@example.org/");
+    refused("credentials in the URL", "--port", "0", "--public-url", "http://u:p@example.org/");
     refused("port 0 is not 1..65535", "--port", "0", "--public-url", "http://example.org:0/");
+  }
+
+  /**
+   * --finding-backend is checked as --public-url and load's --target are: before, port 99999 and
+   * credentials passed it, and every gateway request was then a 502 (or sent no credentials).
+   */
+  @Test
+  void everyUrlOptionRefusesTheSameUrls() {
+    for (String option : new String[] {"--public-url", "--finding-backend"}) {
+      // a {format} is no character of a URI: --public-url would refuse it as that
+      String tail = option.equals("--public-url") ? "/" : "/{format}";
+      refused("port 99999 is not 1..65535", "--port", "0", option, "http://127.0.0.1:99999" + tail);
+      refused("credentials in the URL", "--port", "0", option, "http://u:p@127.0.0.1" + tail);
+      refused("a fragment (#...) is never sent", "--port", "0", option, "http://h" + tail + "#x");
+      refused("not an http(s)://HOST[:PORT]/ URL", "--port", "0", option, "ftp://h" + tail);
+    }
+  }
+
+  /** Before, 20000 (of 0..100000) passed, and the gateway's XML and JSON routes were always 502. */
+  @Test
+  void mockItemsPastTheGatewaysLimitAreRefused() {
+    refused(
+        "mock items must be 0.."
+            + org.wirebench.server.finding.FindingGateway.Settings.MAX_MOCK_ITEMS
+            + " (the gateway takes a backend's answer up to 16777216 bytes), was 20000",
+        "--port",
+        "0",
+        "--finding-items",
+        "20000");
   }
 
   @Test

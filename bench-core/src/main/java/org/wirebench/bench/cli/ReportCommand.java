@@ -51,11 +51,6 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     boolean inPlace = out == null || sameFolder(out, run);
-    if (!inPlace) {
-      // a file, a folder that cannot be made or one inside a run's folder: bad usage before any
-      // work, not a failed run
-      OutputFile.folder(spec.commandLine(), "--out", out);
-    }
     RunRecord record = RunRecord.read(run);
     // a run of pairs alone (suite --include none --load none) is a run: its claims are its results
     if (record.benchmarks().isEmpty() && record.load().isEmpty() && record.pairs() == null) {
@@ -63,6 +58,12 @@ final class ReportCommand implements Callable<Integer> {
           run
               + " holds no results: jmh.json is missing or empty and there is no load-*.json or"
               + " pairs.json");
+    }
+    if (!inPlace) {
+      // a file, a folder that cannot be made or one inside a run's folder: bad usage before any
+      // work, not a failed run; checked (and made) once RUN was read, so that a refused RUN leaves
+      // no new folder behind
+      OutputFile.folder(spec.commandLine(), "--out", out);
     }
     // only once the run was read: a refusal stays one line beside runs killed ones left
     Path parent = run.toAbsolutePath().normalize().getParent();

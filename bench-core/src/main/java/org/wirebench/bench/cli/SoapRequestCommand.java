@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
     description = "Print the SOAP 1.1 request envelope the databinding benchmark uses.")
 final class SoapRequestCommand implements Callable<Integer> {
   static final int MAX_SIZE = 1_000_000;
+  static final int DEFAULT_SIZE = 100;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -28,9 +29,9 @@ final class SoapRequestCommand implements Callable<Integer> {
 
   @Option(
       names = "--size",
-      defaultValue = "100",
-      description = "array elements, 0..1000000 (default: ${DEFAULT-VALUE})")
-  int size;
+      description =
+          "array elements, 0..1000000 (default: 100); void has no array and takes no --size")
+  Integer size;
 
   @Override
   public Integer call() throws IOException {
@@ -40,11 +41,18 @@ final class SoapRequestCommand implements Callable<Integer> {
     } catch (UnknownNameException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    if (size < 0 || size > MAX_SIZE) {
+    if (size != null && op.requestItem() == null) {
+      // the envelope would be the same for any size: a size given is one the user thinks counts
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--size must be 0.." + MAX_SIZE + ", was " + size);
+          spec.commandLine(),
+          "--size: the operation " + op.shortName() + " has no array to size; give no --size");
     }
-    System.out.write(SoapEnvelopes.request(EchoValues.generate(op, size)));
+    int n = size == null ? DEFAULT_SIZE : size;
+    if (n < 0 || n > MAX_SIZE) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--size must be 0.." + MAX_SIZE + ", was " + n);
+    }
+    System.out.write(SoapEnvelopes.request(EchoValues.generate(op, n)));
     System.out.flush();
     return 0;
   }

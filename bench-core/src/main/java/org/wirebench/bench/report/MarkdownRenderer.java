@@ -2,19 +2,28 @@ package org.wirebench.bench.report;
 
 import java.util.List;
 
-/** report.md: the report's text and tables; charts are left to report.html. */
+/**
+ * report.md: the report's text and tables; charts are left to report.html. Every text reaches the
+ * file through {@link #line} (and a table's cells also through {@link #cell}): the values in it
+ * come from a run's files (a fidelity case's where, a claim's text, a load point's parameters,
+ * env.json's OS), and a line break or a pipe in one would end its paragraph, bullet or table row
+ * and start Markdown of the file's own (a heading, a row) in the report. They are escaped here,
+ * where text becomes Markdown, as {@link HtmlRenderer} escapes it for HTML, rather than refused
+ * when read: a pipe or a '#' is a fair character in a value, and the run's files stay readable as
+ * recorded.
+ */
 final class MarkdownRenderer {
   private MarkdownRenderer() {}
 
   static String render(Report report) {
-    StringBuilder md = new StringBuilder("# wirebench: ").append(report.title()).append("\n");
+    StringBuilder md = new StringBuilder("# wirebench: ").append(line(report.title())).append("\n");
     List<Contents.Entry> contents = Contents.of(report);
     if (!contents.isEmpty()) {
       md.append("\n**Contents**\n\n");
       for (Contents.Entry e : contents) {
         md.append("  ".repeat(e.level() - 1))
             .append("- [")
-            .append(e.text())
+            .append(line(e.text()))
             .append("](#")
             .append(e.anchor())
             .append(")\n");
@@ -22,19 +31,28 @@ final class MarkdownRenderer {
     }
     for (Report.Block b : report.blocks()) {
       if (b instanceof Report.Heading h) {
-        md.append('\n').append("#".repeat(h.level() + 1)).append(' ').append(h.text()).append('\n');
+        md.append('\n')
+            .append("#".repeat(h.level() + 1))
+            .append(' ')
+            .append(line(h.text()))
+            .append('\n');
       } else if (b instanceof Report.Text t) {
         boolean missing = t.style() == Report.Style.MISSING;
-        md.append('\n').append(missing ? "*" + t.text() + "*" : t.text()).append('\n');
+        String text = start(line(t.text()));
+        md.append('\n').append(missing ? "*" + text + "*" : text).append('\n');
       } else if (b instanceof Report.Bullets l) {
         md.append('\n');
-        l.items().forEach(i -> md.append("- ").append(i).append('\n'));
+        l.items().forEach(i -> md.append("- ").append(start(line(i))).append('\n'));
       } else if (b instanceof Report.Links l) {
         md.append('\n');
         l.links()
             .forEach(
                 k ->
-                    md.append("- [").append(k.label()).append("](").append(k.href()).append(")\n"));
+                    md.append("- [")
+                        .append(line(k.label()))
+                        .append("](")
+                        .append(line(k.href()))
+                        .append(")\n"));
       } else if (b instanceof Report.Table t) {
         table(md, t);
       } // charts: report.html only; their figures are in the tables
@@ -61,6 +79,40 @@ final class MarkdownRenderer {
 
   /** A pipe inside a cell would end it. */
   private static String cell(String s) {
-    return s.replace("|", "\\|");
+    return line(s).replace("|", "\\|");
+  }
+
+  /**
+   * {@code s} on one line: a line break or other control character is written as its escape ({@code
+   * \n}, {@code \r}, {@code \t}, else {@code \}{@code uXXXX}), visible where it was and ending
+   * nothing.
+   */
+  static String line(String s) {
+    StringBuilder out = null;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      boolean control = Character.getType(c) == Character.CONTROL || c == '\u2028' || c == '\u2029';
+      if (!control) {
+        if (out != null) {
+          out.append(c);
+        }
+        continue;
+      }
+      if (out == null) {
+        out = new StringBuilder(s.length() + 8).append(s, 0, i);
+      }
+      switch (c) {
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        default -> out.append(String.format(java.util.Locale.ROOT, "\\u%04X", (int) c));
+      }
+    }
+    return out == null ? s : out.toString();
+  }
+
+  /** A paragraph or bullet that starts with '#' or '>' would be a heading or a quote: escaped. */
+  private static String start(String s) {
+    return s.startsWith("#") || s.startsWith(">") ? "\\" + s : s;
   }
 }

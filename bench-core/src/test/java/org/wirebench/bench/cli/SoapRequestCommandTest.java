@@ -46,4 +46,33 @@ class SoapRequestCommandTest {
         err.toString().contains("unknown operation 'echoBase64'; valid: void, ints"),
         err::toString);
   }
+
+  /** void's envelope is the same for every size: a size given with it was silently ignored. */
+  @Test
+  void aSizeForVoidIsRefused() {
+    StringWriter err = new StringWriter();
+    int exit =
+        WirebenchCli.commandLine()
+            .setErr(new PrintWriter(err, true))
+            .execute("soap-request", "--operation", "void", "--size", "5");
+    assertEquals(2, exit);
+    assertTrue(err.toString().contains("has no array to size; give no --size"), err::toString);
+    assertEquals(1, err.toString().strip().lines().count(), err::toString);
+  }
+
+  @Test
+  void voidWithoutASizePrintsItsEnvelope() {
+    PrintStream stdout = System.out;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    int exit;
+    try {
+      System.setOut(new PrintStream(captured, true));
+      exit = WirebenchCli.commandLine().execute("soap-request", "--operation", "void");
+    } finally {
+      System.setOut(stdout);
+    }
+    assertEquals(0, exit);
+    assertArrayEquals(
+        SoapEnvelopes.request(EchoValues.generate(Operation.VOID, 100)), captured.toByteArray());
+  }
 }

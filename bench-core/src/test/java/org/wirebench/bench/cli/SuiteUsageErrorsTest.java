@@ -139,7 +139,7 @@ class SuiteUsageErrorsTest {
       {"osm_nowhere", "--pairs", "none", "--load", "wfs", "--load-arg=--layers=osm_nowhere"},
       {"nosuch", "--pairs", "none", "--load", "wfs", "--load-arg=--formats=nosuch"},
       {
-        "--duration must be above 0",
+        "--duration must be 1ms..1h, was 0s",
         "--pairs",
         "none",
         "--load",

@@ -111,6 +111,21 @@ class UsageErrorsTest {
     assertFalse(e.contains("incomplete run"), e);
   }
 
+  /** Before, the --out folder was made before RUN was read, and a refused RUN left it behind. */
+  @Test
+  void aRefusedReportLeavesNoOutFolderBehind() throws Exception {
+    Path out = tmp.resolve("out/newdir");
+    OwnStderr stderr = new OwnStderr();
+    int exit =
+        stderr.capture(
+            () ->
+                cli.run("report", tmp.resolve("no-such-run").toString(), "--out", out.toString()));
+    String e = stderr.text() + cli.err();
+    assertEquals(2, exit, e);
+    assertEquals(1, e.lines().count(), "one line: " + e);
+    assertFalse(Files.exists(tmp.resolve("out")), e);
+  }
+
   @Test
   void aRefusalIsOneLineWhenKilledRunsAreLeft() throws Exception {
     Path root = tmp.resolve("results");

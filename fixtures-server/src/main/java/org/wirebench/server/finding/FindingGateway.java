@@ -18,7 +18,8 @@ public final class FindingGateway {
   /**
    * @param backend backend URL with {@code {format}} for the format's name; null = this server's
    *     own {@code /finding/mock.{format}}
-   * @param mockItems items in the mock backend's answers, 0..100000 (the study: 50)
+   * @param mockItems items in the mock backend's answers, 0..{@link #maxMockItems} of the limit on
+   *     a backend's answer (the study: 50)
    * @param entriesPerPage what the gateway asks the backend for, 1..100000
    * @param appName the X-EBAY-SOA-SECURITY-APPNAME header the gateway sends
    * @param connectTimeoutMs 1..600000
@@ -35,25 +36,61 @@ public final class FindingGateway {
       long timeoutMs,
       int maxResponseBytes,
       int maxConnections) {
+    /** The gateway's limit on a backend's answer: 16 MiB. */
+    public static final int DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
     public static final Settings DEFAULT =
-        new Settings(null, 50, 50, "wirebench", 2_000, 10_000, 16 * 1024 * 1024, 512);
+        new Settings(null, 50, 50, "wirebench", 2_000, 10_000, DEFAULT_MAX_RESPONSE_BYTES, 512);
 
     public Settings {
-      check("mock items", mockItems, 0, 100_000);
+      check("max response bytes", maxResponseBytes, 1, Integer.MAX_VALUE);
+      if (mockItems < 0 || mockItems > maxMockItems(maxResponseBytes)) {
+        // past it the mock's answers are larger than the gateway takes: every call a 502
+        throw new IllegalArgumentException(
+            "mock items must be 0.."
+                + maxMockItems(maxResponseBytes)
+                + " (the gateway takes a backend's answer up to "
+                + maxResponseBytes
+                + " bytes), was "
+                + mockItems);
+      }
       check("entries per page", entriesPerPage, 1, 100_000);
       check("connect timeout ms", connectTimeoutMs, 1, 600_000);
       check("timeout ms", timeoutMs, 1, 600_000);
-      check("max response bytes", maxResponseBytes, 1, Integer.MAX_VALUE);
       check("max connections", maxConnections, 1, 10_000);
       if (backend != null) {
-        URI u = URI.create(backend.replace("{format}", "xml"));
-        if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme())
-            || u.getHost() == null) {
-          throw new IllegalArgumentException(
-              "the finding backend must be an http(s) URL with a host, was '" + backend + "'");
+        String problem =
+            org.wirebench.server.http.HttpUrls.problem(
+                URI.create(backend.replace("{format}", "xml")), true);
+        if (problem != null) {
+          throw new IllegalArgumentException("the finding backend: " + problem);
         }
       }
     }
+
+    /**
+     * Bytes one mock item takes at most in the largest backend format (XML, about 1,700 on
+     * average), and bytes an answer takes besides its items: the one fact the mock's item bound is
+     * made of. MockItemsBoundTest checks that the answers at the bound fit the limit in every
+     * format.
+     */
+    static final int MOCK_ITEM_BYTES = 2_000;
+
+    static final int MOCK_ANSWER_BYTES = 4_096;
+
+    /**
+     * Mock items whose answers, in every format, fit a gateway limit of {@code maxResponseBytes}.
+     */
+    public static int maxMockItems(int maxResponseBytes) {
+      return (int)
+          Math.min(
+              100_000, // what the generator makes at most
+              Math.max(0, (maxResponseBytes - MOCK_ANSWER_BYTES) / MOCK_ITEM_BYTES));
+    }
+
+    /** The bound of the default settings, for the option's help. */
+    public static final int MAX_MOCK_ITEMS =
+        (DEFAULT_MAX_RESPONSE_BYTES - MOCK_ANSWER_BYTES) / MOCK_ITEM_BYTES;
 
     public Settings withBackend(String url) {
       return new Settings(

@@ -30,21 +30,12 @@ public final class PublicUrls {
     if (url == null) {
       return null;
     }
-    if (!url.isAbsolute()
-        || !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))
-        || url.getHost() == null
-        || url.getRawQuery() != null
-        || url.getRawFragment() != null) {
-      throw new IllegalArgumentException(
-          "a public URL is an absolute http(s) URL with a host and no query, not " + url);
+    String problem = HttpUrls.problem(url, true);
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
     }
-    if (url.getRawUserInfo() != null) {
-      // written into every capabilities document and link: a password handed to every client
-      throw new IllegalArgumentException(
-          "a public URL takes no credentials (every answer would carry them), not " + url);
-    }
-    if (url.getPort() == 0 || url.getPort() > 65535) {
-      throw new IllegalArgumentException("port " + url.getPort() + " is not 1..65535 in " + url);
+    if (url.getRawQuery() != null) {
+      throw new IllegalArgumentException("a public URL takes no query, not " + url);
     }
     String s = url.toString();
     return s.endsWith("/") ? s : s + "/";

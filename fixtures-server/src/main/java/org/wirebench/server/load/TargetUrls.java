@@ -22,22 +22,9 @@ public final class TargetUrls {
     if (scheme.equals("https")) {
       return "the driver speaks plain HTTP/1.1 only (no TLS), not " + url;
     }
-    if (!scheme.equals("http") || url.isOpaque()) {
-      return "not an http://HOST[:PORT]/ URL: " + url;
-    }
-    if (url.getHost() == null) {
-      // java.net.URI leaves host and port unset for an authority it cannot read as host:port:
-      // none, a port past int, a name with '_'
-      return "no host and port the driver can read in " + url + " (http://HOST[:PORT]/)";
-    }
-    if (url.getRawUserInfo() != null) {
-      return "credentials in the URL are never sent (the driver sends no Authorization): " + url;
-    }
-    if (url.getRawFragment() != null) {
-      return "a fragment (#...) is never sent: " + url;
-    }
-    if (url.getPort() == 0 || url.getPort() > 65535 || url.getPort() < -1) {
-      return "port " + url.getPort() + " is not 1..65535 in " + url;
+    String problem = org.wirebench.server.http.HttpUrls.problem(url, false);
+    if (problem != null) {
+      return problem;
     }
     if (base && url.getRawQuery() != null) {
       return "a base URL takes no query (the scenario's paths replace it): " + url;

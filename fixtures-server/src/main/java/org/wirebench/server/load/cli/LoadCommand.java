@@ -50,7 +50,7 @@ public final class LoadCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description =
-          "measured phase, e.g. 500ms, 30s, 2m (default: 30s; scenarios: their own, as --runs"
+          "measured phase, 1ms..1h, e.g. 500ms, 30s, 2m (default: 30s; scenarios: their own, as --runs"
               + " lists)")
   Duration duration;
 
@@ -58,7 +58,7 @@ public final class LoadCommand implements Callable<Integer> {
       names = "--warmup",
       paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
-      description = "thrown-away phase before it (default: 15s; scenarios: their own)")
+      description = "thrown-away phase before it, 0s..1h (default: 15s; scenarios: their own)")
   Duration warmup;
 
   @Option(
@@ -84,7 +84,8 @@ public final class LoadCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description =
-          "Gaussian spread of the pause, as JMeter's Gaussian Random Timer, 0ms..60s (default:"
+          "Gaussian spread of the pause, as JMeter's Gaussian Random Timer, 0ms..--think-time"
+              + " (default:"
               + " 0ms; the ql.io study: --think-time 900ms --think-deviation 100ms)")
   Duration thinkDeviation;
 
@@ -223,27 +224,45 @@ public final class LoadCommand implements Callable<Integer> {
     if (thinkTime.isNegative() || thinkTime.compareTo(Duration.ofMinutes(1)) > 0) {
       throw bad("--think-time must be 0ms..60s, was " + CliTypes.format(thinkTime));
     }
-    if (thinkDeviation.isNegative() || thinkDeviation.compareTo(Duration.ofMinutes(1)) > 0) {
-      throw bad("--think-deviation must be 0ms..60s, was " + CliTypes.format(thinkDeviation));
+    if (thinkDeviation.isNegative() || thinkDeviation.compareTo(thinkTime) > 0) {
+      // a spread past the mean pause draws negative pauses, cut to 0: the mean would not be the
+      // --think-time asked for (and without --think-time there is nothing to spread)
+      throw bad(
+          "--think-deviation must be 0ms..--think-time ("
+              + CliTypes.format(thinkTime)
+              + "), was "
+              + CliTypes.format(thinkDeviation));
     }
     if (expectStatus < 100 || expectStatus > 599) {
       throw bad("--expect-status must be 100..599, was " + expectStatus);
     }
-    if (rampUp.isNegative() || rampUp.compareTo(Duration.ofHours(1)) > 0) {
-      throw bad("--ramp-up must be 0s..1h, was " + rampUp.toMillis() + "ms");
-    }
-    if (duration != null && duration.isZero()) {
-      throw bad("--duration must be above 0, was " + duration.toMillis() + "ms");
-    }
-    if (timeout.isZero() || timeout.compareTo(Duration.ofHours(1)) > 0) {
-      throw bad("--timeout must be 1ms..1h, was " + CliTypes.format(timeout));
-    }
+    within("--ramp-up", rampUp, Duration.ZERO);
+    within("--warmup", warmup, Duration.ZERO);
+    within("--duration", duration, Duration.ofMillis(1));
+    within("--timeout", timeout, Duration.ofMillis(1));
     encoding();
     writable("--json", json);
     writable("--hlog", hlog);
     String same = org.wirebench.server.OutputPaths.sameFileProblem("--json", json, "--hlog", hlog);
     if (same != null) {
       throw bad(same);
+    }
+  }
+
+  /** The one upper bound of a load's phases and waits. */
+  static final Duration MAX_PHASE = Duration.ofHours(1);
+
+  /** Refuses {@code d} (when given) outside min..{@link #MAX_PHASE}. */
+  private void within(String option, Duration d, Duration min) {
+    if (d != null && (d.compareTo(min) < 0 || d.compareTo(MAX_PHASE) > 0)) {
+      throw bad(
+          option
+              + " must be "
+              + (min.isZero() ? "0s" : CliTypes.format(min))
+              + ".."
+              + CliTypes.format(MAX_PHASE)
+              + ", was "
+              + CliTypes.format(d));
     }
   }
 

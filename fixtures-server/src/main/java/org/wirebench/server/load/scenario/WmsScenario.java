@@ -69,8 +69,8 @@ public final class WmsScenario implements Scenario {
         description =
             "wms: NAME=URL of another WMS to load in place of ours (repeatable; replaces"
                 + " --wms-renderers), e.g. mapserver=http://127.0.0.1:8081/mapserv (scripts/"
-                + "wms-peers.sh)")
-    public java.util.LinkedHashMap<String, URI> endpoints;
+                + "wms-peers.sh); each NAME once")
+    public List<String> endpoints;
 
     @Option(
         names = "--wms-seed",
@@ -148,14 +148,31 @@ public final class WmsScenario implements Scenario {
     List<Integer> users = o.users("--wms-users", w.users, o.quick ? QUICK_USERS : STUDY_USERS);
     Map<String, String> paths = new LinkedHashMap<>();
     if (w.endpoints != null && !w.endpoints.isEmpty()) {
-      for (Map.Entry<String, URI> e : w.endpoints.entrySet()) {
-        URI u = e.getValue();
-        if (!u.isAbsolute() || !"http".equals(u.getScheme()) || u.getRawQuery() != null) {
-          // the driver speaks plain HTTP/1.1 only: an https endpoint is refused here, before runs
+      for (String given : w.endpoints) {
+        int eq = given.indexOf('=');
+        String name = eq < 0 ? "" : given.substring(0, eq);
+        if (name.isBlank()) {
           throw new IllegalArgumentException(
-              "--wms-endpoint " + e.getKey() + "=" + u + ": an absolute http URL, no query");
+              "--wms-endpoint " + given + ": give NAME=URL, a name before the '='");
         }
-        paths.put(e.getKey(), u.toString());
+        if (paths.containsKey(name)) {
+          // a map would keep the last silently: which WMS was meant is a guess
+          throw new IllegalArgumentException(
+              "--wms-endpoint names " + name + " twice: give each name once");
+        }
+        String problem;
+        URI u;
+        try {
+          u = new URI(given.substring(eq + 1));
+          problem = org.wirebench.server.load.TargetUrls.problem(u, true);
+        } catch (java.net.URISyntaxException e) {
+          u = null;
+          problem = "not a URL: " + given.substring(eq + 1);
+        }
+        if (problem != null) {
+          throw new IllegalArgumentException("--wms-endpoint " + name + ": " + problem);
+        }
+        paths.put(name, u.toString());
       }
     } else {
       for (String r : w.renderers) {

@@ -54,7 +54,7 @@ class LoadCommandTest {
   @Test
   void aZeroDurationIsRefused() throws Exception {
     assertEquals(2, load("--target", "http://127.0.0.1:1/", "--duration", "0s"));
-    assertTrue(stderr.contains("--duration must be above 0"), stderr);
+    assertTrue(stderr.contains("--duration must be 1ms..1h, was 0s"), stderr);
   }
 
   @Test
@@ -124,14 +124,14 @@ class LoadCommandTest {
   void aTargetOrServerUrlTheDriverCannotSendAsWrittenIsRefusedInOneLine() {
     int port = dead.port();
     String[][] cases = {
-      {"http://user:pw@127.0.0.1:" + port + "/", "credentials in the URL are never sent"},
+      {"http://user:pw@127.0.0.1:" + port + "/", "credentials in the URL are refused"},
       {"http://127.0.0.1:" + port + "/#part", "a fragment (#...) is never sent"},
       {"http://127.0.0.1:0/", "port 0 is not 1..65535"},
       {"http://127.0.0.1:65536/", "port 65536 is not 1..65535"},
-      {"http://127.0.0.1:99999999999/", "no host and port the driver can read"},
-      {"http://127.0.0.1:-1/", "no host and port the driver can read"},
-      {"http:///x", "no host and port the driver can read"},
-      {"http://a_b:" + port + "/", "no host and port the driver can read"},
+      {"http://127.0.0.1:99999999999/", "no host and port that can be read"},
+      {"http://127.0.0.1:-1/", "no host and port that can be read"},
+      {"http:///x", "no host and port that can be read"},
+      {"http://a_b:" + port + "/", "no host and port that can be read"},
       {"http:x", "not an http://HOST[:PORT]/ URL"},
       {"ftp://127.0.0.1:" + port + "/", "not an http://HOST[:PORT]/ URL"},
       {"https://127.0.0.1:" + port + "/", "plain HTTP/1.1 only"},
