@@ -95,7 +95,7 @@ public final class IncompleteRuns {
    * folder gets its final name: what tells a killed run's folder from another tool's {@code tmp-}
    * folder, which discard-incomplete never removes.
    */
-  public static final String MARKER = "wirebench-incomplete-run";
+  public static final String MARKER = org.wirebench.server.OutputPaths.INCOMPLETE_MARKER;
 
   private static final String MARKER_TEXT =
       "a wirebench suite run writing this folder; removed by ./wirebench discard-incomplete if"
