@@ -57,7 +57,7 @@ final class NewRunFolder {
     if (Files.exists(out, LinkOption.NOFOLLOW_LINKS)) {
       return option + " " + out + " exists: a run folder is never replaced; choose a new name";
     }
-    Path target = out.toAbsolutePath().normalize();
+    Path target = OutputPaths.real(out); // where the system makes it, as checked
     if (target.getFileName() == null) {
       return option + " " + out + " names no folder";
     }
@@ -85,7 +85,7 @@ final class NewRunFolder {
    * @return the new folder
    */
   static Path build(Path run, Path out, Filler filler) throws IOException {
-    Path target = out.toAbsolutePath().normalize();
+    Path target = OutputPaths.real(out); // where the system makes it, as checked
     Path tmp = IncompleteRuns.create(target.getParent());
     try {
       copy(run, tmp);
