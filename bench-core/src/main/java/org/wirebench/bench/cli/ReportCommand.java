@@ -70,7 +70,8 @@ final class ReportCommand implements Callable<Integer> {
     }
     String name = run.toAbsolutePath().normalize().getFileName().toString();
     if (!inPlace) {
-      ReportWriter.write(record, out, name);
+      // where the system writes, as checked (links and .. resolved as the system resolves them)
+      ReportWriter.write(record, org.wirebench.server.OutputPaths.real(out), name);
       spec.commandLine().getOut().println("wrote " + out.resolve("report.html") + " and report.md");
       return 0;
     }

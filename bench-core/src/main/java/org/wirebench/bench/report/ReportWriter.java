@@ -34,9 +34,7 @@ public final class ReportWriter {
     // each whole or not at all: a report cut short by a full disk or a kill would otherwise replace
     // the run's good one (and a cut pairs table reads as rows the run lacks)
     for (Map.Entry<String, String> f : files.entrySet()) {
-      NewFiles.replace(
-          org.wirebench.server.OutputPaths.real(out.resolve(f.getKey())),
-          tmp -> Files.writeString(tmp, f.getValue()));
+      NewFiles.replace(out.resolve(f.getKey()), tmp -> Files.writeString(tmp, f.getValue()));
     }
   }
 
