@@ -2,7 +2,10 @@ package org.wirebench.server;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.wirebench.results.RunEnvironment;
 
 /**
@@ -20,7 +23,16 @@ public final class OutputPaths {
    * did not) and can be written.
    */
   public static String folderProblem(String option, Path dir) {
-    String inRun = runFolderProblem(option, dir);
+    return folderProblem(option, dir, Set.of());
+  }
+
+  /**
+   * As {@link #folderProblem(String, Path)}, with the kinds of run folder {@code dir} itself may be
+   * (the driver's {@code --out} adds its scenario's files to a load --out folder, or to the suite's
+   * run being written, never replacing one).
+   */
+  public static String folderProblem(String option, Path dir, Set<RunKind> allowed) {
+    String inRun = runFolderProblem(option, dir, allowed);
     if (inRun != null) {
       return inRun;
     }
@@ -73,36 +85,103 @@ public final class OutputPaths {
   }
 
   /**
-   * The finished run folder {@code path} is in or is, or null: the nearest folder on its way up
-   * (links followed as far as the path exists) that holds a run's env.json. Every run the suite,
-   * profile or jmeter-import completes has one; a suite's run under construction ({@code tmp-…})
-   * gets it last, so the suite's own load step can still write its results there.
+   * The file a run being written holds until it completes, in a folder whose name starts with
+   * {@link #TMP_PREFIX} (the suite's and jmeter-import's run under construction).
+   */
+  public static final String INCOMPLETE_MARKER = "wirebench-incomplete-run";
+
+  /** What the name of a run folder still being written starts with. */
+  public static final String TMP_PREFIX = org.wirebench.results.NewFiles.PREFIX;
+
+  /**
+   * The run folder {@code path} is in or is, or null: the nearest folder on its way up (resolved as
+   * the system will resolve it, {@link #real}) that is a run's: a finished run (it holds env.json),
+   * a run still being written (a {@code tmp-} folder holding {@link #INCOMPLETE_MARKER}), or a
+   * driver-only {@code load --out} folder (it holds a scenario's load-*.json or load-*.hlog, or
+   * their {@code tmp-load-} files while the driver writes them).
    */
   public static Path enclosingRun(Path path) {
-    // links followed through the part that exists, so a link into a run folder is seen as one
-    Path p = real(path);
-    for (Path d = p; d != null; d = d.getParent()) {
-      if (Files.isRegularFile(d.resolve(RunEnvironment.FILE))) {
+    for (Path d = real(path); d != null; d = d.getParent()) {
+      if (runKind(d) != null) {
         return d;
       }
     }
     return null;
   }
 
-  /** Why {@code option}'s {@code path} may not be written: it is in a run's folder; or null. */
-  public static String runFolderProblem(String option, Path path) {
-    Path run = enclosingRun(path);
-    if (run == null) {
+  /** The kinds of folder a run leaves, each with why it is taken for one. */
+  public enum RunKind {
+    FINISHED,
+    BEING_WRITTEN,
+    LOAD_OUT
+  }
+
+  private record Found(RunKind kind, String why) {}
+
+  /** What kind of run {@code d} is, or null when it is no run's folder. */
+  private static Found runKind(Path d) {
+    if (Files.isRegularFile(d.resolve(RunEnvironment.FILE))) {
+      return new Found(RunKind.FINISHED, "it holds " + RunEnvironment.FILE);
+    }
+    Path name = d.getFileName();
+    if (name != null
+        && name.toString().startsWith(TMP_PREFIX)
+        && Files.exists(d.resolve(INCOMPLETE_MARKER), LinkOption.NOFOLLOW_LINKS)) {
+      return new Found(
+          RunKind.BEING_WRITTEN, "a run still being written: it holds " + INCOMPLETE_MARKER);
+    }
+    if (!Files.isDirectory(d)) {
       return null;
     }
-    return option
-        + " "
-        + path
-        + " is in the run folder "
-        + run
-        + " (it holds "
-        + RunEnvironment.FILE
-        + "): a run folder is never changed; write elsewhere";
+    try (Stream<Path> files = Files.list(d)) {
+      return files
+          .map(f -> f.getFileName().toString())
+          .filter(OutputPaths::loadResultName)
+          .findFirst()
+          .map(n -> new Found(RunKind.LOAD_OUT, "a load --out folder: it holds " + n))
+          .orElse(null);
+    } catch (IOException | SecurityException e) {
+      return null;
+    }
+  }
+
+  /** A name the load driver's {@code --out} gives its results, or their temporary files. */
+  private static boolean loadResultName(String n) {
+    String base = n.startsWith(TMP_PREFIX + "load-") ? n.substring(TMP_PREFIX.length()) : n;
+    return base.startsWith("load-")
+        && (base.endsWith(".json")
+            || base.endsWith(".hlog")
+            || base.contains(".json.")
+            || base.contains(".hlog."));
+  }
+
+  /** Why {@code option}'s {@code path} may not be written: it is in a run's folder; or null. */
+  public static String runFolderProblem(String option, Path path) {
+    return runFolderProblem(option, path, Set.of());
+  }
+
+  /**
+   * As {@link #runFolderProblem(String, Path)}, but {@code path} itself (not a folder above it) may
+   * be a run folder of the {@code allowed} kinds.
+   */
+  public static String runFolderProblem(String option, Path path, Set<RunKind> allowed) {
+    Path real = real(path);
+    for (Path d = real; d != null; d = d.getParent()) {
+      Found found = runKind(d);
+      if (found == null || d.equals(real) && allowed.contains(found.kind())) {
+        continue;
+      }
+      String kind = found.why();
+      return option
+          + " "
+          + path
+          + " is in the run folder "
+          + d
+          + " ("
+          + kind
+          + "): a run folder is never changed; write elsewhere";
+    }
+    return null;
   }
 
   /**
@@ -131,22 +210,50 @@ public final class OutputPaths {
   }
 
   /**
-   * The path, absolute and normalized, with the links of its existing part resolved (the part that
-   * does not exist yet kept as written); as written when that part cannot be read.
+   * The path as the system resolves it when a file is opened or made there: absolute, every link
+   * followed where it is met (also a link to nothing yet, whose target the write would make), and a
+   * {@code ..} taken after the links before it, so {@code link/..} is the link target's parent, not
+   * the folder holding the link. Names that do not exist yet are kept as written.
    */
   public static Path real(Path path) {
-    Path p = path.toAbsolutePath().normalize();
-    Path existing = p;
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    if (existing == null) {
-      return p;
-    }
+    Path abs = path.toAbsolutePath();
     try {
-      return existing.toRealPath().resolve(existing.relativize(p));
+      return resolve(abs.getRoot(), abs, new int[] {0});
     } catch (IOException | SecurityException e) {
-      return p;
+      // an unreadable link: the system cannot follow it either, so the write fails there
+      return abs.normalize();
     }
+  }
+
+  /** Links the system follows in one path before it gives up (ELOOP): Linux's bound. */
+  private static final int MAX_LINKS = 40;
+
+  private static Path resolve(Path from, Path rel, int[] links) throws IOException {
+    Path cur = from;
+    // by name, as written: Path.relativize and normalize would drop "x/.." before x is followed
+    for (int i = 0; i < rel.getNameCount(); i++) {
+      String n = rel.getName(i).toString();
+      if (n.equals(".") || n.isEmpty()) {
+        continue;
+      }
+      if (n.equals("..")) {
+        cur = cur.getParent() == null ? cur : cur.getParent();
+        continue;
+      }
+      Path next = cur.resolve(n);
+      if (Files.isSymbolicLink(next)) {
+        if (++links[0] > MAX_LINKS) {
+          throw new IOException(next + ": too many links");
+        }
+        Path target = Files.readSymbolicLink(next);
+        cur =
+            target.isAbsolute()
+                ? resolve(target.getRoot(), target, links)
+                : resolve(cur, target, links);
+      } else {
+        cur = next;
+      }
+    }
+    return cur;
   }
 }

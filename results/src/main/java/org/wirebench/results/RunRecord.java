@@ -81,11 +81,24 @@ public record RunRecord(
     return read(folder, true);
   }
 
+  /**
+   * The last name of the folder {@code folder} resolves to (links followed), or null for a root.
+   */
+  public static Path realName(Path folder) throws IOException {
+    return folder.toRealPath().getFileName();
+  }
+
   private static RunRecord read(Path folder, boolean temporary) throws IOException {
     if (!Files.isDirectory(folder)) {
       throw new UnreadableRunException(folder + " is not a results folder");
     }
-    if (!temporary && folder.getFileName().toString().startsWith(NewFiles.PREFIX)) {
+    // the name the folder really has: "tmp-x/.", "tmp-x/sub/.." and a link of another name to
+    // tmp-x are tmp-x; "/" has none
+    Path name = realName(folder);
+    if (name == null) {
+      throw new UnreadableRunException(folder + " is not a results folder (it has no name)");
+    }
+    if (!temporary && name.toString().startsWith(NewFiles.PREFIX)) {
       throw new UnreadableRunException(
           folder + " is an incomplete run (still being written, or its run was killed)");
     }

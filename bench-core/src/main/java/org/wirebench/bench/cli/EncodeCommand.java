@@ -9,6 +9,8 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.codec.GeoCodec;
+import org.wirebench.results.NewFiles;
+import org.wirebench.server.OutputPaths;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -66,9 +68,15 @@ final class EncodeCommand implements Callable<Integer> {
       format.encode(collection, stdout);
       stdout.flush();
     } else {
-      try (OutputStream file = new BufferedOutputStream(Files.newOutputStream(out), 1 << 16)) {
-        format.encode(collection, file);
-      }
+      // a new file renamed over the path: a hard link to another file (a run's) keeps its bytes
+      NewFiles.replace(
+          OutputPaths.real(out),
+          tmp -> {
+            try (OutputStream file =
+                new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+              format.encode(collection, file);
+            }
+          });
     }
     return 0;
   }

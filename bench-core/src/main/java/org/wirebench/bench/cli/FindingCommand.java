@@ -7,6 +7,8 @@ import java.util.concurrent.Callable;
 import org.wirebench.formats.finding.BackendFormat;
 import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.finding.GatewayJson;
+import org.wirebench.results.NewFiles;
+import org.wirebench.server.OutputPaths;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -66,7 +68,8 @@ final class FindingCommand implements Callable<Integer> {
       System.out.write(bytes);
       System.out.flush();
     } else {
-      Files.write(out, bytes);
+      // a new file renamed over the path: a hard link to another file (a run's) keeps its bytes
+      NewFiles.replace(OutputPaths.real(out), tmp -> Files.write(tmp, bytes));
     }
     return 0;
   }

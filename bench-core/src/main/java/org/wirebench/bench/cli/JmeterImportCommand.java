@@ -186,7 +186,7 @@ final class JmeterImportCommand implements Callable<Integer> {
               + ": a results file of another scenario or run?");
     }
     boolean env = !Files.isRegularFile(run.resolve(RunEnvironment.FILE));
-    String id = out.toAbsolutePath().normalize().getFileName().toString();
+    String id = org.wirebench.server.OutputPaths.real(out).getFileName().toString();
     Path written =
         NewRunFolder.build(
             run,
@@ -232,7 +232,11 @@ final class JmeterImportCommand implements Callable<Integer> {
    * made from a folder that is incomplete ({@code tmp-}), unreadable or holds no results.
    */
   private Map<String, ScenarioResult> readableRun() throws IOException {
-    if (run.toAbsolutePath().normalize().getFileName().toString().startsWith(NewFiles.PREFIX)) {
+    Path name = RunRecord.realName(run);
+    if (name == null) {
+      throw new UnreadableRunException(run + " is not a results folder (it has no name)");
+    }
+    if (name.toString().startsWith(NewFiles.PREFIX)) {
       throw new UnreadableRunException(
           run + " is an incomplete run (still being written, or its run was killed)");
     }

@@ -2,7 +2,6 @@ package org.wirebench.bench.cli;
 
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -11,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.wirebench.bench.suite.IncompleteRuns;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.UnreadableRunException;
 import org.wirebench.server.OutputPaths;
 import picocli.CommandLine;
 
@@ -39,6 +39,11 @@ final class NewRunFolder {
    */
   static void check(CommandLine cli, String option, Path out, Path run) {
     String problem = problem(option, out, run);
+    try {
+      problem = problem != null ? problem : sourceProblem(run);
+    } catch (IOException | java.io.UncheckedIOException e) {
+      problem = "--run " + run + ": cannot list its files (" + e.getMessage() + ")";
+    }
     if (problem != null) {
       throw new CommandLine.ParameterException(cli, problem);
     }
@@ -52,7 +57,7 @@ final class NewRunFolder {
     if (Files.exists(out, LinkOption.NOFOLLOW_LINKS)) {
       return option + " " + out + " exists: a run folder is never replaced; choose a new name";
     }
-    Path target = out.toAbsolutePath().normalize();
+    Path target = OutputPaths.real(out); // where the system makes it, as checked
     if (target.getFileName() == null) {
       return option + " " + out + " names no folder";
     }
@@ -80,7 +85,7 @@ final class NewRunFolder {
    * @return the new folder
    */
   static Path build(Path run, Path out, Filler filler) throws IOException {
-    Path target = out.toAbsolutePath().normalize();
+    Path target = OutputPaths.real(out); // where the system makes it, as checked
     Path tmp = IncompleteRuns.create(target.getParent());
     try {
       copy(run, tmp);
@@ -99,23 +104,66 @@ final class NewRunFolder {
   }
 
   private static void copy(Path given, Path into) throws IOException {
-    // links followed, as the run's readers follow them: RUN given as a link, a linked sub-folder
-    // (a walk from a link lists the link alone: the copy would lose what it holds)
+    // RUN given as a link is the folder it names; inside it nothing is followed: a link could
+    // reach out of the run (a folder, /dev/zero) or loop, and a FIFO would block the copy
     Path run = given.toRealPath();
-    try (Stream<Path> files = Files.walk(run, FileVisitOption.FOLLOW_LINKS)) {
+    try (Stream<Path> files = Files.walk(run)) {
       for (Path f : files.sorted().toList()) {
         Path rel = run.relativize(f);
         if (rel.toString().isEmpty() || skipped(rel)) {
           continue;
         }
+        String not = notOwn(given, rel, f);
+        if (not != null) {
+          throw new UnreadableRunException(not);
+        }
         Path to = into.resolve(rel.toString());
-        if (Files.isDirectory(f)) {
+        if (Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
           Files.createDirectories(to);
         } else {
-          Files.copy(f, to);
+          Files.copy(f, to, LinkOption.NOFOLLOW_LINKS);
         }
       }
     }
+  }
+
+  /**
+   * Why {@code run} cannot be copied into a new run, or null: it holds an entry that is neither a
+   * regular file nor a folder of its own (a link, a FIFO, a device), which is not a run's file.
+   */
+  static String sourceProblem(Path given) throws IOException {
+    if (!Files.isDirectory(given)) {
+      return null; // refused as no results folder when it is read
+    }
+    Path run = given.toRealPath();
+    try (Stream<Path> files = Files.walk(run)) {
+      for (Path f : files.sorted().toList()) {
+        Path rel = run.relativize(f);
+        if (rel.toString().isEmpty() || skipped(rel)) {
+          continue;
+        }
+        String not = notOwn(given, rel, f);
+        if (not != null) {
+          return not;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static String notOwn(Path given, Path rel, Path f) {
+    if (Files.isSymbolicLink(f)) {
+      return "--run "
+          + given
+          + ": "
+          + rel
+          + " is a link, not a file of the run (links in a run are never followed, nor copied)";
+    }
+    if (Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)
+        || Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
+      return null;
+    }
+    return "--run " + given + ": " + rel + " is not a file (a FIFO, device or socket), not a run's";
   }
 
   private static boolean skipped(Path rel) {

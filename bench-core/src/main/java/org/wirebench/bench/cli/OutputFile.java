@@ -90,7 +90,8 @@ final class OutputFile {
 
   /** Writes FILE whole: new under a temporary name, then linked or renamed to its name. */
   void write(Content content) throws IOException {
-    Path target = file.toAbsolutePath().normalize();
+    // where the system puts it, as checked (links and .. resolved as the system resolves them)
+    Path target = org.wirebench.server.OutputPaths.real(file);
     Path dir = target.getParent();
     String name = target.getFileName().toString();
     if (replace) {

@@ -74,7 +74,8 @@ final class ReportCommand implements Callable<Integer> {
     // folder under another name keeps (RunId)
     RunId id = RunId.of(run);
     if (!inPlace) {
-      ReportWriter.write(record, out, id.id());
+      // where the system writes, as checked (links and .. resolved as the system resolves them)
+      ReportWriter.write(record, org.wirebench.server.OutputPaths.real(out), id.id());
       spec.commandLine()
           .getOut()
           .println("wrote " + out.resolve("report.html") + " and report.md" + id.asRun());

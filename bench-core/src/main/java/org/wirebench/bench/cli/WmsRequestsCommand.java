@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.wirebench.formats.raster.WmsRequestList;
+import org.wirebench.results.NewFiles;
+import org.wirebench.server.OutputPaths;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -60,9 +62,14 @@ final class WmsRequestsCommand implements Callable<Integer> {
       write(w, which);
       w.flush();
     } else {
-      try (Writer w = Files.newBufferedWriter(out, StandardCharsets.US_ASCII)) {
-        write(w, which);
-      }
+      // a new file renamed over the path: a hard link to another file (a run's) keeps its bytes
+      NewFiles.replace(
+          OutputPaths.real(out),
+          tmp -> {
+            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII)) {
+              write(w, which);
+            }
+          });
     }
     return 0;
   }

@@ -6,6 +6,7 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
@@ -13,6 +14,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
+import org.wirebench.results.FidelityTable;
+import org.wirebench.results.JmeterResult;
+import org.wirebench.results.JmhResult;
+import org.wirebench.results.PairedRuns;
+import org.wirebench.results.PayloadSizes;
+import org.wirebench.results.RunEnvironment;
 
 /**
  * The {@code tmp-*} folders a killed suite run leaves under a results root. Never read as results
@@ -95,7 +102,7 @@ public final class IncompleteRuns {
    * folder gets its final name: what tells a killed run's folder from another tool's {@code tmp-}
    * folder, which discard-incomplete never removes.
    */
-  public static final String MARKER = "wirebench-incomplete-run";
+  public static final String MARKER = org.wirebench.server.OutputPaths.INCOMPLETE_MARKER;
 
   private static final String MARKER_TEXT =
       "a wirebench suite run writing this folder; removed by ./wirebench discard-incomplete if"
@@ -130,19 +137,65 @@ public final class IncompleteRuns {
     try (Stream<Path> files = Files.list(folder)) {
       for (Path f : files.sorted().toList()) {
         String n = f.getFileName().toString();
-        boolean file = Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        String not =
+            n.equals(Profiling.FOLDER) && Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)
+                ? notFlameGraphs(f)
+                : Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) && runFile(n) ? null : n;
+        if (not != null) {
+          return "it holds " + not + ", which no wirebench run writes";
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The results a run writes at the top of its folder, by the names their writers give them (each
+   * file's class in {@code org.wirebench.results}, the load driver's {@code load-<scenario>}, an
+   * import's {@code jmeter-<scenario>}), and each of them under a temporary {@code
+   * tmp-<name>.<random>} name while it is written ({@link org.wirebench.results.NewFiles}).
+   */
+  static boolean runFile(String n) {
+    if (n.equals(MARKER)) {
+      return true;
+    }
+    String name = n;
+    if (n.startsWith(PREFIX)) {
+      int random = n.lastIndexOf('.');
+      if (random <= PREFIX.length() || !n.substring(random + 1).matches("[0-9a-z]+")) {
+        return false;
+      }
+      name = n.substring(PREFIX.length(), random);
+    }
+    return RUN_FILES.contains(name)
+        || name.matches("load-[a-z0-9][a-z0-9_-]*\\.(json|hlog)")
+        || name.matches(JmeterResult.PREFIX + "[a-z0-9][a-z0-9_-]*\\.json");
+  }
+
+  private static final java.util.Set<String> RUN_FILES =
+      java.util.Set.of(
+          RunEnvironment.FILE,
+          JmhResult.FILE,
+          PayloadSizes.FILE,
+          FidelityTable.FILE,
+          FidelityTable.CODECS_FILE,
+          PairedRuns.FILE,
+          "report.md",
+          "report.html");
+
+  /**
+   * What under a run's {@code profile/} a run does not write, or null: it holds the flame graphs
+   * (*.html), in a folder for each event and benchmark, and nothing else (no link followed).
+   */
+  private static String notFlameGraphs(Path profile) throws IOException {
+    try (Stream<Path> files = Files.walk(profile)) {
+      for (Path f : files.sorted().toList()) {
         boolean ours =
-            file
-                ? n.equals(MARKER)
-                    || n.endsWith(".json")
-                    || n.endsWith(".hlog")
-                    || n.equals("report.md")
-                    || n.equals("report.html")
-                    || n.startsWith(PREFIX)
-                : n.equals("profile")
-                    && Files.isDirectory(f, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+            Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)
+                || Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)
+                    && f.getFileName().toString().endsWith(".html");
         if (!ours) {
-          return "it holds " + n + ", which no wirebench run writes";
+          return profile.getParent().relativize(f).toString();
         }
       }
     }

@@ -90,4 +90,61 @@ class DiscardIncompleteTest {
     assertFalse(Files.exists(ours));
     assertFalse(Files.exists(theirs));
   }
+
+  /**
+   * A marked folder is removed only when it holds nothing but what a run writes, by name: its
+   * results files (and their tmp- files while written), its reports, and flame graphs (*.html)
+   * under profile/. Before, anything under profile/, any *.json and any tmp-* name was taken for a
+   * run's and removed with it.
+   */
+  @Test
+  void aFileNoRunWritesKeepsTheFolder() throws Exception {
+    String[][] cases = {
+      {"profile/precious.txt"},
+      {"profile/sub/thesis.docx"},
+      {"my-database-backup.json"},
+      {"tmp-notes-keep-me"},
+      {"tmp-jmh.json"},
+      {"load-wfs.json.bak"},
+    };
+    for (String[] c : cases) {
+      Path run = IncompleteRuns.create(root);
+      IncompleteRuns.release(run);
+      Files.writeString(run.resolve("jmh.json"), "[]");
+      Files.createDirectories(run.resolve("profile/cpu"));
+      Files.writeString(run.resolve("profile/cpu/flame-cpu-forward.html"), "");
+      Path kept = run.resolve(c[0]);
+      Files.createDirectories(kept.getParent());
+      Files.writeString(kept, "keep me");
+      assertEquals(0, cli.run("discard-incomplete", root.toString()), cli::err);
+      assertTrue(Files.exists(kept), c[0]);
+      assertTrue(Files.exists(run.resolve("jmh.json")), c[0]);
+      assertTrue(cli.err().contains("which no wirebench run writes"), cli::err);
+      IncompleteRuns.deleteOwn(run);
+    }
+    Path run = IncompleteRuns.create(root);
+    IncompleteRuns.release(run);
+    for (String n :
+        new String[] {
+          "env.json",
+          "jmh.json",
+          "pairs.json",
+          "sizes.json",
+          "fidelity.json",
+          "fidelity-codecs.json",
+          "load-wfs.json",
+          "load-wfs.hlog",
+          "jmeter-wfs.json",
+          "report.md",
+          "report.html",
+          "tmp-load-wfs.json.x1",
+          "tmp-report.md.a9"
+        }) {
+      Files.writeString(run.resolve(n), "");
+    }
+    Files.createDirectories(run.resolve("profile/alloc/geo.encode-gml32"));
+    Files.writeString(run.resolve("profile/alloc/geo.encode-gml32/flame.html"), "");
+    assertEquals(0, cli.run("discard-incomplete", root.toString()), cli::err);
+    assertFalse(Files.exists(run), cli::err);
+  }
 }

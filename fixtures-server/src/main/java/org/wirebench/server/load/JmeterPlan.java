@@ -97,11 +97,19 @@ public final class JmeterPlan {
                   + "\t"
                   + JmeterChecks.wireMaxBytes(probe, t));
         }
-        Files.write(dir.resolve(csv), lines, StandardCharsets.UTF_8);
+        List<String> rows = lines;
+        org.wirebench.results.NewFiles.replace(
+            dir.resolve(csv), tmp -> Files.write(tmp, rows, StandardCharsets.UTF_8));
       }
       csvNames.add(csv);
     }
-    try (OutputStream out = Files.newOutputStream(jmx)) {
+    // a new file, not the old one truncated: a hard link to it (a run's file) keeps its bytes
+    Files.deleteIfExists(jmx);
+    try (OutputStream out =
+        Files.newOutputStream(
+            jmx,
+            java.nio.file.StandardOpenOption.CREATE_NEW,
+            java.nio.file.StandardOpenOption.WRITE)) {
       XMLStreamWriter2 w = XmlFactories.writer(out);
       w.writeStartDocument("UTF-8", "1.0");
       w.writeStartElement("jmeterTestPlan");

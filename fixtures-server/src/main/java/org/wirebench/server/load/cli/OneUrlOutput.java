@@ -50,11 +50,13 @@ final class OneUrlOutput {
    */
   static void write(LoadResult r, LoadDriver driver, Path json, Path hlog) throws IOException {
     if (json != null) {
-      NewFiles.replace(json, f -> LoadCommand.JSON.writeValue(f.toFile(), r));
+      NewFiles.replace(
+          org.wirebench.server.OutputPaths.real(json),
+          f -> LoadCommand.JSON.writeValue(f.toFile(), r));
     }
     if (hlog != null) {
       NewFiles.replace(
-          hlog,
+          org.wirebench.server.OutputPaths.real(hlog),
           f -> {
             try (PrintStream out = new PrintStream(Files.newOutputStream(f))) {
               HistogramLogWriter writer = new HistogramLogWriter(out);

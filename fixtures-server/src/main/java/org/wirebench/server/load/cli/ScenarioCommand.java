@@ -120,7 +120,15 @@ final class ScenarioCommand {
     String hlogName = "load-" + scenario.name() + ".hlog";
     String jsonName = "load-" + scenario.name() + ".json";
     if (o.out != null) {
-      String problem = org.wirebench.server.OutputPaths.folderProblem("--out", o.out);
+      // the driver only adds its scenario's files (never replacing one): to a load --out folder
+      // of other scenarios, and, as the suite's own driver, to the suite's run being written
+      java.util.Set<org.wirebench.server.OutputPaths.RunKind> into =
+          cmd.exitWithParent
+              ? java.util.EnumSet.of(
+                  org.wirebench.server.OutputPaths.RunKind.LOAD_OUT,
+                  org.wirebench.server.OutputPaths.RunKind.BEING_WRITTEN)
+              : java.util.EnumSet.of(org.wirebench.server.OutputPaths.RunKind.LOAD_OUT);
+      String problem = org.wirebench.server.OutputPaths.folderProblem("--out", o.out, into);
       if (problem != null) {
         throw cmd.bad(problem);
       }
@@ -174,7 +182,7 @@ final class ScenarioCommand {
         files.publish(); // the histograms first: load-*.json is what readers take as the result
       }
       if (cmd.json != null) {
-        NewFiles.replace(cmd.json, result::write);
+        NewFiles.replace(org.wirebench.server.OutputPaths.real(cmd.json), result::write);
       }
       System.out.printf(
           Locale.ROOT,
