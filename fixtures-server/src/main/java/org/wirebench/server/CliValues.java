@@ -10,7 +10,8 @@ import picocli.CommandLine;
  * {@code 0x1p-4} (a hex float), {@code 5d} and {@code 1f} (type suffixes), {@code 0x10} and {@code
  * #10} (hex integers), NaN and Infinity, and so read a value the user did not write. Registered on
  * every command line ({@link Mains#configure}) for double, int and long options, with times
- * (Instant) held to the years 1970..9999 and paths never empty.
+ * (Instant) held to the years 1970..9999, paths never empty, and paths and URLs that cannot be read
+ * refused in the user's words, not Java's exception names.
  */
 public final class CliValues {
   private CliValues() {}
@@ -85,9 +86,36 @@ public final class CliValues {
             throw new CommandLine.TypeConversionException(
                 "'' is an empty path: name a file or folder");
           }
-          return java.nio.file.Path.of(v);
+          try {
+            return java.nio.file.Path.of(v);
+          } catch (java.nio.file.InvalidPathException e) {
+            // e.g. a non-ASCII name under LANG=C: the JVM cannot map it to the system's bytes
+            throw new CommandLine.TypeConversionException(
+                "'"
+                    + v
+                    + "' is no path this system can name ("
+                    + e.getReason().toLowerCase(java.util.Locale.ROOT)
+                    + " in the file-name encoding "
+                    + System.getProperty("sun.jnu.encoding")
+                    + ": run with a UTF-8 locale, e.g. LC_ALL=C.UTF-8)");
+          }
+        };
+    // picocli's own reading says "(java.net.URISyntaxException: ...)"
+    CommandLine.ITypeConverter<java.net.URI> uri =
+        v -> {
+          try {
+            return new java.net.URI(v);
+          } catch (java.net.URISyntaxException e) {
+            throw new CommandLine.TypeConversionException(
+                "'"
+                    + v
+                    + "' is not a URL: "
+                    + e.getReason().toLowerCase(java.util.Locale.ROOT)
+                    + (e.getIndex() >= 0 ? " at character " + (e.getIndex() + 1) : ""));
+          }
         };
     return cli.registerConverter(java.nio.file.Path.class, path)
+        .registerConverter(java.net.URI.class, uri)
         .registerConverter(java.time.Instant.class, t)
         .registerConverter(Double.class, d)
         .registerConverter(Double.TYPE, d)

@@ -137,7 +137,8 @@ public record JmhResult(
     String name =
         parts.length >= 2 ? parts[parts.length - 2] + "." + parts[parts.length - 1] : full;
     Map<String, String> params = new TreeMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = b.path("params").fields(); it.hasNext(); ) {
+    for (Iterator<Map.Entry<String, JsonNode>> it = object(file, name, b, "params");
+        it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
       // JMH writes every parameter as text: asText() would take null for "null"
       if (!e.getValue().isTextual()) {
@@ -215,9 +216,18 @@ public record JmhResult(
     }
     checkScore(what, mode, score, raw);
     Map<String, Double> secondary = new TreeMap<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = b.path("secondaryMetrics").fields();
+    for (Iterator<Map.Entry<String, JsonNode>> it = object(file, what, b, "secondaryMetrics");
         it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
+      if (!e.getValue().isObject()) {
+        throw new UnreadableRunException(
+            what
+                + " has secondary metric "
+                + e.getKey()
+                + " of type "
+                + type(e.getValue())
+                + ", not an object with a score");
+      }
       JsonNode s = e.getValue().path("score");
       // JMH writes a score it has none of as the string "NaN"; anything else that is no count or
       // rate would read as 0
@@ -238,6 +248,29 @@ public record JmhResult(
         raw.stream().mapToDouble(Double::doubleValue).toArray(),
         forks,
         secondary);
+  }
+
+  /**
+   * The members of {@code field}, an object where JMH writes one (none when it leaves it out);
+   * null, an array or a number would read as "none" and drop what the file says.
+   */
+  private static Iterator<Map.Entry<String, JsonNode>> object(
+      Path file, String what, JsonNode b, String field) throws UnreadableRunException {
+    JsonNode node = b.path(field);
+    if (!node.isMissingNode() && !node.isObject()) {
+      throw new UnreadableRunException(
+          (what.startsWith(file.toString()) ? what : file + ": " + what)
+              + " has "
+              + field
+              + " of type "
+              + type(node)
+              + ", not an object (JMH writes name: value)");
+    }
+    return node.fields();
+  }
+
+  private static String type(JsonNode node) {
+    return node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
   }
 
   /**
@@ -280,8 +313,13 @@ public record JmhResult(
   /**
    * This result with its score, error and iterations in {@code unit}, another unit JMH writes for
    * its mode (ns/op for us/op, ops/s for ops/ms).
+   *
+   * @param file the file it was read from, named when it is refused
+   * @throws UnreadableRunException when a figure in the new unit is outside {@link Figures}' range:
+   *     each was within it in its own unit, but 2e-154 ns/op beside 6e153 day/op has a ratio that
+   *     is no finite figure once one is converted to the other's unit
    */
-  public JmhResult inUnit(String unit) {
+  public JmhResult inUnit(String unit, Path file) throws UnreadableRunException {
     double f = JmhUnits.factor(mode, this.unit, unit);
     if (!(f > 0) || Double.isInfinite(f)) {
       throw new IllegalArgumentException(unit + " is no unit for " + mode + " in " + this.unit);
@@ -292,8 +330,37 @@ public record JmhResult(
     double[] scaled = new double[raw.length];
     for (int i = 0; i < raw.length; i++) {
       scaled[i] = raw[i] * f;
+      inRange(file, "an iteration of " + raw[i], unit, scaled[i], Figures.isPositive(scaled[i]));
     }
+    inRange(file, "score " + score, unit, score * f, Figures.isPositive(score * f));
+    double error = scoreError * f;
+    inRange(
+        file,
+        "scoreError " + scoreError,
+        unit,
+        error,
+        Double.isNaN(error) || Figures.isAmount(error));
     return new JmhResult(
         name, params, mode, unit, score * f, scoreError * f, scaled, forks, secondary);
+  }
+
+  private void inRange(Path file, String figure, String unit, double converted, boolean ok)
+      throws UnreadableRunException {
+    if (!ok) {
+      throw new UnreadableRunException(
+          file
+              + ": "
+              + key()
+              + " has "
+              + figure
+              + " "
+              + this.unit
+              + ", "
+              + converted
+              + " in "
+              + unit
+              + " (the unit it is set beside): outside 2^-511..2^511 (about 1.5e-154..6.7e153),"
+              + " where the ratio of two figures stays finite");
+    }
   }
 }

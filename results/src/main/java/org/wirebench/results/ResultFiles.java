@@ -144,6 +144,15 @@ final class ResultFiles {
                     firstLine(
                         SOURCE.matcher(j.getOriginalMessage()).replaceAll("line $1, column $2")))
                 .replaceAll(""));
+    if (e instanceof com.fasterxml.jackson.databind.exc.ValueInstantiationException v
+        && v.getCause() != null) {
+      // "Cannot construct instance of `org.wirebench...`, problem: ...": a record refused the
+      // values; its own reason when it gave one, never a Java exception's text
+      what =
+          v.getCause() instanceof IllegalArgumentException && v.getCause().getMessage() != null
+              ? firstLine(v.getCause().getMessage())
+              : "a field it needs is missing or null";
+    }
     if (e instanceof JsonMappingException m) {
       // a tree bound to a record has no place in the file (its location is the tree's): the field
       // path says where

@@ -59,6 +59,10 @@ public record RunEnvironment(
    */
   public record Calibration(String workload, List<double[]> nsPerOp, List<String> groups) {
     public Calibration {
+      if (nsPerOp == null) {
+        throw new IllegalArgumentException(
+            "no nsPerOp (each fork's ns per operation, round by round)");
+      }
       if (groups != null && groups.size() != nsPerOp.size()) {
         throw new IllegalArgumentException(
             "calibration: "

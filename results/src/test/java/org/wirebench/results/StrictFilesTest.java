@@ -208,6 +208,14 @@ class StrictFilesTest {
         Arguments.of("jmh.json", "/0/primaryMetric/scoreError", "\"abc\""),
         Arguments.of("jmh.json", "/0/primaryMetric/scoreError", "missing"),
         Arguments.of("jmh.json", "/0/params/items", "50"),
+        // an object JMH writes, as null, an array or a number: read as "none" (or a
+        // NullPointerException later) before
+        Arguments.of("jmh.json", "/0/params", "null"),
+        Arguments.of("jmh.json", "/0/params", "[\"items\", \"50\"]"),
+        Arguments.of("jmh.json", "/0/params", "5"),
+        Arguments.of("jmh.json", "/0/secondaryMetrics", "[]"),
+        Arguments.of("jmh.json", "/0/secondaryMetrics", "7"),
+        Arguments.of("jmh.json", "/0/secondaryMetrics", "null"),
         Arguments.of("jmh.json", "/0/primaryMetric/score", "123456.0"));
   }
 

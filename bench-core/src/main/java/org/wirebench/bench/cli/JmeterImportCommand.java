@@ -278,6 +278,8 @@ final class JmeterImportCommand implements Callable<Integer> {
     try (Stream<Path> files = Files.list(given)) {
       return files
           .filter(f -> f.toString().endsWith(".csv") || f.toString().endsWith(".jtl"))
+          // a folder or a FIFO of that name is no results file, and is never the newest one
+          .filter(Files::isRegularFile)
           .max(Comparator.comparing(f -> f.toFile().lastModified()))
           .orElseThrow(
               () -> new UnreadableRunException("--jtl " + given + ": no *.csv or *.jtl in it"));

@@ -94,6 +94,11 @@ final class ReportCommand implements Callable<Integer> {
     List<String> missing = new ArrayList<>();
     for (Map.Entry<String, String> f : rendered.entrySet()) {
       Path file = run.resolve(f.getKey());
+      if (!Files.exists(file) && Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        // a link whose target is gone: not missing (the name is taken, a new report cannot be
+        // added under it), and not the run's report either
+        throw new UnreadableRunException(file + " is a link to nothing, not a file");
+      }
       if (!Files.exists(file)) {
         missing.add(f.getKey());
       } else if (!Files.isRegularFile(file)

@@ -90,7 +90,7 @@ final class JmhComparison {
               + ": not the same measure, no ratio can be taken");
     }
     // both units were checked when read (JmhUnits): any two of one mode convert
-    return a.inUnit(b.unit());
+    return a.inUnit(b.unit(), base.folder().resolve(JmhResult.FILE));
   }
 
   private static Subject subject(JmhResult b) {

@@ -66,7 +66,7 @@ public final class ReportWriter {
                 + b.unit()
                 + "): a report's tables and ratios are of times per operation");
       }
-      times.add(b.inUnit("us/op"));
+      times.add(b.inUnit("us/op", run.folder().resolve(JmhResult.FILE)));
     }
     return new RunRecord(
         run.folder(),

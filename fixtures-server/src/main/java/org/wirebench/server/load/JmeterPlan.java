@@ -45,6 +45,9 @@ public final class JmeterPlan {
   /** The plan's variable: the JMeter engines it was split over, each running users / engines. */
   public static final String ENGINES = "wirebench.engines";
 
+  /** The most JMeter engines a plan is split over (jmeter-import's --engines range). */
+  public static final int MAX_ENGINES = 64;
+
   /** The label of a point's one structural check a thread ({@code <id> structure}). */
   public static final String STRUCTURE_SUFFIX = " structure";
 
@@ -369,7 +372,17 @@ public final class JmeterPlan {
         }
       }
     } catch (XMLStreamException | NumberFormatException e) {
-      throw new IOException(jmx + ": not a plan of wirebench's: " + e.getMessage(), e);
+      // one line: the XML parser's message carries its location on a line of its own
+      throw new IOException(
+          jmx
+              + ": not a plan of wirebench's: "
+              + String.valueOf(e.getMessage()).replaceAll("\\s*\\R\\s*", " ").strip(),
+          e);
+    }
+    if (out[2] > MAX_ENGINES) {
+      // read as a long and used as an int: a larger count would wrap into a small one
+      throw new IOException(
+          jmx + ": " + ENGINES + " " + out[2] + " is above " + MAX_ENGINES + ", the most split");
     }
     if (out[0] < 0 || out[1] < 0 || out[2] < 1) {
       throw new IOException(

@@ -1,9 +1,6 @@
 package org.wirebench.server.load;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -34,10 +31,36 @@ public final class JtlSummary {
    */
   static final long MAX_ELAPSED_MS = 3_600_000L;
 
+  /**
+   * The range of timeStamp read, epoch ms: 2000-01-01 up to 2100-01-01 UTC. Outside it a stamp is
+   * no time JMeter measured, and its sums with elapsed times could wrap round.
+   */
+  static final long MIN_STAMP_MS = 946_684_800_000L;
+
+  static final long MAX_STAMP_MS = 4_102_444_800_000L;
+
+  /** The most body bytes of one sample read (64 GiB), so a point's sum stays exact. */
+  static final long MAX_BYTES = 1L << 36;
+
+  /**
+   * The most threads of one thread group (grpThreads) read: the driver's most users a point, the
+   * most a plan made from it gives one engine.
+   */
+  static final long MAX_THREADS = 10_000;
+
+  /** The most samples read from one file (each is held until its point is summarised). */
+  static final long MAX_SAMPLES = 10_000_000;
+
   private JtlSummary() {}
 
   /** A whole number 0..max, else the file and line, the column and the value. */
   private static long count(String where, String column, String value, long max)
+      throws IOException {
+    return number(where, column, value, 0, max);
+  }
+
+  /** A whole number min..max, else the file and line, the column, the value and the range. */
+  private static long number(String where, String column, String value, long min, long max)
       throws IOException {
     long v;
     try {
@@ -45,19 +68,30 @@ public final class JtlSummary {
     } catch (NumberFormatException e) {
       throw new IOException(where + column + " '" + value + "' is not a whole number", e);
     }
-    if (v < 0 || v > max) {
+    if (v < min || v > max) {
       throw new IOException(
           where
               + column
               + " "
               + v
-              + (v < 0
+              + (v < 0 && min == 0
                   ? " is negative"
-                  : " is above "
-                      + max
-                      + (max == MAX_ELAPSED_MS ? " ms (1 h), the most read" : "")));
+                  : v < min
+                      ? " is below " + min + range(column)
+                      : " is above " + max + range(column)));
     }
     return v;
+  }
+
+  /** What a column's bound stands for, in a message. */
+  private static String range(String column) {
+    return switch (column) {
+      case "elapsed", "Latency", "Connect" -> " ms (1 h), the most read";
+      case "timeStamp" -> " (epoch ms 2000-01-01..2100-01-01 UTC, the range read)";
+      case "bytes", "sentBytes" -> " (64 GiB), the most read";
+      case "grpThreads" -> " (1..10000 threads a thread group, the most a plan has)";
+      default -> "";
+    };
   }
 
   /** JMeter writes success as true or false; anything else is not a JMeter JTL's. */
@@ -89,8 +123,9 @@ public final class JtlSummary {
       int engines)
       throws IOException {
     Map<String, List<Sample>> byLabel = new LinkedHashMap<>();
-    try (BufferedReader in = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
-      String header = in.readLine();
+    long samples = 0;
+    try (JtlLines in = new JtlLines(jtl)) {
+      String header = in.next();
       if (header == null || header.startsWith("<")) {
         throw new IOException(
             jtl
@@ -106,22 +141,27 @@ public final class JtlSummary {
         }
       }
       int[] optional = OPTIONAL.stream().mapToInt(names::indexOf).toArray();
-      int lineNumber = 1;
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        lineNumber++;
+      for (String line = in.next(); line != null; line = in.next()) {
         if (line.isBlank()) {
           continue;
         }
+        String where = in.where();
         List<String> f = fields(line);
         if (f.size() < names.size()) {
-          throw new IOException(jtl + " line " + lineNumber + ": " + f.size() + " fields");
+          throw new IOException(where + f.size() + " fields");
         }
-        String where = jtl + " line " + lineNumber + ": ";
-        long stamp = count(where, "timeStamp", f.get(at[0]), Long.MAX_VALUE);
+        if (++samples > MAX_SAMPLES) {
+          throw new IOException(where + "more than " + MAX_SAMPLES + " samples, the most read");
+        }
+        long stamp = number(where, "timeStamp", f.get(at[0]), MIN_STAMP_MS, MAX_STAMP_MS);
         long elapsed = count(where, "elapsed", f.get(at[1]), MAX_ELAPSED_MS);
         for (int i = 0; i < optional.length; i++) {
           if (optional[i] >= 0) {
-            count(where, OPTIONAL.get(i), f.get(optional[i]), Long.MAX_VALUE);
+            count(
+                where,
+                OPTIONAL.get(i),
+                f.get(optional[i]),
+                OPTIONAL.get(i).equals("sentBytes") ? MAX_BYTES : MAX_ELAPSED_MS);
           }
         }
         byLabel
@@ -132,8 +172,8 @@ public final class JtlSummary {
                     elapsed,
                     success(where, f.get(at[4])),
                     f.get(at[3]),
-                    count(where, "bytes", f.get(at[5]), Long.MAX_VALUE),
-                    (int) count(where, "grpThreads", f.get(at[6]), Integer.MAX_VALUE)));
+                    count(where, "bytes", f.get(at[5]), MAX_BYTES),
+                    (int) number(where, "grpThreads", f.get(at[6]), 1, MAX_THREADS)));
       }
     }
     List<JmeterResult.Point> points = new ArrayList<>();
@@ -170,7 +210,8 @@ public final class JtlSummary {
         all.stream()
             .sorted(java.util.Comparator.comparingLong(Sample::startMs))
             .skip(Math.min(warmupSamples, all.size() - 1))
-            .filter(s -> s.startMs() >= first + warmupMs)
+            // as a difference: the warm-up is read from a plan, and first + warmupMs could wrap
+            .filter(s -> s.startMs() - first >= warmupMs)
             .toList();
     // a timed point too short for its warm-up: every sample counts rather than none
     if (kept.isEmpty()) {
@@ -182,12 +223,14 @@ public final class JtlSummary {
     Map<String, Long> errors = new TreeMap<>();
     long ok = 0;
     long bytes = 0;
-    double sum = 0;
+    long sum = 0;
     int users = 0;
     for (Sample s : kept) {
       h.recordValue(s.elapsedMs()); // 0..MAX_ELAPSED_MS, checked when read
-      sum += s.elapsedMs();
-      bytes += s.bytes();
+      // exact: each value is bounded when read and the samples are at most MAX_SAMPLES, so these
+      // cannot wrap; were the bounds ever raised, a wrap throws rather than gives a wrong mean
+      sum = Math.addExact(sum, s.elapsedMs());
+      bytes = Math.addExact(bytes, s.bytes());
       users = Math.max(users, s.n());
       if (s.ok()) {
         ok++;
@@ -196,7 +239,7 @@ public final class JtlSummary {
       }
     }
     Map<Statistic, Double> latency = new EnumMap<>(Statistic.class);
-    latency.put(Statistic.MEAN, sum / kept.size());
+    latency.put(Statistic.MEAN, (double) sum / kept.size());
     latency.put(Statistic.P50, (double) h.getValueAtPercentile(50));
     latency.put(Statistic.P90, (double) h.getValueAtPercentile(90));
     latency.put(Statistic.P99, (double) h.getValueAtPercentile(99));
@@ -204,7 +247,7 @@ public final class JtlSummary {
     long durationMs = Math.max(1, end - start);
     return new JmeterResult.Point(
         id,
-        users * engines,
+        Math.multiplyExact(users, engines),
         kept.size(),
         errors,
         durationMs,

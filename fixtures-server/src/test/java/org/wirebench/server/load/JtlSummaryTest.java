@@ -27,10 +27,13 @@ class JtlSummaryTest {
 
   @TempDir Path tmp;
 
-  /** One sample line: start ms, elapsed ms, label, code, ok, bytes, threads. */
+  /** The epoch ms the samples' times count from (2023-11-14). */
+  private static final long T0 = 1_700_000_000_000L;
+
+  /** One sample line: start ms (from T0), elapsed ms, label, code, ok, bytes, threads. */
   private static String line(long start, long elapsed, String label, String code, boolean ok) {
     String message = ok ? "" : "\"Test failed: text expected to contain /Content-Type: a, b/\"";
-    return start
+    return (T0 + start)
         + ","
         + elapsed
         + ","
@@ -115,7 +118,7 @@ class JtlSummaryTest {
     Path empty = Files.writeString(tmp.resolve("e.csv"), HEADER + "\n");
     e = assertThrows(IOException.class, () -> JtlSummary.read(empty, "wfs", 0, 0, true, 1));
     assertTrue(e.getMessage().contains("no samples"), e.getMessage());
-    Path bad = jtl(List.of(line(1, 1, "a", "200", true).replaceFirst("^1,1", "x,1")));
+    Path bad = jtl(List.of(line(1, 1, "a", "200", true).replaceFirst("^\\d+,", "x,")));
     e = assertThrows(IOException.class, () -> JtlSummary.read(bad, "wfs", 0, 0, true, 1));
     assertTrue(e.getMessage().contains("line 2"), e.getMessage());
   }

@@ -136,7 +136,7 @@ class LoadCommandTest {
       {"ftp://127.0.0.1:" + port + "/", "not an http://HOST[:PORT]/ URL"},
       {"https://127.0.0.1:" + port + "/", "plain HTTP/1.1 only"},
       {"/relative", "not an http://HOST[:PORT]/ URL"},
-      {"http://127.0.0.1:" + port + "/a b", "Illegal character in path"},
+      {"http://127.0.0.1:" + port + "/a b", "is not a URL: illegal character in path"},
     };
     for (String[] c : cases) {
       assertEquals(2, load("--target", c[0], "--warmup", "0s", "--duration", "1s"), c[0] + stderr);

@@ -1,0 +1,80 @@
+package org.wirebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.bench.report.ThenAndNowTest;
+
+/**
+ * jmeter-import's refusals of a JTL name the JTL and its line, before anything is written: never an
+ * internal temporary file of the new folder, never what the file system said of a folder.
+ */
+class JmeterImportInputTest {
+  private static final String HEADER =
+      "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
+          + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect";
+
+  private static final Path DRIVER =
+      ThenAndNowTest.runs()
+          .getParent()
+          .getParent()
+          .getParent()
+          .resolve("jmh-results/20261124-105251-vm-c977865-quick-jdk17");
+
+  @TempDir Path tmp;
+
+  private final CliRunner cli = new CliRunner();
+
+  private int importInto(Path jtl, Path out) throws Exception {
+    Path run = Files.createDirectories(tmp.resolve("run"));
+    if (!Files.exists(run.resolve("load-wfs.json"))) {
+      Files.copy(DRIVER.resolve("load-wfs.json"), run.resolve("load-wfs.json"));
+    }
+    return cli.run(
+        "jmeter-import",
+        "--jtl",
+        jtl.toString(),
+        "--scenario",
+        "wfs",
+        "--warmup",
+        "0s",
+        "--run",
+        run.toString(),
+        "--out",
+        out.toString());
+  }
+
+  /** grpThreads 0 was refused only once the new folder's file was written, naming that file. */
+  @Test
+  void aThreadCountOfNoneIsRefusedByItsLineBeforeAnythingIsWritten() throws Exception {
+    Path jtl =
+        Files.write(
+            tmp.resolve("zero.csv"),
+            List.of(
+                HEADER,
+                "1700000000000,10,osm_mainroads/gml32/4,200,OK,t 1-1,text,true,,1000,100,0,0,"
+                    + "http://x/,5,0,1"));
+    Path out = tmp.resolve("new");
+    assertEquals(2, importInto(jtl, out), cli::err);
+    String err = cli.err().strip();
+    assertTrue(err.startsWith("wirebench jmeter-import: " + jtl + " line 2: grpThreads 0"), err);
+    assertFalse(err.contains("\n"), err);
+    assertFalse(Files.exists(out), "nothing written");
+  }
+
+  /** A folder named like a JTL is no JTL: the newest file is taken, or none is found. */
+  @Test
+  void aFolderNamedLikeAJtlIsNotTakenForOne() throws Exception {
+    Path dir = Files.createDirectories(tmp.resolve("results"));
+    Files.createDirectory(dir.resolve("x.csv"));
+    assertEquals(2, importInto(dir, tmp.resolve("new")), cli::err);
+    assertEquals(
+        "wirebench jmeter-import: --jtl " + dir + ": no *.csv or *.jtl in it", cli.err().strip());
+  }
+}
