@@ -107,23 +107,32 @@ final class NewRunFolder {
     // RUN given as a link is the folder it names; inside it nothing is followed: a link could
     // reach out of the run (a folder, /dev/zero) or loop, and a FIFO would block the copy
     Path run = given.toRealPath();
-    try (Stream<Path> files = Files.walk(run)) {
-      for (Path f : files.sorted().toList()) {
-        Path rel = run.relativize(f);
-        if (rel.toString().isEmpty() || skipped(rel)) {
-          continue;
-        }
-        String not = notOwn(given, rel, f);
-        if (not != null) {
-          throw new UnreadableRunException(not);
-        }
-        Path to = into.resolve(rel.toString());
-        if (Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
-          Files.createDirectories(to);
-        } else {
-          Files.copy(f, to, LinkOption.NOFOLLOW_LINKS);
-        }
+    for (Path f : entries(run)) {
+      Path rel = run.relativize(f);
+      String not = notOwn(given, rel, f);
+      if (not != null) {
+        throw new UnreadableRunException(not);
       }
+      Path to = into.resolve(rel.toString());
+      if (Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
+        Files.createDirectories(to);
+      } else {
+        Files.copy(f, to, LinkOption.NOFOLLOW_LINKS);
+      }
+    }
+  }
+
+  /** The run's entries a new run would take, in walk order (the folder itself and skipped out). */
+  private static java.util.List<Path> entries(Path run) throws IOException {
+    try (Stream<Path> files = Files.walk(run)) {
+      return files
+          .sorted()
+          .filter(
+              f -> {
+                Path rel = run.relativize(f);
+                return !rel.toString().isEmpty() && !skipped(rel);
+              })
+          .toList();
     }
   }
 
@@ -136,16 +145,10 @@ final class NewRunFolder {
       return null; // refused as no results folder when it is read
     }
     Path run = given.toRealPath();
-    try (Stream<Path> files = Files.walk(run)) {
-      for (Path f : files.sorted().toList()) {
-        Path rel = run.relativize(f);
-        if (rel.toString().isEmpty() || skipped(rel)) {
-          continue;
-        }
-        String not = notOwn(given, rel, f);
-        if (not != null) {
-          return not;
-        }
+    for (Path f : entries(run)) {
+      String not = notOwn(given, run.relativize(f), f);
+      if (not != null) {
+        return not;
       }
     }
     return null;

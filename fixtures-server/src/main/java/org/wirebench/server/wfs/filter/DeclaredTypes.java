@@ -23,14 +23,7 @@ final class DeclaredTypes {
 
   static {
     for (String ns : List.of(FilterParser.FES, OGC)) {
-      for (String c :
-          List.of(
-              "PropertyIsEqualTo",
-              "PropertyIsNotEqualTo",
-              "PropertyIsLessThan",
-              "PropertyIsGreaterThan",
-              "PropertyIsLessThanOrEqualTo",
-              "PropertyIsGreaterThanOrEqualTo")) {
+      for (String c : FilterParser.BINARY_COMPARISONS) {
         put(ns, c, ns, "BinaryComparisonOpType");
       }
       for (String own :

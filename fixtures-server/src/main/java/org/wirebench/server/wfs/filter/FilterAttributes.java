@@ -22,14 +22,7 @@ final class FilterAttributes {
   private static final Map<String, Set<String>> OGC = new HashMap<>();
 
   static {
-    List<String> comparisons =
-        List.of(
-            "PropertyIsEqualTo",
-            "PropertyIsNotEqualTo",
-            "PropertyIsLessThan",
-            "PropertyIsGreaterThan",
-            "PropertyIsLessThanOrEqualTo",
-            "PropertyIsGreaterThanOrEqualTo");
+    List<String> comparisons = FilterParser.BINARY_COMPARISONS;
     for (String c : comparisons) {
       FES.put(c, Set.of("matchCase", "matchAction"));
       OGC.put(c, Set.of("matchCase"));

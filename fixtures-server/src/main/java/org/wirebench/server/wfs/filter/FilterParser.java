@@ -40,18 +40,22 @@ public final class FilterParser {
    */
   public static final int MAX_OPERATORS = 32;
 
-  /** What {@code Filter_Capabilities} lists: exactly these. */
-  public static final List<String> COMPARISONS =
+  /** The comparisons of a property with one literal (FES's BinaryComparisonOpType). */
+  public static final List<String> BINARY_COMPARISONS =
       List.of(
           "PropertyIsEqualTo",
           "PropertyIsNotEqualTo",
           "PropertyIsLessThan",
           "PropertyIsGreaterThan",
           "PropertyIsLessThanOrEqualTo",
-          "PropertyIsGreaterThanOrEqualTo",
-          "PropertyIsLike",
-          "PropertyIsNull",
-          "PropertyIsBetween");
+          "PropertyIsGreaterThanOrEqualTo");
+
+  /** What {@code Filter_Capabilities} lists: exactly these. */
+  public static final List<String> COMPARISONS =
+      java.util.stream.Stream.concat(
+              BINARY_COMPARISONS.stream(),
+              java.util.stream.Stream.of("PropertyIsLike", "PropertyIsNull", "PropertyIsBetween"))
+          .toList();
 
   public static final List<String> SPATIAL = List.of("BBOX", "Intersects");
 
