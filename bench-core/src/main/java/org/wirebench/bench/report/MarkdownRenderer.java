@@ -84,8 +84,8 @@ final class MarkdownRenderer {
 
   /**
    * {@code s} on one line: a line break or other control character is written as its escape ({@code
-   * \n}, {@code \r}, {@code \t}, else {@code \}{@code uXXXX}), visible where it was and ending
-   * nothing.
+   * \n}, {@code \r}, {@code \t}, else a backslash, u and the four hex digits of the code unit),
+   * visible where it was and ending nothing.
    */
   static String line(String s) {
     StringBuilder out = null;
