@@ -63,6 +63,9 @@ final class HeaderTimeout extends Handler.Wrapper implements Connection.Listener
 
     /** On the parsing thread: head number {@code n}'s first byte arrived. */
     void begun(int n) {
+      if (n == 1) {
+        return; // the first head is bounded from the connection's opening (onOpened)
+      }
       begunNs = System.nanoTime();
       head = n;
       if (armed.compareAndSet(false, true)) {

@@ -21,6 +21,7 @@ import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ServerJvm;
 import org.wirebench.results.UnreadableRunException;
+import org.wirebench.server.load.JmeterPlan;
 import org.wirebench.server.load.JtlSummary;
 import org.wirebench.server.load.scenario.Scenarios;
 import picocli.CommandLine;
@@ -98,7 +99,9 @@ final class JmeterImportCommand implements Callable<Integer> {
   @Option(
       names = "--engines",
       description =
-          "JMeter engines that ran the plan (a distributed run: -R), 1..64 (default: as the"
+          "JMeter engines that ran the plan (a distributed run: -R), 1.."
+              + JmeterPlan.MAX_ENGINES
+              + " (default: as the"
               + " --plan says, else 1)")
   Integer engines;
 
@@ -110,8 +113,8 @@ final class JmeterImportCommand implements Callable<Integer> {
     if (!timestamps.equals("start") && !timestamps.equals("end")) {
       throw bad("--timestamps must be start or end, was '" + timestamps + "'");
     }
-    if (engines != null && (engines < 1 || engines > 64)) {
-      throw bad("--engines must be 1..64, was " + engines);
+    if (engines != null && (engines < 1 || engines > JmeterPlan.MAX_ENGINES)) {
+      throw bad("--engines must be 1.." + JmeterPlan.MAX_ENGINES + ", was " + engines);
     }
     if (out == null) {
       throw bad(
@@ -136,7 +139,7 @@ final class JmeterImportCommand implements Callable<Integer> {
       }
       long[] planned;
       try {
-        planned = org.wirebench.server.load.JmeterPlan.planned(plan);
+        planned = JmeterPlan.planned(plan);
       } catch (IOException e) {
         throw new UnreadableRunException(e.getMessage(), e);
       }

@@ -71,7 +71,14 @@ final class HeavyQueries {
    * else's heavy query waited its 10 s and got 503.
    */
   static int runningShare(int running) {
-    return Math.max(1, running - 1);
+    return allButOne(running);
+  }
+
+  /**
+   * Of {@code n} places, those one client may take: all but one, so another finds one; at least 1.
+   */
+  static int allButOne(int n) {
+    return Math.max(1, n - 1);
   }
 
   /**

@@ -80,7 +80,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
    * hold them all, and every other client's heavy query got 503 at once for as long as it kept
    * sending: the share's own purpose undone.
    */
-  public static final int MAX_HEAVY_PER_CLIENT = Math.max(1, HEAVY_PLACES - 1);
+  public static final int MAX_HEAVY_PER_CLIENT = HeavyQueries.allButOne(HEAVY_PLACES);
 
   /**
    * Heavy GetFeatures (see {@link HeavyQueries}): at most {@code running} at once, {@code waiting}

@@ -16,6 +16,7 @@ import org.wirebench.server.CliTypes;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.ServerProcess;
 import org.wirebench.server.http.ContentCoding;
+import org.wirebench.server.load.JmeterPlan;
 import org.wirebench.server.load.TargetUrls;
 import org.wirebench.server.load.scenario.Scenario;
 import org.wirebench.server.load.scenario.ScenarioOptions;
@@ -70,8 +71,9 @@ final class ScenarioCommand {
     if (!o.serverWait.isZero() && o.server == null) {
       throw cmd.bad("--server-wait needs --server: without it the driver starts its own");
     }
-    if (o.jmeterEngines < 1 || o.jmeterEngines > 64) {
-      throw cmd.bad("--jmeter-engines must be 1..64, was " + o.jmeterEngines);
+    if (o.jmeterEngines < 1 || o.jmeterEngines > JmeterPlan.MAX_ENGINES) {
+      throw cmd.bad(
+          "--jmeter-engines must be 1.." + JmeterPlan.MAX_ENGINES + ", was " + o.jmeterEngines);
     }
     if (o.jmeterEngines != 1 && o.jmeterPlan == null) {
       throw cmd.bad("--jmeter-engines only shapes a --jmeter-plan");

@@ -175,6 +175,25 @@ public final class WfsScenario implements Scenario {
   }
 
   /**
+   * Refuses a page of features the fixture server would serve as a heavy query.
+   *
+   * @param option the option the count came from, as the refusal names it
+   */
+  public static void checkPage(String option, int count) {
+    if (count < 1 || count > WfsHandler.LARGE_PAGE) {
+      // a larger page is a heavy query to the fixture server: one a core runs at once, and the
+      // users beyond its places would be measured as 503s
+      throw new IllegalArgumentException(
+          option
+              + " must be 1.."
+              + WfsHandler.LARGE_PAGE
+              + " (the fixture server serves a page of more features as a heavy query, one a"
+              + " core at a time, and answers 503 beyond its places), was "
+              + count);
+    }
+  }
+
+  /**
    * @param count features per request, 1..{@link WfsHandler#LARGE_PAGE} (the study: 200)
    */
   public static List<Point> points(
@@ -188,16 +207,7 @@ public final class WfsScenario implements Scenario {
    */
   public static List<Point> points(
       List<String> layers, List<String> formats, List<Integer> users, int count, int bboxes) {
-    if (count < 1 || count > WfsHandler.LARGE_PAGE) {
-      // a larger page is a heavy query to the fixture server: one a core runs at once, and the
-      // users beyond its places would be measured as 503s
-      throw new IllegalArgumentException(
-          "--count must be 1.."
-              + WfsHandler.LARGE_PAGE
-              + " (the fixture server serves a page of more features as a heavy query, one a"
-              + " core at a time, and answers 503 beyond its places), was "
-              + count);
-    }
+    checkPage("--count", count);
     List<String> valid = formats();
     for (String f : formats) {
       if (!valid.contains(f)) {

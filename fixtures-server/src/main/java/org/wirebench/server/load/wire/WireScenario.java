@@ -139,15 +139,7 @@ public final class WireScenario implements SelfRunningScenario {
     }
     List<Integer> counts = w.counts != null ? w.counts : o.quick ? QUICK_COUNTS : FULL_COUNTS;
     for (int c : counts) {
-      if (c < 1 || c > org.wirebench.server.wfs.WfsHandler.LARGE_PAGE) {
-        // a larger page is a heavy query to the fixture server, answered 503 beyond its places
-        throw new IllegalArgumentException(
-            "--wire-counts values must be 1.."
-                + org.wirebench.server.wfs.WfsHandler.LARGE_PAGE
-                + " (the fixture server serves a page of more features as a heavy query, one a"
-                + " core at a time, and answers 503 beyond its places), was "
-                + c);
-      }
+      org.wirebench.server.load.scenario.WfsScenario.checkPage("--wire-counts values", c);
     }
     for (String layer : layers) {
       int size = Datasets.get(layer).size();

@@ -16,7 +16,7 @@ final class DeclaredTypes {
   private static final String OGC = FilterParser.OGC;
   private static final String GML = Envelopes.GML;
   private static final String GML32 = Envelopes.GML32;
-  private static final String XS = "http://www.w3.org/2001/XMLSchema";
+  private static final String XS = javax.xml.XMLConstants.W3C_XML_SCHEMA_NS_URI;
 
   /** By "{namespace}element", the element's declared type. */
   private static final Map<String, QualifiedNames.Name> TYPES = new HashMap<>();

@@ -12,8 +12,8 @@ import org.locationtech.jts.geom.Envelope;
  * attributes of each part are checked by {@link BoxAttributes}.
  */
 final class Envelopes {
-  static final String GML32 = "http://www.opengis.net/gml/3.2";
-  static final String GML = "http://www.opengis.net/gml";
+  static final String GML32 = org.wirebench.formats.geo.codec.GmlNames.GML32;
+  static final String GML = org.wirebench.formats.geo.codec.GmlNames.GML2;
 
   private Envelopes() {}
 

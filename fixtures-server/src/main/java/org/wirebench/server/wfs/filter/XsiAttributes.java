@@ -14,7 +14,7 @@ import javax.xml.stream.XMLStreamReader;
  * applies it to QName values).
  */
 final class XsiAttributes {
-  static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
+  static final String XSI = org.wirebench.formats.geo.codec.GmlNames.XSI;
 
   private XsiAttributes() {}
 
