@@ -146,10 +146,13 @@ final class BodyGate extends Handler.Wrapper {
   }
 
   /**
+   * Answers a request refused before its service in the path's format ({@link ServiceErrors}): how
+   * every gate in front of the services writes its refusal.
+   *
    * @param close true when the body was not read to its end: the connection cannot carry another
    *     request after this answer
    */
-  private static void refuse(
+  static void refuse(
       Request request,
       Response response,
       Callback callback,
