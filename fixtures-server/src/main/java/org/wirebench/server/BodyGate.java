@@ -67,7 +67,8 @@ final class BodyGate extends Handler.Wrapper {
     this.maxBytes = maxBytes;
     this.timeoutMs = timeoutMs;
     this.refusedByHead = refusedByHead;
-    this.budget = new BodyBudget(maxBytes, Math.max(DEFAULT_BUDGET_BYTES, 2 * maxBytes));
+    this.budget =
+        new BodyBudget(maxBytes, Math.max(DEFAULT_BUDGET_BYTES, BodyBudget.leastBytes(maxBytes)));
   }
 
   /** Bytes of bodies held in memory at once by all requests, 1..2^62; a body past it gets 503. */
