@@ -95,7 +95,8 @@ final class AnswerStream {
       }
       return;
     }
-    if (x instanceof Visits.Stopped || clientLeft(request, x)) {
+    if (x instanceof Visits.Stopped
+        || org.wirebench.server.http.ClientGone.left(x, request.getConnectionMetaData())) {
       // not the server's failure, and any client can cause it at will: one line, no stack trace,
       // so that hanging up cannot fill the log with a trace a request
       LOG.info("the client left while its answer to {} was written: {}", what, x.toString());
@@ -153,18 +154,5 @@ final class AnswerStream {
       }
     }
     return false;
-  }
-
-  /**
-   * Whether {@code x} is the client's connection gone: Jetty's EofException (a broken pipe, a
-   * reset), or whatever the write failed with on a connection no longer open.
-   */
-  private static boolean clientLeft(Request request, Throwable x) {
-    for (Throwable t = x; t != null; t = t.getCause()) {
-      if (t instanceof org.eclipse.jetty.io.EofException) {
-        return true;
-      }
-    }
-    return !request.getConnectionMetaData().getConnection().getEndPoint().isOpen();
   }
 }
