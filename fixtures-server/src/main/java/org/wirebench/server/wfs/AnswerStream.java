@@ -75,7 +75,11 @@ final class AnswerStream {
     out.close();
   }
 
-  private static void failed(Request request, Response response, Callback callback, Throwable x) {
+  /**
+   * Ends a request whose answer failed with {@code x}, before or after its first bytes: the one
+   * place a spent work budget, a client gone and the server's own failure are each answered.
+   */
+  static void failed(Request request, Response response, Callback callback, Throwable x) {
     String what = request.getHttpURI().getPathQuery();
     WorkBudget.Spent spent = spent(x);
     if (spent != null) {
