@@ -30,6 +30,15 @@ final class BodyBudget {
   private long budgetBytes;
   private int threadsPerClient = ClientThreads.DEFAULT_LIMIT;
 
+  /**
+   * The least budget for bodies of up to {@code maxBytes}: two bodies at the limit, so that the
+   * others keep room for one whatever a client's share (what serve weighs against its heap too,
+   * {@link ServeMemory}).
+   */
+  static long leastBytes(long maxBytes) {
+    return 2 * maxBytes;
+  }
+
   BodyBudget(long maxBytes, long budgetBytes) {
     this.maxBytes = maxBytes;
     this.budgetBytes = budgetBytes;

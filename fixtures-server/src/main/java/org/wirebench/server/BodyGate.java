@@ -67,7 +67,8 @@ final class BodyGate extends Handler.Wrapper {
     this.maxBytes = maxBytes;
     this.timeoutMs = timeoutMs;
     this.refusedByHead = refusedByHead;
-    this.budget = new BodyBudget(maxBytes, Math.max(DEFAULT_BUDGET_BYTES, 2 * maxBytes));
+    this.budget =
+        new BodyBudget(maxBytes, Math.max(DEFAULT_BUDGET_BYTES, BodyBudget.leastBytes(maxBytes)));
   }
 
   /** Bytes of bodies held in memory at once by all requests, 1..2^62; a body past it gets 503. */
@@ -146,10 +147,13 @@ final class BodyGate extends Handler.Wrapper {
   }
 
   /**
+   * Answers a request refused before its service in the path's format ({@link ServiceErrors}): how
+   * every gate in front of the services writes its refusal.
+   *
    * @param close true when the body was not read to its end: the connection cannot carry another
    *     request after this answer
    */
-  private static void refuse(
+  static void refuse(
       Request request,
       Response response,
       Callback callback,

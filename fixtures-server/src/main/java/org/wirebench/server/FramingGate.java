@@ -1,7 +1,6 @@
 package org.wirebench.server;
 
 import org.eclipse.jetty.http.HttpHeader;
-import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.http.HttpVersion;
@@ -39,10 +38,7 @@ final class FramingGate extends Handler.Wrapper {
     if (cause == null) {
       return super.handle(request, response, callback);
     }
-    response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
-    ServiceErrors.of(request.getHttpURI().getPath())
-        .write(
-            response, callback, HttpStatus.BAD_REQUEST_400, request.getHttpURI().getQuery(), cause);
+    BodyGate.refuse(request, response, callback, HttpStatus.BAD_REQUEST_400, cause, true);
     return true;
   }
 

@@ -51,21 +51,15 @@ final class LocalHosts {
     if (bound == null || bound.equals("0.0.0.0")) {
       return "127.0.0.1";
     }
-    String h =
-        bound.startsWith("[") && bound.endsWith("]")
-            ? bound.substring(1, bound.length() - 1)
-            : bound;
-    if (!h.contains(":")) {
-      return h; // a name or an IPv4 address
-    }
+    String h = org.wirebench.server.http.HttpUrls.host(bound);
     try {
       // a literal (it has a ':'), so no name lookup
-      if (java.net.InetAddress.getByName(h).isAnyLocalAddress()) {
+      if (h.startsWith("[") && InetAddress.getByName(h).isAnyLocalAddress()) {
         return "[::1]";
       }
-    } catch (java.net.UnknownHostException e) {
+    } catch (UnknownHostException e) {
       // not a literal after all: written as given, in brackets
     }
-    return "[" + h + "]";
+    return h;
   }
 }

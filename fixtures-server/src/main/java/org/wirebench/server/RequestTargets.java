@@ -254,6 +254,10 @@ final class RequestTargets extends HttpConnectionFactory {
     private final StringBuilder version = new StringBuilder(16);
 
     private int lineBlanks;
+
+    /** The request line's bytes read so far, of which the first {@value #KEPT_BYTES} are kept. */
+    private int lineBytes;
+
     private boolean lineStarted;
     private boolean lineEnded;
 
@@ -273,8 +277,7 @@ final class RequestTargets extends HttpConnectionFactory {
           new HttpParser(handler, getHttpConfiguration().getRequestHeaderSize(), compliance) {
             @Override
             public boolean parseNext(ByteBuffer buffer) {
-              keep(this, buffer);
-              trackVersion(getState(), buffer);
+              scanLine(getState(), buffer);
               if (getState() == HttpParser.State.START
                   && buffer.hasRemaining()
                   && headsBegun == headsDone) {
@@ -317,38 +320,17 @@ final class RequestTargets extends HttpConnectionFactory {
       return parser;
     }
 
-    private void keep(HttpParser parser, ByteBuffer buffer) {
-      HttpParser.State state = parser.getState();
-      int n;
+    /**
+     * Reads the request line's bytes in {@code buffer} once, as they arrive: the first {@value
+     * #KEPT_BYTES} kept while the parser is at most at the target, the words after the second blank
+     * taken as the version, the line's end noted (a CR not followed by LF among it).
+     */
+    private void scanLine(HttpParser.State state, ByteBuffer buffer) {
       if (state == HttpParser.State.START) {
         chunks.reset();
-        n = 0;
+        length = 0;
+        lineBytes = 0;
         bareCr = false;
-      } else if (state.ordinal() > HttpParser.State.URI.ordinal()) {
-        return;
-      } else {
-        n = length;
-      }
-      int i = buffer.position();
-      int end = buffer.limit();
-      // blank lines before a request line are allowed
-      while (n == 0 && i < end && isLineEnd(buffer.get(i))) {
-        i++;
-      }
-      int stop = Math.min(end, i + (KEPT_BYTES - n));
-      int from = i;
-      while (i < stop && !isLineEnd(buffer.get(i))) {
-        i++;
-      }
-      buffer.get(from, line, n, i - from);
-      if (i + 1 < end && buffer.get(i) == '\r' && buffer.get(i + 1) != '\n') {
-        bareCr = true;
-      }
-      length = n + i - from;
-    }
-
-    private void trackVersion(HttpParser.State state, ByteBuffer buffer) {
-      if (state == HttpParser.State.START) {
         version.setLength(0);
         lineBlanks = 0;
         lineStarted = false;
@@ -356,21 +338,35 @@ final class RequestTargets extends HttpConnectionFactory {
       } else if (lineEnded || state.ordinal() > HttpParser.State.REQUEST_VERSION.ordinal()) {
         return;
       }
-      for (int i = buffer.position(); i < buffer.limit(); i++) {
+      boolean keeping = state.ordinal() <= HttpParser.State.URI.ordinal();
+      int n = lineBytes;
+      int end = buffer.limit();
+      for (int i = buffer.position(); i < end; i++) {
         byte b = buffer.get(i);
         if (isLineEnd(b)) {
-          if (lineStarted) {
-            lineEnded = true;
-            return;
+          if (!lineStarted) {
+            continue; // blank lines before a request line are allowed
           }
-        } else {
-          lineStarted = true;
-          if (b == ' ' || b == '\t') {
-            lineBlanks++;
-          } else if (lineBlanks >= 2 && version.length() < 16) {
-            version.append((char) (b & 0xff));
+          lineEnded = true;
+          if (keeping && n <= KEPT_BYTES && b == '\r' && i + 1 < end && buffer.get(i + 1) != '\n') {
+            bareCr = true;
           }
+          break;
         }
+        lineStarted = true;
+        if (keeping && n < KEPT_BYTES) {
+          line[n] = b;
+        }
+        n++;
+        if (b == ' ' || b == '\t') {
+          lineBlanks++;
+        } else if (lineBlanks >= 2 && version.length() < 16) {
+          version.append((char) (b & 0xff));
+        }
+      }
+      lineBytes = n;
+      if (keeping) {
+        length = Math.min(n, KEPT_BYTES);
       }
     }
 

@@ -28,11 +28,12 @@ final class ServeMemory {
           + size(heapBytes)
           + ": give a smaller upscale, or a larger heap (-Xmx, a --jvm-profile of 2 GiB)";
     }
-    if (2 * maxBodyBytes > heapBytes) {
+    long bodies = BodyBudget.leastBytes(maxBodyBytes);
+    if (bodies > heapBytes) {
       return "--max-body-bytes "
           + maxBodyBytes
           + ": the server keeps room for two bodies at the limit, "
-          + size(2 * maxBodyBytes)
+          + size(bodies)
           + ", more than this JVM's heap of "
           + size(heapBytes)
           + ": give a smaller limit, or a larger heap (-Xmx)";

@@ -36,7 +36,9 @@ public final class StaticHandler extends Handler.Abstract.NonBlocking {
           response,
           callback,
           HttpStatus.BAD_REQUEST_400,
-          "the path must be /static/{bytes}, bytes in decimal digits 0.." + MAX_BYTES);
+          "the path must be /static/{bytes}, bytes in decimal digits 0.."
+              + MAX_BYTES
+              + " without leading zeros");
       return true;
     }
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/octet-stream");
@@ -46,16 +48,18 @@ public final class StaticHandler extends Handler.Abstract.NonBlocking {
   }
 
   /**
-   * The byte count a path asks for, or -1 unless it is {@code /static/} and decimal digits alone:
-   * the last segment was read as an int, so {@code /static/a/1}, {@code /static/+1} and {@code
-   * /static/-0} were answered as {@code /static/1} and {@code /static/0}.
+   * The byte count a path asks for, or -1 unless it is {@code /static/} and decimal digits alone,
+   * without leading zeros: the last segment was read as an int, so {@code /static/a/1}, {@code
+   * /static/+1} and {@code /static/-0} were answered as {@code /static/1} and {@code /static/0}.
+   * Each count has one path, as every path here has one spelling ({@link UriGate}).
    */
   static int bytes(String path) {
     String prefix = "/static/";
     if (path == null
         || !path.startsWith(prefix)
         || path.length() == prefix.length()
-        || path.length() > prefix.length() + 8) {
+        || path.length() > prefix.length() + 8
+        || path.charAt(prefix.length()) == '0' && path.length() > prefix.length() + 1) {
       return -1;
     }
     for (int i = prefix.length(); i < path.length(); i++) {

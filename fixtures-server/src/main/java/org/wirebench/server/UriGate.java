@@ -22,6 +22,14 @@ import org.wirebench.server.finding.GatewayHandler;
  * one place an encoded {@code /} or {@code %} or a {@code ;} belongs (a model number {@code
  * MC769LL/A}, "100%"): it decodes them itself.
  *
+ * <p>Every endpoint has one spelling of its path: one spelt otherwise that Jetty would route to it
+ * (a %-escape of a letter or digit, {@code /o%77s}; a dot segment, {@code /static/a/../1024}; a
+ * path parameter, {@code /ows;x=1}, which Jetty drops) is refused with 400 in the format of the
+ * service it reaches, on every path alike. Served, an endpoint that reads the path as sent and one
+ * that reads the routed path would answer one spelling differently, and each spelling would be one
+ * more entry wherever a path is a key (a cache, a log, a proxy's rule). The gateway's keywords keep
+ * their own escapes and {@code ;}.
+ *
  * <p>A query holding a raw byte past ASCII is refused on every path too, as the path is: Jetty
  * reads such bytes as UTF-8 and puts U+FFFD for any that are not, so a Latin-1 {@code é} in a
  * FILTER literal silently became another literal and the filter answered 200 with the wrong
@@ -58,15 +66,15 @@ final class UriGate extends Handler.Wrapper {
   @Override
   public boolean handle(Request request, Response response, Callback callback) throws Exception {
     HttpURI uri = request.getHttpURI();
+    String path = uri.getPath();
     if (uri.hasViolations()) {
       java.util.Collection<Violation> violations = uri.getViolations();
-      String path = uri.getPath();
       boolean keywords =
           path != null
               && path.startsWith(GatewayHandler.PATH)
               && KEYWORD_VIOLATIONS.containsAll(violations);
       if (!keywords) {
-        ServiceErrors.of(path)
+        format(path, uri)
             .write(
                 response,
                 callback,
@@ -79,9 +87,23 @@ final class UriGate extends Handler.Wrapper {
         return true;
       }
     }
+    String canonical = uri.getCanonicalPath();
+    // the same String but for a path with an escape, a dot segment or a parameter
+    if (path != null && canonical != null && !path.equals(canonical) && !normal(path)) {
+      format(path, uri)
+          .write(
+              response,
+              callback,
+              HttpStatus.BAD_REQUEST_400,
+              uri.getQuery(),
+              "the request path is not in its normal form (RFC 3986 6.2.2): send it without"
+                  + " %-escapes of letters, digits or -._~, without . and .. segments, and without"
+                  + " ;parameters, which no path here takes");
+      return true;
+    }
     String query = uri.getQuery();
     if (query != null && !ascii(query)) {
-      ServiceErrors.of(uri.getPath())
+      format(path, uri)
           .write(
               response,
               callback,
@@ -91,6 +113,50 @@ final class UriGate extends Handler.Wrapper {
       return true;
     }
     return super.handle(request, response, callback);
+  }
+
+  /**
+   * The format a refusal here is written in: that of the service the path reaches (the canonical
+   * path Jetty routes by: {@code /o%77s} and {@code /services;x=1/cxf-jaxb} are the WFS's and the
+   * SOAP stacks'), else that of the service its name says as sent ({@link ServiceErrors#of}).
+   */
+  private static ServiceErrors format(String path, HttpURI uri) {
+    String canonical = uri.getCanonicalPath();
+    ServiceErrors reached = canonical == null ? ServiceErrors.TEXT : ServiceErrors.of(canonical);
+    return reached == ServiceErrors.TEXT ? ServiceErrors.of(path) : reached;
+  }
+
+  /**
+   * Whether {@code path}, which is not its canonical form, is still one served as sent: only a
+   * gateway path whose keywords hold %-escapes or a {@code ;}, which are theirs to decode ({@code
+   * GatewayHandler.keywords}), its route ({@code /ebay/finding/keywords/{format}/}) and its
+   * keywords' segments free of dot segments (which a client or proxy on the way may resolve).
+   */
+  static boolean normal(String path) {
+    if (!path.startsWith(GatewayHandler.PATH)) {
+      return false;
+    }
+    int slash = path.indexOf('/', GatewayHandler.PATH.length());
+    if (slash < 0) {
+      return false;
+    }
+    String format = path.substring(GatewayHandler.PATH.length(), slash);
+    if (dotSegment(format) || format.indexOf('%') >= 0 || format.indexOf(';') >= 0) {
+      return false;
+    }
+    for (String segment : path.substring(slash + 1).split("/", -1)) {
+      if (dotSegment(segment)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether a path segment as sent is {@code .} or {@code ..}, with parameters or without. */
+  private static boolean dotSegment(String segment) {
+    int semicolon = segment.indexOf(';');
+    String s = semicolon < 0 ? segment : segment.substring(0, semicolon);
+    return s.equals(".") || s.equals("..");
   }
 
   /** The query as sent, before %-decoding: a char past 127 came from a raw byte past ASCII. */

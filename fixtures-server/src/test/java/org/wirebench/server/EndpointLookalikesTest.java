@@ -74,11 +74,14 @@ class EndpointLookalikesTest {
     assertFalse(r.getContent().toLowerCase(Locale.ROOT).contains("<html"), r.getContent());
   }
 
-  /** A valid escape decodes to a path no service has: 404, still in the named service's format. */
+  /**
+   * A valid escape of a letter is no path's spelling ({@link UriGate}): 400, still in the named
+   * service's format.
+   */
   @org.junit.jupiter.api.Test
-  void aValidEscapeAfterTheNameIsNotFoundInItsFormat() throws Exception {
+  void aValidEscapeAfterTheNameIsRefusedInItsFormat() throws Exception {
     HttpTester.Response r = get("/ows%41");
-    assertEquals(404, r.getStatus(), r.toString());
+    assertEquals(400, r.getStatus(), r.toString());
     assertTrue(r.getContent().contains("ExceptionReport"), r.getContent());
   }
 

@@ -1,5 +1,6 @@
 package org.wirebench.server.http;
 
+import org.eclipse.jetty.server.ConnectionMetaData;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -22,5 +23,22 @@ public final class ClientGone {
     // an abort: Jetty writes no error answer (which would set 500) and logs the status set here
     response.setStatus(CLIENT_CLOSED_REQUEST);
     callback.failed(new Request.Handler.AbortException(why));
+  }
+
+  /**
+   * Whether {@code x}, which an answer's write failed with, is its client's connection gone:
+   * Jetty's EofException among its causes (a broken pipe, a reset), or whatever the write failed
+   * with on a connection no longer open (one closed under it: a client reading below the minimum
+   * rate, {@link ReadRateHandler}). Any client can cause it at will: not the server's failure.
+   *
+   * @param connection the request's connection, or null where it cannot be told
+   */
+  public static boolean left(Throwable x, ConnectionMetaData connection) {
+    for (Throwable t = x; t != null; t = t.getCause()) {
+      if (t instanceof org.eclipse.jetty.io.EofException) {
+        return true;
+      }
+    }
+    return connection != null && !connection.getConnection().getEndPoint().isOpen();
   }
 }

@@ -43,4 +43,18 @@ public final class HttpUrls {
     }
     return null;
   }
+
+  /**
+   * How a URL writes the host {@code address} (a name, or an IPv4 or IPv6 literal, bracketed or
+   * not): an IPv6 literal in brackets (RFC 3986 3.2.2; {@code http://::1:8080/} has no host a URL
+   * parser reads), once, anything else as given. The one rule for every URL the server makes of an
+   * address: the {@code serve} banner's, and the endpoints' URLs in WFS and WMS answers and WSDLs.
+   */
+  public static String host(String address) {
+    String bare =
+        address.length() > 1 && address.startsWith("[") && address.endsWith("]")
+            ? address.substring(1, address.length() - 1)
+            : address;
+    return bare.indexOf(':') < 0 ? bare : "[" + bare + "]";
+  }
 }

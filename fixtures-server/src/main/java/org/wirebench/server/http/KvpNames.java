@@ -15,6 +15,19 @@ public final class KvpNames {
   private KvpNames() {}
 
   /**
+   * Parameter names as a standard spells them, by their lower case (how a query's names are
+   * matched, {@link KvpQuery#lowerCased}), in the order given: what {@link #check} takes as {@code
+   * defined}, and the spelling a message names.
+   */
+  public static Map<String, String> spellings(String... names) {
+    Map<String, String> m = new java.util.LinkedHashMap<>();
+    for (String n : names) {
+      m.put(n.toLowerCase(Locale.ROOT), n);
+    }
+    return java.util.Collections.unmodifiableMap(m);
+  }
+
+  /**
    * @param lowerCaseParams the query's parameters by lower-cased name
    * @param defined the names the operation defines (or tolerates), lower case, each to its spelling
    *     in a message

@@ -53,10 +53,9 @@ public final class PublicUrls {
     if (base != null) {
       return base + path.substring(1);
     }
-    String host = Request.getLocalAddr(request);
     return CONNECTOR_SCHEME
         + "://"
-        + (host.contains(":") ? "[" + host + "]" : host)
+        + HttpUrls.host(Request.getLocalAddr(request))
         + ":"
         + Request.getLocalPort(request)
         + path;

@@ -108,7 +108,7 @@ final class SoapGate implements Filter {
       chain.doFilter(request, cleaned);
       cleaned.finish();
     } catch (IOException | ServletException | RuntimeException | Error e) {
-      if (clientLeft(e)) {
+      if (org.wirebench.server.http.ClientGone.left(e, connection(request))) {
         // a client that hung up, or read slower than the minimum rate (ReadRate): any client can
         // cause it at will, so one line, no stack trace; nobody is left to send a fault to
         LOG.info(
@@ -126,14 +126,14 @@ final class SoapGate implements Filter {
     }
   }
 
-  /** Whether {@code x} is the client's connection gone (Jetty's EofException among its causes). */
-  private static boolean clientLeft(Throwable x) {
-    for (Throwable t = x; t != null; t = t.getCause()) {
-      if (t instanceof org.eclipse.jetty.io.EofException) {
-        return true;
-      }
-    }
-    return false;
+  /** The connection {@code request} came on, or null when it is not Jetty's own request. */
+  private static org.eclipse.jetty.server.ConnectionMetaData connection(
+      HttpServletRequest request) {
+    org.eclipse.jetty.ee8.nested.Request base =
+        org.eclipse.jetty.ee8.nested.Request.getBaseRequest(request);
+    return base == null || base.getHttpChannel() == null
+        ? null
+        : base.getHttpChannel().getConnectionMetaData();
   }
 
   /** A refusal made from the head alone: its status, fault code and message. */

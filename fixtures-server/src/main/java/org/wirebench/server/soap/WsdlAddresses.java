@@ -75,7 +75,7 @@ final class WsdlAddresses implements Filter {
                 ? base
                 : org.wirebench.server.http.PublicUrls.CONNECTOR_SCHEME
                     + "://"
-                    + host(request.getLocalAddr())
+                    + org.wirebench.server.http.HttpUrls.host(request.getLocalAddr())
                     + ":"
                     + request.getLocalPort()
                     + "/");
@@ -109,10 +109,6 @@ final class WsdlAddresses implements Filter {
     }
     response.setContentLength(body.length);
     response.getOutputStream().write(body);
-  }
-
-  private static String host(String address) {
-    return address.contains(":") ? "[" + address + "]" : address;
   }
 
   /** The WSDL with every binding address's location set to {@code endpoint}. */

@@ -75,7 +75,11 @@ final class AnswerStream {
     out.close();
   }
 
-  private static void failed(Request request, Response response, Callback callback, Throwable x) {
+  /**
+   * Ends a request whose answer failed with {@code x}, before or after its first bytes: the one
+   * place a spent work budget, a client gone and the server's own failure are each answered.
+   */
+  static void failed(Request request, Response response, Callback callback, Throwable x) {
     String what = request.getHttpURI().getPathQuery();
     WorkBudget.Spent spent = spent(x);
     if (spent != null) {
@@ -95,7 +99,8 @@ final class AnswerStream {
       }
       return;
     }
-    if (x instanceof Visits.Stopped || clientLeft(request, x)) {
+    if (x instanceof Visits.Stopped
+        || org.wirebench.server.http.ClientGone.left(x, request.getConnectionMetaData())) {
       // not the server's failure, and any client can cause it at will: one line, no stack trace,
       // so that hanging up cannot fill the log with a trace a request
       LOG.info("the client left while its answer to {} was written: {}", what, x.toString());
@@ -153,18 +158,5 @@ final class AnswerStream {
       }
     }
     return false;
-  }
-
-  /**
-   * Whether {@code x} is the client's connection gone: Jetty's EofException (a broken pipe, a
-   * reset), or whatever the write failed with on a connection no longer open.
-   */
-  private static boolean clientLeft(Request request, Throwable x) {
-    for (Throwable t = x; t != null; t = t.getCause()) {
-      if (t instanceof org.eclipse.jetty.io.EofException) {
-        return true;
-      }
-    }
-    return !request.getConnectionMetaData().getConnection().getEndPoint().isOpen();
   }
 }

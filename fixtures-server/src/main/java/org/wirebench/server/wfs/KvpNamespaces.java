@@ -33,13 +33,19 @@ final class KvpNamespaces {
   private static final Pattern XMLNS_11 =
       Pattern.compile("\\s*xmlns\\(([^,()=]*)(?:[=,]([^()]*))?\\)\\s*");
 
+  /** 1.1's {@code p=uri} given bare, as NAMESPACES' default namespace. */
+  private static final Pattern NAMESPACE_11_AS_DEFAULT = Pattern.compile("[^:=/]+=.*");
+
   /** The capabilities' prefixes: each layer's, as its FeatureType element names it. */
   private static final Map<String, String> CAPABILITIES = capabilities();
 
-  private final Map<String, String> bindings;
+  /** A request that declares nothing, most of them: its scope made once, not per request. */
+  private static final KvpNamespaces NONE = new KvpNamespaces(Map.of());
+
+  private final QualifiedNames.Scope scope;
 
   private KvpNamespaces(Map<String, String> bindings) {
-    this.bindings = Collections.unmodifiableMap(bindings);
+    this.scope = QualifiedNames.kvp(Collections.unmodifiableMap(bindings), CAPABILITIES);
   }
 
   /**
@@ -47,6 +53,9 @@ final class KvpNamespaces {
    * @param namespace NAMESPACE as given, or null
    */
   static KvpNamespaces of(String namespaces, String namespace) throws OwsException {
+    if (namespaces == null && namespace == null) {
+      return NONE;
+    }
     Map<String, String> b = new TreeMap<>();
     read("NAMESPACES", namespaces, XMLNS_20, "xmlns(prefix,uri)", b, null);
     Map<String, String> own = new TreeMap<>();
@@ -57,7 +66,7 @@ final class KvpNamespaces {
 
   /** The scope of a KVP name: these bindings, then the capabilities' prefixes. */
   QualifiedNames.Scope scope() {
-    return QualifiedNames.kvp(bindings, CAPABILITIES);
+    return scope;
   }
 
   /** The capabilities' prefix-to-namespace bindings. */
@@ -114,7 +123,7 @@ final class KvpNamespaces {
 
   private static void check(String locator, String v, String prefix, String uri, boolean bare)
       throws OwsException {
-    if (bare && locator.equals("NAMESPACES") && uri.matches("[^:=/]+=.*")) {
+    if (bare && locator.equals("NAMESPACES") && NAMESPACE_11_AS_DEFAULT.matcher(uri).matches()) {
       throw OwsException.invalid(
           locator,
           v,

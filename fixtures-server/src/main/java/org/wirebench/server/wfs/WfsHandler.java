@@ -338,12 +338,8 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
       return;
     } catch (WorkBudget.Spent e) {
       watch.close();
-      // any client can cause it at will: one line, no stack trace
-      LOG.warn(
-          "stopped {} before its first bytes; answered with an exception report: {}",
-          request.getHttpURI().getPathQuery(),
-          e.getMessage());
-      throw e.report();
+      AnswerStream.failed(request, response, callback, e);
+      return;
     } catch (Exception | Error e) {
       watch.close();
       throw e;

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.wirebench.formats.geo.codec.WfsVersion;
+import org.wirebench.server.http.KvpNames;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -45,7 +46,7 @@ final class WfsParameters {
   private static final Map<String, Map<String, String>> READ =
       Map.of(
           "getfeature",
-          spellings(
+          KvpNames.spellings(
               "typeNames",
               "typeName",
               "NAMESPACES",
@@ -72,21 +73,23 @@ final class WfsParameters {
               "ID",
               "featureVersion"),
           "describefeaturetype",
-          spellings("typeNames", "typeName", "NAMESPACES", "NAMESPACE", "outputFormat"),
+          KvpNames.spellings("typeNames", "typeName", "NAMESPACES", "NAMESPACE", "outputFormat"),
           // NAMESPACES (2.0) and NAMESPACE (1.1) are defined for every operation (WFS 2.0 Table 7,
           // WFS 1.1 Table 7), and read for every one (KvpNamespaces)
           "getcapabilities",
-          spellings("AcceptVersions", "Sections", "AcceptFormats", "NAMESPACES", "NAMESPACE"),
+          KvpNames.spellings(
+              "AcceptVersions", "Sections", "AcceptFormats", "NAMESPACES", "NAMESPACE"),
           "describestoredqueries",
-          spellings("STOREDQUERY_ID", "NAMESPACES", "NAMESPACE"),
+          KvpNames.spellings("STOREDQUERY_ID", "NAMESPACES", "NAMESPACE"),
           "liststoredqueries",
-          spellings("NAMESPACES", "NAMESPACE"));
+          KvpNames.spellings("NAMESPACES", "NAMESPACE"));
 
   /** What every operation takes besides its own parameters. */
-  private static final Map<String, String> COMMON = spellings("SERVICE", "REQUEST", "VERSION");
+  private static final Map<String, String> COMMON =
+      KvpNames.spellings("SERVICE", "REQUEST", "VERSION");
 
   /** GetFeature's parameters WFS 2.0 defines and 1.0 and 1.1 do not (stored queries). */
-  private static final Map<String, String> V2_ONLY = spellings("STOREDQUERY_ID", "ID");
+  private static final Map<String, String> V2_ONLY = KvpNames.spellings("STOREDQUERY_ID", "ID");
 
   /**
    * Refuses a parameter name the operation defines in no version (WFS 2.0's stored-query ones in
@@ -116,8 +119,7 @@ final class WfsParameters {
       }
     }
     Defined defined = byVersion.get(version);
-    org.wirebench.server.http.KvpNames.check(
-        lowerCaseParams, defined.names(), "OperationParsingFailed", defined.what());
+    KvpNames.check(lowerCaseParams, defined.names(), "OperationParsingFailed", defined.what());
   }
 
   /** An operation's defined names in one version, and the operation as a refusal names it. */
@@ -169,14 +171,6 @@ final class WfsParameters {
       }
     }
     return operation;
-  }
-
-  private static Map<String, String> spellings(String... names) {
-    Map<String, String> m = new LinkedHashMap<>();
-    for (String n : names) {
-      m.put(n.toLowerCase(Locale.ROOT), n);
-    }
-    return m;
   }
 
   /** Refuses a parameter the operation reads given with an empty value. */

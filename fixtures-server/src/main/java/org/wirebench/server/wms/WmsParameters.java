@@ -1,6 +1,5 @@
 package org.wirebench.server.wms;
 
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.wirebench.server.http.KvpNames;
@@ -17,13 +16,13 @@ final class WmsParameters {
   private WmsParameters() {}
 
   private static final Map<String, String> CAPABILITIES =
-      names("SERVICE", "REQUEST", "VERSION", "WMTVER", "FORMAT", "UPDATESEQUENCE");
+      KvpNames.spellings("SERVICE", "REQUEST", "VERSION", "WMTVER", "FORMAT", "UPDATESEQUENCE");
 
   /**
    * GetMap's names, refused ones ({@code TIME}, {@code SLD}, …) included: they get their own no.
    */
   private static final Map<String, String> GET_MAP =
-      names(
+      KvpNames.spellings(
           "SERVICE",
           "REQUEST",
           "VERSION",
@@ -54,14 +53,6 @@ final class WmsParameters {
           // GeoServer's meta-tiling hint, which QGIS, GDAL and OpenLayers send for tiled layers:
           // it changes how a server caches, never the image
           "TILED");
-
-  private static Map<String, String> names(String... names) {
-    Map<String, String> m = new LinkedHashMap<>();
-    for (String n : names) {
-      m.put(n.toLowerCase(Locale.ROOT), n);
-    }
-    return m;
-  }
 
   /** Refuses a name GetCapabilities does not take. */
   static void checkCapabilities(Map<String, String> lowerCaseParams) throws OwsException {

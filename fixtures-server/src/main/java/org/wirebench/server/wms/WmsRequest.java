@@ -5,7 +5,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.wirebench.formats.raster.WmsRequestList;
-import org.wirebench.server.http.KvpQuery;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -57,18 +56,11 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
   }
 
   /**
-   * @param lowerCaseParams names lower-cased, each once (see {@link #checkNoDuplicates})
+   * @param lowerCaseParams names lower-cased, each once (a name given twice is refused before, by
+   *     {@link org.wirebench.server.http.OwsHandler})
    */
   static WmsRequest parse(Map<String, String> lowerCaseParams) throws OwsException {
     return new WmsRequest(lowerCaseParams);
-  }
-
-  static void checkNoDuplicates(KvpQuery query) throws OwsException {
-    String n = query.firstDuplicate();
-    if (n != null) {
-      throw new OwsException(
-          "InvalidParameterValue", n, "the parameter " + n + " is given more than once");
-    }
   }
 
   /** The version a report about this request is written in, whatever else is wrong with it. */

@@ -104,7 +104,7 @@ public final class Pyramid {
     List<Level> levels = new ArrayList<>();
     Level level = new Level(width, height, strips);
     levels.add(level);
-    while (level.width() >= 256 * 2) {
+    while (halvesAgain(level.width())) {
       level = half(level);
       levels.add(level);
     }
@@ -119,13 +119,26 @@ public final class Pyramid {
   public static long pixelBytes(int width, int height, int upscale) {
     long w = (long) width * upscale;
     long h = (long) height * upscale;
-    long bytes = 4 * w * h;
-    while (w >= 256 * 2) {
-      w /= 2;
-      h /= 2;
-      bytes += 4 * w * h;
+    long bytes = Integer.BYTES * w * h;
+    while (halvesAgain(w)) {
+      w = halved(w);
+      h = halved(h);
+      bytes += Integer.BYTES * w * h;
     }
     return bytes;
+  }
+
+  /**
+   * Whether a level this wide has a next one: the levels go down to the first narrower than 256
+   * pixels.
+   */
+  private static boolean halvesAgain(long width) {
+    return width >= 256 * 2;
+  }
+
+  /** A next level's width or height: half its level's, an odd last pixel dropped. */
+  private static long halved(long side) {
+    return side / 2;
   }
 
   /**
@@ -180,8 +193,8 @@ public final class Pyramid {
   }
 
   private static Level half(Level l) {
-    int w = l.width() / 2;
-    int h = l.height() / 2;
+    int w = (int) halved(l.width());
+    int h = (int) halved(l.height());
     int[][] strips = new int[(h + STRIP_ROWS - 1) / STRIP_ROWS][];
     for (int s = 0; s < strips.length; s++) {
       int rows = Math.min(STRIP_ROWS, h - s * STRIP_ROWS);
