@@ -45,9 +45,9 @@ for c in ${CONNS//,/ }; do
   check_connections --connections "$c"
 done
 [[ $TPATH =~ ^/[A-Za-z0-9/._-]*$ ]] || usage "--path takes a plain path like /static/1024, not '$TPATH'"
-command -v wrk > /dev/null || usage "wrk is missing; apt-get install wrk"
 [ -z "$OUT" ] || { [ ! -e "$OUT" ] && [ -d "$(dirname "$OUT")" ]; } \
   || usage "--out $OUT exists or its folder does not (its files are never replaced: give a new folder)"
+command -v wrk > /dev/null || usage "wrk is missing; apt-get install wrk"
 [ -f "$JAR" ] || usage "no $JAR; build it with ./mvnw -q -o -DskipTests package -pl bench-core -am"
 if [ -z "$OUT" ]; then OUT=$(mktemp -d /tmp/wirebench-driver-vs-wrk.XXXXXX); else mkdir "$OUT"; fi
 PORT=$(free_port)
