@@ -3,8 +3,11 @@
 # header and exits 0, and bad usage or input (a missing, unreadable, non-UTF-8, empty or malformed
 # file or folder, a number such as '²0', a run given twice, an unknown layer) exits 2 with one line
 # on stderr and no traceback. Starts no server and no wrk: the scripts that would are given only
-# arguments they refuse first. Needs bash and python3; the unknown-layer cases need a built jar
-# (JAR, default bench-core/target/benchmarks.jar) and are skipped without one. Also: no bash script
+# arguments they refuse first; a refusal of what the server or wrk cannot do (--count past the
+# server's large page, fewer connections than wrk's threads, ...) is checked for its reason, and
+# the scripts' copies of the Java side's bounds (scripts/lib/server-cpu-common.sh) against the
+# source. Needs bash and python3; the unknown-layer cases need a built jar (JAR, default
+# bench-core/target/benchmarks.jar) and are skipped without one. Also: no bash script
 # expands a whole array unguarded (an error under set -u in bash < 4.4 when it is empty), every bash
 # script using one of the bash 4 features listed below (a text check, not a parser) refuses an older
 # bash (macOS's 3.2) in one line at its top, none uses a listed feature of bash 4.2 or later, and
