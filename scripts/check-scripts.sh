@@ -3,8 +3,11 @@
 # header and exits 0, and bad usage or input (a missing, unreadable, non-UTF-8, empty or malformed
 # file or folder, a number such as '²0', a run given twice, an unknown layer) exits 2 with one line
 # on stderr and no traceback. Starts no server and no wrk: the scripts that would are given only
-# arguments they refuse first. Needs bash and python3; the unknown-layer cases need a built jar
-# (JAR, default bench-core/target/benchmarks.jar) and are skipped without one. Also: no bash script
+# arguments they refuse first; a refusal of what the server or wrk cannot do (--count past the
+# server's large page, fewer connections than wrk's threads, ...) is checked for its reason, and
+# the scripts' copies of the Java side's bounds (scripts/lib/server-cpu-common.sh) against the
+# source. Needs bash and python3; the unknown-layer cases need a built jar (JAR, default
+# bench-core/target/benchmarks.jar) and are skipped without one. Also: no bash script
 # expands a whole array unguarded (an error under set -u in bash < 4.4 when it is empty), every bash
 # script using one of the bash 4 features listed below (a text check, not a parser) refuses an older
 # bash (macOS's 3.2) in one line at its top, none uses a listed feature of bash 4.2 or later, and
@@ -40,6 +43,11 @@ expect() {
     echo "FAIL (not one line on stderr): $* :: $(head -c 300 "$W/err" | tr '\n' ' ')"
     failed=1
   fi
+}
+
+# said TEXT: the last case's stderr holds TEXT (a refusal for the reason meant, not an earlier one)
+said() {
+  grep -qF -- "$1" "$W/err" || { echo "FAIL (stderr lacks '$1'): $(head -c 300 "$W/err" | tr '\n' ' ')"; failed=1; }
 }
 
 # Bash before 4.4 (macOS ships 3.2) calls an empty array's "${a[@]}" an unbound variable under
@@ -301,6 +309,56 @@ expect 2 bash "$S/server-cpu-pair.sh" --rounds
 # any existing file passes the jar check, so the refusal is --split-cores's own
 expect 2 bash "$S/server-cpu-pair.sh" --a "$S/server-cpu-pair.sh" --b "$S/server-cpu-pair.sh" --split-cores maybe
 expect 2 bash "$S/driver-vs-wrk.sh" --rounds 0
+# what the server or wrk cannot do is refused before anything starts, for that reason (no jar is
+# needed: these come first); any existing file passes server-cpu-pair's jar check
+X=$S/server-cpu-pair.sh
+for script in "server-cpu.sh" "server-cpu-pair.sh --a $X --b $X" "encode-vs-server.sh --jar $X --out $W/evs-new"; do
+  # shellcheck disable=SC2086 # the script and its arguments, word-split on purpose
+  set -- $script
+  expect 2 bash "$S/$1" "${@:2}" --count 10001
+  said "--count takes 1..10000 features (the fixture server's large page"
+  expect 2 bash "$S/$1" "${@:2}" --count 0
+  said "--count takes 1..10000"
+  expect 2 bash "$S/$1" "${@:2}" --users 1
+  said "--users takes 2 or more connections (wrk -t2"
+  expect 2 bash "$S/$1" "${@:2}" --users 999999
+  said "ulimit -n allows"
+done
+[ ! -e "$W/evs-new" ] || { echo "FAIL: encode-vs-server.sh made --out before refusing"; failed=1; }
+expect 2 bash "$S/server-cpu.sh" --layers osm_places,osm_places
+said "--layers names osm_places twice"
+expect 2 bash "$S/server-cpu.sh" --formats ''
+said "--formats takes names"
+expect 2 bash "$S/server-cpu-pair.sh" --a "$X" --b "$X" --formats gml32,gml2,gml32
+said "--formats names gml32 twice"
+expect 2 bash "$S/server-cpu-pair.sh" --a "$X" --b "$X" --codec yes --window 3601
+said "--window takes 1..3600 seconds"
+expect 2 bash "$S/encode-vs-server.sh" --jar "$X" --out "$W/evs-new" --warmup 3601
+said "--warmup takes 1..3600 seconds"
+mkdir "$W/profiled"
+expect 2 bash "$S/server-cpu.sh" --profile "$W/profiled"
+said "--profile $W/profiled exists"
+for bad in "--connections 1" "--connections 32,32" "--connections 10001" "--seconds 3601" "--warmup 3601" "--out $W/profiled"; do
+  # shellcheck disable=SC2086 # an option and its value
+  expect 2 bash "$S/driver-vs-wrk.sh" $bad
+  said "${bad%% *}"
+done
+# the scripts' copies of the Java side's bounds (scripts/lib/server-cpu-common.sh) agree with it
+# agree NAME FILE ERE SCALE: the lib's NAME is the number ERE's group reads in FILE, times SCALE
+agree() {
+  local lib java
+  cases=$((cases + 1))
+  lib=$(sed -nE "s/^$1=([0-9]+)$/\\1/p" "$S/lib/server-cpu-common.sh")
+  java=$(sed -nE "s/.*$3.*/\\1/p" "$2" | head -1 | tr -d _)
+  [ -n "$java" ] && [ -n "$lib" ] && [ "$lib" = "$(python3 -c "print(round($java * $4))")" ] \
+    || { echo "FAIL: scripts/lib/server-cpu-common.sh's $1=$lib is not $2's ${java:-(not found)} × $4"; failed=1; }
+}
+J=$ROOT/fixtures-server/src/main/java/org/wirebench/server
+agree LARGE_PAGE "$J/wfs/HeavyQueries.java" 'static final int LARGE_PAGE = ([0-9_]+);' 1
+agree DRIVER_MAX_USERS "$J/load/scenario/ScenarioOptions.java" 'if \(n < 1 \|\| n > ([0-9_]+)\)' 1
+agree DRIVER_MAX_PHASE_S "$J/load/cli/LoadCommand.java" 'MAX_PHASE = Duration.ofHours\(([0-9]+)\);' 3600
+agree LOOP_MAX_S "$ROOT/bench-core/src/main/java/org/wirebench/bench/cli/EncodeLoopCommand.java" \
+  'MAX_WINDOW_MS = ([0-9_]+);' 0.001
 if [ -f "$JAR" ]; then
   expect 2 bash "$S/server-cpu-pair.sh" --a "$JAR" --b "$JAR" --layers no_such_layer
   expect 2 bash "$S/server-cpu.sh" --jar "$JAR" --layers osm_places,no_such_layer

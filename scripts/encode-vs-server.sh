@@ -39,9 +39,10 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$JAR" ] && [ -n "$OUT" ] || usage "--jar JAR and --out DIR are both needed"
 [ -f "$JAR" ] || usage "no jar $JAR"
-for n in "$USERS" "$COUNT" "$WARMUP" "$SECONDS_"; do
-  [[ $n =~ ^[1-9][0-9]{0,4}$ ]] || usage "--users, --count, --warmup and --seconds take 1..99999, not '$n'"
-done
+check_seconds --warmup "$WARMUP" "$LOOP_MAX_S" "the codec loop's longest window"
+check_seconds --seconds "$SECONDS_" "$LOOP_MAX_S" "the codec loop's longest window"
+check_count
+check_connections --users "$USERS"
 [[ $LAYER =~ ^[a-z0-9_]+$ ]] || usage "--layer takes a layer name a-z0-9_, not '$LAYER'"
 output_format "$FORMAT" > /dev/null
 check_layers "$JAR" "$LAYER"

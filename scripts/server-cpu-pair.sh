@@ -71,9 +71,13 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$A" ] && [ -n "$B" ] || usage "--a JAR and --b JAR are both needed"
 for j in "$A" "$B"; do [ -f "$j" ] || usage "no jar $j"; done
-for n in "$USERS" "$COUNT" "$WINDOW" "$WARMUP"; do
-  [[ $n =~ ^[1-9][0-9]{0,5}$ ]] || usage "--users, --count, --window and --warmup take 1..999999, not '$n'"
+for n in "$WINDOW" "$WARMUP"; do
+  [[ $n =~ ^[1-9][0-9]{0,5}$ ]] || usage "--window and --warmup take 1..999999, not '$n'"
 done
+check_count
+check_connections --users "$USERS"
+check_list --layers "$LAYERS"
+check_list --formats "$FORMATS"
 [[ $ROUNDS =~ ^[1-9][0-9]{0,2}$ && $ROUNDS -ge 2 ]] || usage "--rounds takes 2..999 (an interval needs two), not '$ROUNDS'"
 [[ $FORKS =~ ^[1-9][0-9]?$ ]] || usage "--forks takes 1..99, not '$FORKS'"
 for side in a b; do
@@ -85,6 +89,10 @@ for side in a b; do
 done
 [[ $STATIC == yes || $STATIC == no ]] || usage "--static takes yes or no, not '$STATIC'"
 [[ $CODEC == yes || $CODEC == no ]] || usage "--codec takes yes or no, not '$CODEC'"
+if [ "$CODEC" = yes ]; then
+  check_seconds --window "$WINDOW" "$LOOP_MAX_S" "with --codec yes: the codec loop's longest window"
+  check_seconds --warmup "$WARMUP" "$LOOP_MAX_S" "with --codec yes: the codec loop's longest window"
+fi
 [[ $SPLIT == yes || $SPLIT == no ]] || usage "--split-cores takes yes or no, not '$SPLIT'"
 PIN_CLIENT=() SPLIT_JVM="" CPU_SERVER="" CPU_CLIENT=""
 if [ "$SPLIT" = yes ]; then

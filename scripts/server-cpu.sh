@@ -11,7 +11,7 @@
 # same window (scripts/thread-cpu.py): Jetty's pool threads (requests and selectors) in user and in
 # system time (the kernel: loopback TCP both ways runs in the sender's writev), the JIT compilers,
 # the collector, and the rest (VM thread, threads that ended; the total minus the other four).
-# With --profile DIR, async-profiler (its library from the Maven Central jar the build uses, cpu by
+# With --profile DIR (a new folder), async-profiler (its library from the Maven Central jar the build uses, cpu by
 # itimer) samples each measured window into DIR/cpu-LAYER-FORMAT.html (those windows' CPU is then
 # the profiled server's). Timing, not a test: run it on a quiet machine; compare two builds with
 # scripts/server-cpu-pair.sh, side by side in random order (--classes puts a build's classes before
@@ -53,10 +53,16 @@ while [ $# -gt 0 ]; do
   esac
   shift 2
 done
-for n in "$USERS" "$COUNT" "$WARMUP" "$SECONDS_"; do
-  [[ $n =~ ^[1-9][0-9]{0,5}$ ]] || usage "--users, --count, --warmup and --seconds take 1..999999, not '$n'"
+for n in "$WARMUP" "$SECONDS_"; do
+  [[ $n =~ ^[1-9][0-9]{0,5}$ ]] || usage "--warmup and --seconds take 1..999999, not '$n'"
 done
+check_count
+check_connections --users "$USERS"
+check_list --layers "$LAYERS"
+check_list --formats "$FORMATS"
 [[ $STATIC == yes || $STATIC == no ]] || usage "--static takes yes or no, not '$STATIC'"
+[ -z "$PROFILE" ] || { [ ! -e "$PROFILE" ] && [ -d "$(dirname "$PROFILE")" ]; } \
+  || usage "--profile $PROFILE exists or its folder does not (its flame graphs are never replaced: give a new folder)"
 command -v wrk > /dev/null || usage "wrk is missing; apt-get install wrk"
 [ -f "$JAR" ] || usage "no $JAR; build it with ./mvnw -q -o -DskipTests package -pl bench-core -am"
 [ -z "$JMH" ] || [ -f "$JMH/jmh.json" ] || usage "no jmh.json in $JMH"

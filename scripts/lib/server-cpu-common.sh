@@ -20,6 +20,52 @@ unpack_async_profiler() {
   echo "$(cd "$1" && pwd)/libasyncProfiler.so"
 }
 
+# Bounds of the Java side that the scripts check before they start anything (each a copy:
+# scripts/check-scripts.sh fails when one no longer agrees with the source it names).
+# The fixture server's large page (HeavyQueries.LARGE_PAGE): a page of more features is a heavy
+# query to it, run one a core at a time and answered 503 beyond its few places, so a window of them
+# under wrk's connections measures 503s.
+LARGE_PAGE=10000
+# The load driver's users (ScenarioOptions' --users, 1..10000) and its longest phase
+# (LoadCommand.MAX_PHASE, 1 h: --warmup and --duration).
+DRIVER_MAX_USERS=10000
+DRIVER_MAX_PHASE_S=3600
+# encode-loop's longest window ('go MILLIS', EncodeLoopCommand.MAX_WINDOW_MS: 3,600,000 ms).
+LOOP_MAX_S=3600
+
+# check_seconds OPTION VALUE MAX: usage unless VALUE is 1..MAX seconds, saying why MAX (the rest)
+check_seconds() {
+  [[ $2 =~ ^[1-9][0-9]{0,5}$ ]] && (($2 <= $3)) || usage "$1 takes 1..$3 seconds (${*:4}), not '$2'"
+}
+
+# check_list OPTION A,B,..: usage unless each name is given once and none is empty (a point given
+# twice would be measured twice and its rows share a key; an empty list measures nothing)
+check_list() {
+  local seen=, n
+  [[ $2 =~ ^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$ ]] || usage "$1 takes names (A-Z a-z 0-9 _ . -) separated by commas, none empty, not '$2'"
+  for n in ${2//,/ }; do
+    [[ $seen != *",$n,"* ]] || usage "$1 names $n twice"
+    seen+="$n,"
+  done
+}
+
+# check_count: usage unless COUNT is 1..LARGE_PAGE features
+check_count() {
+  [[ $COUNT =~ ^[1-9][0-9]{0,5}$ ]] && ((COUNT <= LARGE_PAGE)) \
+    || usage "--count takes 1..$LARGE_PAGE features (the fixture server's large page: a larger one is a heavy query, run one a core at a time and answered 503 under load), not '$COUNT'"
+}
+
+# check_connections OPTION N: usage unless `wrk -t2 -cN` can run: N at least 2 (wrk refuses fewer
+# connections than threads) and N connections within the file descriptors it may open (ulimit -n;
+# wrk does not raise it, and beyond it counts each connection it could not open as a socket error)
+check_connections() {
+  local limit
+  [[ $2 =~ ^[1-9][0-9]{0,5}$ ]] && (($2 >= 2)) || usage "$1 takes 2 or more connections (wrk -t2 needs one a thread), not '$2'"
+  limit=$(ulimit -n)
+  [ "$limit" = unlimited ] || (($2 + 16 <= limit)) \
+    || usage "$1 $2: wrk would need $(($2 + 16)) open files, ulimit -n allows $limit (raise it with ulimit -n, or give fewer)"
+}
+
 # the GetFeature outputFormat of a study format, URL-encoded
 output_format() {
   case $1 in

@@ -67,7 +67,10 @@ public final class JavaLauncher {
       return given + " does not exist";
     }
     if (!Files.isRegularFile(java)) {
-      return given + " is not a file (name the java launcher, e.g. JDK/bin/java)";
+      return option
+          + " "
+          + org.wirebench.results.PathKind.notAFile(java)
+          + " (name the java launcher, e.g. JDK/bin/java)";
     }
     if (!Files.isExecutable(java)) {
       return given + " is not executable";

@@ -6,6 +6,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.wirebench.results.PathKind;
 import org.wirebench.results.RunEnvironment;
 
 /**
@@ -37,7 +38,7 @@ public final class OutputPaths {
       return inRun;
     }
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
-      return option + " " + dir + " is a file, not a folder";
+      return option + " " + dir + " " + PathKind.of(dir) + ", not a folder";
     }
     try {
       Files.createDirectories(dir);
@@ -63,20 +64,17 @@ public final class OutputPaths {
     if (inRun != null) {
       return inRun;
     }
-    if (Files.isDirectory(file)) {
-      return option + " " + file + " is a folder, not a file";
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      // an output is written beside its name and renamed over it: a FIFO's reader would never get
+      // it (the FIFO replaced by a file), and /dev/stdout or /dev/null failed after all the work
+      return option + " " + PathKind.notAFile(file) + "; name a file";
     }
     Path parent = file.toAbsolutePath().getParent();
     if (parent == null) {
       return null;
     }
     if (!Files.isDirectory(parent)) {
-      return option
-          + " "
-          + file
-          + ": its folder "
-          + parent
-          + (Files.exists(parent) ? " is a file" : " does not exist");
+      return option + " " + file + ": its folder " + parent + " " + PathKind.of(parent);
     }
     if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(parent)) {
       return option + " " + file + " cannot be written";

@@ -59,7 +59,7 @@ class ServeRefusalsTest {
 
   @Test
   void aJavaThatIsNoJavaLauncherIsRefused() throws Exception {
-    refused("--java " + tmp + " is not a file", "--port", "0", "--java", tmp.toString());
+    refused("--java " + tmp + " is a folder, not a file", "--port", "0", "--java", tmp.toString());
     Path quiet = script("true", "exit 0");
     refused("is not a java launcher", "--port", "0", "--java", quiet.toString());
     Path fails = script("false", "exit 1");

@@ -13,15 +13,21 @@ import java.util.Map;
  * Files a command adds to a run folder, never changing what is there: each is written under a
  * temporary {@code tmp-} name beside its final one and published whole, in the order given, only
  * when all are written; a name already taken is refused before any work, and publishing never
- * replaces a file (a hard link fails when its name exists). A killed command leaves only {@code
- * tmp-} files, which no reader takes for results; one that fails removes them.
+ * replaces a file (a hard link fails when its name exists). A command stopped by Ctrl-C or SIGTERM
+ * removes them on its way out, as one that fails does; only one killed outright ({@code kill -9})
+ * leaves its {@code tmp-} files, which no reader takes for results.
  */
 public final class NewFiles implements AutoCloseable {
   /** What temporary names start with: these files, and the suite's incomplete run folders. */
   public static final String PREFIX = "tmp-";
 
   private final Path folder;
+
+  /** Guarded by {@code this}: the hook that removes them on a stop reads them from its thread. */
   private final Map<String, Path> temps = new LinkedHashMap<>();
+
+  /** Removes the temporary files if the JVM is stopped before they are published or closed. */
+  private final Thread onStop = new Thread(this::dropTemps, "wirebench new files");
 
   private NewFiles(Path folder) {
     this.folder = folder;
@@ -45,8 +51,15 @@ public final class NewFiles implements AutoCloseable {
     Files.createDirectories(folder);
     NewFiles files = new NewFiles(folder);
     try {
-      for (String n : names) {
-        files.temps.put(n, temporary(folder, PREFIX + n + "."));
+      Runtime.getRuntime().addShutdownHook(files.onStop);
+    } catch (IllegalStateException shuttingDown) {
+      throw new IOException("the JVM is shutting down: no new files in " + folder);
+    }
+    try {
+      synchronized (files) {
+        for (String n : names) {
+          files.temps.put(n, temporary(folder, PREFIX + n + "."));
+        }
       }
     } catch (IOException e) {
       files.close();
@@ -56,7 +69,7 @@ public final class NewFiles implements AutoCloseable {
   }
 
   /** Where to write {@code name} until it is published. */
-  public Path temp(String name) {
+  public synchronized Path temp(String name) {
     Path p = temps.get(name);
     if (p == null) {
       throw new IllegalArgumentException(name + " is not one of " + temps.keySet());
@@ -65,7 +78,7 @@ public final class NewFiles implements AutoCloseable {
   }
 
   /** Gives every file its final name, in order; fails, replacing nothing, if one was taken. */
-  public void publish() throws IOException {
+  public synchronized void publish() throws IOException {
     for (Map.Entry<String, Path> e : temps.entrySet()) {
       Path target = folder.resolve(e.getKey());
       try {
@@ -77,13 +90,35 @@ public final class NewFiles implements AutoCloseable {
       }
     }
     temps.clear();
+    unhook();
   }
 
   /** Removes what was not published. */
   @Override
-  public void close() throws IOException {
+  public synchronized void close() throws IOException {
     for (Path p : temps.values()) {
       Files.deleteIfExists(p);
+    }
+    temps.clear();
+    unhook();
+  }
+
+  private void unhook() {
+    try {
+      Runtime.getRuntime().removeShutdownHook(onStop);
+    } catch (IllegalStateException shuttingDown) {
+      // the hook is running or has run: it finds nothing left
+    }
+  }
+
+  /** On the JVM's way out (Ctrl-C, SIGTERM) before publish or close: no half-written files. */
+  private synchronized void dropTemps() {
+    for (Path p : temps.values()) {
+      try {
+        Files.deleteIfExists(p);
+      } catch (IOException e) {
+        // nothing to do on the way out: the tmp- name says it is no result
+      }
     }
     temps.clear();
   }

@@ -68,13 +68,7 @@ final class ResultFiles {
     if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
       return false;
     }
-    if (Files.isDirectory(file)) {
-      throw new UnreadableRunException(file + " is a directory, not a file");
-    }
-    if (Files.isSymbolicLink(file) && !Files.exists(file)) {
-      throw new UnreadableRunException(file + " is a link to nothing, not a file");
-    }
-    throw new UnreadableRunException(file + " is not a regular file");
+    throw new UnreadableRunException(PathKind.notAFile(file));
   }
 
   static void checkVersion(Path file, int version, int newest) throws IOException {

@@ -128,7 +128,7 @@ class StrictFilesTest {
   void aDirectoryInAFilesPlaceIsRefused(String kind) throws IOException {
     Files.delete(run.resolve(kind));
     Files.createDirectory(run.resolve(kind));
-    assertTrue(refused(kind).getMessage().endsWith(kind + " is a directory, not a file"));
+    assertTrue(refused(kind).getMessage().endsWith(kind + " is a folder, not a file"));
   }
 
   /**

@@ -16,6 +16,7 @@ import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.suite.EnvironmentCapture;
 import org.wirebench.results.JmeterResult;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.PathKind;
 import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
@@ -134,8 +135,9 @@ final class JmeterImportCommand implements Callable<Integer> {
         throw bad("--warmup must not be negative, was " + warmup);
       }
     } else {
-      if (!Files.isRegularFile(plan)) {
-        throw new UnreadableRunException("--plan " + plan + ": no such file");
+      String notAFile = PathKind.notAFile(plan);
+      if (notAFile != null) {
+        throw new UnreadableRunException("--plan " + notAFile + ": give the .jmx that ran");
       }
       long[] planned;
       try {
@@ -276,7 +278,9 @@ final class JmeterImportCommand implements Callable<Integer> {
       return given;
     }
     if (!Files.isDirectory(given)) {
-      throw new UnreadableRunException("--jtl " + given + ": no such file or folder");
+      // a FIFO or /dev/stdin is no JTL: the file is read twice (its labels, then its samples)
+      throw new UnreadableRunException(
+          "--jtl " + PathKind.notAFile(given) + ": give the CSV file JMeter wrote, or its folder");
     }
     try (Stream<Path> files = Files.list(given)) {
       return files

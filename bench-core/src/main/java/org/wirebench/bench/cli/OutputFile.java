@@ -48,8 +48,11 @@ final class OutputFile {
     if (inRun != null) {
       throw new CommandLine.ParameterException(cli, inRun);
     }
-    if (Files.isDirectory(file)) {
-      throw new CommandLine.ParameterException(cli, "--out " + file + " is a folder, not a file");
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      // written beside it and renamed over it: --replace put a file in place of a FIFO or, as
+      // root, of a device node such as /dev/null
+      throw new CommandLine.ParameterException(
+          cli, "--out " + org.wirebench.results.PathKind.notAFile(file) + "; name a file");
     }
     if (Files.exists(file) && !replace) {
       throw new CommandLine.ParameterException(

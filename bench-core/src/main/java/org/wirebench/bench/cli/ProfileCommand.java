@@ -80,9 +80,14 @@ final class ProfileCommand implements Callable<Integer> {
     if (iterations < 1 || iterations > 1000) {
       throw bad("--iterations must be 1..1000, was " + iterations);
     }
+    java.util.Set<String> seen = new java.util.HashSet<>();
     for (String e : events) {
       if (!EVENTS.contains(e)) {
         throw bad("--events: '" + e + "' is not one of " + String.join(", ", EVENTS));
+      }
+      // each event is a run of its own into profile/EVENT: a second ran it again over the first
+      if (!seen.add(e)) {
+        throw bad("--events names " + e + " twice");
       }
     }
     JavaLauncher.Checked launcher = JavaOption.either(spec.commandLine(), javaLauncher, jvm);

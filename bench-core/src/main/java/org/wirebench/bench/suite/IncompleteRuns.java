@@ -24,7 +24,8 @@ import org.wirebench.results.RunEnvironment;
 /**
  * The {@code tmp-*} folders a killed suite run leaves under a results root. Never read as results
  * and never removed silently: the suite and {@code report} list them, {@code wirebench
- * discard-incomplete} removes them.
+ * discard-incomplete} removes them. A run stopped by Ctrl-C or SIGTERM removes its own ({@link
+ * StoppedRuns}); only one killed outright leaves it.
  */
 public final class IncompleteRuns {
   public static final String PREFIX = org.wirebench.results.NewFiles.PREFIX;
@@ -38,6 +39,7 @@ public final class IncompleteRuns {
    */
   public static Path create(Path root) throws IOException {
     Path run = org.wirebench.results.NewFiles.newFolder(root, PREFIX);
+    StoppedRuns.watch(key(run));
     Files.writeString(run.resolve(MARKER), MARKER_TEXT);
     // held until the folder is complete or deleted, and by the system no longer than the process:
     // discard-incomplete in another shell must not take a live run for a killed one
@@ -66,6 +68,7 @@ public final class IncompleteRuns {
    * does; once is enough.
    */
   public static void release(Path run) throws IOException {
+    StoppedRuns.forget(key(run));
     FileChannel marker = HELD.remove(key(run));
     if (marker != null) {
       marker.close();

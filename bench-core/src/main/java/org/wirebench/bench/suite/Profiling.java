@@ -50,6 +50,10 @@ public record Profiling(List<String> events, Path library, String only) {
       Files.createDirectories(into);
       Files.copy(in, library, StandardCopyOption.REPLACE_EXISTING);
     }
+    // a copy for this run's forks only: gone when this JVM ends, by Ctrl-C too (in reverse order
+    // of registration, so the file before its folder); each run once left 600 KiB in /tmp
+    into.toFile().deleteOnExit();
+    library.toFile().deleteOnExit();
     boolean perf = perfEventsAllowed();
     return new Profiling(
         events.stream().map(e -> e.equals("cpu") && !perf ? "itimer" : e).toList(), library, null);

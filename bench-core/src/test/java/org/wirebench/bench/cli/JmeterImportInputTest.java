@@ -68,6 +68,52 @@ class JmeterImportInputTest {
     assertFalse(Files.exists(out), "nothing written");
   }
 
+  /**
+   * A --jtl or --plan that is no file is named for what it is: a FIFO was "no such file or folder",
+   * which sent the user looking for a missing file.
+   */
+  @Test
+  void aJtlOrPlanThatIsNoFileSaysWhatItIs() throws Exception {
+    Path fifo = tmp.resolve("results.jtl");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo is available");
+    String hint = ": give the CSV file JMeter wrote, or its folder";
+    assertEquals(2, importInto(fifo, tmp.resolve("new")), cli::err);
+    assertEquals(
+        "wirebench jmeter-import: --jtl " + fifo + " is a FIFO (named pipe), not a file" + hint,
+        cli.err().strip());
+    assertEquals(2, importInto(Path.of("/dev/null"), tmp.resolve("new")), cli::err);
+    assertEquals(
+        "wirebench jmeter-import: --jtl /dev/null is a character device, not a file" + hint,
+        cli.err().strip());
+    Path missing = tmp.resolve("none.jtl");
+    assertEquals(2, importInto(missing, tmp.resolve("new")), cli::err);
+    assertEquals(
+        "wirebench jmeter-import: --jtl " + missing + " does not exist" + hint, cli.err().strip());
+    Path run = tmp.resolve("run");
+    assertEquals(
+        2,
+        cli.run(
+            "jmeter-import",
+            "--jtl",
+            fifo.toString(),
+            "--scenario",
+            "wfs",
+            "--plan",
+            fifo.toString(),
+            "--run",
+            run.toString(),
+            "--out",
+            tmp.resolve("new").toString()),
+        cli::err);
+    assertEquals(
+        "wirebench jmeter-import: --plan "
+            + fifo
+            + " is a FIFO (named pipe), not a file: give the .jmx that ran",
+        cli.err().strip());
+    assertFalse(Files.exists(tmp.resolve("new")), "nothing written");
+  }
+
   /** A folder named like a JTL is no JTL: the newest file is taken, or none is found. */
   @Test
   void aFolderNamedLikeAJtlIsNotTakenForOne() throws Exception {

@@ -138,6 +138,15 @@ class SuiteUsageErrorsTest {
       {"--users must be 1..10000", "--pairs", "none", "--load", "wfs", "--load-arg=--users=0"},
       {"osm_nowhere", "--pairs", "none", "--load", "wfs", "--load-arg=--layers=osm_nowhere"},
       {"nosuch", "--pairs", "none", "--load", "wfs", "--load-arg=--formats=nosuch"},
+      {"--runs must be 1..100, was 0", "--pairs", "none", "--load", "wfs", "--load-arg=--runs=0"},
+      {
+        "--requests must be 1 or more, was 0",
+        "--pairs",
+        "none",
+        "--load",
+        "soap",
+        "--load-arg=--requests=0"
+      },
       {
         "--duration must be 1ms..1h, was 0s",
         "--pairs",

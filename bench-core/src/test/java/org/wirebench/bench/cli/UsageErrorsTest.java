@@ -88,7 +88,8 @@ class UsageErrorsTest {
       Files.writeString(quiet, "#!/bin/sh\nexit 0\n");
       quiet.toFile().setExecutable(true);
       for (String java : new String[] {tmp.toString(), quiet.toString()}) {
-        String why = java.equals(tmp.toString()) ? "is not a file" : "is not a java launcher";
+        String why =
+            java.equals(tmp.toString()) ? "is a folder, not a file" : "is not a java launcher";
         refused(why, "suite", "--out", tmp.toString(), "--java", java);
         refused(why, "profile", "--benchmark", "GeoEncodingBenchmark", "--java", java);
       }
@@ -149,6 +150,66 @@ class UsageErrorsTest {
     assertEquals(2, exit, e);
     assertEquals(1, e.lines().count(), "one line: " + e);
     assertTrue(e.contains("--load takes all, none or some of"), e);
+  }
+
+  /**
+   * An event given twice was sampled in two runs, the second's graphs over the first's. JMH's lock
+   * is held (one of our own), so that code without the check stops at it instead of profiling.
+   */
+  @Test
+  void profileRefusesAnEventGivenTwice() throws Exception {
+    Path root = Files.createDirectories(tmp.resolve("root"));
+    String tmpdir = System.setProperty("java.io.tmpdir", tmp.toString());
+    String ignore = System.clearProperty("jmh.ignoreLock");
+    try (RandomAccessFile raf = new RandomAccessFile(JmhLock.file().toFile(), "rw");
+        FileLock held = raf.getChannel().lock()) {
+      UsageRefusals.refused(
+          cli,
+          root,
+          "--events names cpu twice",
+          "profile",
+          "--benchmark",
+          "GeoEncodingBenchmark",
+          "--events",
+          "cpu,alloc,cpu",
+          "--out",
+          root.resolve("out").toString());
+    } finally {
+      System.setProperty("java.io.tmpdir", tmpdir);
+      if (ignore != null) {
+        System.setProperty("jmh.ignoreLock", ignore);
+      }
+    }
+  }
+
+  /**
+   * compare --out FIFO --replace renamed its output over the FIFO (and, as root, over a device node
+   * such as /dev/null): refused before anything is read.
+   */
+  @Test
+  void anOutFileThatIsAFifoIsRefusedEvenWithReplace() throws Exception {
+    Path elsewhere = Files.createTempDirectory("usage-fifo");
+    try {
+      Path fifo = elsewhere.resolve("compare.xml");
+      Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+      org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo is available");
+      refused(
+          "--out " + fifo + " is a FIFO (named pipe), not a file; name a file",
+          "compare",
+          "--out",
+          fifo.toString(),
+          "--replace",
+          tmp.resolve("a").toString(),
+          tmp.resolve("b").toString());
+      assertFalse(Files.isRegularFile(fifo), "the FIFO is left as it was");
+    } finally {
+      try (var left = Files.list(elsewhere)) {
+        for (Path p : left.toList()) {
+          Files.delete(p);
+        }
+      }
+      Files.delete(elsewhere);
+    }
   }
 
   @Test

@@ -37,9 +37,9 @@ final class JtlLines implements Closeable {
    * @throws IOException when {@code file} is not a regular file (a folder, a device, a FIFO)
    */
   JtlLines(Path file) throws IOException {
-    if (!Files.isRegularFile(file)) {
-      throw new IOException(
-          file + ": not a file (" + (Files.isDirectory(file) ? "a folder" : "no such file") + ")");
+    String notAFile = org.wirebench.results.PathKind.notAFile(file);
+    if (notAFile != null) {
+      throw new IOException(notAFile);
     }
     this.file = file;
     this.in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);

@@ -116,7 +116,7 @@ class JtlBoundsTest {
   @Test
   void aFolderIsRefusedAsNotAFile() throws Exception {
     Path folder = Files.createDirectory(tmp.resolve("x.csv"));
-    assertEquals(folder + ": not a file (a folder)", refused(folder, 1).getMessage());
+    assertEquals(folder + " is a folder, not a file", refused(folder, 1).getMessage());
   }
 
   /** Spreadsheet tools save CSV with a byte order mark: the header is read without it. */

@@ -37,11 +37,15 @@ final class ScenarioCommand {
   /**
    * Every check of the options' values that needs no server, no file and no wait: the scenario's
    * points (its lists, users, layers, formats), --server's URL, the ranges of --server-wait and
-   * --jmeter-engines. {@code call} makes them first; the suite makes them before any benchmark.
+   * --jmeter-engines, and the settings (--runs, --requests, --warmup-requests, --validate-every,
+   * and what a self-running scenario cannot honour). {@code call} makes them first; the suite makes
+   * them before any benchmark.
    */
   void checkValues() {
-    points(Scenarios.get(cmd.scenario));
+    Scenario scenario = Scenarios.get(cmd.scenario);
+    points(scenario);
     serverValues();
+    settings(scenario);
   }
 
   private List<Scenario.Point> points(Scenario scenario) {
@@ -50,6 +54,15 @@ final class ScenarioCommand {
         String why = self.cannotRun(o);
         if (why != null) {
           throw cmd.bad(why);
+        }
+        if (cmd.encoding() != ContentCoding.IDENTITY) {
+          // it runs its own cells, never the points' plans: the coding asked for was dropped
+          throw cmd.bad(
+              "--encoding: the "
+                  + scenario.name()
+                  + " scenario asks for the content codings its own option names (--"
+                  + scenario.name()
+                  + "-encodings)");
         }
       }
       return coded(scenario.points(o), cmd.encoding());
@@ -274,9 +287,17 @@ final class ScenarioCommand {
     if (o.validateEvery < 0) {
       throw cmd.bad("--validate-every must not be negative, was " + o.validateEvery);
     }
-    return d.withRuns(runs)
-        .withTimes(cmd.warmup, cmd.duration)
-        .withCounts(o.warmupRequests, o.requests)
-        .withValidateEvery(o.validateEvery);
+    ScenarioSettings s =
+        d.withRuns(runs)
+            .withTimes(cmd.warmup, cmd.duration)
+            .withCounts(o.warmupRequests, o.requests)
+            .withValidateEvery(o.validateEvery);
+    if (scenario instanceof SelfRunningScenario self) {
+      String why = self.settingsProblem(s);
+      if (why != null) {
+        throw cmd.bad(why);
+      }
+    }
+    return s;
   }
 }

@@ -22,6 +22,12 @@ public interface SelfRunningScenario extends Scenario {
   String cannotRun(ScenarioOptions options);
 
   /**
+   * Why the scenario cannot run with these settings (e.g. more than one run of a point), in one
+   * line; null when it can. Asked with the other checks of the values, before any work.
+   */
+  String settingsProblem(ScenarioSettings settings);
+
+  /**
    * Runs {@code points} (from {@link #points}) as the settings say and returns the whole result;
    * everything it set up is gone when it returns or throws.
    *

@@ -197,6 +197,18 @@ public final class WireScenario implements SelfRunningScenario {
   }
 
   @Override
+  public String settingsProblem(ScenarioSettings settings) {
+    if (settings.runs() != 1) {
+      return "--runs: the wire scenario measures each point once; give more --requests instead";
+    }
+    if (!settings.counted() || settings.warmupMs() != 0 || settings.durationMs() != 0) {
+      return "--warmup/--duration: the wire scenario counts answers (--requests,"
+          + " --warmup-requests); a timed window would end inside a slow link's answer";
+    }
+    return null;
+  }
+
+  @Override
   public ScenarioResult run(
       ScenarioOptions o,
       List<Point> points,
@@ -206,15 +218,6 @@ public final class WireScenario implements SelfRunningScenario {
       HistogramLogWriter hlog,
       PrintStream log)
       throws Exception {
-    if (settings.runs() != 1) {
-      throw new CannotRunException(
-          "--runs: the wire scenario measures each point once; give more --requests instead");
-    }
-    if (!settings.counted() || settings.warmupMs() != 0 || settings.durationMs() != 0) {
-      throw new CannotRunException(
-          "--warmup/--duration: the wire scenario counts answers (--requests,"
-              + " --warmup-requests); a timed window would end inside a slow link's answer");
-    }
     return new WireRun(this, cells(o), users(o), settings, profile, java, host, log)
         .run(points, hlog);
   }

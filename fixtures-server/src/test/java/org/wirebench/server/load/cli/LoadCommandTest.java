@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,6 +65,43 @@ class LoadCommandTest {
     assertTrue(stderr.contains("does not exist"), stderr);
     assertEquals(2, load("--target", "http://127.0.0.1:1/", "--hlog", tmp.toString()));
     assertTrue(stderr.contains("is a folder, not a file"), stderr);
+  }
+
+  /**
+   * An output that exists but is no file is refused before the run: a result is written beside its
+   * name and renamed over it, so a FIFO was replaced by a file its reader never saw, and, run as
+   * root, a device node such as /dev/null was replaced by a file of JSON. The device here is a copy
+   * of /dev/null's node in the test's folder (mknod, as root), never the system's.
+   */
+  @Test
+  void anOutputThatIsAFifoOrADeviceIsRefusedBeforeTheRun() throws Exception {
+    Path fifo = tmp.resolve("result.json");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo is available");
+    String[] quick = {"--target", dead.url(), "--warmup", "0s", "--duration", "1ms"};
+    for (String option : new String[] {"--json", "--hlog"}) {
+      assertEquals(2, load(with(quick, option, fifo.toString())), stderr);
+      assertEquals(1, stderr.lines().count(), stderr);
+      assertTrue(
+          stderr.contains(option + " " + fifo + " is a FIFO (named pipe), not a file; name a file"),
+          stderr);
+    }
+    assertTrue(!Files.isRegularFile(fifo), "the FIFO is left as it was");
+    Path device = tmp.resolve("null");
+    Process mknod =
+        new ProcessBuilder("mknod", device.toString(), "c", "1", "3").inheritIO().start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(mknod.waitFor() == 0, "mknod (root)");
+    assertEquals(2, load(with(quick, "--json", device.toString())), stderr);
+    assertTrue(
+        stderr.contains("--json " + device + " is a character device, not a file; name a file"),
+        stderr);
+    assertTrue(!Files.isRegularFile(device), "the device node is left as it was");
+  }
+
+  private static String[] with(String[] args, String... more) {
+    String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+    System.arraycopy(more, 0, all, args.length, more.length);
+    return all;
   }
 
   @Test

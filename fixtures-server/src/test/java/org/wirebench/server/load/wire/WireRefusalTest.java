@@ -136,6 +136,33 @@ class WireRefusalTest {
         "no results");
   }
 
+  /**
+   * --runs, --warmup and --duration were refused only as the run began: after --out's folder was
+   * made (left empty), and never by the check the suite makes before its benchmarks.
+   */
+  @Test
+  void settingsTheScenarioCannotHonourAreRefusedBeforeTheOutputAndByTheSuitesCheck() {
+    WireScenario.useHost(host(0, "ip", "tc", "setsid"));
+    Path out = tmp.resolve("run");
+    assertEquals(2, load("--scenario", "wire", "--quick", "--runs", "2", "--out", out.toString()));
+    oneLine();
+    assertTrue(stderr.contains("--runs: the wire scenario measures each point once"), stderr);
+    assertTrue(!Files.exists(out), "no results folder made");
+    for (String[] given :
+        new String[][] {{"--runs", "2"}, {"--warmup", "5s"}, {"--duration", "9s"}}) {
+      List<String> args = new ArrayList<>(List.of("--scenario", "wire", "--quick", "--out", "."));
+      args.addAll(List.of(given));
+      LoadCommand load = new LoadCommand();
+      new picocli.CommandLine(load).parseArgs(args.toArray(String[]::new));
+      picocli.CommandLine.ParameterException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              picocli.CommandLine.ParameterException.class, load::checkBeforeRun, given[0]);
+      assertTrue(e.getMessage().contains("the wire scenario"), e.getMessage());
+    }
+    assertTrue(
+        commands.stream().noneMatch(c -> c.contains("add")), "no namespace was made: " + commands);
+  }
+
   @Test
   void optionsTheScenarioCannotHonourAreRefusedBeforeAnyNamespace() {
     WireScenario.useHost(host(0, "ip", "tc", "setsid"));
@@ -145,6 +172,14 @@ class WireRefusalTest {
     assertEquals(2, load("--scenario", "wire", "--quick", "--duration", "10s"));
     oneLine();
     assertTrue(stderr.contains("counts answers"), stderr);
+    // the driver's --encoding shapes the points' plans, which the wire scenario never runs
+    for (String[] coding : new String[][] {{"--encoding", "br"}, {"--gzip"}}) {
+      List<String> args = new ArrayList<>(List.of("--scenario", "wire", "--quick"));
+      args.addAll(List.of(coding));
+      assertEquals(2, load(args.toArray(String[]::new)), stderr);
+      oneLine();
+      assertTrue(stderr.contains("--wire-encodings"), stderr);
+    }
     assertEquals(2, load("--scenario", "wire", "--quick", "--wire-encodings", "deflate"));
     oneLine();
     assertTrue(stderr.contains("deflate is a content coding"), stderr);
