@@ -122,7 +122,8 @@ final class ClientThreads extends ThreadLimitHandler {
         return true;
       }
       waiting.remove(this);
-      boolean gone = watch.gone();
+      // the socket asked now: a close the selector has not passed on yet must not let it run
+      boolean gone = watch.goneNow();
       watch.close();
       return !gone;
     }

@@ -1,5 +1,6 @@
 package org.wirebench.server.http;
 
+import org.eclipse.jetty.io.QuietException;
 import org.eclipse.jetty.server.ConnectionMetaData;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -16,6 +17,40 @@ public final class ClientGone {
   public static final int CLIENT_CLOSED_REQUEST = 499;
 
   private ClientGone() {}
+
+  /**
+   * Work given up because its client left ({@link ClientWatch}): nothing to answer, and quiet in
+   * Jetty's log. No stack trace: any client can cause it at will.
+   */
+  public static final class Left extends RuntimeException implements QuietException {
+    public Left(String message) {
+      super(message, null, false, false);
+    }
+
+    /**
+     * This stop as an IOException (caused by it), for work that goes through streams: ImageIO
+     * cleans up after an IOException its stream throws, not after a RuntimeException (its PNG
+     * writer's own cleanup then failed, and the stop was lost under an IndexOutOfBoundsException).
+     */
+    public java.io.IOException asIOException() {
+      return new java.io.IOException(getMessage(), this);
+    }
+  }
+
+  /**
+   * The {@link Left} that {@code x} is or was caused by, or null. What the work's stream goes
+   * through may wrap what it throws (ImageIO's PNG writer turns any IOException into an
+   * IIOException): a catch of the stop's own type would miss it there, and answer a client that
+   * left as the server's failure ({@code 500}, a stack trace in the log).
+   */
+  public static Left left(Throwable x) {
+    for (Throwable t = x; t != null; t = t.getCause()) {
+      if (t instanceof Left l) {
+        return l;
+      }
+    }
+    return null;
+  }
 
   /** Ends the request as dropped; {@code why} goes to nobody but the callback's failure. */
   public static void end(Request request, Response response, Callback callback, String why) {

@@ -54,6 +54,7 @@ public final class GatheredBody extends OutputStream {
   private boolean failed;
   private boolean begun;
   private final Runnable beforePiece;
+  private final Runnable beforeFirst;
 
   /**
    * @param pieceBytes bytes a write to the network carries, except the last, 1..
@@ -69,7 +70,20 @@ public final class GatheredBody extends OutputStream {
    *     or null
    */
   public GatheredBody(Content.Sink sink, int pieceBytes, Runnable beforePiece) {
+    this(sink, pieceBytes, beforePiece, null);
+  }
+
+  /**
+   * @param pieceBytes bytes a write to the network carries, except the last, 1..
+   * @param beforePiece as above, or null
+   * @param beforeFirst run once before the body's first bytes go to the network, whether they are a
+   *     full piece or the whole body in one: what it throws fails the body with nothing sent (the
+   *     response still uncommitted); or null
+   */
+  public GatheredBody(
+      Content.Sink sink, int pieceBytes, Runnable beforePiece, Runnable beforeFirst) {
     this.beforePiece = beforePiece;
+    this.beforeFirst = beforeFirst;
     if (pieceBytes < 1) {
       throw new IllegalArgumentException("pieceBytes must be at least 1, was " + pieceBytes);
     }
@@ -185,6 +199,9 @@ public final class GatheredBody extends OutputStream {
   private void send(boolean last) throws IOException {
     if (!last && beforePiece != null) {
       beforePiece.run();
+    }
+    if (!begun && beforeFirst != null) {
+      beforeFirst.run();
     }
     if (!last && !begun) {
       frameByChunks();

@@ -8,6 +8,7 @@ import org.eclipse.jetty.util.Callback;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.wirebench.formats.geo.codec.WfsVersion;
+import org.wirebench.server.http.ClientGone;
 import org.wirebench.server.http.ClientWatch;
 import org.wirebench.server.http.GatheredBody;
 import org.wirebench.server.http.OwsException;
@@ -53,7 +54,7 @@ final class AnswerStream {
       ClientWatch watch,
       WorkBudget budget) {
     try {
-      writeBody(response, body, budget);
+      writeBody(response, body, budget, watch);
     } catch (Throwable x) {
       if (watch != null) {
         watch.close();
@@ -67,12 +68,30 @@ final class AnswerStream {
     callback.succeeded();
   }
 
-  private static void writeBody(Response response, Body body, WorkBudget budget) throws Exception {
+  private static void writeBody(Response response, Body body, WorkBudget budget, ClientWatch watch)
+      throws Exception {
     GatheredBody out =
-        new GatheredBody(response, RESPONSE_CHUNK_BYTES, budget == null ? null : budget::check);
+        new GatheredBody(
+            response,
+            RESPONSE_CHUNK_BYTES,
+            budget == null ? null : budget::check,
+            watch == null ? null : () -> stopIfGoneNow(watch));
     // only a body written to its end ends the response: the writer's own close does not
     body.writeTo(out.writerView());
     out.close();
+  }
+
+  /**
+   * The look before an answer's first bytes, which decides between the answer and 499, asks the
+   * socket itself ({@link ClientWatch#goneNow}): a query that looked at its client as it went hears
+   * of a close a selector's wake-up later, so its flag alone would answer a client that left 200 or
+   * 499 by the timing. A query that never looked (fewer than {@value Visits#CHECK_EVERY} features
+   * visited) is answered, as it was never watched.
+   */
+  private static void stopIfGoneNow(ClientWatch watch) {
+    if (watch.looked() && watch.goneNow()) {
+      throw new ClientGone.Left("the client closed the connection before its answer was sent");
+    }
   }
 
   /**
@@ -99,15 +118,14 @@ final class AnswerStream {
       }
       return;
     }
-    if (x instanceof Visits.Stopped
-        || org.wirebench.server.http.ClientGone.left(x, request.getConnectionMetaData())) {
+    if (ClientGone.left(x) != null || ClientGone.left(x, request.getConnectionMetaData())) {
       // not the server's failure, and any client can cause it at will: one line, no stack trace,
       // so that hanging up cannot fill the log with a trace a request
       LOG.info("the client left while its answer to {} was written: {}", what, x.toString());
       if (response.isCommitted()) {
         callback.failed(x);
       } else {
-        org.wirebench.server.http.ClientGone.end(request, response, callback, x.toString());
+        ClientGone.end(request, response, callback, x.toString());
       }
       return;
     }

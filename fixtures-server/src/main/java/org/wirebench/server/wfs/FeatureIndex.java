@@ -94,7 +94,8 @@ final class FeatureIndex {
         return of(dataset, visits);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        throw new Visits.Stopped("interrupted while the index of " + dataset.name() + " built");
+        throw new org.wirebench.server.http.ClientGone.Left(
+            "interrupted while the index of " + dataset.name() + " built");
       }
     }
   }

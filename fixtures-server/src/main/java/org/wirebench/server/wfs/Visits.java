@@ -2,24 +2,17 @@ package org.wirebench.server.wfs;
 
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
+import org.wirebench.server.http.ClientGone;
 
 /**
  * The features one GetFeature visits: each is counted (into the handler's total, which tests and
  * operators read) and, every {@value #CHECK_EVERY} features, the client is looked at: once it has
- * gone the query stops with {@link Stopped}, whether or not it had written anything yet (a scan
- * that matches nothing never writes, and would otherwise run on for minutes after its client left);
- * and, as often, the request's {@link WorkBudget}.
+ * gone the query stops with {@link ClientGone.Left}, whether or not it had written anything yet (a
+ * scan that matches nothing never writes, and would otherwise run on for minutes after its client
+ * left); and, as often, the request's {@link WorkBudget}.
  */
 final class Visits {
   static final int CHECK_EVERY = 256;
-
-  /** A query stopped because its client left: nothing to answer, and quiet in Jetty's log. */
-  static final class Stopped extends RuntimeException
-      implements org.eclipse.jetty.io.QuietException {
-    Stopped(String message) {
-      super(message, null, false, false);
-    }
-  }
 
   private final LongAdder total;
   private final BooleanSupplier gone;
@@ -43,8 +36,8 @@ final class Visits {
   }
 
   /**
-   * One feature visited; throws {@link Stopped} once the client has gone, {@link WorkBudget.Spent}
-   * once the request's work passed its budget.
+   * One feature visited; throws {@link ClientGone.Left} once the client has gone, {@link
+   * WorkBudget.Spent} once the request's work passed its budget.
    */
   void visit() {
     total.increment();
@@ -62,10 +55,10 @@ final class Visits {
     return gone.getAsBoolean();
   }
 
-  /** Throws {@link Stopped} if the client has gone. */
+  /** Throws {@link ClientGone.Left} if the client has gone. */
   void check() {
     if (clientLeft()) {
-      throw new Stopped("the client closed the connection");
+      throw new ClientGone.Left("the client closed the connection");
     }
   }
 }

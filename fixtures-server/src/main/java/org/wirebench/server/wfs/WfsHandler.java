@@ -331,7 +331,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
               heavy,
               org.wirebench.server.http.ClientAddress.of(request),
               new Visits(visited, watch::gone, budget));
-    } catch (Visits.Stopped e) {
+    } catch (org.wirebench.server.http.ClientGone.Left e) {
       watch.close();
       LOG.info("stopped {}: {}", request.getHttpURI().getPathQuery(), e.getMessage());
       org.wirebench.server.http.ClientGone.end(request, response, callback, e.getMessage());

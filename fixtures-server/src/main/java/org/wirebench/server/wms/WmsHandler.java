@@ -32,7 +32,10 @@ import org.wirebench.server.http.OwsHandler;
  * ClientWatch}): a client that closes its connection stops its map within {@value RowWatch#ROWS}
  * rows (or 64 KiB of encoded image), its share and the budget are given back at once, and the
  * access log says {@code 499 0}. Before, six 4096² maps whose clients had hung up were all drawn to
- * the end (9 s of CPU each) and logged as 200 with their full size.
+ * the end (9 s of CPU each) and logged as 200 with their full size. A client gone by the time the
+ * map is done (its last rows and a small map's every row are drawn between looks), or by the time
+ * its turn is refused, is {@code 499 0} too: that look asks the socket itself ({@link
+ * ClientWatch#goneNow}), and a stop is known by its cause whatever the encoder wrapped it in.
  */
 public final class WmsHandler extends OwsHandler<WmsRequest> {
   private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WmsHandler.class);
@@ -161,20 +164,30 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
         RowWatch rows =
             drawn -> {
               rowsDrawn.add(drawn);
-              if (watch.gone()) {
-                throw new ClientLeft();
-              }
+              stopIfGone(watch);
             };
         int[] drawn = renderer.get().render(map.box(), map.srs(), rows);
         ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(8192, pixels / 4));
         MapImages.write(drawn, map, new WatchedOutput(out, watch));
         image = out.toByteArray();
       }
-      if (watch.gone()) {
-        throw new ClientLeft();
+      // the look that decides between the map and 499 asks the socket itself: the selector's
+      // word may still be on its way for a client that closed during the last rows
+      if (watch.goneNow()) {
+        throw new ClientGone.Left("the client left while its map was drawn");
       }
-    } catch (ClientLeft e) {
+    } catch (Exception e) {
+      // a stop, whatever the encoder made of it (wrapped, or lost in its own cleanup: the watch
+      // saw the client gone all the same), or a turn refused (429, 503) after a wait its client
+      // did not stay for: nobody to answer, and no failure of the server's
+      boolean left =
+          ClientGone.left(e) != null
+              || watch.gone()
+              || (e instanceof OwsException && watch.goneNow());
       watch.close();
+      if (!left) {
+        throw e;
+      }
       LOG.info("stopped {}: its client left", request.getHttpURI().getPathQuery());
       ClientGone.end(request, response, callback, "the client left while its map was drawn");
       return;
@@ -186,15 +199,12 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
     response.write(true, ByteBuffer.wrap(image), callback);
   }
 
-  /** A map given up because its client left: nothing to answer. */
-  private static final class ClientLeft extends IOException {
-    ClientLeft() {
-      super("the client left");
-    }
-
-    @Override
-    public synchronized Throwable fillInStackTrace() {
-      return this; // expected, and any client can cause it: no trace to make
+  /**
+   * Stops the map once its client is seen gone: an IOException, as renderers and ImageIO expect.
+   */
+  private static void stopIfGone(ClientWatch watch) throws IOException {
+    if (watch.gone()) {
+      throw new ClientGone.Left("the client left while its map was drawn").asIOException();
     }
   }
 
@@ -225,9 +235,7 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
       sinceCheck += bytes;
       if (sinceCheck >= CHECK_BYTES) {
         sinceCheck = 0;
-        if (watch.gone()) {
-          throw new ClientLeft();
-        }
+        stopIfGone(watch);
       }
     }
   }

@@ -95,6 +95,41 @@ class GatheredBodyTest {
     assertThrows(IllegalArgumentException.class, () -> new GatheredBody(new Recording(), 0));
   }
 
+  /**
+   * The look before a body's first bytes runs once, before the first write to the network, whether
+   * that is a full piece or the whole body; what it throws fails the body with nothing written.
+   */
+  @Test
+  void theLookBeforeTheFirstBytesRunsOnceAndCanStopTheBody() throws IOException {
+    for (int size : new int[] {20, 100}) {
+      Recording sink = new Recording();
+      int[] looks = {0};
+      try (GatheredBody out = new GatheredBody(sink, 32, null, () -> looks[0]++)) {
+        out.write(body(size));
+      }
+      assertEquals(1, looks[0], size + " bytes");
+      assertArrayEquals(body(size), sink.bytes.toByteArray());
+    }
+    for (int size : new int[] {20, 100}) {
+      Recording sink = new Recording();
+      GatheredBody out =
+          new GatheredBody(
+              sink,
+              32,
+              null,
+              () -> {
+                throw new IllegalStateException("gone");
+              });
+      assertThrows(
+          IllegalStateException.class,
+          () -> {
+            out.write(body(size));
+            out.close();
+          });
+      assertEquals(List.of(), sink.writes, size + " bytes");
+    }
+  }
+
   /** A sink that records the buffers it was given, and consumes them as Jetty does. */
   private static final class Arrays implements Content.Sink {
     final List<ByteBuffer> arrays = new ArrayList<>();
