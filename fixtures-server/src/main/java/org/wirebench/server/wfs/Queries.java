@@ -57,10 +57,17 @@ final class Queries {
     List<String> sorts = perQuery(params, "sortby", "SORTBY", n, false);
     List<Query> out = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
-      Map<String, String> own = new TreeMap<>(params);
-      put(own, "filter", filters.get(i));
-      put(own, "propertyname", properties.get(i));
-      put(own, "sortby", sorts.get(i));
+      Map<String, String> own = params;
+      if (!java.util.Objects.equals(filters.get(i), params.get("filter"))
+          || !java.util.Objects.equals(properties.get(i), params.get("propertyname"))
+          || !java.util.Objects.equals(sorts.get(i), params.get("sortby"))) {
+        // a query of several, or a filter out of its parentheses: its own values over the rest (a
+        // query whose values are the request's reads the request's map, which no one changes)
+        own = new TreeMap<>(params);
+        put(own, "filter", filters.get(i));
+        put(own, "propertyname", properties.get(i));
+        put(own, "sortby", sorts.get(i));
+      }
       out.add(new Query(layers.get(i), new Selection(own, wfs.isV1(), wfs.names())));
     }
     return out;

