@@ -6,6 +6,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.wirebench.results.NewFiles;
 import org.wirebench.results.RunEnvironment;
 
 /**
@@ -86,12 +87,9 @@ public final class OutputPaths {
 
   /**
    * The file a run being written holds until it completes, in a folder whose name starts with
-   * {@link #TMP_PREFIX} (the suite's and jmeter-import's run under construction).
+   * {@link NewFiles#PREFIX} (the suite's and jmeter-import's run under construction).
    */
   public static final String INCOMPLETE_MARKER = "wirebench-incomplete-run";
-
-  /** What the name of a run folder still being written starts with. */
-  public static final String TMP_PREFIX = org.wirebench.results.NewFiles.PREFIX;
 
   /**
    * The run folder {@code path} is in or is, or null: the nearest folder on its way up (resolved as
@@ -125,7 +123,7 @@ public final class OutputPaths {
     }
     Path name = d.getFileName();
     if (name != null
-        && name.toString().startsWith(TMP_PREFIX)
+        && name.toString().startsWith(NewFiles.PREFIX)
         && Files.exists(d.resolve(INCOMPLETE_MARKER), LinkOption.NOFOLLOW_LINKS)) {
       return new Found(
           RunKind.BEING_WRITTEN, "a run still being written: it holds " + INCOMPLETE_MARKER);
@@ -147,7 +145,7 @@ public final class OutputPaths {
 
   /** A name the load driver's {@code --out} gives its results, or their temporary files. */
   private static boolean loadResultName(String n) {
-    String base = n.startsWith(TMP_PREFIX + "load-") ? n.substring(TMP_PREFIX.length()) : n;
+    String base = n.startsWith(NewFiles.PREFIX + "load-") ? n.substring(NewFiles.PREFIX.length()) : n;
     return base.startsWith("load-")
         && (base.endsWith(".json")
             || base.endsWith(".hlog")
@@ -207,6 +205,15 @@ public final class OutputPaths {
       }
     }
     return null;
+  }
+
+  /**
+   * Writes {@code file} whole or not at all where the system resolves it, as checked ({@link
+   * #real}): a new file renamed over the path, so a hard link to another file (a run's) keeps its
+   * bytes.
+   */
+  public static void replace(Path file, NewFiles.IoWriter writer) throws IOException {
+    NewFiles.replace(real(file), writer);
   }
 
   /**

@@ -184,7 +184,7 @@ final class ScenarioCommand {
         files.publish(); // the histograms first: load-*.json is what readers take as the result
       }
       if (cmd.json != null) {
-        NewFiles.replace(org.wirebench.server.OutputPaths.real(cmd.json), result::write);
+        org.wirebench.server.OutputPaths.replace(cmd.json, result::write);
       }
       System.out.printf(
           Locale.ROOT,
