@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.suite.IncompleteRuns;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.RunFiles;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.UnreadableRunException;
 import picocli.CommandLine.Command;
@@ -78,7 +79,12 @@ final class ReportCommand implements Callable<Integer> {
       ReportWriter.write(record, org.wirebench.server.OutputPaths.real(out), id.id());
       spec.commandLine()
           .getOut()
-          .println("wrote " + out.resolve("report.html") + " and report.md" + id.asRun());
+          .println(
+              "wrote "
+                  + out.resolve(RunFiles.REPORT_HTML)
+                  + " and "
+                  + RunFiles.REPORT_MD
+                  + id.asRun());
       return 0;
     }
     return checkOwn(ReportWriter.render(record, id.id()), id);

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.wirebench.bench.report.ReportTitle;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.RunFiles;
 import org.wirebench.results.UnreadableRunException;
 
 /**
@@ -56,8 +57,8 @@ record RunId(String id, String folderName) {
    */
   static RunId of(Path run) throws IOException {
     String name = run.toAbsolutePath().normalize().getFileName().toString();
-    Path md = run.resolve("report.md");
-    Path html = run.resolve("report.html");
+    Path md = run.resolve(RunFiles.REPORT_MD);
+    Path html = run.resolve(RunFiles.REPORT_HTML);
     String fromMd = Files.isRegularFile(md) ? mdTitle(md) : null;
     String fromHtml = Files.isRegularFile(html) ? htmlTitle(html) : null;
     if (fromMd != null && fromHtml != null && !fromMd.equals(fromHtml)) {

@@ -14,12 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
-import org.wirebench.results.FidelityTable;
-import org.wirebench.results.JmeterResult;
-import org.wirebench.results.JmhResult;
-import org.wirebench.results.PairedRuns;
-import org.wirebench.results.PayloadSizes;
-import org.wirebench.results.RunEnvironment;
+import org.wirebench.results.NewFiles;
+import org.wirebench.results.RunFiles;
 
 /**
  * The {@code tmp-*} folders a killed suite run leaves under a results root. Never read as results
@@ -27,7 +23,7 @@ import org.wirebench.results.RunEnvironment;
  * discard-incomplete} removes them.
  */
 public final class IncompleteRuns {
-  public static final String PREFIX = org.wirebench.results.NewFiles.PREFIX;
+  private static final String PREFIX = NewFiles.PREFIX;
 
   private IncompleteRuns() {}
 
@@ -37,7 +33,7 @@ public final class IncompleteRuns {
    * completes the run kept that, so no other user could read a finished run.
    */
   public static Path create(Path root) throws IOException {
-    Path run = org.wirebench.results.NewFiles.newFolder(root, PREFIX);
+    Path run = NewFiles.newFolder(root, PREFIX);
     Files.writeString(run.resolve(MARKER), MARKER_TEXT);
     // held until the folder is complete or deleted, and by the system no longer than the process:
     // discard-incomplete in another shell must not take a live run for a killed one
@@ -150,38 +146,16 @@ public final class IncompleteRuns {
   }
 
   /**
-   * The results a run writes at the top of its folder, by the names their writers give them (each
-   * file's class in {@code org.wirebench.results}, the load driver's {@code load-<scenario>}, an
-   * import's {@code jmeter-<scenario>}), and each of them under a temporary {@code
-   * tmp-<name>.<random>} name while it is written ({@link org.wirebench.results.NewFiles}).
+   * The results a run writes at the top of its folder ({@link RunFiles#runFile}), each also under
+   * the temporary name it is written to ({@link NewFiles#published}).
    */
   static boolean runFile(String n) {
     if (n.equals(MARKER)) {
       return true;
     }
-    String name = n;
-    if (n.startsWith(PREFIX)) {
-      int random = n.lastIndexOf('.');
-      if (random <= PREFIX.length() || !n.substring(random + 1).matches("[0-9a-z]+")) {
-        return false;
-      }
-      name = n.substring(PREFIX.length(), random);
-    }
-    return RUN_FILES.contains(name)
-        || name.matches("load-[a-z0-9][a-z0-9_-]*\\.(json|hlog)")
-        || name.matches(JmeterResult.PREFIX + "[a-z0-9][a-z0-9_-]*\\.json");
+    String published = NewFiles.published(n);
+    return n.startsWith(PREFIX) ? published != null && RunFiles.runFile(published) : RunFiles.runFile(n);
   }
-
-  private static final java.util.Set<String> RUN_FILES =
-      java.util.Set.of(
-          RunEnvironment.FILE,
-          JmhResult.FILE,
-          PayloadSizes.FILE,
-          FidelityTable.FILE,
-          FidelityTable.CODECS_FILE,
-          PairedRuns.FILE,
-          "report.md",
-          "report.html");
 
   /**
    * What under a run's {@code profile/} a run does not write, or null: it holds the flame graphs
