@@ -254,6 +254,26 @@ public record RunRecord(
     return scenario;
   }
 
+  /**
+   * This run, refused when it holds no results to report or export.
+   *
+   * @throws UnreadableRunException when it has no JMH results, no load results and no pairs
+   */
+  public RunRecord withResults() throws UnreadableRunException {
+    // a run of pairs alone (suite --include none --load none) is a run: its claims are its results
+    if (benchmarks.isEmpty() && load.isEmpty() && pairs == null) {
+      throw new UnreadableRunException(
+          folder
+              + " holds no results: "
+              + JmhResult.FILE
+              + " is missing or empty and there is no "
+              + ScenarioResult.fileName("*")
+              + " or "
+              + PairedRuns.FILE);
+    }
+    return this;
+  }
+
   /** The benchmark with this name whose parameters include these, or null. */
   public JmhResult find(String name, Map<String, String> params) {
     for (JmhResult b : benchmarks) {

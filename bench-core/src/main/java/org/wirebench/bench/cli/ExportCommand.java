@@ -51,14 +51,7 @@ final class ExportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     output.check(spec.commandLine());
-    RunRecord record = RunRecord.read(run);
-    // a run of pairs alone (suite --include none --load none) is a run: its claims are its results
-    if (record.benchmarks().isEmpty() && record.load().isEmpty() && record.pairs() == null) {
-      throw new UnreadableRunException(
-          run
-              + " holds no results: jmh.json is missing or empty and there is no load-*.json or"
-              + " pairs.json");
-    }
+    RunRecord record = RunRecord.read(run).withResults();
     PrintWriter err = spec.commandLine().getErr();
     ExportFormat.Written[] written = new ExportFormat.Written[1];
     if (output.given()) {

@@ -52,14 +52,7 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     boolean inPlace = out == null || sameFolder(out, run);
-    RunRecord record = RunRecord.read(run);
-    // a run of pairs alone (suite --include none --load none) is a run: its claims are its results
-    if (record.benchmarks().isEmpty() && record.load().isEmpty() && record.pairs() == null) {
-      throw new UnreadableRunException(
-          run
-              + " holds no results: jmh.json is missing or empty and there is no load-*.json or"
-              + " pairs.json");
-    }
+    RunRecord record = RunRecord.read(run).withResults();
     if (!inPlace) {
       // a file, a folder that cannot be made or one inside a run's folder: bad usage before any
       // work, not a failed run; checked (and made) once RUN was read, so that a refused RUN leaves

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.HdrHistogram.HistogramLogWriter;
 import org.wirebench.results.LoadResult;
-import org.wirebench.results.NewFiles;
 import org.wirebench.results.Statistic;
 import org.wirebench.server.load.LoadDriver;
 
