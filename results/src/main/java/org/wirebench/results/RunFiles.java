@@ -69,31 +69,52 @@ public final class RunFiles {
   }
 
   /**
-   * The driver's results file that makes {@code folder} a {@code load --out} folder, or null: the
-   * driver writes a scenario's {@code load-<scenario>.json} and its {@code .hlog} together
-   * (published whole, the histograms first), so a folder is one when it holds both for one
-   * scenario, each as published or as the temporary file it is written to ({@link NewFiles}); one
-   * file of such a name alone is no driver's output (another tool's, or a copy), nor a folder that
-   * has the names as sub-folders.
+   * The driver's results file that makes {@code folder} a {@code load --out} folder, or null: a
+   * scenario's {@code load-<scenario>.json} that reads as the driver's results of that scenario
+   * (what jmeter-import --run takes), or, while the driver writes, the temporary files of a
+   * scenario's results and its {@code .hlog} ({@link NewFiles}; the histograms are published
+   * first). A file of such a name alone that is not the driver's (another tool's
+   * load-balancer.json), histograms alone, or a folder so named, make none.
    */
   public static String loadOut(Path folder) throws IOException {
-    Set<String> json = new HashSet<>();
+    Set<String> writing = new HashSet<>();
     Set<String> hlog = new HashSet<>();
+    List<Path> entries;
     try (Stream<Path> files = Files.list(folder)) {
-      for (Path f : files.toList()) {
-        String n = f.getFileName().toString();
-        String published = NewFiles.published(n);
-        Matcher m = LOAD.matcher(published == null ? n : published);
-        if (m.matches() && Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
-          (m.group(2).equals("json") ? json : hlog).add(m.group(1));
-        }
+      entries = files.sorted().toList();
+    }
+    for (Path f : entries) {
+      String n = f.getFileName().toString();
+      if (!Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
+        continue;
+      }
+      String published = NewFiles.published(n);
+      Matcher m = LOAD.matcher(published == null ? n : published);
+      if (!m.matches()) {
+        continue;
+      }
+      if (m.group(2).equals("hlog")) {
+        hlog.add(m.group(1));
+      } else if (published != null) {
+        writing.add(m.group(1));
+      } else if (driversResults(f, m.group(1))) {
+        return n;
       }
     }
-    return json.stream()
+    return writing.stream()
         .filter(hlog::contains)
         .sorted()
         .findFirst()
         .map(ScenarioResult::fileName)
         .orElse(null);
+  }
+
+  /** Whether {@code file} reads as the driver's results of {@code scenario}. */
+  private static boolean driversResults(Path file, String scenario) {
+    try {
+      return ScenarioResult.read(file).scenario().equals(scenario);
+    } catch (IOException e) {
+      return false; // not the driver's: another tool's file of that name, or a damaged one
+    }
   }
 }

@@ -50,23 +50,32 @@ class RunFilesTest {
   }
 
   @Test
-  void aLoadOutFolderHoldsAScenariosResultsWithItsHistograms() throws Exception {
-    Path one = Files.createDirectories(tmp.resolve("one"));
-    Files.writeString(one.resolve("load-wfs.json"), "{}");
-    assertNull(RunFiles.loadOut(one), "a results file alone");
-    Files.writeString(one.resolve("load-soap.hlog"), "");
-    assertNull(RunFiles.loadOut(one), "another scenario's histograms");
-    Files.writeString(one.resolve("load-wfs.hlog"), "");
-    assertEquals("load-wfs.json", RunFiles.loadOut(one));
+  void aLoadOutFolderHoldsTheDriversResults() throws Exception {
+    Path stray = Files.createDirectories(tmp.resolve("stray"));
+    Files.writeString(stray.resolve("load-balancer.json"), "{}");
+    Files.writeString(stray.resolve("load-wfs.json"), "{\"scenario\": \"wfs\"}");
+    Files.writeString(stray.resolve("load-soap.hlog"), "");
+    assertNull(RunFiles.loadOut(stray), "files of such names, none the driver's");
+
+    Path other = Files.createDirectories(tmp.resolve("other"));
+    Files.copy(Samples.runs().resolve("load-v1/load-wfs.json"), other.resolve("load-soap.json"));
+    assertNull(RunFiles.loadOut(other), "the driver's results of another scenario");
+
+    Path driver = Files.createDirectories(tmp.resolve("driver"));
+    Files.copy(Samples.runs().resolve("load-v1/load-wfs.json"), driver.resolve("load-wfs.json"));
+    assertEquals("load-wfs.json", RunFiles.loadOut(driver));
 
     Path writing = Files.createDirectories(tmp.resolve("writing"));
     Files.writeString(writing.resolve("tmp-load-wms.json.x1"), "");
-    assertNull(RunFiles.loadOut(writing));
-    Files.writeString(writing.resolve("load-wms.hlog"), "");
-    assertEquals("load-wms.json", RunFiles.loadOut(writing), "published histograms, results next");
+    assertNull(RunFiles.loadOut(writing), "a temporary file alone");
+    Files.writeString(writing.resolve("tmp-load-wms.hlog.y2"), "");
+    assertEquals("load-wms.json", RunFiles.loadOut(writing), "both being written");
+    Files.move(writing.resolve("tmp-load-wms.hlog.y2"), writing.resolve("load-wms.hlog"));
+    assertEquals("load-wms.json", RunFiles.loadOut(writing), "histograms published, results next");
 
     Path folders = Files.createDirectories(tmp.resolve("folders"));
     Files.createDirectories(folders.resolve("load-wfs.json"));
+    Files.createDirectories(folders.resolve("tmp-load-wfs.json.x1"));
     Files.createDirectories(folders.resolve("load-wfs.hlog"));
     assertNull(RunFiles.loadOut(folders));
   }
