@@ -33,8 +33,8 @@ public final class NewFiles implements AutoCloseable {
   }
 
   /**
-   * The name the temporary file {@code name} is written for ({@code tmp-<name>.<random>}, as
-   * {@link #create} and {@link #replace} name them), or null when it is no such file's.
+   * The name the temporary file {@code name} is written for ({@code tmp-<name>.<random>}, as {@link
+   * #create} and {@link #replace} name them), or null when it is no such file's.
    */
   public static String published(String name) {
     int random = name.lastIndexOf('.');

@@ -54,7 +54,9 @@ public final class RunFiles {
     return m.matches() && m.group(2).equals("json") ? m.group(1) : null;
   }
 
-  /** The scenario whose JMeter results {@code name} is ({@code jmeter-<scenario>.json}), or null. */
+  /**
+   * The scenario whose JMeter results {@code name} is ({@code jmeter-<scenario>.json}), or null.
+   */
   public static String jmeterScenario(String name) {
     Matcher m = JMETER.matcher(name);
     return m.matches() ? m.group(1) : null;

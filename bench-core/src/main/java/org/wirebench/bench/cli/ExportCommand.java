@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.export.ExportFormat;
 import org.wirebench.results.RunRecord;
-import org.wirebench.results.UnreadableRunException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -134,7 +134,10 @@ record RunId(String id, String folderName) {
       return reader.apply(text);
     } catch (IllegalArgumentException e) {
       throw new UnreadableRunException(
-          report + ": its title is not as wirebench writes one (" + e.getMessage() + "): the"
+          report
+              + ": its title is not as wirebench writes one ("
+              + e.getMessage()
+              + "): the"
               + " report was edited");
     }
   }

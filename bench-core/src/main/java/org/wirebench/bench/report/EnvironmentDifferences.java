@@ -9,9 +9,9 @@ import org.wirebench.results.RunEnvironment;
 
 /**
  * What differs between two runs' environments (JDK, JVMs, CPU, cores, JVM flags, library versions)
- * and may explain a difference in their results: warnings beside a comparison, never verdicts.
- * Each field is compared once; the hardware's differences are also told apart, as they make the
- * runs' machines different whatever their calibration says.
+ * and may explain a difference in their results: warnings beside a comparison, never verdicts. Each
+ * field is compared once; the hardware's differences are also told apart, as they make the runs'
+ * machines different whatever their calibration says.
  *
  * @param hardware what the two runs' recorded hardware differs in, "core count 2 vs 1", "CPU A vs
  *     B": a different machine whatever its calibration says (one thread's speed does not see the

@@ -6,13 +6,13 @@ import java.util.List;
 
 /**
  * report.md: the report's text and tables; charts are left to report.html. Every text reaches the
- * file through {@link MarkdownText#line} (and a table's cells also through {@link #cell}): the values in it
- * come from a run's files (a fidelity case's where, a claim's text, a load point's parameters,
- * env.json's OS), and a line break or a pipe in one would end its paragraph, bullet or table row
- * and start Markdown of the file's own (a heading, a row) in the report. They are escaped here,
- * where text becomes Markdown, as {@link HtmlRenderer} escapes it for HTML, rather than refused
- * when read: a pipe or a '#' is a fair character in a value, and the run's files stay readable as
- * recorded.
+ * file through {@link MarkdownText#line} (and a table's cells also through {@link #cell}): the
+ * values in it come from a run's files (a fidelity case's where, a claim's text, a load point's
+ * parameters, env.json's OS), and a line break or a pipe in one would end its paragraph, bullet or
+ * table row and start Markdown of the file's own (a heading, a row) in the report. They are escaped
+ * here, where text becomes Markdown, as {@link HtmlRenderer} escapes it for HTML, rather than
+ * refused when read: a pipe or a '#' is a fair character in a value, and the run's files stay
+ * readable as recorded.
  */
 final class MarkdownRenderer {
   private MarkdownRenderer() {}

@@ -7,18 +7,15 @@ import java.util.Locale;
  * character (Unicode's Cc, and the line and paragraph separators) is written as its escape ({@code
  * \n}, {@code \r}, {@code \t}, else a backslash, u and the four hex digits of the code unit),
  * visible where it was and ending nothing; a backslash as two, so that an escape in the text is
- * never read as the character it stands for (Markdown shows {@code \\} as one backslash).
- * {@link #unline} is {@link #line}'s inverse, and refuses what {@code line} never writes.
+ * never read as the character it stands for (Markdown shows {@code \\} as one backslash). {@link
+ * #unline} is {@link #line}'s inverse, and refuses what {@code line} never writes.
  */
 final class MarkdownText {
   private MarkdownText() {}
 
   /** Whether {@code c} is written as an escape. */
   static boolean escaped(char c) {
-    return c == '\\'
-        || Character.getType(c) == Character.CONTROL
-        || c == '\u2028'
-        || c == '\u2029';
+    return c == '\\' || Character.getType(c) == Character.CONTROL || c == '\u2028' || c == '\u2029';
   }
 
   /** {@code s} on one line. */
@@ -72,7 +69,8 @@ final class MarkdownText {
         case 'u' -> {
           String hex = s.substring(i + 1, Math.min(s.length(), i + 5));
           if (!hex.matches("[0-9A-F]{4}")) {
-            throw new IllegalArgumentException("\\u" + hex + " is not a backslash, u and 4 hex digits");
+            throw new IllegalArgumentException(
+                "\\u" + hex + " is not a backslash, u and 4 hex digits");
           }
           out.append((char) Integer.parseInt(hex, 16));
           i += 4;

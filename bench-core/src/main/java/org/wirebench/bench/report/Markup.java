@@ -27,8 +27,7 @@ final class Markup {
   private static final Pattern ENTITY = anyOf(CHARACTERS.keySet());
 
   private static Pattern anyOf(Set<String> texts) {
-    return Pattern.compile(
-        texts.stream().map(Pattern::quote).collect(Collectors.joining("|")));
+    return Pattern.compile(texts.stream().map(Pattern::quote).collect(Collectors.joining("|")));
   }
 
   static String escape(String s) {

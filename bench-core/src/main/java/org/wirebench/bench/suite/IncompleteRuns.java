@@ -102,7 +102,8 @@ public final class IncompleteRuns {
 
   /** The marker, never through a link (checked a regular file by {@link #notMarked}). */
   private static FileChannel openMarker(Path folder) throws IOException {
-    return FileChannel.open(folder.resolve(MARKER), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+    return FileChannel.open(
+        folder.resolve(MARKER), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
   }
 
   /**
@@ -132,8 +133,8 @@ public final class IncompleteRuns {
           + " the run was killed\n";
 
   /**
-   * Removes the marker of a run about to get its final name ({@link #create}), before letting go
-   * of its lock: a discard-incomplete that was waiting for the lock then finds no marker, and keeps
+   * Removes the marker of a run about to get its final name ({@link #create}), before letting go of
+   * its lock: a discard-incomplete that was waiting for the lock then finds no marker, and keeps
    * the folder.
    */
   public static void complete(Path run) throws IOException {
@@ -195,7 +196,9 @@ public final class IncompleteRuns {
       return true;
     }
     String published = NewFiles.published(n);
-    return n.startsWith(PREFIX) ? published != null && RunFiles.runFile(published) : RunFiles.runFile(n);
+    return n.startsWith(PREFIX)
+        ? published != null && RunFiles.runFile(published)
+        : RunFiles.runFile(n);
   }
 
   /**

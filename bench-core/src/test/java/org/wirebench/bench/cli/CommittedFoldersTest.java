@@ -20,8 +20,8 @@ import org.wirebench.results.RunFiles;
  * Every folder committed under jmh-results is a run, which the readers' tests read whole
  * (ReferenceReportTest re-renders each one holding env.json), or the one driver-only load --out
  * folder named here, which report and compare refuse in one line as what it is (exit 2), never
- * half-read as a run. Before, that folder was left out of the readers' tests unnamed and refused
- * as "not a wirebench run".
+ * half-read as a run. Before, that folder was left out of the readers' tests unnamed and refused as
+ * "not a wirebench run".
  */
 class CommittedFoldersTest {
   private static final Path RESULTS =
@@ -68,8 +68,11 @@ class CommittedFoldersTest {
       assertEquals(2, cli.run(args), line + ": " + cli.err());
       assertEquals(1, cli.err().strip().lines().count(), line + ": " + cli.err());
       assertTrue(
-          cli.err().contains(folder + " has no env.json: a load --out folder (the driver's"
-              + " load-wms.json alone), not a run"),
+          cli.err()
+              .contains(
+                  folder
+                      + " has no env.json: a load --out folder (the driver's"
+                      + " load-wms.json alone), not a run"),
           line + ": " + cli.err());
     }
     Map<String, byte[]> after = bytes(folder);

@@ -87,7 +87,11 @@ public final class JtlSummary {
           new Bound(
               MIN_STAMP_MS,
               MAX_STAMP_MS,
-              " (epoch ms " + utcDay(MIN_STAMP_MS) + ".." + utcDay(MAX_STAMP_MS) + " UTC, the range"
+              " (epoch ms "
+                  + utcDay(MIN_STAMP_MS)
+                  + ".."
+                  + utcDay(MAX_STAMP_MS)
+                  + " UTC, the range"
                   + " read)"),
           "elapsed",
           MILLIS,
@@ -116,7 +120,9 @@ public final class JtlSummary {
         java.time.Instant.ofEpochMilli(epochMs), java.time.ZoneOffset.UTC);
   }
 
-  /** A whole number within the column's bounds, else the file and line, the column and the value. */
+  /**
+   * A whole number within the column's bounds, else the file and line, the column and the value.
+   */
   private static long number(String where, String column, String value) throws IOException {
     long v;
     try {

@@ -50,8 +50,7 @@ final class OneUrlOutput {
   static void write(LoadResult r, LoadDriver driver, Path json, Path hlog) throws IOException {
     if (json != null) {
       org.wirebench.server.OutputPaths.replace(
-          json,
-          f -> LoadCommand.JSON.writeValue(f.toFile(), r));
+          json, f -> LoadCommand.JSON.writeValue(f.toFile(), r));
     }
     if (hlog != null) {
       org.wirebench.server.OutputPaths.replace(
