@@ -5,9 +5,10 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Set;
-import java.util.stream.Stream;
+import org.wirebench.results.NewFiles;
 import org.wirebench.results.PathKind;
 import org.wirebench.results.RunEnvironment;
+import org.wirebench.results.RunFiles;
 
 /**
  * Where a command will write, checked before any work: a folder that cannot be made (below a file,
@@ -84,19 +85,16 @@ public final class OutputPaths {
 
   /**
    * The file a run being written holds until it completes, in a folder whose name starts with
-   * {@link #TMP_PREFIX} (the suite's and jmeter-import's run under construction).
+   * {@link NewFiles#PREFIX} (the suite's and jmeter-import's run under construction).
    */
   public static final String INCOMPLETE_MARKER = "wirebench-incomplete-run";
-
-  /** What the name of a run folder still being written starts with. */
-  public static final String TMP_PREFIX = org.wirebench.results.NewFiles.PREFIX;
 
   /**
    * The run folder {@code path} is in or is, or null: the nearest folder on its way up (resolved as
    * the system will resolve it, {@link #real}) that is a run's: a finished run (it holds env.json),
    * a run still being written (a {@code tmp-} folder holding {@link #INCOMPLETE_MARKER}), or a
-   * driver-only {@code load --out} folder (it holds a scenario's load-*.json or load-*.hlog, or
-   * their {@code tmp-load-} files while the driver writes them).
+   * driver-only {@code load --out} folder ({@link RunFiles#loadOut}: a scenario's results and
+   * histograms, or their temporary files while the driver writes them).
    */
   public static Path enclosingRun(Path path) {
     for (Path d = real(path); d != null; d = d.getParent()) {
@@ -123,7 +121,7 @@ public final class OutputPaths {
     }
     Path name = d.getFileName();
     if (name != null
-        && name.toString().startsWith(TMP_PREFIX)
+        && name.toString().startsWith(NewFiles.PREFIX)
         && Files.exists(d.resolve(INCOMPLETE_MARKER), LinkOption.NOFOLLOW_LINKS)) {
       return new Found(
           RunKind.BEING_WRITTEN, "a run still being written: it holds " + INCOMPLETE_MARKER);
@@ -131,26 +129,14 @@ public final class OutputPaths {
     if (!Files.isDirectory(d)) {
       return null;
     }
-    try (Stream<Path> files = Files.list(d)) {
-      return files
-          .map(f -> f.getFileName().toString())
-          .filter(OutputPaths::loadResultName)
-          .findFirst()
-          .map(n -> new Found(RunKind.LOAD_OUT, "a load --out folder: it holds " + n))
-          .orElse(null);
+    try {
+      String load = RunFiles.loadOut(d);
+      return load == null
+          ? null
+          : new Found(RunKind.LOAD_OUT, "a load --out folder: it holds " + load);
     } catch (IOException | SecurityException e) {
       return null;
     }
-  }
-
-  /** A name the load driver's {@code --out} gives its results, or their temporary files. */
-  private static boolean loadResultName(String n) {
-    String base = n.startsWith(TMP_PREFIX + "load-") ? n.substring(TMP_PREFIX.length()) : n;
-    return base.startsWith("load-")
-        && (base.endsWith(".json")
-            || base.endsWith(".hlog")
-            || base.contains(".json.")
-            || base.contains(".hlog."));
   }
 
   /** Why {@code option}'s {@code path} may not be written: it is in a run's folder; or null. */
@@ -205,6 +191,15 @@ public final class OutputPaths {
       }
     }
     return null;
+  }
+
+  /**
+   * Writes {@code file} whole or not at all where the system resolves it, as checked ({@link
+   * #real}): a new file renamed over the path, so a hard link to another file (a run's) keeps its
+   * bytes.
+   */
+  public static void replace(Path file, NewFiles.IoWriter writer) throws IOException {
+    NewFiles.replace(real(file), writer);
   }
 
   /**

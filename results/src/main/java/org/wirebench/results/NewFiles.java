@@ -39,6 +39,20 @@ public final class NewFiles implements AutoCloseable {
   }
 
   /**
+   * The name the temporary file {@code name} is written for ({@code tmp-<name>.<random>}, as {@link
+   * #create} and {@link #replace} name them), or null when it is no such file's.
+   */
+  public static String published(String name) {
+    int random = name.lastIndexOf('.');
+    if (!name.startsWith(PREFIX)
+        || random <= PREFIX.length()
+        || !name.substring(random + 1).matches("[0-9a-z]+")) {
+      return null;
+    }
+    return name.substring(PREFIX.length(), random);
+  }
+
+  /**
    * Creates {@code folder} if needed and a temporary file for each name.
    *
    * @throws FileAlreadyExistsException naming the first name already taken

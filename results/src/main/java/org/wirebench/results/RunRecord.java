@@ -66,10 +66,10 @@ public record RunRecord(
     }
     try (Stream<Path> files = Files.list(folder)) {
       for (Path f : files.sorted().toList()) {
-        String n = f.getFileName().toString();
-        if (n.startsWith(JmeterResult.PREFIX) && n.endsWith(".json")) {
+        String scenario = RunFiles.jmeterScenario(f.getFileName().toString());
+        if (scenario != null) {
           JmeterResult r = JmeterResult.read(f);
-          out.put(named(f, JmeterResult.PREFIX, r.scenario()), r);
+          out.put(named(f, scenario, r.scenario(), JmeterResult.fileName("<scenario>")), r);
         }
       }
     }
@@ -104,7 +104,17 @@ public record RunRecord(
     }
     Path envFile = folder.resolve(RunEnvironment.FILE);
     if (!ResultFiles.present(envFile)) {
-      throw new UnreadableRunException(folder + " has no env.json: not a wirebench run");
+      // a driver-only load --out folder is what it is, named so, not a run with its env.json lost
+      String load = RunFiles.loadOut(folder);
+      throw new UnreadableRunException(
+          folder
+              + " has no "
+              + RunEnvironment.FILE
+              + (load == null
+                  ? ": not a wirebench run"
+                  : ": a load --out folder (the driver's "
+                      + load
+                      + " alone), not a run; jmeter-import --run reads it into one"));
     }
     RunEnvironment env = RunEnvironment.read(envFile);
     Path jmh = folder.resolve(JmhResult.FILE);
@@ -206,10 +216,10 @@ public record RunRecord(
     List<ScenarioResult> scenarios = new ArrayList<>();
     try (Stream<Path> files = Files.list(folder)) {
       for (Path f : files.sorted().toList()) {
-        String n = f.getFileName().toString();
-        if (n.startsWith("load-") && n.endsWith(".json")) {
+        String scenario = RunFiles.loadScenario(f.getFileName().toString());
+        if (scenario != null) {
           ScenarioResult s = ScenarioResult.read(f);
-          named(f, "load-", s.scenario());
+          named(f, scenario, s.scenario(), ScenarioResult.fileName("<scenario>"));
           scenarios.add(s);
         }
       }
@@ -225,11 +235,11 @@ public record RunRecord(
    * The scenario a results file is of: its name's ({@code load-<scenario>.json}), which the
    * scenario it says inside must be. Otherwise a file for one scenario could stand in for another's
    * (or hide it, two files of one scenario keeping one), and a folder holds one file a scenario.
+   *
+   * @param pattern the kind's file name, {@code <scenario>} for the scenario
    */
-  private static String named(Path file, String prefix, String inside)
+  private static String named(Path file, String scenario, String inside, String pattern)
       throws UnreadableRunException {
-    String n = file.getFileName().toString();
-    String scenario = n.substring(prefix.length(), n.length() - ".json".length());
     if (!scenario.equals(inside)) {
       throw new UnreadableRunException(
           file
@@ -238,10 +248,30 @@ public record RunRecord(
               + "', but the file's name says "
               + scenario
               + " (each scenario's results are in "
-              + prefix
-              + "<scenario>.json)");
+              + pattern
+              + ")");
     }
     return scenario;
+  }
+
+  /**
+   * This run, refused when it holds no results to report or export.
+   *
+   * @throws UnreadableRunException when it has no JMH results, no load results and no pairs
+   */
+  public RunRecord withResults() throws UnreadableRunException {
+    // a run of pairs alone (suite --include none --load none) is a run: its claims are its results
+    if (benchmarks.isEmpty() && load.isEmpty() && pairs == null) {
+      throw new UnreadableRunException(
+          folder
+              + " holds no results: "
+              + JmhResult.FILE
+              + " is missing or empty and there is no "
+              + ScenarioResult.fileName("*")
+              + " or "
+              + PairedRuns.FILE);
+    }
+    return this;
   }
 
   /** The benchmark with this name whose parameters include these, or null. */

@@ -37,6 +37,19 @@ public record ScenarioResult(
 
   public static final int FORMAT_VERSION = 4;
 
+  /** What the name of a scenario's driver results and histograms starts with. */
+  public static final String PREFIX = "load-";
+
+  /** The driver's results of {@code scenario}: {@code load-<scenario>.json}. */
+  public static String fileName(String scenario) {
+    return PREFIX + scenario + ".json";
+  }
+
+  /** The driver's latency histograms of {@code scenario}: {@code load-<scenario>.hlog}. */
+  public static String hlogName(String scenario) {
+    return PREFIX + scenario + ".hlog";
+  }
+
   public ScenarioResult {
     wireCells = wireCells == null ? List.of() : List.copyOf(wireCells);
   }

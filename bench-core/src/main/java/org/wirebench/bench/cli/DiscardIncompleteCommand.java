@@ -42,19 +42,12 @@ final class DiscardIncompleteCommand implements Callable<Integer> {
     int kept = 0;
     for (Path run : IncompleteRuns.find(root)) {
       // only what a killed wirebench run left: another tool's tmp-* folder is named, not removed
-      String busy = IncompleteRuns.stillWritten(run);
-      if (busy != null) {
-        err.println("kept " + run + ": " + busy);
+      String why = IncompleteRuns.discard(run);
+      if (why != null) {
+        err.println("kept " + run + ": " + why);
         kept++;
         continue;
       }
-      String not = IncompleteRuns.notARun(run);
-      if (not != null) {
-        err.println("kept " + run + ": not a wirebench run's (" + not + ")");
-        kept++;
-        continue;
-      }
-      IncompleteRuns.delete(run);
       out.println("removed " + run);
       removed++;
     }

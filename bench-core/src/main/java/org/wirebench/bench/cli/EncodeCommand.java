@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.codec.GeoCodec;
-import org.wirebench.results.NewFiles;
 import org.wirebench.server.OutputPaths;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -68,9 +67,8 @@ final class EncodeCommand implements Callable<Integer> {
       format.encode(collection, stdout);
       stdout.flush();
     } else {
-      // a new file renamed over the path: a hard link to another file (a run's) keeps its bytes
-      NewFiles.replace(
-          OutputPaths.real(out),
+      OutputPaths.replace(
+          out,
           tmp -> {
             try (OutputStream file =
                 new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.wirebench.bench.export.ExportFormat;
 import org.wirebench.results.RunRecord;
-import org.wirebench.results.UnreadableRunException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,14 +50,7 @@ final class ExportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     output.check(spec.commandLine());
-    RunRecord record = RunRecord.read(run);
-    // a run of pairs alone (suite --include none --load none) is a run: its claims are its results
-    if (record.benchmarks().isEmpty() && record.load().isEmpty() && record.pairs() == null) {
-      throw new UnreadableRunException(
-          run
-              + " holds no results: jmh.json is missing or empty and there is no load-*.json or"
-              + " pairs.json");
-    }
+    RunRecord record = RunRecord.read(run).withResults();
     PrintWriter err = spec.commandLine().getErr();
     ExportFormat.Written[] written = new ExportFormat.Written[1];
     if (output.given()) {

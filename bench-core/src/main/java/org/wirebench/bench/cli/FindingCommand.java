@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 import org.wirebench.formats.finding.BackendFormat;
 import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.finding.GatewayJson;
-import org.wirebench.results.NewFiles;
 import org.wirebench.server.OutputPaths;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -68,8 +67,7 @@ final class FindingCommand implements Callable<Integer> {
       System.out.write(bytes);
       System.out.flush();
     } else {
-      // a new file renamed over the path: a hard link to another file (a run's) keeps its bytes
-      NewFiles.replace(OutputPaths.real(out), tmp -> Files.write(tmp, bytes));
+      OutputPaths.replace(out, tmp -> Files.write(tmp, bytes));
     }
     return 0;
   }

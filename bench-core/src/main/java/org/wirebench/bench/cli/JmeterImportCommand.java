@@ -15,9 +15,13 @@ import java.util.stream.Stream;
 import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.suite.EnvironmentCapture;
 import org.wirebench.results.JmeterResult;
+import org.wirebench.results.JmhResult;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.PairedRuns;
 import org.wirebench.results.PathKind;
+import org.wirebench.results.PayloadSizes;
 import org.wirebench.results.RunEnvironment;
+import org.wirebench.results.RunFiles;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ServerJvm;
@@ -187,7 +191,7 @@ final class JmeterImportCommand implements Callable<Integer> {
               + ": its labels ("
               + String.join(", ", result.points().stream().map(JmeterResult.Point::id).toList())
               + ") name none of the points in "
-              + run.resolve("load-" + scenario + ".json")
+              + run.resolve(ScenarioResult.fileName(scenario))
               + ": a results file of another scenario or run?");
     }
     boolean env = !Files.isRegularFile(run.resolve(RunEnvironment.FILE));
@@ -251,7 +255,8 @@ final class JmeterImportCommand implements Callable<Integer> {
       return record.load();
     }
     // a driver-only 'load --out' folder: its load results and nothing a suite run writes
-    for (String suiteFile : List.of("jmh.json", "pairs.json", "sizes.json", "report.md")) {
+    for (String suiteFile :
+        List.of(JmhResult.FILE, PairedRuns.FILE, PayloadSizes.FILE, RunFiles.REPORT_MD)) {
       if (Files.exists(run.resolve(suiteFile))) {
         throw new UnreadableRunException(
             run

@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.wirebench.bench.suite.IncompleteRuns;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.RunFiles;
 import org.wirebench.results.UnreadableRunException;
 import org.wirebench.server.OutputPaths;
 import picocli.CommandLine;
@@ -23,8 +23,6 @@ import picocli.CommandLine;
  */
 final class NewRunFolder {
   /** What is rendered from a run's files, so written again for the new folder, never copied. */
-  private static final Set<String> RENDERED = Set.of("report.md", "report.html");
-
   private NewRunFolder() {}
 
   /** The files a step adds to the folder being built. */
@@ -171,7 +169,7 @@ final class NewRunFolder {
 
   private static boolean skipped(Path rel) {
     String first = rel.getName(0).toString();
-    return rel.getNameCount() == 1 && RENDERED.contains(first)
+    return rel.getNameCount() == 1 && RunFiles.REPORTS.contains(first)
         || first.startsWith(NewFiles.PREFIX)
         || first.equals(IncompleteRuns.MARKER);
   }

@@ -93,15 +93,15 @@ final class OutputFile {
 
   /** Writes FILE whole: new under a temporary name, then linked or renamed to its name. */
   void write(Content content) throws IOException {
+    if (replace) {
+      Files.createDirectories(org.wirebench.server.OutputPaths.real(file).getParent());
+      org.wirebench.server.OutputPaths.replace(file, tmp -> writeTo(tmp, content));
+      return;
+    }
     // where the system puts it, as checked (links and .. resolved as the system resolves them)
     Path target = org.wirebench.server.OutputPaths.real(file);
     Path dir = target.getParent();
     String name = target.getFileName().toString();
-    if (replace) {
-      Files.createDirectories(dir);
-      NewFiles.replace(target, tmp -> writeTo(tmp, content));
-      return;
-    }
     try (NewFiles files = NewFiles.create(dir, List.of(name))) {
       writeTo(files.temp(name), content);
       files.publish();

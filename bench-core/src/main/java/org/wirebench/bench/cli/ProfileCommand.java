@@ -144,7 +144,7 @@ final class ProfileCommand implements Callable<Integer> {
    */
   static void printPaths(Path folder, List<String> graphs) {
     System.out.println("results: " + folder);
-    System.out.println("report: " + folder.resolve("report.html"));
+    System.out.println("report: " + folder.resolve(org.wirebench.results.RunFiles.REPORT_HTML));
     for (String g : graphs) {
       System.out.println("flame graph: " + folder.resolve(g));
     }

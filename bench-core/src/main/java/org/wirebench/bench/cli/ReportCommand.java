@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.suite.IncompleteRuns;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.RunFiles;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.UnreadableRunException;
 import picocli.CommandLine.Command;
@@ -51,14 +52,7 @@ final class ReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     boolean inPlace = out == null || sameFolder(out, run);
-    RunRecord record = RunRecord.read(run);
-    // a run of pairs alone (suite --include none --load none) is a run: its claims are its results
-    if (record.benchmarks().isEmpty() && record.load().isEmpty() && record.pairs() == null) {
-      throw new UnreadableRunException(
-          run
-              + " holds no results: jmh.json is missing or empty and there is no load-*.json or"
-              + " pairs.json");
-    }
+    RunRecord record = RunRecord.read(run).withResults();
     if (!inPlace) {
       // a file, a folder that cannot be made or one inside a run's folder: bad usage before any
       // work, not a failed run; checked (and made) once RUN was read, so that a refused RUN leaves
@@ -78,7 +72,12 @@ final class ReportCommand implements Callable<Integer> {
       ReportWriter.write(record, org.wirebench.server.OutputPaths.real(out), id.id());
       spec.commandLine()
           .getOut()
-          .println("wrote " + out.resolve("report.html") + " and report.md" + id.asRun());
+          .println(
+              "wrote "
+                  + out.resolve(RunFiles.REPORT_HTML)
+                  + " and "
+                  + RunFiles.REPORT_MD
+                  + id.asRun());
       return 0;
     }
     return checkOwn(ReportWriter.render(record, id.id()), id);

@@ -6,9 +6,9 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.wirebench.bench.report.ReportTitle;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.RunFiles;
 import org.wirebench.results.UnreadableRunException;
 
 /**
@@ -23,17 +23,14 @@ import org.wirebench.results.UnreadableRunException;
  *
  * <p>What a report says of its title is checked, not taken: report.md and report.html must name one
  * id, and an id must be a name a folder can have (not empty, no path, at most 255 bytes, not an
- * incomplete run's {@code tmp-}). A report of another shape (not this wirebench's heading) names no
- * id.
+ * incomplete run's {@code tmp-}), read back as the report wrote it ({@link ReportTitle}: any
+ * character a folder's name may hold, escaped or not, comes back as it was). A report of another
+ * shape (not this wirebench's heading) names no id.
  *
  * @param id the run's id
  * @param folderName the name of the folder it was read from
  */
 record RunId(String id, String folderName) {
-  private static final String MD_TITLE = "# wirebench: ";
-
-  private static final Pattern HTML_TITLE = Pattern.compile("<h1>wirebench: ([^<\n]*)</h1>");
-
   /** Whether the folder's name is not the run's id: a copy under another name. */
   boolean renamed() {
     return !id.equals(folderName);
@@ -60,8 +57,8 @@ record RunId(String id, String folderName) {
    */
   static RunId of(Path run) throws IOException {
     String name = run.toAbsolutePath().normalize().getFileName().toString();
-    Path md = run.resolve("report.md");
-    Path html = run.resolve("report.html");
+    Path md = run.resolve(RunFiles.REPORT_MD);
+    Path html = run.resolve(RunFiles.REPORT_HTML);
     String fromMd = Files.isRegularFile(md) ? mdTitle(md) : null;
     String fromHtml = Files.isRegularFile(html) ? htmlTitle(html) : null;
     if (fromMd != null && fromHtml != null && !fromMd.equals(fromHtml)) {
@@ -109,14 +106,13 @@ record RunId(String id, String folderName) {
 
   /** report.md's heading's id, or null for a report of another shape. */
   private static String mdTitle(Path md) throws IOException {
+    String first;
     try (BufferedReader r = Files.newBufferedReader(md, StandardCharsets.UTF_8)) {
-      String first = r.readLine();
-      return first != null && first.startsWith(MD_TITLE)
-          ? first.substring(MD_TITLE.length())
-          : null;
+      first = r.readLine();
     } catch (CharacterCodingException e) {
       return null; // not a report this wirebench wrote
     }
+    return title(md, first, ReportTitle::fromMarkdown);
   }
 
   /** report.html's h1's id, unescaped as the report escaped it, or null. */
@@ -127,14 +123,22 @@ record RunId(String id, String folderName) {
     } catch (CharacterCodingException e) {
       return null; // not a report this wirebench wrote
     }
-    Matcher m = HTML_TITLE.matcher(text);
-    if (!m.find()) {
-      return null;
+    return title(html, text, ReportTitle::fromHtml);
+  }
+
+  /** The id {@code reader} reads from the report's text, as its renderer wrote it. */
+  private static String title(
+      Path report, String text, java.util.function.Function<String, String> reader)
+      throws UnreadableRunException {
+    try {
+      return reader.apply(text);
+    } catch (IllegalArgumentException e) {
+      throw new UnreadableRunException(
+          report
+              + ": its title is not as wirebench writes one ("
+              + e.getMessage()
+              + "): the"
+              + " report was edited");
     }
-    return m.group(1)
-        .replace("&quot;", "\"")
-        .replace("&gt;", ">")
-        .replace("&lt;", "<")
-        .replace("&amp;", "&");
   }
 }

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.wirebench.formats.raster.WmsRequestList;
-import org.wirebench.results.NewFiles;
 import org.wirebench.server.OutputPaths;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -62,9 +61,8 @@ final class WmsRequestsCommand implements Callable<Integer> {
       write(w, which);
       w.flush();
     } else {
-      // a new file renamed over the path: a hard link to another file (a run's) keeps its bytes
-      NewFiles.replace(
-          OutputPaths.real(out),
+      OutputPaths.replace(
+          out,
           tmp -> {
             try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII)) {
               write(w, which);

@@ -159,7 +159,8 @@ public final class Comparison {
     this.confidence = confidence;
     Ratio speed =
         Calibrations.compare(base.env().calibration(), now.env().calibration(), confidence);
-    machines = Machines.of(speed, EnvironmentDifferences.hardware(base.env(), now.env()));
+    EnvironmentDifferences env = EnvironmentDifferences.of(base.env(), now.env());
+    machines = Machines.of(speed, env.hardware());
     yardsticksDiffer =
         speed == null && base.env().calibration() != null && now.env().calibration() != null;
     yardsticks =
@@ -169,7 +170,7 @@ public final class Comparison {
                 + workloadName(now.env().calibration().workload())
                 + " in NEW"
             : null;
-    warnings.addAll(EnvironmentDifferences.of(base.env(), now.env()));
+    warnings.addAll(env.warnings());
     if (speed != null
         && base.pairs() != null
         && now.pairs() != null

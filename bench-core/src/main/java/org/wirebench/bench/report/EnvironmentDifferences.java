@@ -9,44 +9,49 @@ import org.wirebench.results.RunEnvironment;
 
 /**
  * What differs between two runs' environments (JDK, JVMs, CPU, cores, JVM flags, library versions)
- * and may explain a difference in their results: warnings beside a comparison, never verdicts.
+ * and may explain a difference in their results: warnings beside a comparison, never verdicts. Each
+ * field is compared once; the hardware's differences are also told apart, as they make the runs'
+ * machines different whatever their calibration says.
+ *
+ * @param hardware what the two runs' recorded hardware differs in, "core count 2 vs 1", "CPU A vs
+ *     B": a different machine whatever its calibration says (one thread's speed does not see the
+ *     cores)
+ * @param warnings one warning line per difference, hardware's among them
  */
-final class EnvironmentDifferences {
-  private EnvironmentDifferences() {}
+record EnvironmentDifferences(List<String> hardware, List<String> warnings) {
 
-  /** One warning line per difference, in this order. */
-  static List<String> of(RunEnvironment a, RunEnvironment b) {
-    List<String> warnings = new ArrayList<>();
-    warn(warnings, "JDK", a.jdk(), b.jdk());
-    warn(warnings, "forked JDK", a.forkedJdkMajor(), b.forkedJdkMajor());
-    warn(warnings, "forked JVM", a.forkedJvm(), b.forkedJvm());
-    warn(warnings, "CPU", a.cpuModel(), b.cpuModel());
-    warn(warnings, "core count", a.cores(), b.cores());
-    warn(
-        warnings,
+  /** One field's values in the two runs. */
+  private record Difference(String what, Object base, Object now) {}
+
+  static EnvironmentDifferences of(RunEnvironment a, RunEnvironment b) {
+    List<Difference> hardware = new ArrayList<>();
+    differ(hardware, "CPU", a.cpuModel(), b.cpuModel());
+    differ(hardware, "core count", a.cores(), b.cores());
+    List<Difference> all = new ArrayList<>();
+    differ(all, "JDK", a.jdk(), b.jdk());
+    differ(all, "forked JDK", a.forkedJdkMajor(), b.forkedJdkMajor());
+    differ(all, "forked JVM", a.forkedJvm(), b.forkedJvm());
+    all.addAll(hardware);
+    differ(
+        all,
         "launcher JVM flags",
         withoutPaths(a.launcherJvmArgs()),
         withoutPaths(b.launcherJvmArgs()));
-    warn(warnings, "forked JVM flags", forks(a.forkJvmArgs()), forks(b.forkJvmArgs()));
-    warn(warnings, "server JVM flags", a.serverJvms(), b.serverJvms());
+    differ(all, "forked JVM flags", forks(a.forkJvmArgs()), forks(b.forkJvmArgs()));
+    differ(all, "server JVM flags", a.serverJvms(), b.serverJvms());
+    List<String> warnings = new ArrayList<>();
+    all.forEach(
+        d -> warnings.add("the runs differ in " + d.what() + ": " + d.base() + " vs " + d.now()));
     libraries(warnings, a.libraries(), b.libraries());
-    return warnings;
+    return new EnvironmentDifferences(
+        hardware.stream().map(d -> d.what() + " " + d.base() + " vs " + d.now()).toList(),
+        List.copyOf(warnings));
   }
 
-  /**
-   * What the two runs' recorded hardware differs in, "core count 2 vs 1", "CPU A vs B": a different
-   * machine whatever its calibration says (one thread's speed does not see the cores).
-   */
-  static List<String> hardware(RunEnvironment a, RunEnvironment b) {
-    List<String> differences = new ArrayList<>();
-    difference(differences, "CPU", a.cpuModel(), b.cpuModel());
-    difference(differences, "core count", a.cores(), b.cores());
-    return differences;
-  }
-
-  private static void difference(List<String> differences, String what, Object x, Object y) {
+  /** Only what both runs recorded is compared (version 1 env.json lacks some fields). */
+  private static void differ(List<Difference> out, String what, Object x, Object y) {
     if (x != null && y != null && !Objects.equals(x, y)) {
-      differences.add(what + " " + x + " vs " + y);
+      out.add(new Difference(what, x, y));
     }
   }
 
@@ -74,13 +79,6 @@ final class EnvironmentDifferences {
       }
     }
     warnings.add("the runs differ in library versions: " + String.join(", ", changed));
-  }
-
-  /** Only what both runs recorded is compared (version 1 env.json lacks some fields). */
-  private static void warn(List<String> warnings, String what, Object x, Object y) {
-    if (x != null && y != null && !Objects.equals(x, y)) {
-      warnings.add("the runs differ in " + what + ": " + x + " vs " + y);
-    }
   }
 
   private static List<List<String>> forks(List<List<String>> perFork) {

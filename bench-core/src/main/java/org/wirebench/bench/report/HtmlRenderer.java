@@ -23,7 +23,7 @@ final class HtmlRenderer {
         new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">");
     h.append("<title>wirebench ").append(esc(report.title())).append("</title>");
     h.append("<style>").append(CSS).append("</style></head><body>\n");
-    h.append("<h1>wirebench: ").append(esc(report.title())).append("</h1>\n");
+    h.append(ReportTitle.html(report.title())).append('\n');
     List<Contents.Entry> contents = Contents.of(report);
     contents(h, contents);
     int heading = 0;
@@ -138,6 +138,6 @@ final class HtmlRenderer {
   }
 
   private static String esc(String s) {
-    return Svg.esc(s);
+    return Markup.escape(s);
   }
 }

@@ -1,22 +1,24 @@
 package org.wirebench.bench.report;
 
+import static org.wirebench.bench.report.MarkdownText.line;
+
 import java.util.List;
 
 /**
  * report.md: the report's text and tables; charts are left to report.html. Every text reaches the
- * file through {@link #line} (and a table's cells also through {@link #cell}): the values in it
- * come from a run's files (a fidelity case's where, a claim's text, a load point's parameters,
- * env.json's OS), and a line break or a pipe in one would end its paragraph, bullet or table row
- * and start Markdown of the file's own (a heading, a row) in the report. They are escaped here,
- * where text becomes Markdown, as {@link HtmlRenderer} escapes it for HTML, rather than refused
- * when read: a pipe or a '#' is a fair character in a value, and the run's files stay readable as
- * recorded.
+ * file through {@link MarkdownText#line} (and a table's cells also through {@link #cell}): the
+ * values in it come from a run's files (a fidelity case's where, a claim's text, a load point's
+ * parameters, env.json's OS), and a line break or a pipe in one would end its paragraph, bullet or
+ * table row and start Markdown of the file's own (a heading, a row) in the report. They are escaped
+ * here, where text becomes Markdown, as {@link HtmlRenderer} escapes it for HTML, rather than
+ * refused when read: a pipe or a '#' is a fair character in a value, and the run's files stay
+ * readable as recorded.
  */
 final class MarkdownRenderer {
   private MarkdownRenderer() {}
 
   static String render(Report report) {
-    StringBuilder md = new StringBuilder("# wirebench: ").append(line(report.title())).append("\n");
+    StringBuilder md = new StringBuilder(ReportTitle.markdown(report.title())).append("\n");
     List<Contents.Entry> contents = Contents.of(report);
     if (!contents.isEmpty()) {
       md.append("\n**Contents**\n\n");
@@ -80,35 +82,6 @@ final class MarkdownRenderer {
   /** A pipe inside a cell would end it. */
   private static String cell(String s) {
     return line(s).replace("|", "\\|");
-  }
-
-  /**
-   * {@code s} on one line: a line break or other control character is written as its escape ({@code
-   * \n}, {@code \r}, {@code \t}, else a backslash, u and the four hex digits of the code unit),
-   * visible where it was and ending nothing.
-   */
-  static String line(String s) {
-    StringBuilder out = null;
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      boolean control = Character.getType(c) == Character.CONTROL || c == '\u2028' || c == '\u2029';
-      if (!control) {
-        if (out != null) {
-          out.append(c);
-        }
-        continue;
-      }
-      if (out == null) {
-        out = new StringBuilder(s.length() + 8).append(s, 0, i);
-      }
-      switch (c) {
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> out.append(String.format(java.util.Locale.ROOT, "\\u%04X", (int) c));
-      }
-    }
-    return out == null ? s : out.toString();
   }
 
   /** A paragraph or bullet that starts with '#' or '>' would be a heading or a quote: escaped. */

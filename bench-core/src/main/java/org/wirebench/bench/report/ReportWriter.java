@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.wirebench.results.JmhResult;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.RunFiles;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.UnreadableRunException;
 
@@ -42,8 +43,8 @@ public final class ReportWriter {
   public static Map<String, String> render(RunRecord run, String name) throws IOException {
     Report report = build(inMicroseconds(run), name);
     Map<String, String> files = new LinkedHashMap<>();
-    files.put("report.md", MarkdownRenderer.render(report));
-    files.put("report.html", HtmlRenderer.render(report));
+    files.put(RunFiles.REPORT_MD, MarkdownRenderer.render(report));
+    files.put(RunFiles.REPORT_HTML, HtmlRenderer.render(report));
     return files;
   }
 

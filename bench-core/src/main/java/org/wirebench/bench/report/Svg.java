@@ -348,11 +348,8 @@ public final class Svg {
     return a >= 100 ? fmt("%,.0f", v) : a >= 10 ? fmt("%.1f", v) : fmt("%.2f", v);
   }
 
-  public static String esc(String s) {
-    return s.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace("\"", "&quot;");
+  private static String esc(String s) {
+    return Markup.escape(s);
   }
 
   private static String fmt(String f, Object... args) {

@@ -7,6 +7,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
@@ -14,12 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
-import org.wirebench.results.FidelityTable;
-import org.wirebench.results.JmeterResult;
-import org.wirebench.results.JmhResult;
-import org.wirebench.results.PairedRuns;
-import org.wirebench.results.PayloadSizes;
-import org.wirebench.results.RunEnvironment;
+import org.wirebench.results.NewFiles;
+import org.wirebench.results.RunFiles;
 
 /**
  * The {@code tmp-*} folders a killed suite run leaves under a results root. Never read as results
@@ -28,7 +25,7 @@ import org.wirebench.results.RunEnvironment;
  * StoppedRuns}); only one killed outright leaves it.
  */
 public final class IncompleteRuns {
-  public static final String PREFIX = org.wirebench.results.NewFiles.PREFIX;
+  private static final String PREFIX = NewFiles.PREFIX;
 
   private IncompleteRuns() {}
 
@@ -38,21 +35,34 @@ public final class IncompleteRuns {
    * completes the run kept that, so no other user could read a finished run.
    */
   public static Path create(Path root) throws IOException {
-    Path run = org.wirebench.results.NewFiles.newFolder(root, PREFIX);
+    Path run = NewFiles.newFolder(root, PREFIX);
     StoppedRuns.watch(key(run));
-    Files.writeString(run.resolve(MARKER), MARKER_TEXT);
     // held until the folder is complete or deleted, and by the system no longer than the process:
-    // discard-incomplete in another shell must not take a live run for a killed one
-    FileChannel marker =
-        FileChannel.open(run.resolve(MARKER), StandardOpenOption.READ, StandardOpenOption.WRITE);
-    try {
-      marker.lock();
-    } catch (IOException e) {
-      // a file system without locks (some network mounts): the run goes on, unguarded as before
-      marker.close();
-      return run;
+    // discard-incomplete in another shell must not take a live run for a killed one. Written and
+    // locked under a temporary name, the marker has its name only once locked: never found
+    // unlocked while this run lives.
+    FileChannel marker = null;
+    try (NewFiles files = NewFiles.create(run, List.of(MARKER))) {
+      Path temp = files.temp(MARKER);
+      Files.writeString(temp, MARKER_TEXT);
+      marker = FileChannel.open(temp, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      try {
+        marker.lock();
+      } catch (IOException e) {
+        // a file system without locks (some network mounts): the run goes on, unguarded as before
+        marker.close();
+        marker = null;
+      }
+      files.publish();
+    } catch (IOException | RuntimeException e) {
+      if (marker != null) {
+        marker.close();
+      }
+      throw e;
     }
-    HELD.put(key(run), marker);
+    if (marker != null) {
+      HELD.put(key(run), marker);
+    }
     return run;
   }
 
@@ -77,27 +87,34 @@ public final class IncompleteRuns {
 
   /**
    * Why a marked folder is a run still being written, or null: its marker is locked by this process
-   * or by another (a suite or jmeter-import running beside discard-incomplete).
+   * or by another (a suite or jmeter-import running beside discard-incomplete). Only for saying so:
+   * {@link #discard} holds the lock it probes until it is done.
    */
-  public static String stillWritten(Path folder) throws IOException {
+  private static String stillWritten(Path folder) throws IOException {
     if (HELD.containsKey(key(folder))) {
-      return "a run in this process is still writing it";
+      return OURS;
     }
-    // a shared lock cannot be had while a writer holds its exclusive one; never written to
-    Path file = folder.resolve(MARKER);
-    if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-      return null;
-    }
-    try (FileChannel marker = FileChannel.open(file, StandardOpenOption.READ)) {
-      FileLock lock = marker.tryLock(0, Long.MAX_VALUE, true);
-      if (lock == null) {
-        return "a running wirebench run is still writing it (its " + MARKER + " is locked)";
-      }
-      lock.release();
-      return null;
+    try (FileChannel marker = openMarker(folder)) {
+      return shared(marker) == null ? LOCKED : null;
     } catch (OverlappingFileLockException e) {
-      return "a run in this process is still writing it";
+      return OURS;
+    } catch (NoSuchFileException e) {
+      return null;
     }
+  }
+
+  /** The marker, never through a link (checked a regular file by {@link #notMarked}). */
+  private static FileChannel openMarker(Path folder) throws IOException {
+    return FileChannel.open(
+        folder.resolve(MARKER), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+  }
+
+  /**
+   * A shared lock of the whole marker, or null while a writer holds its exclusive one (it is never
+   * written through this channel); held until the channel is closed.
+   */
+  private static FileLock shared(FileChannel marker) throws IOException {
+    return marker.tryLock(0, Long.MAX_VALUE, true);
   }
 
   /**
@@ -107,14 +124,25 @@ public final class IncompleteRuns {
    */
   public static final String MARKER = org.wirebench.server.OutputPaths.INCOMPLETE_MARKER;
 
+  private static final String OURS = "a run in this process is still writing it";
+
+  private static final String LOCKED =
+      "a running wirebench run is still writing it (its " + MARKER + " is locked)";
+
+  private static final String LACKS_MARKER = "it lacks the " + MARKER + " file a run writes first";
+
   private static final String MARKER_TEXT =
       "a wirebench suite run writing this folder; removed by ./wirebench discard-incomplete if"
           + " the run was killed\n";
 
-  /** Removes the marker of a run about to get its final name ({@link #create}). */
+  /**
+   * Removes the marker of a run about to get its final name ({@link #create}), before letting go of
+   * its lock: a discard-incomplete that was waiting for the lock then finds no marker, and keeps
+   * the folder.
+   */
   public static void complete(Path run) throws IOException {
-    release(run);
     Files.delete(run.resolve(MARKER));
+    release(run);
   }
 
   /**
@@ -124,19 +152,29 @@ public final class IncompleteRuns {
    * {@code tmp-} files), so nothing of another tool's is removed with it.
    */
   public static String notARun(Path folder) throws IOException {
+    String not = notMarked(folder);
+    if (not == null) {
+      not = stillWritten(folder);
+    }
+    return not != null ? not : notRunsFiles(folder);
+  }
+
+  /** Why {@code folder} is no marked run folder, or null. */
+  private static String notMarked(Path folder) {
     if (!folder.getFileName().toString().startsWith(PREFIX)) {
       return "its name does not start with " + PREFIX;
     }
     if (Files.isSymbolicLink(folder) || !Files.isDirectory(folder)) {
       return "not a folder";
     }
-    if (!Files.isRegularFile(folder.resolve(MARKER), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-      return "it lacks the " + MARKER + " file a run writes first";
+    if (!Files.isRegularFile(folder.resolve(MARKER), LinkOption.NOFOLLOW_LINKS)) {
+      return LACKS_MARKER;
     }
-    String live = stillWritten(folder);
-    if (live != null) {
-      return live;
-    }
+    return null;
+  }
+
+  /** The first entry of {@code folder} no run writes, said so, or null. */
+  private static String notRunsFiles(Path folder) throws IOException {
     try (Stream<Path> files = Files.list(folder)) {
       for (Path f : files.sorted().toList()) {
         String n = f.getFileName().toString();
@@ -153,38 +191,18 @@ public final class IncompleteRuns {
   }
 
   /**
-   * The results a run writes at the top of its folder, by the names their writers give them (each
-   * file's class in {@code org.wirebench.results}, the load driver's {@code load-<scenario>}, an
-   * import's {@code jmeter-<scenario>}), and each of them under a temporary {@code
-   * tmp-<name>.<random>} name while it is written ({@link org.wirebench.results.NewFiles}).
+   * The results a run writes at the top of its folder ({@link RunFiles#runFile}), each also under
+   * the temporary name it is written to ({@link NewFiles#published}).
    */
   static boolean runFile(String n) {
     if (n.equals(MARKER)) {
       return true;
     }
-    String name = n;
-    if (n.startsWith(PREFIX)) {
-      int random = n.lastIndexOf('.');
-      if (random <= PREFIX.length() || !n.substring(random + 1).matches("[0-9a-z]+")) {
-        return false;
-      }
-      name = n.substring(PREFIX.length(), random);
-    }
-    return RUN_FILES.contains(name)
-        || name.matches("load-[a-z0-9][a-z0-9_-]*\\.(json|hlog)")
-        || name.matches(JmeterResult.PREFIX + "[a-z0-9][a-z0-9_-]*\\.json");
+    String published = NewFiles.published(n);
+    return n.startsWith(PREFIX)
+        ? published != null && RunFiles.runFile(published)
+        : RunFiles.runFile(n);
   }
-
-  private static final java.util.Set<String> RUN_FILES =
-      java.util.Set.of(
-          RunEnvironment.FILE,
-          JmhResult.FILE,
-          PayloadSizes.FILE,
-          FidelityTable.FILE,
-          FidelityTable.CODECS_FILE,
-          PairedRuns.FILE,
-          "report.md",
-          "report.html");
 
   /**
    * What under a run's {@code profile/} a run does not write, or null: it holds the flame graphs
@@ -272,22 +290,66 @@ public final class IncompleteRuns {
   }
 
   /**
-   * Deletes one incomplete run folder and everything in it, once {@link #notARun} finds it one.
+   * Deletes one incomplete run folder and everything in it, once it is one ({@link #discard}).
    *
    * @throws IOException naming why a folder is not one, having deleted nothing
    */
   public static void delete(Path run) throws IOException {
-    String not = notARun(run);
-    if (not != null) {
-      throw new IOException(run + " is not an incomplete wirebench run: " + not);
+    String kept = discard(run);
+    if (kept != null) {
+      throw new IOException(run + " is not an incomplete wirebench run: " + kept);
     }
-    deleteTree(run);
+  }
+
+  /**
+   * Deletes {@code folder} when it is what a killed wirebench run left ({@link #notARun}), its
+   * marker's lock probed once and held, shared, from the check to the end of the removal: no run
+   * takes the folder up or completes it in between (a writer's lock waits for it; a run that
+   * completed before removed its marker first).
+   *
+   * @return null once removed; else why it was kept, as discard-incomplete says it
+   */
+  public static String discard(Path folder) throws IOException {
+    String not = notMarked(folder);
+    if (not != null) {
+      return notOurs(not);
+    }
+    if (HELD.containsKey(key(folder))) {
+      return OURS;
+    }
+    try (FileChannel marker = openMarker(folder)) {
+      if (shared(marker) == null) {
+        return LOCKED;
+      }
+      // the lock is of the marker the folder still holds: a completed run removed it before
+      // letting go of it, and then renamed the folder
+      if (!Files.isRegularFile(folder.resolve(MARKER), LinkOption.NOFOLLOW_LINKS)) {
+        return notOurs(LACKS_MARKER);
+      }
+      not = notRunsFiles(folder);
+      if (not != null) {
+        return notOurs(not);
+      }
+      deleteTree(folder);
+      return null;
+    } catch (OverlappingFileLockException e) {
+      return OURS;
+    } catch (NoSuchFileException e) {
+      return notOurs(LACKS_MARKER);
+    }
+  }
+
+  private static String notOurs(String why) {
+    return "not a wirebench run's (" + why + ")";
   }
 
   /** Deletes the run folder this process made ({@link #create}), whatever it holds by now. */
   public static void deleteOwn(Path run) throws IOException {
-    release(run);
-    deleteTree(run);
+    try {
+      deleteTree(run);
+    } finally {
+      release(run);
+    }
   }
 
   private static void deleteTree(Path run) throws IOException {

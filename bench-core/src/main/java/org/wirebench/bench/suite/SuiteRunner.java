@@ -110,7 +110,7 @@ public final class SuiteRunner {
     Files.createDirectories(root);
     ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
     Path tmp = IncompleteRuns.create(root);
-    Path json = tmp.resolve("jmh.json");
+    Path json = tmp.resolve(JmhResult.FILE);
     ChainedOptionsBuilder jmh = jmhOptions(options.include()).result(json.toString());
     try {
       if (profiling != null) {

@@ -251,4 +251,36 @@ class RunFolderOutputsTest {
     assertEquals(1, cli.err().strip().lines().count(), cli::err);
     assertTrue(cli.err().contains("its title '../elsewhere' is no run id (a path"), cli::err);
   }
+
+  /**
+   * A run's id is read back from its own report as the report wrote it, whatever character it
+   * holds: a run whose folder's name holds a character report.md escapes (a tab, a line break, any
+   * control character) or a backslash is its report's run, up to date. Before, report.md's title
+   * was taken as written ("tab\\there" for the tab) and the run refused: "report.md is titled as
+   * run tab\\there, report.html as run tab\there".
+   */
+  @Test
+  void aRunWhoseIdHoldsAnEscapedCharacterIsItsReportsRun() throws Exception {
+    for (String id :
+        List.of(
+            "tab\there",
+            "line\nbreak",
+            "cr\rhere",
+            "bell\u0007here",
+            "del\u007Fhere",
+            "back\\tslash",
+            "u\\u0009here",
+            "end\\",
+            "amp&lt;\"q\"")) {
+      Path run = copyRun(id);
+      Files.delete(run.resolve("report.md"));
+      Files.delete(run.resolve("report.html"));
+      assertEquals(0, cli.run("report", run.toString()), cli::err);
+      Map<String, byte[]> written = snapshot(run);
+      assertEquals(0, cli.run("report", run.toString()), cli::err);
+      assertTrue(cli.out().contains("are up to date"), cli::out);
+      assertFalse(cli.out().contains("(as run"), cli::out);
+      assertSame(written, snapshot(run));
+    }
+  }
 }

@@ -156,6 +156,53 @@ class RunFolderPathsTest {
     assertRefused(live.toRealPath(), commands);
   }
 
+  /**
+   * A load --out folder is one holding the driver's results (a load-<scenario>.json that reads as
+   * that scenario's, what jmeter-import --run takes), or their and their histograms' temporary
+   * files while the driver writes them; a file of such a name that is not the driver's (another
+   * tool's load-balancer.json, a load-wfs.json of its own), histograms alone, or folders of those
+   * names make no run folder, and output may be written there. Before, any load-*.json or
+   * load-*.hlog made the folder a run's and every output into it was refused.
+   */
+  @Test
+  void aStrayLoadFileMakesNoRunFolder() throws Exception {
+    String other = ThenAndNowTest.runs().resolve("compare/base1").toString();
+    Path source =
+        ThenAndNowTest.runs()
+            .getParent()
+            .getParent()
+            .getParent()
+            .resolve("jmh-results/20261124-105251-vm-c977865-quick-jdk17");
+    int i = 0;
+    for (String stray :
+        List.of("load-balancer.json", "load-wfs.json", "load-wfs.hlog", "load-Notes.json")) {
+      Path mine = Files.createDirectories(tmp.resolve("mine" + i++));
+      if (stray.endsWith(".hlog")) {
+        Files.copy(source.resolve(stray), mine.resolve(stray));
+      } else {
+        Files.writeString(mine.resolve(stray), "{\"scenario\": \"wfs\"}");
+      }
+      assertEquals(0, cli.run("report", other, "--out", mine.toString()), stray + cli.err());
+      assertTrue(Files.isRegularFile(mine.resolve("report.md")), stray);
+    }
+    Path folders = Files.createDirectories(tmp.resolve("folders"));
+    Files.createDirectories(folders.resolve("load-wfs.json"));
+    Files.createDirectories(folders.resolve("load-wfs.hlog"));
+    assertEquals(0, cli.run("report", other, "--out", folders.toString()), cli::err);
+
+    List<String[]> report = new ArrayList<>();
+    Path driver = Files.createDirectories(tmp.resolve("driver"));
+    Files.copy(source.resolve("load-wfs.json"), driver.resolve("load-wfs.json"));
+    report.add(new String[] {"report", other, "--out", driver.toString()});
+    assertRefused(driver.toRealPath(), report);
+
+    Path writing = Files.createDirectories(tmp.resolve("writing"));
+    Files.writeString(writing.resolve("tmp-load-wfs.json.abc123"), "");
+    Files.writeString(writing.resolve("tmp-load-wfs.hlog.def456"), "");
+    report.set(0, new String[] {"report", other, "--out", writing.toString()});
+    assertRefused(writing.toRealPath(), report);
+  }
+
   /** A hard link to a run's file, written as --out: a new file takes the name, the run's stays. */
   @Test
   void aHardLinkToARunsFileKeepsTheRunsBytes() throws Exception {

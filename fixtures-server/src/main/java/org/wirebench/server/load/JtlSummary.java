@@ -51,47 +51,90 @@ public final class JtlSummary {
   /** The most samples read from one file (each is held until its point is summarised). */
   static final long MAX_SAMPLES = 10_000_000;
 
-  private JtlSummary() {}
+  /** The fewest threads of one thread group (grpThreads) read: a point has a user. */
+  static final long MIN_THREADS = 1;
 
-  /** A whole number 0..max, else the file and line, the column and the value. */
-  private static long count(String where, String column, String value, long max)
-      throws IOException {
-    return number(where, column, value, 0, max);
+  /**
+   * The bounds a column's values are read within and what they stand for in a message, the text
+   * made from the bounds themselves, one way for every column.
+   */
+  private record Bound(long min, long max, String meaning) {
+    /** Why {@code v} is not a value of the column, or null. */
+    String outside(long v) {
+      if (v < 0 && min == 0) {
+        return " is negative";
+      }
+      if (v < min) {
+        return " is below " + min + meaning;
+      }
+      return v > max ? " is above " + max + meaning : null;
+    }
   }
 
-  /** A whole number min..max, else the file and line, the column, the value and the range. */
-  private static long number(String where, String column, String value, long min, long max)
-      throws IOException {
+  private static final Bound MILLIS =
+      new Bound(
+          0,
+          MAX_ELAPSED_MS,
+          " ms (" + java.time.Duration.ofMillis(MAX_ELAPSED_MS).toHours() + " h), the most read");
+
+  private static final Bound BYTES =
+      new Bound(0, MAX_BYTES, " (" + (MAX_BYTES >> 30) + " GiB), the most read");
+
+  /** Each column read as a number, with its bounds. */
+  private static final Map<String, Bound> BOUNDS =
+      Map.of(
+          "timeStamp",
+          new Bound(
+              MIN_STAMP_MS,
+              MAX_STAMP_MS,
+              " (epoch ms "
+                  + utcDay(MIN_STAMP_MS)
+                  + ".."
+                  + utcDay(MAX_STAMP_MS)
+                  + " UTC, the range"
+                  + " read)"),
+          "elapsed",
+          MILLIS,
+          "Latency",
+          MILLIS,
+          "Connect",
+          MILLIS,
+          "bytes",
+          BYTES,
+          "sentBytes",
+          BYTES,
+          "grpThreads",
+          new Bound(
+              MIN_THREADS,
+              MAX_THREADS,
+              " ("
+                  + MIN_THREADS
+                  + ".."
+                  + MAX_THREADS
+                  + " threads a thread group, the most a plan has)"));
+
+  private JtlSummary() {}
+
+  private static java.time.LocalDate utcDay(long epochMs) {
+    return java.time.LocalDate.ofInstant(
+        java.time.Instant.ofEpochMilli(epochMs), java.time.ZoneOffset.UTC);
+  }
+
+  /**
+   * A whole number within the column's bounds, else the file and line, the column and the value.
+   */
+  private static long number(String where, String column, String value) throws IOException {
     long v;
     try {
       v = Long.parseLong(value);
     } catch (NumberFormatException e) {
       throw new IOException(where + column + " '" + value + "' is not a whole number", e);
     }
-    if (v < min || v > max) {
-      throw new IOException(
-          where
-              + column
-              + " "
-              + v
-              + (v < 0 && min == 0
-                  ? " is negative"
-                  : v < min
-                      ? " is below " + min + range(column)
-                      : " is above " + max + range(column)));
+    String outside = BOUNDS.get(column).outside(v);
+    if (outside != null) {
+      throw new IOException(where + column + " " + v + outside);
     }
     return v;
-  }
-
-  /** What a column's bound stands for, in a message. */
-  private static String range(String column) {
-    return switch (column) {
-      case "elapsed", "Latency", "Connect" -> " ms (1 h), the most read";
-      case "timeStamp" -> " (epoch ms 2000-01-01..2100-01-01 UTC, the range read)";
-      case "bytes", "sentBytes" -> " (64 GiB), the most read";
-      case "grpThreads" -> " (1..10000 threads a thread group, the most a plan has)";
-      default -> "";
-    };
   }
 
   /** JMeter writes success as true or false; anything else is not a JMeter JTL's. */
@@ -153,15 +196,11 @@ public final class JtlSummary {
         if (++samples > MAX_SAMPLES) {
           throw new IOException(where + "more than " + MAX_SAMPLES + " samples, the most read");
         }
-        long stamp = number(where, "timeStamp", f.get(at[0]), MIN_STAMP_MS, MAX_STAMP_MS);
-        long elapsed = count(where, "elapsed", f.get(at[1]), MAX_ELAPSED_MS);
+        long stamp = number(where, "timeStamp", f.get(at[0]));
+        long elapsed = number(where, "elapsed", f.get(at[1]));
         for (int i = 0; i < optional.length; i++) {
           if (optional[i] >= 0) {
-            count(
-                where,
-                OPTIONAL.get(i),
-                f.get(optional[i]),
-                OPTIONAL.get(i).equals("sentBytes") ? MAX_BYTES : MAX_ELAPSED_MS);
+            number(where, OPTIONAL.get(i), f.get(optional[i]));
           }
         }
         byLabel
@@ -172,8 +211,8 @@ public final class JtlSummary {
                     elapsed,
                     success(where, f.get(at[4])),
                     f.get(at[3]),
-                    count(where, "bytes", f.get(at[5]), MAX_BYTES),
-                    (int) number(where, "grpThreads", f.get(at[6]), 1, MAX_THREADS)));
+                    number(where, "bytes", f.get(at[5])),
+                    (int) number(where, "grpThreads", f.get(at[6]))));
       }
     }
     List<JmeterResult.Point> points = new ArrayList<>();

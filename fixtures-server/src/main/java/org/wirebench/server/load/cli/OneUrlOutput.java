@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.HdrHistogram.HistogramLogWriter;
 import org.wirebench.results.LoadResult;
-import org.wirebench.results.NewFiles;
 import org.wirebench.results.Statistic;
 import org.wirebench.server.load.LoadDriver;
 
@@ -46,17 +45,16 @@ final class OneUrlOutput {
 
   /**
    * The result as JSON and the latency histogram as an HdrHistogram log, each written whole or not
-   * at all ({@link NewFiles#replace}); a null path writes nothing.
+   * at all ({@link org.wirebench.server.OutputPaths#replace}); a null path writes nothing.
    */
   static void write(LoadResult r, LoadDriver driver, Path json, Path hlog) throws IOException {
     if (json != null) {
-      NewFiles.replace(
-          org.wirebench.server.OutputPaths.real(json),
-          f -> LoadCommand.JSON.writeValue(f.toFile(), r));
+      org.wirebench.server.OutputPaths.replace(
+          json, f -> LoadCommand.JSON.writeValue(f.toFile(), r));
     }
     if (hlog != null) {
-      NewFiles.replace(
-          org.wirebench.server.OutputPaths.real(hlog),
+      org.wirebench.server.OutputPaths.replace(
+          hlog,
           f -> {
             try (PrintStream out = new PrintStream(Files.newOutputStream(f))) {
               HistogramLogWriter writer = new HistogramLogWriter(out);

@@ -132,8 +132,8 @@ final class ScenarioCommand {
       throw cmd.bad("--jvm-profile: " + e.getMessage());
     }
     cmd.writable("--json", cmd.json);
-    String hlogName = "load-" + scenario.name() + ".hlog";
-    String jsonName = "load-" + scenario.name() + ".json";
+    String hlogName = ScenarioResult.hlogName(scenario.name());
+    String jsonName = ScenarioResult.fileName(scenario.name());
     if (o.out != null) {
       // the driver only adds its scenario's files (never replacing one): to a load --out folder
       // of other scenarios, and, as the suite's own driver, to the suite's run being written
@@ -197,7 +197,7 @@ final class ScenarioCommand {
         files.publish(); // the histograms first: load-*.json is what readers take as the result
       }
       if (cmd.json != null) {
-        NewFiles.replace(org.wirebench.server.OutputPaths.real(cmd.json), result::write);
+        org.wirebench.server.OutputPaths.replace(cmd.json, result::write);
       }
       System.out.printf(
           Locale.ROOT,
