@@ -74,45 +74,43 @@ final class UriGate extends Handler.Wrapper {
               && path.startsWith(GatewayHandler.PATH)
               && KEYWORD_VIOLATIONS.containsAll(violations);
       if (!keywords) {
-        format(path, uri)
-            .write(
-                response,
-                callback,
-                HttpStatus.BAD_REQUEST_400,
-                uri.getQuery(),
-                "the request path is refused: "
-                    + violations.stream()
-                        .map(Violation::getDescription)
-                        .collect(Collectors.joining(", ")));
-        return true;
+        return refuse(
+            uri,
+            response,
+            callback,
+            "the request path is refused: "
+                + violations.stream()
+                    .map(Violation::getDescription)
+                    .collect(Collectors.joining(", ")));
       }
     }
     String canonical = uri.getCanonicalPath();
     // the same String but for a path with an escape, a dot segment or a parameter
     if (path != null && canonical != null && !path.equals(canonical) && !normal(path)) {
-      format(path, uri)
-          .write(
-              response,
-              callback,
-              HttpStatus.BAD_REQUEST_400,
-              uri.getQuery(),
-              "the request path is not in its normal form (RFC 3986 6.2.2): send it without"
-                  + " %-escapes of letters, digits or -._~, without . and .. segments, and without"
-                  + " ;parameters, which no path here takes");
-      return true;
+      return refuse(
+          uri,
+          response,
+          callback,
+          "the request path is not in its normal form (RFC 3986 6.2.2): send it without"
+              + " %-escapes of letters, digits or -._~, without . and .. segments, and without"
+              + " ;parameters, which no path here takes");
     }
     String query = uri.getQuery();
     if (query != null && !ascii(query)) {
-      format(path, uri)
-          .write(
-              response,
-              callback,
-              HttpStatus.BAD_REQUEST_400,
-              query,
-              "the query string holds a byte past ASCII; write it as %-escaped UTF-8");
-      return true;
+      return refuse(
+          uri,
+          response,
+          callback,
+          "the query string holds a byte past ASCII; write it as %-escaped UTF-8");
     }
     return super.handle(request, response, callback);
+  }
+
+  /** Answers 400 in the format of the service the path reaches; true: the request is handled. */
+  private static boolean refuse(HttpURI uri, Response response, Callback callback, String why) {
+    format(uri.getPath(), uri)
+        .write(response, callback, HttpStatus.BAD_REQUEST_400, uri.getQuery(), why);
+    return true;
   }
 
   /**
