@@ -360,9 +360,13 @@ agree DRIVER_MAX_PHASE_S "$J/load/cli/LoadCommand.java" 'MAX_PHASE = Duration.of
 agree LOOP_MAX_S "$ROOT/bench-core/src/main/java/org/wirebench/bench/cli/EncodeLoopCommand.java" \
   'MAX_WINDOW_MS = ([0-9_]+);' 0.001
 if [ -f "$JAR" ]; then
+  # each for its reason, on a machine with wrk or without (the layer is checked first)
   expect 2 bash "$S/server-cpu-pair.sh" --a "$JAR" --b "$JAR" --layers no_such_layer
+  said "no layer 'no_such_layer'"
   expect 2 bash "$S/server-cpu.sh" --jar "$JAR" --layers osm_places,no_such_layer
+  said "no layer 'no_such_layer'"
   expect 2 bash "$S/encode-vs-server.sh" --jar "$JAR" --out "$W/evs-out" --layer no_such_layer
+  said "no layer 'no_such_layer'"
   [ ! -e "$W/evs-out" ] || { echo "FAIL: encode-vs-server.sh made --out before refusing"; failed=1; }
 else
   echo "check-scripts: no $JAR: the unknown-layer cases skipped"

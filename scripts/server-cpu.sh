@@ -63,13 +63,13 @@ check_list --formats "$FORMATS"
 [[ $STATIC == yes || $STATIC == no ]] || usage "--static takes yes or no, not '$STATIC'"
 [ -z "$PROFILE" ] || { [ ! -e "$PROFILE" ] && [ -d "$(dirname "$PROFILE")" ]; } \
   || usage "--profile $PROFILE exists or its folder does not (its flame graphs are never replaced: give a new folder)"
-command -v wrk > /dev/null || usage "wrk is missing; apt-get install wrk"
 [ -f "$JAR" ] || usage "no $JAR; build it with ./mvnw -q -o -DskipTests package -pl bench-core -am"
 [ -z "$JMH" ] || [ -f "$JMH/jmh.json" ] || usage "no jmh.json in $JMH"
 [ -z "$CLASSES" ] || [ -d "$CLASSES" ] || usage "no classes folder $CLASSES"
 [[ $LAYERS =~ ^[a-z0-9_]+(,[a-z0-9_]+)*$ ]] || usage "--layers takes layer names a-z0-9_ separated by commas, not '$LAYERS'"
 for f in ${FORMATS//,/ }; do output_format "$f" > /dev/null; done
 check_layers "${CLASSES:+$CLASSES:}$JAR" "$LAYERS"
+command -v wrk > /dev/null || usage "wrk is missing; apt-get install wrk"
 LIB=""
 if [ -n "$PROFILE" ]; then
   command -v jcmd > /dev/null || usage "--profile needs jcmd (a JDK)"
