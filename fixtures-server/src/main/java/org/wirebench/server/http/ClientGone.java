@@ -38,18 +38,18 @@ public final class ClientGone {
   }
 
   /**
-   * The {@link Left} that {@code x} is or was caused by, or null. What the work's stream goes
-   * through may wrap what it throws (ImageIO's PNG writer turns any IOException into an
-   * IIOException): a catch of the stop's own type would miss it there, and answer a client that
-   * left as the server's failure ({@code 500}, a stack trace in the log).
+   * Whether {@code x} is or was caused by a {@link Left}. What the work's stream goes through may
+   * wrap what it throws (ImageIO's PNG writer turns any IOException into an IIOException): a catch
+   * of the stop's own type would miss it there, and answer a client that left as the server's
+   * failure ({@code 500}, a stack trace in the log).
    */
-  public static Left left(Throwable x) {
+  public static boolean left(Throwable x) {
     for (Throwable t = x; t != null; t = t.getCause()) {
-      if (t instanceof Left l) {
-        return l;
+      if (t instanceof Left) {
+        return true;
       }
     }
-    return null;
+    return false;
   }
 
   /** Ends the request as dropped; {@code why} goes to nobody but the callback's failure. */
@@ -61,16 +61,17 @@ public final class ClientGone {
   }
 
   /**
-   * Whether {@code x}, which an answer's write failed with, is its client's connection gone:
-   * Jetty's EofException among its causes (a broken pipe, a reset), or whatever the write failed
-   * with on a connection no longer open (one closed under it: a client reading below the minimum
-   * rate, {@link ReadRateHandler}). Any client can cause it at will: not the server's failure.
+   * Whether {@code x}, which an answer's write failed with, is its client's connection gone: a
+   * {@link Left} or Jetty's EofException among its causes (a broken pipe, a reset), or whatever the
+   * write failed with on a connection no longer open (one closed under it: a client reading below
+   * the minimum rate, {@link ReadRateHandler}). Any client can cause it at will: not the server's
+   * failure.
    *
    * @param connection the request's connection, or null where it cannot be told
    */
   public static boolean left(Throwable x, ConnectionMetaData connection) {
     for (Throwable t = x; t != null; t = t.getCause()) {
-      if (t instanceof org.eclipse.jetty.io.EofException) {
+      if (t instanceof Left || t instanceof org.eclipse.jetty.io.EofException) {
         return true;
       }
     }

@@ -118,7 +118,7 @@ final class AnswerStream {
       }
       return;
     }
-    if (ClientGone.left(x) != null || ClientGone.left(x, request.getConnectionMetaData())) {
+    if (ClientGone.left(x, request.getConnectionMetaData())) {
       // not the server's failure, and any client can cause it at will: one line, no stack trace,
       // so that hanging up cannot fill the log with a trace a request
       LOG.info("the client left while its answer to {} was written: {}", what, x.toString());

@@ -181,9 +181,7 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
       // saw the client gone all the same), or a turn refused (429, 503) after a wait its client
       // did not stay for: nobody to answer, and no failure of the server's
       boolean left =
-          ClientGone.left(e) != null
-              || watch.gone()
-              || (e instanceof OwsException && watch.goneNow());
+          ClientGone.left(e) || watch.gone() || (e instanceof OwsException && watch.goneNow());
       watch.close();
       if (!left) {
         throw e;
