@@ -92,7 +92,7 @@ class WorkBudgetTest {
     LocalConnector.LocalEndPoint client;
     try {
       client = local.connect();
-      // about 4 MB in 128 KiB pieces, no feature visited: the looks are the pieces'; the first two
+      // about 4 MB in 256 KiB pieces, no feature visited: the looks are the pieces'; the first two
       // go out, the third is stopped
       client.addInput(
           "GET "

@@ -28,7 +28,7 @@ import org.eclipse.jetty.util.Blocker;
  * CPU on a 36 KB GeoJSON GetFeature): a write completes only when the sink is done with the bytes,
  * so a piece is free once its body closed. A body that failed, or was never closed, keeps its piece
  * to itself. At most one piece a thread is kept: the server's pool threads, a piece each (the WFS's
- * 128 KiB).
+ * 256 KiB).
  *
  * <p>The piece is a direct buffer: a heap piece was copied again by the JDK into a temporary direct
  * buffer of the writing thread before every socket write (1.7% of the server's CPU on a 223 KB GML

@@ -20,7 +20,14 @@ import org.wirebench.server.http.OwsException;
  * exception report, an abort, a 499 in the access log); the log is the handler's.
  */
 final class AnswerStream {
-  private static final int RESPONSE_CHUNK_BYTES = 128 * 1024;
+  /**
+   * A response's piece: a body up to this size goes out in one write with a Content-Length, a
+   * larger one in chunks of it, its end with the last. 256 KiB puts every answer of the study (200
+   * features: 38-223 KB on the four layers, GML 3.2 on osm_mainroads the largest) in one write; at
+   * 128 KiB the osm_mainroads answers (147-223 KB) took three, two chunks and the chunked end on
+   * its own, for 5-10% more of the server's CPU a request (docs/results.md, session 29).
+   */
+  static final int PIECE_BYTES = 256 * 1024;
 
   private static final Logger LOG = LoggerFactory.getLogger(WfsHandler.class);
 
@@ -32,11 +39,11 @@ final class AnswerStream {
 
   /**
    * Streams {@code body} into the response and completes it. Each write to the response is a
-   * blocking network write, so writes are gathered into 128 KiB pieces ({@link GatheredBody}, the
-   * last one sent with the response's end): the codecs' own buffers and flushes must not decide how
-   * often the server goes to the network. A failure before anything was sent becomes an exception
-   * report with 500; after that it can only abort the response (the client sees a truncated body,
-   * never a success), and the server's log says which.
+   * blocking network write, so writes are gathered into pieces ({@link #PIECE_BYTES}, {@link
+   * GatheredBody}, the last one sent with the response's end): the codecs' own buffers and flushes
+   * must not decide how often the server goes to the network. A failure before anything was sent
+   * becomes an exception report with 500; after that it can only abort the response (the client
+   * sees a truncated body, never a success), and the server's log says which.
    */
   static void stream(Request request, Response response, Callback callback, Body body) {
     stream(request, response, callback, body, null, null);
@@ -73,7 +80,7 @@ final class AnswerStream {
     GatheredBody out =
         new GatheredBody(
             response,
-            RESPONSE_CHUNK_BYTES,
+            PIECE_BYTES,
             budget == null ? null : budget::check,
             watch == null ? null : () -> stopIfGoneNow(watch));
     // only a body written to its end ends the response: the writer's own close does not

@@ -31,11 +31,6 @@ import org.wirebench.server.http.OwsHandler;
  * it cannot answer gets an OGC exception report and 400, never a 500.
  */
 public final class WfsHandler extends OwsHandler<WfsRequest> {
-  /**
-   * A response's piece: a body up to this size goes out in one write with a Content-Length. 128 KiB
-   * puts the study's osm_places answers (38-120 KB at 200 features) in one write, not two to four,
-   * and its osm_mainroads answers (147-223 KB) in two, not five to seven.
-   */
   private static final Logger LOG = LoggerFactory.getLogger(WfsHandler.class);
 
   /** The public base URL ending in "/", or null: URLs are then built from the listening socket. */

@@ -12,7 +12,7 @@ import org.wirebench.formats.geo.codec.WfsOutputFormat;
 
 /**
  * Test-only codecs (registered for this module's tests) that fail while the server streams their
- * output: before the first byte, or after 300 KB, past the first 128 KiB network write; the closing
+ * output: before the first byte, or after 300 KB, past the first 256 KiB network write; the closing
  * ones close the stream they were given as they fail, as a try-with-resources or a JSON generator
  * that closes its target does.
  */

@@ -14,7 +14,7 @@ import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.WfsOutputFormat;
 
 /**
- * A test-only codec (registered for this module's tests) that writes 300 KB, past the first 128 KiB
+ * A test-only codec (registered for this module's tests) that writes 300 KB, past the first 256 KiB
  * network write, then waits for {@link #release} before writing 300 KB more: a test can close the
  * client's connection in between. One use a test run.
  */

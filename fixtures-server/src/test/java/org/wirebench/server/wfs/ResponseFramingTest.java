@@ -13,11 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.wirebench.server.LiveServerTest;
 
 /**
- * A GetFeature answer goes out in 128 KiB pieces, the last with the response's end: one under a
- * piece is a single write framed by its Content-Length (it was chunked, its end a write of its
- * own), a larger one is chunked, and both arrive whole. The study's osm_places answers (200
- * features, 38-120 KB) are one piece each: with 32 KiB pieces they were two to four writes and
- * chunked.
+ * A GetFeature answer goes out in pieces of {@link AnswerStream#PIECE_BYTES}, the last with the
+ * response's end: one under a piece is a single write framed by its Content-Length (it was chunked,
+ * its end a write of its own), a larger one is chunked, and both arrive whole. Every answer of the
+ * study (200 features) is one piece: with 32 KiB pieces the osm_places answers (38-120 KB) were two
+ * to four writes and chunked, with 128 KiB the osm_mainroads ones (147-223 KB) three.
  */
 class ResponseFramingTest extends LiveServerTest {
 
@@ -26,12 +26,18 @@ class ResponseFramingTest extends LiveServerTest {
   }
 
   private static ContentResponse get(int count, String outputFormat) throws Exception {
+    return get("osm_places", count, outputFormat);
+  }
+
+  private static ContentResponse get(String layer, int count, String outputFormat)
+      throws Exception {
     return client
         .newRequest(
             server
                 .uri()
                 .resolve(
-                    "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:osm_places"
+                    "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:"
+                        + layer
                         + "&outputFormat="
                         + outputFormat
                         + "&count="
@@ -65,7 +71,21 @@ class ResponseFramingTest extends LiveServerTest {
     assertEquals(200, r.getStatus());
     assertTrue(
         r.getContent().length > 3 * 32 * 1024, "over 3 old pieces: " + r.getContent().length);
-    assertTrue(r.getContent().length < 128 * 1024, "the answer fits in one piece");
+    assertTrue(r.getContent().length < AnswerStream.PIECE_BYTES, "the answer fits in one piece");
+    assertEquals(
+        String.valueOf(r.getContent().length),
+        r.getHeaders().get(HttpHeader.CONTENT_LENGTH),
+        r.getHeaders().toString());
+    assertFalse(r.getHeaders().contains(HttpHeader.TRANSFER_ENCODING), r.getHeaders().toString());
+    assertEquals(200, r.getContentAsString().split("<wfs:member>", -1).length - 1);
+  }
+
+  @Test
+  void theStudysLargestAnswerIsOneWriteWithItsLength() throws Exception {
+    ContentResponse r = get("osm_mainroads", 200, "application/gml%2Bxml%3B%20version%3D3.2");
+    assertEquals(200, r.getStatus());
+    assertTrue(
+        r.getContent().length > 200_000, "the mainroads GML 3.2 answer: " + r.getContent().length);
     assertEquals(
         String.valueOf(r.getContent().length),
         r.getHeaders().get(HttpHeader.CONTENT_LENGTH),
@@ -76,10 +96,10 @@ class ResponseFramingTest extends LiveServerTest {
 
   @Test
   void aLargerAnswerIsChunkedAndWhole() throws Exception {
-    ContentResponse r = get(1000);
+    ContentResponse r = get(2000);
     assertEquals(200, r.getStatus());
-    assertTrue(r.getContent().length > 128 * 1024, "several pieces");
+    assertTrue(r.getContent().length > AnswerStream.PIECE_BYTES, "several pieces");
     assertEquals("chunked", r.getHeaders().get(HttpHeader.TRANSFER_ENCODING));
-    assertEquals(1000, features(r));
+    assertEquals(2000, features(r));
   }
 }
