@@ -347,6 +347,11 @@ public final class FixtureServer implements AutoCloseable {
 
   /**
    * Keeps the WMS tile cache under {@code root} (default {@link TileCacheRenderer#defaultRoot}).
+  /** The gateway and mock backend (the gateway's per-client counts). */
+  public org.wirebench.server.finding.FindingGateway finding() {
+    return endpoints.finding();
+  }
+
    */
   public FixtureServer tileCacheRoot(java.nio.file.Path root) {
     endpoints.maps().tileRoot(root);
