@@ -15,7 +15,8 @@ import org.wirebench.server.http.ClientWatch;
  * client's requests leaves a handler. Every answer is written by its handler with blocking writes,
  * so a client that never reads held a thread per request until the idle timeout (or for as long as
  * it read a trickle): 230 such requests from one client took the pool's every thread and nobody
- * else was answered.
+ * else was answered. A gateway request holds no thread while its backend works and so is not
+ * bounded here: its client's share of the backend is ({@code finding.BackendShare}).
  *
  * <p>A request that had to wait is dropped without running when its client closed its connection
  * meanwhile: its HTTP/1.1 socket is watched ({@link ClientWatch}) from when it starts waiting, a

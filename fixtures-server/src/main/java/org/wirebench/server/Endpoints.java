@@ -33,6 +33,7 @@ final class Endpoints {
 
   private final BlueMarbleMaps maps = new BlueMarbleMaps(TileCacheRenderer.defaultRoot());
   private volatile String publicBase;
+  private final FindingGateway finding;
 
   /**
    * @param server stops the gateway's client and the maps with itself
@@ -58,7 +59,8 @@ final class Endpoints {
     routes.addMapping(
         PathSpec.from("/services/*"),
         SoapServices.handler(settings.maxBodyBytes(), () -> publicBase));
-    FindingGateway gateway = new FindingGateway(settings.finding(), self);
+    finding = new FindingGateway(settings.finding(), self);
+    FindingGateway gateway = finding;
     server.addBean(gateway.client());
     // stopped with the server, by close() or the shutdown hook: the tile cache's lock is let go and
     // a private folder deleted
@@ -98,6 +100,10 @@ final class Endpoints {
 
   WfsHandler wfs() {
     return wfs;
+  }
+
+  FindingGateway finding() {
+    return finding;
   }
 
   /** The WMS endpoint drawing with {@code kind}. */

@@ -72,6 +72,7 @@ public final class FixtureServer implements AutoCloseable {
   private final BodyGate bodies;
   private final ClientThreads clientThreads;
   private final org.wirebench.server.http.ReadRateHandler readRates;
+  private final ClientConnections connections;
 
   /**
    * A connection with nothing read or written for this long is closed. Work that makes a client
@@ -231,6 +232,7 @@ public final class FixtureServer implements AutoCloseable {
         new HeaderTimeout(
             new ServerOptions(root), connector.getScheduler(), settings.headerTimeoutMs());
     connector.addEventListener(heads);
+    connections = ClientConnections.install(server, connector, settings.finding().maxConnections());
     // every answer read at the minimum rate, whoever writes it (outside the compression: the
     // bytes on the wire count)
     readRates =
@@ -315,6 +317,11 @@ public final class FixtureServer implements AutoCloseable {
     return this;
   }
 
+  /** The per-client connection share, for tests. */
+  ClientConnections connections() {
+    return connections;
+  }
+
   /** The per-client thread limit, for tests. */
   ClientThreads clientThreads() {
     return clientThreads;
@@ -338,6 +345,11 @@ public final class FixtureServer implements AutoCloseable {
   public FixtureServer rasterUpscale(int factor) {
     endpoints.maps().upscale(factor);
     return this;
+  }
+
+  /** The gateway and mock backend (the gateway's per-client counts). */
+  public org.wirebench.server.finding.FindingGateway finding() {
+    return endpoints.finding();
   }
 
   /** The WFS endpoint's handler (its limits and counters). */

@@ -14,7 +14,7 @@ import org.wirebench.formats.finding.Quote;
  * first parameter: it was ignored, so {@code /static/1?bytes=5} answered 1 byte with 200 and a
  * misspelt option looked accepted. An empty query ({@code /static/1?}) names nothing and passes.
  */
-final class NoQuery extends Handler.Wrapper {
+public final class NoQuery extends Handler.Wrapper {
   private final String usage;
 
   /**
@@ -46,7 +46,7 @@ final class NoQuery extends Handler.Wrapper {
   }
 
   /** The first parameter's name, %-decoded where it decodes; the whole query when none is named. */
-  static String firstName(String query) {
+  public static String firstName(String query) {
     for (String part : query.split("&")) {
       String name = part.contains("=") ? part.substring(0, part.indexOf('=')) : part;
       if (!name.isEmpty()) {

@@ -112,4 +112,42 @@ class SoapNonMessagesTest {
     assertEquals(400, r.getStatus(), path + " [" + body + "]\n" + r + r.getContent());
     assertTrue(r.getContent().contains("<faultcode>soapenv:Client</faultcode>"), r.getContent());
   }
+
+  static Stream<Arguments> queries() {
+    List<Arguments> cases = new ArrayList<>();
+    for (String stack : SoapServices.NAMES) {
+      for (String query : new String[] {"?x=1", "?wsdl", "?xsd=1", "?x"}) {
+        for (boolean expect : new boolean[] {false, true}) {
+          cases.add(Arguments.of(SoapServices.path(stack) + query, expect));
+        }
+      }
+    }
+    return cases.stream();
+  }
+
+  /**
+   * A valid request POSTed with a query string: the service's address takes none, and every stack
+   * answered it 200 as if the query were not there (?wsdl too). Refused from the head, so with
+   * {@code Expect: 100-continue} in place of {@code 100 Continue}, the body never sent.
+   */
+  @ParameterizedTest(name = "{0} expect={1}")
+  @MethodSource("queries")
+  void aPostWithAQueryGetsAClientFault(String target, boolean expect) throws Exception {
+    byte[] bytes =
+        org.wirebench.formats.soap.SoapEnvelopes.request(
+            org.wirebench.formats.soap.EchoValues.generate(
+                org.wirebench.formats.soap.Operation.INTS, 3));
+    String head =
+        "POST "
+            + target
+            + " HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml; charset=UTF-8\r\n"
+            + "SOAPAction: \"\"\r\nContent-Length: "
+            + bytes.length
+            + (expect ? "\r\nExpect: 100-continue" : "")
+            + "\r\nConnection: close\r\n\r\n";
+    HttpTester.Response r = send(expect ? head : head + new String(bytes, StandardCharsets.UTF_8));
+    assertEquals(400, r.getStatus(), target + "\n" + r + r.getContent());
+    assertTrue(r.getContent().contains("<faultcode>soapenv:Client</faultcode>"), r.getContent());
+    assertTrue(r.getContent().contains("unknown query parameter"), r.getContent());
+  }
 }

@@ -145,6 +145,57 @@ class WmsShareTest {
     assertTrue(line.contains("\" 499 0 "), line);
   }
 
+  /**
+   * A map's pixels stay held until its answer is written, not only while it is drawn: an encoded
+   * map waiting for a client that reads it slowly is held in memory (tens of MB at this size), and
+   * once drawn it was counted nowhere, so one client reading a trickle could pile up maps without
+   * bound. The client here reads the status line and stops (a 4 KiB receive buffer, the map well
+   * past the server's socket buffer).
+   */
+  @Test
+  void aMapsPixelsStayHeldUntilItsAnswerIsWritten() throws Exception {
+    int width = 4096;
+    int height = 2048;
+    server =
+        new FixtureServer(FixtureServer.Settings.defaults().compression(false))
+            .mapLimits(new MapLimits(2 * width * height, 4, width * height, 3, 60_000))
+            .start();
+    WmsHandler wms = server.wms(MapRendererKind.DIRECT);
+    Socket a = new Socket();
+    sockets.add(a);
+    a.setReceiveBufferSize(4096);
+    a.bind(new InetSocketAddress(InetAddress.getByName(A), 0));
+    a.connect(new InetSocketAddress("127.0.0.1", server.uri().getPort()));
+    a.setSoTimeout(60_000); // a bound on a broken server, not a measure
+    a.getOutputStream()
+        .write(
+            ("GET " + map(width, height) + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+    a.getOutputStream().flush();
+    java.io.InputStream in = a.getInputStream();
+    byte[] status = new byte["HTTP/1.1 200 OK".length()];
+    assertEquals(status.length, in.readNBytes(status, 0, status.length));
+    assertEquals("HTTP/1.1 200 OK", new String(status, StandardCharsets.US_ASCII));
+    // the answer's first bytes are out, the rest waits for the client
+    assertEquals(
+        width * height,
+        wms.limits().pixelsHeld(),
+        "the map's pixels are held while its answer waits for its client");
+    assertEquals(1, wms.limits().clientMapsNow(A));
+    long read = in.transferTo(java.io.OutputStream.nullOutputStream());
+    assertTrue(read > 4 << 20, "the map is larger than the socket buffers: " + read);
+    await(() -> wms.limits().pixelsHeld() == 0, "the map gives its pixels back once written");
+    await(() -> wms.limits().clientMapsNow(A) == 0, "the client's share is free");
+  }
+
+  private static String map(int width, int height) {
+    return "/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=bluemarble&STYLES=&SRS=EPSG:4326"
+        + "&BBOX=-180,-90,180,90&FORMAT=image/png&WIDTH="
+        + width
+        + "&HEIGHT="
+        + height;
+  }
+
   private static String map(int side) {
     return "/wms?SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=bluemarble&STYLES=&SRS=EPSG:4326"
         + "&BBOX=-180,-90,180,90&FORMAT=image/png&WIDTH="

@@ -185,4 +185,9 @@ public final class FindingGateway {
   public Handler gateway() {
     return gateway;
   }
+
+  /** Requests of {@code client} waiting for its share of the backend now (see BackendShare). */
+  public int waitingForBackend(String client) {
+    return gateway.waitingForBackend(client);
+  }
 }

@@ -34,7 +34,9 @@ import org.wirebench.formats.xml.XmlFactories;
  * keep-alive), reads the answer, keeps {@code searchResult.item} and {@code errorMessage}, and
  * answers JSON (written in memory, and sent only once the whole answer has passed its checks).
  * Whatever goes wrong with the backend is answered 502 (504 for a timeout) with a JSON cause; a bad
- * path is a 4xx. Nothing blocks a server thread while the backend works.
+ * path is a 4xx. Nothing blocks a server thread while the backend works, so the per-client thread
+ * limit does not bound a client's exchanges: {@link BackendShare} does, half the backend pool a
+ * client, its further requests waiting their turn.
  */
 public final class GatewayHandler extends Handler.Abstract.NonBlocking {
   private static final org.slf4j.Logger LOG =
@@ -53,6 +55,9 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
 
   private final FindingGateway.Settings settings;
 
+  /** Each client's share of the backend exchanges in flight. */
+  private final BackendShare share;
+
   /**
    * @param backend the backend URL with {@code {format}} where the format's name goes, e.g.
    *     http://127.0.0.1:8080/finding/mock.{format}; asked once per request (it may only be known
@@ -62,6 +67,7 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
     this.client = client;
     this.backend = backend;
     this.settings = settings;
+    this.share = new BackendShare(BackendShare.of(settings.maxConnections()));
   }
 
   @Override
@@ -136,7 +142,74 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
           "the keywords hold a control character the backend's XML request cannot carry");
       return;
     }
-    forward(format, keywords, response, callback);
+    String client = org.wirebench.server.http.ClientAddress.of(request);
+    long arrivedNs = System.nanoTime();
+    share.start(
+        client,
+        waited -> turn(waited, arrivedNs, client, format, keywords, request, response, callback));
+  }
+
+  /** Requests of {@code client} waiting for its share of the backend now. */
+  int waitingForBackend(String client) {
+    return share.waiting(client);
+  }
+
+  /**
+   * A request's exchange once its client's share has room ({@link BackendShare}): not sent when its
+   * client left while it waited (499: nobody to answer), nor when it waited out the gateway's
+   * timeout (429: its own client's exchanges held it); else sent with the time it has left.
+   *
+   * @return whether an exchange was sent (it gives its place back when it ends)
+   */
+  private boolean turn(
+      boolean waited,
+      long arrivedNs,
+      String client,
+      BackendFormat format,
+      String keywords,
+      Request request,
+      Response response,
+      Callback callback) {
+    try {
+      if (waited) {
+        org.wirebench.server.http.ClientWatch watch =
+            org.wirebench.server.http.ClientWatch.of(request);
+        boolean gone = watch.goneNow();
+        watch.close();
+        if (gone) {
+          LOG.info("{}: client left while its request waited for the backend; not sent", client);
+          org.wirebench.server.http.ClientGone.end(
+              request, response, callback, "the client left while its request waited");
+          return false;
+        }
+      }
+      long leftMs = settings.timeoutMs() - (System.nanoTime() - arrivedNs) / 1_000_000;
+      if (leftMs <= 0) {
+        response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+        JsonErrors.write(
+            response,
+            callback,
+            HttpStatus.TOO_MANY_REQUESTS_429,
+            "this client's earlier requests held the backend for the gateway's whole timeout ("
+                + settings.timeoutMs()
+                + " ms): one client has at most "
+                + share.perClient()
+                + " requests at the backend at once");
+        return false;
+      }
+      forward(format, keywords, leftMs, client, response, callback);
+      return true;
+    } catch (RuntimeException e) {
+      // a bug here must neither keep the client's place nor reach Jetty's error page
+      LOG.warn("gateway request failed before its exchange", e);
+      if (!response.isCommitted()) {
+        JsonErrors.write(
+            response, callback, HttpStatus.INTERNAL_SERVER_ERROR_500, "the gateway failed");
+      } else {
+        callback.failed(e);
+      }
+      return false;
+    }
   }
 
   /**
@@ -181,7 +254,12 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
   }
 
   private void forward(
-      BackendFormat format, String keywords, Response response, Callback callback) {
+      BackendFormat format,
+      String keywords,
+      long timeoutMs,
+      String from,
+      Response response,
+      Callback callback) {
     URI target =
         targets.computeIfAbsent(
             format.name(), name -> URI.create(backend.get().replace("{format}", name)));
@@ -198,12 +276,20 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
             new BytesRequestContent(
                 FindingRequest.CONTENT_TYPE,
                 FindingRequest.xml(keywords, settings.entriesPerPage())))
-        .timeout(settings.timeoutMs(), TimeUnit.MILLISECONDS)
+        .timeout(timeoutMs, TimeUnit.MILLISECONDS)
         .send(
             new BufferingResponseListener(settings.maxResponseBytes()) {
               @Override
               public void onComplete(Result result) {
-                answer(format, target, result, this, response, callback);
+                // the place is given back once the answer is written, not when the backend's
+                // ends: answers waiting for a client that reads slowly are held in memory, and
+                // its share bounds them too
+                Callback written = Callback.from(() -> share.done(from), callback);
+                try {
+                  answer(format, target, result, this, response, written);
+                } catch (RuntimeException e) {
+                  written.failed(e);
+                }
               }
             });
   }

@@ -1,16 +1,15 @@
 package org.wirebench.server.http;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.util.Fields;
 
 /**
  * An OGC KVP request's query string as the WFS and the WMS read it: parameter names
- * case-insensitive (OGC 06-121r9 §11.5.2), each to be given once, over GET or HEAD only. Read in
- * one pass over Jetty's parameters: the lower-cased map and the first duplicate come out of the
- * same loop (a map by name as spelled, a list of names, a second map and a set were 1-2% of the
+ * case-insensitive (OGC 06-121r9 §11.5.2) in ASCII, each to be given once, over GET or HEAD only.
+ * Read in one pass over Jetty's parameters: the lower-cased map and the first duplicate come out of
+ * the same loop (a map by name as spelled, a list of names, a second map and a set were 1-2% of the
  * server's CPU on a 200-feature osm_places GetFeature).
  *
  * @param lowerCased each parameter's first value by its lower-cased name, in the query's order (a
@@ -32,7 +31,9 @@ public record KvpQuery(Map<String, String> lowerCased, String firstDuplicate) {
     Map<String, String> lower = new LinkedHashMap<>();
     String duplicate = null;
     for (Fields.Field f : fields) {
-      String name = f.getName().toLowerCase(Locale.ROOT);
+      // ASCII letters only: every name a service defines is ASCII, and Java's full case mapping
+      // folds the Kelvin sign into an ASCII k, so a mangled traverseXlinkDepth was read as the name
+      String name = org.eclipse.jetty.util.StringUtil.asciiToLowerCase(f.getName());
       if (duplicate == null && (lower.containsKey(name) || f.getValues().size() > 1)) {
         duplicate = f.getName();
       }

@@ -24,21 +24,21 @@ import org.wirebench.formats.soap.Operation;
 /**
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
  * serves before a stack sees it (a path that is no service's address: 404; a method other than GET,
- * HEAD or POST: 405; a GET or HEAD whose query is not {@code wsdl}: 400; two Content-Type headers:
- * 400; a Content-Type other than text/xml with at most a charset of UTF-8 or UTF-16: 415 with
- * {@code Accept: text/xml} ({@link SoapFaults#write}), a VersionMismatch fault for SOAP 1.2's
- * application/soap+xml, a Client fault for the rest, naming the charsets taken when the charset was
- * refused), finds why a POST's SOAPAction header is refused (none, two, or one naming no operation)
- * and leaves the refusal to {@link EnvelopeFilter} (refusing it at once when the client sent {@code
- * Expect: 100-continue}: the fixture server's body gate then lets the request through unread, and
- * the client gets the 400 in place of {@code 100 Continue}), cleans the stacks' own faults ({@link
- * FaultCleaner}), and turns anything a stack throws into a Server fault (logged with its stack on
- * the server, never sent to the client). A refused SOAPAction is answered 400 with a Client fault
- * naming it, whatever the body, except that a body above the limit gets {@link BodyLimitFilter}'s
- * 413 (it runs before {@link EnvelopeFilter}) and a body {@link BodyEncoding} reads (UTF-8, or
- * UTF-16 with its byte order mark, and no charset contradicting it) with an Envelope in another
- * namespace than SOAP 1.1's as its root element (no DOCTYPE before it) gets the 500 VersionMismatch
- * fault.
+ * HEAD or POST: 405; a GET or HEAD whose query is not {@code wsdl}, or a POST with a query: 400;
+ * two Content-Type headers: 400; a Content-Type other than text/xml with at most a charset of UTF-8
+ * or UTF-16: 415 with {@code Accept: text/xml} ({@link SoapFaults#write}), a VersionMismatch fault
+ * for SOAP 1.2's application/soap+xml, a Client fault for the rest, naming the charsets taken when
+ * the charset was refused), finds why a POST's SOAPAction header is refused (none, two, or one
+ * naming no operation) and leaves the refusal to {@link EnvelopeFilter} (refusing it at once when
+ * the client sent {@code Expect: 100-continue}: the fixture server's body gate then lets the
+ * request through unread, and the client gets the 400 in place of {@code 100 Continue}), cleans the
+ * stacks' own faults ({@link FaultCleaner}), and turns anything a stack throws into a Server fault
+ * (logged with its stack on the server, never sent to the client). A refused SOAPAction is answered
+ * 400 with a Client fault naming it, whatever the body, except that a body above the limit gets
+ * {@link BodyLimitFilter}'s 413 (it runs before {@link EnvelopeFilter}) and a body {@link
+ * BodyEncoding} reads (UTF-8, or UTF-16 with its byte order mark, and no charset contradicting it)
+ * with an Envelope in another namespace than SOAP 1.1's as its root element (no DOCTYPE before it)
+ * gets the 500 VersionMismatch fault.
  */
 final class SoapGate implements Filter {
   private static final Logger LOG = LoggerFactory.getLogger(SoapGate.class);
@@ -142,8 +142,8 @@ final class SoapGate implements Filter {
   /**
    * What the gate refuses from a request's head, on a service's own address, or null: a method
    * other than GET, HEAD or POST (405), a GET or HEAD whose query is not {@code wsdl} (400), a POST
-   * with two Content-Type headers (400) or one not taken (415), and, when {@code action} (the body
-   * is not read yet), a POST whose SOAPAction is refused (400).
+   * with a query (400), with two Content-Type headers (400) or one not taken (415), and, when
+   * {@code action} (the body is not read yet), a POST whose SOAPAction is refused (400).
    */
   static Refusal head(
       String method, String query, List<String> types, List<String> actions, boolean action) {
@@ -163,6 +163,18 @@ final class SoapGate implements Filter {
     }
     if (!method.equals("POST")) {
       return null;
+    }
+    if (query != null && !query.isEmpty()) {
+      // every stack answered it as if it were not there (CXF and Axis2 alike, ?wsdl too): a POST
+      // is sent to the service's address, which takes no query, as /static and the gateway take
+      // none
+      return new Refusal(
+          400,
+          "Client",
+          "unknown query parameter "
+              + Quote.of(org.wirebench.server.NoQuery.firstName(query), 40)
+              + ": a SOAP request is a POST to the service's address, which takes no query"
+              + " parameters");
     }
     // of two Content-Type or SOAPAction headers each reader takes one (the gate and
     // EnvelopeFilter the first; CXF answered in the charset of a second Content-Type): which one

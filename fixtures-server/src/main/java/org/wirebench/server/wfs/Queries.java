@@ -7,7 +7,6 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.wirebench.formats.geo.Dataset;
-import org.wirebench.formats.geo.Datasets;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -110,9 +109,9 @@ final class Queries {
   private static List<String> typesOfIds(String ids) throws OwsException {
     java.util.Set<String> layers = new java.util.LinkedHashSet<>();
     for (String id : ids.split(",", -1)) {
-      int dot = id.strip().lastIndexOf('.');
-      if (dot > 0 && Datasets.registry().names().contains(id.strip().substring(0, dot))) {
-        layers.add(id.strip().substring(0, dot));
+      String layer = org.wirebench.server.wfs.filter.FilterParser.layerOf(id);
+      if (layer != null) {
+        layers.add(layer);
       }
     }
     if (layers.isEmpty()) {
@@ -145,9 +144,8 @@ final class Queries {
         continue;
       }
       for (String id : ids.split(",", -1)) {
-        int dot = id.strip().lastIndexOf('.');
-        String layer = dot > 0 ? id.strip().substring(0, dot) : "";
-        if (!named.contains(layer) && Datasets.registry().names().contains(layer)) {
+        String layer = org.wirebench.server.wfs.filter.FilterParser.layerOf(id);
+        if (layer != null && !named.contains(layer)) {
           throw OwsException.invalid(
               key.toUpperCase(java.util.Locale.ROOT),
               ids,

@@ -86,9 +86,9 @@ public final class MapLimits {
   }
 
   /**
-   * A turn for one map of {@code client} of {@code size} pixels, to be closed when it is drawn: 429
-   * when the client's own maps kept it waiting past the wait (or it is larger than a client's
-   * share), 503 when the server's did.
+   * A turn for one map of {@code client} of {@code size} pixels, to be closed when its answer is
+   * written ({@link Turn}): 429 when the client's own maps kept it waiting past the wait (or it is
+   * larger than a client's share), 503 when the server's did.
    */
   public Turn acquire(String client, int size) throws OwsException, InterruptedException {
     if (size > clientPixels) {
@@ -120,7 +120,33 @@ public final class MapLimits {
         release(client, share, size, held);
       }
     }
-    return () -> release(client, share, size, 4);
+    return new Turn() {
+      private boolean drawing = true;
+      private boolean closed;
+
+      @Override
+      public synchronized void drawn() {
+        if (drawing && !closed) {
+          drawing = false;
+          freeMaps.release();
+          share.maps.release();
+        }
+      }
+
+      @Override
+      public synchronized void close() {
+        if (!closed) {
+          closed = true;
+          freePixels.release(size);
+          share.pixels.release(size);
+          if (drawing) {
+            freeMaps.release();
+            share.maps.release();
+          }
+          shares.computeIfPresent(client, (c, s) -> s.leave() ? null : s);
+        }
+      }
+    };
   }
 
   private void release(String client, Share share, int size, int held) {
@@ -194,8 +220,17 @@ public final class MapLimits {
     }
   }
 
-  /** A map's turn. */
+  /**
+   * A map's turn: its place among the maps drawn at once until {@link #drawn}, its pixels until
+   * {@link #close}, once its answer is written. An encoded map waiting for a client that reads it
+   * slowly is held in memory (a 4096² PNG of Blue Marble is tens of MB): its pixels keep it within
+   * the budget and its client's share, while the drawing place goes to the next map.
+   */
   public interface Turn extends AutoCloseable {
+    /** The map is drawn and encoded: its place among the maps drawn at once is given back. */
+    void drawn();
+
+    /** Gives back its pixels too (and its place, if not yet); again does nothing. */
     @Override
     void close();
   }

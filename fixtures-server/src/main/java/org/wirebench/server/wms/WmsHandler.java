@@ -155,28 +155,32 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
     int pixels = map.box().width() * map.box().height();
     ClientWatch watch = ClientWatch.of(request);
     byte[] image;
+    MapLimits.Turn turn = null;
     try {
-      try (MapLimits.Turn turn = limits.acquire(ClientAddress.of(request), pixels)) {
-        Hold h = hold;
-        if (h != null) {
-          h.turnTaken(watch::gone);
-        }
-        RowWatch rows =
-            drawn -> {
-              rowsDrawn.add(drawn);
-              stopIfGone(watch);
-            };
-        int[] drawn = renderer.get().render(map.box(), map.srs(), rows);
-        ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(8192, pixels / 4));
-        MapImages.write(drawn, map, new WatchedOutput(out, watch));
-        image = out.toByteArray();
+      turn = limits.acquire(ClientAddress.of(request), pixels);
+      Hold h = hold;
+      if (h != null) {
+        h.turnTaken(watch::gone);
       }
+      RowWatch rows =
+          drawn -> {
+            rowsDrawn.add(drawn);
+            stopIfGone(watch);
+          };
+      int[] drawn = renderer.get().render(map.box(), map.srs(), rows);
+      ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(8192, pixels / 4));
+      MapImages.write(drawn, map, new WatchedOutput(out, watch));
+      image = out.toByteArray();
+      turn.drawn();
       // the look that decides between the map and 499 asks the socket itself: the selector's
       // word may still be on its way for a client that closed during the last rows
       if (watch.goneNow()) {
         throw new ClientGone.Left("the client left while its map was drawn");
       }
     } catch (Exception e) {
+      if (turn != null) {
+        turn.close();
+      }
       // a stop, whatever the encoder made of it (wrapped, or lost in its own cleanup: the watch
       // saw the client gone all the same), or a turn refused (429, 503) after a wait its client
       // did not stay for: nobody to answer, and no failure of the server's
@@ -194,7 +198,11 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
       watch.close();
     }
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, map.format());
-    response.write(true, ByteBuffer.wrap(image), callback);
+    // its pixels stay held until the map is written: an encoded map waiting for a client that
+    // reads it slowly is held in memory, and was not counted once drawn, so a client reading a
+    // trickle could pile up maps without bound
+    MapLimits.Turn written = turn;
+    response.write(true, ByteBuffer.wrap(image), Callback.from(written::close, callback));
   }
 
   /**

@@ -63,6 +63,9 @@ class FilterRefusalTest extends LiveServerTest {
             + " | InvalidParameterValue | wildCard",
         "<fes:PropertyIsNull><fes:ValueReference>name</fes:ValueReference></fes:PropertyIsNull>text"
             + " | OperationParsingFailed | unexpected text",
+        // ids as RESOURCEID's are: another layer's, or one named twice (before: 200, read past)
+        "<fes:ResourceId rid=\"helsinki_pois.1\"/> | InvalidParameterValue | is a feature of helsinki_pois, not of osm:osm_places",
+        "<fes:ResourceId rid=\"osm_places.1\"/><fes:ResourceId rid=\"osm_places.1\"/> | InvalidParameterValue | named twice",
         "| OperationParsingFailed | empty Filter",
       })
   void refusesWhatItDoesNotEvaluate(String operator, String code, String says) throws Exception {
@@ -152,6 +155,29 @@ class FilterRefusalTest extends LiveServerTest {
                         + URLEncoder.encode(isNull, StandardCharsets.UTF_8)));
     assertEquals(400, r.getStatus());
     assertTrue(r.getContentAsString().contains("locator=\"FILTER_LANGUAGE\""));
+  }
+
+  /** Filter Encoding 1.x's id operators are held to the same rule as FES 2.0's ResourceId. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "<ogc:FeatureId fid=\"helsinki_pois.1\"/> | is a feature of helsinki_pois",
+        "<ogc:GmlObjectId gml:id=\"helsinki_pois.1\"/> | is a feature of helsinki_pois",
+        "<ogc:FeatureId fid=\"osm_places.1\"/><ogc:FeatureId fid=\"osm_places.1\"/> | named twice",
+        "<ogc:FeatureId fid=\"osm_places.1\"/><ogc:GmlObjectId gml:id=\"osm_places.1\"/> | named twice",
+      })
+  void filterEncoding1IdsOfAnotherLayerOrNamedTwiceAreRefused(String ids, String says)
+      throws Exception {
+    String body =
+        refused(
+            "<ogc:Filter xmlns:ogc=\"http://www.opengis.net/ogc\""
+                + " xmlns:gml=\"http://www.opengis.net/gml\">"
+                + ids
+                + "</ogc:Filter>",
+            "InvalidParameterValue",
+            "FILTER");
+    assertTrue(body.contains(says), body);
   }
 
   private static String refused(String filter, String code, String locator) throws Exception {

@@ -32,9 +32,11 @@ class WfsUnknownParametersTest extends LiveServerTest {
         "2.0.0 | %20count=5 | \\u0020count | count",
         "2.0.0 | %E2%80%8Bcount=5 | \\u200Bcount | count",
         "2.0.0 | count%5B%5D=5 | count[] | count",
-        "2.0.0 | %EF%BC%A3OUNT=5 | ｃount | count",
+        "2.0.0 | %EF%BC%A3OUNT=5 | Ｃount | count",
         "1.1.0 | count%09=5 | count\\u0009 | count",
         "1.1.0 | FEATUREID%00=helsinki_pois.1 | featureid\\u0000 | FEATUREID",
+        // the Kelvin sign, which Java's full lower case maps to an ASCII k
+        "1.1.0 | traverseXlin%E2%84%AADepth=1 | traversexlin\u212Adepth | traverseXlinkDepth",
       })
   void anUnknownNameIsRefusedNamingIt(String version, String add, String locator, String near)
       throws Exception {

@@ -124,6 +124,16 @@ public final class FilterParser {
     return Bounded.ids(ids);
   }
 
+  /**
+   * The layer a feature id names ({@code layer.N}, the layer a registered one), or null when it
+   * names none (such an id names no feature).
+   */
+  public static String layerOf(String id) {
+    int dot = id.strip().lastIndexOf('.');
+    String layer = dot > 0 ? id.strip().substring(0, dot) : "";
+    return org.wirebench.formats.geo.Datasets.registry().names().contains(layer) ? layer : null;
+  }
+
   /** KVP wraps each query's filter in parentheses; one query here, so one pair at most. */
   private static String unwrap(String s) throws FilterException {
     if (!s.startsWith("(")) {
@@ -182,7 +192,23 @@ public final class FilterParser {
       if (id == null || id.isBlank()) {
         throw FilterException.invalid(r.getLocalName() + " without its id attribute");
       }
-      ids.add(id);
+      // as RESOURCEID's and FEATUREID's ids are: one of another layer named no feature of this
+      // query's type and answered none, though the feature exists; one named twice was read once
+      String layer = layerOf(id);
+      if (layer != null && !layer.equals(type.name())) {
+        throw FilterException.invalid(
+            id
+                + " is a feature of "
+                + layer
+                + ", not of "
+                + type.prefix()
+                + ":"
+                + type.name()
+                + ", the type this Filter's query asks for; ask for its type in a query of its own");
+      }
+      if (!ids.add(id)) {
+        throw FilterException.invalid("the id " + id + " is named twice in the Filter");
+      }
       if (x.nextTag()) {
         throw FilterException.unsupported(
             r.getLocalName()
