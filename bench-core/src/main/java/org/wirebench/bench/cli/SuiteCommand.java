@@ -266,9 +266,7 @@ final class SuiteCommand implements Callable<Integer> {
     if (profile) {
       try {
         runner.profile(
-            org.wirebench.bench.suite.Profiling.of(
-                    List.of("cpu", "alloc"),
-                    java.nio.file.Files.createTempDirectory("wirebench-async-profiler"))
+            org.wirebench.bench.suite.Profiling.of(List.of("cpu", "alloc"))
                 .only("GeoEncodingBenchmark"));
       } catch (IllegalStateException e) {
         throw new CommandLine.ParameterException(
