@@ -108,7 +108,6 @@ public final class SuiteRunner {
   }
 
   public Path run() throws IOException, RunnerException, InterruptedException {
-    Files.createDirectories(root);
     ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
     Path tmp = IncompleteRuns.create(root);
     Path json = tmp.resolve(JmhResult.FILE);
