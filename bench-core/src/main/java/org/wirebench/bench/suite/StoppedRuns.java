@@ -61,6 +61,9 @@ final class StoppedRuns {
     if (!Files.isDirectory(run)) {
       return;
     }
+    // before the forks are ended: the failure their end causes in the run is not printed after
+    // the one line below
+    org.wirebench.server.Mains.stopping();
     endChildren();
     // twice: a writer still running (JMH's host thread) may add a file while the tree goes
     for (int attempt = 0; attempt < 2 && Files.exists(run); attempt++) {

@@ -49,6 +49,32 @@ class KilledProfileTest {
     assertEquals(null, IncompleteRuns.notARun(runs.get(0)), "taken for a killed run's");
   }
 
+  /**
+   * A profile stopped by SIGTERM (as Ctrl-C) while its fork samples leaves nothing, not even the
+   * results root it made, and says so in one line on stderr after its own "sampling" line.
+   */
+  @Test
+  void aStoppedProfileLeavesNothingAndSaysSoInOneLine() throws Exception {
+    Path fresh = tmp.resolve("fresh");
+    Path errFile = tmp.resolve("stderr.txt");
+    Process profile = start(fresh.resolve("runs"), errFile, "-Djmh.ignoreLock=true");
+    List<ProcessHandle> forks = new ArrayList<>();
+    try {
+      awaitFork(profile, forks);
+      profile.destroy(); // SIGTERM: the hooks run, as on Ctrl-C
+      assertTrue(profile.waitFor(120, TimeUnit.SECONDS), "the profile ended");
+    } finally {
+      profile.destroyForcibly();
+      forks.forEach(ProcessHandle::destroyForcibly);
+    }
+    String err = Files.readString(errFile);
+    List<String> lines = err.lines().toList();
+    assertTrue(lines.size() >= 1 && lines.get(0).startsWith("profile: sampling "), err);
+    assertEquals(1, lines.size() - 1, "one line after the stop: " + err);
+    assertTrue(lines.get(1).startsWith("wirebench: stopped; removed the unfinished run "), err);
+    assertTrue(!Files.exists(fresh), "the results root the stopped profile made: " + err);
+  }
+
   private static Process start(Path root, Path errFile, String jvmArg) throws Exception {
     return new ProcessBuilder(
             Path.of(System.getProperty("java.home"), "bin", "java").toString(),
