@@ -250,7 +250,7 @@ class SuiteUsageErrorsTest {
           assertEquals(1, e.lines().count(), e);
           String name =
               cap == HostCheck.Privileges.CAP_NET_ADMIN ? "CAP_NET_ADMIN" : "CAP_SYS_ADMIN";
-          assertTrue(e.contains("the wire scenario needs " + name), e);
+          assertTrue(e.contains("--load wire: the wire scenario needs " + name), e);
           assertFalse(Files.exists(out), "no run folder started");
         } finally {
           WireScenario.useHost(before);
