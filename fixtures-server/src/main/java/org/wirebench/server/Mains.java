@@ -1,5 +1,6 @@
 package org.wirebench.server;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.wirebench.results.UnreadableRunException;
 import picocli.CommandLine;
 
@@ -13,13 +14,39 @@ import picocli.CommandLine;
 public final class Mains {
   private Mains() {}
 
+  /**
+   * Set as the JVM begins to shut down (Ctrl-C, SIGTERM): a command failing then fails because it
+   * is being stopped (its forks ended, its folder removed), which the stop says in its own one line
+   * ({@link #stopping}); the failure is not printed after it.
+   */
+  private static final AtomicBoolean STOPPING = new AtomicBoolean();
+
+  static {
+    try {
+      Runtime.getRuntime().addShutdownHook(new Thread(Mains::stopping, "wirebench stopping"));
+    } catch (IllegalStateException shuttingDown) {
+      STOPPING.set(true);
+    }
+  }
+
+  /**
+   * Says that this JVM is being stopped: from here on a command's failure is the stop's doing and
+   * goes unprinted. Its own hook calls it, and a hook that ends the command's work calls it first,
+   * so that the failure it causes is never printed before the flag is set.
+   */
+  public static void stopping() {
+    STOPPING.set(true);
+  }
+
   /** {@code cli} with the failure handlers installed; for in-process tests too. */
   public static CommandLine configure(CommandLine cli) {
     return CliValues.register(cli)
         .setParameterExceptionHandler(Mains::usageError)
         .setExecutionExceptionHandler(
             (e, failed, parsed) -> {
-              failed.getErr().println("wirebench " + failed.getCommandName() + ": " + message(e));
+              if (!STOPPING.get()) {
+                failed.getErr().println("wirebench " + failed.getCommandName() + ": " + message(e));
+              }
               return unreadable(e) ? 2 : 1;
             });
   }

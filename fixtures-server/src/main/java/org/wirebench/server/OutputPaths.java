@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.NewFolders;
 import org.wirebench.results.PathKind;
 import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.RunFiles;
@@ -14,15 +16,15 @@ import org.wirebench.results.RunFiles;
  * Where a command will write, checked before any work: a folder that cannot be made (below a file,
  * under /proc, on a read-only disk), and any path inside a finished run's folder (a run folder is
  * never changed in place: its files are what its report and compare read), are bad usage, refused
- * in one line with exit 2, not found out after a run (exit 1). The folder is made here, as the
- * command would make it anyway.
+ * in one line with exit 2, not found out after a run (exit 1). A folder is made here only to see
+ * that it can be, and taken back: the command makes it with its first output ({@link NewFolders}).
  */
 public final class OutputPaths {
   private OutputPaths() {}
 
   /**
-   * Why {@code option}'s folder {@code dir} cannot take output, or null once it exists (made if it
-   * did not) and can be written.
+   * Why {@code option}'s folder {@code dir} cannot take output, or null when it can be made (made
+   * and taken back: nothing of it is left) and written.
    */
   public static String folderProblem(String option, Path dir) {
     return folderProblem(option, dir, Set.of());
@@ -41,8 +43,12 @@ public final class OutputPaths {
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
       return option + " " + dir + " " + PathKind.of(dir) + ", not a folder";
     }
+    // made to see that it can be (a folder below a file, under /proc, on a read-only disk), and
+    // taken back at once: the command makes it with its first output, so one refused or stopped
+    // before that leaves no empty folder
+    List<Path> made;
     try {
-      Files.createDirectories(dir);
+      made = NewFolders.make(dir);
     } catch (IOException | SecurityException e) {
       String m = e.getMessage();
       return option
@@ -53,7 +59,11 @@ public final class OutputPaths {
           + (m == null ? "" : ": " + m)
           + ")";
     }
-    return Files.isWritable(dir) ? null : option + ": the folder " + dir + " is read-only";
+    try {
+      return Files.isWritable(dir) ? null : option + ": the folder " + dir + " is read-only";
+    } finally {
+      NewFolders.removeEmpty(made);
+    }
   }
 
   /**

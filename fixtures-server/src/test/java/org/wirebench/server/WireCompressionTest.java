@@ -119,6 +119,7 @@ class WireCompressionTest {
         switch (coding) {
           case "gzip" -> new GZIPInputStream(in);
           case "br" -> {
+            org.wirebench.server.http.BrotliLibrary.load();
             Brotli4jLoader.ensureAvailability();
             yield new BrotliInputStream(in);
           }

@@ -26,11 +26,28 @@ public final class NewFiles implements AutoCloseable {
   /** Guarded by {@code this}: the hook that removes them on a stop reads them from its thread. */
   private final Map<String, Path> temps = new LinkedHashMap<>();
 
+  /**
+   * Guarded by {@code this}: the folders {@link #create} made for these files, taken back when none
+   * is published (a failure, a stop); kept once they are.
+   */
+  private List<Path> made = List.of();
+
   /** Removes the temporary files if the JVM is stopped before they are published or closed. */
   private final Thread onStop = new Thread(this::dropTemps, "wirebench new files");
 
   private NewFiles(Path folder) {
     this.folder = folder;
+  }
+
+  /** New files in {@code folder}, removed if the JVM is stopped before they are published. */
+  private static NewFiles hooked(Path folder) throws IOException {
+    NewFiles files = new NewFiles(folder);
+    try {
+      Runtime.getRuntime().addShutdownHook(files.onStop);
+    } catch (IllegalStateException shuttingDown) {
+      throw new IOException("the JVM is shutting down: no new files in " + folder);
+    }
+    return files;
   }
 
   /** Names in {@code folder} that already exist, of {@code names}; empty when none do. */
@@ -53,7 +70,8 @@ public final class NewFiles implements AutoCloseable {
   }
 
   /**
-   * Creates {@code folder} if needed and a temporary file for each name.
+   * Creates {@code folder} if needed (and the folders above it, all taken back when no file is
+   * published) and a temporary file for each name.
    *
    * @throws FileAlreadyExistsException naming the first name already taken
    */
@@ -62,15 +80,17 @@ public final class NewFiles implements AutoCloseable {
     if (!taken.isEmpty()) {
       throw new FileAlreadyExistsException(folder.resolve(taken.get(0)).toString());
     }
-    Files.createDirectories(folder);
-    NewFiles files = new NewFiles(folder);
+    List<Path> made = NewFolders.make(folder);
+    NewFiles files;
     try {
-      Runtime.getRuntime().addShutdownHook(files.onStop);
-    } catch (IllegalStateException shuttingDown) {
-      throw new IOException("the JVM is shutting down: no new files in " + folder);
+      files = hooked(folder);
+    } catch (IOException e) {
+      NewFolders.removeEmpty(made);
+      throw e;
     }
     try {
       synchronized (files) {
+        files.made = made;
         for (String n : names) {
           files.temps.put(n, temporary(folder, PREFIX + n + "."));
         }
@@ -102,18 +122,21 @@ public final class NewFiles implements AutoCloseable {
         // without hard links: a move that refuses an existing target (checked, then renamed)
         Files.move(e.getValue(), target);
       }
+      made = List.of(); // the folders hold a result now
     }
     temps.clear();
     unhook();
   }
 
-  /** Removes what was not published. */
+  /** Removes what was not published, and the folders made for it that are left empty. */
   @Override
   public synchronized void close() throws IOException {
     for (Path p : temps.values()) {
       Files.deleteIfExists(p);
     }
     temps.clear();
+    NewFolders.removeEmpty(made);
+    made = List.of();
     unhook();
   }
 
@@ -125,7 +148,10 @@ public final class NewFiles implements AutoCloseable {
     }
   }
 
-  /** On the JVM's way out (Ctrl-C, SIGTERM) before publish or close: no half-written files. */
+  /**
+   * On the JVM's way out (Ctrl-C, SIGTERM) before publish or close: no half-written files, and no
+   * folder made for them left empty.
+   */
   private synchronized void dropTemps() {
     for (Path p : temps.values()) {
       try {
@@ -135,17 +161,25 @@ public final class NewFiles implements AutoCloseable {
       }
     }
     temps.clear();
+    NewFolders.removeEmpty(made);
+    made = List.of();
   }
 
-  /** Writes {@code file} whole or not at all, replacing it (a file named on the command line). */
+  /**
+   * Writes {@code file} whole or not at all, replacing it (a file named on the command line); the
+   * temporary file is removed on a failure and, as {@link #create}'s, on a stop (Ctrl-C, SIGTERM).
+   */
   public static void replace(Path file, IoWriter writer) throws IOException {
     Path dir = file.toAbsolutePath().getParent();
-    Path tmp = temporary(dir, PREFIX + file.getFileName() + ".");
-    try {
+    String name = file.getFileName().toString();
+    try (NewFiles files = hooked(dir)) {
+      Path tmp;
+      synchronized (files) {
+        tmp = temporary(dir, PREFIX + name + ".");
+        files.temps.put(name, tmp);
+      }
       writer.write(tmp);
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
     }
   }
 

@@ -25,6 +25,20 @@ public final class RunFiles {
   /** What is rendered from a run's files (so never copied into another run, but rendered anew). */
   public static final List<String> REPORTS = List.of(REPORT_MD, REPORT_HTML);
 
+  /**
+   * async-profiler's native library, copied into a profiled run's folder for its forks to load
+   * while the run is written and deleted before the run completes: a file of a run being written
+   * only, never of a finished run.
+   */
+  public static final String PROFILER_LIBRARY = "libasyncProfiler.so";
+
+  /** What a profiled event's own JMH results are named after: {@code jmh-<event>.json}. */
+  private static final String PROFILED_PREFIX = "jmh-";
+
+  /** A profiled event's scores (cpu, itimer, alloc, lock, wall: letters). */
+  private static final Pattern PROFILED =
+      Pattern.compile(Pattern.quote(PROFILED_PREFIX) + "[a-z]+\\.json");
+
   /** A scenario's name as its files carry it: the registry's names are of this shape. */
   private static final String SCENARIO = "([a-z0-9][a-z0-9_-]*)";
 
@@ -48,6 +62,30 @@ public final class RunFiles {
 
   private RunFiles() {}
 
+  /**
+   * The JMH results of a profiled run of {@code event} that does not give the run's scores ({@code
+   * jmh-<event>.json}): written at the run folder's top while its flame graphs are sampled and
+   * deleted after, so, as the profiler's library, a file of a run being written only.
+   *
+   * @throws IllegalArgumentException for an event name that is not letters alone
+   */
+  public static String profiledScores(String event) {
+    String name = PROFILED_PREFIX + event + ".json";
+    if (!PROFILED.matcher(name).matches()) {
+      throw new IllegalArgumentException("no profiled event: '" + event + "'");
+    }
+    return name;
+  }
+
+  /**
+   * Whether {@code name} is a file a run uses only while it is written and deletes before it
+   * completes ({@link #profiledScores}, {@link #PROFILER_LIBRARY}), so one a killed run may leave
+   * in its {@code tmp-} folder beside its results, removed with it by discard-incomplete.
+   */
+  public static boolean workFile(String name) {
+    return name.equals(PROFILER_LIBRARY) || PROFILED.matcher(name).matches();
+  }
+
   /** The scenario whose driver results {@code name} is ({@code load-<scenario>.json}), or null. */
   public static String loadScenario(String name) {
     Matcher m = LOAD.matcher(name);
@@ -64,10 +102,14 @@ public final class RunFiles {
 
   /**
    * Whether {@code name} is a file a run writes at its folder's top: a results file by its class's
-   * name, a scenario's driver results or histograms, JMeter's results, a report.
+   * name, a scenario's driver results or histograms, JMeter's results, a report, or a file it works
+   * with only while it is written ({@link #workFile}).
    */
   public static boolean runFile(String name) {
-    return FIXED.contains(name) || LOAD.matcher(name).matches() || jmeterScenario(name) != null;
+    return FIXED.contains(name)
+        || LOAD.matcher(name).matches()
+        || jmeterScenario(name) != null
+        || workFile(name);
   }
 
   /**

@@ -33,8 +33,18 @@ class RunFilesTest {
             "xload-wfs.json")) {
       assertNull(RunFiles.loadScenario(n), n);
     }
-    for (String n : List.of("jmh-cpu.json", "load-wfs.json.bak", "notes.txt", "jmeter-.json")) {
+    for (String n : List.of("load-wfs.json.bak", "notes.txt", "jmeter-.json", "jmh-.json")) {
       assertFalse(RunFiles.runFile(n), n);
+    }
+    // what a profiled run works with while it is written: its own, so discard-incomplete takes a
+    // killed profile's folder for a run's (jmh-cpu.json was no run's file, and the folder stayed)
+    assertEquals("jmh-alloc.json", RunFiles.profiledScores("alloc"));
+    for (String n : List.of(RunFiles.profiledScores("cpu"), RunFiles.PROFILER_LIBRARY)) {
+      assertTrue(RunFiles.workFile(n) && RunFiles.runFile(n), n);
+    }
+    for (String n :
+        List.of("jmh.json", "jmh-CPU.json", "jmh-cpu.json.bak", "libasyncProfiler.so.1")) {
+      assertFalse(RunFiles.workFile(n), n);
     }
     for (String n : RunFiles.REPORTS) {
       assertTrue(RunFiles.runFile(n), n);

@@ -94,8 +94,15 @@ final class OutputFile {
   /** Writes FILE whole: new under a temporary name, then linked or renamed to its name. */
   void write(Content content) throws IOException {
     if (replace) {
-      Files.createDirectories(org.wirebench.server.OutputPaths.real(file).getParent());
-      org.wirebench.server.OutputPaths.replace(file, tmp -> writeTo(tmp, content));
+      List<Path> made =
+          org.wirebench.results.NewFolders.make(
+              org.wirebench.server.OutputPaths.real(file).getParent());
+      try {
+        org.wirebench.server.OutputPaths.replace(file, tmp -> writeTo(tmp, content));
+      } catch (IOException | RuntimeException e) {
+        org.wirebench.results.NewFolders.removeEmpty(made); // a folder made for nothing
+        throw e;
+      }
       return;
     }
     // where the system puts it, as checked (links and .. resolved as the system resolves them)

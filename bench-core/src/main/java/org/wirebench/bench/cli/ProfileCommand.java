@@ -1,6 +1,5 @@
 package org.wirebench.bench.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -121,18 +120,13 @@ final class ProfileCommand implements Callable<Integer> {
             new SuiteOptions.Iterations(3, 1000),
             new SuiteOptions.Iterations(iterations, 1000),
             overrides);
-    Path library = Files.createTempDirectory("wirebench-async-profiler");
     Profiling profiling;
     try {
-      profiling = Profiling.of(events, library);
+      profiling = Profiling.of(events);
     } catch (IllegalStateException e) {
       throw bad(e.getMessage());
     }
-    System.err.println(
-        "profile: sampling "
-            + String.join(", ", profiling.events())
-            + " with "
-            + profiling.library());
+    System.err.println("profile: sampling " + String.join(", ", profiling.events()));
     Path folder = new SuiteRunner(options, out, launcher, (f, java) -> {}).profile(profiling).run();
     printPaths(folder.toAbsolutePath(), RunRecord.read(folder).flameGraphs());
     return 0;

@@ -55,8 +55,7 @@ final class ReportCommand implements Callable<Integer> {
     RunRecord record = RunRecord.read(run).withResults();
     if (!inPlace) {
       // a file, a folder that cannot be made or one inside a run's folder: bad usage before any
-      // work, not a failed run; checked (and made) once RUN was read, so that a refused RUN leaves
-      // no new folder behind
+      // work, not a failed run; checked once RUN was read
       OutputFile.folder(spec.commandLine(), "--out", out);
     }
     // only once the run was read: a refusal stays one line beside runs killed ones left

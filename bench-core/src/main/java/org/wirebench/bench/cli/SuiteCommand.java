@@ -266,9 +266,7 @@ final class SuiteCommand implements Callable<Integer> {
     if (profile) {
       try {
         runner.profile(
-            org.wirebench.bench.suite.Profiling.of(
-                    List.of("cpu", "alloc"),
-                    java.nio.file.Files.createTempDirectory("wirebench-async-profiler"))
+            org.wirebench.bench.suite.Profiling.of(List.of("cpu", "alloc"))
                 .only("GeoEncodingBenchmark"));
       } catch (IllegalStateException e) {
         throw new CommandLine.ParameterException(
@@ -332,6 +330,16 @@ final class SuiteCommand implements Callable<Integer> {
    * option that none of {@code scenarios} takes is refused, not dropped.
    */
   void checkLoadArgs(List<String> scenarios) {
+    for (String s : scenarios) {
+      // what the host cannot give (root, the wire scenario's capabilities) is no --load-arg's
+      // fault: named for the scenario, before its options are read
+      if (Scenarios.get(s) instanceof org.wirebench.server.load.scenario.SelfRunningScenario self) {
+        String why = self.cannotRun(new org.wirebench.server.load.scenario.ScenarioOptions());
+        if (why != null) {
+          throw new CommandLine.ParameterException(spec.commandLine(), "--load " + s + ": " + why);
+        }
+      }
+    }
     try {
       JvmProfile.byName(jvmProfile);
     } catch (IllegalArgumentException e) {

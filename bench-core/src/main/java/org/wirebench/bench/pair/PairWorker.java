@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -86,7 +85,8 @@ public final class PairWorker {
   public static void main(String[] args) throws Throwable {
     ParentWatch.exitWhenEnded(System.in, "pair fork");
     ObjectMapper json = StrictJson.mapper();
-    ForkSpec spec = json.readValue(Path.of(args[0]).toFile(), ForkSpec.class);
+    // the spec as its one argument, not a file: a temporary file outlived a killed suite
+    ForkSpec spec = json.readValue(args[0], ForkSpec.class);
     ForkResult result = run(spec);
     System.out.println(RESULT + json.writeValueAsString(result));
     System.out.flush();

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,74 +65,103 @@ public final class PairedRunner {
             seed,
             calibrationGroup ? 0 : PairSettings.REFERENCE_BATCH_MS);
     ObjectMapper json = StrictJson.mapper();
-    Path specFile = Files.createTempFile("wirebench-fork-", ".json");
-    Path errFile = Files.createTempFile("wirebench-fork-", ".log");
-    try {
-      json.writeValue(specFile.toFile(), spec);
-      List<String> command = new ArrayList<>();
-      command.add(
-          java != null
-              ? java.toString()
-              : Path.of(System.getProperty("java.home"), "bin", "java").toString());
-      command.addAll(settings.forkJvmArgs());
-      command.add("-cp");
-      command.add(System.getProperty("java.class.path"));
-      command.add(PairWorker.class.getName());
-      command.add(specFile.toString());
-      Process p =
-          new ProcessBuilder(command)
-              .redirectError(errFile.toFile())
-              .redirectInput(ProcessBuilder.Redirect.PIPE)
-              .start();
-      // a fork that hangs (a deadlocked set-up, a stuck library) must not hang the suite
-      Thread watchdog =
-          new Thread(
-              () -> {
-                try {
-                  if (!p.waitFor(FORK_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-                    p.destroyForcibly();
-                  }
-                } catch (InterruptedException e) {
+    // the spec as an argument and the fork's stderr through a pipe: temporary files for them
+    // (wirebench-fork-*.json, .log in java.io.tmpdir) outlived a suite killed with -9
+    List<String> command = new ArrayList<>();
+    command.add(
+        java != null
+            ? java.toString()
+            : Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(settings.forkJvmArgs());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(PairWorker.class.getName());
+    command.add(json.writeValueAsString(spec));
+    Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+    ErrTail err = ErrTail.of(p);
+    // a fork that hangs (a deadlocked set-up, a stuck library) must not hang the suite
+    Thread watchdog =
+        new Thread(
+            () -> {
+              try {
+                if (!p.waitFor(FORK_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
                   p.destroyForcibly();
                 }
-              },
-              "fork-watchdog");
-      watchdog.setDaemon(true);
-      watchdog.start();
-      try {
-        String result = null;
-        try (BufferedReader out =
-            new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-          for (String line; (line = out.readLine()) != null; ) {
-            if (line.startsWith(PairWorker.RESULT)) {
-              result = line.substring(PairWorker.RESULT.length());
-            }
+              } catch (InterruptedException e) {
+                p.destroyForcibly();
+              }
+            },
+            "fork-watchdog");
+    watchdog.setDaemon(true);
+    watchdog.start();
+    try {
+      String result = null;
+      try (BufferedReader out =
+          new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        for (String line; (line = out.readLine()) != null; ) {
+          if (line.startsWith(PairWorker.RESULT)) {
+            result = line.substring(PairWorker.RESULT.length());
           }
         }
-        int exit = p.waitFor();
-        if (exit != 0 || result == null) {
-          throw new IOException(
-              "a fork of "
-                  + plan.id()
-                  + " failed (exit "
-                  + exit
-                  + "): "
-                  + tail(Files.readString(errFile, StandardCharsets.UTF_8)));
-        }
-        PairWorker.ForkResult r = json.readValue(result, PairWorker.ForkResult.class);
-        double[] reference = calibrationGroup ? r.nsPerOp().get(0) : r.referenceNsPerOp();
-        if (reference != null) {
-          referenceNsPerOp.add(reference);
-          referenceGroups.add(plan.id());
-        }
-        return new Fork(seed, r.opsPerBatch(), r.nsPerOp(), r.wallNsPerOp());
-      } finally {
-        p.destroyForcibly();
-        p.waitFor(10, TimeUnit.SECONDS);
       }
+      int exit = p.waitFor();
+      if (exit != 0 || result == null) {
+        throw new IOException(
+            "a fork of " + plan.id() + " failed (exit " + exit + "): " + tail(err.text()));
+      }
+      PairWorker.ForkResult r = json.readValue(result, PairWorker.ForkResult.class);
+      double[] reference = calibrationGroup ? r.nsPerOp().get(0) : r.referenceNsPerOp();
+      if (reference != null) {
+        referenceNsPerOp.add(reference);
+        referenceGroups.add(plan.id());
+      }
+      return new Fork(seed, r.opsPerBatch(), r.nsPerOp(), r.wallNsPerOp());
     } finally {
-      Files.deleteIfExists(specFile);
-      Files.deleteIfExists(errFile);
+      p.destroyForcibly();
+      p.waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /** The last characters a fork wrote to its stderr, read as it writes them. */
+  private static final class ErrTail {
+    private final StringBuilder text = new StringBuilder();
+    private final Thread reader;
+
+    private ErrTail(Process p) {
+      reader =
+          new Thread(
+              () -> {
+                try (java.io.Reader in =
+                    new InputStreamReader(p.getErrorStream(), StandardCharsets.UTF_8)) {
+                  char[] buf = new char[8192];
+                  for (int n; (n = in.read(buf)) > 0; ) {
+                    synchronized (text) {
+                      text.append(buf, 0, n);
+                      if (text.length() > 16_384) {
+                        text.delete(0, text.length() - 8192);
+                      }
+                    }
+                  }
+                } catch (IOException e) {
+                  // the fork is gone: what it wrote so far is what there is
+                }
+              },
+              "fork-stderr");
+      reader.setDaemon(true);
+    }
+
+    static ErrTail of(Process p) {
+      ErrTail t = new ErrTail(p);
+      t.reader.start();
+      return t;
+    }
+
+    /** What the fork wrote, once it closed its stderr (or after 10 s). */
+    String text() throws InterruptedException {
+      reader.join(10_000);
+      synchronized (text) {
+        return text.toString();
+      }
     }
   }
 

@@ -31,11 +31,16 @@ public final class ReportWriter {
    */
   public static void write(RunRecord run, Path out, String name) throws IOException {
     Map<String, String> files = render(run, name);
-    Files.createDirectories(out);
-    // each whole or not at all: a report cut short by a full disk or a kill would otherwise replace
-    // the run's good one (and a cut pairs table reads as rows the run lacks)
-    for (Map.Entry<String, String> f : files.entrySet()) {
-      NewFiles.replace(out.resolve(f.getKey()), tmp -> Files.writeString(tmp, f.getValue()));
+    List<Path> made = org.wirebench.results.NewFolders.make(out);
+    try {
+      // each whole or not at all: a report cut short by a full disk or a kill would otherwise
+      // replace the run's good one (and a cut pairs table reads as rows the run lacks)
+      for (Map.Entry<String, String> f : files.entrySet()) {
+        NewFiles.replace(out.resolve(f.getKey()), tmp -> Files.writeString(tmp, f.getValue()));
+      }
+    } catch (IOException | RuntimeException e) {
+      org.wirebench.results.NewFolders.removeEmpty(made); // a folder made for nothing
+      throw e;
     }
   }
 

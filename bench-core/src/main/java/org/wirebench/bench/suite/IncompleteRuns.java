@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.NewFolders;
 import org.wirebench.results.RunFiles;
 
 /**
@@ -32,11 +33,22 @@ public final class IncompleteRuns {
   /**
    * A new {@code tmp-<random>} run folder under {@code root}, with the permissions any new folder
    * gets (the umask's): {@code createTempDirectory} makes it owner-only (0700), and the rename that
-   * completes the run kept that, so no other user could read a finished run.
+   * completes the run kept that, so no other user could read a finished run. {@code root} and the
+   * folders above it are made when missing, and taken back when empty again, as the run is deleted
+   * ({@link #deleteOwn}) or stopped ({@link StoppedRuns}) before it completes: a run that never
+   * completed leaves no empty results root.
    */
   public static Path create(Path root) throws IOException {
-    Path run = NewFiles.newFolder(root, PREFIX);
-    StoppedRuns.watch(key(run));
+    List<Path> made = NewFolders.make(root);
+    Path run;
+    try {
+      run = NewFiles.newFolder(root, PREFIX);
+    } catch (IOException | RuntimeException e) {
+      NewFolders.removeEmpty(made);
+      throw e;
+    }
+    MADE.put(key(run), made);
+    StoppedRuns.watch(key(run), made);
     // held until the folder is complete or deleted, and by the system no longer than the process:
     // discard-incomplete in another shell must not take a live run for a killed one. Written and
     // locked under a temporary name, the marker has its name only once locked: never found
@@ -58,6 +70,11 @@ public final class IncompleteRuns {
       if (marker != null) {
         marker.close();
       }
+      try {
+        deleteOwn(run);
+      } catch (IOException | RuntimeException gone) {
+        e.addSuppressed(gone);
+      }
       throw e;
     }
     if (marker != null) {
@@ -69,6 +86,9 @@ public final class IncompleteRuns {
   /** The markers this process writes runs under, locked: by the run folder's absolute path. */
   private static final Map<Path, FileChannel> HELD = new ConcurrentHashMap<>();
 
+  /** The folders {@link #create} made above each run of this process, by its absolute path. */
+  private static final Map<Path, List<Path>> MADE = new ConcurrentHashMap<>();
+
   private static Path key(Path run) {
     return run.toAbsolutePath().normalize();
   }
@@ -79,6 +99,7 @@ public final class IncompleteRuns {
    */
   public static void release(Path run) throws IOException {
     StoppedRuns.forget(key(run));
+    MADE.remove(key(run));
     FileChannel marker = HELD.remove(key(run));
     if (marker != null) {
       marker.close();
@@ -343,12 +364,17 @@ public final class IncompleteRuns {
     return "not a wirebench run's (" + why + ")";
   }
 
-  /** Deletes the run folder this process made ({@link #create}), whatever it holds by now. */
+  /**
+   * Deletes the run folder this process made ({@link #create}), whatever it holds by now, and the
+   * folders made for it that are left empty.
+   */
   public static void deleteOwn(Path run) throws IOException {
+    List<Path> made = MADE.getOrDefault(key(run), List.of());
     try {
       deleteTree(run);
     } finally {
       release(run);
+      NewFolders.removeEmpty(made);
     }
   }
 

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Locale;
+import org.wirebench.results.RunFiles;
 
 /**
  * Flame graphs of the benchmarks through JMH's own async-profiler integration ({@code -prof
@@ -17,7 +17,8 @@ import java.util.Locale;
  *
  * @param events what to sample, in order: {@code cpu} (or {@code itimer}), {@code alloc}, ...; the
  *     first run's scores are the run's results (measured under the profiler)
- * @param library the extracted native library
+ * @param library the native library copied into the run's folder for its forks ({@link #in}); null
+ *     until the run begins
  * @param only null: the run's benchmarks are profiled and the first event's run gives the scores;
  *     else a regex of benchmarks profiled in runs of their own after the unprofiled, scored run
  *     ({@code suite --profile}: the encoders)
@@ -27,36 +28,43 @@ public record Profiling(List<String> events, Path library, String only) {
   public static final String FOLDER = "profile";
 
   /**
-   * The events asked for, {@code cpu} replaced by {@code itimer} where perf events are refused,
-   * with the native library for this platform extracted into {@code into}.
+   * The events asked for, {@code cpu} replaced by {@code itimer} where perf events are refused; the
+   * native library for this platform is copied when the run begins ({@link #in}).
    *
    * @throws IllegalStateException naming the platform when the jar has no library for it
    */
-  public static Profiling of(List<String> events, Path into) throws IOException {
-    String platform = platform();
-    String resource = platform + "/libasyncProfiler.so";
-    Path library = into.resolve("libasyncProfiler.so");
-    try (InputStream in = Profiling.class.getClassLoader().getResourceAsStream(resource)) {
-      if (in == null) {
-        throw new IllegalStateException(
-            "async-profiler's jar has no native library for "
-                + System.getProperty("os.name")
-                + "/"
-                + System.getProperty("os.arch")
-                + " (looked for "
-                + resource
-                + "): profiling runs on Linux (x64, arm64) and macOS only");
-      }
-      Files.createDirectories(into);
-      Files.copy(in, library, StandardCopyOption.REPLACE_EXISTING);
+  public static Profiling of(List<String> events) {
+    String resource = resource();
+    if (Profiling.class.getClassLoader().getResource(resource) == null) {
+      throw new IllegalStateException(
+          "async-profiler's jar has no native library for "
+              + System.getProperty("os.name")
+              + "/"
+              + System.getProperty("os.arch")
+              + " (looked for "
+              + resource
+              + "): profiling runs on Linux (x64, arm64) and macOS only");
     }
-    // a copy for this run's forks only: gone when this JVM ends, by Ctrl-C too (in reverse order
-    // of registration, so the file before its folder); each run once left 600 KiB in /tmp
-    into.toFile().deleteOnExit();
-    library.toFile().deleteOnExit();
     boolean perf = perfEventsAllowed();
     return new Profiling(
-        events.stream().map(e -> e.equals("cpu") && !perf ? "itimer" : e).toList(), library, null);
+        events.stream().map(e -> e.equals("cpu") && !perf ? "itimer" : e).toList(), null, null);
+  }
+
+  /**
+   * These events with the native library copied into {@code run}, the folder of the run being
+   * written ({@link RunFiles#PROFILER_LIBRARY}), for its forks to load. The copy goes with the run:
+   * deleted before the run completes, removed with a stopped run's folder, and with a killed run's
+   * by discard-incomplete (a copy in java.io.tmpdir, deleted on exit, stayed there after kill -9).
+   */
+  public Profiling in(Path run) throws IOException {
+    Path copy = run.resolve(RunFiles.PROFILER_LIBRARY);
+    try (InputStream in = Profiling.class.getClassLoader().getResourceAsStream(resource())) {
+      if (in == null) {
+        throw new IllegalStateException("async-profiler's jar has no library " + resource());
+      }
+      Files.copy(in, copy);
+    }
+    return new Profiling(events, copy, only);
   }
 
   /** The same events, sampled in runs of their own for the benchmarks matching {@code include}. */
@@ -67,6 +75,10 @@ public record Profiling(List<String> events, Path library, String only) {
   /** JMH's option line for the async profiler sampling {@code event} into {@code dir}. */
   public String options(String event, Path dir) {
     return "libPath=" + library + ";output=flamegraph;event=" + event + ";dir=" + dir;
+  }
+
+  private static String resource() {
+    return platform() + "/libasyncProfiler.so";
   }
 
   private static String platform() {

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
+import org.wirebench.results.NewFolders;
 
 /**
  * The run folders this JVM is writing, removed when it is stopped before they complete (Ctrl-C,
@@ -28,9 +29,13 @@ final class StoppedRuns {
 
   private static final Map<Path, Thread> HOOKS = new ConcurrentHashMap<>();
 
-  /** Removes {@code run} if this JVM is stopped before {@link #forget} is called for it. */
-  static void watch(Path run) {
-    Thread hook = new Thread(() -> stopped(run), "wirebench stopped run " + run.getFileName());
+  /**
+   * Removes {@code run} if this JVM is stopped before {@link #forget} is called for it, and then
+   * those of the folders {@code made} for it (outermost first) that are left empty.
+   */
+  static void watch(Path run, List<Path> made) {
+    Thread hook =
+        new Thread(() -> stopped(run, made), "wirebench stopped run " + run.getFileName());
     if (HOOKS.putIfAbsent(run, hook) == null) {
       try {
         Runtime.getRuntime().addShutdownHook(hook);
@@ -52,15 +57,19 @@ final class StoppedRuns {
     }
   }
 
-  private static void stopped(Path run) {
+  private static void stopped(Path run, List<Path> made) {
     if (!Files.isDirectory(run)) {
       return;
     }
+    // before the forks are ended: the failure their end causes in the run is not printed after
+    // the one line below
+    org.wirebench.server.Mains.stopping();
     endChildren();
     // twice: a writer still running (JMH's host thread) may add a file while the tree goes
     for (int attempt = 0; attempt < 2 && Files.exists(run); attempt++) {
       deleteTree(run);
     }
+    NewFolders.removeEmpty(made);
     System.err.println(
         Files.exists(run)
             ? "wirebench: stopped; could not remove the unfinished run "

@@ -30,6 +30,7 @@ import org.wirebench.results.JmhResult;
 import org.wirebench.results.PairedRuns;
 import org.wirebench.results.PayloadSizes;
 import org.wirebench.results.RunEnvironment;
+import org.wirebench.results.RunFiles;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ServerJvm;
 import org.wirebench.server.JavaLauncher;
@@ -107,29 +108,29 @@ public final class SuiteRunner {
   }
 
   public Path run() throws IOException, RunnerException, InterruptedException {
-    Files.createDirectories(root);
     ZonedDateTime started = ZonedDateTime.now(ZoneOffset.UTC);
     Path tmp = IncompleteRuns.create(root);
     Path json = tmp.resolve(JmhResult.FILE);
     ChainedOptionsBuilder jmh = jmhOptions(options.include()).result(json.toString());
     try {
-      if (profiling != null) {
+      Profiling profiled = profiling == null ? null : profiling.in(tmp);
+      if (profiled != null) {
         // JMH samples one event a run into flame graphs: each event not sampled during the scored
         // run is a run of its own, whose scores are thrown away
         Path graphs = tmp.resolve(Profiling.FOLDER);
-        boolean scored = profiling.only() == null;
-        List<String> events = profiling.events();
+        boolean scored = profiled.only() == null;
+        List<String> events = profiled.events();
         for (String event : scored ? events.subList(1, events.size()) : events) {
-          Path extraJson = tmp.resolve("jmh-" + event + ".json");
+          Path extraJson = tmp.resolve(RunFiles.profiledScores(event));
           ChainedOptionsBuilder extra =
-              jmhOptions(scored ? options.include() : profiling.only())
+              jmhOptions(scored ? options.include() : profiled.only())
                   .result(extraJson.toString())
-                  .addProfiler("async", profiling.options(event, graphs.resolve(event)));
+                  .addProfiler("async", profiled.options(event, graphs.resolve(event)));
           new Runner(extra.build()).run();
           Files.deleteIfExists(extraJson);
         }
         if (scored) {
-          jmh.addProfiler("async", profiling.options(events.get(0), graphs.resolve(events.get(0))));
+          jmh.addProfiler("async", profiled.options(events.get(0), graphs.resolve(events.get(0))));
         }
       }
       long stepStart = System.nanoTime();
@@ -141,6 +142,9 @@ public final class SuiteRunner {
         }
         PayloadSizeRecorder.record(JmhResult.readAll(json)).write(tmp.resolve(PayloadSizes.FILE));
         stepStart = took("benchmarks", stepStart);
+      }
+      if (profiled != null) {
+        Files.delete(profiled.library()); // every fork that loads it has run
       }
       RunEnvironment.Calibration calibration = null;
       if (pairPlan != null) {

@@ -100,6 +100,23 @@ class ModuleBoundariesTest {
         .check(classes);
   }
 
+  /**
+   * brotli is reached through ContentCoding alone, which loads its native library first
+   * (BrotliLibrary): brotli4j's own loader, reached any other way, leaves a 1 MB copy of it in
+   * java.io.tmpdir when its JVM is killed.
+   */
+  @Test
+  void brotliIsReachedOnlyThroughContentCoding() {
+    noClasses()
+        .that()
+        .doNotHaveFullyQualifiedName("org.wirebench.server.http.ContentCoding")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "com.aayushatharva.brotli4j..", "org.eclipse.jetty.compression.brotli..")
+        .check(classes);
+  }
+
   @Test
   void noPackageCycles() {
     slices().matching("org.wirebench.(**)").should().beFreeOfCycles().check(classes);

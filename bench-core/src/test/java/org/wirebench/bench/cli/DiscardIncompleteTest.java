@@ -147,4 +147,22 @@ class DiscardIncompleteTest {
     assertEquals(0, cli.run("discard-incomplete", root.toString()), cli::err);
     assertFalse(Files.exists(run), cli::err);
   }
+
+  /**
+   * A profile killed while it samples an event leaves that event's scores (jmh-alloc.json) and the
+   * profiler's library beside its graphs: files of a run being written (RunFiles.workFile), so its
+   * folder is removed. Before, jmh-alloc.json was no run's file to discard-incomplete, which kept
+   * the folder for good.
+   */
+  @Test
+  void aKilledProfilesWorkFilesAreARunsFiles() throws Exception {
+    Path run = IncompleteRuns.create(root);
+    IncompleteRuns.release(run);
+    Files.writeString(run.resolve("jmh-alloc.json"), "");
+    Files.writeString(run.resolve("libasyncProfiler.so"), "");
+    Files.createDirectories(run.resolve("profile/alloc/geo.encode-gml32"));
+    Files.writeString(run.resolve("profile/alloc/geo.encode-gml32/flame.html"), "");
+    assertEquals(0, cli.run("discard-incomplete", root.toString()), cli::err);
+    assertFalse(Files.exists(run), cli::err);
+  }
 }

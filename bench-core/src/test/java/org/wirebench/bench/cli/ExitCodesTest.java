@@ -205,6 +205,28 @@ class ExitCodesTest {
     assertEquals("mine", Files.readString(file));
   }
 
+  /**
+   * A command refused after its output's check (here: a run it cannot read) leaves no --out folder:
+   * the check made the folder and those above it, and left them empty.
+   */
+  @Test
+  void aCommandRefusedAfterItsOutputsCheckLeavesNoFolder() throws Exception {
+    String bad = runWith("garbage", "{}").toString();
+    Path fresh = tmp.resolve("fresh");
+    for (String[] args :
+        java.util.List.of(
+            new String[] {"compare", base().toString(), bad, "--out", "fresh/a/c.txt"},
+            new String[] {"compare", base().toString(), bad, "--out", "fresh/a/c.txt", "--replace"},
+            new String[] {"export", bad, "--format", "bencher", "--out", "fresh/b/e.json"},
+            new String[] {"report", bad, "--out", "fresh/c/report"})) {
+      for (int i = 0; i < args.length; i++) {
+        args[i] = args[i].startsWith("fresh/") ? tmp.resolve(args[i]).toString() : args[i];
+      }
+      assertEquals(2, cli.run(args), args[0] + ": " + cli.err());
+      assertTrue(!Files.exists(fresh), args[0] + " left " + fresh);
+    }
+  }
+
   @Test
   void reportRefusesARunWithoutResults() throws Exception {
     assertEquals(2, cli.run("report", runWith("nothing", "[]").toString()));

@@ -66,6 +66,10 @@ class JmeterImportInputTest {
     assertTrue(err.startsWith("wirebench jmeter-import: " + jtl + " line 2: grpThreads 0"), err);
     assertFalse(err.contains("\n"), err);
     assertFalse(Files.exists(out), "nothing written");
+    // nor the folders above --out that the check of its folder once made and left empty
+    Path fresh = tmp.resolve("fresh");
+    assertEquals(2, importInto(jtl, fresh.resolve("a/new")), cli::err);
+    assertFalse(Files.exists(fresh), "folders left by a refused import");
   }
 
   /**

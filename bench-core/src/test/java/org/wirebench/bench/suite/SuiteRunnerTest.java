@@ -64,4 +64,32 @@ class SuiteRunnerTest {
       assertEquals(1, left.count(), "no tmp- folder left behind");
     }
   }
+
+  /**
+   * A run that fails before its first result leaves nothing, not even its results root when the run
+   * made it: the root was made first and left empty.
+   */
+  @Test
+  void aFailedRunLeavesNoRootItMade(@TempDir Path tmp) throws Exception {
+    SuiteOptions options =
+        new SuiteOptions(
+            "test",
+            SuiteRunner.NO_JMH,
+            1,
+            new SuiteOptions.Iterations(1, 50),
+            new SuiteOptions.Iterations(1, 50),
+            Map.of());
+    Path root = tmp.resolve("fresh/runs");
+    SuiteRunner.LoadPhase failing =
+        (folder, java) -> {
+          throw new java.io.IOException("the load step failed");
+        };
+    java.io.IOException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            java.io.IOException.class, () -> new SuiteRunner(options, root, null, failing).run());
+    assertEquals("the load step failed", e.getMessage());
+    try (Stream<Path> left = Files.list(tmp)) {
+      assertEquals(java.util.List.of(), left.toList(), "what the failed run left");
+    }
+  }
 }

@@ -115,6 +115,8 @@ public enum ContentCoding {
             yield gzip;
           }
           case BR -> {
+            // before BrotliCompression, whose start loads brotli4j: no copy of its library left
+            BrotliLibrary.load();
             BrotliCompression br = new BrotliCompression();
             BrotliEncoderConfig config = new BrotliEncoderConfig();
             config.setCompressionLevel(level);

@@ -77,16 +77,17 @@ public final class JmeterPlan {
         throw new IllegalArgumentException(
             e.id() + ": " + e.plan().users + " users do not split over " + engines + " engines");
       }
+      if (e.plan().rate > 0) {
+        throw new IllegalArgumentException(
+            e.id() + ": an open-model point (a request rate) is not exported");
+      }
     }
+    // every refusal above, before the folder is made: a refused plan leaves no empty folder
     Files.createDirectories(dir);
     Path jmx = dir.resolve(name + ".jmx");
     List<String> csvNames = new ArrayList<>();
     for (int i = 0; i < points.size(); i++) {
       LoadPlan p = points.get(i).plan();
-      if (p.rate > 0) {
-        throw new IllegalArgumentException(
-            points.get(i).id() + ": an open-model point (a request rate) is not exported");
-      }
       String csv = null;
       if (p.targets.size() > 1) {
         csv = String.format(java.util.Locale.ROOT, "%s-%03d.csv", name, i);

@@ -37,6 +37,15 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
   /** The file in a cache folder whose lock says which renderer owns it. */
   public static final String LOCK_FILE = ".lock";
 
+  /**
+   * What a tile being written is named until it is renamed into place: {@code tile<random>.part} in
+   * its level's folder. Only the folder's owner writes them, so one found when the folder is taken
+   * is a killed server's, deleted then ({@link TileFolder}).
+   */
+  static final String PART_PREFIX = "tile";
+
+  static final String PART_SUFFIX = ".part";
+
   private static final System.Logger LOG = System.getLogger(TileCacheRenderer.class.getName());
 
   private final TileFolder folder;
@@ -270,7 +279,7 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
     Path part = null;
     try {
       Files.createDirectories(file.getParent());
-      part = Files.createTempFile(file.getParent(), "tile", ".part");
+      part = Files.createTempFile(file.getParent(), PART_PREFIX, PART_SUFFIX);
       Files.write(part, bytes);
       try {
         Files.move(part, file, StandardCopyOption.ATOMIC_MOVE);

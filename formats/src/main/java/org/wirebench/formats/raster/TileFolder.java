@@ -38,6 +38,7 @@ final class TileFolder implements AutoCloseable {
       held = tryLock(channel);
       if (held != null) {
         deleteAbandoned(directory);
+        deleteParts(directory);
       } else {
         channel.close();
         channel = null;
@@ -89,6 +90,26 @@ final class TileFolder implements AutoCloseable {
       }
     } catch (IOException e) {
       LOG.log(System.Logger.Level.WARNING, "cannot list {0}: {1}", parent, e.toString());
+    }
+  }
+
+  /**
+   * Deletes the tiles a killed owner of {@code directory} left half-written ({@code tile*.part}):
+   * only the folder's owner writes them, and this cache owns it now. They stayed for good, one for
+   * each server killed while it wrote a tile.
+   */
+  private static void deleteParts(Path directory) {
+    try (var files = Files.walk(directory)) {
+      for (Path f : files.toList()) {
+        String n = f.getFileName().toString();
+        if (n.startsWith(TileCacheRenderer.PART_PREFIX)
+            && n.endsWith(TileCacheRenderer.PART_SUFFIX)
+            && Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+          Files.deleteIfExists(f);
+        }
+      }
+    } catch (IOException | java.io.UncheckedIOException e) {
+      LOG.log(System.Logger.Level.WARNING, "cannot clear {0}: {1}", directory, e.toString());
     }
   }
 

@@ -58,4 +58,20 @@ class TileFolderTest {
       pool.shutdownNow();
     }
   }
+
+  /**
+   * A tile half-written by a killed server (its tile*.part beside the tiles) is deleted by the next
+   * cache to take the folder; the tiles stay. It stayed for good, one for each such kill.
+   */
+  @Test
+  void takingTheFolderDeletesAKilledOwnersHalfWrittenTiles() throws Exception {
+    Path folder = root.resolve("bluemarble");
+    Path level = Files.createDirectories(folder.resolve("0/0"));
+    Path tile = Files.write(level.resolve("0.jpg"), new byte[] {1});
+    Path half = Files.write(level.resolve("tile123456.part"), new byte[] {1});
+    try (TileFolder taken = new TileFolder(folder)) {
+      assertFalse(Files.exists(half), "the killed owner's half tile");
+      org.junit.jupiter.api.Assertions.assertTrue(Files.exists(tile), "a tile of the cache");
+    }
+  }
 }

@@ -50,8 +50,11 @@ public final class WireScenario implements SelfRunningScenario {
     return host;
   }
 
-  /** For tests: the host facts the checks read; returns the one before. */
-  static HostCheck useHost(HostCheck h) {
+  /**
+   * For tests (the suite's too): the host facts the checks read; returns the one before. Root is
+   * never dropped to see a refusal.
+   */
+  public static HostCheck useHost(HostCheck h) {
     HostCheck before = host;
     host = h;
     return before;

@@ -121,6 +121,20 @@ class LoadOutTest {
     assertEquals(1, stderr.lines().count(), stderr);
   }
 
+  /**
+   * A new --out folder (and the folders above it) is made with the run's files and goes with them:
+   * a failed run leaves none (it once left it empty; the wire scenario's refusal by the kernel,
+   * exit 2, the same: WireRefusalTest).
+   */
+  @Test
+  void aFailedRunLeavesNoNewFolder() throws Exception {
+    Path fresh = tmp.resolve("new");
+    Path out = fresh.resolve("run");
+    int exit = load("--scenario", "wfs", "--quick", "--server", deadServer(), "--out", "" + out);
+    assertEquals(1, exit, stderr);
+    assertTrue(!Files.exists(fresh), "left by a failed run: " + fresh);
+  }
+
   @Test
   void aFailedRunPublishesNothing() throws Exception {
     Path run = Files.createDirectory(tmp.resolve("run"));

@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +37,16 @@ class WireRefusalTest {
 
   /** A host where every command but those named fails with "not found". */
   private HostCheck host(int uid, String... working) {
+    return host(new HostCheck.Privileges(uid, ALL), working);
+  }
+
+  /** Every capability effective, as root has them outside a sandbox. */
+  private static final long ALL = 0x1ffffffffffL;
+
+  /** Changing the capability bounding set: what setpriv needs to drop one for its child. */
+  private static final int CAP_SETPCAP = 8;
+
+  private HostCheck host(HostCheck.Privileges privileges, String... working) {
     return new HostCheck(
         cmd -> {
           commands.add(cmd);
@@ -48,7 +58,7 @@ class WireRefusalTest {
           }
           return new Shell.Result(-1, "cannot run " + cmd.get(0) + ": No such file or directory");
         },
-        () -> OptionalInt.of(uid));
+        () -> Optional.of(privileges));
   }
 
   private int load(String... args) {
@@ -85,6 +95,64 @@ class WireRefusalTest {
     assertTrue(!Files.exists(out), "no results folder");
   }
 
+  /**
+   * Root without CAP_NET_ADMIN or CAP_SYS_ADMIN (a container started without them) is refused as a
+   * host without root is: it passed every check, and the run failed at its first veth.
+   */
+  @Test
+  void rootWithoutACapabilityIsOneLineAndExit2BeforeAnythingIsRun() throws Exception {
+    for (int cap :
+        new int[] {HostCheck.Privileges.CAP_NET_ADMIN, HostCheck.Privileges.CAP_SYS_ADMIN}) {
+      commands.clear();
+      WireScenario.useHost(
+          host(new HostCheck.Privileges(0, ALL & ~(1L << cap)), "ip", "tc", "setsid"));
+      Path out = tmp.resolve("run");
+      assertEquals(2, load("--scenario", "wire", "--quick", "--out", out.toString()));
+      oneLine();
+      String name = cap == HostCheck.Privileges.CAP_NET_ADMIN ? "CAP_NET_ADMIN" : "CAP_SYS_ADMIN";
+      assertTrue(stderr.contains("the wire scenario needs " + name), stderr);
+      assertTrue(commands.isEmpty(), "nothing run on the host: " + commands);
+      assertTrue(!Files.exists(out), "no results folder");
+    }
+  }
+
+  /**
+   * The same refusal from this host's own facts: the load command in a JVM started by setpriv
+   * without CAP_NET_ADMIN in its bounding set (root's capabilities are recomputed from it at exec).
+   * Only where this test runs as root and setpriv is there; the seam above holds it everywhere.
+   */
+  @Test
+  void aRootJvmWithoutNetAdminIsRefusedByItsOwnCheck() throws Exception {
+    HostCheck.Privileges self = HostCheck.system().privileges().get().orElse(null);
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        self != null && self.uid() == 0 && self.has(CAP_SETPCAP), "needs root with CAP_SETPCAP");
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Shell.system().run(List.of("setpriv", "--version")).ok(), "needs setpriv");
+    Path out = tmp.resolve("run");
+    Process p =
+        new ProcessBuilder(
+                "setpriv",
+                "--bounding-set=-net_admin",
+                "--inh-caps=-net_admin",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                LoadCommand.class.getName(),
+                "--scenario",
+                "wire",
+                "--quick",
+                "--out",
+                out.toString())
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS), "the load JVM ended");
+    assertEquals(2, p.exitValue(), err);
+    assertEquals(1, err.lines().count(), err);
+    assertTrue(err.contains("the wire scenario needs CAP_NET_ADMIN"), err);
+    assertTrue(!Files.exists(out), "no results folder");
+  }
+
   @Test
   void eachMissingToolIsNamed() {
     assertTrue(
@@ -92,7 +160,7 @@ class WireRefusalTest {
     assertTrue(host(0, "ip").refusal().contains("needs tc (iproute2)"));
     assertTrue(host(0, "ip", "tc").refusal().contains("needs setsid (util-linux)"));
     assertNull(host(0, "ip", "tc", "setsid").refusal());
-    String notLinux = new HostCheck(host(0).shell(), OptionalInt::empty).refusal();
+    String notLinux = new HostCheck(host(0).shell(), Optional::empty).refusal();
     assertTrue(notLinux.contains("needs Linux network namespaces"), notLinux);
   }
 
@@ -122,7 +190,7 @@ class WireRefusalTest {
               }
               return new Shell.Result(0, "");
             },
-            () -> OptionalInt.of(0)));
+            () -> Optional.of(new HostCheck.Privileges(0, ALL))));
     Path out = tmp.resolve("run");
     assertEquals(2, load("--scenario", "wire", "--quick", "--out", out.toString()));
     oneLine();
@@ -134,6 +202,7 @@ class WireRefusalTest {
         !Files.exists(out.resolve("load-wire.json"))
             && !Files.exists(out.resolve("load-wire.hlog")),
         "no results");
+    assertTrue(!Files.exists(out), "no --out folder left: it was made for results that never came");
   }
 
   /**
