@@ -248,6 +248,10 @@ public final class ServeCommand implements Callable<Integer> {
               + " heavy places, 3 a core: one is always left for another client), was "
               + heavy);
     }
+    String portProblem = LocalHosts.portProblem(host, port);
+    if (portProblem != null) {
+      throw bad(portProblem);
+    }
     boolean inProfile = profile.cliName().equals(System.getProperty(PROFILE_PROPERTY, "default"));
     if (!inProfile || java != null) {
       // the server JVM weighs the options against its own heap, and refuses them as this one would
