@@ -172,6 +172,7 @@ public final class ServeCommand implements Callable<Integer> {
       throw bad("--port must be 0..65535, was " + port);
     }
     String hostProblem = LocalHosts.problem(host);
+    hostProblem = hostProblem != null ? hostProblem : LocalHosts.portProblem(host, port);
     if (hostProblem != null) {
       throw bad(hostProblem);
     }
@@ -247,10 +248,6 @@ public final class ServeCommand implements Callable<Integer> {
               + WfsHandler.HEAVY_PLACES
               + " heavy places, 3 a core: one is always left for another client), was "
               + heavy);
-    }
-    String portProblem = LocalHosts.portProblem(host, port);
-    if (portProblem != null) {
-      throw bad(portProblem);
     }
     boolean inProfile = profile.cliName().equals(System.getProperty(PROFILE_PROPERTY, "default"));
     if (!inProfile || java != null) {
