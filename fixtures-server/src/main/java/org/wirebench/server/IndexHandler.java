@@ -1,5 +1,6 @@
 package org.wirebench.server;
 
+import java.net.URLEncoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpHeader;
@@ -11,6 +12,9 @@ import org.wirebench.formats.finding.BackendFormat;
 import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
+import org.wirebench.formats.geo.codec.GeoCodec;
+import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.formats.raster.MapRendererKind;
 import org.wirebench.server.finding.GatewayHandler;
 import org.wirebench.server.finding.MockBackendHandler;
@@ -38,14 +42,24 @@ public final class IndexHandler extends Handler.Abstract.NonBlocking {
       String q =
           "/ows?service=WFS&amp;version=2.0.0&amp;request=GetFeature&amp;typeNames=osm:"
               + d.name()
-              + "&amp;count=200";
-      html.append("<li>")
-          .append(d.name())
-          .append(": <a href=\"")
-          .append(q)
-          .append("\">GML 3.2</a>, <a href=\"")
-          .append(q)
-          .append("&amp;outputFormat=application/json\">GeoJSON</a></li>");
+              + "&amp;count=200&amp;outputFormat=";
+      html.append("<li>").append(d.name()).append(", 200 features:");
+      // every format the 2.0.0 capabilities list, a plug-in's codec too
+      String sep = " ";
+      for (GeoCodec c : GeoCodecs.listedIn(WfsVersion.V2_0_0)) {
+        String format =
+            URLEncoder.encode(c.wfsOutputFormat().listed(), StandardCharsets.UTF_8)
+                .replace("+", "%20");
+        html.append(sep)
+            .append("<a href=\"")
+            .append(q)
+            .append(format)
+            .append("\">")
+            .append(c.name())
+            .append("</a>");
+        sep = ", ";
+      }
+      html.append("</li>");
     }
     html.append("</ul><h2>WMS (layer ").append(WmsRequest.LAYER).append(")</h2><ul>");
     for (MapRendererKind kind : MapRendererKind.values()) {

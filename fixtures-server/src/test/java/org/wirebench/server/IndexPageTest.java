@@ -3,9 +3,11 @@ package org.wirebench.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +16,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.wirebench.formats.finding.BackendFormat;
 import org.wirebench.formats.finding.BackendFormats;
+import org.wirebench.formats.geo.codec.GeoCodec;
+import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.server.finding.GatewayHandler;
 import org.wirebench.server.finding.MockBackendHandler;
 import org.wirebench.server.soap.SoapServices;
@@ -36,6 +41,15 @@ class IndexPageTest {
       Matcher m = HREF.matcher(index.body());
       while (m.find()) {
         links.add(m.group(1).replace("&amp;", "&"));
+      }
+      for (GeoCodec c : GeoCodecs.listedIn(WfsVersion.V2_0_0)) {
+        // each format the WFS 2.0.0 capabilities list, as an outputFormat value in a link
+        String format =
+            URLEncoder.encode(c.wfsOutputFormat().listed(), StandardCharsets.UTF_8)
+                .replace("+", "%20");
+        assertTrue(
+            links.stream().anyMatch(l -> l.endsWith("&outputFormat=" + format)),
+            "no GetFeature in " + c.name() + ": " + links);
       }
       List<String> endpoints = new ArrayList<>(List.of("/ows?", "/static/"));
       FixtureServer.WMS_PATHS.forEach(p -> endpoints.add(p + "?"));
