@@ -359,6 +359,17 @@ agree DRIVER_MAX_USERS "$J/load/scenario/ScenarioOptions.java" 'if \(n < 1 \|\| 
 agree DRIVER_MAX_PHASE_S "$J/load/cli/LoadCommand.java" 'MAX_PHASE = Duration.ofHours\(([0-9]+)\);' 3600
 agree LOOP_MAX_S "$ROOT/bench-core/src/main/java/org/wirebench/bench/cli/EncodeLoopCommand.java" \
   'MAX_WINDOW_MS = ([0-9_]+);' 0.001
+# ./wirebench whose build fails ran no command: exit 2, never the 1 of a command's own failure
+# (compare's regression, to a CI job); a copy beside a mvnw that fails, so nothing is built
+mkdir -p "$W/wb"
+cp "$ROOT/wirebench" "$W/wb/wirebench"
+printf '#!/usr/bin/env bash\nexit 1\n' > "$W/wb/mvnw"
+chmod +x "$W/wb/wirebench" "$W/wb/mvnw"
+cases=$((cases + 1))
+got=0
+"$W/wb/wirebench" compare A B > /dev/null 2> "$W/err" < /dev/null || got=$?
+[ "$got" = 2 ] && tail -1 "$W/err" | grep -qF "the build failed, so the command did not run" \
+  || { echo "FAIL (exit $got, not 2): ./wirebench with a failing build :: $(tr '\n' ' ' < "$W/err")"; failed=1; }
 if [ -f "$JAR" ]; then
   # each for its reason, on a machine with wrk or without (the layer is checked first)
   expect 2 bash "$S/server-cpu-pair.sh" --a "$JAR" --b "$JAR" --layers no_such_layer

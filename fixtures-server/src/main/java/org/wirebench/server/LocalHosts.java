@@ -43,6 +43,32 @@ final class LocalHosts {
   }
 
   /**
+   * Why serve cannot listen on {@code port} of {@code host} (a resolved address of this machine),
+   * or null: another process listens there. Asked before Jetty starts, so the refusal is one line
+   * and exit 2 (Jetty's own failure, after its start line, was "Failed to bind to /HOST:PORT", exit
+   * 1, naming neither the cause nor the way out); 0 (any free port) is never taken.
+   */
+  static String portProblem(String host, int port) {
+    if (port == 0) {
+      return null;
+    }
+    try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+      probe.setReuseAddress(true); // as Jetty binds: a port in TIME_WAIT is free to it
+      probe.bind(new java.net.InetSocketAddress(host, port));
+      return null;
+    } catch (java.net.BindException e) {
+      return "--port "
+          + port
+          + " on "
+          + host
+          + " is taken (another server listens there): stop it, or give another --port (0: any"
+          + " free port)";
+    } catch (java.io.IOException e) {
+      return "--port " + port + " on " + host + ": cannot listen there: " + e.getMessage();
+    }
+  }
+
+  /**
    * The host of a URL that reaches an interface bound as {@code bound}: an IPv6 literal in brackets
    * ({@code http://::1:8080/} has no host a URL parser reads), the wildcard addresses as this
    * machine's loopback of the same family.

@@ -172,6 +172,7 @@ public final class ServeCommand implements Callable<Integer> {
       throw bad("--port must be 0..65535, was " + port);
     }
     String hostProblem = LocalHosts.problem(host);
+    hostProblem = hostProblem != null ? hostProblem : LocalHosts.portProblem(host, port);
     if (hostProblem != null) {
       throw bad(hostProblem);
     }

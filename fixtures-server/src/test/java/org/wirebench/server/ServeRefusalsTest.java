@@ -57,6 +57,22 @@ class ServeRefusalsTest {
     return ServerProcess.currentJava().toString();
   }
 
+  /**
+   * A --port another process listens on is refused before Jetty starts, naming the way out: it was
+   * Jetty's start line, then "Failed to bind to /127.0.0.1:P", exit 1.
+   */
+  @Test
+  void aPortAnotherServerHoldsIsRefused() throws Exception {
+    try (java.net.ServerSocket held =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      String port = "" + held.getLocalPort();
+      refused(
+          "--port " + port + " on 127.0.0.1 is taken (another server listens there)",
+          "--port",
+          port);
+    }
+  }
+
   @Test
   void aJavaThatIsNoJavaLauncherIsRefused() throws Exception {
     refused("--java " + tmp + " is a folder, not a file", "--port", "0", "--java", tmp.toString());

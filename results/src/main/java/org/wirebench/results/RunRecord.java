@@ -90,7 +90,7 @@ public record RunRecord(
 
   private static RunRecord read(Path folder, boolean temporary) throws IOException {
     if (!Files.isDirectory(folder)) {
-      throw new UnreadableRunException(folder + " is not a results folder");
+      throw new UnreadableRunException(RunFolderHints.notAFolder(folder));
     }
     // the name the folder really has: "tmp-x/.", "tmp-x/sub/.." and a link of another name to
     // tmp-x are tmp-x; "/" has none
@@ -111,7 +111,7 @@ public record RunRecord(
               + " has no "
               + RunEnvironment.FILE
               + (load == null
-                  ? ": not a wirebench run"
+                  ? RunFolderHints.notARun(folder)
                   : ": a load --out folder (the driver's "
                       + load
                       + " alone), not a run; jmeter-import --run reads it into one"));

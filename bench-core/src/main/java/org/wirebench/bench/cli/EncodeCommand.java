@@ -47,7 +47,9 @@ final class EncodeCommand implements Callable<Integer> {
 
   @Option(
       names = "--time-stamp",
-      description = "WFS 2.0 timeStamp as ISO-8601, e.g. 2026-01-01T00:00:00Z (default: now)")
+      description =
+          "the timeStamp gml31 and gml32 write (WFS 1.1 and 2.0) as ISO-8601, e.g."
+              + " 2026-01-01T00:00:00Z (default: now)")
   Instant timeStamp;
 
   @Override

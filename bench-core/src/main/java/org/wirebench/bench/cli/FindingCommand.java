@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.wirebench.formats.finding.BackendFormat;
+import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.finding.GatewayJson;
 import org.wirebench.server.OutputPaths;
@@ -32,17 +33,19 @@ final class FindingCommand implements Callable<Integer> {
       description = "items, 0..100000 (default: ${DEFAULT-VALUE}, the study's)")
   int items;
 
+  static final String DEFAULT_FORMAT = "xml";
+
   @Option(
       names = "--format",
-      defaultValue = "xml",
       converter = NameConverters.BackendFormatConverter.class,
-      description = "xml, protobuf, json, or a plug-in's (default: ${DEFAULT-VALUE})")
+      description = "xml, protobuf, json, or a plug-in's (default: " + DEFAULT_FORMAT + ")")
   BackendFormat format;
 
   @Option(
       names = "--gateway",
       description =
-          "write the gateway's JSON answer for these items instead of the backend's bytes")
+          "write the gateway's JSON answer for these items instead of the backend's bytes (the"
+              + " same from every backend format: takes no --format)")
   boolean gateway;
 
   @Option(
@@ -60,9 +63,19 @@ final class FindingCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--items must be 0.." + MAX_ITEMS + ", was " + items);
     }
+    if (gateway && format != null) {
+      // the format would be ignored: a format given is one the user thinks the answer depends on
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--gateway and --format given together: the gateway's JSON is the same from every"
+              + " backend format; give one of them");
+    }
     OutputFile.file(spec.commandLine(), "--out", out);
     var response = FindingGenerator.response(items, seed, "ipad");
-    byte[] bytes = gateway ? GatewayJson.toBytes(response.view()) : format.encode(response);
+    byte[] bytes =
+        gateway
+            ? GatewayJson.toBytes(response.view())
+            : (format == null ? BackendFormats.get(DEFAULT_FORMAT) : format).encode(response);
     if (out == null) {
       System.out.write(bytes);
       System.out.flush();

@@ -162,7 +162,7 @@ final class JmeterImportCommand implements Callable<Integer> {
     }
     Path file = resolve(jtl);
     if (!Files.isDirectory(run)) {
-      throw new UnreadableRunException(run + " is not a results folder");
+      throw new UnreadableRunException(org.wirebench.results.RunFolderHints.notAFolder(run));
     }
     String name = JmeterResult.fileName(scenario);
     if (Files.exists(run.resolve(name))) {

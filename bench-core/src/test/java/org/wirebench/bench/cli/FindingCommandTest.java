@@ -48,6 +48,21 @@ class FindingCommandTest {
         Files.readAllBytes(out));
   }
 
+  /**
+   * The gateway's JSON is the same from every backend format: a --format beside --gateway, once
+   * ignored (exit 0, the same JSON for any), is refused in one line.
+   */
+  @Test
+  void aFormatBesideGatewayIsRefused() {
+    CliRunner cli = new CliRunner();
+    for (String format : BackendFormats.registry().names()) {
+      assertEquals(2, cli.run("finding", "--gateway", "--format", format), cli::err);
+      assertEquals(1, cli.err().strip().lines().count(), cli::err);
+      assertTrue(cli.err().contains("--gateway and --format given together"), cli::err);
+      assertEquals("", cli.out());
+    }
+  }
+
   @Test
   void badValuesExitWith2NamingThem() {
     StringWriter err = new StringWriter();

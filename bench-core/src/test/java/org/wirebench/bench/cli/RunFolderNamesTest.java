@@ -35,6 +35,45 @@ class RunFolderNamesTest {
     assertRefused("/ is not a results folder", "export", "/", "--format", "bencher");
   }
 
+  /**
+   * A RUN that is no run's folder is named for what it is, with what to name instead: a typo was
+   * "not a results folder", a run's report.html or the results root "not a wirebench run".
+   */
+  @Test
+  void aPathThatIsNoRunSaysWhatToNameInstead() throws Exception {
+    Path missing = tmp.resolve("20261127-nosuch");
+    assertRefused(missing + " does not exist", "report", missing.toString());
+    assertRefused(missing + " does not exist", "compare", base(), missing.toString());
+    assertRefused(missing + " does not exist", "export", missing.toString(), "--format", "bencher");
+    Path root = Files.createDirectories(tmp.resolve("results"));
+    Path run = copyOfBase(root.resolve("20261127-000000-vm-abcdef0-quick-jdk17"));
+    Path report = Files.writeString(run.resolve("report.md"), "# not read\n");
+    assertRefused(
+        report + " is a file of the run " + run + ": name the run's folder", "report", report + "");
+    assertRefused("is a file of the run", "compare", base(), report.toString());
+    assertRefused(
+        root + " has no env.json: a folder of 1 run(s), not a run; name one of them, e.g. " + run,
+        "report",
+        root.toString());
+    assertRefused("a folder of 1 run(s)", "compare", root.toString(), base());
+    Path empty = Files.createDirectories(tmp.resolve("empty"));
+    assertRefused(empty + " has no env.json: not a wirebench run", "report", empty.toString());
+  }
+
+  private static String base() {
+    return ThenAndNowTest.runs().resolve("compare/base1").toString();
+  }
+
+  private static Path copyOfBase(Path to) throws Exception {
+    Files.createDirectories(to);
+    try (Stream<Path> files = Files.list(Path.of(base()))) {
+      for (Path f : files.toList()) {
+        Files.copy(f, to.resolve(f.getFileName()));
+      }
+    }
+    return to;
+  }
+
   @Test
   void anIncompleteRunIsKnownByItsRealName() throws Exception {
     Path base = ThenAndNowTest.runs().resolve("compare/base1");

@@ -16,8 +16,9 @@ import org.wirebench.results.RunRecord;
  * Every committed run under jmh-results/ re-renders to exactly the report.md and report.html it was
  * committed with, from its recorded files alone. Reports read records, never today's encoders
  * (ModuleBoundariesTest keeps codecs out of the report package), so this also shows that a report
- * of an old run does not change when an encoder does. After a deliberate report change, re-render
- * with {@code ./wirebench report RUN} for each run and commit the result.
+ * of an old run does not change when an encoder does. After a deliberate report change, delete each
+ * run's report.md and report.html, let {@code ./wirebench report RUN} write them anew (it never
+ * replaces one) and commit the result.
  */
 class ReferenceReportTest {
   static Stream<Path> committedRuns() throws IOException {

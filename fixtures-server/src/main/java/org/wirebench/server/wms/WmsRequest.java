@@ -14,7 +14,8 @@ import org.wirebench.server.http.OwsException;
  * standard defines is refused too, but for the few vendor hints {@link WmsParameters} lists.
  */
 public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
-  static final String LAYER = "bluemarble";
+  /** The one layer every WMS endpoint serves. */
+  public static final String LAYER = "bluemarble";
 
   /** The default cap on WIDTH and HEIGHT, as the capabilities' MaxWidth and MaxHeight say. */
   public static final int DEFAULT_MAX_SIDE = 4096;

@@ -2,6 +2,7 @@ package org.wirebench.formats.geo.codec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +45,15 @@ class GoldenPayloadTest {
       Files.createDirectories(golden.getParent());
       Files.write(golden, out.toByteArray());
     }
+    // a codec just added has none yet: say how to make them rather than NoSuchFileException
+    assertTrue(
+        Files.isRegularFile(golden),
+        "no golden "
+            + golden
+            + " for codec "
+            + codecName
+            + " yet: write them with ./mvnw -q -pl formats test -Dtest=GoldenPayloadTest"
+            + " -Dwirebench.updateGoldens=true and read them before committing");
     assertSameBytes(golden, Files.readAllBytes(golden), out.toByteArray());
   }
 
