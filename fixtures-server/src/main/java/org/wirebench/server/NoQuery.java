@@ -5,8 +5,8 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.util.URIUtil;
 import org.wirebench.formats.finding.Quote;
+import org.wirebench.server.http.KvpQuery;
 
 /**
  * Refuses a query string on a path that takes no parameters (the gateway, the mock backend, {@code
@@ -38,25 +38,10 @@ public final class NoQuery extends Handler.Wrapper {
             HttpStatus.BAD_REQUEST_400,
             null,
             "unknown query parameter "
-                + Quote.of(firstName(query), 40)
+                + Quote.of(KvpQuery.firstName(query), 40)
                 + ": "
                 + usage
                 + " takes no query parameters");
     return true;
-  }
-
-  /** The first parameter's name, %-decoded where it decodes; the whole query when none is named. */
-  public static String firstName(String query) {
-    for (String part : query.split("&")) {
-      String name = part.contains("=") ? part.substring(0, part.indexOf('=')) : part;
-      if (!name.isEmpty()) {
-        try {
-          return URIUtil.decodePath(name.replace('+', ' '));
-        } catch (IllegalArgumentException e) {
-          return name;
-        }
-      }
-    }
-    return query;
   }
 }

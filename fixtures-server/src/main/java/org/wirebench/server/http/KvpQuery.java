@@ -64,4 +64,23 @@ public record KvpQuery(Map<String, String> lowerCased, String firstDuplicate) {
     String method = request.getMethod();
     return method.equals("GET") || method.equals("HEAD");
   }
+
+  /**
+   * A raw query string's first parameter name, %-decoded where it decodes; the whole query when
+   * none is named: what a refusal of a query on a path that takes none ({@code NoQuery}, SOAP's
+   * POST) names.
+   */
+  public static String firstName(String query) {
+    for (String part : query.split("&")) {
+      String name = part.contains("=") ? part.substring(0, part.indexOf('=')) : part;
+      if (!name.isEmpty()) {
+        try {
+          return org.eclipse.jetty.util.URIUtil.decodePath(name.replace('+', ' '));
+        } catch (IllegalArgumentException e) {
+          return name;
+        }
+      }
+    }
+    return query;
+  }
 }

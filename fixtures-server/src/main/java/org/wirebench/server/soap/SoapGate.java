@@ -172,7 +172,7 @@ final class SoapGate implements Filter {
           400,
           "Client",
           "unknown query parameter "
-              + Quote.of(org.wirebench.server.NoQuery.firstName(query), 40)
+              + Quote.of(org.wirebench.server.http.KvpQuery.firstName(query), 40)
               + ": a SOAP request is a POST to the service's address, which takes no query"
               + " parameters");
     }
