@@ -32,7 +32,8 @@ public record KvpQuery(Map<String, String> lowerCased, String firstDuplicate) {
     String duplicate = null;
     for (Fields.Field f : fields) {
       // ASCII letters only: every name a service defines is ASCII, and Java's full case mapping
-      // folds the Kelvin sign into an ASCII k, so a mangled traverseXlinkDepth was read as the name
+      // folds the Kelvin sign into an ASCII k, so a mangled traverseXlinkDepth would be read as the
+      // name
       String name = org.eclipse.jetty.util.StringUtil.asciiToLowerCase(f.getName());
       if (duplicate == null && (lower.containsKey(name) || f.getValues().size() > 1)) {
         duplicate = f.getName();
