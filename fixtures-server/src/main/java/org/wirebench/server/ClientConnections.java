@@ -1,10 +1,18 @@
 package org.wirebench.server;
 
+import com.sun.management.UnixOperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import org.eclipse.jetty.io.Connection;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.wirebench.server.http.ClientAddress;
 
 /**
  * The connections one client address may hold open at once: all the server takes but a reserve for
@@ -15,8 +23,7 @@ import org.slf4j.LoggerFactory;
  * and its gateway's backend connections. A connection past the share is closed as soon as it is
  * accepted, before anything is read: answering would mean holding it until its request came. The
  * whole server's connections are held below the process's file limit by Jetty's {@link
- * org.eclipse.jetty.server.NetworkConnectionLimit} (accepting pauses there), so its own files
- * always open.
+ * NetworkConnectionLimit} (accepting pauses there), so its own files always open.
  */
 final class ClientConnections implements Connection.Listener {
   private static final Logger LOG = LoggerFactory.getLogger(ClientConnections.class);
@@ -30,7 +37,7 @@ final class ClientConnections implements Connection.Listener {
   private final Map<Connection, String> clients = new HashMap<>();
 
   /** Clients the log was told of as past their share, until their connections all close. */
-  private final java.util.Set<String> told = new java.util.HashSet<>();
+  private final Set<String> told = new HashSet<>();
 
   ClientConnections(int perClient) {
     limit(perClient);
@@ -57,9 +64,7 @@ final class ClientConnections implements Connection.Listener {
 
   @Override
   public void onOpened(Connection connection) {
-    String client =
-        org.wirebench.server.http.ClientAddress.of(
-            connection.getEndPoint().getRemoteSocketAddress());
+    String client = ClientAddress.of(connection.getEndPoint().getRemoteSocketAddress());
     boolean over;
     boolean tell = false;
     synchronized (this) {
@@ -97,11 +102,9 @@ final class ClientConnections implements Connection.Listener {
    * backend on this server holds both ends' descriptors), and each client's share of them.
    */
   static ClientConnections install(
-      org.eclipse.jetty.server.Server server,
-      org.eclipse.jetty.server.ServerConnector connector,
-      int backendConnections) {
+      Server server, ServerConnector connector, int backendConnections) {
     int total = total(fileLimit(), openFiles() + backendConnections);
-    server.addBean(new org.eclipse.jetty.server.NetworkConnectionLimit(total, connector));
+    server.addBean(new NetworkConnectionLimit(total, connector));
     ClientConnections connections = new ClientConnections(share(total));
     connector.addEventListener(connections);
     return connections;
@@ -122,16 +125,14 @@ final class ClientConnections implements Connection.Listener {
 
   /** The files this process has open now (its jars, sockets, logs), or 0 when not known. */
   static long openFiles() {
-    return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-            instanceof com.sun.management.UnixOperatingSystemMXBean unix
+    return ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
         ? unix.getOpenFileDescriptorCount()
         : 0;
   }
 
   /** The files this process may open (the JVM raises its soft limit to the hard one), or -1. */
   static long fileLimit() {
-    return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-            instanceof com.sun.management.UnixOperatingSystemMXBean unix
+    return ManagementFactory.getOperatingSystemMXBean() instanceof UnixOperatingSystemMXBean unix
         ? unix.getMaxFileDescriptorCount()
         : -1;
   }

@@ -1,18 +1,27 @@
 package org.wirebench.server;
 
 import java.net.URI;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.eclipse.jetty.logging.JettyLevel;
+import org.eclipse.jetty.logging.JettyLogger;
 import org.eclipse.jetty.server.CustomRequestLog;
 import org.eclipse.jetty.server.Handler;
-import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.LocalConnector;
 import org.eclipse.jetty.server.RequestLog;
 import org.eclipse.jetty.server.RequestLogWriter;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.HostPort;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.slf4j.LoggerFactory;
 import org.wirebench.formats.raster.MapRendererKind;
 import org.wirebench.formats.raster.TileCacheRenderer;
 import org.wirebench.server.finding.FindingGateway;
+import org.wirebench.server.http.ReadRateHandler;
 import org.wirebench.server.soap.SoapServices;
 import org.wirebench.server.wfs.WfsHandler;
 import org.wirebench.server.wms.MapLimits;
@@ -32,9 +41,8 @@ public final class FixtureServer implements AutoCloseable {
     // Jetty's HostPort logs a WARN for each bad Host header, which any client can send at will (a
     // log flood); the request itself is refused 400 in its path's format, and the access log, when
     // on, has its line
-    if (org.slf4j.LoggerFactory.getLogger(org.eclipse.jetty.util.HostPort.class)
-        instanceof org.eclipse.jetty.logging.JettyLogger hostPort) {
-      hostPort.setLevel(org.eclipse.jetty.logging.JettyLevel.ERROR);
+    if (LoggerFactory.getLogger(HostPort.class) instanceof JettyLogger hostPort) {
+      hostPort.setLevel(JettyLevel.ERROR);
     }
   }
 
@@ -44,34 +52,17 @@ public final class FixtureServer implements AutoCloseable {
    */
   public static final long DEFAULT_HEADER_TIMEOUT_MS = 10_000;
 
-  /**
-   * Pending connections the kernel queues for accept: the load driver opens hundreds at once, and
-   * at Jetty's default of 50 opening 2,000 took 17 s of SYN retries.
-   */
-  static final int ACCEPT_QUEUE = 1024;
-
-  /**
-   * Request heads (request line and headers) up to this size: a WFS FILTER may hold 65,536
-   * characters ({@link org.wirebench.server.wfs.filter.FilterParser#MAX_CHARS}), which
-   * percent-encode to up to 192 KiB when every one is escaped (at 32 KiB Jetty answered 414 to a
-   * filter of about 10,900 such characters, so the documented limit could never be reached); a
-   * gateway URL may carry 10 KB of keywords (Jetty's default, 8 KB, answered 431 before any handler
-   * saw it). Longer heads get 414 (the URI) or 431 (the headers).
-   */
-  static final int REQUEST_HEADER_BYTES = 256 * 1024;
-
-  private final Server server =
-      new Server(new org.eclipse.jetty.util.thread.QueuedThreadPool(ClientThreads.POOL_THREADS));
+  private final Server server = new Server(new QueuedThreadPool(ClientThreads.POOL_THREADS));
 
   /** Every WMS endpoint, for the refusals made before a request reaches one. */
-  static final java.util.List<String> WMS_PATHS =
-      java.util.Arrays.stream(MapRendererKind.values()).map(FixtureServer::wmsPath).toList();
+  static final List<String> WMS_PATHS =
+      Arrays.stream(MapRendererKind.values()).map(FixtureServer::wmsPath).toList();
 
-  private final ServerConnector connector = new ServerConnector(server, connectionFactory());
+  private final ServerConnector connector;
   private final Endpoints endpoints;
   private final BodyGate bodies;
   private final ClientThreads clientThreads;
-  private final org.wirebench.server.http.ReadRateHandler readRates;
+  private final ReadRateHandler readRates;
   private final ClientConnections connections;
 
   /**
@@ -84,19 +75,12 @@ public final class FixtureServer implements AutoCloseable {
   /** A request body must have arrived this long after its head (slow bodies). */
   public static final long DEFAULT_BODY_TIMEOUT_MS = 10_000;
 
-  private static HttpConnectionFactory connectionFactory() {
-    HttpConfiguration config = new HttpConfiguration();
-    config.setRequestHeaderSize(REQUEST_HEADER_BYTES);
-    config.setUriCompliance(UriGate.CONNECTOR_COMPLIANCE);
-    return new RequestTargets(config);
-  }
-
   /**
    * The URL clients reach the server at, for the URLs the WFS and the WMS write (see {@link
    * WfsHandler#publicUrl}) and the SOAP WSDLs' addresses; null builds them from the listening
    * socket.
    */
-  public FixtureServer publicUrl(java.net.URI url) {
+  public FixtureServer publicUrl(URI url) {
     endpoints.publicUrl(url);
     return this;
   }
@@ -208,11 +192,8 @@ public final class FixtureServer implements AutoCloseable {
   public FixtureServer(Settings settings) {
     // images go through memory: ImageIO's default file cache under java.io.tmpdir failed every map
     // when that folder was full
-    javax.imageio.ImageIO.setUseCache(false);
-    connector.setHost(settings.host());
-    connector.setPort(settings.port());
-    connector.setAcceptQueueSize(ACCEPT_QUEUE);
-    connector.setIdleTimeout(IDLE_TIMEOUT_MS);
+    ImageIO.setUseCache(false);
+    connector = Connectors.listening(server, settings.host(), settings.port(), IDLE_TIMEOUT_MS);
     server.addConnector(connector);
     endpoints = new Endpoints(server, settings, this::uri);
     clientThreads = new ClientThreads(endpoints.handler(), ClientThreads.DEFAULT_LIMIT);
@@ -235,12 +216,10 @@ public final class FixtureServer implements AutoCloseable {
     connections = ClientConnections.install(server, connector, settings.finding().maxConnections());
     // every answer read at the minimum rate, whoever writes it (outside the compression: the
     // bytes on the wire count)
-    readRates =
-        new org.wirebench.server.http.ReadRateHandler(
-            new CloseWhenAsked(heads), connector.getScheduler());
+    readRates = new ReadRateHandler(new CloseWhenAsked(heads), connector.getScheduler());
     server.setHandler(new GracefulHandler(readRates));
     // an unexpected failure answers 500 without the exception's message or stack
-    server.setErrorHandler(new ErrorPages(REQUEST_HEADER_BYTES, readRates));
+    server.setErrorHandler(new ErrorPages(Connectors.REQUEST_HEADER_BYTES, readRates));
     if (settings.accessLog()) {
       accessLogTo(new RequestLogWriter());
     }
@@ -348,7 +327,7 @@ public final class FixtureServer implements AutoCloseable {
   }
 
   /** The gateway and mock backend (the gateway's per-client counts). */
-  public org.wirebench.server.finding.FindingGateway finding() {
+  public FindingGateway finding() {
     return endpoints.finding();
   }
 
@@ -360,7 +339,7 @@ public final class FixtureServer implements AutoCloseable {
   /**
    * Keeps the WMS tile cache under {@code root} (default {@link TileCacheRenderer#defaultRoot}).
    */
-  public FixtureServer tileCacheRoot(java.nio.file.Path root) {
+  public FixtureServer tileCacheRoot(Path root) {
     endpoints.maps().tileRoot(root);
     return this;
   }
@@ -369,11 +348,8 @@ public final class FixtureServer implements AutoCloseable {
    * A connector without sockets, with the listening one's HTTP settings and request-line memory,
    * for tests that send raw request bytes; call before {@link #start()}.
    */
-  org.eclipse.jetty.server.LocalConnector localConnector() {
-    org.eclipse.jetty.server.LocalConnector local =
-        new org.eclipse.jetty.server.LocalConnector(server, connectionFactory());
-    server.addConnector(local);
-    return local;
+  LocalConnector localConnector() {
+    return Connectors.local(server);
   }
 
   public FixtureServer start() throws Exception {

@@ -45,8 +45,8 @@ final class LocalHosts {
   /**
    * Why serve cannot listen on {@code port} of {@code host} (a resolved address of this machine),
    * or null: another process listens there. Asked before Jetty starts, so the refusal is one line
-   * and exit 2 (Jetty's own failure, after its start line, was "Failed to bind to /HOST:PORT", exit
-   * 1, naming neither the cause nor the way out); 0 (any free port) is never taken.
+   * and exit 2 (Jetty's own failure comes after its start line, "Failed to bind to /HOST:PORT",
+   * exit 1, naming neither the cause nor the way out); 0 (any free port) is never taken.
    */
   static String portProblem(String host, int port) {
     if (port == 0) {

@@ -5,8 +5,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
-import org.wirebench.formats.finding.Quote;
-import org.wirebench.server.http.KvpQuery;
+import org.wirebench.server.http.UnknownQuery;
 
 /**
  * Refuses a query string on a path that takes no parameters (the gateway, the mock backend, {@code
@@ -14,7 +13,7 @@ import org.wirebench.server.http.KvpQuery;
  * first parameter: it was ignored, so {@code /static/1?bytes=5} answered 1 byte with 200 and a
  * misspelt option looked accepted. An empty query ({@code /static/1?}) names nothing and passes.
  */
-public final class NoQuery extends Handler.Wrapper {
+final class NoQuery extends Handler.Wrapper {
   private final String usage;
 
   /**
@@ -37,11 +36,7 @@ public final class NoQuery extends Handler.Wrapper {
             callback,
             HttpStatus.BAD_REQUEST_400,
             null,
-            "unknown query parameter "
-                + Quote.of(KvpQuery.firstName(query), 40)
-                + ": "
-                + usage
-                + " takes no query parameters");
+            UnknownQuery.named(query) + ": " + usage + " takes no query parameters");
     return true;
   }
 }

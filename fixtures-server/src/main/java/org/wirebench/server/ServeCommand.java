@@ -1,15 +1,10 @@
 package org.wirebench.server;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.wirebench.server.finding.FindingGateway;
 import org.wirebench.server.wfs.WfsHandler;
 import picocli.CommandLine;
@@ -224,7 +219,7 @@ public final class ServeCommand implements Callable<Integer> {
     }
     if (publicUrl != null) {
       try {
-        new org.wirebench.server.wfs.WfsHandler().publicUrl(publicUrl);
+        new WfsHandler().publicUrl(publicUrl);
       } catch (IllegalArgumentException e) {
         throw bad("--public-url: " + e.getMessage());
       }
@@ -319,7 +314,7 @@ public final class ServeCommand implements Callable<Integer> {
     return d == null ? dflt : d.toMillis();
   }
 
-  /** Re-runs this command in a JVM with the profile's flags and waits for it. */
+  /** Re-runs this command in a JVM with the profile's flags ({@link ServeInOwnJvm}). */
   private int runInOwnJvm(JvmProfile profile, long stopTimeoutMs, long findingTimeoutMs)
       throws Exception {
     List<String> args = new ArrayList<>();
@@ -347,51 +342,7 @@ public final class ServeCommand implements Callable<Integer> {
     if (publicUrl != null) {
       args.addAll(List.of("--public-url", publicUrl.toString()));
     }
-    Process child =
-        new ProcessBuilder(ServerProcess.command(java, profile, args))
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
-            .start(); // stdin stays a pipe to this JVM: the child exits when this one dies
-    Runtime.getRuntime().addShutdownHook(new Thread(child::destroy));
-    // its output passed on line by line, watching for the line that says it serves
-    AtomicBoolean served = new AtomicBoolean();
-    Thread copy =
-        new Thread(
-            () -> {
-              try (BufferedReader out =
-                  new BufferedReader(
-                      new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line; (line = out.readLine()) != null; ) {
-                  if (line.contains(ServerProcess.READY)) {
-                    served.set(true);
-                  }
-                  System.out.println(line);
-                  System.out.flush();
-                }
-              } catch (IOException e) {
-                // the child ended: nothing more to pass on
-              }
-            },
-            "server-stdout");
-    copy.setDaemon(true);
-    copy.start();
-    int code = child.waitFor();
-    copy.join(10_000);
-    if (!served.get() && code == 2) {
-      // it refused its options in one line on the stderr it shares with this JVM (ServeMemory)
-      return 2;
-    }
-    if (!served.get()) {
-      // it never served: whatever its code (a launcher that exits 0 included), serve failed
-      throw new IOException(
-          "the server JVM ("
-              + (java == null ? ServerProcess.currentJava() : java)
-              + ", JVM profile "
-              + profile.cliName()
-              + ") exited with "
-              + code
-              + " before it served");
-    }
-    return code;
+    return ServeInOwnJvm.run(java, profile, args);
   }
 
   private CommandLine.ParameterException bad(String message) {

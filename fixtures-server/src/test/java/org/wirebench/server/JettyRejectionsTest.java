@@ -57,7 +57,7 @@ class JettyRejectionsTest {
       cases.add(Arguments.of(s[0] + "/a%C0%AFb", 400, s[1], s[2]));
       cases.add(
           Arguments.of(
-              s[0] + "?q=" + "x".repeat(FixtureServer.REQUEST_HEADER_BYTES),
+              s[0] + "?q=" + "x".repeat(Connectors.REQUEST_HEADER_BYTES),
               414,
               s[1].equals("400 ") ? "414 " : s[1],
               s[2]));
@@ -73,7 +73,7 @@ class JettyRejectionsTest {
       cases.add(
           Arguments.of(
               s[0],
-              "X-Big: " + "z".repeat(FixtureServer.REQUEST_HEADER_BYTES) + "\r\n",
+              "X-Big: " + "z".repeat(Connectors.REQUEST_HEADER_BYTES) + "\r\n",
               431,
               s[1].equals("400 ") ? "431 " : s[1],
               s[2]));

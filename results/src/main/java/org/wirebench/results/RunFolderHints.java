@@ -9,9 +9,9 @@ import java.util.stream.Stream;
 
 /**
  * What to say of a path given as a run's folder that is none, in words a user can act on: a path
- * that does not exist (a typo) was "not a results folder", as if a folder were there but broken; a
- * run's own file (its report.html, say) or the results root holding the runs were "not a wirebench
- * run", without saying which folder to name instead.
+ * that does not exist (a typo) is said not to exist, not to be a broken results folder; a run's own
+ * file (its report.html, say) names its run, and the results root holding the runs its latest run,
+ * as the folder to name instead.
  */
 public final class RunFolderHints {
   private RunFolderHints() {}

@@ -3,6 +3,7 @@ package org.wirebench.bench.cli;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.wirebench.bench.pair.Claims;
 import org.wirebench.bench.suite.BenchmarkParams;
 import org.wirebench.bench.suite.EnvironmentCapture;
 import org.wirebench.bench.suite.IncompleteRuns;
@@ -185,9 +186,9 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     String pairing = pairs == null ? (quick ? "quick" : "full") : pairs;
-    org.wirebench.bench.pair.Claims.Plan pairPlan;
+    Claims.Plan pairPlan;
     try {
-      pairPlan = pairPlan(pairing);
+      pairPlan = PairsOption.plan(pairing);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--pairs " + e.getMessage());
     }
@@ -280,48 +281,6 @@ final class SuiteCommand implements Callable<Integer> {
     Path folder = runner.run();
     System.out.println("results: " + folder.toAbsolutePath());
     return 0;
-  }
-
-  /**
-   * The plan {@code --pairs} names: quick, full, none (null), or groups of the full plan — to
-   * measure again the one claim a change is about, as often as it takes.
-   */
-  static org.wirebench.bench.pair.Claims.Plan pairPlan(String pairing) {
-    org.wirebench.bench.pair.Claims.Plan full = org.wirebench.bench.pair.Claims.full();
-    switch (pairing) {
-      case "none":
-        return null;
-      case "quick":
-        return org.wirebench.bench.pair.Claims.quick();
-      case "full":
-        return full;
-      default:
-        break;
-    }
-    List<String> named = List.of(pairing.split(",", -1));
-    java.util.Set<String> wanted = new java.util.LinkedHashSet<>(named);
-    if (wanted.size() != named.size()) {
-      // as every list option: a group named twice is a typo for another, never measured twice
-      String twice =
-          named.stream().filter(g -> named.indexOf(g) != named.lastIndexOf(g)).findFirst().get();
-      throw new IllegalArgumentException("names " + twice + " twice");
-    }
-    java.util.Set<String> known = new java.util.LinkedHashSet<>();
-    full.groups().forEach(g -> known.add(g.id()));
-    for (String g : wanted) {
-      if (!known.contains(g)) {
-        throw new IllegalArgumentException(
-            "takes quick, full, none or groups of "
-                + String.join(", ", known)
-                + "; was '"
-                + g
-                + "'");
-      }
-    }
-    wanted.add(org.wirebench.bench.pair.Claims.CALIBRATION);
-    return new org.wirebench.bench.pair.Claims.Plan(
-        full.groups().stream().filter(g -> wanted.contains(g.id())).toList(),
-        full.claims().stream().filter(c -> wanted.contains(c.group())).toList());
   }
 
   /**

@@ -54,7 +54,7 @@ public record Profiling(List<String> events, Path library, String only) {
    * These events with the native library copied into {@code run}, the folder of the run being
    * written ({@link RunFiles#PROFILER_LIBRARY}), for its forks to load. The copy goes with the run:
    * deleted before the run completes, removed with a stopped run's folder, and with a killed run's
-   * by discard-incomplete (a copy in java.io.tmpdir, deleted on exit, stayed there after kill -9).
+   * by discard-incomplete (a copy in java.io.tmpdir, deleted on exit, would outlive a kill -9).
    */
   public Profiling in(Path run) throws IOException {
     Path copy = run.resolve(RunFiles.PROFILER_LIBRARY);
@@ -78,7 +78,7 @@ public record Profiling(List<String> events, Path library, String only) {
   }
 
   private static String resource() {
-    return platform() + "/libasyncProfiler.so";
+    return platform() + "/" + RunFiles.PROFILER_LIBRARY;
   }
 
   private static String platform() {

@@ -49,7 +49,7 @@ class SuiteUsageErrorsTest {
         "wfs-osm_places,soap-100,wfs-osm_places",
         "--out",
         tmp.toString());
-    var plan = SuiteCommand.pairPlan("soap-100,wfs-osm_places");
+    var plan = PairsOption.plan("soap-100,wfs-osm_places");
     // the calibration first, then the named groups in the plan's order, each with its claims
     assertEquals(
         java.util.List.of("calibration", "wfs-osm_places", "soap-100"),

@@ -75,15 +75,22 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
     try {
       route(request, response, callback);
     } catch (RuntimeException e) {
-      // a bug here must not reach Jetty's error page, which names the exception
-      if (!response.isCommitted()) {
-        JsonErrors.write(
-            response, callback, HttpStatus.INTERNAL_SERVER_ERROR_500, "the gateway failed");
-      } else {
-        callback.failed(e);
-      }
+      failed(response, callback, e);
     }
     return true;
+  }
+
+  /**
+   * A bug's answer: a 500 with a JSON cause while nothing was sent, else the response aborted;
+   * never Jetty's error page, which names the exception.
+   */
+  private static void failed(Response response, Callback callback, RuntimeException e) {
+    if (!response.isCommitted()) {
+      JsonErrors.write(
+          response, callback, HttpStatus.INTERNAL_SERVER_ERROR_500, "the gateway failed");
+    } else {
+      callback.failed(e);
+    }
   }
 
   private void route(Request request, Response response, Callback callback) {
@@ -200,14 +207,9 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
       forward(format, keywords, leftMs, client, response, callback);
       return true;
     } catch (RuntimeException e) {
-      // a bug here must neither keep the client's place nor reach Jetty's error page
+      // a bug here must not keep the client's place
       LOG.warn("gateway request failed before its exchange", e);
-      if (!response.isCommitted()) {
-        JsonErrors.write(
-            response, callback, HttpStatus.INTERNAL_SERVER_ERROR_500, "the gateway failed");
-      } else {
-        callback.failed(e);
-      }
+      failed(response, callback, e);
       return false;
     }
   }

@@ -32,7 +32,8 @@ public record KvpQuery(Map<String, String> lowerCased, String firstDuplicate) {
     String duplicate = null;
     for (Fields.Field f : fields) {
       // ASCII letters only: every name a service defines is ASCII, and Java's full case mapping
-      // folds the Kelvin sign into an ASCII k, so a mangled traverseXlinkDepth was read as the name
+      // folds the Kelvin sign into an ASCII k, so a mangled traverseXlinkDepth would be read as the
+      // name
       String name = org.eclipse.jetty.util.StringUtil.asciiToLowerCase(f.getName());
       if (duplicate == null && (lower.containsKey(name) || f.getValues().size() > 1)) {
         duplicate = f.getName();
@@ -63,24 +64,5 @@ public record KvpQuery(Map<String, String> lowerCased, String firstDuplicate) {
   public static boolean readOnly(Request request) {
     String method = request.getMethod();
     return method.equals("GET") || method.equals("HEAD");
-  }
-
-  /**
-   * A raw query string's first parameter name, %-decoded where it decodes; the whole query when
-   * none is named: what a refusal of a query on a path that takes none ({@code NoQuery}, SOAP's
-   * POST) names.
-   */
-  public static String firstName(String query) {
-    for (String part : query.split("&")) {
-      String name = part.contains("=") ? part.substring(0, part.indexOf('=')) : part;
-      if (!name.isEmpty()) {
-        try {
-          return org.eclipse.jetty.util.URIUtil.decodePath(name.replace('+', ' '));
-        } catch (IllegalArgumentException e) {
-          return name;
-        }
-      }
-    }
-    return query;
   }
 }

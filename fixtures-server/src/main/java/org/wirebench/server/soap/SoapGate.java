@@ -165,14 +165,13 @@ final class SoapGate implements Filter {
       return null;
     }
     if (query != null && !query.isEmpty()) {
-      // every stack answered it as if it were not there (CXF and Axis2 alike, ?wsdl too): a POST
+      // every stack answers it as if it were not there (CXF and Axis2 alike, ?wsdl too): a POST
       // is sent to the service's address, which takes no query, as /static and the gateway take
       // none
       return new Refusal(
           400,
           "Client",
-          "unknown query parameter "
-              + Quote.of(org.wirebench.server.http.KvpQuery.firstName(query), 40)
+          org.wirebench.server.http.UnknownQuery.named(query)
               + ": a SOAP request is a POST to the service's address, which takes no query"
               + " parameters");
     }

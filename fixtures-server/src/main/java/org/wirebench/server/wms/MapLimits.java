@@ -149,10 +149,12 @@ public final class MapLimits {
     };
   }
 
+  /**
+   * Gives back what a turn refused while it waited had taken: the first {@code held} of the
+   * client's place, its pixels and the server's place, in that order (a turn given is given back by
+   * its {@link Turn}).
+   */
   private void release(String client, Share share, int size, int held) {
-    if (held >= 4) {
-      freePixels.release(size);
-    }
     if (held >= 3) {
       freeMaps.release();
     }

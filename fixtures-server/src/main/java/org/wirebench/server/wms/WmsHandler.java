@@ -199,8 +199,8 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
     }
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, map.format());
     // its pixels stay held until the map is written: an encoded map waiting for a client that
-    // reads it slowly is held in memory, and was not counted once drawn, so a client reading a
-    // trickle could pile up maps without bound
+    // reads it slowly is held in memory, and uncounted a client reading a trickle could pile up
+    // maps without bound
     MapLimits.Turn written = turn;
     response.write(true, ByteBuffer.wrap(image), Callback.from(written::close, callback));
   }

@@ -95,8 +95,8 @@ final class TileFolder implements AutoCloseable {
 
   /**
    * Deletes the tiles a killed owner of {@code directory} left half-written ({@code tile*.part}):
-   * only the folder's owner writes them, and this cache owns it now. They stayed for good, one for
-   * each server killed while it wrote a tile.
+   * only the folder's owner writes them, and this cache owns it now. Left, they would stay for
+   * good, one for each server killed while it wrote a tile.
    */
   private static void deleteParts(Path directory) {
     try (var files = Files.walk(directory)) {

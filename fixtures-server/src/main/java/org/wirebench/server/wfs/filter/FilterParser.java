@@ -192,8 +192,9 @@ public final class FilterParser {
       if (id == null || id.isBlank()) {
         throw FilterException.invalid(r.getLocalName() + " without its id attribute");
       }
-      // as RESOURCEID's and FEATUREID's ids are: one of another layer named no feature of this
-      // query's type and answered none, though the feature exists; one named twice was read once
+      // as RESOURCEID's and FEATUREID's ids are: one of another layer names no feature of this
+      // query's type, so it would answer none though the feature exists; one named twice would be
+      // read once
       String layer = layerOf(id);
       if (layer != null && !layer.equals(type.name())) {
         throw FilterException.invalid(
