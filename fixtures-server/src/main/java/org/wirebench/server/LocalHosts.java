@@ -56,15 +56,45 @@ final class LocalHosts {
       probe.setReuseAddress(true); // as Jetty binds: a port in TIME_WAIT is free to it
       probe.bind(new java.net.InetSocketAddress(host, port));
       return null;
-    } catch (java.net.BindException e) {
+    } catch (java.io.IOException e) {
+      // a bind fails for more than a taken port (a port below 1024 without the right to it, an
+      // address that is not this machine's), and the system's words for why are its locale's: the
+      // port is taken when something answers there
+      if (e instanceof java.net.BindException && listening(host, port)) {
+        return "--port "
+            + port
+            + " on "
+            + host
+            + " is taken (another server listens there): stop it, or give another --port (0: any"
+            + " free port)";
+      }
       return "--port "
           + port
           + " on "
           + host
-          + " is taken (another server listens there): stop it, or give another --port (0: any"
-          + " free port)";
+          + ": cannot listen there: "
+          + e.getMessage()
+          + (port < 1024 ? " (a port below 1024 needs root or CAP_NET_BIND_SERVICE)" : "");
+    }
+  }
+
+  /**
+   * Whether a server accepts connections on {@code port} of {@code host} (the wildcard's:
+   * loopback).
+   */
+  private static boolean listening(String host, int port) {
+    try (java.net.Socket s = new java.net.Socket()) {
+      InetAddress a = InetAddress.getByName(host);
+      if (a.isAnyLocalAddress()) {
+        a =
+            a instanceof java.net.Inet6Address
+                ? InetAddress.getByName("::1")
+                : InetAddress.getLoopbackAddress();
+      }
+      s.connect(new java.net.InetSocketAddress(a, port), 1000);
+      return true;
     } catch (java.io.IOException e) {
-      return "--port " + port + " on " + host + ": cannot listen there: " + e.getMessage();
+      return false;
     }
   }
 

@@ -73,6 +73,23 @@ class ServeRefusalsTest {
     }
   }
 
+  /**
+   * A bind that fails for another cause than a server listening there (an address that is not this
+   * machine's here; as a user, a port below 1024) says its cause: every bind failure read "is taken
+   * (another server listens there)".
+   */
+  @Test
+  void aBindFailureWithNoServerThereSaysItsOwnCause() throws Exception {
+    int port;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+      port = free.getLocalPort();
+    }
+    // TEST-NET-1 (RFC 5737): never an address of this machine
+    String problem = LocalHosts.portProblem("192.0.2.1", port);
+    assertTrue(problem != null && problem.contains(": cannot listen there: "), problem);
+    assertFalse(problem.contains("taken"), problem);
+  }
+
   @Test
   void aJavaThatIsNoJavaLauncherIsRefused() throws Exception {
     refused("--java " + tmp + " is a folder, not a file", "--port", "0", "--java", tmp.toString());
