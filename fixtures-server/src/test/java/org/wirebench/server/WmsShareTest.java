@@ -2,20 +2,16 @@ package org.wirebench.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.wirebench.server.LoopbackClients.await;
 
 import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -38,7 +34,7 @@ class WmsShareTest {
   private static final String B = "127.0.0.2";
   private static final int SIDE = 64;
 
-  private final List<Socket> sockets = new ArrayList<>();
+  private final LoopbackClients clients = new LoopbackClients();
   private final List<String> log = new CopyOnWriteArrayList<>();
   private final AtomicInteger turns = new AtomicInteger();
   private final CountDownLatch release = new CountDownLatch(1);
@@ -47,9 +43,7 @@ class WmsShareTest {
   @AfterEach
   void stop() throws Exception {
     release.countDown();
-    for (Socket s : sockets) {
-      s.close();
-    }
+    clients.close();
     if (server != null) {
       server.close();
     }
@@ -161,17 +155,7 @@ class WmsShareTest {
             .mapLimits(new MapLimits(2 * width * height, 4, width * height, 3, 60_000))
             .start();
     WmsHandler wms = server.wms(MapRendererKind.DIRECT);
-    Socket a = new Socket();
-    sockets.add(a);
-    a.setReceiveBufferSize(4096);
-    a.bind(new InetSocketAddress(InetAddress.getByName(A), 0));
-    a.connect(new InetSocketAddress("127.0.0.1", server.uri().getPort()));
-    a.setSoTimeout(60_000); // a bound on a broken server, not a measure
-    a.getOutputStream()
-        .write(
-            ("GET " + map(width, height) + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-    a.getOutputStream().flush();
+    Socket a = clients.get(A, server.uri().getPort(), map(width, height), 4096);
     java.io.InputStream in = a.getInputStream();
     byte[] status = new byte["HTTP/1.1 200 OK".length()];
     assertEquals(status.length, in.readNBytes(status, 0, status.length));
@@ -205,30 +189,10 @@ class WmsShareTest {
   }
 
   private Socket ask(String from, int side) throws Exception {
-    Socket socket = new Socket();
-    sockets.add(socket);
-    socket.bind(new InetSocketAddress(InetAddress.getByName(from), 0));
-    socket.connect(new InetSocketAddress("127.0.0.1", server.uri().getPort()));
-    socket.setSoTimeout(60_000); // a bound on a broken server, not a measure
-    socket
-        .getOutputStream()
-        .write(
-            ("GET " + map(side) + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-    socket.getOutputStream().flush();
-    return socket;
+    return clients.get(from, server.uri().getPort(), map(side));
   }
 
   private static BufferedReader reader(Socket s) throws Exception {
-    return new BufferedReader(
-        new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1));
-  }
-
-  /** Polled until true (a bound on a broken server, not a measure). */
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-    for (int i = 0; i < 6000 && !condition.getAsBoolean(); i++) {
-      TimeUnit.MILLISECONDS.sleep(10);
-    }
-    assertTrue(condition.getAsBoolean(), what);
+    return LoopbackClients.reader(s, StandardCharsets.ISO_8859_1);
   }
 }

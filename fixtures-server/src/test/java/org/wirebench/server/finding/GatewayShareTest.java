@@ -2,14 +2,11 @@ package org.wirebench.server.finding;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.wirebench.server.LoopbackClients.await;
+import static org.wirebench.server.LoopbackClients.statusLine;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -17,7 +14,6 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
@@ -31,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.server.FixtureServer;
+import org.wirebench.server.LoopbackClients;
 
 /**
  * One client address has at most half the gateway's pooled backend connections in flight; its
@@ -50,7 +47,7 @@ class GatewayShareTest {
 
   private final HoldingBackend backend = new HoldingBackend();
   private FixtureServer server;
-  private final List<Socket> sockets = new ArrayList<>();
+  private final LoopbackClients clients = new LoopbackClients();
 
   private void start(long timeoutMs) throws Exception {
     backend.start();
@@ -72,9 +69,7 @@ class GatewayShareTest {
   @AfterEach
   void stop() throws Exception {
     backend.release();
-    for (Socket s : sockets) {
-      s.close();
-    }
+    clients.close();
     if (server != null) {
       server.close();
     }
@@ -123,39 +118,7 @@ class GatewayShareTest {
   }
 
   private Socket ask(String from, String keywords) throws Exception {
-    Socket socket = new Socket();
-    sockets.add(socket);
-    socket.bind(new InetSocketAddress(InetAddress.getByName(from), 0));
-    socket.connect(new InetSocketAddress("127.0.0.1", server.uri().getPort()));
-    socket.setSoTimeout(60_000); // a bound on a broken server, not a measure
-    socket
-        .getOutputStream()
-        .write(
-            ("GET /ebay/finding/keywords/json/"
-                    + keywords
-                    + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-    socket.getOutputStream().flush();
-    return socket;
-  }
-
-  private static String statusLine(Socket s) throws Exception {
-    return reader(s).readLine();
-  }
-
-  private static BufferedReader reader(Socket s) throws Exception {
-    return new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
-  }
-
-  /** Polled until true (a bound on a broken server, not a measure). */
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > end) {
-        throw new AssertionError("not within 30 s: " + what);
-      }
-      Thread.sleep(20);
-    }
+    return clients.get(from, server.uri().getPort(), "/ebay/finding/keywords/json/" + keywords);
   }
 
   /** Records each request's keywords and holds its answer until {@link #release}. */

@@ -2,22 +2,19 @@ package org.wirebench.server.wfs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.wirebench.server.LoopbackClients.await;
+import static org.wirebench.server.LoopbackClients.reader;
+import static org.wirebench.server.LoopbackClients.statusLine;
 
 import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.wirebench.server.FixtureServer;
+import org.wirebench.server.LoopbackClients;
 
 /**
  * One client address holds at most its share of the heavy GetFeatures' places, running or waiting;
@@ -41,7 +38,7 @@ class HeavyShareTest {
       "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:osm_mainroads";
 
   private FixtureServer server;
-  private final List<Socket> sockets = new ArrayList<>();
+  private final LoopbackClients clients = new LoopbackClients();
   private HeavyQueries.Turn held;
 
   @BeforeEach
@@ -55,9 +52,7 @@ class HeavyShareTest {
   @AfterEach
   void stop() throws Exception {
     letGo();
-    for (Socket s : sockets) {
-      s.close();
-    }
+    clients.close();
     server.close();
   }
 
@@ -175,33 +170,6 @@ class HeavyShareTest {
   }
 
   private Socket ask(String from, String target) throws Exception {
-    Socket socket = new Socket();
-    sockets.add(socket);
-    socket.bind(new InetSocketAddress(InetAddress.getByName(from), 0));
-    socket.connect(new InetSocketAddress("127.0.0.1", server.uri().getPort()));
-    socket.setSoTimeout(60_000); // a bound on a broken server, not a measure
-    socket
-        .getOutputStream()
-        .write(
-            ("GET " + target + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-    socket.getOutputStream().flush();
-    return socket;
-  }
-
-  private static String statusLine(Socket s) throws Exception {
-    return reader(s).readLine();
-  }
-
-  private static BufferedReader reader(Socket s) throws Exception {
-    return new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
-  }
-
-  /** Polled until true (a bound on a broken server, not a measure). */
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-    for (int i = 0; i < 1200 && !condition.getAsBoolean(); i++) {
-      TimeUnit.MILLISECONDS.sleep(50);
-    }
-    assertTrue(condition.getAsBoolean(), what);
+    return clients.get(from, server.uri().getPort(), target);
   }
 }

@@ -2,23 +2,20 @@ package org.wirebench.server.wfs;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.wirebench.server.LoopbackClients.await;
+import static org.wirebench.server.LoopbackClients.reader;
 
 import java.io.BufferedReader;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.wirebench.server.FixtureServer;
+import org.wirebench.server.LoopbackClients;
 
 /**
  * A page of more than {@link HeavyQueries#LARGE_PAGE} features is held whole until its answer is
@@ -39,7 +36,7 @@ class LargePageTest {
       "/ows?service=WFS&version=2.0.0&request=GetFeature&typeNames=osm:osm_mainroads&count=5";
 
   private FixtureServer server;
-  private final List<Socket> sockets = new ArrayList<>();
+  private final LoopbackClients clients = new LoopbackClients();
 
   @BeforeEach
   void start() throws Exception {
@@ -50,9 +47,7 @@ class LargePageTest {
 
   @AfterEach
   void stop() throws Exception {
-    for (Socket s : sockets) {
-      s.close();
-    }
+    clients.close();
     server.close();
   }
 
@@ -81,30 +76,6 @@ class LargePageTest {
   }
 
   private Socket ask(String from, String target) throws Exception {
-    Socket socket = new Socket();
-    sockets.add(socket);
-    socket.setReceiveBufferSize(64 * 1024);
-    socket.bind(new InetSocketAddress(InetAddress.getByName(from), 0));
-    socket.connect(new InetSocketAddress("127.0.0.1", server.uri().getPort()));
-    socket.setSoTimeout(60_000); // a bound on a broken server, not a measure
-    socket
-        .getOutputStream()
-        .write(
-            ("GET " + target + " HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-    socket.getOutputStream().flush();
-    return socket;
-  }
-
-  private static BufferedReader reader(Socket s) throws Exception {
-    return new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
-  }
-
-  /** Polled until true (a bound on a broken server, not a measure). */
-  private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-    for (int i = 0; i < 1200 && !condition.getAsBoolean(); i++) {
-      TimeUnit.MILLISECONDS.sleep(50);
-    }
-    assertTrue(condition.getAsBoolean(), what);
+    return clients.get(from, server.uri().getPort(), target, 64 * 1024);
   }
 }
