@@ -17,7 +17,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import org.eclipse.jetty.io.ManagedSelector;
 import org.eclipse.jetty.io.SocketChannelEndPoint;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -255,22 +254,8 @@ class ClientLeftLastLookTest {
    * that fits the socket's buffer is written without one).
    */
   private void holdSelectors(Request request) throws InterruptedException {
-    ServerConnector connector = (ServerConnector) request.getConnectionMetaData().getConnector();
-    var selectors = connector.getSelectorManager().getBeans(ManagedSelector.class);
-    assertTrue(!selectors.isEmpty(), "no selector to hold");
-    CountDownLatch held = new CountDownLatch(selectors.size());
-    for (ManagedSelector selector : selectors) {
-      selector.submit(
-          nio -> {
-            held.countDown();
-            try {
-              unheard.await(BOUND_S, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-          });
-    }
-    assertTrue(held.await(BOUND_S, TimeUnit.SECONDS), "the selectors were not held");
+    HeldSelectors.hold(
+        (ServerConnector) request.getConnectionMetaData().getConnector(), unheard, BOUND_S);
   }
 
   private static BufferedReader reader(Socket s) throws Exception {

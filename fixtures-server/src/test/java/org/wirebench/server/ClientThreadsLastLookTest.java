@@ -20,7 +20,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.eclipse.jetty.io.EndPoint;
-import org.eclipse.jetty.io.ManagedSelector;
 import org.eclipse.jetty.io.SocketChannelEndPoint;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
@@ -127,21 +126,7 @@ class ClientThreadsLastLookTest {
 
   /** Holds each of the connector's selectors in a task of its own until the test ends. */
   private void holdSelectors() throws InterruptedException {
-    var selectors = connector.get().getSelectorManager().getBeans(ManagedSelector.class);
-    assertTrue(!selectors.isEmpty(), "no selector to hold");
-    CountDownLatch heldNow = new CountDownLatch(selectors.size());
-    for (ManagedSelector selector : selectors) {
-      selector.submit(
-          nio -> {
-            heldNow.countDown();
-            try {
-              unheard.await(BOUND_S, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-          });
-    }
-    assertTrue(heldNow.await(BOUND_S, TimeUnit.SECONDS), "the selectors were not held");
+    HeldSelectors.hold(connector.get(), unheard, BOUND_S);
   }
 
   /** Until {@code channel} is readable: the request was read whole, so at its end. */
