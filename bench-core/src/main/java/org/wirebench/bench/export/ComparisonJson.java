@@ -51,6 +51,19 @@ final class ComparisonJson {
         } else {
           ratio(g, c.machines().speed());
         }
+        g.writeFieldName("workloads");
+        Comparison.Workloads w = c.machines().workloads();
+        if (w == null) {
+          g.writeNull();
+        } else {
+          g.writeStartObject();
+          g.writeNumberField("ratio", w.ratio());
+          g.writeNumberField("variants", w.variants());
+          g.writeNumberField("groups", w.groups());
+          g.writeNumberField("rose", w.rose());
+          g.writeBooleanField("differ", w.differ());
+          g.writeEndObject();
+        }
         g.writeEndObject();
       }
       g.writeArrayFieldStart("warnings");

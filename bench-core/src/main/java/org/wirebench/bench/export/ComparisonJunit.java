@@ -79,7 +79,8 @@ final class ComparisonJunit {
         case NOT_JUDGED ->
             skipped(
                 x,
-                "not judged: the runs' machines differ (their calibrations); absolute times and"
+                "not judged: the runs' machines differ (their hardware, calibrations or workloads"
+                    + " together); absolute times and"
                     + " rates are listed, not judged: "
                     + figures);
         case UNKNOWN ->

@@ -2,6 +2,7 @@ package org.wirebench.bench.export;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import org.wirebench.bench.report.Calibrations;
 import org.wirebench.bench.report.Comparison;
 
 /** compare's text output: the machines line, one row per result, the unmatched, a summary. */
@@ -59,19 +60,41 @@ final class ComparisonText {
         m.speed() == null
             ? "no calibration to size it (a run from before 2026-11-25, or run without pairs)"
             : "the reference workload costs " + m.speed() + " NEW/BASE";
+    String workloads = m.workloads() == null ? "" : "; " + workloads(m.workloads());
     if (m.differ()) {
+      boolean together =
+          m.hardware().isEmpty() && (m.speed() == null || !Calibrations.differ(m.speed()));
       return "machines DIFFER"
           + (m.hardware().isEmpty() ? "" : " (" + String.join(", ", m.hardware()) + ")")
           + ": "
           + speed
+          + workloads
+          + (together
+              ? " (moved together while the reference workload did not: other work on the"
+                  + " machine, whose memory traffic the pure-core reference does not feel, or a"
+                  + " change common to every workload)"
+              : "")
           + "; absolute times and rates are listed, not judged, and so are the pair variants"
           + " against the calibration; the claims' within-run ratios are judged";
     }
     return String.format(
         Locale.ROOT,
-        "machines: the same speed within noise (reference workload %s NEW/BASE); absolute times"
+        "machines: the same speed within noise (reference workload %s NEW/BASE%s); absolute times"
             + " judged",
-        m.speed());
+        m.speed(),
+        workloads);
+  }
+
+  /** "the suite's workloads cost 1.208 NEW/BASE together (the median of 37 ...)". */
+  private static String workloads(Comparison.Workloads w) {
+    return String.format(
+        Locale.ROOT,
+        "the suite's workloads cost %.3f NEW/BASE together (the median of %d pair variants ÷ the"
+            + " calibration in %d groups, %d of them rose)",
+        w.ratio(),
+        w.variants(),
+        w.groups(),
+        w.rose());
   }
 
   /** What stands in the ratio column of a row without a ratio. */

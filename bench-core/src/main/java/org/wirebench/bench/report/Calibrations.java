@@ -17,6 +17,21 @@ public final class Calibrations {
    */
   public static final double TOLERANCE = 0.03;
 
+  /**
+   * Runs' conditions differ when the median of their pair variants' costs against the calibration
+   * moves by more than this (Comparison.Workloads). Measured over the committed quick runs, each
+   * against the one before (docs/measuring.md, "The workloads together"): runs of one build on the
+   * quiet VM moved it by 0.966–1.066; a run beside other work by 1.11–1.21 (20261127-205756 1.135,
+   * 20261128-024006 1.208, and the runs after them 0.899–0.901).
+   */
+  public static final double WORKLOADS_TOLERANCE = 0.08;
+
+  /** The fewest pair groups whose variants' median says something of the run, not of a group. */
+  public static final int WORKLOADS_MIN_GROUPS = 3;
+
+  /** The fewest variants, likewise. */
+  public static final int WORKLOADS_MIN_VARIANTS = 12;
+
   private Calibrations() {}
 
   /** Whether a calibration ratio NEW / BASE says the machines differ. */

@@ -40,24 +40,55 @@ public final class Comparison {
 
   /**
    * The two runs' machines: NEW / BASE of the calibration's cost (null when either run has none),
-   * what their recorded hardware differs in ("core count 2 vs 1"; empty when nothing), and whether
-   * they differ: the hardware does, or the calibration beyond its own noise (interval excludes 1
-   * and the change passes {@link Calibrations#TOLERANCE}). A machine with half the cores times a
-   * single-threaded calibration alike but serves half the load: absolute rates across it are not a
-   * regression.
+   * what their recorded hardware differs in ("core count 2 vs 1"; empty when nothing), the suite's
+   * own workloads moved together (null when too few were timed against the calibration in both),
+   * and whether they differ: the hardware does, the calibration beyond its own noise (interval
+   * excludes 1 and the change passes {@link Calibrations#TOLERANCE}), or the workloads together
+   * ({@link Workloads#differ}). A machine with half the cores times a single-threaded calibration
+   * alike but serves half the load: absolute rates across it are not a regression.
    */
-  public record Machines(Ratio speed, List<String> hardware, boolean differ) {
+  public record Machines(Ratio speed, List<String> hardware, Workloads workloads, boolean differ) {
     public Machines {
       hardware = List.copyOf(hardware);
     }
 
     /** Null when nothing says anything about the machines: no calibration, same hardware. */
-    static Machines of(Ratio speed, List<String> hardware) {
+    static Machines of(Ratio speed, List<String> hardware, Workloads workloads) {
       if (speed == null && hardware.isEmpty()) {
         return null;
       }
       return new Machines(
-          speed, hardware, !hardware.isEmpty() || (speed != null && Calibrations.differ(speed)));
+          speed,
+          hardware,
+          workloads,
+          !hardware.isEmpty()
+              || (speed != null && Calibrations.differ(speed))
+              || (workloads != null && workloads.differ()));
+    }
+  }
+
+  /**
+   * Every pair variant both runs timed against the calibration, taken together: the median over
+   * variants of each one's cost change NEW / BASE (its per-fork costs ÷ the calibration, geometric
+   * means), in how many groups, and how many of them rose. The calibration is pure core work: a
+   * neighbour's memory traffic slows the suite's codecs, stacks and renderers and not it, so every
+   * variant rises together while the calibration reads the same machine (20261128-024006: the
+   * reference workload 1.013, the 37 variants 1.12–1.36, median 1.21). A change in one codec moves
+   * its few variants, not the median of all.
+   *
+   * @param ratio the median over variants of NEW / BASE
+   */
+  public record Workloads(double ratio, int variants, int groups, int rose) {
+    /**
+     * Whether the workloads moved together past {@link Calibrations#WORKLOADS_TOLERANCE}: only over
+     * {@link Calibrations#WORKLOADS_MIN_GROUPS} groups or more, whose median one group cannot
+     * carry.
+     */
+    public boolean differ() {
+      return groups >= Calibrations.WORKLOADS_MIN_GROUPS
+          && variants >= Calibrations.WORKLOADS_MIN_VARIANTS
+          && (ratio > 1 + Calibrations.WORKLOADS_TOLERANCE
+              || ratio < 1 / (1 + Calibrations.WORKLOADS_TOLERANCE));
     }
   }
 
@@ -160,7 +191,9 @@ public final class Comparison {
     Ratio speed =
         Calibrations.compare(base.env().calibration(), now.env().calibration(), confidence);
     EnvironmentDifferences env = EnvironmentDifferences.of(base.env(), now.env());
-    machines = Machines.of(speed, env.hardware());
+    machines =
+        Machines.of(
+            speed, env.hardware(), speed == null ? null : PairComparison.workloads(base, now));
     yardsticksDiffer =
         speed == null && base.env().calibration() != null && now.env().calibration() != null;
     yardsticks =

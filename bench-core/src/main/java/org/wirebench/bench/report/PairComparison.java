@@ -268,6 +268,45 @@ final class PairComparison {
   }
 
   /**
+   * The variants both runs timed against a version 4 calibration, together; null when either run
+   * has no pairs or no such calibration, or no variant is in both.
+   */
+  static Comparison.Workloads workloads(RunRecord base, RunRecord now) {
+    if (base.pairs() == null || now.pairs() == null) {
+      return null;
+    }
+    Calibration was = base.env().calibration();
+    Calibration is = now.env().calibration();
+    if (was == null || is == null || was.groups() == null || is.groups() == null) {
+      return null;
+    }
+    List<Double> ratios = new ArrayList<>();
+    java.util.Set<String> groups = new java.util.HashSet<>();
+    for (PairedRuns.Group g : now.pairs().groups()) {
+      PairedRuns.Group old = base.pairs().group(g.id());
+      if (g.id().equals(Claims.CALIBRATION) || old == null) {
+        continue;
+      }
+      for (PairedRuns.Variant v : g.variants()) {
+        double[] before = old.index(v.id()) < 0 ? null : relative(old, v.id(), was);
+        double[] after = relative(g, v.id(), is);
+        if (before != null && after != null) {
+          ratios.add(Ratio.geoMean(after) / Ratio.geoMean(before));
+          groups.add(g.id());
+        }
+      }
+    }
+    if (ratios.isEmpty()) {
+      return null;
+    }
+    double[] sorted = ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    int n = sorted.length;
+    double median = n % 2 == 1 ? sorted[n / 2] : Math.sqrt(sorted[n / 2 - 1] * sorted[n / 2]);
+    int rose = (int) ratios.stream().filter(r -> r > 1).count();
+    return new Comparison.Workloads(median, n, groups.size(), rose);
+  }
+
+  /**
    * Per fork of the group, the variant's cost over the calibration's in the same rounds; null when
    * the calibration does not hold one fork of equal rounds for each of the group's forks.
    */
