@@ -294,6 +294,17 @@ expect 2 python3 "$T" split "$W/snap" "$W/snap" 10
 
 expect 2 python3 "$S/wfs-same-bytes.py" ² 2
 expect 2 python3 "$S/wfs-same-bytes.py" 0 70000
+H=$S/http-floor-peer.py
+expect 2 python3 "$H" --rounds 0
+said "--rounds takes 1..100"
+expect 2 python3 "$H" --window ²0
+expect 2 python3 "$H" --points osm_places:xml
+said "FORMAT one of gml32, gml2, geojson"
+expect 2 python3 "$H" --points osm_places:gml2,osm_places:gml2
+said "names osm_places:gml2 twice"
+expect 2 python3 "$H" --jar "$W/missing.jar"
+said "no jar at"
+expect 2 python3 "$H" --rounds
 G=$S/gdal-wfs-compare.py
 expect 2 python3 "$G"
 expect 2 python3 "$G" diff "$W/missing" "$W/raw"
