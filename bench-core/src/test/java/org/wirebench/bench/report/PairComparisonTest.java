@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.wirebench.results.PairedRuns;
@@ -45,34 +44,8 @@ class PairComparisonTest {
    * machine, every cost and calibration sample times {@code machine}.
    */
   static RunRecord changed(RunRecord r, String variant, double factor, double machine) {
-    PairedRuns p = r.pairs();
-    List<PairedRuns.Group> groups = new ArrayList<>();
-    for (PairedRuns.Group g : p.groups()) {
-      List<PairedRuns.Fork> forks = new ArrayList<>();
-      for (PairedRuns.Fork f : g.forks()) {
-        List<double[]> costs = new ArrayList<>();
-        for (int v = 0; v < f.nsPerOp().size(); v++) {
-          double k = machine * (g.id().equals("backend") && v == g.index(variant) ? factor : 1);
-          costs.add(Arrays.stream(f.nsPerOp().get(v)).map(x -> x * k).toArray());
-        }
-        forks.add(new PairedRuns.Fork(f.seed(), f.opsPerBatch(), costs, f.wallNsPerOp()));
-      }
-      groups.add(new PairedRuns.Group(g.id(), g.variants(), forks, g.stopped(), g.elapsedMs()));
-    }
-    Calibration c = r.env().calibration();
-    List<double[]> reference = new ArrayList<>();
-    for (double[] f : c.nsPerOp()) {
-      reference.add(Arrays.stream(f).map(x -> x * machine).toArray());
-    }
-    return new RunRecord(
-        r.folder(),
-        r.env().withCalibration(new Calibration(c.workload(), reference, c.groups())),
-        r.benchmarks(),
-        r.load(),
-        r.sizes(),
-        r.fidelity(),
-        r.codecFidelity(),
-        new PairedRuns(p.formatVersion(), p.settings(), groups, p.claims()));
+    return WorkloadsTogetherTest.withCosts(
+        r, (g, v) -> machine * (g.equals("backend") && v.equals(variant) ? factor : 1), machine);
   }
 
   private static RunRecord cal(String run) throws IOException {

@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiPredicate;
+import java.util.function.ToDoubleBiFunction;
 import org.junit.jupiter.api.Test;
 import org.wirebench.results.PairedRuns;
+import org.wirebench.results.RunEnvironment.Calibration;
 import org.wirebench.results.RunRecord;
 
 /**
@@ -35,6 +37,15 @@ class WorkloadsTogetherTest {
 
   /** The run with the costs of the variants {@code which} (group id, variant id) times factor. */
   static RunRecord scaled(RunRecord r, BiPredicate<String, String> which, double factor) {
+    return withCosts(r, (g, v) -> which.test(g, v) ? factor : 1, 1);
+  }
+
+  /**
+   * The run with each variant's costs times {@code factor} of its group id and variant id, and
+   * every calibration sample times {@code calibration} (a slower machine: both, by as much).
+   */
+  static RunRecord withCosts(
+      RunRecord r, ToDoubleBiFunction<String, String> factor, double calibration) {
     PairedRuns p = r.pairs();
     List<PairedRuns.Group> groups = new ArrayList<>();
     for (PairedRuns.Group g : p.groups()) {
@@ -42,16 +53,21 @@ class WorkloadsTogetherTest {
       for (PairedRuns.Fork f : g.forks()) {
         List<double[]> costs = new ArrayList<>();
         for (int v = 0; v < f.nsPerOp().size(); v++) {
-          double k = which.test(g.id(), g.variants().get(v).id()) ? factor : 1;
+          double k = factor.applyAsDouble(g.id(), g.variants().get(v).id());
           costs.add(Arrays.stream(f.nsPerOp().get(v)).map(x -> x * k).toArray());
         }
         forks.add(new PairedRuns.Fork(f.seed(), f.opsPerBatch(), costs, f.wallNsPerOp()));
       }
       groups.add(new PairedRuns.Group(g.id(), g.variants(), forks, g.stopped(), g.elapsedMs()));
     }
+    Calibration c = r.env().calibration();
+    List<double[]> reference = new ArrayList<>();
+    for (double[] f : c.nsPerOp()) {
+      reference.add(Arrays.stream(f).map(x -> x * calibration).toArray());
+    }
     return new RunRecord(
         r.folder(),
-        r.env(),
+        r.env().withCalibration(new Calibration(c.workload(), reference, c.groups())),
         r.benchmarks(),
         r.load(),
         r.sizes(),
