@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpTester;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -59,5 +60,33 @@ class StaticPathsTest {
     HttpTester.Response r = get(target);
     assertEquals(200, r.getStatus(), target + "\n" + r);
     assertEquals(bytes, r.getContentBytes().length, target);
+  }
+
+  /**
+   * The body goes to the socket without a copy in the JDK: a heap buffer is copied into a temporary
+   * direct one on every write, which /static's WFS twin does not pay (its pieces are direct).
+   */
+  @Test
+  void theBodyIsAReadOnlyDirectBufferOfTheCount() {
+    for (int n : new int[] {0, 1, 223_317, StaticHandler.MAX_BYTES}) {
+      java.nio.ByteBuffer b = StaticHandler.body(n);
+      assertTrue(b.isDirect() && b.isReadOnly(), n + ": " + b);
+      assertEquals(n, b.remaining());
+      assertEquals(0, b.position());
+      while (b.hasRemaining()) {
+        assertEquals('x', b.get());
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"PUT", "DELETE", "GE", "HEA", "POS", "OPTIONS"})
+  void onlyItsOwnMethodsAreServed(String method) throws Exception {
+    String raw = method + " /static/5 HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n";
+    HttpTester.Response r =
+        HttpTester.parseResponse(
+            SERVER.connector().executeRequest(raw).waitForResponse(false, 30, TimeUnit.SECONDS));
+    assertEquals(405, r.getStatus(), method + "\n" + r);
+    assertEquals("GET, HEAD, POST", r.get(HttpHeader.ALLOW));
   }
 }
