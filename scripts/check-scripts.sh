@@ -215,6 +215,14 @@ head -n 3 "$W/run/report.md" > "$W/cut/report.md" # at a line's end, inside the 
 expect 2 python3 "$V" "$W/run" "$W/cut"
 head -n 3 "$W/run/report.md" > "$W/cut/report.md" && printf '| c | row2 | x | ≥ 2 |\n\n' >> "$W/cut/report.md"
 expect 2 python3 "$V" "$W/run" "$W/cut"
+# a report.md that is no file of the run's own: a link (to a copy of a run's report: was counted as
+# that run), a FIFO (open() waited for a writer)
+mkdir "$W/linked" && ln -s "$W/run2/report.md" "$W/linked/report.md"
+expect 2 python3 "$V" "$W/run" "$W/linked"
+said "is a link, not a file of the run"
+rm "$W/linked/report.md" && mkfifo "$W/linked/report.md"
+expect 2 python3 "$V" "$W/run" "$W/linked"
+said "is not a file"
 
 P=$S/server-cpu-pair.py
 printf '1 1 osm_places gml32 a wfs 1000 50\n1 1 osm_places gml32 b wfs 1000 45\n1 2 osm_places gml32 a wfs 1000 52\n1 2 osm_places gml32 b wfs 1000 44\n' > "$W/raw"
@@ -265,7 +273,12 @@ if python3 -c 'import scipy' 2> /dev/null; then
       'g.append(g[1])' 'd["claims"].append(d["claims"][1])' 'g[1]["elapsedMs"] = "5"' \
       'd["settings"]["trimShare"] = 0.2' 'd["formatVersion"] = 3' \
       'd["formatVersion"] = 3; d["settings"]["trimShare"] = 0.5' \
-      'd["formatVersion"] = 3; d["settings"]["trimShare"] = "0.2"'; do
+      'd["formatVersion"] = 3; d["settings"]["trimShare"] = "0.2"' \
+      'd["settings"]["minForks"] = 0' 'd["settings"]["minForks"] = 2.5' 'd["settings"]["maxForks"] = 3' \
+      'd["settings"]["minForks"] = 99; d["settings"]["maxForks"] = 99' \
+      'g[1]["variants"][0]["id"] = ["x"]' 'd["claims"][1]["b"] = d["claims"][1]["a"]' \
+      'd["claims"] = [c for c in d["claims"] if c["group"] != g[1]["id"]]' \
+      'd["claims"][1]["kind"] = "NO_DIFFERENCE"' 'g[1]["elapsedMs"] = 0'; do
     rm -rf "$W/edited" && mkdir "$W/edited"
     python3 -c 'import json, sys
 d = json.load(open(sys.argv[1])); g = d["groups"]
@@ -274,6 +287,23 @@ json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/edited/pairs.json" "$
     expect 2 python3 "$R" --sims 3 "$W/edited"
     expect 2 python3 "$R" --sims 3 "$P1" "$W/edited"
   done
+  # what is no JSON to PairedRuns.read (a key given twice: json kept the last; NaN as a bare word)
+  # and a pairs.json that is no file of the run's own (a link, a folder, a FIFO: open() waited)
+  rm -rf "$W/edited" && mkdir "$W/edited"
+  sed '0,/"rounds" : 20,/s//"rounds" : 20, "rounds" : 21,/' "$P1/pairs.json" > "$W/edited/pairs.json"
+  expect 2 python3 "$R" --sims 3 "$W/edited"
+  said "key 'rounds' given twice"
+  sed '0,/"confidence" : 0.99/s//"confidence" : NaN/' "$P1/pairs.json" > "$W/edited/pairs.json"
+  expect 2 python3 "$R" --sims 3 "$W/edited"
+  said "NaN is not a JSON value"
+  rm "$W/edited/pairs.json" && ln -s "$P1/pairs.json" "$W/edited/pairs.json"
+  expect 2 python3 "$R" --sims 3 "$W/edited"
+  said "is a link, not a file of the run"
+  rm "$W/edited/pairs.json" && mkdir "$W/edited/pairs.json"
+  expect 2 python3 "$R" --sims 3 "$W/edited"
+  rmdir "$W/edited/pairs.json" && mkfifo "$W/edited/pairs.json"
+  expect 2 python3 "$R" --sims 3 "$W/edited"
+  said "is not a file"
   # runs pooled under the first one's settings, claims and variant order: refused when they differ
   for e in 'd["settings"]["confidence"] = 0.5' 'g[1]["variants"].reverse()' 'd["claims"][1]["claimed"] = 9'; do
     rm -rf "$W/edited" && mkdir "$W/edited"

@@ -23,8 +23,11 @@ its rounds' log ratios less the settings' trimShare of them at each end (version
   scripts/pair-replay.py --orders wide-own --trim 0.2 jmh-results/20261127-08{1408,2718,4050}-vm-538006b-quick-jdk17
 
 Exit 0: replayed; 2: could not (a run missing, a pairs.json that PairedRuns.read would refuse — a
-cost not a time, rounds unequal or fewer than two, an id twice, a claim of a variant its group lacks
-—, or runs whose settings, claims or variant order differ from the first's). One line, no traceback.
+cost not a time, rounds unequal or fewer than two, an id twice, a claim of a variant its group lacks,
+a key given twice, NaN or Infinity as a bare word, settings that are no schedule (minForks below 1,
+maxForks below it, a fraction of a fork), a group no claim names —; pairs.json a link, a folder or
+a FIFO, or larger than 64 MiB; a group with fewer forks over the runs than minForks; or runs whose
+settings, claims or variant order differ from the first's). One line, no traceback.
 """
 import argparse, itertools, json, math, os, random, statistics as st, sys
 from collections import Counter
@@ -78,13 +81,35 @@ for r in a.runs:
     seen[os.path.realpath(r)] = r
 
 
+def strict_object(pairs):
+    """An object whose keys are each given once: PairedRuns.read refuses a key given twice (json
+    keeps the last, so an edit could change a cost while the first value stayed in sight)."""
+    seen = {}
+    for k, v in pairs:
+        if k in seen:
+            raise ValueError(f"key '{k}' given twice in one object")
+        seen[k] = v
+    return seen
+
+
+def no_constant(name):  # NaN, Infinity, -Infinity as bare words: not JSON, as PairedRuns.read says
+    raise ValueError(f"{name} is not a JSON value")
+
+
 def read_pairs(run):
     path = os.path.join(run, "pairs.json")
     if not os.path.isdir(run):
         refuse(f"{run}: " + ("a file, not a run folder" if os.path.exists(run) else "no such run folder"))
+    if os.path.islink(path):
+        refuse(f"{path} is a link, not a file of the run (a run's files are never read through links)")
+    if os.path.exists(path) and not os.path.isfile(path):
+        # opening a FIFO would wait for a writer for ever
+        refuse(f"{path} is not a file (a folder, FIFO, device or socket)")
+    if os.path.isfile(path) and os.path.getsize(path) > 64 << 20:  # OwnFiles.MAX_BYTES
+        refuse(f"{path} is {os.path.getsize(path)} bytes, larger than any file a run writes (at most 64 MiB read)")
     try:
         with open(path, "rb") as f:
-            p = json.loads(f.read().decode("utf-8"))
+            p = json.loads(f.read().decode("utf-8"), object_pairs_hook=strict_object, parse_constant=no_constant)
     except FileNotFoundError:
         refuse(f"{run}: no pairs.json (a run without the pairs step)")
     except OSError as e:
@@ -123,9 +148,14 @@ def check(run, p):
         bad(f"trimShare {s['trimShare']!r} is not in [0, 0.5): a fork would keep no round")
     if not number(s.get("confidence"), 1e-9, 1 - 1e-9):
         bad(f"confidence {s.get('confidence')!r} is not in (0, 1)")
-    for key in ("targetHalfWidth", "maxForks", "minForks", "budgetMs"):
-        if not number(s.get(key), 0, 1e15):
-            bad(f"settings.{key} {s.get(key)!r} is not a number of 0 or more")
+    if not (number(s.get("targetHalfWidth"), 0, 1e15) and s["targetHalfWidth"] > 0):
+        bad(f"settings.targetHalfWidth {s.get('targetHalfWidth')!r} is not a number above 0")
+    # whole numbers, as the record's ints and longs (2.5 forks, or none, are no schedule): minForks 0
+    # replayed a run of no forks (a StatisticsError), maxForks below it one that stops before it
+    for key, least in (("minForks", 1), ("maxForks", s.get("minForks")), ("budgetMs", 1)):
+        x = s.get(key)
+        if not (isinstance(x, int) and not isinstance(x, bool) and number(least, 1, 1e15) and least <= x <= 1e15):
+            bad(f"settings.{key} {x!r} is not a whole number of {least!r} or more")
     ids = set()
     for g in gs:
         if not isinstance(g, dict) or not isinstance(g.get("id"), str) or not isinstance(g.get("variants"), list) \
@@ -135,10 +165,13 @@ def check(run, p):
             bad(f"group {g['id']} appears twice")
         ids.add(g["id"])
         vs = [x.get("id") if isinstance(x, dict) else None for x in g["variants"]]
-        if None in vs or len(set(vs)) != len(vs):
+        # an id of another type (a list) is no id: it was a TypeError (unhashable) here
+        if not all(isinstance(x, str) for x in vs) or len(set(vs)) != len(vs):
             bad(f"group {g['id']}: a variant without id, or one named twice")
-        if not number(g.get("elapsedMs"), 0, 1e15):
+        if not number(g.get("elapsedMs"), 1, 1e15):
             bad(f"group {g['id']}: elapsedMs {g.get('elapsedMs')!r} is not a time")
+        if len(g["forks"]) > s["maxForks"]:
+            bad(f"group {g['id']}: {len(g['forks'])} forks, more than maxForks {s['maxForks']}")
         for f in g["forks"]:
             rows = f.get("nsPerOp") if isinstance(f, dict) else None
             if not isinstance(rows, list) or len(rows) != len(vs) or not all(isinstance(r, list) for r in rows):
@@ -161,6 +194,14 @@ def check(run, p):
             bad(f"claim {c['id']} names a group or variant the file does not hold")
         if not number(c.get("band"), 1e-9, 1e9) or not number(c.get("claimed"), 1e-9, 1e9):
             bad(f"claim {c['id']}: band or claimed ratio not above 0")
+        if c["a"] == c["b"]:
+            bad(f"claim {c['id']}: b is {c['b']}, the same variant as a: a ratio of 1 by definition")
+        if v < 2 and c["kind"] == "NO_DIFFERENCE":
+            bad(f"claim {c['id']}: kind NO_DIFFERENCE, which format version 1 did not have")
+    # a group is run for its claims: one no claim names is a file whose claims were cut
+    for g in gs:
+        if not any(c["group"] == g["id"] for c in cs):
+            bad(f"group {g['id']} is named by no claim: a group measured for none")
 
 
 for run, p in zip(a.runs, P):
@@ -190,6 +231,11 @@ for run, p in zip(a.runs, P):
         secs[g["id"]].append(g["elapsedMs"] / 1000 / len(g["forks"]))
 if a.subsets is not None and a.subsets not in pool:
     refuse(f"--subsets: no group '{a.subsets}'; the groups: {', '.join(groups)}")
+for g in groups:
+    if len(pool[g]) < S["minForks"]:
+        # a simulated run starts every group with minForks forks drawn from its pool (an IndexError)
+        refuse(f"group {g} has {len(pool[g])} forks in the runs given, fewer than minForks {S['minForks']}: "
+               "no run can be replayed from them")
 secs = {g: st.mean(v) for g, v in secs.items()}
 
 

@@ -14,8 +14,8 @@ then that verdict's.
   scripts/verdict-stability.py --at 3793c4e jmh-results/20261126-0{51151,54022,55626}-vm-732d583-quick-jdk17
 
 Exit 0: counted; 2: could not count (fewer than two runs, a run given twice, a run or its report.md
-missing, unreadable, cut short or without a pairs table, an unknown REV). One line on stderr, no
-traceback.
+missing, unreadable, cut short or without a pairs table, a link or no regular file, an unknown
+REV). One line on stderr, no traceback.
 """
 import os, re, signal, subprocess, sys
 
@@ -81,6 +81,14 @@ def report(run):
         if not os.path.isdir(run):
             refuse(f"{run}: " + ("a file, not a run folder" if os.path.exists(run) else "no such run folder"))
         path = os.path.join(run, "report.md")
+        # a run's own file, as the Java readers take it (OwnFiles): not through a link, and never
+        # a FIFO (open() would wait for a writer for ever)
+        if os.path.islink(path):
+            refuse(f"{path} is a link, not a file of the run (a run's files are never read through links)")
+        if os.path.exists(path) and not os.path.isfile(path):
+            refuse(f"{path} is not a file (a folder, FIFO, device or socket)")
+        if os.path.isfile(path) and os.path.getsize(path) > 64 << 20:  # OwnFiles.MAX_BYTES
+            refuse(f"{path} is {os.path.getsize(path)} bytes, larger than any file a run writes (at most 64 MiB read)")
         try:
             with open(path, "rb") as f:
                 data = f.read()

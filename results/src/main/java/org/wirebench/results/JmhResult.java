@@ -95,15 +95,7 @@ public record JmhResult(
 
   /** Every result in a jmh.json. */
   public static List<JmhResult> readAll(Path file) throws IOException {
-    if (!ResultFiles.present(file)) {
-      throw new UnreadableRunException(file + " does not exist");
-    }
-    JsonNode root;
-    try {
-      root = ResultFiles.JSON.readTree(file.toFile());
-    } catch (IOException e) {
-      throw new UnreadableRunException(file + " is not JSON: " + ResultFiles.problem(e), e);
-    }
+    JsonNode root = ResultFiles.tree(file);
     if (root == null || !root.isArray()) {
       throw new UnreadableRunException(
           file + " is not JMH's JSON result format (an array of results)");

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
@@ -26,15 +24,7 @@ final class ResultFiles {
 
   /** The file as a tree, after its format version has been checked against {@code newest}. */
   static JsonNode readVersioned(Path file, int newest) throws IOException {
-    if (!present(file)) {
-      throw new UnreadableRunException(file + " does not exist");
-    }
-    JsonNode node;
-    try {
-      node = JSON.readTree(file.toFile());
-    } catch (IOException e) {
-      throw new UnreadableRunException(file + " is not JSON: " + problem(e), e);
-    }
+    JsonNode node = tree(file);
     if (node == null || !node.isObject()) {
       throw new UnreadableRunException(file + " is not a JSON object: not written by wirebench");
     }
@@ -57,18 +47,19 @@ final class ResultFiles {
   }
 
   /**
-   * Whether a results file is there: false when nothing has its name, true for a regular file, and
-   * refused for anything else (a directory or a device is no file that was left unwritten: read as
-   * absent, a run's jmh.json or sizes.json would vanish from its report without a word).
+   * A run's file as a JSON tree, read as {@link OwnFiles} reads a run's files (its own regular
+   * file, no link, bounded in size).
    */
-  static boolean present(Path file) throws UnreadableRunException {
-    if (Files.isRegularFile(file)) {
-      return true;
+  static JsonNode tree(Path file) throws IOException {
+    byte[] bytes = OwnFiles.read(file);
+    if (bytes == null) {
+      throw new UnreadableRunException(file + " does not exist");
     }
-    if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-      return false;
+    try {
+      return JSON.readTree(bytes);
+    } catch (IOException e) {
+      throw new UnreadableRunException(file + " is not JSON: " + problem(e), e);
     }
-    throw new UnreadableRunException(PathKind.notAFile(file));
   }
 
   static void checkVersion(Path file, int version, int newest) throws IOException {

@@ -38,16 +38,28 @@ public record RunRecord(
    */
   public List<String> flameGraphs() throws IOException {
     Path profile = folder.resolve("profile");
-    if (!Files.isDirectory(profile)) {
+    if (!Files.isDirectory(profile, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      OwnFiles.present(profile); // a link is refused; a file or nothing: not profiled
       return List.of();
     }
+    List<Path> entries;
     try (java.util.stream.Stream<Path> files = Files.walk(profile)) {
-      return files
-          .filter(f -> Files.isRegularFile(f) && f.getFileName().toString().endsWith(".html"))
-          .map(f -> folder.relativize(f).toString().replace(java.io.File.separatorChar, '/'))
-          .sorted()
-          .toList();
+      entries = files.toList();
     }
+    for (Path f : entries) {
+      // the run's own flame graphs only: a link there would list another run's (or any) file
+      if (Files.isSymbolicLink(f)) {
+        OwnFiles.present(f);
+      }
+    }
+    return entries.stream()
+        .filter(
+            f ->
+                Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    && f.getFileName().toString().endsWith(".html"))
+        .map(f -> folder.relativize(f).toString().replace(java.io.File.separatorChar, '/'))
+        .sorted()
+        .toList();
   }
 
   public static RunRecord read(Path folder) throws IOException {
@@ -103,7 +115,7 @@ public record RunRecord(
           folder + " is an incomplete run (still being written, or its run was killed)");
     }
     Path envFile = folder.resolve(RunEnvironment.FILE);
-    if (!ResultFiles.present(envFile)) {
+    if (!OwnFiles.present(envFile)) {
       // a driver-only load --out folder is what it is, named so, not a run with its env.json lost
       String load = RunFiles.loadOut(folder);
       throw new UnreadableRunException(
@@ -118,13 +130,13 @@ public record RunRecord(
     }
     RunEnvironment env = RunEnvironment.read(envFile);
     Path jmh = folder.resolve(JmhResult.FILE);
-    List<JmhResult> benchmarks = ResultFiles.present(jmh) ? JmhResult.readAll(jmh) : List.of();
+    List<JmhResult> benchmarks = OwnFiles.present(jmh) ? JmhResult.readAll(jmh) : List.of();
     Map<String, ScenarioResult> load = readLoad(folder);
     Path sizes = folder.resolve(PayloadSizes.FILE);
     Path fidelity = folder.resolve(FidelityTable.FILE);
     Path codecFidelity = folder.resolve(FidelityTable.CODECS_FILE);
     Path pairsFile = folder.resolve(PairedRuns.FILE);
-    PairedRuns pairs = ResultFiles.present(pairsFile) ? PairedRuns.read(pairsFile) : null;
+    PairedRuns pairs = OwnFiles.present(pairsFile) ? PairedRuns.read(pairsFile) : null;
     if (pairs != null && env.formatVersion() >= 4 && env.calibration() == null) {
       // since version 4 every pair group's forks time the calibration: without it, compare would
       // judge absolute times as if the machines were the same
@@ -141,13 +153,15 @@ public record RunRecord(
             env,
             List.copyOf(benchmarks),
             load,
-            ResultFiles.present(sizes) ? PayloadSizes.read(sizes) : null,
-            ResultFiles.present(fidelity) ? FidelityTable.read(fidelity) : null,
-            ResultFiles.present(codecFidelity) ? FidelityTable.read(codecFidelity) : null,
+            OwnFiles.present(sizes) ? PayloadSizes.read(sizes) : null,
+            OwnFiles.present(fidelity) ? FidelityTable.read(fidelity) : null,
+            OwnFiles.present(codecFidelity) ? FidelityTable.read(codecFidelity) : null,
             pairs);
     // JMeter's files are read when a report shows them; a bad one refuses the folder here, as any
     // other file does, not halfway through a report (where its line came wrapped in another)
     run.jmeter();
+    // and a link among its flame graphs, as any file of the run that is a link
+    run.flameGraphs();
     return run;
   }
 

@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.suite.IncompleteRuns;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.OwnFiles;
 import org.wirebench.results.RunFiles;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.UnreadableRunException;
@@ -92,16 +93,12 @@ final class ReportCommand implements Callable<Integer> {
     List<String> missing = new ArrayList<>();
     for (Map.Entry<String, String> f : rendered.entrySet()) {
       Path file = run.resolve(f.getKey());
-      if (!Files.exists(file) && Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-        // a link whose target is gone: not missing (the name is taken, a new report cannot be
-        // added under it), and not the run's report either
-        throw new UnreadableRunException(file + " is a link to nothing, not a file");
-      }
-      if (!Files.exists(file)) {
+      // read as every file of a run is (OwnFiles): a link, even one to nothing (its name is
+      // taken: a report cannot be added under it), a folder or a device is refused, never read
+      byte[] own = OwnFiles.read(file);
+      if (own == null) {
         missing.add(f.getKey());
-      } else if (!Files.isRegularFile(file)
-          || !Arrays.equals(
-              Files.readAllBytes(file), f.getValue().getBytes(StandardCharsets.UTF_8))) {
+      } else if (!Arrays.equals(own, f.getValue().getBytes(StandardCharsets.UTF_8))) {
         throw new UnreadableRunException(
             file
                 + " differs from the report of "

@@ -1,13 +1,12 @@
 package org.wirebench.bench.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.wirebench.bench.report.ReportTitle;
 import org.wirebench.results.NewFiles;
+import org.wirebench.results.OwnFiles;
 import org.wirebench.results.RunFiles;
 import org.wirebench.results.UnreadableRunException;
 
@@ -59,8 +58,11 @@ record RunId(String id, String folderName) {
     String name = run.toAbsolutePath().normalize().getFileName().toString();
     Path md = run.resolve(RunFiles.REPORT_MD);
     Path html = run.resolve(RunFiles.REPORT_HTML);
-    String fromMd = Files.isRegularFile(md) ? mdTitle(md) : null;
-    String fromHtml = Files.isRegularFile(html) ? htmlTitle(html) : null;
+    // read as every file of a run is (OwnFiles): its own, never through a link, bounded
+    byte[] mdBytes = OwnFiles.read(md);
+    byte[] htmlBytes = OwnFiles.read(html);
+    String fromMd = mdBytes != null ? mdTitle(md, mdBytes) : null;
+    String fromHtml = htmlBytes != null ? htmlTitle(html, htmlBytes) : null;
     if (fromMd != null && fromHtml != null && !fromMd.equals(fromHtml)) {
       throw new UnreadableRunException(
           run
@@ -105,25 +107,39 @@ record RunId(String id, String folderName) {
   }
 
   /** report.md's heading's id, or null for a report of another shape. */
-  private static String mdTitle(Path md) throws IOException {
+  private static String mdTitle(Path md, byte[] bytes) throws IOException {
+    int end = 0;
+    while (end < bytes.length && bytes[end] != '\n' && bytes[end] != '\r') {
+      end++;
+    }
     String first;
-    try (BufferedReader r = Files.newBufferedReader(md, StandardCharsets.UTF_8)) {
-      first = r.readLine();
+    try {
+      first = utf8(bytes, end);
     } catch (CharacterCodingException e) {
       return null; // not a report this wirebench wrote
     }
-    return title(md, first, ReportTitle::fromMarkdown);
+    return title(md, bytes.length == 0 ? null : first, ReportTitle::fromMarkdown);
   }
 
   /** report.html's h1's id, unescaped as the report escaped it, or null. */
-  private static String htmlTitle(Path html) throws IOException {
+  private static String htmlTitle(Path html, byte[] bytes) throws IOException {
     String text;
     try {
-      text = Files.readString(html);
+      text = utf8(bytes, bytes.length);
     } catch (CharacterCodingException e) {
       return null; // not a report this wirebench wrote
     }
     return title(html, text, ReportTitle::fromHtml);
+  }
+
+  /**
+   * The first {@code length} bytes as UTF-8, refusing bytes that are none (as Files.readString).
+   */
+  private static String utf8(byte[] bytes, int length) throws CharacterCodingException {
+    return StandardCharsets.UTF_8
+        .newDecoder()
+        .decode(java.nio.ByteBuffer.wrap(bytes, 0, length))
+        .toString();
   }
 
   /** The id {@code reader} reads from the report's text, as its renderer wrote it. */

@@ -2,8 +2,10 @@ package org.wirebench.formats.raster;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -20,12 +22,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * #keepingDecoded} is the same cache keeping decoded tiles in memory).
  *
  * <p>Nothing on disk is trusted: a tile that does not decode whole to 256 × 256 pixels (cut, empty,
- * garbage, another size) is redrawn and replaced. A tile is written to a temporary file and
- * renamed, so a reader sees a whole tile or none; a tile that cannot be stored (a full disk, a
- * folder not ours) is served all the same. One renderer at a time owns a folder, by a lock on its
- * {@value #LOCK_FILE}: another finding it held (another server on the machine) works in a private
- * folder beside it, deleted at {@link #close}. Thread-safe; two threads missing the same tile may
- * both draw it, and the file is replaced whole.
+ * garbage, another size) or is no regular file of the cache (a link, a FIFO, over 1 MiB) is redrawn
+ * and replaced, and a folder another user could have filled is not used (TileFolder). A tile is
+ * written to a temporary file and renamed, so a reader sees a whole tile or none; a tile that
+ * cannot be stored (a full disk, a folder not ours) is served all the same. One renderer at a time
+ * owns a folder, by a lock on its {@value #LOCK_FILE}: another finding it held (another server on
+ * the machine) works in a private folder beside it, deleted at {@link #close}. Thread-safe; two
+ * threads missing the same tile may both draw it, and the file is replaced whole.
  */
 public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
   /**
@@ -45,6 +48,12 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
   static final String PART_PREFIX = "tile";
 
   static final String PART_SUFFIX = ".part";
+
+  /**
+   * The most of a tile file read: a 256 × 256 JPEG at our quality is some tens of KB (its raw
+   * pixels are 192 KiB), so a larger file is no tile of ours.
+   */
+  static final int MAX_TILE_BYTES = 1 << 20;
 
   private static final System.Logger LOG = System.getLogger(TileCacheRenderer.class.getName());
 
@@ -231,10 +240,40 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
     return pixels;
   }
 
-  /** The file's bytes, or null when it is missing or cannot be read (drawn again then). */
-  private static byte[] read(Path file) {
-    try {
-      return Files.readAllBytes(file);
+  /**
+   * The file's bytes, or null when it is missing, cannot be read or is no tile of the cache's own
+   * (drawn again then, and the file replaced): a link is never followed (to another cache's tile or
+   * any JPEG, it served a map of what it pointed to; to /dev/zero, a read with no bound), a FIFO
+   * never opened (the request waited for a writer for ever), and no more than {@link
+   * #MAX_TILE_BYTES} is read.
+   */
+  private byte[] read(Path file) {
+    if (!folder.trusted()) {
+      return null; // its tiles are not ours: drawn for each map (TileFolder said why, once)
+    }
+    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+      if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+        redrawn.incrementAndGet();
+        LOG.log(
+            System.Logger.Level.WARNING,
+            "tile {0} is {1}, not a file of the cache; drawing it again",
+            file,
+            Files.isSymbolicLink(file) ? "a link" : "no regular file");
+      }
+      return null;
+    }
+    try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+      byte[] bytes = in.readNBytes(MAX_TILE_BYTES + 1);
+      if (bytes.length > MAX_TILE_BYTES) {
+        redrawn.incrementAndGet();
+        LOG.log(
+            System.Logger.Level.WARNING,
+            "tile {0} is larger than {1} bytes, no tile of ours; drawing it again",
+            file,
+            MAX_TILE_BYTES);
+        return null;
+      }
+      return bytes;
     } catch (NoSuchFileException missing) {
       return null;
     } catch (IOException unreadable) {
@@ -276,6 +315,10 @@ public final class TileCacheRenderer implements MapRenderer, AutoCloseable {
    * that cannot be stored is left out of the cache, and its map served all the same.
    */
   private void store(Path file, byte[] bytes) {
+    if (!folder.trusted()) {
+      unstored.incrementAndGet(); // never written where another user could have put tiles
+      return;
+    }
     Path part = null;
     try {
       Files.createDirectories(file.getParent());

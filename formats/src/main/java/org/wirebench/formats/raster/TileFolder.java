@@ -6,11 +6,13 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
 
 /**
  * The folder a tile cache keeps its tiles in, owned by one cache at a time by a lock on its {@value
@@ -25,6 +27,7 @@ final class TileFolder implements AutoCloseable {
   private final boolean privateFolder;
   private final FileChannel lockChannel;
   private final FileLock lock;
+  private final boolean trusted;
   private boolean closed;
 
   TileFolder(Path directory) {
@@ -32,8 +35,13 @@ final class TileFolder implements AutoCloseable {
     FileChannel channel = null;
     FileLock held = null;
     boolean taken = false;
+    String notOurs = null;
     try {
       Files.createDirectories(directory);
+      notOurs = notOurs(directory);
+      if (notOurs != null) {
+        throw new IOException(notOurs);
+      }
       channel = lockChannel(directory);
       held = tryLock(channel);
       if (held != null) {
@@ -68,6 +76,61 @@ final class TileFolder implements AutoCloseable {
     this.privateFolder = taken && channel != null;
     this.lockChannel = channel;
     this.lock = held;
+    this.trusted = notOurs == null;
+  }
+
+  /**
+   * Whether tiles may be read from and kept in {@link #directory}: false for a folder another user
+   * could have filled ({@link #notOurs}), whose maps are drawn for each request.
+   */
+  boolean trusted() {
+    return trusted;
+  }
+
+  /** The mode bit that lets users other than the owner and its group write a folder. */
+  private static final int OTHERS_WRITE = 0002;
+
+  /** The sticky bit: in such a folder (/tmp) only an entry's owner may rename or delete it. */
+  private static final int STICKY = 01000;
+
+  /**
+   * Why {@code directory} is no folder to trust tiles from, or null: it, or the folder it is in, is
+   * another user's (or a link another user made), or may be written by any user, save a folder in
+   * which only an entry's owner may replace it (/tmp) as the one it is in. The default root's name
+   * is known to every user of the machine: another who made it first, open to all or a link to a
+   * folder of theirs, chose the tiles this cache would serve. A file system without Unix owners is
+   * not checked.
+   */
+  static String notOurs(Path directory) throws IOException {
+    Object me;
+    try {
+      me = Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+    } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+      return null;
+    }
+    Path dir = directory.toAbsolutePath().normalize();
+    List<Path> checked = dir.getParent() == null ? List.of(dir) : List.of(dir, dir.getParent());
+    for (Path p : checked) {
+      if (Files.isSymbolicLink(p)) {
+        Object maker = Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+        if (!maker.equals(me)) {
+          return p + " is a link another user made (uid " + maker + ")";
+        }
+      }
+      Object owner = Files.getAttribute(p, "unix:uid");
+      int mode = (Integer) Files.getAttribute(p, "unix:mode");
+      boolean shared = (mode & OTHERS_WRITE) != 0;
+      if (p != dir && shared && (mode & STICKY) != 0) {
+        continue; // as /tmp: others may add entries to it, never replace this one
+      }
+      if (!owner.equals(me)) {
+        return p + " belongs to another user (uid " + owner + ")";
+      }
+      if (shared) {
+        return p + " may be written by any user";
+      }
+    }
+    return null;
   }
 
   /**

@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -82,6 +84,86 @@ class TileCacheDamageTest {
       assertEquals(1, tiles.redrawnTiles(), kind);
       assertArrayEquals(whole, tiles.tile(LEVEL, COLUMN, ROW));
     }
+  }
+
+  /**
+   * A tile's place holding no tile file of the cache's own: a link to a whole tile of another place
+   * (it was followed and its map served), or a file larger than any tile. Redrawn, and the link
+   * replaced by the tile, its target left as it was.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"link", "too-large"})
+  void aTileThatIsNoFileOfTheCacheIsRedrawn(String kind) throws Exception {
+    Path folder = TileCacheRenderer.folderFor(root, 5400);
+    Path file = folder.resolve(LEVEL + "/" + COLUMN + "/" + ROW + ".jpg");
+    Files.createDirectories(file.getParent());
+    ByteArrayOutputStream planted = new ByteArrayOutputStream();
+    new JpegEncoder()
+        .encode(
+            direct.render(TileGrid.box(LEVEL, COLUMN + 1, ROW), Srs.EPSG_4326), 256, 256, planted);
+    Path elsewhere = Files.write(root.resolve("elsewhere.jpg"), planted.toByteArray());
+    if (kind.equals("link")) {
+      Files.createSymbolicLink(file, elsewhere);
+    } else {
+      byte[] large = Arrays.copyOf(whole, TileCacheRenderer.MAX_TILE_BYTES + 1);
+      Files.write(file, large);
+    }
+    try (TileCacheRenderer tiles = new TileCacheRenderer(folder, direct)) {
+      assertArrayEquals(expected, tiles.render(tileBox(), Srs.EPSG_4326), kind);
+      assertEquals(1, tiles.redrawnTiles(), kind);
+      assertFalse(Files.isSymbolicLink(file), "the tile is a file of the cache now");
+      assertArrayEquals(whole, Files.readAllBytes(file));
+      assertArrayEquals(planted.toByteArray(), Files.readAllBytes(elsewhere), "never written");
+    }
+  }
+
+  /** A FIFO in a tile's place is never opened (a request waited for a writer for ever). */
+  @Test
+  @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aFifoInATilesPlaceIsNotOpened() throws Exception {
+    Path folder = TileCacheRenderer.folderFor(root, 5400);
+    Path file = folder.resolve(LEVEL + "/" + COLUMN + "/" + ROW + ".jpg");
+    Files.createDirectories(file.getParent());
+    Process mkfifo = new ProcessBuilder("mkfifo", file.toString()).inheritIO().start();
+    Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo is available");
+    try (TileCacheRenderer tiles = new TileCacheRenderer(folder, direct)) {
+      assertArrayEquals(expected, tiles.render(tileBox(), Srs.EPSG_4326));
+      assertEquals(1, tiles.redrawnTiles());
+      assertArrayEquals(whole, Files.readAllBytes(file), "replaced by the tile");
+    }
+  }
+
+  /**
+   * A folder another user could have filled (writable by anyone, or another user's: the default
+   * root's name is known to all) is not taken as a cache: its tiles are never served, the maps are
+   * drawn uncached. Another user is uid 65534 (nobody), which only root can give a folder.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"anyone-writes", "another-users"})
+  void aFolderAnotherUserCouldHaveFilledIsNotUsed(String kind) throws Exception {
+    Path tileRoot = Files.createDirectory(root.resolve("shared"));
+    Path folder = TileCacheRenderer.folderFor(tileRoot, 5400);
+    Path file = folder.resolve(LEVEL + "/" + COLUMN + "/" + ROW + ".jpg");
+    Files.createDirectories(file.getParent());
+    ByteArrayOutputStream planted = new ByteArrayOutputStream();
+    new JpegEncoder()
+        .encode(
+            direct.render(TileGrid.box(LEVEL, COLUMN + 1, ROW), Srs.EPSG_4326), 256, 256, planted);
+    Files.write(file, planted.toByteArray());
+    if (kind.equals("anyone-writes")) {
+      Files.setPosixFilePermissions(
+          folder, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+    } else {
+      Assumptions.assumeTrue(
+          Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid")),
+          "run as root, which can give a folder to another user");
+      Files.setAttribute(tileRoot, "unix:uid", 65534);
+    }
+    try (TileCacheRenderer tiles = new TileCacheRenderer(folder, direct)) {
+      assertArrayEquals(expected, tiles.render(tileBox(), Srs.EPSG_4326), kind);
+      assertEquals(1, tiles.unstoredTiles(), kind);
+    }
+    assertArrayEquals(planted.toByteArray(), Files.readAllBytes(file), "left as it was");
   }
 
   /** The cache's own tile() answer is checked too: what the seeding and tests read. */
