@@ -69,4 +69,28 @@ class WfsStoredQueryParametersTest {
         "OperationParsingFailed",
         "ID");
   }
+
+  /**
+   * An id is its canonical spelling: a non-ASCII digit (Arabic-Indic, full-width, Devanagari) is
+   * another id, which no feature has. The generated layers read an id's number with
+   * Integer.parseInt, which takes any Unicode digit, and answered osm_places.7 to ID=osm_places.٧.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "osm_places.%D9%A7", // U+0667 ARABIC-INDIC DIGIT SEVEN
+        "osm_places.%EF%BC%97", // U+FF17 FULLWIDTH DIGIT SEVEN
+        "osm_mainroads.1%E0%A5%AD" // U+096D DEVANAGARI DIGIT SEVEN after a 1
+      })
+  void anIdSpelledWithOtherDigitsNamesNoFeature(String id) throws Exception {
+    HttpTester.Response r =
+        OwsStrictQueries.get(
+            SERVER,
+            "/ows",
+            "service=WFS&version=2.0.0&request=GetFeature"
+                + "&STOREDQUERY_ID=urn:ogc:def:query:OGC-WFS::GetFeatureById&ID="
+                + id);
+    assertEquals(404, r.getStatus(), r.getContent());
+    assertTrue(r.getContent().contains("\"NotFound\""), r.getContent());
+  }
 }

@@ -132,6 +132,16 @@ final class EnvelopeCheck {
         if (!"UTF-8".equalsIgnoreCase(r.getEncoding())) {
           throw Refused.notSoap("the request is read as " + r.getEncoding() + ", not UTF-8");
         }
+        String version = org.wirebench.formats.xml.XmlFactories.notXml10(r);
+        if (version != null) {
+          // the stacks read XML 1.1 too, and echoed its &#1; into XML 1.0 answers that no
+          // client could parse
+          throw Refused.notSoap(
+              "the request is XML "
+                  + version
+                  + "; a SOAP 1.1 message is XML 1.0, as its answer is and as the WSDL's XML"
+                  + " Schema 1.0 types are: declare version=\"1.0\" or none");
+        }
         walk(r, named, carriesSentinels, check);
       } finally {
         r.close();

@@ -71,6 +71,18 @@ public final class XmlFactories {
     return null;
   }
 
+  /**
+   * The XML version {@code r}'s document declares when it is not 1.0, else null (1.0, or no
+   * declaration). Woodstox also reads XML 1.1, whose references to control characters ({@code
+   * &#1;}) XML 1.0 forbids; a client's XML is read here as XML 1.0 only, as the formats it carries
+   * (SOAP 1.1, FES, their XML Schema 1.0 types) are defined, and as every answer is written: an XML
+   * 1.1 value echoed into an XML 1.0 answer made it not well-formed.
+   */
+  public static String notXml10(XMLStreamReader r) {
+    String version = r.getVersion();
+    return version == null || version.equals("1.0") ? null : version;
+  }
+
   /** A UTF-8 writer on {@code out}; closing it does not close {@code out}. */
   public static XMLStreamWriter2 writer(OutputStream out) throws IOException {
     try {

@@ -93,18 +93,7 @@ public final class FilterParser {
     if (xml.contains("<!DOCTYPE") || xml.contains("<!ENTITY")) {
       throw FilterException.parsing("a DOCTYPE is not allowed in a FILTER");
     }
-    try {
-      XMLStreamReader r = FilterText.reader(xml);
-      try {
-        FilterParser p = new FilterParser(r, type, lonLatByDefault);
-        Predicate<Feature> result = p.document();
-        return result;
-      } finally {
-        r.close();
-      }
-    } catch (XMLStreamException | java.io.IOException e) {
-      throw FilterText.unread(e);
-    }
+    return FilterText.read(xml, r -> new FilterParser(r, type, lonLatByDefault).document());
   }
 
   /**

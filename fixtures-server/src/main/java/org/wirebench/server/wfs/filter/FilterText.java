@@ -1,5 +1,6 @@
 package org.wirebench.server.wfs.filter;
 
+import com.ctc.wstx.exc.WstxLazyException;
 import java.io.IOException;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
@@ -19,16 +20,47 @@ import org.wirebench.formats.xml.XmlFactories;
 final class FilterText {
   private FilterText() {}
 
+  /** What a filter's parser makes of the reader it is given. */
+  interface Reading<T> {
+    T read(XMLStreamReader r) throws XMLStreamException, FilterException;
+  }
+
+  /**
+   * {@code reading} on a reader at the start of {@code xml}, its declaration checked; whatever the
+   * reader cannot read is refused as {@link #unread} says.
+   */
+  static <T> T read(String xml, Reading<T> reading) throws FilterException {
+    try {
+      XMLStreamReader r = reader(xml);
+      try {
+        return reading.read(r);
+      } finally {
+        r.close();
+      }
+    } catch (XMLStreamException | IOException e) {
+      throw unread(e);
+    } catch (WstxLazyException e) {
+      // Woodstox reads a text when it is asked for it: a reference to a character XML forbids
+      // there (&#1; in a Literal or a ValueReference) fails then, unchecked, and was a 500
+      throw unread(e.getCause() instanceof Exception cause ? cause : e);
+    }
+  }
+
   /** A reader at the start of {@code xml}, its XML declaration (if any) checked. */
-  static XMLStreamReader reader(String xml) throws IOException, FilterException {
+  private static XMLStreamReader reader(String xml) throws IOException, FilterException {
     XMLStreamReader r = XmlFactories.reader(xml);
+    String version = XmlFactories.notXml10(r);
+    if (version != null) {
+      close(r);
+      throw FilterException.parsing(
+          "the FILTER declares XML "
+              + version
+              + "; a filter is XML 1.0, as Filter Encoding and its schemas are: declare"
+              + " version=\"1.0\" or none");
+    }
     String declared = r.getCharacterEncodingScheme();
     if (declared != null && !declared.equalsIgnoreCase("UTF-8")) {
-      try {
-        r.close();
-      } catch (XMLStreamException e) {
-        // nothing held but the string
-      }
+      close(r);
       throw FilterException.parsing(
           "the FILTER's XML declaration names encoding \""
               + Envelopes.shorten(declared)
@@ -36,6 +68,14 @@ final class FilterText {
               + " or none");
     }
     return r;
+  }
+
+  private static void close(XMLStreamReader r) {
+    try {
+      r.close();
+    } catch (XMLStreamException e) {
+      // nothing held but the string
+    }
   }
 
   /** The refusal for what the reader threw: a limit exceeded, or XML that is not well-formed. */

@@ -53,11 +53,12 @@ abstract class GeneratedDataset implements Dataset {
       return -1;
     }
     String n = id.substring(prefix.length());
-    // only the canonical spelling names a feature: "+5", "05" or "5 " are other ids
+    // only the canonical spelling names a feature: "+5", "05", "5 " or "\u0665" (an Arabic-Indic
+    // five, which Integer.parseInt reads as 5) are other ids
     if (n.isEmpty()
         || n.length() > 7
         || n.charAt(0) == '0'
-        || !n.chars().allMatch(Character::isDigit)) {
+        || !n.chars().allMatch(c -> c >= '0' && c <= '9')) {
       return -1;
     }
     int index = Integer.parseInt(n) - 1;

@@ -29,6 +29,9 @@ class FeatureLookupTest {
             name + ".01",
             name + ".+1",
             name + ". 1",
+            name + ".\u0661", // Arabic-Indic one: Integer.parseInt reads it as 1
+            name + ".\uFF11", // full-width one
+            name + ".1\u0967", // Devanagari seven after an ASCII one
             name + "." + (d.size() + 1),
             name + ".99999999999",
             name,
