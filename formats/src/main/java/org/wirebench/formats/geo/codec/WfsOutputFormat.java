@@ -68,8 +68,31 @@ public record WfsOutputFormat(List<String> names, Set<WfsVersion> versions) {
     return versions.contains(version);
   }
 
-  /** An outputFormat value as the names are compared: lower case, without spaces. */
+  /**
+   * An outputFormat value as the names are compared: lower case, without the spaces a media type
+   * may have around its parameters' ";" and "=" and at either end. A space elsewhere stays, so that
+   * {@code appli cation/json} names no format rather than GeoJSON.
+   */
   public static String normalize(String outputFormat) {
-    return outputFormat.toLowerCase(Locale.ROOT).replace(" ", "");
+    String s = outputFormat.toLowerCase(Locale.ROOT);
+    StringBuilder b = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == ' ') {
+        int end = i;
+        while (end < s.length() && s.charAt(end) == ' ') {
+          end++;
+        }
+        boolean edge = b.length() == 0 || end == s.length();
+        char before = edge ? ';' : b.charAt(b.length() - 1);
+        char after = edge ? ';' : s.charAt(end);
+        if (edge || before == ';' || before == '=' || after == ';' || after == '=') {
+          i = end - 1;
+          continue;
+        }
+      }
+      b.append(c);
+    }
+    return b.toString();
   }
 }

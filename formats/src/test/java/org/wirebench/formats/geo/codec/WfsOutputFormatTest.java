@@ -36,6 +36,9 @@ class WfsOutputFormatTest {
           Map.entry("text/xml; subtype=gml/3.2.1", "gml32"),
           Map.entry("application/gml+xml; version=3.2", "gml32"),
           Map.entry("application/json", "geojson"),
+          Map.entry(" application/json ", "geojson"),
+          Map.entry("text/xml ;subtype = gml/2.1.2", "gml2"),
+          Map.entry("application/gml+xml;   version=3.2", "gml32"),
           Map.entry("json", "geojson"),
           Map.entry("GeoJSON", "geojson"),
           Map.entry("application/geo+json", "geojson"),
@@ -50,7 +53,20 @@ class WfsOutputFormatTest {
         (format, codec) ->
             assertEquals(
                 codec, GeoCodecs.forOutputFormat(format).map(GeoCodec::name).orElse(null), format));
-    for (String unknown : List.of("JTS-GML2", "Floor", "kml", "gml", "application/xml")) {
+    for (String unknown :
+        List.of(
+            "JTS-GML2",
+            "Floor",
+            "kml",
+            "gml",
+            "application/xml",
+            // a space inside a name or a type is not one around a parameter (found by probe30:
+            // "appli cation/json" was GeoJSON)
+            "appli cation/json",
+            "application/ json",
+            "gml 2",
+            "text/xml; subtype=gml/ 2.1.2",
+            "text/ xml; subtype=gml/3.1.1")) {
       assertEquals(Optional.empty(), GeoCodecs.forOutputFormat(unknown), unknown);
     }
   }
