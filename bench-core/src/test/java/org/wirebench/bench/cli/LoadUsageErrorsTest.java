@@ -96,6 +96,53 @@ class LoadUsageErrorsTest {
         tmp.toString());
   }
 
+  /**
+   * A bound of the other kind than the scenario's points: a time for count-bounded points (soap,
+   * wms, or wfs given --requests), a warm-up count for time-bounded ones. Each once ran (here:
+   * failed on the refused port, exit 1) without it, and recorded the unused bound in its settings.
+   */
+  @Test
+  void aBoundOfTheOtherKindIsRefusedNotIgnored() throws Exception {
+    String[] server = {"--server", "http://127.0.0.1:1/", "--out", tmp.toString()};
+    refused(
+        "--duration has no effect with --scenario soap: its points are count-bounded",
+        with(server, "load", "--scenario", "soap", "--duration", "10s"));
+    refused(
+        "--warmup has no effect with --scenario wms: its points are count-bounded",
+        with(server, "load", "--scenario", "wms", "--warmup", "5s"));
+    refused(
+        "--warmup-requests has no effect with --scenario wfs: its points are time-bounded",
+        with(server, "load", "--scenario", "wfs", "--warmup-requests", "100"));
+    refused(
+        "--duration has no effect with --scenario wfs: --requests bounds its points by count",
+        with(server, "load", "--scenario", "wfs", "--requests", "100", "--duration", "10s"));
+  }
+
+  /** The suite hands a time bound to the time-bounded scenarios only, a count to the counted. */
+  @Test
+  void eachScenarioTakesTheBoundsOfItsKind() {
+    java.util.List<String> args = java.util.List.of("--duration=10s", "--warmup-requests=5");
+    org.junit.jupiter.api.Assertions.assertEquals(
+        java.util.List.of("--duration=10s"),
+        org.wirebench.server.load.cli.ScenarioScope.argsFor("wfs", args));
+    org.junit.jupiter.api.Assertions.assertEquals(
+        java.util.List.of("--warmup-requests=5"),
+        org.wirebench.server.load.cli.ScenarioScope.argsFor("soap", args));
+    // --requests bounds wfs's points by count too: a time then goes to none
+    org.junit.jupiter.api.Assertions.assertEquals(
+        java.util.List.of("--requests=9"),
+        org.wirebench.server.load.cli.ScenarioScope.argsFor(
+            "wfs", java.util.List.of("--requests=9", "--duration=10s")));
+    SuiteCommand suite = new SuiteCommand();
+    new CommandLine(suite)
+        .parseArgs(
+            "--load",
+            "wfs,soap",
+            "--load-arg=--duration=10s",
+            "--load-arg=--warmup-requests=5");
+    suite.checkLoadArgs(java.util.List.of("wfs", "soap"));
+  }
+
   @Test
   void eachScenarioTakesItsOwnLoadArgs() {
     // the old check parsed every --load-arg for every scenario; now each gets its own, and a

@@ -156,8 +156,17 @@ class SuiteUsageErrorsTest {
         "--pairs",
         "none",
         "--load",
-        "soap",
+        "wfs",
         "--load-arg=--duration=0s"
+      },
+      {
+        "--load-arg --duration=10s: --duration bounds time-bounded points, and those of soap are"
+            + " count-bounded",
+        "--pairs",
+        "none",
+        "--load",
+        "soap",
+        "--load-arg=--duration=10s"
       },
       {
         "credentials in the URL",

@@ -51,14 +51,16 @@ public final class LoadCommand implements Callable<Integer> {
       converter = CliTypes.DurationConverter.class,
       description =
           "measured phase, 1ms..1h, e.g. 500ms, 30s, 2m (default: 30s; scenarios: their own, as --runs"
-              + " lists)")
+              + " lists; refused for a scenario whose points are count-bounded)")
   Duration duration;
 
   @Option(
       names = "--warmup",
       paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
-      description = "thrown-away phase before it, 0s..1h (default: 15s; scenarios: their own)")
+      description =
+          "thrown-away phase before it, 0s..1h (default: 15s; scenarios: their own; refused for"
+              + " a scenario whose points are count-bounded)")
   Duration warmup;
 
   @Option(

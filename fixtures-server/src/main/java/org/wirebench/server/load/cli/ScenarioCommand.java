@@ -15,6 +15,7 @@ import org.wirebench.results.ScenarioSettings;
 import org.wirebench.server.CliTypes;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.ServerProcess;
+import org.wirebench.server.UnusedOptions;
 import org.wirebench.server.http.ContentCoding;
 import org.wirebench.server.load.JmeterPlan;
 import org.wirebench.server.load.TargetUrls;
@@ -298,6 +299,29 @@ final class ScenarioCommand {
         throw cmd.bad(why);
       }
     }
+    boundedOnly(scenario, d, s);
     return s;
+  }
+
+  /**
+   * Refuses a bound of the other kind than the points' (given, it was dropped): a warm-up or
+   * measured time for count-bounded points, a warm-up count for time-bounded ones.
+   */
+  private void boundedOnly(Scenario scenario, ScenarioSettings dflt, ScenarioSettings s) {
+    String with = "--scenario " + scenario.name();
+    if (s.counted()) {
+      String why =
+          dflt.counted()
+              ? "its points are count-bounded (--requests, --warmup-requests)"
+              : "--requests bounds its points by count";
+      UnusedOptions.refuse(cmd.spec, "--warmup", with, why);
+      UnusedOptions.refuse(cmd.spec, "--duration", with, why);
+    } else {
+      UnusedOptions.refuse(
+          cmd.spec,
+          "--warmup-requests",
+          with,
+          "its points are time-bounded (--warmup, --duration; --requests bounds them by count)");
+    }
   }
 }

@@ -135,7 +135,7 @@ public final class ScenarioOptions {
       names = "--warmup-requests",
       description =
           "count-bounded points: thrown-away requests first (default: soap 2500, wms 0, wire 5;"
-              + " --quick: soap 0, wms 0, wire 3)")
+              + " --quick: soap 0, wms 0, wire 3); refused for time-bounded points")
   public Long warmupRequests;
 
   @Option(
