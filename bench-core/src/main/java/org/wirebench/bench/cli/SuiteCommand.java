@@ -305,6 +305,13 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--jvm-profile: " + e.getMessage());
     }
+    if (ScenarioScope.gives(loadArgs, "--server")) {
+      org.wirebench.server.UnusedOptions.refuse(
+          spec,
+          "--jvm-profile",
+          "--load-arg=--server",
+          "that server runs already; the load step starts none");
+    }
     try {
       ScenarioScope.refuseUntaken(scenarios, loadArgs);
     } catch (IllegalArgumentException e) {

@@ -118,6 +118,46 @@ class LoadUsageErrorsTest {
         with(server, "load", "--scenario", "wfs", "--requests", "100", "--duration", "10s"));
   }
 
+  /**
+   * What shapes a run this one does not make: the JVM of a server it would start, with --server;
+   * the outputs and verdict of a run, with --jmeter-plan. Each once ran (here: failed on the
+   * refused port, exit 1) without it.
+   */
+  @Test
+  void whatShapesARunNotMadeIsRefused() throws Exception {
+    String dead = "http://127.0.0.1:1/";
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String[] wfs = {"load", "--scenario", "wfs", "--server", dead};
+    refused(
+        "--jvm-profile has no effect with --server: that server runs already",
+        with(new String[] {"--jvm-profile", "zgc", "--out", tmp.toString()}, wfs));
+    refused(
+        "--java has no effect with --server: that server runs already",
+        with(new String[] {"--java", java, "--out", tmp.toString()}, wfs));
+    String plan = tmp.resolve("plans").toString();
+    String[][] runOnly = {
+      {"--out", tmp.resolve("run").toString()},
+      {"--json", tmp.resolve("r.json").toString()},
+      {"--max-error-rate", "1%"},
+      {"--validate-every", "10"},
+    };
+    for (String[] o : runOnly) {
+      refused(
+          o[0] + " has no effect with --jmeter-plan: a plan is written, not run",
+          with(with(o, "--jmeter-plan", plan), wfs));
+    }
+    // the old code started a server with the default flags for the plan, whatever was asked
+    refused(
+        "--jvm-profile has no effect with --jmeter-plan",
+        "load",
+        "--scenario",
+        "wfs",
+        "--jmeter-plan",
+        plan,
+        "--jvm-profile",
+        "zgc");
+  }
+
   /** The suite hands a time bound to the time-bounded scenarios only, a count to the counted. */
   @Test
   void eachScenarioTakesTheBoundsOfItsKind() {

@@ -195,6 +195,16 @@ class SuiteUsageErrorsTest {
       },
       {"--load-arg shapes a step this run skips", "--load", "none", "--load-arg=--users=4"},
       {"--jvm-profile shapes a step this run skips", "--load", "none", "--jvm-profile", "zgc"},
+      {
+        "--jvm-profile has no effect with --load-arg=--server",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--jvm-profile",
+        "zgc",
+        "--load-arg=--server=http://127.0.0.1:1/"
+      },
       {"--forks shapes a step this run skips", "--pairs", "none", "--load", "wfs", "--forks", "3"},
       {"--profile shapes a step this run skips", "--pairs", "none", "--load", "wfs", "--profile"},
       {"nothing to run", "--pairs", "none", "--load", "none"},

@@ -92,6 +92,30 @@ final class ScenarioCommand {
     if (o.jmeterEngines != 1 && o.jmeterPlan == null) {
       throw cmd.bad("--jmeter-engines only shapes a --jmeter-plan");
     }
+    startedOnly();
+  }
+
+  /**
+   * Refuses what shapes a run this one does not make: the JVM of a server it starts, with --server
+   * (that server runs already) or a plan's (its server answers the probes with the default flags);
+   * the results and verdict of a run, with --jmeter-plan (a plan is written, not run).
+   */
+  private void startedOnly() {
+    if (o.server != null) {
+      String why = "that server runs already; this run starts none";
+      UnusedOptions.refuse(cmd.spec, "--jvm-profile", "--server", why);
+      UnusedOptions.refuse(cmd.spec, "--java", "--server", why);
+    }
+    if (o.jmeterPlan != null) {
+      UnusedOptions.refuse(
+          cmd.spec,
+          "--jvm-profile",
+          "--jmeter-plan",
+          "the server it asks for the plan's checks runs with the default flags");
+      for (String run : List.of("--out", "--json", "--max-error-rate", "--validate-every")) {
+        UnusedOptions.refuse(cmd.spec, run, "--jmeter-plan", "a plan is written, not run");
+      }
+    }
   }
 
   int call() throws Exception {

@@ -109,6 +109,14 @@ public final class ScenarioScope {
     }
   }
 
+  /** Whether {@code args} (as given to {@code load}) give {@code option}, by any spelling. */
+  public static boolean gives(List<String> args, String option) {
+    CommandSpec spec = new CommandLine(new LoadCommand()).getCommandSpec();
+    OptionSpec wanted = spec.findOption(option);
+    return options(args).stream()
+        .anyMatch(o -> o.get(0).startsWith("-") && spec.findOption(name(o.get(0))) == wanted);
+  }
+
   /** Options bounding a point by time, which count-bounded points have no use for. */
   private static final List<String> TIMED = List.of("--warmup", "--duration");
 
