@@ -67,8 +67,8 @@ public final class LoadCommand implements Callable<Integer> {
       names = "--rate",
       defaultValue = "0",
       description =
-          "requests/s for the open model, 0..1000000; 0 = the closed model (default:"
-              + " ${DEFAULT-VALUE})")
+          "requests/s for the open model, 0..1000000 (it takes no --think-time, --think-deviation"
+              + " or --ramp-up); 0 = the closed model (default: ${DEFAULT-VALUE})")
   double rate;
 
   @Option(
@@ -215,6 +215,7 @@ public final class LoadCommand implements Callable<Integer> {
     if (!(rate >= 0 && rate <= 1_000_000)) {
       throw bad("--rate must be 0..1000000 requests/s, was " + rate);
     }
+    LoadModes.closedOnly(spec, rate);
     try {
       thinkTime = LoadModes.oldMillis("--think-time", thinkTime, "--think-time-ms", thinkTimeMs);
       thinkDeviation =
