@@ -13,6 +13,7 @@ import org.wirebench.bench.suite.SuiteOptions;
 import org.wirebench.bench.suite.SuiteRunner;
 import org.wirebench.server.JavaLauncher;
 import org.wirebench.server.JvmProfile;
+import org.wirebench.server.UnusedOptions;
 import org.wirebench.server.load.cli.LoadCommand;
 import org.wirebench.server.load.cli.ScenarioScope;
 import org.wirebench.server.load.scenario.Scenarios;
@@ -141,6 +142,9 @@ final class SuiteCommand implements Callable<Integer> {
               + " (default: ${DEFAULT-VALUE})")
   String jvmProfile;
 
+  /** What --profile profiles: the encoders, with the run's parameters. */
+  private static final String PROFILED = "GeoEncodingBenchmark";
+
   @Override
   public Integer call() throws Exception {
     // given, a count is used or refused: never replaced by the suite's own (0 once meant "unset")
@@ -172,6 +176,13 @@ final class SuiteCommand implements Callable<Integer> {
     if (jmh && !BenchmarkParams.matches(include)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--include '" + include + "' matches no benchmark (none: skip JMH)");
+    }
+    if (profile && jmh && !BenchmarkParams.runs(include, PROFILED)) {
+      UnusedOptions.refuse(
+          spec,
+          "--profile",
+          "--include " + include,
+          "it profiles the encoders, " + PROFILED + ", which that runs none of");
     }
     if (!jmh && !params.isEmpty()) {
       throw new CommandLine.ParameterException(
@@ -268,7 +279,7 @@ final class SuiteCommand implements Callable<Integer> {
       try {
         runner.profile(
             org.wirebench.bench.suite.Profiling.of(List.of("cpu", "alloc"))
-                .only("GeoEncodingBenchmark"));
+                .only(PROFILED));
       } catch (IllegalStateException e) {
         throw new CommandLine.ParameterException(
             spec.commandLine(), "--profile: " + e.getMessage());
@@ -306,7 +317,7 @@ final class SuiteCommand implements Callable<Integer> {
           spec.commandLine(), "--jvm-profile: " + e.getMessage());
     }
     if (ScenarioScope.gives(loadArgs, "--server")) {
-      org.wirebench.server.UnusedOptions.refuse(
+      UnusedOptions.refuse(
           spec,
           "--jvm-profile",
           "--load-arg=--server",

@@ -230,6 +230,48 @@ class SuiteUsageErrorsTest {
   }
 
   /**
+   * suite --profile profiles the encoders (GeoEncodingBenchmark) after the scored run: with an
+   * --include that runs none of them, it profiled a benchmark the run did not measure (the JMH
+   * lock is held here: the old code stopped at it, exit 1).
+   */
+  @Test
+  void profileWithAnIncludeOfNoEncoderIsRefused() throws Exception {
+    String tmpdir = System.setProperty("java.io.tmpdir", tmp.resolve("lock").toString());
+    String ignore = System.clearProperty("jmh.ignoreLock");
+    Files.createDirectories(tmp.resolve("lock"));
+    Path out = tmp.resolve("out");
+    try (RandomAccessFile raf = new RandomAccessFile(JmhLock.file().toFile(), "rw");
+        FileLock held = raf.getChannel().lock()) {
+      int exit =
+          cli.run(
+              "suite",
+              "--include",
+              "DatabindingBenchmark",
+              "--pairs",
+              "none",
+              "--load",
+              "none",
+              "--profile",
+              "--out",
+              out.toString());
+      assertEquals(2, exit, cli::err);
+      assertEquals(1, cli.err().lines().count(), cli::err);
+      assertTrue(
+          cli.err()
+              .contains(
+                  "--profile has no effect with --include DatabindingBenchmark: it profiles the"
+                      + " encoders, GeoEncodingBenchmark"),
+          cli::err);
+      assertFalse(Files.exists(out), "no run folder started");
+    } finally {
+      System.setProperty("java.io.tmpdir", tmpdir);
+      if (ignore != null) {
+        System.setProperty("jmh.ignoreLock", ignore);
+      }
+    }
+  }
+
+  /**
    * suite --load wire as root without CAP_NET_ADMIN or CAP_SYS_ADMIN (a container started without
    * them): refused by the suite's check before any work, exit 2 in one line naming the capability.
    * Such a host passed the check (root, ip, tc and setsid all there) and the wire step failed at
