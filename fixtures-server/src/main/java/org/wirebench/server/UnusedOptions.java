@@ -20,16 +20,23 @@ public final class UnusedOptions {
   }
 
   /**
-   * Refuses {@code option} when it was given: "OPTION has no effect with WITH: WHY; leave it out".
+   * Refuses {@code option} when it was given: "OPTION has no effect with WITH: WHY; leave OPTION
+   * out".
    *
    * @param with what makes it idle, as typed ({@code --format geojson}, {@code --gateway})
    * @param why why it does nothing there ({@code geojson writes no time stamp})
    */
   public static void refuse(CommandSpec spec, String option, String with, String why) {
     if (given(spec, option)) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          option + " has no effect with " + with + ": " + why + "; leave " + option + " out");
+      throw new CommandLine.ParameterException(spec.commandLine(), message(option, with, why));
     }
+  }
+
+  /**
+   * The refusal's one line, for code that knows {@code option} was given without the parsed command
+   * line (a scenario's points, from options it left unset by default).
+   */
+  public static String message(String option, String with, String why) {
+    return option + " has no effect with " + with + ": " + why + "; leave " + option + " out";
   }
 }

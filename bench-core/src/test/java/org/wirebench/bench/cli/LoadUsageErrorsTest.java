@@ -158,6 +158,33 @@ class LoadUsageErrorsTest {
         "zgc");
   }
 
+  /**
+   * A scenario's own option that the others given leave idle: --bboxes without a bbox filter,
+   * --wms-renderers beside --wms-endpoint (loaded in their place), --sizes for void alone. Each
+   * once ran (here: failed on the refused port, exit 1) without it.
+   */
+  @Test
+  void aScenarioOptionTheOthersLeaveIdleIsRefused() throws Exception {
+    String[] server = {"--server", "http://127.0.0.1:1/", "--out", tmp.toString()};
+    refused(
+        "--bboxes has no effect with --filter none",
+        with(server, "load", "--scenario", "wfs", "--bboxes", "5"));
+    refused(
+        "--wms-renderers has no effect with --wms-endpoint",
+        with(
+            server,
+            "load",
+            "--scenario",
+            "wms",
+            "--wms-renderers",
+            "direct",
+            "--wms-endpoint",
+            "peer=http://127.0.0.1:1/wms"));
+    refused(
+        "--sizes has no effect with --operations void",
+        with(server, "load", "--scenario", "soap", "--operations", "void", "--sizes", "10"));
+  }
+
   /** The suite hands a time bound to the time-bounded scenarios only, a count to the counted. */
   @Test
   void eachScenarioTakesTheBoundsOfItsKind() {

@@ -278,8 +278,6 @@ class LoadCommandTest {
               "cxf-jaxb",
               "--operations",
               "void",
-              "--sizes",
-              "1",
               "--users",
               "1",
               "--requests",
