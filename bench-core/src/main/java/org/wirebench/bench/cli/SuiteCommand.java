@@ -353,22 +353,17 @@ final class SuiteCommand implements Callable<Integer> {
           spec.commandLine(),
           "--include none, --pairs none and --load none: nothing to run, no results to write");
     }
-    CommandLine.ParseResult given = spec.commandLine().getParseResult();
-    String[][] shaping = {
-      {"--forks", "--include none runs no benchmarks"},
-      {"--iterations", "--include none runs no benchmarks"},
-      {"--warmup-iterations", "--include none runs no benchmarks"},
-      {"--profile", "--include none runs no benchmarks"},
-      {"--pairs-budget", "--pairs none measures no pairs"},
-      {"--load-arg", "--load none runs no load scenario"},
-      {"--jvm-profile", "--load none runs no load scenario"},
-    };
-    for (String[] o : shaping) {
-      boolean skipped =
-          o[1].startsWith("--include") ? !jmh : o[1].startsWith("--pairs") ? !pairing : !loading;
-      if (skipped && given != null && given.hasMatchedOption(o[0])) {
-        throw new CommandLine.ParameterException(
-            spec.commandLine(), o[0] + " shapes a step this run skips: " + o[1]);
+    if (!jmh) {
+      for (String o : List.of("--forks", "--iterations", "--warmup-iterations", "--profile")) {
+        UnusedOptions.refuse(spec, o, "--include none", "it runs no benchmarks");
+      }
+    }
+    if (!pairing) {
+      UnusedOptions.refuse(spec, "--pairs-budget", "--pairs none", "it measures no pairs");
+    }
+    if (!loading) {
+      for (String o : List.of("--load-arg", "--jvm-profile")) {
+        UnusedOptions.refuse(spec, o, "--load none", "it runs no load scenario");
       }
     }
   }

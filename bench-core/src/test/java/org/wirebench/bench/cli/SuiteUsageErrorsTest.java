@@ -177,7 +177,7 @@ class SuiteUsageErrorsTest {
         "--load-arg=--server=http://u:p@127.0.0.1:1/"
       },
       {
-        "--server-wait needs --server",
+        "--server-wait has no effect with no --server",
         "--pairs",
         "none",
         "--load",
@@ -185,7 +185,7 @@ class SuiteUsageErrorsTest {
         "--load-arg=--server-wait=5s"
       },
       {
-        "--pairs-budget shapes a step this run skips",
+        "--pairs-budget has no effect with --pairs none",
         "--pairs",
         "none",
         "--load",
@@ -193,8 +193,8 @@ class SuiteUsageErrorsTest {
         "--pairs-budget",
         "10m"
       },
-      {"--load-arg shapes a step this run skips", "--load", "none", "--load-arg=--users=4"},
-      {"--jvm-profile shapes a step this run skips", "--load", "none", "--jvm-profile", "zgc"},
+      {"--load-arg has no effect with --load none", "--load", "none", "--load-arg=--users=4"},
+      {"--jvm-profile has no effect with --load none", "--load", "none", "--jvm-profile", "zgc"},
       {
         "--jvm-profile has no effect with --load-arg=--server",
         "--pairs",
@@ -205,8 +205,8 @@ class SuiteUsageErrorsTest {
         "zgc",
         "--load-arg=--server=http://127.0.0.1:1/"
       },
-      {"--forks shapes a step this run skips", "--pairs", "none", "--load", "wfs", "--forks", "3"},
-      {"--profile shapes a step this run skips", "--pairs", "none", "--load", "wfs", "--profile"},
+      {"--forks has no effect with --include none", "--pairs", "none", "--load", "wfs", "--forks", "3"},
+      {"--profile has no effect with --include none", "--pairs", "none", "--load", "wfs", "--profile"},
       {"nothing to run", "--pairs", "none", "--load", "none"},
     };
     try (RandomAccessFile raf = new RandomAccessFile(JmhLock.file().toFile(), "rw");

@@ -62,12 +62,16 @@ final class LoadModes {
       if (scenario && ONE_URL_ONLY.contains(name)) {
         throw new CommandLine.ParameterException(
             spec.commandLine(),
-            name + " shapes a one-URL load (--target); a scenario's points set their own");
+            UnusedOptions.message(
+                name,
+                "--scenario",
+                "it shapes a one-URL load (--target); a scenario's points set their own"));
       }
       if (oneUrl && scenarioOnly.contains(name)) {
         throw new CommandLine.ParameterException(
             spec.commandLine(),
-            name + " is for --scenario runs; a one-URL load (--target) has no use for it");
+            UnusedOptions.message(
+                name, "--target", "it is for --scenario runs, not a one-URL load"));
       }
     }
     if (scenario) {
@@ -78,7 +82,11 @@ final class LoadModes {
   /** Options of the closed model's users: the open model (--rate above 0) has none to shape. */
   static final List<String> CLOSED_ONLY =
       List.of(
-          "--think-time", "--think-time-ms", "--think-deviation", "--think-deviation-ms", "--ramp-up");
+          "--think-time",
+          "--think-time-ms",
+          "--think-deviation",
+          "--think-deviation-ms",
+          "--ramp-up");
 
   /**
    * Refuses, for the open model ({@code rate} above 0), a pause or ramp-up of the closed model's

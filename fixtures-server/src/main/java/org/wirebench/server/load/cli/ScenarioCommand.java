@@ -82,15 +82,20 @@ final class ScenarioCommand {
     if (o.serverWait.isNegative() || o.serverWait.compareTo(Duration.ofMinutes(10)) > 0) {
       throw cmd.bad("--server-wait must be 0s..10m, was " + CliTypes.format(o.serverWait));
     }
-    if (!o.serverWait.isZero() && o.server == null) {
-      throw cmd.bad("--server-wait needs --server: without it the driver starts its own");
+    if (o.server == null) {
+      UnusedOptions.refuse(
+          cmd.spec,
+          "--server-wait",
+          "no --server",
+          "the driver starts its own server and waits for it");
     }
     if (o.jmeterEngines < 1 || o.jmeterEngines > JmeterPlan.MAX_ENGINES) {
       throw cmd.bad(
           "--jmeter-engines must be 1.." + JmeterPlan.MAX_ENGINES + ", was " + o.jmeterEngines);
     }
-    if (o.jmeterEngines != 1 && o.jmeterPlan == null) {
-      throw cmd.bad("--jmeter-engines only shapes a --jmeter-plan");
+    if (o.jmeterPlan == null) {
+      UnusedOptions.refuse(
+          cmd.spec, "--jmeter-engines", "no --jmeter-plan", "it only shapes a plan");
     }
     startedOnly();
   }

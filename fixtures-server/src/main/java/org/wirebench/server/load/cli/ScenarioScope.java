@@ -3,6 +3,7 @@ package org.wirebench.server.load.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.wirebench.server.UnusedOptions;
 import org.wirebench.server.load.scenario.ScenarioOptions;
 import org.wirebench.server.load.scenario.Scenarios;
 import picocli.CommandLine;
@@ -13,9 +14,9 @@ import picocli.CommandLine.Model.OptionSpec;
  * Which scenarios take which of {@code load}'s options: a scenario's own options ({@link
  * ScenarioOptions#owners}) that one scenario only, a warm-up or measured time the scenarios whose
  * points are time-bounded and a warm-up count those whose points are count-bounded, every other
- * option every scenario. {@code load --scenario X} refuses another scenario's option, or a bound
- * of the other kind, instead of ignoring it; the suite hands each
- * scenario's driver only the {@code --load-arg} options that scenario takes.
+ * option every scenario. {@code load --scenario X} refuses another scenario's option, or a bound of
+ * the other kind, instead of ignoring it; the suite hands each scenario's driver only the {@code
+ * --load-arg} options that scenario takes.
  */
 public final class ScenarioScope {
   private ScenarioScope() {}
@@ -39,12 +40,10 @@ public final class ScenarioScope {
       if (owner != null && !owner.equals(scenario)) {
         throw new CommandLine.ParameterException(
             spec.commandLine(),
-            o.longestName()
-                + " is an option of the "
-                + owner
-                + " scenario; --scenario "
-                + scenario
-                + " does not take it");
+            UnusedOptions.message(
+                o.longestName(),
+                "--scenario " + scenario,
+                "it is an option of the " + owner + " scenario"));
       }
     }
   }

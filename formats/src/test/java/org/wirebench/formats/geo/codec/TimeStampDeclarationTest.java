@@ -1,6 +1,6 @@
 package org.wirebench.formats.geo.codec;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,9 +29,8 @@ class TimeStampDeclarationTest {
   private final FeatureCollection three =
       FeatureCollection.of(places.featureType(), places.take(3), Instant.EPOCH);
 
-  static Stream<GeoCodec> codecsAndFloors() {
-    return Stream.concat(
-        GeoCodecs.registry().all().stream(), SameBytesFloor.NAMES.stream().map(SameBytesFloor::of));
+  static Stream<String> codecsAndFloors() {
+    return Stream.concat(GeoCodecs.registry().names().stream(), SameBytesFloor.NAMES.stream());
   }
 
   /** WFS 1.1's and 2.0's GML name the time they were written; the others have no such field. */
@@ -41,14 +40,14 @@ class TimeStampDeclarationTest {
     assertTrue(GeoCodecs.get("gml32").writesTimeStamp());
     assertTrue(SameBytesFloor.of("gml32-floor").writesTimeStamp());
     for (String none : List.of("gml2", "geojson", "flatgeobuf", "floor", "geojsonseq")) {
-      assertEquals(false, GeoCodecs.get(none).writesTimeStamp(), none);
+      assertFalse(GeoCodecs.get(none).writesTimeStamp(), none);
     }
   }
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("codecsAndFloors")
-  void everyCodecPassesItsOwnClaim(GeoCodec codec) throws IOException {
-    Conformance.check(codec, three);
+  void everyCodecPassesItsOwnClaim(String name) throws IOException {
+    Conformance.check(SameBytesFloor.codecOrFloor(name), three);
   }
 
   /** A codec that writes the time stamp without saying so: encode would refuse what it takes. */
