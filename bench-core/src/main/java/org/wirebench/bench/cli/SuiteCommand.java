@@ -278,8 +278,7 @@ final class SuiteCommand implements Callable<Integer> {
     if (profile) {
       try {
         runner.profile(
-            org.wirebench.bench.suite.Profiling.of(List.of("cpu", "alloc"))
-                .only(PROFILED));
+            org.wirebench.bench.suite.Profiling.of(List.of("cpu", "alloc")).only(PROFILED));
       } catch (IllegalStateException e) {
         throw new CommandLine.ParameterException(
             spec.commandLine(), "--profile: " + e.getMessage());
@@ -322,6 +321,15 @@ final class SuiteCommand implements Callable<Integer> {
           "--jvm-profile",
           "--load-arg=--server",
           "that server runs already; the load step starts none");
+    }
+    if (scenarios.size() > 1 && ScenarioScope.gives(loadArgs, "--json")) {
+      // each driver writes its own result there, over the one before: all but the last were lost
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--load-arg=--json: each of the "
+              + scenarios.size()
+              + " scenarios would write its result to that one file, over the one before; the run"
+              + " folder holds each as load-<scenario>.json");
     }
     try {
       ScenarioScope.refuseUntaken(scenarios, loadArgs);

@@ -194,6 +194,14 @@ class SuiteUsageErrorsTest {
         "10m"
       },
       {"--load-arg has no effect with --load none", "--load", "none", "--load-arg=--users=4"},
+      {
+        "--load-arg=--json: each of the 2 scenarios would write its result to that one file",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs,soap",
+        "--load-arg=--json=" + tmp.resolve("load.json")
+      },
       {"--jvm-profile has no effect with --load none", "--load", "none", "--jvm-profile", "zgc"},
       {
         "--jvm-profile has no effect with --load-arg=--server",
@@ -205,8 +213,23 @@ class SuiteUsageErrorsTest {
         "zgc",
         "--load-arg=--server=http://127.0.0.1:1/"
       },
-      {"--forks has no effect with --include none", "--pairs", "none", "--load", "wfs", "--forks", "3"},
-      {"--profile has no effect with --include none", "--pairs", "none", "--load", "wfs", "--profile"},
+      {
+        "--forks has no effect with --include none",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--forks",
+        "3"
+      },
+      {
+        "--profile has no effect with --include none",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--profile"
+      },
       {"nothing to run", "--pairs", "none", "--load", "none"},
     };
     try (RandomAccessFile raf = new RandomAccessFile(JmhLock.file().toFile(), "rw");
@@ -231,8 +254,8 @@ class SuiteUsageErrorsTest {
 
   /**
    * suite --profile profiles the encoders (GeoEncodingBenchmark) after the scored run: with an
-   * --include that runs none of them, it profiled a benchmark the run did not measure (the JMH
-   * lock is held here: the old code stopped at it, exit 1).
+   * --include that runs none of them, it profiled a benchmark the run did not measure (the JMH lock
+   * is held here: the old code stopped at it, exit 1).
    */
   @Test
   void profileWithAnIncludeOfNoEncoderIsRefused() throws Exception {
