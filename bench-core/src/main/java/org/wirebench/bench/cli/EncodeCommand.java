@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.server.OutputPaths;
+import org.wirebench.server.UnusedOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,8 +49,9 @@ final class EncodeCommand implements Callable<Integer> {
   @Option(
       names = "--time-stamp",
       description =
-          "the timeStamp gml31 and gml32 write (WFS 1.1 and 2.0) as ISO-8601, e.g."
-              + " 2026-01-01T00:00:00Z (default: now)")
+          "the time stamp, as ISO-8601, e.g. 2026-01-01T00:00:00Z, of a format that writes one"
+              + " (its writesTimeStamp(): gml31 and gml32, WFS 1.1's and 2.0's timeStamp);"
+              + " refused for a format that writes none (default: now)")
   Instant timeStamp;
 
   @Override
@@ -57,6 +59,13 @@ final class EncodeCommand implements Callable<Integer> {
     if (count < 1 || count > MAX_COUNT) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--count must be 1.." + MAX_COUNT + ", was " + count);
+    }
+    if (!format.writesTimeStamp()) {
+      UnusedOptions.refuse(
+          spec,
+          "--time-stamp",
+          "--format " + format.name(),
+          format.name() + " writes no time stamp");
     }
     OutputFile.file(spec.commandLine(), "--out", out);
     FeatureCollection collection =

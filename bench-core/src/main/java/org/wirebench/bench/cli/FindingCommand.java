@@ -9,6 +9,7 @@ import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.finding.GatewayJson;
 import org.wirebench.server.OutputPaths;
+import org.wirebench.server.UnusedOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -63,12 +64,12 @@ final class FindingCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--items must be 0.." + MAX_ITEMS + ", was " + items);
     }
-    if (gateway && format != null) {
-      // the format would be ignored: a format given is one the user thinks the answer depends on
-      throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          "--gateway and --format given together: the gateway's JSON is the same from every"
-              + " backend format; give one of them");
+    if (gateway) {
+      UnusedOptions.refuse(
+          spec,
+          "--format",
+          "--gateway",
+          "the gateway's JSON is the same from every backend format");
     }
     OutputFile.file(spec.commandLine(), "--out", out);
     var response = FindingGenerator.response(items, seed, "ipad");

@@ -16,6 +16,8 @@ import org.wirebench.results.OwnFiles;
 import org.wirebench.results.RunFiles;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.UnreadableRunException;
+import org.wirebench.server.UnusedOptions;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -32,7 +34,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Write report.html (self-contained: inline SVG charts and CSS) and report.md for a results"
-            + " folder into --out DIR; without --out, check RUN's own (written by the run) against"
+            + " folder into --out DIR (over a report DIR holds already only with --replace); without"
+            + " --out, check RUN's own (written by the run) against"
             + " its files: up to date (exit 0), added if missing, refused if they differ (exit"
             + " 2: a run's files are never replaced). Either is titled with the run's id, which"
             + " its own report names: a copy of a run folder under another name is reported as"
@@ -46,18 +49,43 @@ final class ReportCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       description =
-          "where to write them (a folder in no run's folder; default: check RUN's own, never"
-              + " replacing them)")
+          "where to write them (a folder in no run's folder; one that holds a report already is"
+              + " refused unless --replace; default: check RUN's own, never replacing them)")
   Path out;
+
+  @Option(
+      names = "--replace",
+      description = "replace the report.html and report.md an earlier report left in --out DIR")
+  boolean replace;
 
   @Override
   public Integer call() throws Exception {
     boolean inPlace = out == null || sameFolder(out, run);
     RunRecord record = RunRecord.read(run).withResults();
+    if (inPlace) {
+      UnusedOptions.refuse(
+          spec,
+          "--replace",
+          out == null ? "no --out" : "--out " + out,
+          "a run's own report is never replaced; name another folder with --out");
+    }
     if (!inPlace) {
       // a file, a folder that cannot be made or one inside a run's folder: bad usage before any
       // work, not a failed run; checked once RUN was read
       OutputFile.folder(spec.commandLine(), "--out", out);
+    }
+    if (!inPlace && !replace) {
+      List<String> taken = NewFiles.taken(out, List.of(RunFiles.REPORT_HTML, RunFiles.REPORT_MD));
+      if (!taken.isEmpty()) {
+        // as compare and export refuse an existing --out FILE: a report is never replaced unasked
+        throw new CommandLine.ParameterException(
+            spec.commandLine(),
+            "--out "
+                + out
+                + " already holds "
+                + String.join(" and ", taken)
+                + ": choose another folder, or add --replace to replace them");
+      }
     }
     // only once the run was read: a refusal stays one line beside runs killed ones left
     Path parent = run.toAbsolutePath().normalize().getParent();
@@ -69,7 +97,19 @@ final class ReportCommand implements Callable<Integer> {
     RunId id = RunId.of(run);
     if (!inPlace) {
       // where the system writes, as checked (links and .. resolved as the system resolves them)
-      ReportWriter.write(record, org.wirebench.server.OutputPaths.real(out), id.id());
+      Path where = org.wirebench.server.OutputPaths.real(out);
+      if (replace) {
+        ReportWriter.write(record, where, id.id());
+      } else {
+        // published beside nothing: a report written meanwhile is not replaced either (link(2))
+        Map<String, String> rendered = ReportWriter.render(record, id.id());
+        try (NewFiles files = NewFiles.create(where, List.copyOf(rendered.keySet()))) {
+          for (Map.Entry<String, String> f : rendered.entrySet()) {
+            Files.writeString(files.temp(f.getKey()), f.getValue());
+          }
+          files.publish();
+        }
+      }
       spec.commandLine()
           .getOut()
           .println(

@@ -6,6 +6,7 @@ import org.wirebench.formats.registry.UnknownNameException;
 import org.wirebench.formats.soap.EchoValues;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapEnvelopes;
+import org.wirebench.server.UnusedOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -41,11 +42,9 @@ final class SoapRequestCommand implements Callable<Integer> {
     } catch (UnknownNameException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    if (size != null && op.requestItem() == null) {
-      // the envelope would be the same for any size: a size given is one the user thinks counts
-      throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          "--size: the operation " + op.shortName() + " has no array to size; give no --size");
+    if (op.requestItem() == null) {
+      UnusedOptions.refuse(
+          spec, "--size", "--operation " + op.shortName(), "its envelope has no array to size");
     }
     int n = size == null ? DEFAULT_SIZE : size;
     if (n < 0 || n > MAX_SIZE) {

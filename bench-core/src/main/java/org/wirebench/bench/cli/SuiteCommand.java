@@ -13,6 +13,7 @@ import org.wirebench.bench.suite.SuiteOptions;
 import org.wirebench.bench.suite.SuiteRunner;
 import org.wirebench.server.JavaLauncher;
 import org.wirebench.server.JvmProfile;
+import org.wirebench.server.UnusedOptions;
 import org.wirebench.server.load.cli.LoadCommand;
 import org.wirebench.server.load.cli.ScenarioScope;
 import org.wirebench.server.load.scenario.Scenarios;
@@ -141,6 +142,9 @@ final class SuiteCommand implements Callable<Integer> {
               + " (default: ${DEFAULT-VALUE})")
   String jvmProfile;
 
+  /** What --profile profiles: the encoders, with the run's parameters. */
+  private static final String PROFILED = "GeoEncodingBenchmark";
+
   @Override
   public Integer call() throws Exception {
     // given, a count is used or refused: never replaced by the suite's own (0 once meant "unset")
@@ -172,6 +176,13 @@ final class SuiteCommand implements Callable<Integer> {
     if (jmh && !BenchmarkParams.matches(include)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--include '" + include + "' matches no benchmark (none: skip JMH)");
+    }
+    if (profile && jmh && !BenchmarkParams.runs(include, PROFILED)) {
+      UnusedOptions.refuse(
+          spec,
+          "--profile",
+          "--include " + include,
+          "it profiles the encoders, " + PROFILED + ", which that runs none of");
     }
     if (!jmh && !params.isEmpty()) {
       throw new CommandLine.ParameterException(
@@ -267,8 +278,7 @@ final class SuiteCommand implements Callable<Integer> {
     if (profile) {
       try {
         runner.profile(
-            org.wirebench.bench.suite.Profiling.of(List.of("cpu", "alloc"))
-                .only("GeoEncodingBenchmark"));
+            org.wirebench.bench.suite.Profiling.of(List.of("cpu", "alloc")).only(PROFILED));
       } catch (IllegalStateException e) {
         throw new CommandLine.ParameterException(
             spec.commandLine(), "--profile: " + e.getMessage());
@@ -305,6 +315,22 @@ final class SuiteCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--jvm-profile: " + e.getMessage());
     }
+    if (ScenarioScope.gives(loadArgs, "--server")) {
+      UnusedOptions.refuse(
+          spec,
+          "--jvm-profile",
+          "--load-arg=--server",
+          "that server runs already; the load step starts none");
+    }
+    if (scenarios.size() > 1 && ScenarioScope.gives(loadArgs, "--json")) {
+      // each driver writes its own result there, over the one before: all but the last were lost
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--load-arg=--json: each of the "
+              + scenarios.size()
+              + " scenarios would write its result to that one file, over the one before; the run"
+              + " folder holds each as load-<scenario>.json");
+    }
     try {
       ScenarioScope.refuseUntaken(scenarios, loadArgs);
     } catch (IllegalArgumentException e) {
@@ -335,22 +361,17 @@ final class SuiteCommand implements Callable<Integer> {
           spec.commandLine(),
           "--include none, --pairs none and --load none: nothing to run, no results to write");
     }
-    CommandLine.ParseResult given = spec.commandLine().getParseResult();
-    String[][] shaping = {
-      {"--forks", "--include none runs no benchmarks"},
-      {"--iterations", "--include none runs no benchmarks"},
-      {"--warmup-iterations", "--include none runs no benchmarks"},
-      {"--profile", "--include none runs no benchmarks"},
-      {"--pairs-budget", "--pairs none measures no pairs"},
-      {"--load-arg", "--load none runs no load scenario"},
-      {"--jvm-profile", "--load none runs no load scenario"},
-    };
-    for (String[] o : shaping) {
-      boolean skipped =
-          o[1].startsWith("--include") ? !jmh : o[1].startsWith("--pairs") ? !pairing : !loading;
-      if (skipped && given != null && given.hasMatchedOption(o[0])) {
-        throw new CommandLine.ParameterException(
-            spec.commandLine(), o[0] + " shapes a step this run skips: " + o[1]);
+    if (!jmh) {
+      for (String o : List.of("--forks", "--iterations", "--warmup-iterations", "--profile")) {
+        UnusedOptions.refuse(spec, o, "--include none", "it runs no benchmarks");
+      }
+    }
+    if (!pairing) {
+      UnusedOptions.refuse(spec, "--pairs-budget", "--pairs none", "it measures no pairs");
+    }
+    if (!loading) {
+      for (String o : List.of("--load-arg", "--jvm-profile")) {
+        UnusedOptions.refuse(spec, o, "--load none", "it runs no load scenario");
       }
     }
   }

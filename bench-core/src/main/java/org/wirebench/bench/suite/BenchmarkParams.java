@@ -26,6 +26,11 @@ public final class BenchmarkParams {
     return !find(include).isEmpty();
   }
 
+  /** Whether {@code include} matches a benchmark of the class named {@code simpleName}. */
+  public static boolean runs(String include, String simpleName) {
+    return find(include).stream().anyMatch(e -> e.getUserClassQName().endsWith("." + simpleName));
+  }
+
   private static java.util.Collection<BenchmarkListEntry> find(String include) {
     PrintStream silent = new PrintStream(OutputStream.nullOutputStream());
     return BenchmarkList.defaultList()

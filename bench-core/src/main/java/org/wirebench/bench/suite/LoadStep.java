@@ -123,15 +123,19 @@ public record LoadStep(
   List<String> driverArgs(String scenario, Path folder, Path java) {
     List<String> args = new ArrayList<>();
     args.addAll(List.of("--scenario", scenario, "--out", folder.toString()));
-    args.addAll(List.of("--jvm-profile", jvmProfile));
-    if (java != null) {
-      // the suite checked it (its -version) once for the run: each driver takes that answer
-      args.addAll(List.of("--java", java.toString(), ScenarioOptions.JAVA_CHECKED));
+    List<String> own = ScenarioScope.argsFor(scenario, extraArgs);
+    if (!ScenarioScope.gives(own, "--server")) {
+      // the JVM the driver starts; a --server runs already, and its driver refuses both
+      args.addAll(List.of("--jvm-profile", jvmProfile));
+      if (java != null) {
+        // the suite checked it (its -version) once for the run: each driver takes that answer
+        args.addAll(List.of("--java", java.toString(), ScenarioOptions.JAVA_CHECKED));
+      }
     }
     if (quick) {
       args.add("--quick");
     }
-    args.addAll(ScenarioScope.argsFor(scenario, extraArgs));
+    args.addAll(own);
     return args;
   }
 

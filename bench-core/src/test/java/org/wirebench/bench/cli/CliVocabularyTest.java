@@ -70,7 +70,7 @@ class CliVocabularyTest {
   void aLoadArgTheScenariosWouldRefuseIsRefusedBeforeTheBenchmarks() {
     assertEquals(
         2, run("suite", "--out", tmp.toString(), "--load", "wfs", "--load-arg=--rate=10"), stderr);
-    assertTrue(stderr.contains("--load-arg: --rate shapes a one-URL load"), stderr);
+    assertTrue(stderr.contains("--load-arg: --rate has no effect with --scenario"), stderr);
     assertEquals(1, stderr.lines().count(), stderr);
   }
 

@@ -79,10 +79,10 @@ class LoadUsageErrorsTest {
     // each once ran the wfs scenario (here: failed on the refused port, exit 1) without it
     String[] server = {"--server", "http://127.0.0.1:1/", "--out", tmp.toString()};
     refused(
-        "--stacks is an option of the soap scenario; --scenario wfs does not take it",
+        "--stacks has no effect with --scenario wfs: it is an option of the soap scenario",
         with(server, "load", "--scenario", "wfs", "--stacks", "cxf-jaxb"));
     refused(
-        "--wire-encodings is an option of the wire scenario; --scenario wfs does not take it",
+        "--wire-encodings has no effect with --scenario wfs: it is an option of the wire scenario",
         with(server, "load", "--scenario", "wfs", "--wire-encodings", "deflate"));
     // the old suite handed it to the wfs driver, which ignored it, after the whole of JMH
     refused(
@@ -94,6 +94,117 @@ class LoadUsageErrorsTest {
         "--load-arg=--stacks=cxf-jaxb",
         "--out",
         tmp.toString());
+  }
+
+  /**
+   * A bound of the other kind than the scenario's points: a time for count-bounded points (soap,
+   * wms, or wfs given --requests), a warm-up count for time-bounded ones. Each once ran (here:
+   * failed on the refused port, exit 1) without it, and recorded the unused bound in its settings.
+   */
+  @Test
+  void aBoundOfTheOtherKindIsRefusedNotIgnored() throws Exception {
+    String[] server = {"--server", "http://127.0.0.1:1/", "--out", tmp.toString()};
+    refused(
+        "--duration has no effect with --scenario soap: its points are count-bounded",
+        with(server, "load", "--scenario", "soap", "--duration", "10s"));
+    refused(
+        "--warmup has no effect with --scenario wms: its points are count-bounded",
+        with(server, "load", "--scenario", "wms", "--warmup", "5s"));
+    refused(
+        "--warmup-requests has no effect with --scenario wfs: its points are time-bounded",
+        with(server, "load", "--scenario", "wfs", "--warmup-requests", "100"));
+    refused(
+        "--duration has no effect with --scenario wfs: --requests bounds its points by count",
+        with(server, "load", "--scenario", "wfs", "--requests", "100", "--duration", "10s"));
+  }
+
+  /**
+   * What shapes a run this one does not make: the JVM of a server it would start, with --server;
+   * the outputs and verdict of a run, with --jmeter-plan. Each once ran (here: failed on the
+   * refused port, exit 1) without it.
+   */
+  @Test
+  void whatShapesARunNotMadeIsRefused() throws Exception {
+    String dead = "http://127.0.0.1:1/";
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    String[] wfs = {"load", "--scenario", "wfs", "--server", dead};
+    refused(
+        "--jvm-profile has no effect with --server: that server runs already",
+        with(new String[] {"--jvm-profile", "zgc", "--out", tmp.toString()}, wfs));
+    refused(
+        "--java has no effect with --server: that server runs already",
+        with(new String[] {"--java", java, "--out", tmp.toString()}, wfs));
+    String plan = tmp.resolve("plans").toString();
+    String[][] runOnly = {
+      {"--out", tmp.resolve("run").toString()},
+      {"--json", tmp.resolve("r.json").toString()},
+      {"--max-error-rate", "1%"},
+      {"--validate-every", "10"},
+    };
+    for (String[] o : runOnly) {
+      refused(
+          o[0] + " has no effect with --jmeter-plan: a plan is written, not run",
+          with(with(o, "--jmeter-plan", plan), wfs));
+    }
+    // the old code started a server with the default flags for the plan, whatever was asked
+    refused(
+        "--jvm-profile has no effect with --jmeter-plan",
+        "load",
+        "--scenario",
+        "wfs",
+        "--jmeter-plan",
+        plan,
+        "--jvm-profile",
+        "zgc");
+  }
+
+  /**
+   * A scenario's own option that the others given leave idle: --bboxes without a bbox filter,
+   * --wms-renderers beside --wms-endpoint (loaded in their place), --sizes for void alone. Each
+   * once ran (here: failed on the refused port, exit 1) without it.
+   */
+  @Test
+  void aScenarioOptionTheOthersLeaveIdleIsRefused() throws Exception {
+    String[] server = {"--server", "http://127.0.0.1:1/", "--out", tmp.toString()};
+    refused(
+        "--bboxes has no effect with --filter none",
+        with(server, "load", "--scenario", "wfs", "--bboxes", "5"));
+    refused(
+        "--wms-renderers has no effect with --wms-endpoint",
+        with(
+            server,
+            "load",
+            "--scenario",
+            "wms",
+            "--wms-renderers",
+            "direct",
+            "--wms-endpoint",
+            "peer=http://127.0.0.1:1/wms"));
+    refused(
+        "--sizes has no effect with --operations void",
+        with(server, "load", "--scenario", "soap", "--operations", "void", "--sizes", "10"));
+  }
+
+  /** The suite hands a time bound to the time-bounded scenarios only, a count to the counted. */
+  @Test
+  void eachScenarioTakesTheBoundsOfItsKind() {
+    java.util.List<String> args = java.util.List.of("--duration=10s", "--warmup-requests=5");
+    org.junit.jupiter.api.Assertions.assertEquals(
+        java.util.List.of("--duration=10s"),
+        org.wirebench.server.load.cli.ScenarioScope.argsFor("wfs", args));
+    org.junit.jupiter.api.Assertions.assertEquals(
+        java.util.List.of("--warmup-requests=5"),
+        org.wirebench.server.load.cli.ScenarioScope.argsFor("soap", args));
+    // --requests bounds wfs's points by count too: a time then goes to none
+    org.junit.jupiter.api.Assertions.assertEquals(
+        java.util.List.of("--requests=9"),
+        org.wirebench.server.load.cli.ScenarioScope.argsFor(
+            "wfs", java.util.List.of("--requests=9", "--duration=10s")));
+    SuiteCommand suite = new SuiteCommand();
+    new CommandLine(suite)
+        .parseArgs(
+            "--load", "wfs,soap", "--load-arg=--duration=10s", "--load-arg=--warmup-requests=5");
+    suite.checkLoadArgs(java.util.List.of("wfs", "soap"));
   }
 
   @Test

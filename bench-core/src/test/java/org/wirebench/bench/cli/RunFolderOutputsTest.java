@@ -228,12 +228,14 @@ class RunFolderOutputsTest {
         cli.out().contains("(as run " + RUN_NAME + ", the id its report names: the folder's name"),
         cli::out);
 
+    // a folder of its own: out holds a report now, which report --out refuses to replace unasked
+    Path again = tmp.resolve("again");
     Path html = run.resolve("report.html");
     Files.writeString(
         html, Files.readString(html).replace("<h1>wirebench: " + RUN_NAME, "<h1>wirebench: other"));
     for (String[] args :
         List.of(
-            new String[] {"report", run.toString(), "--out", out.toString()},
+            new String[] {"report", run.toString(), "--out", again.toString()},
             new String[] {"report", run.toString()})) {
       assertEquals(2, cli.run(args), cli::err);
       assertEquals(1, cli.err().strip().lines().count(), cli::err);
@@ -247,7 +249,7 @@ class RunFolderOutputsTest {
     Path md = run.resolve("report.md");
     Files.writeString(
         md, Files.readString(md).replace("# wirebench: " + RUN_NAME, "# wirebench: ../elsewhere"));
-    assertEquals(2, cli.run("report", run.toString(), "--out", out.toString()), cli::err);
+    assertEquals(2, cli.run("report", run.toString(), "--out", again.toString()), cli::err);
     assertEquals(1, cli.err().strip().lines().count(), cli::err);
     assertTrue(cli.err().contains("its title '../elsewhere' is no run id (a path"), cli::err);
   }

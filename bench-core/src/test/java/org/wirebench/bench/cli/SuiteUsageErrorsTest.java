@@ -156,8 +156,17 @@ class SuiteUsageErrorsTest {
         "--pairs",
         "none",
         "--load",
-        "soap",
+        "wfs",
         "--load-arg=--duration=0s"
+      },
+      {
+        "--load-arg --duration=10s: --duration bounds time-bounded points, and those of soap are"
+            + " count-bounded",
+        "--pairs",
+        "none",
+        "--load",
+        "soap",
+        "--load-arg=--duration=10s"
       },
       {
         "credentials in the URL",
@@ -168,7 +177,7 @@ class SuiteUsageErrorsTest {
         "--load-arg=--server=http://u:p@127.0.0.1:1/"
       },
       {
-        "--server-wait needs --server",
+        "--server-wait has no effect with no --server",
         "--pairs",
         "none",
         "--load",
@@ -176,7 +185,7 @@ class SuiteUsageErrorsTest {
         "--load-arg=--server-wait=5s"
       },
       {
-        "--pairs-budget shapes a step this run skips",
+        "--pairs-budget has no effect with --pairs none",
         "--pairs",
         "none",
         "--load",
@@ -184,10 +193,43 @@ class SuiteUsageErrorsTest {
         "--pairs-budget",
         "10m"
       },
-      {"--load-arg shapes a step this run skips", "--load", "none", "--load-arg=--users=4"},
-      {"--jvm-profile shapes a step this run skips", "--load", "none", "--jvm-profile", "zgc"},
-      {"--forks shapes a step this run skips", "--pairs", "none", "--load", "wfs", "--forks", "3"},
-      {"--profile shapes a step this run skips", "--pairs", "none", "--load", "wfs", "--profile"},
+      {"--load-arg has no effect with --load none", "--load", "none", "--load-arg=--users=4"},
+      {
+        "--load-arg=--json: each of the 2 scenarios would write its result to that one file",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs,soap",
+        "--load-arg=--json=" + tmp.resolve("load.json")
+      },
+      {"--jvm-profile has no effect with --load none", "--load", "none", "--jvm-profile", "zgc"},
+      {
+        "--jvm-profile has no effect with --load-arg=--server",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--jvm-profile",
+        "zgc",
+        "--load-arg=--server=http://127.0.0.1:1/"
+      },
+      {
+        "--forks has no effect with --include none",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--forks",
+        "3"
+      },
+      {
+        "--profile has no effect with --include none",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--profile"
+      },
       {"nothing to run", "--pairs", "none", "--load", "none"},
     };
     try (RandomAccessFile raf = new RandomAccessFile(JmhLock.file().toFile(), "rw");
@@ -202,6 +244,48 @@ class SuiteUsageErrorsTest {
         assertFalse(e.contains("Exception") || e.contains("\tat "), e);
         assertFalse(Files.exists(out), "no run folder started");
       }
+    } finally {
+      System.setProperty("java.io.tmpdir", tmpdir);
+      if (ignore != null) {
+        System.setProperty("jmh.ignoreLock", ignore);
+      }
+    }
+  }
+
+  /**
+   * suite --profile profiles the encoders (GeoEncodingBenchmark) after the scored run: with an
+   * --include that runs none of them, it profiled a benchmark the run did not measure (the JMH lock
+   * is held here: the old code stopped at it, exit 1).
+   */
+  @Test
+  void profileWithAnIncludeOfNoEncoderIsRefused() throws Exception {
+    String tmpdir = System.setProperty("java.io.tmpdir", tmp.resolve("lock").toString());
+    String ignore = System.clearProperty("jmh.ignoreLock");
+    Files.createDirectories(tmp.resolve("lock"));
+    Path out = tmp.resolve("out");
+    try (RandomAccessFile raf = new RandomAccessFile(JmhLock.file().toFile(), "rw");
+        FileLock held = raf.getChannel().lock()) {
+      int exit =
+          cli.run(
+              "suite",
+              "--include",
+              "DatabindingBenchmark",
+              "--pairs",
+              "none",
+              "--load",
+              "none",
+              "--profile",
+              "--out",
+              out.toString());
+      assertEquals(2, exit, cli::err);
+      assertEquals(1, cli.err().lines().count(), cli::err);
+      assertTrue(
+          cli.err()
+              .contains(
+                  "--profile has no effect with --include DatabindingBenchmark: it profiles the"
+                      + " encoders, GeoEncodingBenchmark"),
+          cli::err);
+      assertFalse(Files.exists(out), "no run folder started");
     } finally {
       System.setProperty("java.io.tmpdir", tmpdir);
       if (ignore != null) {

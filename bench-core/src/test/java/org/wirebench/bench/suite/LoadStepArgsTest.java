@@ -14,7 +14,8 @@ import org.wirebench.server.load.cli.LoadCommand;
 
 /**
  * Each scenario's driver is told only the --load-arg options it takes: its own and those every
- * scenario takes (the old step passed every one to each, and each driver ignored the others').
+ * scenario takes (the old step passed every one to each, and each driver ignored the others'). A
+ * driver given --server is told no --jvm-profile or --java: it starts no server, and refuses them.
  */
 class LoadStepArgsTest {
   @Test
@@ -37,8 +38,6 @@ class LoadStepArgsTest {
             "wfs",
             "--out",
             "run",
-            "--jvm-profile",
-            "default",
             "--quick",
             "--layers=osm_places",
             "--users=8",
@@ -51,8 +50,6 @@ class LoadStepArgsTest {
             "soap",
             "--out",
             "run",
-            "--jvm-profile",
-            "default",
             "--quick",
             "--stacks=cxf-jaxb",
             "--users=8",

@@ -34,7 +34,6 @@ class LoadStepTest {
           "--duration", "200ms",
           "--stacks", "cxf-jaxb",
           "--operations", "void",
-          "--sizes", "1",
           "--users", "1");
 
   /** Every server JVM seen under this JVM while a step runs, by pid. */

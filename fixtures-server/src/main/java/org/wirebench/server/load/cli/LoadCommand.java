@@ -51,22 +51,24 @@ public final class LoadCommand implements Callable<Integer> {
       converter = CliTypes.DurationConverter.class,
       description =
           "measured phase, 1ms..1h, e.g. 500ms, 30s, 2m (default: 30s; scenarios: their own, as --runs"
-              + " lists)")
+              + " lists; refused for a scenario whose points are count-bounded)")
   Duration duration;
 
   @Option(
       names = "--warmup",
       paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
-      description = "thrown-away phase before it, 0s..1h (default: 15s; scenarios: their own)")
+      description =
+          "thrown-away phase before it, 0s..1h (default: 15s; scenarios: their own; refused for"
+              + " a scenario whose points are count-bounded)")
   Duration warmup;
 
   @Option(
       names = "--rate",
       defaultValue = "0",
       description =
-          "requests/s for the open model, 0..1000000; 0 = the closed model (default:"
-              + " ${DEFAULT-VALUE})")
+          "requests/s for the open model, 0..1000000 (it takes no --think-time, --think-deviation"
+              + " or --ramp-up); 0 = the closed model (default: ${DEFAULT-VALUE})")
   double rate;
 
   @Option(
@@ -213,6 +215,7 @@ public final class LoadCommand implements Callable<Integer> {
     if (!(rate >= 0 && rate <= 1_000_000)) {
       throw bad("--rate must be 0..1000000 requests/s, was " + rate);
     }
+    LoadModes.closedOnly(spec, rate);
     try {
       thinkTime = LoadModes.oldMillis("--think-time", thinkTime, "--think-time-ms", thinkTimeMs);
       thinkDeviation =

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.wirebench.server.CliTypes;
+import org.wirebench.server.UnusedOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -61,16 +62,46 @@ final class LoadModes {
       if (scenario && ONE_URL_ONLY.contains(name)) {
         throw new CommandLine.ParameterException(
             spec.commandLine(),
-            name + " shapes a one-URL load (--target); a scenario's points set their own");
+            UnusedOptions.message(
+                name,
+                "--scenario",
+                "it shapes a one-URL load (--target); a scenario's points set their own"));
       }
       if (oneUrl && scenarioOnly.contains(name)) {
         throw new CommandLine.ParameterException(
             spec.commandLine(),
-            name + " is for --scenario runs; a one-URL load (--target) has no use for it");
+            UnusedOptions.message(
+                name, "--target", "it is for --scenario runs, not a one-URL load"));
       }
     }
     if (scenario) {
       ScenarioScope.refuseOthers(spec, scenarioName);
+    }
+  }
+
+  /** Options of the closed model's users: the open model (--rate above 0) has none to shape. */
+  static final List<String> CLOSED_ONLY =
+      List.of(
+          "--think-time",
+          "--think-time-ms",
+          "--think-deviation",
+          "--think-deviation-ms",
+          "--ramp-up");
+
+  /**
+   * Refuses, for the open model ({@code rate} above 0), a pause or ramp-up of the closed model's
+   * users: its requests go out on a schedule from the start, so a pause was never taken and a
+   * ramp-up only lengthened the warm-up.
+   */
+  static void closedOnly(CommandSpec spec, double rate) {
+    if (rate > 0) {
+      for (String o : CLOSED_ONLY) {
+        UnusedOptions.refuse(
+            spec,
+            o,
+            "--rate",
+            "the open model sends on a schedule from the start; it has no users to pause or start");
+      }
     }
   }
 

@@ -15,6 +15,7 @@ import org.wirebench.results.ScenarioSettings;
 import org.wirebench.server.CliTypes;
 import org.wirebench.server.JvmProfile;
 import org.wirebench.server.ServerProcess;
+import org.wirebench.server.UnusedOptions;
 import org.wirebench.server.http.ContentCoding;
 import org.wirebench.server.load.JmeterPlan;
 import org.wirebench.server.load.TargetUrls;
@@ -81,15 +82,44 @@ final class ScenarioCommand {
     if (o.serverWait.isNegative() || o.serverWait.compareTo(Duration.ofMinutes(10)) > 0) {
       throw cmd.bad("--server-wait must be 0s..10m, was " + CliTypes.format(o.serverWait));
     }
-    if (!o.serverWait.isZero() && o.server == null) {
-      throw cmd.bad("--server-wait needs --server: without it the driver starts its own");
+    if (o.server == null) {
+      UnusedOptions.refuse(
+          cmd.spec,
+          "--server-wait",
+          "no --server",
+          "the driver starts its own server and waits for it");
     }
     if (o.jmeterEngines < 1 || o.jmeterEngines > JmeterPlan.MAX_ENGINES) {
       throw cmd.bad(
           "--jmeter-engines must be 1.." + JmeterPlan.MAX_ENGINES + ", was " + o.jmeterEngines);
     }
-    if (o.jmeterEngines != 1 && o.jmeterPlan == null) {
-      throw cmd.bad("--jmeter-engines only shapes a --jmeter-plan");
+    if (o.jmeterPlan == null) {
+      UnusedOptions.refuse(
+          cmd.spec, "--jmeter-engines", "no --jmeter-plan", "it only shapes a plan");
+    }
+    startedOnly();
+  }
+
+  /**
+   * Refuses what shapes a run this one does not make: the JVM of a server it starts, with --server
+   * (that server runs already) or a plan's (its server answers the probes with the default flags);
+   * the results and verdict of a run, with --jmeter-plan (a plan is written, not run).
+   */
+  private void startedOnly() {
+    if (o.server != null) {
+      String why = "that server runs already; this run starts none";
+      UnusedOptions.refuse(cmd.spec, "--jvm-profile", "--server", why);
+      UnusedOptions.refuse(cmd.spec, "--java", "--server", why);
+    }
+    if (o.jmeterPlan != null) {
+      UnusedOptions.refuse(
+          cmd.spec,
+          "--jvm-profile",
+          "--jmeter-plan",
+          "the server it asks for the plan's checks runs with the default flags");
+      for (String run : List.of("--out", "--json", "--max-error-rate", "--validate-every")) {
+        UnusedOptions.refuse(cmd.spec, run, "--jmeter-plan", "a plan is written, not run");
+      }
     }
   }
 
@@ -298,6 +328,29 @@ final class ScenarioCommand {
         throw cmd.bad(why);
       }
     }
+    boundedOnly(scenario, d, s);
     return s;
+  }
+
+  /**
+   * Refuses a bound of the other kind than the points' (given, it was dropped): a warm-up or
+   * measured time for count-bounded points, a warm-up count for time-bounded ones.
+   */
+  private void boundedOnly(Scenario scenario, ScenarioSettings dflt, ScenarioSettings s) {
+    String with = "--scenario " + scenario.name();
+    if (s.counted()) {
+      String why =
+          dflt.counted()
+              ? "its points are count-bounded (--requests, --warmup-requests)"
+              : "--requests bounds its points by count";
+      UnusedOptions.refuse(cmd.spec, "--warmup", with, why);
+      UnusedOptions.refuse(cmd.spec, "--duration", with, why);
+    } else {
+      UnusedOptions.refuse(
+          cmd.spec,
+          "--warmup-requests",
+          with,
+          "its points are time-bounded (--warmup, --duration; --requests bounds them by count)");
+    }
   }
 }

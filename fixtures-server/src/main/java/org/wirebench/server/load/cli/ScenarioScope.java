@@ -3,6 +3,7 @@ package org.wirebench.server.load.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.wirebench.server.UnusedOptions;
 import org.wirebench.server.load.scenario.ScenarioOptions;
 import org.wirebench.server.load.scenario.Scenarios;
 import picocli.CommandLine;
@@ -11,9 +12,11 @@ import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * Which scenarios take which of {@code load}'s options: a scenario's own options ({@link
- * ScenarioOptions#owners}) that one scenario only, every other option every scenario. {@code load
- * --scenario X} refuses another scenario's option instead of ignoring it; the suite hands each
- * scenario's driver only the {@code --load-arg} options that scenario takes.
+ * ScenarioOptions#owners}) that one scenario only, a warm-up or measured time the scenarios whose
+ * points are time-bounded and a warm-up count those whose points are count-bounded, every other
+ * option every scenario. {@code load --scenario X} refuses another scenario's option, or a bound of
+ * the other kind, instead of ignoring it; the suite hands each scenario's driver only the {@code
+ * --load-arg} options that scenario takes.
  */
 public final class ScenarioScope {
   private ScenarioScope() {}
@@ -37,12 +40,10 @@ public final class ScenarioScope {
       if (owner != null && !owner.equals(scenario)) {
         throw new CommandLine.ParameterException(
             spec.commandLine(),
-            o.longestName()
-                + " is an option of the "
-                + owner
-                + " scenario; --scenario "
-                + scenario
-                + " does not take it");
+            UnusedOptions.message(
+                o.longestName(),
+                "--scenario " + scenario,
+                "it is an option of the " + owner + " scenario"));
       }
     }
   }
@@ -54,9 +55,10 @@ public final class ScenarioScope {
    */
   public static List<String> argsFor(String scenario, List<String> args) {
     List<String> kept = new ArrayList<>();
-    for (List<String> option : options(args)) {
+    List<List<String>> options = options(args);
+    for (List<String> option : options) {
       String owner = owner(option.get(0));
-      if (owner == null || owner.equals(scenario)) {
+      if ((owner == null || owner.equals(scenario)) && bounds(scenario, option.get(0), options)) {
         kept.addAll(option);
       }
     }
@@ -70,7 +72,27 @@ public final class ScenarioScope {
    * @throws IllegalArgumentException naming the first such option
    */
   public static void refuseUntaken(List<String> scenarios, List<String> args) {
-    for (List<String> option : options(args)) {
+    List<List<String>> all = options(args);
+    for (List<String> option : all) {
+      String bound = name(option.get(0));
+      boolean timed = TIMED.contains(bound);
+      if ((timed || COUNTED.contains(bound))
+          && !scenarios.isEmpty()
+          && scenarios.stream().noneMatch(s -> bounds(s, bound, all))) {
+        throw new IllegalArgumentException(
+            String.join(" ", option)
+                + ": "
+                + bound
+                + " bounds "
+                + (timed ? "time" : "count")
+                + "-bounded points, and those of "
+                + String.join(", ", scenarios)
+                + " are "
+                + (timed ? "count" : "time")
+                + "-bounded");
+      }
+    }
+    for (List<String> option : all) {
       String owner = owner(option.get(0));
       if (owner != null && !scenarios.contains(owner)) {
         throw new IllegalArgumentException(
@@ -84,6 +106,37 @@ public final class ScenarioScope {
                 + ")");
       }
     }
+  }
+
+  /** Whether {@code args} (as given to {@code load}) give {@code option}, by any spelling. */
+  public static boolean gives(List<String> args, String option) {
+    CommandSpec spec = new CommandLine(new LoadCommand()).getCommandSpec();
+    OptionSpec wanted = spec.findOption(option);
+    return options(args).stream()
+        .anyMatch(o -> o.get(0).startsWith("-") && spec.findOption(name(o.get(0))) == wanted);
+  }
+
+  /** Options bounding a point by time, which count-bounded points have no use for. */
+  private static final List<String> TIMED = List.of("--warmup", "--duration");
+
+  /** An option bounding a point by count beside --requests, which time-bounded points ignore. */
+  private static final List<String> COUNTED = List.of("--warmup-requests");
+
+  /**
+   * Whether {@code token} is no bound, or a bound of the kind of {@code scenario}'s points among
+   * {@code options}: count-bounded by its own settings or by a --requests given, else time-bounded.
+   * The suite hands a scenario only the bounds of its kind, as {@code load} refuses the others
+   * ({@link ScenarioCommand}).
+   */
+  private static boolean bounds(String scenario, String token, List<List<String>> options) {
+    String n = name(token);
+    if (!TIMED.contains(n) && !COUNTED.contains(n)) {
+      return true;
+    }
+    boolean counted =
+        Scenarios.get(scenario).settings(false).counted()
+            || options.stream().anyMatch(o -> name(o.get(0)).equals("--requests"));
+    return TIMED.contains(n) != counted;
   }
 
   /** The scenario whose own option the token {@code --name[=value]} names; null: every one's. */

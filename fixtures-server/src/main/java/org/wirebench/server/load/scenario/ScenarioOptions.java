@@ -75,7 +75,7 @@ public final class ScenarioOptions {
               + " lists) for --server (default http://127.0.0.1:8080/) and the quick or full"
               + " settings, with the status, content type, length and outline of each point's"
               + " answers (asked of --server, else of a server started for it), instead of"
-              + " running it")
+              + " running it (so it takes no --out, --json, --max-error-rate or --validate-every)")
   public java.nio.file.Path jmeterPlan;
 
   @Option(
@@ -93,13 +93,14 @@ public final class ScenarioOptions {
       defaultValue = "default",
       description =
           "flags of the server JVM the scenario starts: default, seed2007, g1-tuned, zgc"
-              + " (default: ${DEFAULT-VALUE})")
+              + " (default: ${DEFAULT-VALUE}); refused with --server or --jmeter-plan")
   public String jvmProfile;
 
   @Option(
       names = "--java",
       description =
-          "start the server on this java launcher (another JDK; default: the one running this)")
+          "start the server on this java launcher (another JDK; default: the one running this);"
+              + " refused with --server")
   public Path java;
 
   /**
@@ -135,7 +136,7 @@ public final class ScenarioOptions {
       names = "--warmup-requests",
       description =
           "count-bounded points: thrown-away requests first (default: soap 2500, wms 0, wire 5;"
-              + " --quick: soap 0, wms 0, wire 3)")
+              + " --quick: soap 0, wms 0, wire 3); refused for time-bounded points")
   public Long warmupRequests;
 
   @Option(

@@ -15,6 +15,7 @@ import org.wirebench.results.Statistic;
 import org.wirebench.results.Studies;
 import org.wirebench.results.Study;
 import org.wirebench.results.TableLayout;
+import org.wirebench.server.UnusedOptions;
 import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.soap.SoapServices;
 import picocli.CommandLine.Option;
@@ -118,6 +119,11 @@ public final class SoapScenario implements Scenario {
                 : List.of(Operation.values());
     // quick: the two ends (per-request overhead, payload cost); the size-1 points take 0.3 s
     // each, the size-5000 ones 7-9 s (a quick run without size 1 took as long)
+    if (own.sizes != null && ops.stream().allMatch(op -> op == Operation.VOID)) {
+      throw new IllegalArgumentException(
+          UnusedOptions.message(
+              "--sizes", "--operations void", "void's envelope has no array to size"));
+    }
     List<Integer> sizes =
         own.sizes != null ? own.sizes : o.quick ? List.of(1, 5000) : Operation.SIZES;
     for (int n : sizes) {

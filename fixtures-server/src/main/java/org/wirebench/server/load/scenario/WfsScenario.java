@@ -20,6 +20,7 @@ import org.wirebench.results.Statistic;
 import org.wirebench.results.Studies;
 import org.wirebench.results.Study;
 import org.wirebench.results.TableLayout;
+import org.wirebench.server.UnusedOptions;
 import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.wfs.WfsHandler;
 import picocli.CommandLine.Option;
@@ -56,6 +57,9 @@ public final class WfsScenario implements Scenario {
       List.of(4, 8, 16, (int) Studies.WFS.value("load-users"));
 
   /** What {@code load --scenario wfs} varies; the defaults are the study's table. */
+  /** The seeded boxes a --filter bbox point rotates over without --bboxes. */
+  static final int BBOXES = 20;
+
   public static final class Options {
     @Option(
         names = "--layers",
@@ -98,12 +102,12 @@ public final class WfsScenario implements Scenario {
                 + " (default: ${DEFAULT-VALUE})")
     public String filter;
 
+    // no default value here: given with --filter none, it is refused, which a default hides
     @Option(
         names = "--bboxes",
-        defaultValue = "20",
         description =
-            "wfs: boxes a --filter bbox point rotates over, 1..1000 (default: ${DEFAULT-VALUE})")
-    public int bboxes;
+            "wfs: boxes a --filter bbox point rotates over, 1..1000 (default: " + BBOXES + ")")
+    public Integer bboxes;
   }
 
   @Override
@@ -168,10 +172,16 @@ public final class WfsScenario implements Scenario {
     if (!o.filter.equals("none") && !o.filter.equals("bbox")) {
       throw new IllegalArgumentException("--filter must be none or bbox, was " + o.filter);
     }
-    if (o.bboxes < 1 || o.bboxes > 1000) {
-      throw new IllegalArgumentException("--bboxes must be 1..1000, was " + o.bboxes);
+    if (o.bboxes != null && o.filter.equals("none")) {
+      throw new IllegalArgumentException(
+          UnusedOptions.message(
+              "--bboxes", "--filter none", "only a --filter bbox point rotates over boxes"));
     }
-    return points(o.layers, o.formats, users, o.count, o.filter.equals("bbox") ? o.bboxes : 0);
+    int bboxes = o.bboxes == null ? BBOXES : o.bboxes;
+    if (bboxes < 1 || bboxes > 1000) {
+      throw new IllegalArgumentException("--bboxes must be 1..1000, was " + bboxes);
+    }
+    return points(o.layers, o.formats, users, o.count, o.filter.equals("bbox") ? bboxes : 0);
   }
 
   /**

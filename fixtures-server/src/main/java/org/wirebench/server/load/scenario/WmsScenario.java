@@ -18,6 +18,7 @@ import org.wirebench.results.Studies;
 import org.wirebench.results.Study;
 import org.wirebench.results.TableLayout;
 import org.wirebench.server.FixtureServer;
+import org.wirebench.server.UnusedOptions;
 import org.wirebench.server.load.LoadPlan;
 import picocli.CommandLine.Option;
 
@@ -38,16 +39,21 @@ public final class WmsScenario implements Scenario {
   public static final List<Integer> STUDY_USERS = List.of(2, 8, 32, 64, 150);
   public static final List<Integer> QUICK_USERS = List.of(2, 32);
 
+  /** Our renderers the study loads without --wms-renderers. */
+  static final String STUDY_RENDERERS = "direct,tilecache";
+
   /** What {@code load --scenario wms} varies; the defaults are the study's. */
   public static final class Options {
+    // no default value here: given with --wms-endpoint, it is refused, which a default hides
     @Option(
         names = "--wms-renderers",
         split = ",",
-        defaultValue = "direct,tilecache",
         completionCandidates = RendererNames.class,
         description =
             "wms: our renderers to load, of ${COMPLETION-CANDIDATES} (default: the study's"
-                + " ${DEFAULT-VALUE})")
+                + " "
+                + STUDY_RENDERERS
+                + ")")
     public List<String> renderers;
 
     @Option(
@@ -148,6 +154,13 @@ public final class WmsScenario implements Scenario {
     List<Integer> users = o.users("--wms-users", w.users, o.quick ? QUICK_USERS : STUDY_USERS);
     Map<String, String> paths = new LinkedHashMap<>();
     if (w.endpoints != null && !w.endpoints.isEmpty()) {
+      if (w.renderers != null) {
+        throw new IllegalArgumentException(
+            UnusedOptions.message(
+                "--wms-renderers",
+                "--wms-endpoint",
+                "the endpoints named are loaded in place of our renderers"));
+      }
       for (String given : w.endpoints) {
         int eq = given.indexOf('=');
         String name = eq < 0 ? "" : given.substring(0, eq);
@@ -175,7 +188,7 @@ public final class WmsScenario implements Scenario {
         paths.put(name, u.toString());
       }
     } else {
-      for (String r : w.renderers) {
+      for (String r : w.renderers == null ? List.of(STUDY_RENDERERS.split(",")) : w.renderers) {
         paths.put(r, path(MapRendererKind.of(r))); // an unknown name fails here, listing ours
       }
     }

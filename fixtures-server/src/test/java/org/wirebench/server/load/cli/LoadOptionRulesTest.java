@@ -45,6 +45,31 @@ class LoadOptionRulesTest {
     return a.toArray(String[]::new);
   }
 
+  /**
+   * The open model (--rate) sends on a schedule: a think time was never taken and a ramp-up only
+   * lengthened the warm-up (the old code ran, here to exit 1 on the refused port).
+   */
+  @Test
+  void theClosedModelsUserOptionsAreRefusedWithARate() throws Exception {
+    String[][] closed = {
+      {"--think-time", "100ms"},
+      {"--think-time", "100ms", "--think-deviation", "10ms"},
+      {"--ramp-up", "1s"},
+      {"--think-time-ms", "100"},
+    };
+    for (String[] c : closed) {
+      List<String> args =
+          new ArrayList<>(List.of("--rate", "50", "--warmup", "0s", "--duration", "1s"));
+      args.addAll(List.of(c));
+      refused(c[0] + " has no effect with --rate", target(args.toArray(String[]::new)));
+    }
+    // the closed model takes them, and a --rate of 0 is the closed model
+    assertEquals(
+        1,
+        load(target("--rate", "0", "--think-time", "1ms", "--warmup", "0s", "--duration", "1ms")),
+        stderr);
+  }
+
   @Test
   void aThinkTimeSpreadNeedsAThinkTimeAtLeastAsLarge() throws Exception {
     refused(

@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,13 +19,14 @@ import org.wirebench.formats.geo.schema.XmlSchema;
 /**
  * The checks every codec passes before it is timed: its output validates against its OGC schema (if
  * it has one) and decodes back to the same features: ids and attributes equal, coordinates equal
- * within the codec's declared precision.
+ * within the codec's declared precision; it carries the time stamp exactly when it says it does.
  */
 public final class Conformance {
   private Conformance() {}
 
   /**
-   * Encodes, validates and round-trips {@code collection}.
+   * Encodes, validates and round-trips {@code collection}, and encodes it again at another time
+   * stamp to hold the codec to its {@link GeoCodec#writesTimeStamp}.
    *
    * @return the encoded bytes, exactly as a benchmark of this codec produces them
    * @throws ConformanceException saying which feature differs how
@@ -34,6 +36,7 @@ public final class Conformance {
     codec.encode(collection, out);
     byte[] bytes = out.toByteArray();
     verify(codec, collection.type(), collection.features(), bytes);
+    timeStamp(codec, collection, bytes);
     return bytes;
   }
 
@@ -49,6 +52,35 @@ public final class Conformance {
       OgcValidator.validate(codec.xmlSchema(), type, bytes);
     }
     compare(codec, expected, codec.decode(type, new ByteArrayInputStream(bytes)));
+  }
+
+  /**
+   * Holds {@code codec} to its {@link GeoCodec#writesTimeStamp}: the same features at another time
+   * stamp are other bytes if and only if it says it writes one ({@code encode --time-stamp} is
+   * refused or taken by what it says).
+   */
+  static void timeStamp(GeoCodec codec, FeatureCollection collection, byte[] bytes)
+      throws IOException {
+    FeatureCollection later =
+        new FeatureCollection(
+            collection.type(),
+            collection.features(),
+            collection.bounds(),
+            collection.timeStamp().plusSeconds(1),
+            collection.paging(),
+            collection.schemaBase());
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    codec.encode(later, out);
+    boolean differs = !Arrays.equals(bytes, out.toByteArray());
+    if (differs != codec.writesTimeStamp()) {
+      throw new ConformanceException(
+          codec.name()
+              + (differs
+                  ? ": another time stamp changed its bytes, yet writesTimeStamp() says it writes"
+                      + " none (or it writes other bytes each time for the same features)"
+                  : ": writesTimeStamp() says it writes the time stamp, yet another one left its"
+                      + " bytes the same"));
+    }
   }
 
   /** Largest difference an ordinate may show after a round trip through {@code codec}. */

@@ -66,6 +66,16 @@ public interface GeoCodec {
     return true;
   }
 
+  /**
+   * Whether the output carries the collection's {@link FeatureCollection#timeStamp} (WFS 1.1's and
+   * 2.0's {@code timeStamp}), so that the same features at another time stamp are other bytes. By
+   * default not: {@code encode --time-stamp} is refused for a codec that writes none, and the
+   * conformance check ({@link Conformance#check}) holds a codec to what it says here.
+   */
+  default boolean writesTimeStamp() {
+    return false;
+  }
+
   /** Writes the whole collection to {@code out} in one pass; does not close {@code out}. */
   void encode(FeatureCollection collection, OutputStream out) throws IOException;
 

@@ -60,6 +60,12 @@ public final class Gml31Codec extends GmlCodec {
     encodeQueries(QueryResults.of(collection), out);
   }
 
+  /** Its collection names the time it was written, {@code timeStamp}. */
+  @Override
+  public boolean writesTimeStamp() {
+    return true;
+  }
+
   @Override
   public boolean encodesSeveralQueries() {
     return true;

@@ -97,6 +97,12 @@ public final class Gml32Codec extends GmlCodec {
     w.flush();
   }
 
+  /** Its collection names the time it was written, {@code timeStamp}. */
+  @Override
+  public boolean writesTimeStamp() {
+    return true;
+  }
+
   @Override
   public boolean encodesSeveralQueries() {
     return true;

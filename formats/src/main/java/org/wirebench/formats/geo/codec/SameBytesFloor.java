@@ -116,6 +116,11 @@ public final class SameBytesFloor implements GeoCodec {
   }
 
   @Override
+  public boolean writesTimeStamp() {
+    return codec.writesTimeStamp();
+  }
+
+  @Override
   public void encode(FeatureCollection collection, OutputStream out) throws IOException {
     writer.write(collection, out);
   }
