@@ -140,6 +140,28 @@ class WmsShareTest {
   }
 
   /**
+   * A map waiting for its turn whose client leaves gives its place back at once, and is logged
+   * {@code 499 0}. Before, it waited for nobody until its turn came or its wait ran out (here 120
+   * s, past the test's bounds), holding a server thread and its client's place.
+   */
+  @Test
+  void aWaitingMapWhoseClientLeftGivesItsPlaceBackAtOnce() throws Exception {
+    WmsHandler wms = start(new MapLimits(2 * SIDE * SIDE, 4, SIDE * SIDE, 3, 120_000));
+    Socket a1 = ask(A, SIDE);
+    await(() -> turns.get() == 1, "A's first map is drawn");
+    Socket a2 = ask(A, SIDE);
+    await(() -> wms.limits().clientMapsNow(A) == 2, "A's second map waits");
+    a2.close();
+    await(() -> wms.limits().clientMapsNow(A) == 1, "the second map gives its place back");
+    // the first map is still held: the one line logged is the second's
+    await(() -> !log.isEmpty(), "the access log line");
+    assertTrue(log.get(0).contains("\" 499 0 "), log.get(0));
+    release.countDown();
+    assertEquals("HTTP/1.1 200 OK", reader(a1).readLine());
+    assertEquals(1, turns.get(), "the second map never had its turn");
+  }
+
+  /**
    * A map's pixels stay held until its answer is written, not only while it is drawn: an encoded
    * map waiting for a client that reads it slowly is held in memory (tens of MB at this size), and
    * once drawn it was counted nowhere, so one client reading a trickle could pile up maps without

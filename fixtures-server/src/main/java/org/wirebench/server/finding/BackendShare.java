@@ -60,13 +60,16 @@ final class BackendShare {
    * Starts {@code exchange} now when {@code client} has fewer than its share in flight, else once
    * its earlier ones have made room. {@code exchange} returns true when it started an exchange,
    * which then calls {@link #done} exactly once when it ends; false when it answered without one
-   * (its client left, or its time ran out while it waited), which frees its place at once.
+   * (its client left, or its time ran out while it waited), which frees its place at once. {@code
+   * queued} runs when it has to wait, before any other thread can start it: there it can be watched
+   * for its client leaving, and {@link #cancel}led.
    */
-  void start(String client, Exchange exchange) {
+  void start(String client, Exchange exchange, Runnable queued) {
     synchronized (this) {
       Client c = clients.computeIfAbsent(client, k -> new Client());
       if (c.running >= perClient) {
         c.waiting.addLast(exchange);
+        queued.run();
         return;
       }
       c.running++;
@@ -74,6 +77,15 @@ final class BackendShare {
     if (!exchange.start(false)) {
       done(client);
     }
+  }
+
+  /**
+   * Takes {@code exchange} out of {@code client}'s queue: true when it was still waiting (it will
+   * never start, and holds nothing), false when its turn has come already.
+   */
+  synchronized boolean cancel(String client, Exchange exchange) {
+    Client c = clients.get(client);
+    return c != null && c.waiting.removeFirstOccurrence(exchange);
   }
 
   /**

@@ -1,17 +1,12 @@
 package org.wirebench.server.finding;
 
-import java.net.ConnectException;
 import java.net.URI;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
-import org.eclipse.jetty.client.BufferingResponseListener;
-import org.eclipse.jetty.client.BytesRequestContent;
 import org.eclipse.jetty.client.HttpClient;
-import org.eclipse.jetty.client.Result;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.http.HttpStatus;
@@ -22,9 +17,6 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.URIUtil;
 import org.wirebench.formats.finding.BackendFormat;
 import org.wirebench.formats.finding.BackendFormats;
-import org.wirebench.formats.finding.BackendPayloadException;
-import org.wirebench.formats.finding.FindingRequest;
-import org.wirebench.formats.finding.GatewayJson;
 import org.wirebench.formats.finding.Quote;
 import org.wirebench.formats.xml.XmlFactories;
 
@@ -36,27 +28,20 @@ import org.wirebench.formats.xml.XmlFactories;
  * Whatever goes wrong with the backend is answered 502 (504 for a timeout) with a JSON cause; a bad
  * path is a 4xx. Nothing blocks a server thread while the backend works, so the per-client thread
  * limit does not bound a client's exchanges: {@link BackendShare} does, half the backend pool a
- * client, its further requests waiting their turn.
+ * client, its further requests waiting their turn. Each request's trip is a {@link GatewayCall},
+ * which stops it when its client leaves.
  */
 public final class GatewayHandler extends Handler.Abstract.NonBlocking {
-  private static final org.slf4j.Logger LOG =
-      org.slf4j.LoggerFactory.getLogger(GatewayHandler.class);
-
   public static final String PATH = "/ebay/finding/keywords/";
 
   /** Keywords longer than this (UTF-8 bytes, after decoding) are refused with 414. */
   public static final int MAX_KEYWORD_BYTES = 16 * 1024;
 
-  private final HttpClient client;
-  private final Supplier<String> backend;
-
   /** Each format's backend URI, resolved on its first request (the server's port is known then). */
-  private final java.util.Map<String, URI> targets = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, URI> targets = new ConcurrentHashMap<>();
 
-  private final FindingGateway.Settings settings;
-
-  /** Each client's share of the backend exchanges in flight. */
-  private final BackendShare share;
+  /** What every request's call shares: the client, the targets, the settings, the share. */
+  private final GatewayCall.Backend calls;
 
   /**
    * @param backend the backend URL with {@code {format}} where the format's name goes, e.g.
@@ -64,10 +49,14 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
    *     once the server has started)
    */
   GatewayHandler(HttpClient client, Supplier<String> backend, FindingGateway.Settings settings) {
-    this.client = client;
-    this.backend = backend;
-    this.settings = settings;
-    this.share = new BackendShare(BackendShare.of(settings.maxConnections()));
+    this.calls =
+        new GatewayCall.Backend(
+            client,
+            format ->
+                targets.computeIfAbsent(
+                    format.name(), name -> URI.create(backend.get().replace("{format}", name))),
+            settings,
+            new BackendShare(BackendShare.of(settings.maxConnections())));
   }
 
   @Override
@@ -84,7 +73,7 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
    * A bug's answer: a 500 with a JSON cause while nothing was sent, else the response aborted;
    * never Jetty's error page, which names the exception.
    */
-  private static void failed(Response response, Callback callback, RuntimeException e) {
+  static void failed(Response response, Callback callback, RuntimeException e) {
     if (!response.isCommitted()) {
       JsonErrors.write(
           response, callback, HttpStatus.INTERNAL_SERVER_ERROR_500, "the gateway failed");
@@ -149,69 +138,20 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
           "the keywords hold a control character the backend's XML request cannot carry");
       return;
     }
-    String client = org.wirebench.server.http.ClientAddress.of(request);
-    long arrivedNs = System.nanoTime();
-    share.start(
-        client,
-        waited -> turn(waited, arrivedNs, client, format, keywords, request, response, callback));
+    new GatewayCall(
+            calls,
+            org.wirebench.server.http.ClientAddress.of(request),
+            format,
+            keywords,
+            request,
+            response,
+            callback)
+        .begin();
   }
 
   /** Requests of {@code client} waiting for its share of the backend now. */
   int waitingForBackend(String client) {
-    return share.waiting(client);
-  }
-
-  /**
-   * A request's exchange once its client's share has room ({@link BackendShare}): not sent when its
-   * client left while it waited (499: nobody to answer), nor when it waited out the gateway's
-   * timeout (429: its own client's exchanges held it); else sent with the time it has left.
-   *
-   * @return whether an exchange was sent (it gives its place back when it ends)
-   */
-  private boolean turn(
-      boolean waited,
-      long arrivedNs,
-      String client,
-      BackendFormat format,
-      String keywords,
-      Request request,
-      Response response,
-      Callback callback) {
-    try {
-      if (waited) {
-        org.wirebench.server.http.ClientWatch watch =
-            org.wirebench.server.http.ClientWatch.of(request);
-        boolean gone = watch.goneNow();
-        watch.close();
-        if (gone) {
-          LOG.info("{}: client left while its request waited for the backend; not sent", client);
-          org.wirebench.server.http.ClientGone.end(
-              request, response, callback, "the client left while its request waited");
-          return false;
-        }
-      }
-      long leftMs = settings.timeoutMs() - (System.nanoTime() - arrivedNs) / 1_000_000;
-      if (leftMs <= 0) {
-        response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
-        JsonErrors.write(
-            response,
-            callback,
-            HttpStatus.TOO_MANY_REQUESTS_429,
-            "this client's earlier requests held the backend for the gateway's whole timeout ("
-                + settings.timeoutMs()
-                + " ms): one client has at most "
-                + share.perClient()
-                + " requests at the backend at once");
-        return false;
-      }
-      forward(format, keywords, leftMs, client, response, callback);
-      return true;
-    } catch (RuntimeException e) {
-      // a bug here must not keep the client's place
-      LOG.warn("gateway request failed before its exchange", e);
-      failed(response, callback, e);
-      return false;
-    }
+    return calls.share().waiting(client);
   }
 
   /**
@@ -253,122 +193,5 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
     } catch (java.nio.charset.CharacterCodingException e) {
       throw new IllegalArgumentException("the keywords' %-escapes are not UTF-8");
     }
-  }
-
-  private void forward(
-      BackendFormat format,
-      String keywords,
-      long timeoutMs,
-      String from,
-      Response response,
-      Callback callback) {
-    URI target =
-        targets.computeIfAbsent(
-            format.name(), name -> URI.create(backend.get().replace("{format}", name)));
-    client
-        .newRequest(target)
-        .method(HttpMethod.POST)
-        .headers(
-            h -> {
-              h.put("X-EBAY-SOA-SECURITY-APPNAME", settings.appName());
-              h.put("X-EBAY-SOA-OPERATION-NAME", "findItemsByKeywords");
-              h.put("X-EBAY-SOA-RESPONSE-DATA-FORMAT", format.name().toUpperCase(Locale.ROOT));
-            })
-        .body(
-            new BytesRequestContent(
-                FindingRequest.CONTENT_TYPE,
-                FindingRequest.xml(keywords, settings.entriesPerPage())))
-        .timeout(timeoutMs, TimeUnit.MILLISECONDS)
-        .send(
-            new BufferingResponseListener(settings.maxResponseBytes()) {
-              @Override
-              public void onComplete(Result result) {
-                // the place is given back once the answer is written, not when the backend's
-                // ends: answers waiting for a client that reads slowly are held in memory, and
-                // its share bounds them too
-                Callback written = Callback.from(() -> share.done(from), callback);
-                try {
-                  answer(format, target, result, this, response, written);
-                } catch (RuntimeException e) {
-                  written.failed(e);
-                }
-              }
-            });
-  }
-
-  private void answer(
-      BackendFormat format,
-      URI target,
-      Result result,
-      BufferingResponseListener body,
-      Response response,
-      Callback callback) {
-    if (result.isFailed()) {
-      Throwable failure = result.getFailure();
-      int status =
-          failure instanceof TimeoutException
-              ? HttpStatus.GATEWAY_TIMEOUT_504
-              : HttpStatus.BAD_GATEWAY_502;
-      String cause = cause(failure);
-      // the client gets one line without the internal backend's address; the operator gets that
-      // and what failed (a rare 502 under saturation in the quick suite of 2026-11-24 could not be
-      // told apart from its body alone)
-      LOG.warn("{} {} (backend {}): {}", status, cause, target, String.valueOf(failure));
-      JsonErrors.write(response, callback, status, cause);
-      return;
-    }
-    int backendStatus = result.getResponse().getStatus();
-    if (backendStatus != HttpStatus.OK_200) {
-      JsonErrors.write(
-          response,
-          callback,
-          HttpStatus.BAD_GATEWAY_502,
-          "the " + format.name() + " backend answered HTTP " + backendStatus);
-      return;
-    }
-    byte[] bytes = body.getContent();
-    byte[] json; // the whole answer, every check made, before its first byte goes to the client
-    try {
-      json = GatewayJson.toBytes(format, bytes, 0, bytes.length);
-    } catch (BackendPayloadException e) {
-      JsonErrors.write(response, callback, HttpStatus.BAD_GATEWAY_502, e.getMessage());
-      return;
-    } catch (RuntimeException | java.io.IOException e) {
-      // a decoder bug must not become a 500 with a stack; the cause stays generic
-      JsonErrors.write(
-          response,
-          callback,
-          HttpStatus.BAD_GATEWAY_502,
-          "the " + format.name() + " backend's answer could not be read");
-      return;
-    }
-    response.setStatus(HttpStatus.OK_200);
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, GatewayJson.CONTENT_TYPE);
-    response.getHeaders().put(HttpHeader.CONTENT_LENGTH, json.length);
-    response.write(true, ByteBuffer.wrap(json), callback);
-  }
-
-  /** One line a client can read; no exception class names, no stack. */
-  private String cause(Throwable failure) {
-    if (failure instanceof TimeoutException) {
-      return "the backend did not answer within " + settings.timeoutMs() + " ms";
-    }
-    for (Throwable t = failure; t != null; t = t.getCause()) {
-      if (t instanceof ConnectException) {
-        return "the backend refused the connection";
-      }
-      if (t instanceof java.net.UnknownHostException) {
-        return "the backend's host name is unknown";
-      }
-      if (t instanceof IllegalArgumentException
-          && String.valueOf(t.getMessage()).contains("capacity")) {
-        return "the backend's answer is larger than " + settings.maxResponseBytes() + " bytes";
-      }
-      if (t instanceof java.io.EOFException
-          || String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT).contains("eof")) {
-        return "the backend closed the connection before its answer was complete";
-      }
-    }
-    return "the exchange with the backend failed";
   }
 }

@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link #gone()} is what a request's work looks at as it goes (a flag the selector sets: free
  * to read); {@link #goneNow()} asks the socket at once, for the one look that decides between an
- * answer and {@code 499}.
+ * answer and {@code 499}. {@link #onGone} is for work that does not look as it goes (a backend
+ * exchange, a wait): it is told as soon as the selector hears the close.
  *
  * <p>{@link #close()} must run before the response completes: Jetty registers its own read interest
  * for the connection's next request then, and there can be only one.
@@ -66,7 +67,16 @@ public final class ClientWatch implements AutoCloseable {
 
   private boolean done;
   private SocketChannelEndPoint endPoint;
-  private boolean started;
+
+  /** Set once, under lock, when the watch starts; read without it. */
+  private volatile boolean started;
+
+  /** What {@link #onGone} asked to run, until it runs or the watch closes; guarded by lock. */
+  private Runnable whenGone;
+
+  /** Whether {@link #close()} ran; guarded by lock. */
+  private boolean closed;
+
   private final Callback interest =
       new Callback() {
         @Override
@@ -84,23 +94,28 @@ public final class ClientWatch implements AutoCloseable {
               return;
             }
             done = true;
-            if (peer == Peer.CLOSED) {
-              gone = true; // never back to false: goneNow() may have seen it first
+            if (peer != Peer.CLOSED) {
+              return;
             }
+            gone = true; // never back to false: goneNow() may have seen it first
           }
+          fire();
         }
 
         @Override
         public void failed(Throwable x) {
           // closed, or the watch removed by close(): only the first says the client left
           synchronized (lock) {
-            if (!done) {
-              done = true;
-              if (!endPoint.isOpen()) {
-                gone = true;
-              }
+            if (done) {
+              return;
             }
+            done = true;
+            if (endPoint.isOpen()) {
+              return;
+            }
+            gone = true;
           }
+          fire();
         }
 
         @Override
@@ -121,13 +136,32 @@ public final class ClientWatch implements AutoCloseable {
     return new ClientWatch(request);
   }
 
-  /** Whether the client has closed its connection; called from the request's thread. */
+  /**
+   * Whether the client has closed its connection, as the selector said; the first call starts the
+   * watch.
+   */
   public boolean gone() {
     if (!started) {
-      started = true;
-      register();
+      start();
     }
     return gone;
+  }
+
+  /**
+   * Registers the watch, once: never after {@link #close()}, which may come first from another
+   * thread (a backend exchange that ended before its watch was asked for), and would leave the read
+   * interest Jetty needs for the next request taken by a watch nobody closes.
+   */
+  private void start() {
+    synchronized (lock) {
+      if (started) {
+        return;
+      }
+      started = true;
+      if (!done) {
+        register();
+      }
+    }
   }
 
   /**
@@ -137,6 +171,37 @@ public final class ClientWatch implements AutoCloseable {
    */
   public boolean looked() {
     return started;
+  }
+
+  /**
+   * Has {@code action} run once when the client is seen gone, starting the watch: for work that
+   * does not look at its client as it goes (a backend exchange in flight, a wait for a turn), so
+   * that it can be stopped the moment the close is heard. It runs on the selector's thread, so it
+   * must only hand the stop on, never block; or in this call, when the client is already known
+   * gone. It does not run once the watch is closed; a later call replaces an action not run yet.
+   */
+  public void onGone(Runnable action) {
+    synchronized (lock) {
+      if (closed) {
+        return;
+      }
+      whenGone = action;
+    }
+    if (gone()) {
+      fire();
+    }
+  }
+
+  /** Runs the action {@link #onGone} left, if any, once. */
+  private void fire() {
+    Runnable action;
+    synchronized (lock) {
+      action = whenGone;
+      whenGone = null;
+    }
+    if (action != null) {
+      action.run();
+    }
   }
 
   /**
@@ -219,11 +284,14 @@ public final class ClientWatch implements AutoCloseable {
   @Override
   public void close() {
     synchronized (lock) {
+      closed = true;
+      whenGone = null;
       if (endPoint != null && !done) {
         done = true;
         // fails (and so removes) the read interest registered above: with done unset it is ours
         endPoint.getFillInterest().onFail(new java.util.concurrent.CancellationException("done"));
       }
+      done = true; // a watch closed before it started never starts
     }
   }
 }

@@ -88,7 +88,7 @@ final class GetFeature {
     checkSelections(queries, start, count);
     boolean largePage = !hits && count > HeavyQueries.LARGE_PAGE;
     HeavyQueries.Turn turn =
-        cost > HeavyQueries.HEAVY_VISITS || largePage ? heavy.acquire(client) : null;
+        cost > HeavyQueries.HEAVY_VISITS || largePage ? heavy.acquire(client, visits) : null;
     boolean kept = false;
     try {
       if (turn != null) {

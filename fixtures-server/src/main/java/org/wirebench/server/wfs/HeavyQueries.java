@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.http.HttpStatus;
+import org.wirebench.server.http.ClientGone;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -123,11 +124,27 @@ final class HeavyQueries {
   }
 
   /**
+   * A turn to run one heavy query of {@code client} (its address) outside a request, whose client
+   * never leaves (for tests); see {@link #acquire(String, Visits)}.
+   */
+  Turn acquire(String client) throws OwsException {
+    return acquire(client, Visits.none());
+  }
+
+  /**
    * A turn to run one heavy query of {@code client} (its address), to be closed when it is done;
    * 503 when the client holds its share already, or no turn comes. A turn comes when a running
-   * place is free and the client runs fewer than its running share.
+   * place is free and the client runs fewer than its running share. A query whose client leaves
+   * while it waits stops there ({@link ClientGone.Left}), its place given back at once: its
+   * client's leaving wakes the wait. Before, it held its place (and its thread) for nobody until
+   * its turn came or its wait ran out, and other clients' heavy queries got 503 meanwhile.
    */
-  synchronized Turn acquire(String client) throws OwsException {
+  Turn acquire(String client, Visits visits) throws OwsException {
+    visits.whenClientLeaves(this::wake);
+    return admit(client, visits);
+  }
+
+  private synchronized Turn admit(String client, Visits visits) throws OwsException {
     if (admittedBy.getOrDefault(client, 0) >= perClient) {
       throw clientBusy();
     }
@@ -139,6 +156,10 @@ final class HeavyQueries {
     long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
     try {
       while (runningAll >= maxRunning || runningBy.getOrDefault(client, 0) >= runningPerClient) {
+        if (visits.clientLeft()) {
+          leave(client);
+          throw new ClientGone.Left("the client left while its query waited for its turn");
+        }
         long left = until - System.nanoTime();
         if (left <= 0) {
           leave(client);
@@ -154,6 +175,11 @@ final class HeavyQueries {
     runningAll++;
     runningBy.merge(client, 1, Integer::sum);
     return () -> end(client);
+  }
+
+  /** Wakes the waiting queries to look again: one of their clients left. */
+  private synchronized void wake() {
+    notifyAll();
   }
 
   private synchronized void end(String client) {

@@ -1,8 +1,8 @@
 package org.wirebench.server.wfs;
 
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.BooleanSupplier;
 import org.wirebench.server.http.ClientGone;
+import org.wirebench.server.http.ClientWatch;
 
 /**
  * The features one GetFeature visits: each is counted (into the handler's total, which tests and
@@ -15,24 +15,24 @@ final class Visits {
   static final int CHECK_EVERY = 256;
 
   private final LongAdder total;
-  private final BooleanSupplier gone;
+  private final ClientWatch watch;
   private final WorkBudget budget;
   private int sinceCheck;
 
   /**
    * @param total where the server counts visited features
-   * @param gone whether the client has left
+   * @param watch the request's client, or null for work outside a request (never gone)
    * @param budget the request's work budget, or null for none
    */
-  Visits(LongAdder total, BooleanSupplier gone, WorkBudget budget) {
+  Visits(LongAdder total, ClientWatch watch, WorkBudget budget) {
     this.total = total;
-    this.gone = gone;
+    this.watch = watch;
     this.budget = budget;
   }
 
   /** For work outside a request: counts nothing, never stops. */
   static Visits none() {
-    return new Visits(new LongAdder(), () -> false, null);
+    return new Visits(new LongAdder(), null, null);
   }
 
   /**
@@ -52,7 +52,17 @@ final class Visits {
 
   /** Whether the client has gone, without stopping. */
   boolean clientLeft() {
-    return gone.getAsBoolean();
+    return watch != null && watch.gone();
+  }
+
+  /**
+   * Has {@code action} run as soon as the client is heard leaving, for a wait that cannot look as
+   * it goes ({@link ClientWatch#onGone}: it must not block).
+   */
+  void whenClientLeaves(Runnable action) {
+    if (watch != null) {
+      watch.onGone(action);
+    }
   }
 
   /** Throws {@link ClientGone.Left} if the client has gone. */

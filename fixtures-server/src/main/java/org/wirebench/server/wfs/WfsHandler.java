@@ -325,7 +325,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
               endpoint,
               heavy,
               org.wirebench.server.http.ClientAddress.of(request),
-              new Visits(visited, watch::gone, budget));
+              new Visits(visited, watch, budget));
     } catch (org.wirebench.server.http.ClientGone.Left e) {
       watch.close();
       LOG.info("stopped {}: {}", request.getHttpURI().getPathQuery(), e.getMessage());

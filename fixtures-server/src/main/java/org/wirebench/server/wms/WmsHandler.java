@@ -157,7 +157,7 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
     byte[] image;
     MapLimits.Turn turn = null;
     try {
-      turn = limits.acquire(ClientAddress.of(request), pixels);
+      turn = turn(request, pixels, watch);
       Hold h = hold;
       if (h != null) {
         h.turnTaken(watch::gone);
@@ -203,6 +203,49 @@ public final class WmsHandler extends OwsHandler<WmsRequest> {
     // maps without bound
     MapLimits.Turn written = turn;
     response.write(true, ByteBuffer.wrap(image), Callback.from(written::close, callback));
+  }
+
+  /**
+   * Waits for the map's turn ({@link MapLimits#acquire}), its client watched meanwhile: a client
+   * that leaves interrupts the wait, which gives back what it took and ends the map as its client
+   * gone ({@code 499 0}). Before, a waiting map held its thread and its client's places for nobody
+   * until its turn came or its wait ran out ({@value #BUDGET_WAIT_SECONDS} s).
+   */
+  private MapLimits.Turn turn(Request request, int pixels, ClientWatch watch)
+      throws OwsException, InterruptedException {
+    WaitingThread waiting = new WaitingThread();
+    watch.onGone(waiting::interrupt);
+    try {
+      return limits.acquire(ClientAddress.of(request), pixels);
+    } finally {
+      waiting.done();
+    }
+  }
+
+  /** The thread waiting for a turn, interrupted only while it waits. */
+  private static final class WaitingThread {
+    private final Thread thread = Thread.currentThread();
+    private boolean waiting = true;
+    private boolean interrupted;
+
+    /** From the selector's thread: interrupts the wait if it still waits. */
+    synchronized void interrupt() {
+      if (waiting) {
+        interrupted = true;
+        thread.interrupt();
+      }
+    }
+
+    /**
+     * The wait is over: an interrupt of ours still pending (the turn came as the client left) must
+     * reach neither the drawing, whose first look stops it anyway, nor the pool's next task.
+     */
+    synchronized void done() {
+      waiting = false;
+      if (interrupted) {
+        Thread.interrupted();
+      }
+    }
   }
 
   /**

@@ -177,8 +177,8 @@ class HeavyQueryTest {
         s.close();
       }
     }
-    // both clients left: the running scan stops, the waiting one stops at its first look (between
-    // the two none runs, so the scans have stopped when none is admitted, not when none runs)
+    // both clients left: the running scan stops, the waiting one leaves its wait (between the two
+    // none runs, so the scans have stopped when none is admitted, not when none runs)
     await(() -> server.wfs().heavyQueriesAdmitted() == 0, "the scans stop");
     long stopped = server.wfs().featuresVisited();
     // a check that they ended, not a wait for it: a scan still going would visit meanwhile

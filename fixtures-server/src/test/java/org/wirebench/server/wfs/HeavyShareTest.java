@@ -39,11 +39,15 @@ class HeavyShareTest {
 
   private FixtureServer server;
   private final LoopbackClients clients = new LoopbackClients();
+  private final List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
   private HeavyQueries.Turn held;
 
   @BeforeEach
   void start() throws Exception {
-    server = new FixtureServer(FixtureServer.Settings.defaults().compression(false)).start();
+    server =
+        new FixtureServer(FixtureServer.Settings.defaults().compression(false))
+            .accessLogTo(log::add)
+            .start();
     // one running place and three waiting, one client holding two of the four at most
     server.wfs().heavyQueries(1, 3, 60_000, 2);
     hold();
@@ -93,7 +97,7 @@ class HeavyShareTest {
     a1.close();
     a2.close();
     letGo();
-    // each stops at its first look at the client once its turn comes, and gives its place back
+    // each leaves its wait as its client is heard leaving, and gives its place back
     await(() -> admitted(A) == 0, "A's sorts give their places back");
     assertTrue(
         server.wfs().featuresVisited() - before < 1_000_000,
@@ -103,6 +107,27 @@ class HeavyShareTest {
     ask(A);
     await(() -> admitted(A) == 2, "A's next two sorts wait");
     assertRefused(ask(A));
+  }
+
+  /**
+   * A heavy query waiting for its turn whose client leaves gives its place back at once, and is
+   * logged {@code 499 0}. Before, it waited for nobody until its turn came or its wait ran out
+   * (here 120 s, past the test's bounds), holding a server thread and a place another client's
+   * heavy query could have had.
+   */
+  @Test
+  void aWaitingQueryWhoseClientLeftGivesItsPlaceBackAtOnce() throws Exception {
+    letGo();
+    server.wfs().heavyQueries(1, 3, 120_000, 2);
+    hold();
+    Socket a1 = ask(A);
+    await(() -> admitted(A) == 1, "A's sort waits");
+    a1.close();
+    await(() -> admitted(A) == 0, "A's sort gives its place back, though no turn came");
+    assertEquals(1, server.wfs().heavyQueriesRunning(), "the running place is still held");
+    await(() -> log.stream().anyMatch(l -> l.contains("SORTBY=")), "the access log line");
+    String line = log.stream().filter(l -> l.contains("SORTBY=")).findFirst().orElseThrow();
+    assertTrue(line.contains("\" 499 0 "), line);
   }
 
   /**
