@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -72,7 +73,7 @@ class TileCacheDamageTest {
   @ValueSource(strings = {"empty", "ten-bytes", "half", "no-eoi", "garbage", "wrong-size"})
   void aDamagedTileIsRedrawnNotServed(String kind) throws Exception {
     Path folder = TileCacheRenderer.folderFor(root, 5400);
-    Path file = folder.resolve(LEVEL + "/" + COLUMN + "/" + ROW + ".jpg");
+    Path file = tileFile(folder);
     Files.createDirectories(file.getParent());
     Files.write(file, damaged(kind));
     try (TileCacheRenderer tiles = new TileCacheRenderer(folder, direct)) {
@@ -95,13 +96,10 @@ class TileCacheDamageTest {
   @ValueSource(strings = {"link", "too-large"})
   void aTileThatIsNoFileOfTheCacheIsRedrawn(String kind) throws Exception {
     Path folder = TileCacheRenderer.folderFor(root, 5400);
-    Path file = folder.resolve(LEVEL + "/" + COLUMN + "/" + ROW + ".jpg");
+    Path file = tileFile(folder);
     Files.createDirectories(file.getParent());
-    ByteArrayOutputStream planted = new ByteArrayOutputStream();
-    new JpegEncoder()
-        .encode(
-            direct.render(TileGrid.box(LEVEL, COLUMN + 1, ROW), Srs.EPSG_4326), 256, 256, planted);
-    Path elsewhere = Files.write(root.resolve("elsewhere.jpg"), planted.toByteArray());
+    byte[] planted = neighbourTile();
+    Path elsewhere = Files.write(root.resolve("elsewhere.jpg"), planted);
     if (kind.equals("link")) {
       Files.createSymbolicLink(file, elsewhere);
     } else {
@@ -113,7 +111,7 @@ class TileCacheDamageTest {
       assertEquals(1, tiles.redrawnTiles(), kind);
       assertFalse(Files.isSymbolicLink(file), "the tile is a file of the cache now");
       assertArrayEquals(whole, Files.readAllBytes(file));
-      assertArrayEquals(planted.toByteArray(), Files.readAllBytes(elsewhere), "never written");
+      assertArrayEquals(planted, Files.readAllBytes(elsewhere), "never written");
     }
   }
 
@@ -122,7 +120,7 @@ class TileCacheDamageTest {
   @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void aFifoInATilesPlaceIsNotOpened() throws Exception {
     Path folder = TileCacheRenderer.folderFor(root, 5400);
-    Path file = folder.resolve(LEVEL + "/" + COLUMN + "/" + ROW + ".jpg");
+    Path file = tileFile(folder);
     Files.createDirectories(file.getParent());
     Process mkfifo = new ProcessBuilder("mkfifo", file.toString()).inheritIO().start();
     Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo is available");
@@ -143,13 +141,10 @@ class TileCacheDamageTest {
   void aFolderAnotherUserCouldHaveFilledIsNotUsed(String kind) throws Exception {
     Path tileRoot = Files.createDirectory(root.resolve("shared"));
     Path folder = TileCacheRenderer.folderFor(tileRoot, 5400);
-    Path file = folder.resolve(LEVEL + "/" + COLUMN + "/" + ROW + ".jpg");
+    Path file = tileFile(folder);
     Files.createDirectories(file.getParent());
-    ByteArrayOutputStream planted = new ByteArrayOutputStream();
-    new JpegEncoder()
-        .encode(
-            direct.render(TileGrid.box(LEVEL, COLUMN + 1, ROW), Srs.EPSG_4326), 256, 256, planted);
-    Files.write(file, planted.toByteArray());
+    byte[] planted = neighbourTile();
+    Files.write(file, planted);
     if (kind.equals("anyone-writes")) {
       Files.setPosixFilePermissions(
           folder, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
@@ -163,14 +158,14 @@ class TileCacheDamageTest {
       assertArrayEquals(expected, tiles.render(tileBox(), Srs.EPSG_4326), kind);
       assertEquals(1, tiles.unstoredTiles(), kind);
     }
-    assertArrayEquals(planted.toByteArray(), Files.readAllBytes(file), "left as it was");
+    assertArrayEquals(planted, Files.readAllBytes(file), "left as it was");
   }
 
   /** The cache's own tile() answer is checked too: what the seeding and tests read. */
   @Test
   void tileBytesAreCheckedToo() throws Exception {
     Path folder = TileCacheRenderer.folderFor(root, 5400);
-    Path file = folder.resolve(LEVEL + "/" + COLUMN + "/" + ROW + ".jpg");
+    Path file = tileFile(folder);
     Files.createDirectories(file.getParent());
     Files.write(file, damaged("half"));
     try (TileCacheRenderer tiles = new TileCacheRenderer(folder, direct)) {
@@ -267,5 +262,18 @@ class TileCacheDamageTest {
     try (var files = Files.walk(directory)) {
       return files.filter(p -> p.toString().endsWith(".jpg")).count();
     }
+  }
+
+  /** Where the tile under test lies in a cache folder. */
+  private static Path tileFile(Path folder) {
+    return folder.resolve(LEVEL + "/" + COLUMN + "/" + ROW + ".jpg");
+  }
+
+  /** A real tile of another place: the map a planted file would show instead of the right one. */
+  private byte[] neighbourTile() throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    new JpegEncoder()
+        .encode(direct.render(TileGrid.box(LEVEL, COLUMN + 1, ROW), Srs.EPSG_4326), 256, 256, out);
+    return out.toByteArray();
   }
 }
