@@ -31,6 +31,8 @@ settings, claims or variant order differ from the first's). One line, no traceba
 """
 import argparse, itertools, json, math, os, random, statistics as st, sys
 from collections import Counter
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from run_files import check_run_file  # noqa: E402  (scripts/lib, beside this script)
 import signal
 
 # a reader that stops early (| head) ends the table quietly, not with a BrokenPipeError
@@ -97,16 +99,7 @@ def no_constant(name):  # NaN, Infinity, -Infinity as bare words: not JSON, as P
 
 
 def read_pairs(run):
-    path = os.path.join(run, "pairs.json")
-    if not os.path.isdir(run):
-        refuse(f"{run}: " + ("a file, not a run folder" if os.path.exists(run) else "no such run folder"))
-    if os.path.islink(path):
-        refuse(f"{path} is a link, not a file of the run (a run's files are never read through links)")
-    if os.path.exists(path) and not os.path.isfile(path):
-        # opening a FIFO would wait for a writer for ever
-        refuse(f"{path} is not a file (a folder, FIFO, device or socket)")
-    if os.path.isfile(path) and os.path.getsize(path) > 64 << 20:  # OwnFiles.MAX_BYTES
-        refuse(f"{path} is {os.path.getsize(path)} bytes, larger than any file a run writes (at most 64 MiB read)")
+    path = check_run_file(run, "pairs.json", refuse)
     try:
         with open(path, "rb") as f:
             p = json.loads(f.read().decode("utf-8"), object_pairs_hook=strict_object, parse_constant=no_constant)

@@ -18,6 +18,8 @@ missing, unreadable, cut short or without a pairs table, a link or no regular fi
 REV). One line on stderr, no traceback.
 """
 import os, re, signal, subprocess, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from run_files import check_run_file  # noqa: E402  (scripts/lib, beside this script)
 
 # a reader that stops early (| head) ends the table quietly, not with a BrokenPipeError
 signal.signal(signal.SIGPIPE, signal.SIG_DFL)
@@ -78,17 +80,7 @@ def report(run):
             refuse(f"{path}: not in commit {at} (give run folders as paths from the repository's root)")
         data = got.stdout
     else:
-        if not os.path.isdir(run):
-            refuse(f"{run}: " + ("a file, not a run folder" if os.path.exists(run) else "no such run folder"))
-        path = os.path.join(run, "report.md")
-        # a run's own file, as the Java readers take it (OwnFiles): not through a link, and never
-        # a FIFO (open() would wait for a writer for ever)
-        if os.path.islink(path):
-            refuse(f"{path} is a link, not a file of the run (a run's files are never read through links)")
-        if os.path.exists(path) and not os.path.isfile(path):
-            refuse(f"{path} is not a file (a folder, FIFO, device or socket)")
-        if os.path.isfile(path) and os.path.getsize(path) > 64 << 20:  # OwnFiles.MAX_BYTES
-            refuse(f"{path} is {os.path.getsize(path)} bytes, larger than any file a run writes (at most 64 MiB read)")
+        path = check_run_file(run, "report.md", refuse)
         try:
             with open(path, "rb") as f:
                 data = f.read()
