@@ -120,8 +120,8 @@ class LoadUsageErrorsTest {
 
   /**
    * What shapes a run this one does not make: the JVM of a server it would start, with --server;
-   * the outputs and verdict of a run, with --jmeter-plan. Each once ran (here: failed on the
-   * refused port, exit 1) without it.
+   * the outputs, verdict and repetitions of a run, with --jmeter-plan. Each once ran (here: failed
+   * on the refused port, exit 1) without it.
    */
   @Test
   void whatShapesARunNotMadeIsRefused() throws Exception {
@@ -146,6 +146,10 @@ class LoadUsageErrorsTest {
           o[0] + " has no effect with --jmeter-plan: a plan is written, not run",
           with(with(o, "--jmeter-plan", plan), wfs));
     }
+    // the old code wrote the plan, each point once, whatever number of runs was asked
+    refused(
+        "--runs has no effect with --jmeter-plan: a plan runs each point once",
+        with(new String[] {"--runs", "3", "--jmeter-plan", plan}, wfs));
     // the old code started a server with the default flags for the plan, whatever was asked
     refused(
         "--jvm-profile has no effect with --jmeter-plan",

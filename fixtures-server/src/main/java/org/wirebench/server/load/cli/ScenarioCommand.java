@@ -103,7 +103,7 @@ final class ScenarioCommand {
   /**
    * Refuses what shapes a run this one does not make: the JVM of a server it starts, with --server
    * (that server runs already) or a plan's (its server answers the probes with the default flags);
-   * the results and verdict of a run, with --jmeter-plan (a plan is written, not run).
+   * the results, verdict and repetitions of a run, with --jmeter-plan (a plan is written, not run).
    */
   private void startedOnly() {
     if (o.server != null) {
@@ -120,6 +120,11 @@ final class ScenarioCommand {
       for (String run : List.of("--out", "--json", "--max-error-rate", "--validate-every")) {
         UnusedOptions.refuse(cmd.spec, run, "--jmeter-plan", "a plan is written, not run");
       }
+      UnusedOptions.refuse(
+          cmd.spec,
+          "--runs",
+          "--jmeter-plan",
+          "a plan runs each point once; run the plan again for another run");
     }
   }
 

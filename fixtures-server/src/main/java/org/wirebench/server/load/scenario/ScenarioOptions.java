@@ -75,7 +75,7 @@ public final class ScenarioOptions {
               + " lists) for --server (default http://127.0.0.1:8080/) and the quick or full"
               + " settings, with the status, content type, length and outline of each point's"
               + " answers (asked of --server, else of a server started for it), instead of"
-              + " running it (so it takes no --out, --json, --max-error-rate or --validate-every)")
+              + " running it (so it takes no --out, --json, --max-error-rate, --validate-every or --runs)")
   public java.nio.file.Path jmeterPlan;
 
   @Option(
