@@ -52,7 +52,8 @@ final class FindingCommand implements Callable<Integer> {
   @Option(
       names = "--seed",
       defaultValue = "" + FindingGenerator.DEFAULT_SEED,
-      description = "generator seed (default: ${DEFAULT-VALUE})")
+      description =
+          "generator seed of the items (default: ${DEFAULT-VALUE}); refused with --items 0")
   long seed;
 
   @Option(names = "--out", description = "file to write (default: standard output)")
@@ -63,6 +64,10 @@ final class FindingCommand implements Callable<Integer> {
     if (items < 0 || items > MAX_ITEMS) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--items must be 0.." + MAX_ITEMS + ", was " + items);
+    }
+    if (items == 0) {
+      // the seed draws the items alone: the rest of an empty answer is the same for any
+      UnusedOptions.refuse(spec, "--seed", "--items 0", "there are no items to draw");
     }
     if (gateway) {
       UnusedOptions.refuse(

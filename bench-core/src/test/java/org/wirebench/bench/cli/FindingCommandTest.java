@@ -63,6 +63,31 @@ class FindingCommandTest {
     }
   }
 
+  /**
+   * The seed draws the items alone: with none to draw, a --seed once gave the same answer as any
+   * other (exit 0); it is refused in one line, whatever the format.
+   */
+  @Test
+  void aSeedWithNoItemsIsRefused(@TempDir Path dir) {
+    CliRunner cli = new CliRunner();
+    for (String[] extra : new String[][] {{}, {"--gateway"}, {"--format", "json"}}) {
+      String[] args =
+          java.util.stream.Stream.concat(
+                  java.util.stream.Stream.of("finding", "--items", "0", "--seed", "7"),
+                  java.util.Arrays.stream(extra))
+              .toArray(String[]::new);
+      assertEquals(2, cli.run(args), cli::err);
+      assertEquals(1, cli.err().strip().lines().count(), cli::err);
+      assertTrue(
+          cli.err().contains("--seed has no effect with --items 0: there are no items to draw"),
+          cli::err);
+      assertEquals("", cli.out());
+    }
+    // with items to draw, it is taken
+    String out = dir.resolve("one.xml").toString();
+    assertEquals(0, cli.run("finding", "--items", "1", "--seed", "7", "--out", out), cli::err);
+  }
+
   @Test
   void badValuesExitWith2NamingThem() {
     StringWriter err = new StringWriter();
