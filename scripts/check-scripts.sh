@@ -287,6 +287,38 @@ json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/edited/pairs.json" "$
     expect 2 python3 "$R" --sims 3 "$W/edited"
     expect 2 python3 "$R" --sims 3 "$P1" "$W/edited"
   done
+  # a format version or a field PairedRuns.read does not know, refused by its rule (ResultFiles,
+  # StrictJson) with the reason it gives: each was once replayed, the field ignored
+  while IFS='|' read -r e why; do
+    rm -rf "$W/edited" && mkdir "$W/edited"
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); g = d["groups"]
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/edited/pairs.json" "$e"
+    expect 2 python3 "$R" --sims 3 "$W/edited"
+    said "$why"
+  done << 'EDITS'
+d["formatVersion"] = 4|has format version 4; this script reads versions 1..3: update wirebench
+d["formatVersion"] = "2"|has formatVersion "2", not a version number 1..3: not written by wirebench
+d["formatVersion"] = 2.0|has formatVersion 2.0, not a version number
+del d["formatVersion"]|has no formatVersion: not written by wirebench
+d["settings"]["trimshare"] = 0.2|at settings.trimshare: unknown field "trimshare"
+d["extra"] = 1|at extra: unknown field "extra"
+g[1]["forks"][2]["cpu"] = [1]|at groups[1].forks[2].cpu: unknown field "cpu"
+g[0]["variants"][1]["param"] = {}|at groups[0].variants[1].param: unknown field "param"
+d["claims"][0]["note"] = "x"|at claims[0].note: unknown field "note"
+EDITS
+  # a benchmark's params are free keys, not fields: read
+  rm -rf "$W/edited" && mkdir "$W/edited"
+  python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); d["groups"][1]["variants"][0]["params"]["anyParam"] = "1"
+json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/edited/pairs.json"
+  python3 "$R" --sims 3 "$W/edited" > /dev/null || { echo "FAIL: pair-replay refuses a free key of params"; failed=1; }
+  # the newest version it reads is the Java reader's
+  java_newest=$(sed -n 's/.*int FORMAT_VERSION = \([0-9]*\);.*/\1/p' "$ROOT/results/src/main/java/org/wirebench/results/PairedRuns.java")
+  py_newest=$(sed -n 's/^NEWEST = \([0-9]*\) .*/\1/p' "$R")
+  [ -n "$java_newest" ] && [ "$java_newest" = "$py_newest" ] \
+    || { echo "FAIL: pair-replay reads versions 1..$py_newest, PairedRuns writes $java_newest"; failed=1; }
   # what is no JSON to PairedRuns.read (a key given twice: json kept the last; NaN as a bare word)
   # and a pairs.json that is no file of the run's own (a link, a folder, a FIFO: open() waited)
   rm -rf "$W/edited" && mkdir "$W/edited"

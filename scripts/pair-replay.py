@@ -26,13 +26,14 @@ Exit 0: replayed; 2: could not (a run missing, a pairs.json that PairedRuns.read
 cost not a time, rounds unequal or fewer than two, an id twice, a claim of a variant its group lacks,
 a key given twice, NaN or Infinity as a bare word, settings that are no schedule (minForks below 1,
 maxForks below it, a fraction of a fork), a group no claim names —; pairs.json a link, a folder or
-a FIFO, or larger than 64 MiB; a group with fewer forks over the runs than minForks; or runs whose
+a FIFO, or larger than 64 MiB; a format version it does not know, or a field PairedRuns does not
+have, as PairedRuns.read refuses them; a group with fewer forks over the runs than minForks; or runs whose
 settings, claims or variant order differ from the first's). One line, no traceback.
 """
 import argparse, itertools, json, math, os, random, statistics as st, sys
 from collections import Counter
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from run_files import check_run_file  # noqa: E402  (scripts/lib, beside this script)
+from run_files import check_fields, check_run_file, check_version  # noqa: E402  (scripts/lib, beside this script)
 import signal
 
 # a reader that stops early (| head) ends the table quietly, not with a BrokenPipeError
@@ -113,6 +114,20 @@ def read_pairs(run):
 
 
 P = [read_pairs(r) for r in a.runs]
+NEWEST = 3  # PairedRuns.FORMAT_VERSION (scripts/check-scripts.sh compares them)
+# PairedRuns' records, field by field (None: a value of no fields: a number, a string, a map of
+# free keys); a field not here is refused, as the Java reader refuses it
+PAIRS = {
+    "formatVersion": None,
+    "settings": {k: None for k in ("warmupMs", "batchMs", "rounds", "minForks", "maxForks", "budgetMs",
+                                   "confidence", "targetHalfWidth", "forkJvmArgs", "trimShare")},
+    "groups": [{
+        "id": None, "stopped": None, "elapsedMs": None,
+        "variants": [{"id": None, "benchmark": None, "params": None}],
+        "forks": [{"seed": None, "opsPerBatch": None, "nsPerOp": None, "wallNsPerOp": None}],
+    }],
+    "claims": [{k: None for k in ("id", "study", "text", "then", "group", "a", "b", "claimed", "band", "kind")}],
+}
 KINDS = ("AT_LEAST", "AT_MOST", "NO_DIFFERENCE")
 
 
@@ -128,9 +143,8 @@ def check(run, p):
         refuse(f"{run}/pairs.json: {msg}")
     if not isinstance(p, dict):
         bad("not a JSON object")
-    v = p.get("formatVersion")
-    if not (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 3):
-        bad(f"format version {v!r}; this script reads versions 1..3")
+    v = check_version(f"{run}/pairs.json", p, NEWEST, refuse)
+    check_fields(f"{run}/pairs.json", p, PAIRS, refuse)
     s, gs, cs = p.get("settings"), p.get("groups"), p.get("claims")
     if not isinstance(s, dict) or not isinstance(gs, list) or not isinstance(cs, list):
         bad("settings, groups or claims missing")

@@ -1,7 +1,9 @@
 # Imported by scripts/pair-replay.py and scripts/verdict-stability.py: a run folder and one of its
 # files, taken as the Java readers take them (results/OwnFiles): RUN must be a folder, and its file
 # is read only as a regular file of its own — never through a link, never a FIFO (open() would wait
-# for a writer for ever), at most 64 MiB. Each check calls REFUSE(message) (one line, exit 2).
+# for a writer for ever), at most 64 MiB; a versioned JSON file's formatVersion and fields as
+# results/ResultFiles and StrictJson check them. Each check calls REFUSE(message) (one line, exit 2).
+import json
 import os
 
 MAX_BYTES = 64 << 20  # OwnFiles.MAX_BYTES
@@ -19,3 +21,40 @@ def check_run_file(run, name, refuse):
     if os.path.isfile(path) and os.path.getsize(path) > MAX_BYTES:
         refuse(f"{path} is {os.path.getsize(path)} bytes, larger than any file a run writes (at most 64 MiB read)")
     return path
+
+
+def check_version(path, doc, newest, refuse):
+    """ResultFiles.readVersioned's rule for a versioned run file: a JSON object with a whole
+    formatVersion 1..NEWEST; a newer one is a file this reader does not know yet, never read as an
+    older one. Returns the version."""
+    if not isinstance(doc, dict):
+        refuse(f"{path} is not a JSON object: not written by wirebench")
+    v = doc.get("formatVersion")
+    if v is None:
+        refuse(f"{path} has no formatVersion: not written by wirebench")
+    if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+        refuse(f"{path} has formatVersion {json_text(v)}, not a version number 1..{newest}: not written by wirebench")
+    if v > newest:
+        refuse(f"{path} has format version {v}; this script reads versions 1..{newest}: update wirebench to read it")
+    return v
+
+
+def check_fields(path, node, shape, refuse, at=""):
+    """StrictJson's rule: within a known format version, a field the format does not have means a
+    file this reader does not understand, refused with the field's path (groups[0].forks[1].foo).
+    SHAPE mirrors the record: a dict of field name to the shape of its value (None: anything, e.g.
+    a map of free keys or a number), a one-element list for a list of that shape."""
+    if isinstance(shape, dict) and isinstance(node, dict):
+        for name, value in node.items():
+            where = f"{at}.{name}" if at else name
+            if name not in shape:
+                refuse(f"{path} does not match its format: at {where}: unknown field \"{name}\"")
+            check_fields(path, value, shape[name], refuse, where)
+    elif isinstance(shape, list) and isinstance(node, list):
+        for i, item in enumerate(node):
+            check_fields(path, item, shape[0], refuse, f"{at}[{i}]")
+
+
+def json_text(v):
+    """A JSON value as the file spells it (Jackson's node text in the Java reader's message)."""
+    return json.dumps(v)
