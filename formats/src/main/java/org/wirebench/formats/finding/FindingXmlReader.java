@@ -1,6 +1,5 @@
 package org.wirebench.formats.finding;
 
-import com.ctc.wstx.exc.WstxLazyException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,15 +58,15 @@ final class FindingXmlReader {
       throw new BackendPayloadException("the XML backend's answer " + e.getMessage(), e);
     }
     try {
-      StaxCursor c = new StaxCursor(r);
-      GatewayView view = new FindingXmlReader(c).document();
-      c.finish();
-      return view;
+      return XmlFactories.reading(
+          () -> {
+            StaxCursor c = new StaxCursor(r);
+            GatewayView view = new FindingXmlReader(c).document();
+            c.finish();
+            return view;
+          });
     } catch (XMLStreamException e) {
       throw notWellFormed(e);
-    } catch (WstxLazyException e) {
-      // Woodstox parses a text when it is asked for, and throws this unchecked wrapper then
-      throw notWellFormed(e.getCause() instanceof XMLStreamException x ? x : e);
     } catch (IllegalArgumentException e) {
       throw new BackendPayloadException("the XML backend's answer has " + e.getMessage(), e);
     } finally {

@@ -1,6 +1,7 @@
 package org.wirebench.formats.xml;
 
 import com.ctc.wstx.api.WstxOutputProperties;
+import com.ctc.wstx.exc.WstxLazyException;
 import com.ctc.wstx.stax.WstxInputFactory;
 import com.ctc.wstx.stax.WstxOutputFactory;
 import java.io.IOException;
@@ -69,6 +70,33 @@ public final class XmlFactories {
       }
     }
     return null;
+  }
+
+  /** A reading of a Woodstox reader that may refuse what it reads with {@code E}. */
+  @FunctionalInterface
+  public interface Reading<T, E extends Exception> {
+    T read() throws XMLStreamException, E;
+  }
+
+  /**
+   * {@code reading}, every parse error it meets thrown as the {@link XMLStreamException} it is.
+   * Woodstox parses a text only when it is asked for it ({@code getText}, {@code getElementText}, a
+   * value checked against a schema), and from a method that declares no exception throws the error
+   * then, wrapped in the unchecked {@link WstxLazyException}: a reader of a client's or a backend's
+   * XML that turns XMLStreamException into the protocol's own error (a reference to a character XML
+   * forbids, {@code &#1;}, in a text) answered it with a 500 instead.
+   */
+  public static <T, E extends Exception> T reading(Reading<T, E> reading)
+      throws XMLStreamException, E {
+    try {
+      return reading.read();
+    } catch (WstxLazyException e) {
+      // its own message prefixes the wrapper's class name: the wrapped error is the one to tell
+      throw e.getCause() instanceof XMLStreamException x
+          ? x
+          : new XMLStreamException(
+              e.getCause() == null ? "unreadable" : String.valueOf(e.getCause().getMessage()), e);
+    }
   }
 
   /**

@@ -1,6 +1,5 @@
 package org.wirebench.server.wfs.filter;
 
-import com.ctc.wstx.exc.WstxLazyException;
 import java.io.IOException;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
@@ -33,16 +32,14 @@ final class FilterText {
     try {
       XMLStreamReader r = reader(xml);
       try {
-        return reading.read(r);
+        // a reference to a character XML forbids (&#1; in a Literal or a ValueReference) fails
+        // only when its text is read
+        return XmlFactories.reading(() -> reading.read(r));
       } finally {
         r.close();
       }
     } catch (XMLStreamException | IOException e) {
       throw unread(e);
-    } catch (WstxLazyException e) {
-      // Woodstox reads a text when it is asked for it: a reference to a character XML forbids
-      // there (&#1; in a Literal or a ValueReference) fails then, unchecked, and was a 500
-      throw unread(e.getCause() instanceof Exception cause ? cause : e);
     }
   }
 
