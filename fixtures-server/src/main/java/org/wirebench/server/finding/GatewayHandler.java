@@ -130,12 +130,13 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
           "keywords longer than " + MAX_KEYWORD_BYTES + " bytes");
       return;
     }
-    if (!XmlFactories.xmlSafe(keywords).equals(keywords)) {
+    String notXml = XmlFactories.notXml(keywords);
+    if (notXml != null) {
       JsonErrors.write(
           response,
           callback,
           HttpStatus.BAD_REQUEST_400,
-          "the keywords hold a control character the backend's XML request cannot carry");
+          "the keywords hold " + notXml + ": the backend's XML request cannot carry it");
       return;
     }
     new GatewayCall(

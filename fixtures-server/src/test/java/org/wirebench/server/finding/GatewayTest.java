@@ -233,8 +233,13 @@ class GatewayTest {
     assertJsonError(expect(414, get(own, gateway("xml", "k".repeat(20_000)))), "16384 bytes");
     // Jetty refuses a control character in a path before any handler; its error is JSON here too
     assertJsonError(expect(400, get(own, "ebay/finding/keywords/xml/a%01b")), "Path Character");
+    // U+FFFE and U+FFFF are noncharacters, not controls: each is named as what it is
     assertJsonError(
-        expect(400, get(own, "ebay/finding/keywords/xml/a%EF%BF%BFb")), "control character");
+        expect(400, get(own, "ebay/finding/keywords/xml/a%EF%BF%BFb")),
+        "the keywords hold U+FFFF, a noncharacter XML does not allow");
+    assertJsonError(
+        expect(400, get(own, "ebay/finding/keywords/xml/%EF%BF%BE")),
+        "the keywords hold U+FFFE, a noncharacter XML does not allow");
     HttpResponse<byte[]> post =
         HTTP.send(
             HttpRequest.newBuilder(own.uri().resolve(gateway("xml", "ipad")))

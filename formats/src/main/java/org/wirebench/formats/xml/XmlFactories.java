@@ -173,34 +173,57 @@ public final class XmlFactories {
    * report quoting a client's bad input can always be written.
    */
   public static String xmlSafe(String text) {
-    StringBuilder out = null;
-    for (int i = 0; i < text.length(); i++) {
+    int bad = notXmlAt(text, 0);
+    if (bad < 0) {
+      return text;
+    }
+    StringBuilder out = new StringBuilder(text.length());
+    int from = 0;
+    for (; bad >= 0; bad = notXmlAt(text, from)) {
+      out.append(text, from, bad).append('\uFFFD');
+      from = bad + 1;
+    }
+    return out.append(text, from, text.length()).toString();
+  }
+
+  /**
+   * The first character of {@code text} XML 1.0 cannot carry, as a client is told of it ("U+0001, a
+   * control character XML does not allow"; U+FFFE and U+FFFF are noncharacters, U+D800 alone an
+   * unpaired surrogate, neither a control character), or null when XML carries them all.
+   */
+  public static String notXml(String text) {
+    int at = notXmlAt(text, 0);
+    if (at < 0) {
+      return null;
+    }
+    char c = text.charAt(at);
+    String kind =
+        Character.isSurrogate(c)
+            ? "an unpaired surrogate"
+            : c == '\uFFFE' || c == '\uFFFF' ? "a noncharacter" : "a control character";
+    return String.format(java.util.Locale.ROOT, "U+%04X, %s XML does not allow", (int) c, kind);
+  }
+
+  /** The index of the first character from {@code from} that XML 1.0 cannot carry, else -1. */
+  private static int notXmlAt(String text, int from) {
+    for (int i = from; i < text.length(); i++) {
       char c = text.charAt(i);
-      boolean ok;
-      if (Character.isHighSurrogate(c)) {
-        ok = i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1));
-        if (ok) {
-          if (out != null) {
-            out.append(c).append(text.charAt(i + 1));
-          }
-          i++;
-          continue;
-        }
-      } else {
-        ok =
-            c == '\t'
-                || c == '\n'
-                || c == '\r'
-                || (c >= 0x20 && c <= 0xD7FF)
-                || (c >= 0xE000 && c <= 0xFFFD);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++; // a pair: a character past U+FFFF, which XML allows
+        continue;
       }
-      if (!ok && out == null) {
-        out = new StringBuilder(text.length()).append(text, 0, i);
-      }
-      if (out != null) {
-        out.append(ok ? c : '\uFFFD');
+      boolean ok =
+          c == '\t'
+              || c == '\n'
+              || c == '\r'
+              || (c >= 0x20 && c <= 0xD7FF)
+              || (c >= 0xE000 && c <= 0xFFFD);
+      if (!ok) {
+        return i;
       }
     }
-    return out == null ? text : out.toString();
+    return -1;
   }
 }
