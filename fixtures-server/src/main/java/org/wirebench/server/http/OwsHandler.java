@@ -169,7 +169,9 @@ public abstract class OwsHandler<R extends OwsHandler.Parsed> extends Handler.Ab
         new OwsException(
             dialect.failedCode(),
             null,
-            "the server failed answering this request: " + e.getClass().getSimpleName(),
+            // the exception's class and stack are the log's, never the client's
+            "the server failed answering this request (an internal error; the server's log holds"
+                + " its cause)",
             HttpStatus.INTERNAL_SERVER_ERROR_500));
   }
 }

@@ -167,13 +167,19 @@ class OwsHandlerTest {
         r.getContent());
   }
 
+  /**
+   * The report says an internal error happened and no more: neither the exception's message nor its
+   * class (which once ended the text: "...: IllegalStateException") reaches the client.
+   */
   @Test
-  void anOperationsFailureIsA500ReportWithoutItsMessage() throws Exception {
+  void anOperationsFailureIsA500ReportWithoutItsMessageOrClass() throws Exception {
     HttpTester.Response r = send("GET", "request=fail&version=1.0");
     assertEquals(500, r.getStatus());
     assertEquals(
-        "1.0 ServerFault null: the server failed answering this request: IllegalStateException",
+        "1.0 ServerFault null: the server failed answering this request (an internal error; the"
+            + " server's log holds its cause)",
         r.getContent());
     assertFalse(r.getContent().contains("secret"));
+    assertFalse(r.getContent().contains("Exception"), r.getContent());
   }
 }
