@@ -316,7 +316,7 @@ json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/edited/pairs.json"
   python3 "$R" --sims 3 "$W/edited" > /dev/null || { echo "FAIL: pair-replay refuses a free key of params"; failed=1; }
   # the newest version it reads is the Java reader's
   java_newest=$(sed -n 's/.*int FORMAT_VERSION = \([0-9]*\);.*/\1/p' "$ROOT/results/src/main/java/org/wirebench/results/PairedRuns.java")
-  py_newest=$(sed -n 's/^NEWEST = \([0-9]*\) .*/\1/p' "$R")
+  py_newest=$(sed -n 's/^PAIRS_NEWEST = \([0-9]*\) .*/\1/p' "$S/lib/run_files.py")
   [ -n "$java_newest" ] && [ "$java_newest" = "$py_newest" ] \
     || { echo "FAIL: pair-replay reads versions 1..$py_newest, PairedRuns writes $java_newest"; failed=1; }
   # what is no JSON to PairedRuns.read (a key given twice: json kept the last; NaN as a bare word)
@@ -398,6 +398,15 @@ for script in "server-cpu.sh" "server-cpu-pair.sh --a $X --b $X" "encode-vs-serv
   said "ulimit -n allows"
 done
 [ ! -e "$W/evs-new" ] || { echo "FAIL: encode-vs-server.sh made --out before refusing"; failed=1; }
+# a run whose pairs.json PairedRuns.read refuses (an unknown version or field) is refused before
+# any load, not read for its costs after it (was: read, the field ignored)
+mkdir "$W/cpu-run" && : > "$W/cpu-run/jmh.json"
+echo '{"formatVersion": 4, "settings": {}, "groups": [], "claims": []}' > "$W/cpu-run/pairs.json"
+expect 2 bash "$S/server-cpu.sh" --jar "$X" --jmh "$W/cpu-run"
+said "server-cpu: $W/cpu-run/pairs.json has format version 4; this script reads versions 1..3"
+echo '{"formatVersion": 3, "settings": {}, "groups": [{"id": "g", "cost": 1}], "claims": []}' > "$W/cpu-run/pairs.json"
+expect 2 bash "$S/server-cpu.sh" --jar "$X" --jmh "$W/cpu-run"
+said "at groups[0].cost: unknown field \"cost\""
 expect 2 bash "$S/server-cpu.sh" --layers osm_places,osm_places
 said "--layers names osm_places twice"
 expect 2 bash "$S/server-cpu.sh" --formats ''

@@ -33,7 +33,7 @@ settings, claims or variant order differ from the first's). One line, no traceba
 import argparse, itertools, json, math, os, random, statistics as st, sys
 from collections import Counter
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from run_files import check_fields, check_run_file, check_version  # noqa: E402  (scripts/lib, beside this script)
+from run_files import PAIRS, PAIRS_NEWEST, check_fields, check_run_file, check_version  # noqa: E402  (scripts/lib, beside this script)
 import signal
 
 # a reader that stops early (| head) ends the table quietly, not with a BrokenPipeError
@@ -114,20 +114,6 @@ def read_pairs(run):
 
 
 P = [read_pairs(r) for r in a.runs]
-NEWEST = 3  # PairedRuns.FORMAT_VERSION (scripts/check-scripts.sh compares them)
-# PairedRuns' records, field by field (None: a value of no fields: a number, a string, a map of
-# free keys); a field not here is refused, as the Java reader refuses it
-PAIRS = {
-    "formatVersion": None,
-    "settings": {k: None for k in ("warmupMs", "batchMs", "rounds", "minForks", "maxForks", "budgetMs",
-                                   "confidence", "targetHalfWidth", "forkJvmArgs", "trimShare")},
-    "groups": [{
-        "id": None, "stopped": None, "elapsedMs": None,
-        "variants": [{"id": None, "benchmark": None, "params": None}],
-        "forks": [{"seed": None, "opsPerBatch": None, "nsPerOp": None, "wallNsPerOp": None}],
-    }],
-    "claims": [{k: None for k in ("id", "study", "text", "then", "group", "a", "b", "claimed", "band", "kind")}],
-}
 KINDS = ("AT_LEAST", "AT_MOST", "NO_DIFFERENCE")
 
 
@@ -143,7 +129,7 @@ def check(run, p):
         refuse(f"{run}/pairs.json: {msg}")
     if not isinstance(p, dict):
         bad("not a JSON object")
-    v = check_version(f"{run}/pairs.json", p, NEWEST, refuse)
+    v = check_version(f"{run}/pairs.json", p, PAIRS_NEWEST, refuse)
     check_fields(f"{run}/pairs.json", p, PAIRS, refuse)
     s, gs, cs = p.get("settings"), p.get("groups"), p.get("claims")
     if not isinstance(s, dict) or not isinstance(gs, list) or not isinstance(cs, list):

@@ -65,6 +65,9 @@ check_list --formats "$FORMATS"
   || usage "--profile $PROFILE exists or its folder does not (its flame graphs are never replaced: give a new folder)"
 [ -f "$JAR" ] || usage "no $JAR; build it with ./mvnw -q -o -DskipTests package -pl bench-core -am"
 [ -z "$JMH" ] || [ -f "$JMH/jmh.json" ] || usage "no jmh.json in $JMH"
+# the run's pairs.json, read after the load when it has one: a version or a field PairedRuns.read
+# refuses is refused now, before any load, not taken for costs it may not hold
+[ -z "$JMH" ] || [ ! -e "$JMH/pairs.json" ] || python3 "$ROOT/scripts/lib/run_files.py" server-cpu pairs "$JMH" || exit 2
 [ -z "$CLASSES" ] || [ -d "$CLASSES" ] || usage "no classes folder $CLASSES"
 [[ $LAYERS =~ ^[a-z0-9_]+(,[a-z0-9_]+)*$ ]] || usage "--layers takes layer names a-z0-9_ separated by commas, not '$LAYERS'"
 for f in ${FORMATS//,/ }; do output_format "$f" > /dev/null; done

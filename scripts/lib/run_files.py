@@ -1,12 +1,29 @@
-# Imported by scripts/pair-replay.py and scripts/verdict-stability.py: a run folder and one of its
+# Imported by scripts/pair-replay.py and scripts/verdict-stability.py, run by scripts/server-cpu.sh
+# (run_files.py PROGRAM pairs RUN, at the end): a run folder and one of its
 # files, taken as the Java readers take them (results/OwnFiles): RUN must be a folder, and its file
 # is read only as a regular file of its own — never through a link, never a FIFO (open() would wait
 # for a writer for ever), at most 64 MiB; a versioned JSON file's formatVersion and fields as
 # results/ResultFiles and StrictJson check them. Each check calls REFUSE(message) (one line, exit 2).
 import json
 import os
+import sys
 
 MAX_BYTES = 64 << 20  # OwnFiles.MAX_BYTES
+
+PAIRS_NEWEST = 3  # PairedRuns.FORMAT_VERSION (scripts/check-scripts.sh compares them)
+# PairedRuns' records, field by field (None: a value of no fields: a number, a string, a map of
+# free keys); a field not here is refused, as the Java reader refuses it
+PAIRS = {
+    "formatVersion": None,
+    "settings": {k: None for k in ("warmupMs", "batchMs", "rounds", "minForks", "maxForks", "budgetMs",
+                                   "confidence", "targetHalfWidth", "forkJvmArgs", "trimShare")},
+    "groups": [{
+        "id": None, "stopped": None, "elapsedMs": None,
+        "variants": [{"id": None, "benchmark": None, "params": None}],
+        "forks": [{"seed": None, "opsPerBatch": None, "nsPerOp": None, "wallNsPerOp": None}],
+    }],
+    "claims": [{k: None for k in ("id", "study", "text", "then", "group", "a", "b", "claimed", "band", "kind")}],
+}
 
 
 def check_run_file(run, name, refuse):
@@ -58,3 +75,29 @@ def check_fields(path, node, shape, refuse, at=""):
 def json_text(v):
     """A JSON value as the file spells it (Jackson's node text in the Java reader's message)."""
     return json.dumps(v)
+
+
+def check_pairs(run, refuse):
+    """RUN's pairs.json by PairedRuns.read's version and field rules (for a script that takes a
+    few of its numbers; pair-replay checks the values too)."""
+    path = check_run_file(run, "pairs.json", refuse)
+    try:
+        with open(path, "rb") as f:
+            doc = json.loads(f.read().decode("utf-8"))
+    except OSError as e:
+        refuse(f"{path}: cannot read: {e.strerror}")
+    except (UnicodeDecodeError, ValueError) as e:
+        refuse(f"{path}: not JSON: {e}")
+    check_version(path, doc, PAIRS_NEWEST, refuse)
+    check_fields(path, doc, PAIRS, refuse)
+
+
+if __name__ == "__main__":
+    # run_files.py PROGRAM pairs RUN: exit 2 with one line "PROGRAM: why" when RUN's pairs.json is
+    # one PairedRuns.read refuses by version or field (for the bash scripts)
+    def _refuse(msg):
+        print(f"{sys.argv[1]}: {msg}", file=sys.stderr)
+        sys.exit(2)
+    if len(sys.argv) != 4 or sys.argv[2] != "pairs":
+        _refuse("usage: run_files.py PROGRAM pairs RUN")
+    check_pairs(sys.argv[3], _refuse)
