@@ -87,6 +87,9 @@ class CompareEveryVersionTest {
   void eachRunAgainstTheOneBeforeJudgesAbsoluteTimesOnlyOnOneMachine() throws IOException {
     int differ = 0;
     int same = 0;
+    int byCalibration = 0;
+    int byHardware = 0;
+    int byWorkloads = 0;
     int envBoundaries = 0;
     int pairsBoundaries = 0;
     for (int i = 1; i < runs.size(); i++) {
@@ -108,6 +111,10 @@ class CompareEveryVersionTest {
         } else {
           same++;
         }
+        Comparison.Machines m = c.machines();
+        byCalibration += Calibrations.differ(m.speed()) ? 1 : 0;
+        byHardware += m.hardware().isEmpty() ? 0 : 1;
+        byWorkloads += m.workloads() != null && m.workloads().differ() ? 1 : 0;
       }
       envBoundaries += base.env().formatVersion() != now.env().formatVersion() ? 1 : 0;
       pairsBoundaries +=
@@ -120,6 +127,11 @@ class CompareEveryVersionTest {
     // both rules met on calibrated runs, and every version boundary crossed as recorded
     assertTrue(differ > 0, "calibrated compares whose machines differ: " + differ);
     assertTrue(same > 0, "calibrated compares of one machine: " + same);
+    // each witness of another machine, as recorded: the calibration beyond its noise (514ccac),
+    // the hardware (one core, 154152), the workloads together (a run beside other work, 024006)
+    assertTrue(byCalibration > 0, "machines told apart by the calibration: " + byCalibration);
+    assertTrue(byHardware > 0, "machines told apart by their hardware: " + byHardware);
+    assertTrue(byWorkloads > 0, "machines told apart by the workloads together: " + byWorkloads);
     assertEquals(RunEnvironment.FORMAT_VERSION - 1, envBoundaries, "env.json boundaries");
     assertEquals(PairedRuns.FORMAT_VERSION - 1, pairsBoundaries, "pairs.json boundaries");
   }
