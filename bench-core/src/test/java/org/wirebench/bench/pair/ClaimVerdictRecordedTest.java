@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.wirebench.bench.pair.ClaimVerdict.Answer;
@@ -62,6 +65,49 @@ class ClaimVerdictRecordedTest {
     assertEquals("holds: no difference", verdict(REFERENCE, "aa-reference").label());
     assertEquals(Answer.MET, verdict(REFERENCE, "target-gateway-protobuf-floor").answer());
     assertEquals(Answer.MISSED, verdict(A, "target-gateway-xml-floor").answer());
+  }
+
+  /**
+   * Every verdict kind from the committed runs of each pairs.json format version: a study claim
+   * holding at its claimed size, smaller than claimed, no difference, reversed, inconclusive, and
+   * the A/A claim's "no difference" holding (its band, both one-sided bounds inside).
+   */
+  @Test
+  void eachKindFromTheRecordedRunsOfEveryPairsVersion() throws IOException {
+    Map<Integer, Set<String>> kinds = new TreeMap<>();
+    List<Path> folders;
+    try (Stream<Path> s = Files.list(results())) {
+      folders = s.filter(p -> Files.isRegularFile(p.resolve(PairedRuns.FILE))).sorted().toList();
+    }
+    for (Path folder : folders) {
+      PairedRuns runs = PairedRuns.read(folder.resolve(PairedRuns.FILE));
+      Set<String> seen = kinds.computeIfAbsent(runs.formatVersion(), v -> new TreeSet<>());
+      for (Claim c : runs.claims()) {
+        PairedRatio r = PairedRatio.of(runs.settings(), runs.group(c.group()), c.a(), c.b());
+        ClaimVerdict v = ClaimVerdict.judge(c, r);
+        if (v.answer() == Answer.INCONCLUSIVE) {
+          seen.add("inconclusive");
+        } else if (ClaimVerdict.claimsNoDifference(c)) {
+          seen.add("A/A " + v.label());
+        } else if (c.kind() == PairedRuns.Kind.AT_LEAST && v.fineDecided()) {
+          seen.add(v.answer().label() + ": " + v.fine().label());
+        }
+      }
+    }
+    Set<String> every =
+        new TreeSet<>(
+            List.of(
+                "holds: at the claimed size",
+                "does not hold: smaller than claimed",
+                "does not hold: no difference",
+                "does not hold: reversed",
+                "inconclusive",
+                "A/A holds: no difference"));
+    Map<Integer, Set<String>> expected = new TreeMap<>();
+    for (int version = 1; version <= PairedRuns.FORMAT_VERSION; version++) {
+      expected.put(version, every);
+    }
+    assertEquals(expected, kinds);
   }
 
   /** The rows the old verdict left inconclusive although the claim's answer was decided. */
