@@ -87,7 +87,7 @@ final class ReportCommand implements Callable<Integer> {
               spec.commandLine(),
               "--out "
                   + out
-                  + " holds "
+                  + ": "
                   + notAFile
                   + ": --replace replaces only an earlier report's files; choose another folder");
         }

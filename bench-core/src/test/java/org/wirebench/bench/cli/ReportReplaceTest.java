@@ -74,7 +74,8 @@ class ReportReplaceTest {
     assertEquals(1, cli.err().strip().lines().count(), cli::err);
     assertTrue(
         cli.err()
-            .contains("--out " + out + " holds " + out.resolve("report.html") + " is a folder"),
+            .contains(
+                "--out " + out + ": " + out.resolve("report.html") + " is a folder, not a file"),
         cli::err);
     assertEquals("an earlier report", Files.readString(out.resolve("report.md")), "untouched");
     assertTrue(Files.isDirectory(out.resolve("report.html")));
