@@ -41,6 +41,7 @@ public final class Mains {
   /** {@code cli} with the failure handlers installed; for in-process tests too. */
   public static CommandLine configure(CommandLine cli) {
     return CliValues.register(cli)
+        .setExecutionStrategy(Mains::listsChecked)
         .setParameterExceptionHandler(Mains::usageError)
         .setExecutionExceptionHandler(
             (e, failed, parsed) -> {
@@ -49,6 +50,42 @@ public final class Mains {
               }
               return unreadable(e) ? 2 : 1;
             });
+  }
+
+  /**
+   * Runs the command once every list option's values are whole: picocli drops the empty items a
+   * split leaves at the end, so {@code --formats gml2,} (a value lost in a script: {@code
+   * gml2,$MORE}) ran gml2 alone, while an empty item before another was refused as an unknown name.
+   */
+  private static int listsChecked(CommandLine.ParseResult parsed) {
+    checkLists(parsed);
+    return new CommandLine.RunLast().execute(parsed);
+  }
+
+  /**
+   * Refuses a list option's value with an empty item ({@code gml2,}, {@code 4,,}); for a command
+   * line parsed only to be checked, as suite checks its --load-arg before its first step.
+   */
+  public static void checkLists(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+      for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
+        if (o.splitRegex().isEmpty()) {
+          continue;
+        }
+        for (String given : o.originalStringValues()) {
+          // an empty value is the option's own to refuse, in its own words
+          if (!given.isEmpty()
+              && java.util.Arrays.asList(given.split(o.splitRegex(), -1)).contains("")) {
+            throw new CommandLine.ParameterException(
+                p.commandSpec().commandLine(),
+                o.longestName()
+                    + " '"
+                    + given
+                    + "' has an empty item (a comma too many, or a value lost): name each one");
+          }
+        }
+      }
+    }
   }
 
   public static int execute(Object command, String[] args) {

@@ -3,6 +3,7 @@ package org.wirebench.results;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
@@ -50,9 +51,14 @@ public final class NewFiles implements AutoCloseable {
     return files;
   }
 
-  /** Names in {@code folder} that already exist, of {@code names}; empty when none do. */
+  /**
+   * Names in {@code folder} that are already taken, of {@code names}; empty when none are. A link
+   * to nothing takes its name too: {@link #publish}'s link(2) fails on it, after the work.
+   */
   public static List<String> taken(Path folder, List<String> names) {
-    return names.stream().filter(n -> Files.exists(folder.resolve(n))).toList();
+    return names.stream()
+        .filter(n -> Files.exists(folder.resolve(n), LinkOption.NOFOLLOW_LINKS))
+        .toList();
   }
 
   /**

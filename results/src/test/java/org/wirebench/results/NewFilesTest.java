@@ -2,6 +2,7 @@ package org.wirebench.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.FileSystems;
@@ -41,5 +42,20 @@ class NewFilesTest {
     try (var left = Files.list(dir)) {
       assertFalse(left.anyMatch(p -> p.getFileName().toString().startsWith(NewFiles.PREFIX)));
     }
+  }
+
+  /**
+   * A link to nothing takes its name: link(2) fails on it when the files are published, after the
+   * work (report --out, load --out); taken() saw the name as free.
+   */
+  @Test
+  void aLinkToNothingTakesItsName() throws Exception {
+    Files.createSymbolicLink(dir.resolve("load-x.json"), dir.resolve("nothing"));
+    assertEquals(
+        List.of("load-x.json"), NewFiles.taken(dir, List.of("load-x.hlog", "load-x.json")));
+    assertThrows(
+        java.nio.file.FileAlreadyExistsException.class,
+        () -> NewFiles.create(dir, List.of("load-x.json")));
+    assertFalse(Files.exists(dir.resolve("nothing")), "nothing made through the link");
   }
 }

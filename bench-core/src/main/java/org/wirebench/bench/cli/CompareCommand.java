@@ -48,7 +48,11 @@ final class CompareCommand implements Callable<Integer> {
       defaultValue = "text",
       converter = FormatConverters.Compare.class,
       description =
-          "text (default: a table), json (wirebench-compare version 1, docs/measuring.md),"
+          "text (default: a table), json ("
+              + CompareFormat.JSON_FORMAT
+              + " version "
+              + CompareFormat.JSON_VERSION
+              + ", docs/measuring.md),"
               + " markdown (a table for a pull request or a job summary) or junit (JUnit XML: a"
               + " regression or a result missing in NEW fails its test case, a result not judged"
               + " is skipped with the reason); with --out, the text table goes to standard output"

@@ -13,6 +13,7 @@ import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.suite.IncompleteRuns;
 import org.wirebench.results.NewFiles;
 import org.wirebench.results.OwnFiles;
+import org.wirebench.results.PathKind;
 import org.wirebench.results.RunFiles;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.UnreadableRunException;
@@ -74,8 +75,26 @@ final class ReportCommand implements Callable<Integer> {
       // work, not a failed run; checked once RUN was read
       OutputFile.folder(spec.commandLine(), "--out", out);
     }
+    List<String> names = List.of(RunFiles.REPORT_HTML, RunFiles.REPORT_MD);
+    if (!inPlace && replace) {
+      for (String name : names) {
+        // --replace renames a new file over an earlier report's: over a folder it failed after
+        // the work, the other file already replaced, and a FIFO's reader never got it (compare's
+        // and export's --out FILE refuse both alike)
+        String notAFile = PathKind.notAFile(out.resolve(name));
+        if (notAFile != null && Files.exists(out.resolve(name))) {
+          throw new CommandLine.ParameterException(
+              spec.commandLine(),
+              "--out "
+                  + out
+                  + ": "
+                  + notAFile
+                  + ": --replace replaces only an earlier report's files; choose another folder");
+        }
+      }
+    }
     if (!inPlace && !replace) {
-      List<String> taken = NewFiles.taken(out, List.of(RunFiles.REPORT_HTML, RunFiles.REPORT_MD));
+      List<String> taken = NewFiles.taken(out, names);
       if (!taken.isEmpty()) {
         // as compare and export refuse an existing --out FILE: a report is never replaced unasked
         throw new CommandLine.ParameterException(

@@ -13,6 +13,7 @@ import org.wirebench.bench.suite.SuiteOptions;
 import org.wirebench.bench.suite.SuiteRunner;
 import org.wirebench.server.JavaLauncher;
 import org.wirebench.server.JvmProfile;
+import org.wirebench.server.Mains;
 import org.wirebench.server.UnusedOptions;
 import org.wirebench.server.load.cli.LoadCommand;
 import org.wirebench.server.load.cli.ScenarioScope;
@@ -341,7 +342,9 @@ final class SuiteCommand implements Callable<Integer> {
       args.addAll(ScenarioScope.argsFor(s, loadArgs));
       try {
         LoadCommand load = new LoadCommand();
-        new CommandLine(load).parseArgs(args.toArray(String[]::new));
+        // read as the driver will read them (its number readers and list check), not after JMH
+        Mains.checkLists(
+            Mains.configure(new CommandLine(load)).parseArgs(args.toArray(String[]::new)));
         load.checkBeforeRun();
       } catch (CommandLine.ParameterException e) {
         throw new CommandLine.ParameterException(

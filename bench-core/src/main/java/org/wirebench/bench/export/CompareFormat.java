@@ -13,12 +13,21 @@ import org.wirebench.bench.report.Comparison;
 public enum CompareFormat {
   /** the table a person reads (the default) */
   TEXT,
-  /** {@code wirebench-compare} version 1, for scripts */
+  /** {@link #JSON_FORMAT} version {@link #JSON_VERSION}, for scripts */
   JSON,
   /** a table for a pull-request comment or a CI job summary */
   MARKDOWN,
   /** JUnit XML for CI test-report readers */
   JUNIT;
+
+  /** What the JSON output names its format. */
+  public static final String JSON_FORMAT = "wirebench-compare";
+
+  /**
+   * The JSON output's format version, which compare's --help names: raised when a field changes
+   * meaning or goes; a new field keeps the version.
+   */
+  public static final int JSON_VERSION = 2;
 
   /** The name on the command line: text, json, markdown, junit. */
   public String id() {

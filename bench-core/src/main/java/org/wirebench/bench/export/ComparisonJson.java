@@ -16,10 +16,9 @@ import org.wirebench.bench.report.Ratio;
  * Numbers that are not numbers (a NaN score, a missing interval) are null, never NaN.
  */
 final class ComparisonJson {
-  static final String FORMAT = "wirebench-compare";
+  static final String FORMAT = CompareFormat.JSON_FORMAT;
 
-  /** Raised when a field changes meaning or goes; a new field keeps the version. */
-  static final int FORMAT_VERSION = 2;
+  static final int FORMAT_VERSION = CompareFormat.JSON_VERSION;
 
   private ComparisonJson() {}
 

@@ -85,16 +85,30 @@ final class ComparisonText {
         workloads);
   }
 
-  /** "the suite's workloads cost 1.208 NEW/BASE together (the median of 37 ...)". */
+  /**
+   * "the suite's workloads cost 1.208 NEW/BASE together (the median of 37 ...)", and when they are
+   * too few to count, that they were not counted: a median of one group's three variants 1.6 away
+   * from 1 beside "the same speed within noise" read as weighed and found the same machine.
+   */
   private static String workloads(Comparison.Workloads w) {
     return String.format(
         Locale.ROOT,
-        "the suite's workloads cost %.3f NEW/BASE together (the median of %d pair variants ÷ the"
-            + " calibration in %d groups, %d of them rose)",
+        "the suite's workloads cost %.3f NEW/BASE together (the median of %d pair variant%s ÷ the"
+            + " calibration in %d group%s, %d of them rose%s)",
         w.ratio(),
         w.variants(),
+        w.variants() == 1 ? "" : "s",
         w.groups(),
-        w.rose());
+        w.groups() == 1 ? "" : "s",
+        w.rose(),
+        w.enough()
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                "; too few to say anything of the machines, which takes %d groups and %d"
+                    + " variants",
+                Calibrations.WORKLOADS_MIN_GROUPS,
+                Calibrations.WORKLOADS_MIN_VARIANTS));
   }
 
   /** What stands in the ratio column of a row without a ratio. */

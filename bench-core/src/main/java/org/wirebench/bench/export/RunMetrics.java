@@ -69,6 +69,13 @@ final class RunMetrics {
     }
     run.load().forEach((scenario, result) -> result.points().forEach(p -> m.load(scenario, p)));
     PairFigures.of(run).forEach(m::pair);
+    if (run.pairs() != null
+        && (run.env().calibration() == null || run.env().calibration().groups() == null)) {
+      // said, as compare warns of it: a tracker would otherwise lose these series without a word
+      m.leftOut.add(
+          "pair GROUP VARIANT ÷ calibration: none, the run's calibration was not timed in its pair"
+              + " groups' forks (env.json before version 4)");
+    }
     m.checkNamesAreUnique(run);
     return m;
   }

@@ -85,10 +85,19 @@ public final class Comparison {
      * carry.
      */
     public boolean differ() {
-      return groups >= Calibrations.WORKLOADS_MIN_GROUPS
-          && variants >= Calibrations.WORKLOADS_MIN_VARIANTS
+      return enough()
           && (ratio > 1 + Calibrations.WORKLOADS_TOLERANCE
               || ratio < 1 / (1 + Calibrations.WORKLOADS_TOLERANCE));
+    }
+
+    /**
+     * Whether they are enough to say anything of the runs: {@link
+     * Calibrations#WORKLOADS_MIN_GROUPS} groups and {@link Calibrations#WORKLOADS_MIN_VARIANTS}
+     * variants or more.
+     */
+    public boolean enough() {
+      return groups >= Calibrations.WORKLOADS_MIN_GROUPS
+          && variants >= Calibrations.WORKLOADS_MIN_VARIANTS;
     }
   }
 

@@ -74,6 +74,46 @@ class LoadUsageErrorsTest {
         tmp.toString());
   }
 
+  /**
+   * A list ending in an empty item, as a script leaves one (gml2,$MORE with MORE empty): picocli
+   * dropped it, and the scenario ran without it (here: failed on the refused port, exit 1), while
+   * an empty item before another is refused as no name or number.
+   */
+  @Test
+  void aListEndingInAnEmptyItemIsRefused() throws Exception {
+    String[] server = {"--server", "http://127.0.0.1:1/", "--out", tmp.toString()};
+    refused(
+        "--formats 'gml2,' has an empty item (a comma too many, or a value lost)",
+        with(server, "load", "--scenario", "wfs", "--formats", "gml2,"));
+    refused(
+        "--users '4,,' has an empty item",
+        with(server, "load", "--scenario", "wfs", "--users=4,,"));
+    refused(
+        "--sizes '100,' has an empty item",
+        with(server, "load", "--scenario", "soap", "--sizes", "100,"));
+  }
+
+  /**
+   * The suite's --load-arg is read as the driver reads it, before the suite's first step: the old
+   * suite ran the scenario with gml2 alone (once the driver refused it: after the suite's steps).
+   */
+  @Test
+  void aLoadArgListEndingInAnEmptyItemIsRefusedBeforeTheSuiteStarts() throws Exception {
+    refused(
+        "--load-arg: --formats 'gml2,' has an empty item",
+        "suite",
+        "--include",
+        "none",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--load-arg=--server=http://127.0.0.1:1/",
+        "--load-arg=--formats=gml2,",
+        "--out",
+        tmp.toString());
+  }
+
   @Test
   void anotherScenariosOptionIsRefusedNotIgnored() throws Exception {
     // each once ran the wfs scenario (here: failed on the refused port, exit 1) without it

@@ -2,7 +2,9 @@ package org.wirebench.bench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -55,6 +57,55 @@ class ReportReplaceTest {
     assertEquals(
         0, cli.run("report", RUN.toString(), "--out", fresh.toString(), "--replace"), cli::err);
     assertArrayEquals(rendered, Files.readAllBytes(fresh.resolve("report.md")));
+  }
+
+  /**
+   * --replace over a report.html or report.md that is no file: a folder failed after the work (exit
+   * 1, the other file already replaced), a FIFO was replaced by a file; both refused now, in one
+   * line before any work, as compare's --out FILE is.
+   */
+  @Test
+  void replaceOverWhatIsNoFileIsRefusedBeforeAnyWork() throws Exception {
+    Path out = tmp.resolve("out");
+    Files.createDirectories(out.resolve("report.html"));
+    Files.writeString(out.resolve("report.md"), "an earlier report");
+    assertEquals(
+        2, cli.run("report", RUN.toString(), "--out", out.toString(), "--replace"), cli::err);
+    assertEquals(1, cli.err().strip().lines().count(), cli::err);
+    assertTrue(
+        cli.err()
+            .contains(
+                "--out " + out + ": " + out.resolve("report.html") + " is a folder, not a file"),
+        cli::err);
+    assertEquals("an earlier report", Files.readString(out.resolve("report.md")), "untouched");
+    assertTrue(Files.isDirectory(out.resolve("report.html")));
+
+    Path fifo = tmp.resolve("fifo");
+    Files.createDirectories(fifo);
+    assumeTrue(
+        new ProcessBuilder("mkfifo", fifo.resolve("report.md").toString()).start().waitFor() == 0,
+        "mkfifo");
+    assertEquals(
+        2, cli.run("report", RUN.toString(), "--out", fifo.toString(), "--replace"), cli::err);
+    assertEquals(1, cli.err().strip().lines().count(), cli::err);
+    assertTrue(cli.err().contains("is a FIFO (named pipe), not a file"), cli::err);
+    assertFalse(Files.isRegularFile(fifo.resolve("report.md")), "the FIFO stays");
+    assertFalse(Files.exists(fifo.resolve("report.html")), "nothing written");
+  }
+
+  /**
+   * A link to nothing named report.md takes its name: without --replace it was seen as free, and
+   * the report failed after the work (exit 1, "FileAlreadyExistsException").
+   */
+  @Test
+  void aLinkToNothingInOutIsAReportAlreadyThere() throws Exception {
+    Path out = Files.createDirectories(tmp.resolve("out"));
+    Path link = Files.createSymbolicLink(out.resolve("report.md"), tmp.resolve("nothing"));
+    assertEquals(2, cli.run("report", RUN.toString(), "--out", out.toString()), cli::err);
+    assertEquals(1, cli.err().strip().lines().count(), cli::err);
+    assertTrue(cli.err().contains("--out " + out + " already holds report.md"), cli::err);
+    assertTrue(Files.isSymbolicLink(link));
+    assertFalse(Files.exists(out.resolve("report.html")), "nothing written");
   }
 
   @Test

@@ -104,6 +104,20 @@ class CompareOutputTest {
     }
   }
 
+  /** The version --help names is the one written: it said 1 while version 2 was written. */
+  @Test
+  void helpNamesTheJsonVersionWritten() throws Exception {
+    Pair p = pairs().get(0);
+    compare(p, "json");
+    int written = new ObjectMapper().readTree(cli.out()).path("formatVersion").asInt();
+    cli.run("compare", "--help");
+    assertTrue(
+        cli.out()
+            .replaceAll("\\s+", " ")
+            .contains("json (wirebench-compare version " + written + ","),
+        cli::out);
+  }
+
   @ParameterizedTest
   @MethodSource("pairs")
   void jsonHasTheSameRowsVerdictsAndExitCode(Pair p) throws Exception {

@@ -1,6 +1,7 @@
 package org.wirebench.bench.export;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.wirebench.bench.export.CompareOutputTest.committed;
 import static org.wirebench.bench.export.CompareOutputTest.comparison;
@@ -127,5 +128,30 @@ class ComparePairRowsTest {
             .findFirst()
             .orElseThrow();
     assertTrue(decode.matches(".* 200\\.7 +302\\.4 +1\\.506 .*"), decode);
+  }
+
+  /**
+   * The workloads together of runs with one pair group (the backend's three variants) are too few
+   * to say anything of the machines, and the machines line says so: it printed their median beside
+   * "the same speed within noise" as if it had been weighed (in "1 groups"). Over a quick run's 37
+   * variants in 6 groups they count, and the line names no shortage.
+   */
+  @Test
+  void theMachinesLineSaysWhenTheWorkloadsAreTooFewToCount() throws Exception {
+    Path cal = org.wirebench.bench.report.ThenAndNowTest.runs().resolve("calibration-v4");
+    cli.run("compare", cal.resolve("cal1").toString(), cal.resolve("cal2").toString());
+    String machines = cli.out().lines().findFirst().orElseThrow();
+    assertTrue(
+        machines.contains(
+            "(the median of 3 pair variants ÷ the calibration in 1 group, 3 of them rose; too few"
+                + " to say anything of the machines, which takes 3 groups and 12 variants)"),
+        machines);
+    cli.run(
+        "compare",
+        committed("20261127-211337-vm-1b94f09-quick-jdk17").toString(),
+        committed("20261127-212803-vm-1b94f09-quick-jdk17").toString());
+    machines = cli.out().lines().findFirst().orElseThrow();
+    assertTrue(machines.contains("in 6 groups, "), machines);
+    assertFalse(machines.contains("too few"), machines);
   }
 }

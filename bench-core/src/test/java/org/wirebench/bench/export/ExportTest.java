@@ -68,6 +68,14 @@ class ExportTest {
     // and its 24 pairs, 14 study claims and 10 targets (no per-variant cost: its calibration,
     // env.json version 3, was not timed in the groups' forks); PairExportTest checks them
     assertEquals(run.benchmarks().size() + steady + 24, bmf.size());
+    // which is said, as compare warns of it: they were left out without a word
+    assertTrue(
+        cli.err()
+            .contains(
+                "left out: pair GROUP VARIANT ÷ calibration: none, the run's calibration was not"
+                    + " timed in its pair groups' forks (env.json before version 4)"),
+        cli::err);
+    assertTrue(cli.err().contains("; 5 result(s) left out"), cli::err);
     JsonNode gml32 =
         bmf.path("GeoEncodingBenchmark.encode codec=gml32 count=200 dataset=osm_places");
     JmhResult r =

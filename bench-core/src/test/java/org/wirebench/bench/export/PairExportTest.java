@@ -54,6 +54,7 @@ class PairExportTest {
   void bencherHoldsEveryPairAsCompareNamesItAndTheReportPrintsIt() throws Exception {
     JsonNode bmf = export(QUICK, "bencher");
     ExportTest.assertBmf(bmf);
+    assertFalse(cli.err().contains("÷ calibration: none"), cli::err);
     RunRecord run = RunRecord.read(QUICK);
     List<Comparison.Row> rows =
         new Comparison(run, run, 0.05, 0.99)

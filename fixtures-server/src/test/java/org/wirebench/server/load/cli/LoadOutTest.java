@@ -111,6 +111,14 @@ class LoadOutTest {
     assertArrayEquals(json, Files.readAllBytes(run.resolve("load-wfs.json")));
     assertArrayEquals(hlog, Files.readAllBytes(run.resolve("load-wfs.hlog")));
     assertEquals(List.of("load-wfs.hlog", "load-wfs.json"), names(run));
+    // a link to nothing takes its name too: the results could not be published there (link(2)
+    // fails on it), which was found after the whole run, exit 1
+    Path linked = Files.createDirectory(tmp.resolve("linked"));
+    Files.createSymbolicLink(linked.resolve("load-wfs.json"), tmp.resolve("nothing"));
+    exit = load("--scenario", "wfs", "--quick", "--server", deadServer(), "--out", "" + linked);
+    assertEquals(2, exit, stderr);
+    assertEquals(1, stderr.lines().count(), stderr);
+    assertTrue(stderr.contains("already holds load-wfs.json"), stderr);
     Path file = Files.writeString(tmp.resolve("file"), "x");
     assertEquals(2, load("--scenario", "wfs", "--server", deadServer(), "--out", "" + file));
     assertTrue(stderr.contains("is a file, not a folder"), stderr);
