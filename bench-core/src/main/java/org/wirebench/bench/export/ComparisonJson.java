@@ -11,15 +11,12 @@ import org.wirebench.bench.report.Comparison;
 import org.wirebench.bench.report.Ratio;
 
 /**
- * compare as JSON, {@value #FORMAT} version {@value #FORMAT_VERSION} (the shape is documented in
- * docs/measuring.md, "compare for CI"): the same rows, verdicts and exit code as the text output.
- * Numbers that are not numbers (a NaN score, a missing interval) are null, never NaN.
+ * compare as JSON, {@value CompareFormat#JSON_FORMAT} version {@value CompareFormat#JSON_VERSION}
+ * (the shape is documented in docs/measuring.md, "compare for CI"): the same rows, verdicts and
+ * exit code as the text output. Numbers that are not numbers (a NaN score, a missing interval) are
+ * null, never NaN.
  */
 final class ComparisonJson {
-  static final String FORMAT = CompareFormat.JSON_FORMAT;
-
-  static final int FORMAT_VERSION = CompareFormat.JSON_VERSION;
-
   private ComparisonJson() {}
 
   static void write(Comparison c, String base, String now, Writer out) throws IOException {
@@ -27,8 +24,8 @@ final class ComparisonJson {
       g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
       g.useDefaultPrettyPrinter();
       g.writeStartObject();
-      g.writeStringField("format", FORMAT);
-      g.writeNumberField("formatVersion", FORMAT_VERSION);
+      g.writeStringField("format", CompareFormat.JSON_FORMAT);
+      g.writeNumberField("formatVersion", CompareFormat.JSON_VERSION);
       g.writeStringField("base", base);
       g.writeStringField("new", now);
       g.writeNumberField("threshold", c.threshold());

@@ -55,20 +55,16 @@ final class GmlReader {
     XMLStreamReader r = XmlFactories.reader(in);
     List<Feature> features = new ArrayList<>();
     try {
-      XmlFactories.reading(
-          () -> {
-            while (r.hasNext()) {
-              int event = r.next();
-              if (event == XMLStreamConstants.DTD) {
-                throw error(r, "a DOCTYPE is not accepted in a WFS response");
-              }
-              if (event == XMLStreamConstants.START_ELEMENT && isTypeElement(r, type.name())) {
-                features.add(readFeature(r));
-              }
-            }
-            r.close();
-            return null;
-          });
+      while (r.hasNext()) {
+        int event = r.next();
+        if (event == XMLStreamConstants.DTD) {
+          throw error(r, "a DOCTYPE is not accepted in a WFS response");
+        }
+        if (event == XMLStreamConstants.START_ELEMENT && isTypeElement(r, type.name())) {
+          features.add(readFeature(r));
+        }
+      }
+      r.close();
     } catch (XMLStreamException | RuntimeException e) {
       throw new IOException("malformed " + type.name() + " collection: " + e.getMessage(), e);
     }

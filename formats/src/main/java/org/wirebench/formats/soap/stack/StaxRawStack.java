@@ -43,28 +43,25 @@ public final class StaxRawStack implements SoapStack {
       throws IOException {
     XMLStreamReader r = XmlFactories.reader(in);
     try {
-      return XmlFactories.reading(
-          () -> {
-            toElement(r, SoapEnvelopes.SOAP11, "Envelope");
-            toElement(r, SoapEnvelopes.SOAP11, "Body");
-            toElement(r, Operation.NAMESPACE, element);
-            List<String[]> items = new ArrayList<>();
-            while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
-              expect(r, item);
-              if (op == Operation.SIMPLE_EVENTS || op == Operation.MESH_INTERFACE_OBJECTS) {
-                String[] fields = new String[3];
-                for (int f = 0; f < 3; f++) {
-                  r.nextTag();
-                  fields[f] = r.getElementText();
-                }
-                r.nextTag();
-                items.add(fields);
-              } else {
-                items.add(new String[] {r.getElementText()});
-              }
-            }
-            return new EchoValues(op, toArray(op, items));
-          });
+      toElement(r, SoapEnvelopes.SOAP11, "Envelope");
+      toElement(r, SoapEnvelopes.SOAP11, "Body");
+      toElement(r, Operation.NAMESPACE, element);
+      List<String[]> items = new ArrayList<>();
+      while (r.nextTag() == XMLStreamConstants.START_ELEMENT) {
+        expect(r, item);
+        if (op == Operation.SIMPLE_EVENTS || op == Operation.MESH_INTERFACE_OBJECTS) {
+          String[] fields = new String[3];
+          for (int f = 0; f < 3; f++) {
+            r.nextTag();
+            fields[f] = r.getElementText();
+          }
+          r.nextTag();
+          items.add(fields);
+        } else {
+          items.add(new String[] {r.getElementText()});
+        }
+      }
+      return new EchoValues(op, toArray(op, items));
     } catch (XMLStreamException | RuntimeException e) {
       throw new IOException("malformed " + element + " envelope: " + e.getMessage(), e);
     }
