@@ -60,9 +60,30 @@ public final class OutputPaths {
           + ")";
     }
     try {
-      return Files.isWritable(dir) ? null : option + ": the folder " + dir + " is read-only";
+      String no = noFileIn(dir);
+      return no == null ? null : option + ": the folder " + dir + " takes no file (" + no + ")";
     } finally {
       NewFolders.removeEmpty(made);
+    }
+  }
+
+  /**
+   * Why no file can be made in the folder {@code dir}, or null: one is made there and removed at
+   * once, as every output is first written under a temporary name beside its own. Asked of
+   * access(2) alone (Files.isWritable), root was told yes of /proc and /sys, where the file then
+   * could not be made after all the work (exit 1, naming the output's temporary file).
+   */
+  private static String noFileIn(Path dir) {
+    if (!Files.isWritable(dir)) {
+      return "it is read-only";
+    }
+    try {
+      Files.delete(Files.createTempFile(dir, NewFiles.PREFIX + "check-", ".tmp"));
+      return null;
+    } catch (java.nio.file.FileSystemException e) {
+      return e.getReason() != null ? e.getReason() : e.getClass().getSimpleName();
+    } catch (IOException | SecurityException e) {
+      return e.getClass().getSimpleName();
     }
   }
 
@@ -87,10 +108,20 @@ public final class OutputPaths {
     if (!Files.isDirectory(parent)) {
       return option + " " + file + ": its folder " + parent + " " + PathKind.of(parent);
     }
-    if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(parent)) {
+    if (Files.exists(file) && !Files.isWritable(file)) {
       return option + " " + file + " cannot be written";
     }
-    return null;
+    String no = noFileIn(parent);
+    return no == null
+        ? null
+        : option
+            + " "
+            + file
+            + " cannot be written: its folder "
+            + parent
+            + " takes no file ("
+            + no
+            + ")";
   }
 
   /**

@@ -206,6 +206,53 @@ class ExitCodesTest {
   }
 
   /**
+   * An output file in a folder that exists but takes no file (/proc: root is told by access(2) that
+   * it may write there, and making the file fails) is refused in one line before any work, for each
+   * command that writes one. It failed after the work, exit 1, naming the output's temporary file
+   * ("cannot use /proc/tmp-x.gml.241e0vxwn05bv: NoSuchFileException").
+   */
+  @Test
+  void anOutInAFolderThatTakesNoFileIsRefusedBeforeAnyWork() throws Exception {
+    Path proc = Path.of("/proc");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(proc), "a Linux /proc");
+    String run = base().toString();
+    for (String[] args :
+        java.util.List.of(
+            new String[] {"compare", run, run, "--out", "/proc/c.txt"},
+            new String[] {"export", run, "--format", "bencher", "--out", "/proc/e.json"},
+            new String[] {
+              "encode",
+              "--dataset",
+              "osm_places",
+              "--format",
+              "gml2",
+              "--count",
+              "1",
+              "--out",
+              "/proc/x.gml"
+            },
+            new String[] {"finding", "--out", "/proc/f.xml"},
+            new String[] {"wms-requests", "--out", "/proc/w.txt"},
+            new String[] {
+              "load",
+              "--target",
+              "http://127.0.0.1:1/",
+              "--duration",
+              "1ms",
+              "--warmup",
+              "0s",
+              "--json",
+              "/proc/l.json"
+            })) {
+      assertEquals(2, cli.run(args), args[0] + ": " + cli.err());
+      assertTrue(cli.err().contains("/proc"), args[0] + ": " + cli.err());
+      assertFalse(cli.err().contains(org.wirebench.results.NewFiles.PREFIX), cli.err());
+      assertEquals(1, cli.err().strip().lines().count(), args[0] + ": " + cli.err());
+      assertEquals("", cli.out(), args[0]);
+    }
+  }
+
+  /**
    * A command refused after its output's check (here: a run it cannot read) leaves no --out folder:
    * the check made the folder and those above it, and left them empty.
    */
