@@ -58,8 +58,46 @@ public final class Mains {
    * gml2,$MORE}) ran gml2 alone, while an empty item before another was refused as an unknown name.
    */
   private static int listsChecked(CommandLine.ParseResult parsed) {
+    checkDecoded(parsed);
     checkLists(parsed);
     return new CommandLine.RunLast().execute(parsed);
+  }
+
+  /** What the JVM reads in place of argument bytes its file-name encoding has no character for. */
+  private static final char UNDECODED = '\uFFFD';
+
+  /**
+   * Refuses an argument holding bytes the JVM could not decode (a file name in Latin-1 under a
+   * UTF-8 locale): it reads U+FFFD in their place, so {@code --out $'x-\xff.gml'} wrote
+   * x-\uFFFD.gml, a name the user never gave, and exited 0; RUN named so was "does not exist"
+   * beside the folder, and a URL asked for another path. Under an ASCII locale a path was refused
+   * when read, any other value was not.
+   */
+  private static void checkDecoded(CommandLine.ParseResult parsed) {
+    for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+      java.util.List<CommandLine.Model.ArgSpec> given = new java.util.ArrayList<>();
+      given.addAll(p.matchedOptions());
+      given.addAll(p.matchedPositionals());
+      for (CommandLine.Model.ArgSpec a : given) {
+        for (String value : a.originalStringValues()) {
+          if (value.indexOf(UNDECODED) >= 0) {
+            String encoding = System.getProperty("sun.jnu.encoding");
+            throw new CommandLine.ParameterException(
+                p.commandSpec().commandLine(),
+                (a instanceof CommandLine.Model.OptionSpec o ? o.longestName() : a.paramLabel())
+                    + " '"
+                    + value
+                    + "' holds bytes that are not "
+                    + encoding
+                    + " (the JVM reads U+FFFD for them): it would name another file or URL than"
+                    + " the one given; "
+                    + ("UTF-8".equalsIgnoreCase(encoding)
+                        ? "rename it, or give its name in UTF-8"
+                        : "run with a UTF-8 locale, e.g. LC_ALL=C.UTF-8"));
+          }
+        }
+      }
+    }
   }
 
   /**

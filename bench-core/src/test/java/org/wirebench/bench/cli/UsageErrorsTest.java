@@ -53,6 +53,39 @@ class UsageErrorsTest {
         tmp.toString());
   }
 
+  /**
+   * An argument holding bytes the file-name encoding has no character for (a Latin-1 name under a
+   * UTF-8 locale) reaches the JVM with U+FFFD in their place: refused in one line naming the
+   * option, before any work, whatever the option takes (a file, a run, a URL). {@code encode --out
+   * $'x-\xff.gml'} wrote x-\uFFFD.gml, a name never given, and exited 0; the run was "does not
+   * exist"; the URL's path was another.
+   */
+  @Test
+  void anArgumentWithBytesTheJvmCouldNotDecodeIsRefused() throws Exception {
+    String out = tmp + "/x-\uFFFD.gml"; // a String: under an ASCII locale Path.of would throw
+    refused(
+        "--out '" + out + "'",
+        "encode",
+        "--dataset",
+        "osm_places",
+        "--format",
+        "gml2",
+        "--count",
+        "1",
+        "--out",
+        out);
+    refused("RUN '" + tmp + "/run-\uFFFD'", "report", tmp + "/run-\uFFFD");
+    refused(
+        "--target 'http://127.0.0.1:1/\uFFFD' holds bytes that are not",
+        "load",
+        "--target",
+        "http://127.0.0.1:1/\uFFFD",
+        "--duration",
+        "1ms",
+        "--warmup",
+        "0s");
+  }
+
   @Test
   void numbersAndTimesInJavaSpellingsAreRefused() throws Exception {
     // 0x1p-4 (a hex float) and 5d% (a type suffix) read as 0.0625 and 0.05
