@@ -111,7 +111,8 @@ final class NewRunFolder {
       if (not != null) {
         throw new UnreadableRunException(not);
       }
-      Path to = into.resolve(rel.toString());
+      // the name's own bytes: as a String, a name that is not UTF-8 would come back U+FFFD'd
+      Path to = into.resolve(rel);
       if (Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
         Files.createDirectories(to);
       } else {

@@ -107,6 +107,49 @@ class JmeterImportLinksTest {
     assertRefused(r5, Path.of("profile/cpu/flame.html").toString());
   }
 
+  /**
+   * A file of RUN whose name is not UTF-8 is copied under its own name: it went through a String,
+   * which put U+FFFD for its byte, so the new run held a file RUN never had.
+   */
+  @Test
+  void aNameThatIsNotUtf8IsCopiedUnderItsOwnBytes() throws Exception {
+    Path run = run("latin1");
+    Process sh =
+        new ProcessBuilder("sh", "-c", "printf mine > \"$(printf 'notes-\\377.txt')\"")
+            .directory(run.toFile())
+            .redirectErrorStream(true)
+            .start();
+    Assumptions.assumeTrue(sh.waitFor() == 0, "sh and printf are available");
+    Path odd;
+    try (Stream<Path> files = Files.list(run)) {
+      odd =
+          files
+              .filter(p -> p.getFileName().toString().startsWith("notes-"))
+              .findFirst()
+              .orElseThrow()
+              .getFileName(); // the name's bytes, as listed
+    }
+    Path out = tmp.resolve("new-latin1");
+    int code =
+        cli.run(
+            "jmeter-import",
+            "--jtl",
+            jtl().toString(),
+            "--scenario",
+            "wfs",
+            "--warmup",
+            "0s",
+            "--run",
+            run.toString(),
+            "--out",
+            out.toString());
+    assertEquals(0, code, cli::err);
+    assertEquals("mine", Files.readString(out.resolve(odd)), "copied under its own name");
+    try (Stream<Path> files = Files.list(out)) {
+      assertEquals(1, files.filter(p -> p.getFileName().toString().startsWith("notes-")).count());
+    }
+  }
+
   /** A guard only: the copy that opened the FIFO blocked for ever; the refusal takes no time. */
   @Test
   @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
