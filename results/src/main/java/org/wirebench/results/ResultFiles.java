@@ -94,15 +94,27 @@ final class ResultFiles {
       Pattern.compile("\\[Source: .*?; line: (\\d+), column: (\\d+)\\]");
 
   /**
-   * Jackson's advice to the programmer in its messages, e.g. "(set
-   * DeserializationConfig.DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES to 'false' to allow)"
-   * or "; `DeserializationFeature.FAIL_ON_TRAILING_TOKENS` enabled": nothing a reader of the file
-   * can act on.
+   * Jackson's words to the programmer in its messages: its advice, e.g. "(set
+   * DeserializationConfig.DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES to 'false' to allow)",
+   * "; `DeserializationFeature.FAIL_ON_TRAILING_TOKENS` enabled", "': enable
+   * `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow" (NaN, a leading +), "(not recognized as
+   * one since Feature 'ALLOW_COMMENTS' not enabled for parser)", "(consider enabling
+   * `JsonReadFeature.ALLOW_RS_CONTROL_CHAR` ...)", and the Java names around a value, e.g. "(class
+   * org.wirebench.results.RunEnvironment), not marked as ignorable", "(token
+   * `JsonToken.START_ARRAY`)", "from `StreamReadConstraints.getMaxNestingDepth()`", "java.lang.":
+   * nothing a reader of the file can act on.
    */
   private static final Pattern ADVICE =
       Pattern.compile(
           " ?\\((?:set|enable|disable|but could|but might) [^)]*\\)"
-              + "|;? ?(?:as )?`(?:Deserialization|Mapper)Feature\\.\\w+` (?:enabled|disabled)");
+              + "|;? ?(?:as )?`(?:Deserialization|Mapper)Feature\\.\\w+` (?:enabled|disabled)"
+              + "|:? ?enable `\\w+\\.\\w+` to allow"
+              + "| ?\\(not recognized as one since Feature '\\w+' not enabled for parser\\)"
+              + "| ?\\(consider enabling `\\w+\\.\\w+` [^()]*(?:\\([^()]*\\)[^()]*)*\\)"
+              + "| \\(class [\\w.$]+\\)|, not marked as ignorable.*"
+              + "| \\(token `JsonToken\\.\\w+`\\)"
+              + "|, from `StreamReadConstraints\\.\\w+\\(\\)`"
+              + "|(?<=`)java\\.lang\\.");
 
   /** Jackson's words for a value it will not convert, as a reader of the file says them. */
   private static String plain(String what) {
@@ -110,7 +122,9 @@ final class ResultFiles {
       return "content after the JSON value";
     }
     return what.replaceFirst(
-        "^Cannot map `null` into type `(\\w+)`", "missing or null, where the format has a $1");
+            "^Cannot map `null` into type `(\\w+)`", "missing or null, where the format has a $1")
+        // as scripts/lib/run_files.py words it
+        .replaceFirst("^Unrecognized field (\"[^\"]*\")$", "unknown field $1");
   }
 
   /**
