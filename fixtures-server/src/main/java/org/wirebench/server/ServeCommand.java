@@ -254,6 +254,11 @@ public final class ServeCommand implements Callable<Integer> {
     if (memory != null) {
       throw bad(memory);
     }
+    if (exitWithParent) {
+      // before the start, which takes seconds (the WMS's raster, the SOAP stacks): a starter gone
+      // meanwhile left a server that finished starting and took its port before it noticed
+      watchParent();
+    }
     FixtureServer server =
         new FixtureServer(
                 FixtureServer.Settings.defaults()
@@ -269,9 +274,6 @@ public final class ServeCommand implements Callable<Integer> {
             .threadsPerClient(threadsPerClient)
             .heavyQueriesPerClient(heavy)
             .start();
-    if (exitWithParent) {
-      watchParent();
-    }
     System.out.println(
         ServerProcess.READY
             + server.uri()

@@ -61,6 +61,36 @@ class OrphanServerTest {
     assertTrue(!listening(uri), "the orphaned server still listens on " + uri);
   }
 
+  /**
+   * A server JVM whose starter is gone while it is still starting stops there, never serving: it
+   * watched for its starter only once started, so it finished starting (seconds: the WMS's raster,
+   * the SOAP stacks), took its port and said it served, to nobody, before it stopped.
+   */
+  @Test
+  void aServerWhoseStarterDiesWhileItStartsNeverServes() throws Exception {
+    Process server =
+        new ProcessBuilder(
+                ServerProcess.command(null, JvmProfile.byName("default"), List.of("--port", "0")))
+            .redirectError(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    server.getOutputStream().close(); // its starter's end of the pipe: as if the starter died
+    try {
+      String served = null;
+      BufferedReader out =
+          new BufferedReader(
+              new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+      for (String line; (line = out.readLine()) != null; ) {
+        if (line.contains(ServerProcess.READY)) {
+          served = line;
+        }
+      }
+      assertTrue(server.waitFor(60, TimeUnit.SECONDS), "the server JVM did not end");
+      assertTrue(served == null, "it started serving for nobody: " + served);
+    } finally {
+      server.destroyForcibly();
+    }
+  }
+
   private static boolean listening(URI uri) throws Exception {
     try (Socket s = new Socket(uri.getHost(), uri.getPort())) {
       return true;
