@@ -7,9 +7,12 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The fixture server in a JVM of its own (a JVM profile's flags, optionally another JDK), as the
@@ -52,7 +55,14 @@ public final class ServerProcess implements AutoCloseable {
     return cmd;
   }
 
-  /** Starts a server on a free port and waits (up to 120 s) until it serves. */
+  /**
+   * How long a server JVM has to say it serves: a run's server starts in seconds; one that has not
+   * said so by then (a launcher that hangs, a JVM stuck in its start) is ended and the run fails,
+   * where it waited for ever.
+   */
+  static final Duration START_WAIT = Duration.ofSeconds(120);
+
+  /** Starts a server on a free port and waits (up to {@link #START_WAIT}) until it serves. */
   public static ServerProcess start(Path java, JvmProfile profile, List<String> extraArgs)
       throws IOException, InterruptedException {
     return start(List.of(), java, profile, extraArgs);
@@ -66,33 +76,67 @@ public final class ServerProcess implements AutoCloseable {
   public static ServerProcess start(
       List<String> launcher, Path java, JvmProfile profile, List<String> extraArgs)
       throws IOException, InterruptedException {
+    return start(launcher, java, profile, extraArgs, START_WAIT);
+  }
+
+  static ServerProcess start(
+      List<String> launcher, Path java, JvmProfile profile, List<String> extraArgs, Duration wait)
+      throws IOException, InterruptedException {
     List<String> args = new ArrayList<>(List.of("--port", "0"));
     args.addAll(extraArgs);
     List<String> cmd = new ArrayList<>(launcher);
     cmd.addAll(command(java, profile, args));
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    BufferedReader out =
-        new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+    // its output read aside, to its end: the line that says it serves, then drained
+    CompletableFuture<String> ready = new CompletableFuture<>();
+    Thread reader =
+        new Thread(
+            () -> {
+              try (BufferedReader out =
+                  new BufferedReader(
+                      new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = out.readLine()) != null; ) {
+                  if (!ready.isDone() && line.contains(READY)) {
+                    ready.complete(line);
+                  }
+                }
+              } catch (IOException e) {
+                // the server ended: nothing more to read
+              }
+              ready.complete(null);
+            },
+            "server-stdout");
+    reader.setDaemon(true);
+    reader.start();
     String line;
-    while ((line = out.readLine()) != null) {
-      int at = line.indexOf(READY);
-      if (at >= 0) {
-        String rest = line.substring(at + READY.length());
-        String uri = rest.contains(" ") ? rest.substring(0, rest.indexOf(' ')) : rest;
-        Thread drain = new Thread(() -> out.lines().forEach(l -> {}), "server-stdout");
-        drain.setDaemon(true);
-        drain.start();
-        try {
-          return new ServerProcess(p, new URI(uri), cmd, profile, java);
-        } catch (URISyntaxException e) {
-          p.destroyForcibly();
-          throw new IOException("the server announced a bad URI: " + line, e);
-        }
-      }
+    try {
+      line = ready.get(wait.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      p.destroyForcibly().waitFor();
+      throw new IOException(
+          "the server JVM did not say it served within "
+              + CliTypes.format(wait)
+              + ", so it was ended: "
+              + String.join(" ", cmd));
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      throw e;
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new IllegalStateException(e); // completed, never failed
     }
-    int code = p.waitFor();
-    throw new IOException(
-        "the server JVM exited with " + code + " before serving: " + String.join(" ", cmd));
+    if (line == null) {
+      int code = p.waitFor();
+      throw new IOException(
+          "the server JVM exited with " + code + " before serving: " + String.join(" ", cmd));
+    }
+    String rest = line.substring(line.indexOf(READY) + READY.length());
+    String uri = rest.contains(" ") ? rest.substring(0, rest.indexOf(' ')) : rest;
+    try {
+      return new ServerProcess(p, new URI(uri), cmd, profile, java);
+    } catch (URISyntaxException e) {
+      p.destroyForcibly();
+      throw new IOException("the server announced a bad URI: " + line, e);
+    }
   }
 
   public URI uri() {
