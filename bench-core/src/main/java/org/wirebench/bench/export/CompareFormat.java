@@ -64,11 +64,20 @@ public enum CompareFormat {
       case JSON -> ComparisonJson.write(c, base, now, p);
       case MARKDOWN -> ComparisonMarkdown.write(c, base, now, threshold, p);
       case JUNIT -> {
+        // whole or not at all: a name XML 1.0 cannot carry (a control character in a folder's
+        // name or a run's text) failed it half-way, half a document on standard output, exit 1
+        java.io.StringWriter whole = new java.io.StringWriter();
         try {
-          ComparisonJunit.write(c, base, now, threshold, p);
+          ComparisonJunit.write(c, base, now, threshold, new PrintWriter(whole));
         } catch (XMLStreamException e) {
-          throw new IOException("cannot write JUnit XML: " + e.getMessage(), e);
+          throw new org.wirebench.results.UnreadableRunException(
+              "--format junit: the comparison holds text XML 1.0 cannot carry ("
+                  + (e.getMessage() == null
+                      ? e.getClass().getSimpleName()
+                      : e.getMessage().replaceFirst(" ?\\(in xml 1\\.1[^)]*\\)", "").strip())
+                  + "); --format json or markdown carry it");
         }
+        p.write(whole.toString());
       }
     }
     p.flush();

@@ -253,6 +253,27 @@ class ExitCodesTest {
   }
 
   /**
+   * A comparison holding text XML 1.0 cannot carry (here a folder named with a control character,
+   * which the JUnit XML names) is refused as input no JUnit XML can hold, exit 2 in one line,
+   * nothing on standard output: it failed half-way, exit 1, with half a document written.
+   */
+  @Test
+  void junitOfTextXmlCannotCarryIsRefusedWhole() throws Exception {
+    Path odd = Files.createDirectory(tmp.resolve("run\u0001x"));
+    try (var files = Files.list(base())) {
+      for (Path f : files.toList()) {
+        Files.copy(f, odd.resolve(f.getFileName().toString()));
+      }
+    }
+    assertEquals(
+        2, cli.run("compare", base().toString(), odd.toString(), "--format", "junit"), cli::err);
+    assertEquals("", cli.out());
+    assertEquals(1, cli.err().strip().lines().count(), cli::err);
+    assertTrue(cli.err().contains("XML 1.0 cannot carry"), cli::err);
+    assertFalse(cli.err().contains("xml 1.1"), cli::err);
+  }
+
+  /**
    * A command refused after its output's check (here: a run it cannot read) leaves no --out folder:
    * the check made the folder and those above it, and left them empty.
    */
