@@ -80,6 +80,10 @@ public final class OutputPaths {
     try {
       Files.delete(Files.createTempFile(dir, NewFiles.PREFIX + "check-", ".tmp"));
       return null;
+    } catch (java.nio.file.AccessDeniedException e) {
+      return "permission denied";
+    } catch (java.nio.file.NoSuchFileException e) {
+      return "no file can be made there"; // /proc
     } catch (java.nio.file.FileSystemException e) {
       return e.getReason() != null ? e.getReason() : e.getClass().getSimpleName();
     } catch (IOException | SecurityException e) {
