@@ -197,15 +197,22 @@ public final class ServeCommand implements Callable<Integer> {
     if (maxBodyBytes < 1 || maxBodyBytes > Integer.MAX_VALUE) {
       throw bad("--max-body-bytes must be 1..2147483647, was " + maxBodyBytes);
     }
-    FindingGateway.Settings finding;
+    // each checked on its own, so that a refusal names the option given
+    FindingGateway.Settings finding = FindingGateway.Settings.DEFAULT;
     try {
-      finding =
-          FindingGateway.Settings.DEFAULT
-              .withBackend(findingBackend)
-              .withMockItems(findingItems)
-              .withTimeouts(FindingGateway.Settings.DEFAULT.connectTimeoutMs(), findingTimeoutMs);
+      finding = finding.withBackend(findingBackend);
     } catch (IllegalArgumentException e) {
-      throw bad("--finding-*: " + e.getMessage());
+      throw bad("--finding-backend: " + e.getMessage());
+    }
+    try {
+      finding = finding.withMockItems(findingItems);
+    } catch (IllegalArgumentException e) {
+      throw bad("--finding-items: " + e.getMessage());
+    }
+    try {
+      finding = finding.withTimeouts(finding.connectTimeoutMs(), findingTimeoutMs);
+    } catch (IllegalArgumentException e) {
+      throw bad("--finding-timeout: " + e.getMessage());
     }
     JvmProfile profile;
     try {

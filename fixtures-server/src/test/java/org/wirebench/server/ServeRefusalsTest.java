@@ -146,6 +146,30 @@ class ServeRefusalsTest {
     }
   }
 
+  /**
+   * Each of the gateway's options is refused under its own name: all three were "--finding-*: ...",
+   * a name nobody typed, and a backend URL that is none in Java's words ("Illegal character in path
+   * at index 19").
+   */
+  @Test
+  void eachFindingOptionIsRefusedByItsName() {
+    refused("serve: --finding-items: mock items must be", "--port", "0", "--finding-items", "9000");
+    refused(
+        "serve: --finding-backend: 'http://127.0.0.1:1/{FORMAT}' is not a URL: illegal character"
+            + " in path",
+        "--port",
+        "0",
+        "--finding-backend",
+        "http://127.0.0.1:1/{FORMAT}");
+    assertFalse(stderr.contains("--finding-*") || stderr.contains("index"), stderr);
+    refused(
+        "serve: --finding-backend: the finding backend: not an http(s)://HOST[:PORT]/ URL",
+        "--port",
+        "0",
+        "--finding-backend",
+        "file:///etc/{format}");
+  }
+
   /** Before, 20000 (of 0..100000) passed, and the gateway's XML and JSON routes were always 502. */
   @Test
   void mockItemsPastTheGatewaysLimitAreRefused() {

@@ -59,9 +59,19 @@ public final class FindingGateway {
       check("timeout ms", timeoutMs, 1, 600_000);
       check("max connections", maxConnections, 1, 10_000);
       if (backend != null) {
-        String problem =
-            org.wirebench.server.http.HttpUrls.problem(
-                URI.create(backend.replace("{format}", "xml")), true);
+        URI url;
+        try {
+          url = new URI(backend.replace("{format}", "xml"));
+        } catch (java.net.URISyntaxException e) {
+          // URI.create's exception said "Illegal character in path at index 19: ..."
+          throw new IllegalArgumentException(
+              "'"
+                  + backend
+                  + "' is not a URL: "
+                  + e.getReason().toLowerCase(java.util.Locale.ROOT)
+                  + " ({format} standing for xml, protobuf or json)");
+        }
+        String problem = org.wirebench.server.http.HttpUrls.problem(url, true);
         if (problem != null) {
           throw new IllegalArgumentException("the finding backend: " + problem);
         }
