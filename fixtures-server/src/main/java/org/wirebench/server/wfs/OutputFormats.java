@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import org.eclipse.jetty.util.StringUtil;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.geo.codec.WfsVersion;
@@ -26,7 +27,7 @@ final class OutputFormats {
     if (f == null) {
       return;
     }
-    String n = f.toLowerCase(Locale.ROOT).replace(" ", "");
+    String n = StringUtil.asciiToLowerCase(f).replace(" ", "");
     List<String> valid =
         switch (version) {
           case V1_0_0 -> List.of("xmlschema", "text/xml;subtype=gml/2.1.2");
