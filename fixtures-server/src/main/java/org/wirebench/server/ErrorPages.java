@@ -90,7 +90,7 @@ final class ErrorPages extends ErrorHandler {
         && status == HttpStatus.BAD_REQUEST_400
         && RequestTargets.badLine(request.getConnectionMetaData())) {
       // the target may be fine: words after the version, or a bare CR, are the line's fault
-      return "the request line is not METHOD /path HTTP/1.1 ending in CR LF";
+      return RequestTargets.BAD_LINE;
     }
     if (unparsed
         && status == HttpStatus.BAD_REQUEST_400
