@@ -57,7 +57,7 @@ final class ErrorPages extends ErrorHandler {
       status = HttpStatus.HTTP_VERSION_NOT_SUPPORTED_505;
       response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
     }
-    ServiceErrors.of(path)
+    ServiceErrors.named(path)
         .write(response, callback, status, query, cause(request, status, unparsed, path != null));
     return true;
   }
