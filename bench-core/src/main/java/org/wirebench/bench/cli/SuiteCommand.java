@@ -26,6 +26,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "suite",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description =
         "Run the benchmarks, then the load scenarios; write JMH JSON, load JSON and HdrHistogram"
             + " logs, sizes.json, fidelity.json, env.json, report.md and report.html to"
