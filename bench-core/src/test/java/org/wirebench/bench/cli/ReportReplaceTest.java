@@ -19,7 +19,7 @@ import org.wirebench.bench.report.ThenAndNowTest;
  * refused.
  */
 class ReportReplaceTest {
-  private static final Path RUN =
+  static final Path RUN =
       ThenAndNowTest.runs()
           .getParent()
           .getParent()
