@@ -96,6 +96,50 @@ class UsageErrorsTest {
         with(server, "load", "--scenario", "wfs", "--duration", " 30s"));
   }
 
+  /**
+   * An output folder named as a run being written is (tmp-) is refused before any work, as
+   * jmeter-import's new run so named always was: a report folder so named was listed by every later
+   * report and suite among the folders killed runs left, with "remove it by hand: rm -r", and a
+   * load --out folder so named could never be reported or compared ("an incomplete run").
+   */
+  @Test
+  void anOutputFolderNamedAsAnIncompleteRunIsRefused() throws Exception {
+    String run = ReportReplaceTest.RUN.toString();
+    Path out = tmp.resolve("tmp-x");
+    String named = "--out " + out + ": a name starting with tmp- is read as an incomplete run";
+    refused(named, "report", run, "--out", out.toString());
+    refused(named, "report", run, "--out", out.toString(), "--replace");
+    refused(
+        named,
+        "load",
+        "--scenario",
+        "wfs",
+        "--server",
+        "http://127.0.0.1:1/",
+        "--out",
+        out.toString());
+    refused(
+        named,
+        "suite",
+        "--include",
+        "none",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--load-arg=--server=http://127.0.0.1:1/",
+        "--out",
+        out.toString());
+    // a link of another name to such a folder is that folder
+    Path real = Files.createDirectories(tmp.resolve("elsewhere/tmp-y"));
+    Path link = Files.createSymbolicLink(tmp.resolve("elsewhere/link"), real);
+    assertEquals(2, cli.run("report", run, "--out", link.toString()), cli::err);
+    assertTrue(cli.err().contains("a name starting with tmp- is read as an incomplete run"));
+    try (var left = Files.list(real)) {
+      assertEquals(0, left.count(), "nothing written");
+    }
+  }
+
   @Test
   void refusalsEchoWhatWasTyped() throws Exception {
     String[] none = {"--include", "none", "--load", "none", "--out", tmp.toString()};
