@@ -116,11 +116,12 @@ public final class OwnFiles {
   static final Duration OPEN_WAIT = Duration.ofSeconds(5);
 
   /**
-   * {@code file} opened for reading, never through a link, by a thread of its own for at most
-   * {@link #OPEN_WAIT}; an open still waiting then is left to that thread, which closes what it
-   * opens once it does.
+   * {@code file} of a run opened for reading, never through a link, by a thread of its own for at
+   * most {@link #OPEN_WAIT}, refused past it; an open still waiting then is left to that thread,
+   * which closes what it opens once it does. For every open of a run's file checked a regular file
+   * before: its reports and results ({@link #read}), a run's marker.
    */
-  private static FileChannel open(Path file) throws IOException {
+  public static FileChannel open(Path file) throws IOException {
     CompletableFuture<FileChannel> opening = new CompletableFuture<>();
     Thread opener =
         new Thread(
