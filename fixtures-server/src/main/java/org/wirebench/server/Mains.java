@@ -80,8 +80,9 @@ public final class Mains {
         for (String given : o.originalStringValues()) {
           List<String> items =
               o.splitRegex().isEmpty() ? List.of(given) : List.of(given.split(o.splitRegex(), -1));
+          // a blank value, as an empty one, is the option's own to refuse, in its own words
           String spaced =
-              path
+              path || given.isBlank()
                   ? null
                   : items.stream().filter(i -> !i.equals(i.strip())).findFirst().orElse(null);
           if (spaced != null) {
@@ -202,12 +203,11 @@ public final class Mains {
    * --threshold and load's --max-error-rate; NaN when the text is neither.
    */
   public static double share(String text) {
-    String v = text;
     try {
       double d =
-          v.endsWith("%")
-              ? CliValues.decimal(v.substring(0, v.length() - 1)) / 100
-              : CliValues.decimal(v);
+          text.endsWith("%")
+              ? CliValues.decimal(text.substring(0, text.length() - 1)) / 100
+              : CliValues.decimal(text);
       return d >= 0 && d <= 1 ? d : Double.NaN;
     } catch (NumberFormatException e) {
       return Double.NaN;
