@@ -57,7 +57,7 @@ final class ErrorPages extends ErrorHandler {
       status = HttpStatus.HTTP_VERSION_NOT_SUPPORTED_505;
       response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
     }
-    ServiceErrors.of(path)
+    ServiceErrors.named(path)
         .write(response, callback, status, query, cause(request, status, unparsed, path != null));
     return true;
   }
@@ -90,7 +90,7 @@ final class ErrorPages extends ErrorHandler {
         && status == HttpStatus.BAD_REQUEST_400
         && RequestTargets.badLine(request.getConnectionMetaData())) {
       // the target may be fine: words after the version, or a bare CR, are the line's fault
-      return "the request line is not METHOD /path HTTP/1.1 ending in CR LF";
+      return RequestTargets.BAD_LINE;
     }
     if (unparsed
         && status == HttpStatus.BAD_REQUEST_400

@@ -23,6 +23,9 @@ import org.eclipse.jetty.util.Callback;
  *       no path reads one, so the body was dropped and the request answered as if it were not
  *       there; a client that sent a query in it got an answer to another question. The connection
  *       closes rather than the unread body being skipped.
+ *   <li>A request line whose words are parted by more than one space ({@code GET /ows HTTP/1.1}),
+ *       which Jetty reads as one: RFC 9112 §3 wants one SP, and a line parted by tabs is refused by
+ *       Jetty already.
  *   <li>A request line whose version is not spelt {@code HTTP/} in capitals ({@code http/1.1}),
  *       which Jetty reads as HTTP/1.1: RFC 9112 §2.3 makes the name case-sensitive.
  * </ul>
@@ -44,6 +47,9 @@ final class FramingGate extends Handler.Wrapper {
 
   /** Why the request's framing is refused, or null when it is not. */
   static String cause(Request request) {
+    if (RequestTargets.extraBlanks(request.getConnectionMetaData())) {
+      return RequestTargets.BAD_LINE + ": one space between its words (RFC 9112 3)";
+    }
     String version = RequestTargets.misspeltVersion(request.getConnectionMetaData());
     if (version != null) {
       return "the request line's version is case-sensitive (RFC 9112 2.3): HTTP/1.1, not "

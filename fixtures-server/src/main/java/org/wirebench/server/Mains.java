@@ -1,5 +1,6 @@
 package org.wirebench.server;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.wirebench.results.UnreadableRunException;
 import picocli.CommandLine;
@@ -41,7 +42,7 @@ public final class Mains {
   /** {@code cli} with the failure handlers installed; for in-process tests too. */
   public static CommandLine configure(CommandLine cli) {
     return CliValues.register(cli)
-        .setExecutionStrategy(Mains::listsChecked)
+        .setExecutionStrategy(Mains::valuesChecked)
         .setParameterExceptionHandler(Mains::usageError)
         .setExecutionExceptionHandler(
             (e, failed, parsed) -> {
@@ -53,13 +54,14 @@ public final class Mains {
   }
 
   /**
-   * Runs the command once every list option's values are whole: picocli drops the empty items a
-   * split leaves at the end, so {@code --formats gml2,} (a value lost in a script: {@code
-   * gml2,$MORE}) ran gml2 alone, while an empty item before another was refused as an unknown name.
+   * Runs the command once every option's value is whole and as typed ({@link #checkValues}):
+   * picocli drops the empty items a split leaves at the end, so {@code --formats gml2,} (a value
+   * lost in a script: {@code gml2,$MORE}) ran gml2 alone, while an empty item before another was
+   * refused as an unknown name.
    */
-  private static int listsChecked(CommandLine.ParseResult parsed) {
+  private static int valuesChecked(CommandLine.ParseResult parsed) {
     checkDecoded(parsed);
-    checkLists(parsed);
+    checkValues(parsed);
     return new CommandLine.RunLast().execute(parsed);
   }
 
@@ -101,19 +103,40 @@ public final class Mains {
   }
 
   /**
-   * Refuses a list option's value with an empty item ({@code gml2,}, {@code 4,,}); for a command
-   * line parsed only to be checked, as suite checks its --load-arg before its first step.
+   * Refuses, for every option, a value or a list's item with white space at either end ({@code
+   * --threshold " 5%"}, {@code -p "count= 200"}: a script's quoted variable), and a list option's
+   * value with an empty item ({@code gml2,}, {@code 4,,}); for a command line parsed only to be
+   * checked too, as suite checks its --load-arg before its first step. A value is read as typed, as
+   * numbers, durations and names always were, never trimmed into another (the share readers took
+   * {@code " 5%"} and compare printed it so); a path's value is the one left as given: a file may
+   * be named with a space.
    */
-  public static void checkLists(CommandLine.ParseResult parsed) {
+  public static void checkValues(CommandLine.ParseResult parsed) {
     for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
       for (CommandLine.Model.OptionSpec o : p.matchedOptions()) {
-        if (o.splitRegex().isEmpty()) {
-          continue;
-        }
+        boolean path = o.auxiliaryTypes()[0] == java.nio.file.Path.class;
         for (String given : o.originalStringValues()) {
+          List<String> items =
+              o.splitRegex().isEmpty() ? List.of(given) : List.of(given.split(o.splitRegex(), -1));
+          // a blank value, as an empty one, is the option's own to refuse, in its own words
+          String spaced =
+              path || given.isBlank()
+                  ? null
+                  : items.stream().filter(i -> !i.equals(i.strip())).findFirst().orElse(null);
+          if (spaced != null) {
+            throw new CommandLine.ParameterException(
+                p.commandSpec().commandLine(),
+                o.longestName()
+                    + " '"
+                    + given
+                    + "' has white space "
+                    + (spaced.equals(given) ? "" : "in its item '" + spaced + "' ")
+                    + "at an end: give "
+                    + (spaced.equals(given) ? "the value" : "each item")
+                    + " without it");
+          }
           // an empty value is the option's own to refuse, in its own words
-          if (!given.isEmpty()
-              && java.util.Arrays.asList(given.split(o.splitRegex(), -1)).contains("")) {
+          if (!given.isEmpty() && items.size() > 1 && items.contains("")) {
             throw new CommandLine.ParameterException(
                 p.commandSpec().commandLine(),
                 o.longestName()
@@ -218,12 +241,11 @@ public final class Mains {
    * --threshold and load's --max-error-rate; NaN when the text is neither.
    */
   public static double share(String text) {
-    String v = text.trim();
     try {
       double d =
-          v.endsWith("%")
-              ? CliValues.decimal(v.substring(0, v.length() - 1)) / 100
-              : CliValues.decimal(v);
+          text.endsWith("%")
+              ? CliValues.decimal(text.substring(0, text.length() - 1)) / 100
+              : CliValues.decimal(text);
       return d >= 0 && d <= 1 ? d : Double.NaN;
     } catch (NumberFormatException e) {
       return Double.NaN;

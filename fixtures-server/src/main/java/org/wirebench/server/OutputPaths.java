@@ -92,6 +92,42 @@ public final class OutputPaths {
   }
 
   /**
+   * As {@link #folderProblem(String, Path, Set)}, for a folder an option names as where a command's
+   * output goes ({@code report --out DIR}, {@code suite --out ROOT}, {@code load --out DIR}): also
+   * refused when its name is a temporary one ({@link #temporaryNameProblem}), but where it is
+   * itself one of the {@code allowed} runs (the suite's driver adding to the suite's run being
+   * written).
+   */
+  public static String outputFolderProblem(String option, Path dir, Set<RunKind> allowed) {
+    String problem = folderProblem(option, dir, allowed);
+    if (problem != null) {
+      return problem;
+    }
+    Found self = runKind(real(dir));
+    return self != null && allowed.contains(self.kind()) ? null : temporaryNameProblem(option, dir);
+  }
+
+  /**
+   * Why {@code option}'s new folder {@code dir} may not have its name, or null: one starting with
+   * {@link NewFiles#PREFIX} is what a run being written, or a killed run, is named: every reader
+   * refuses it as incomplete (a load --out folder so named could never be reported), and each
+   * report and suite names it among the folders killed runs left, to be removed by hand.
+   */
+  public static String temporaryNameProblem(String option, Path dir) {
+    Path name = real(dir).getFileName();
+    if (name == null || !name.toString().startsWith(NewFiles.PREFIX)) {
+      return null;
+    }
+    return option
+        + " "
+        + dir
+        + ": a name starting with "
+        + NewFiles.PREFIX
+        + " is read as an incomplete run (readers refuse it, and reports list it as a killed"
+        + " run's folder to remove); choose another";
+  }
+
+  /**
    * Why {@code option}'s output file cannot be written, or null: its folder must exist (a file's
    * folder is not made for it, as {@code load --json} does not), and it or its folder be writable.
    */

@@ -182,6 +182,18 @@ final class RequestTargets extends HttpConnectionFactory {
     }
   }
 
+  /** Why a request line that is not METHOD SP target SP HTTP-version CR LF is refused. */
+  static final String BAD_LINE = "the request line is not METHOD /path HTTP/1.1 ending in CR LF";
+
+  /**
+   * Whether the request line being handled on {@code connection} parts its words by more than one
+   * space ({@code GET /ows HTTP/1.1}, {@code GET /ows HTTP/1.1}), which Jetty reads past: RFC 9112
+   * §3 wants one SP, as for the tabs Jetty refuses. False for a connection not made here.
+   */
+  static boolean extraBlanks(ConnectionMetaData connection) {
+    return connection instanceof Remembering r && r.lineBlanks > 2;
+  }
+
   /** "HTTP/", the name every HTTP-version is spelt with (RFC 9112 §2.3), from Jetty's constant. */
   private static final String VERSION_NAME =
       HttpVersion.HTTP_1_1

@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "serve",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description =
         "Serve the project's codecs over WFS (KVP GET), Blue Marble over WMS, the SOAP stacks"
             + " (Axis2, CXF) and the FindingService mock backend and gateway with an embedded"

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.URIUtil;
 import org.wirebench.server.finding.JsonErrors;
 import org.wirebench.server.finding.MockBackendHandler;
 import org.wirebench.server.soap.SoapServices;
@@ -55,6 +56,15 @@ public enum ServiceErrors {
       return SOAP;
     }
     return TEXT;
+  }
+
+  /**
+   * The service a refused path names once its empty segments are dropped ({@code //ows}, {@code
+   * /tiled//wms}: a base URL ending in a slash joined to a path that starts with one): the client
+   * was talking to that service, though the path as sent is refused.
+   */
+  public static ServiceErrors named(String path) {
+    return of(path == null ? null : URIUtil.compactPath(path));
   }
 
   private static boolean under(String path, String endpoint) {

@@ -116,12 +116,13 @@ final class UriGate extends Handler.Wrapper {
   /**
    * The format a refusal here is written in: that of the service the path reaches (the canonical
    * path Jetty routes by: {@code /o%77s} and {@code /services;x=1/cxf-jaxb} are the WFS's and the
-   * SOAP stacks'), else that of the service its name says as sent ({@link ServiceErrors#of}).
+   * SOAP stacks'), else that of the service its name says as sent, empty segments aside ({@link
+   * ServiceErrors#named}).
    */
   private static ServiceErrors format(String path, HttpURI uri) {
     String canonical = uri.getCanonicalPath();
-    ServiceErrors reached = canonical == null ? ServiceErrors.TEXT : ServiceErrors.of(canonical);
-    return reached == ServiceErrors.TEXT ? ServiceErrors.of(path) : reached;
+    ServiceErrors reached = canonical == null ? ServiceErrors.TEXT : ServiceErrors.named(canonical);
+    return reached == ServiceErrors.TEXT ? ServiceErrors.named(path) : reached;
   }
 
   /**

@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A path that only looks like an endpoint, its name followed straight by a bad escape or a control
  * byte ({@code /ows%zz}, {@code /wms%ff}, {@code /ows} and a NUL), is refused by Jetty before any
  * service sees it; the refusal is still in the format of the service the name says, 400, not the
- * one line of text for paths of no service. Raw request bytes on a LocalConnector.
+ * one line of text for paths of no service, with an empty segment before it too ({@code //ows%zz}:
+ * before 2026-11-28 in plain text). Raw request bytes on a LocalConnector.
  */
 class EndpointLookalikesTest {
   @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
@@ -52,6 +53,8 @@ class EndpointLookalikesTest {
       for (String tail : TAILS) {
         cases.add(Arguments.of(e[0] + tail, e[1], e[2]));
       }
+      // behind an empty segment too: a base URL ending in a slash joined to the path
+      cases.add(Arguments.of("/" + e[0] + "%zz", e[1], e[2]));
     }
     return cases.stream();
   }

@@ -19,11 +19,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Every endpoint has one spelling of its path: one spelt another way that Jetty still routes to it
  * (a path parameter, an escaped letter, a dot segment; for {@code /static/{bytes}} a leading zero)
- * is refused with 400 in that endpoint's own format, on every endpoint alike, and the spelling is
- * not echoed. Before, the WFS, the three WMS and CXF served such spellings, Axis2 answered them
- * 404, {@code /static}, the mock backend and the gateway's route 400 or 404, or served them, each
- * as it read the path. The gateway's keywords keep their own escapes and {@code ;}. Raw request
- * bytes on a LocalConnector.
+ * or with an empty segment, which Jetty refuses ({@code //ows}, {@code /tiled//wms}: before
+ * 2026-11-28 refused in plain text unless the path still began with the endpoint's own name), is
+ * refused with 400 in that endpoint's own format, on every endpoint alike, and the spelling is not
+ * echoed. Before, the WFS, the three WMS and CXF served such spellings, Axis2 answered them 404,
+ * {@code /static}, the mock backend and the gateway's route 400 or 404, or served them, each as it
+ * read the path. The gateway's keywords keep their own escapes and {@code ;}. Raw request bytes on
+ * a LocalConnector.
  */
 class EndpointSpellingsTest {
   @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
@@ -53,7 +55,7 @@ class EndpointSpellingsTest {
   private static List<String> spellings(String path) {
     List<String> s = new ArrayList<>();
     if (path.equals("/")) {
-      return List.of("/;x=1", "/./", "/zz/../", "/.");
+      return List.of("/;x=1", "/./", "/zz/../", "/.", "//");
     }
     String first = path.substring(1).split("/")[0];
     String rest = path.substring(1 + first.length());
@@ -61,6 +63,8 @@ class EndpointSpellingsTest {
     s.add("/%" + Integer.toHexString(first.charAt(0)) + first.substring(1) + rest);
     s.add("/./" + first + rest);
     s.add("/zz/../" + first + rest);
+    // an empty segment: a base URL ending in a slash joined to the path
+    s.add("/" + path);
     if (path.startsWith("/ebay/")) {
       s.add("/ebay/finding/keywords/x%6dl/ipad");
       s.add("/ebay/finding/keywords/xml;x=1/ipad");
@@ -68,6 +72,7 @@ class EndpointSpellingsTest {
       s.add("/ebay/finding/keywords/zz/../xml/ipad");
       s.add("/ebay/finding/keywords/xml/zz/../ipad");
       s.add("/ebay/finding/keywords/xml/./ipad");
+      s.add("/ebay/finding//keywords/xml/ipad");
     } else if (path.indexOf('/', 1) > 0) {
       int slash = path.lastIndexOf('/');
       String head = path.substring(0, slash + 1);
@@ -77,6 +82,7 @@ class EndpointSpellingsTest {
       s.add(head + "%" + Integer.toHexString(name.charAt(0)) + name.substring(1));
       s.add(head + "./" + name);
       s.add(head + "zz/../" + name);
+      s.add(head + "/" + name);
     } else {
       s.add(path + ";jsessionid=" + "a".repeat(2000));
     }

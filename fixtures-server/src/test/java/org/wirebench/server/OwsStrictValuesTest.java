@@ -13,8 +13,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * outputFormat served with the default, a list naming one item twice or holding an empty one (an
  * AcceptFormats or Sections with an empty item, a NAMESPACES with a trailing comma or none between
  * two bindings were read past; the other lists' empty items were refused already), an unchecked
- * featureVersion, and WMS 1.1.1's EXCEPTIONS value in 1.3.0 (and 1.3.0's in 1.1.1). Each was
- * answered 200; each is now refused naming the parameter, and the plain spelling still served.
+ * featureVersion, a DescribeFeatureType outputFormat with a space inside a word (its spaces were
+ * all dropped, where GetFeature's drops only those around a parameter's ; and =), and WMS 1.1.1's
+ * EXCEPTIONS value in 1.3.0 (and 1.3.0's in 1.1.1). Each was answered 200; each is now refused
+ * naming the parameter, and the plain spelling still served.
  */
 class OwsStrictValuesTest {
   @RegisterExtension static final LocalServer SERVER = LocalServer.plain();
@@ -23,6 +25,9 @@ class OwsStrictValuesTest {
       "service=WFS&request=GetFeature&version=2.0.0&typeNames=helsinki_pois&";
 
   private static final String CAPS = "service=WFS&request=GetCapabilities&";
+
+  private static final String DFT =
+      "service=WFS&request=DescribeFeatureType&version=2.0.0&typeNames=helsinki_pois&";
 
   private static final String OSM = "http://wirebench.org/osm";
 
@@ -116,6 +121,18 @@ class OwsStrictValuesTest {
             + " | StyleNotDefined | STYLES",
         "/ows | service=WFS&request=GetFeature&version=1.0.0&typeName=helsinki_pois"
             + "&maxFeatures=1&featureVersion=abc | InvalidParameterValue | featureVersion",
+        // DescribeFeatureType's outputFormat is compared as GetFeature's: a space inside a word
+        // names no format (it was dropped wherever it stood)
+        "/ows | "
+            + DFT
+            + "outputFormat=appli%20cation/gml%2Bxml;version=3.2"
+            + " | InvalidParameterValue | outputFormat",
+        "/ows | "
+            + DFT
+            + "outputFormat=application/gml%2Bxml;%20ver%20sion=3.2"
+            + " | InvalidParameterValue | outputFormat",
+        "/ows | service=WFS&request=DescribeFeatureType&version=1.1.0&typeName=helsinki_pois"
+            + "&outputFormat=text/xml;%20sub%20type=gml/3.1.1 | InvalidParameterValue | outputFormat",
         "/wms | " + WMS130 + "BBOX=20d,-180,90,180 | InvalidParameterValue | BBOX",
         "/wms | " + WMS130 + "BBOX=0x14p0,-180,90,180 | InvalidParameterValue | BBOX",
         "/wms | " + WMS111 + "WIDTH=%2B64&HEIGHT=32 | InvalidParameterValue | WIDTH",
@@ -148,6 +165,7 @@ class OwsStrictValuesTest {
         "/ows | service=WFS&request=GetFeature&version=1.0.0&typeName=helsinki_pois"
             + "&maxFeatures=1&featureVersion=ALL",
         "/wms | " + WMS130 + "BBOX=-90,-180.0,90,1.8e2&EXCEPTIONS=XML",
+        "/ows | " + DFT + "outputFormat=%20Application/GML%2Bxml%20;%20version%20=%203.2%20",
         "/wms | " + WMS111 + "WIDTH=64&HEIGHT=32&EXCEPTIONS=application/vnd.ogc.se_xml",
       })
   void served(String path, String query) throws Exception {

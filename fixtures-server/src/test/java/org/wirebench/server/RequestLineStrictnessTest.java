@@ -67,6 +67,32 @@ class RequestLineStrictnessTest {
     assertTrue(r.getContent().contains(p[1]), r.getContent());
   }
 
+  /**
+   * Words parted by two spaces: Jetty read past them, so one spelling was served and the other
+   * refused as a version "/owsHTTP/1.1" not in capitals.
+   */
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "GET /ows?service=WFS&version=2.0.0&request=GetCapabilities  HTTP/1.1|ows:ExceptionReport",
+        "GET  /ows?service=WFS&version=2.0.0&request=GetCapabilities HTTP/1.1|ows:ExceptionReport",
+        "GET  /wms?SERVICE=WMS&REQUEST=GetCapabilities  HTTP/1.1|ServiceException",
+        "GET /services/cxf-jaxb?wsdl  HTTP/1.1|<faultcode>soapenv:Client</faultcode>",
+        "GET  /finding/mock.json HTTP/1.1|{\"error\":{\"status\":400",
+        "GET /static/2   HTTP/1.1|400 ",
+      })
+  void aLineWithTwoSpacesBetweenItsWordsIsRefusedInThePathsFormat(String spec) throws Exception {
+    String[] p = spec.split("\\|");
+    HttpTester.Response r = send(p[0] + "\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assertEquals(400, r.getStatus(), p[0] + "\n" + r.getContent());
+    assertTrue(r.getContent().contains(p[1]), r.getContent());
+    assertTrue(
+        r.getContent().contains("the request line is not METHOD /path HTTP/1.1 ending in CR LF"),
+        r.getContent());
+    assertFalse(r.getContent().contains("case-sensitive"), r.getContent());
+    assertEquals("close", r.get("Connection"));
+  }
+
   @Test
   void aBadHostIsRefusedWithoutAWarning() throws Exception {
     StdErrAppender appender =

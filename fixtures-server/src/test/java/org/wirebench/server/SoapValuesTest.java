@@ -184,6 +184,46 @@ public class SoapValuesTest {
   }
 
   /**
+   * An xs:int with XML white space around it is a value the schema takes (its whiteSpace facet
+   * collapses it): the JAXB stacks echo the number; Axis2-ADB's generated code cannot read it and
+   * answered a Server fault saying only Java's "For input string", and now refuses it naming the
+   * stack and the value, in an array, a SimpleEvent and a MeshInterfaceObject alike.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("stacks")
+  void intsWithWhiteSpaceAroundThemAreEchoedOrRefusedByName(String path) throws Exception {
+    String[][] cases = {
+      {"echoInts", ints(" 5 "), "echoIntsReturn>5<"},
+      {"echoInts", ints("\n\t5"), "echoIntsReturn>5<"},
+      {
+        "echoSimpleEvents",
+        "<ns:input><ns:sequenceNumber>5 </ns:sequenceNumber><ns:timestamp>1.5</ns:timestamp>"
+            + "<ns:message>m</ns:message></ns:input>",
+        "sequenceNumber>5<"
+      },
+      {
+        "echoMeshInterfaceObjects",
+        "<ns:input><ns:x>1</ns:x><ns:y> 5</ns:y><ns:value>1.5</ns:value></ns:input>",
+        "y>5<"
+      },
+    };
+    for (String[] c : cases) {
+      HttpTester.Response r = post(path, envelope("", c[0], c[1]));
+      String what = path + " " + c[0] + "\n" + r.getContent();
+      if (path.equals(ADB)) {
+        assertEquals(500, r.getStatus(), what);
+        String[] fault = fault(r);
+        assertEquals("Server", fault[0], what);
+        assertTrue(fault[1].contains("axis2-adb cannot carry") && fault[1].contains("5"), what);
+        assertTrue(!fault[1].contains("For input string"), what);
+      } else {
+        assertEquals(200, r.getStatus(), what);
+        assertTrue(r.getContent().contains(c[2]), what);
+      }
+    }
+  }
+
+  /**
    * NaN and the infinities, as zeep sends {@code [nan, inf, 1e-320, -0.0]}: the JAXB stacks echo
    * them in XML Schema's spellings, and -2147483648; Axis2-ADB dropped NaN and -2147483648 from the
    * array with 200 and refuses them now with a Server fault naming the value.

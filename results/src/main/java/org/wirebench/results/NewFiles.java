@@ -176,16 +176,33 @@ public final class NewFiles implements AutoCloseable {
    * temporary file is removed on a failure and, as {@link #create}'s, on a stop (Ctrl-C, SIGTERM).
    */
   public static void replace(Path file, IoWriter writer) throws IOException {
-    Path dir = file.toAbsolutePath().getParent();
-    String name = file.getFileName().toString();
+    replace(file.toAbsolutePath().getParent(), Map.of(file.getFileName().toString(), writer));
+  }
+
+  /**
+   * Writes the files {@code writers} names in {@code dir}, replacing them, as a set: each is
+   * written whole under a temporary name, and only once all are is each renamed over its name, in
+   * order, with rename(2) — a failure of any write replaces none of them (a report.md never stands
+   * beside the report.html of another report), and a crash leaves at most the instant between two
+   * renames. The temporary files are removed on a failure and, as {@link #create}'s, on a stop.
+   */
+  public static void replace(Path dir, Map<String, IoWriter> writers) throws IOException {
     try (NewFiles files = hooked(dir)) {
-      Path tmp;
       synchronized (files) {
-        tmp = temporary(dir, PREFIX + name + ".");
-        files.temps.put(name, tmp);
+        for (String name : writers.keySet()) {
+          files.temps.put(name, temporary(dir, PREFIX + name + "."));
+        }
       }
-      writer.write(tmp);
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      for (Map.Entry<String, IoWriter> w : writers.entrySet()) {
+        w.getValue().write(files.temp(w.getKey()));
+      }
+      for (String name : writers.keySet()) {
+        Files.move(
+            files.temp(name),
+            dir.resolve(name),
+            StandardCopyOption.REPLACE_EXISTING,
+            StandardCopyOption.ATOMIC_MOVE);
+      }
     }
   }
 

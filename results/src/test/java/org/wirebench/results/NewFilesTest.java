@@ -58,4 +58,32 @@ class NewFilesTest {
         () -> NewFiles.create(dir, List.of("load-x.json")));
     assertFalse(Files.exists(dir.resolve("nothing")), "nothing made through the link");
   }
+
+  /**
+   * Files replaced as a set: when one cannot be written, none is replaced and no temporary file is
+   * left (report --replace wrote report.md over the earlier one before report.html failed).
+   */
+  @Test
+  void aSetIsReplacedWholeOrNotAtAll() throws Exception {
+    Files.writeString(dir.resolve("a"), "earlier a");
+    Files.writeString(dir.resolve("b"), "earlier b");
+    java.util.Map<String, NewFiles.IoWriter> writers = new java.util.LinkedHashMap<>();
+    writers.put("a", f -> Files.writeString(f, "new a"));
+    writers.put(
+        "b",
+        f -> {
+          Files.writeString(f, "half of b");
+          throw new java.io.IOException("disk full");
+        });
+    assertThrows(java.io.IOException.class, () -> NewFiles.replace(dir, writers));
+    assertEquals("earlier a", Files.readString(dir.resolve("a")));
+    assertEquals("earlier b", Files.readString(dir.resolve("b")));
+    try (var left = Files.list(dir)) {
+      assertEquals(2, left.count(), "no temporary file left");
+    }
+    writers.put("b", f -> Files.writeString(f, "new b"));
+    NewFiles.replace(dir, writers);
+    assertEquals("new a", Files.readString(dir.resolve("a")));
+    assertEquals("new b", Files.readString(dir.resolve("b")));
+  }
 }

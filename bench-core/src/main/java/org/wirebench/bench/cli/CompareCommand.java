@@ -17,6 +17,7 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description =
         "Compare two results folders: each benchmark's and load point's NEW/BASE ratio with a 99%%"
             + " interval (Welch on the log scale over fork means; one fork a side: no interval),"

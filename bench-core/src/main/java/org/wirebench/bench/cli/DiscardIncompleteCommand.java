@@ -12,6 +12,7 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "discard-incomplete",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description =
         "Remove the tmp-* folders that killed suite runs left under a results root, naming each;"
             + " complete runs, and a tmp-* folder without the marker a run writes first or holding"

@@ -19,6 +19,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "encode",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description = "Encode the first COUNT features of a dataset in one format.")
 final class EncodeCommand implements Callable<Integer> {
   static final int MAX_COUNT = 1_000_000;

@@ -27,6 +27,7 @@ import picocli.CommandLine.Option;
     name = "encode-loop",
     hidden = true,
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description = "Encode in windows started by 'go MILLIS' lines on standard input.")
 final class EncodeLoopCommand implements Callable<Integer> {
   static final long MAX_WINDOW_MS = 3_600_000;

@@ -15,6 +15,7 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "export",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description =
         "Write a results folder's numbers for a benchmark tracker: every JMH result (its score in"
             + " ns/op or ops/s with JMH's 99.9%% interval, sizes and bytes allocated per"

@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "finding",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description =
         "Write a findItemsByKeywordsResponse of N generated items as the backend sends it.")
 final class FindingCommand implements Callable<Integer> {

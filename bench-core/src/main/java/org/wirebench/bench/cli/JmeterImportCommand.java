@@ -41,6 +41,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "jmeter-import",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description =
         "Read a JMeter CSV results file (JTL) of a plan from 'load --jmeter-plan' and write a new"
             + " run folder --out: RUN's files, JMeter's as jmeter-<scenario>.json, and their report"

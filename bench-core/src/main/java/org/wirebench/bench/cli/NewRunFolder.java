@@ -59,13 +59,9 @@ final class NewRunFolder {
     if (target.getFileName() == null) {
       return option + " " + out + " names no folder";
     }
-    if (target.getFileName().toString().startsWith(NewFiles.PREFIX)) {
-      return option
-          + " "
-          + out
-          + ": a name starting with "
-          + NewFiles.PREFIX
-          + " is read as an incomplete run; choose another";
+    String temporary = OutputPaths.temporaryNameProblem(option, out);
+    if (temporary != null) {
+      return temporary;
     }
     // RUN without env.json (a load --out folder) is no run to OutputPaths, but copying it into a
     // folder inside it would copy the copy

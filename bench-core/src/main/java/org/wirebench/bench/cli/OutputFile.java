@@ -62,8 +62,12 @@ final class OutputFile {
     if (parent != null && Files.exists(parent) && !Files.isDirectory(parent)) {
       throw new CommandLine.ParameterException(cli, "--out " + file + ": " + parent + " is a file");
     }
-    if (parent != null) {
-      folder(cli, "--out " + file, parent);
+    String problem =
+        parent == null
+            ? null
+            : org.wirebench.server.OutputPaths.folderProblem("--out " + file, parent);
+    if (problem != null) {
+      throw new CommandLine.ParameterException(cli, problem);
     }
   }
 
@@ -79,9 +83,13 @@ final class OutputFile {
     }
   }
 
-  /** Refuses, before any work, an output folder that cannot be made or written. */
+  /**
+   * Refuses, before any work, an output folder (a command's --out DIR) that cannot be made or
+   * written, or whose name is a temporary one.
+   */
   static void folder(CommandLine cli, String what, Path dir) {
-    String problem = org.wirebench.server.OutputPaths.folderProblem(what, dir);
+    String problem =
+        org.wirebench.server.OutputPaths.outputFolderProblem(what, dir, java.util.Set.of());
     if (problem != null) {
       throw new CommandLine.ParameterException(cli, problem);
     }

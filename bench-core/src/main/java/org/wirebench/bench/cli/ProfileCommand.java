@@ -22,6 +22,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "profile",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description =
         "Run one benchmark under async-profiler (JMH's -prof async, the library from Maven"
             + " Central) and write a results folder with CPU and allocation flame graphs (HTML),"

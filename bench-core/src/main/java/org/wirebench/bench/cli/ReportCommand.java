@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description =
         "Write report.html (self-contained: inline SVG charts and CSS) and report.md for a results"
             + " folder into --out DIR (over a report DIR holds already only with --replace); without"

@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "schema",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description = "Print the feature type's application schema (XSD) for a GML format.")
 final class SchemaCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

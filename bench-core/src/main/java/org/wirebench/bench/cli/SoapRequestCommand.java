@@ -15,6 +15,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "soap-request",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description = "Print the SOAP 1.1 request envelope the databinding benchmark uses.")
 final class SoapRequestCommand implements Callable<Integer> {
   static final int MAX_SIZE = 1_000_000;

@@ -26,6 +26,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "suite",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description =
         "Run the benchmarks, then the load scenarios; write JMH JSON, load JSON and HdrHistogram"
             + " logs, sizes.json, fidelity.json, env.json, report.md and report.html to"
@@ -342,8 +343,8 @@ final class SuiteCommand implements Callable<Integer> {
       args.addAll(ScenarioScope.argsFor(s, loadArgs));
       try {
         LoadCommand load = new LoadCommand();
-        // read as the driver will read them (its number readers and list check), not after JMH
-        Mains.checkLists(
+        // read as the driver will read them (its number readers and value check), not after JMH
+        Mains.checkValues(
             Mains.configure(new CommandLine(load)).parseArgs(args.toArray(String[]::new)));
         load.checkBeforeRun();
       } catch (CommandLine.ParameterException e) {

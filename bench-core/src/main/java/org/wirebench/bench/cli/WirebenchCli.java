@@ -1,5 +1,6 @@
 package org.wirebench.bench.cli;
 
+import org.wirebench.server.CliVersion;
 import org.wirebench.server.Mains;
 import org.wirebench.server.ServeCommand;
 import org.wirebench.server.load.cli.LoadCommand;
@@ -14,7 +15,7 @@ import picocli.CommandLine.Command;
 @Command(
     name = "wirebench",
     mixinStandardHelpOptions = true,
-    version = "wirebench 0.1.0",
+    versionProvider = CliVersion.class,
     description =
         "Which wire format and databinding should my web service use, and what does it cost?",
     subcommands = {

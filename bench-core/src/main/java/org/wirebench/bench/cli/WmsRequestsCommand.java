@@ -18,6 +18,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "wms-requests",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     description =
         "Write random GetMap requests as the FOSS4G WMS benchmarks made them (wms_request.py's"
             + " rules): width;height;minx,miny,maxx,maxy, one a line.")

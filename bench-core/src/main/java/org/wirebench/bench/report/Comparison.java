@@ -200,9 +200,10 @@ public final class Comparison {
     Ratio speed =
         Calibrations.compare(base.env().calibration(), now.env().calibration(), confidence);
     EnvironmentDifferences env = EnvironmentDifferences.of(base.env(), now.env());
-    machines =
-        Machines.of(
-            speed, env.hardware(), speed == null ? null : PairComparison.workloads(base, now));
+    // each variant's costs taken once: the workloads witness and the per-variant rows read them
+    List<PairComparison.VariantCosts> costs =
+        speed == null ? null : PairComparison.variantCosts(base, now);
+    machines = Machines.of(speed, env.hardware(), PairComparison.workloads(costs));
     yardsticksDiffer =
         speed == null && base.env().calibration() != null && now.env().calibration() != null;
     yardsticks =
@@ -238,7 +239,7 @@ public final class Comparison {
                   + " (docs/measuring.md)",
               100 * base.pairs().settings().trim(), 100 * now.pairs().settings().trim()));
     }
-    PairComparison pairs = new PairComparison(base, now, machines, threshold, confidence);
+    PairComparison pairs = new PairComparison(base, now, machines, costs, threshold, confidence);
     rows.addAll(pairs.rows);
     unmatched.addAll(pairs.unmatched);
     missingInNew.addAll(pairs.missingInNew);

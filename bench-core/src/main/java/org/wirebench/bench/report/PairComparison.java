@@ -47,11 +47,14 @@ final class PairComparison {
   /**
    * @param machines the calibrations compared, null when either run has none or they timed
    *     different workloads (then no per-variant row: no common yardstick)
+   * @param costs {@link #variantCosts} of the two runs, taken once for these rows and the workloads
+   *     witness; null when there is no per-variant row
    */
   PairComparison(
       RunRecord base,
       RunRecord now,
       Comparison.Machines machines,
+      List<VariantCosts> costs,
       double threshold,
       double confidence)
       throws UnreadableRunException {
@@ -66,13 +69,8 @@ final class PairComparison {
     }
     sameVariants(base.pairs(), now.pairs());
     claims(base.pairs(), now.pairs(), threshold, confidence);
-    Calibration was = base.env().calibration();
-    Calibration is = now.env().calibration();
-    if (machines != null
-        && machines.speed() != null
-        && was.groups() != null
-        && is.groups() != null) {
-      variants(base.pairs(), was, now.pairs(), is, machines.differ(), threshold, confidence);
+    if (machines != null && machines.speed() != null && costs != null) {
+      variants(costs, base.pairs(), now.pairs(), machines.differ(), threshold, confidence);
     }
   }
 
@@ -217,41 +215,31 @@ final class PairComparison {
   }
 
   private void variants(
+      List<VariantCosts> costs,
       PairedRuns base,
-      Calibration baseCalibration,
       PairedRuns now,
-      Calibration nowCalibration,
       boolean machinesDiffer,
       double threshold,
       double confidence) {
-    for (PairedRuns.Group g : now.groups()) {
-      // the calibration group's variants are the yardstick itself; its A/A claim is its row
-      if (g.id().equals(Claims.CALIBRATION)) {
+    for (VariantCosts c : costs) {
+      Comparison.Subject key = variant(c.group(), c.variant());
+      if (!c.inBase()) {
+        unmatched.add(new Comparison.Listed(key, "only in NEW: " + key.label()));
         continue;
       }
-      PairedRuns.Group old = base.group(g.id());
-      for (PairedRuns.Variant v : g.variants()) {
-        Comparison.Subject key = variant(g.id(), v.id());
-        if (old == null || old.index(v.id()) < 0) {
-          unmatched.add(new Comparison.Listed(key, "only in NEW: " + key.label()));
-          continue;
-        }
-        double[] was = relative(old, v.id(), baseCalibration);
-        double[] is = relative(g, v.id(), nowCalibration);
-        if (was == null || is == null) {
-          rows.add(invalid(key));
-          continue;
-        }
-        Ratio r = Ratio.of(was, is, confidence, RUN_LOG_SD);
-        rows.add(
-            new Comparison.Row(
-                key,
-                "ratio",
-                Ratio.geoMean(was),
-                Ratio.geoMean(is),
-                r,
-                machinesDiffer ? Comparison.Verdict.NOT_JUDGED : Comparison.verdict(r, threshold)));
+      if (c.was() == null || c.is() == null) {
+        rows.add(invalid(key));
+        continue;
       }
+      Ratio r = Ratio.of(c.was(), c.is(), confidence, RUN_LOG_SD);
+      rows.add(
+          new Comparison.Row(
+              key,
+              "ratio",
+              Ratio.geoMean(c.was()),
+              Ratio.geoMean(c.is()),
+              r,
+              machinesDiffer ? Comparison.Verdict.NOT_JUDGED : Comparison.verdict(r, threshold)));
     }
     for (PairedRuns.Group old : base.groups()) {
       if (old.id().equals(Claims.CALIBRATION)) {
@@ -268,10 +256,21 @@ final class PairComparison {
   }
 
   /**
-   * The variants both runs timed against a version 4 calibration, together; null when either run
-   * has no pairs or no such calibration, or no variant is in both.
+   * A variant of NEW's pair groups (the calibration's are the yardstick itself) with its costs
+   * against the calibration timed in the same forks, per fork, in each run.
+   *
+   * @param inBase whether BASE's group holds the variant
+   * @param was BASE's costs ({@link #relative}); null when not in BASE or not to be taken
+   * @param is NEW's costs; null when not to be taken
    */
-  static Comparison.Workloads workloads(RunRecord base, RunRecord now) {
+  record VariantCosts(String group, String variant, boolean inBase, double[] was, double[] is) {}
+
+  /**
+   * Every variant of NEW's pair groups with its costs in both runs, in NEW's order, each taken once
+   * for compare's per-variant rows and for the workloads witness; null when either run has no pairs
+   * or no calibration timed in its groups' forks (env.json version 4).
+   */
+  static List<VariantCosts> variantCosts(RunRecord base, RunRecord now) {
     if (base.pairs() == null || now.pairs() == null) {
       return null;
     }
@@ -280,20 +279,38 @@ final class PairComparison {
     if (was == null || is == null || was.groups() == null || is.groups() == null) {
       return null;
     }
-    List<Double> ratios = new ArrayList<>();
-    java.util.Set<String> groups = new java.util.HashSet<>();
+    List<VariantCosts> costs = new ArrayList<>();
     for (PairedRuns.Group g : now.pairs().groups()) {
-      PairedRuns.Group old = base.pairs().group(g.id());
-      if (g.id().equals(Claims.CALIBRATION) || old == null) {
+      if (g.id().equals(Claims.CALIBRATION)) {
         continue;
       }
+      PairedRuns.Group old = base.pairs().group(g.id());
       for (PairedRuns.Variant v : g.variants()) {
-        double[] before = old.index(v.id()) < 0 ? null : relative(old, v.id(), was);
-        double[] after = relative(g, v.id(), is);
-        if (before != null && after != null) {
-          ratios.add(Ratio.geoMean(after) / Ratio.geoMean(before));
-          groups.add(g.id());
-        }
+        boolean inBase = old != null && old.index(v.id()) >= 0;
+        costs.add(
+            inBase
+                ? new VariantCosts(
+                    g.id(), v.id(), true, relative(old, v.id(), was), relative(g, v.id(), is))
+                : new VariantCosts(g.id(), v.id(), false, null, null));
+      }
+    }
+    return costs;
+  }
+
+  /**
+   * The variants both runs timed against a version 4 calibration, together; null when {@code costs}
+   * is null or no variant has costs in both.
+   */
+  static Comparison.Workloads workloads(List<VariantCosts> costs) {
+    if (costs == null) {
+      return null;
+    }
+    List<Double> ratios = new ArrayList<>();
+    java.util.Set<String> groups = new java.util.HashSet<>();
+    for (VariantCosts c : costs) {
+      if (c.was() != null && c.is() != null) {
+        ratios.add(Ratio.geoMean(c.is()) / Ratio.geoMean(c.was()));
+        groups.add(c.group());
       }
     }
     if (ratios.isEmpty()) {

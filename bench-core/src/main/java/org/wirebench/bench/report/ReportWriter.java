@@ -33,11 +33,12 @@ public final class ReportWriter {
     Map<String, String> files = render(run, name);
     List<Path> made = org.wirebench.results.NewFolders.make(out);
     try {
-      // each whole or not at all: a report cut short by a full disk or a kill would otherwise
-      // replace the run's good one (and a cut pairs table reads as rows the run lacks)
-      for (Map.Entry<String, String> f : files.entrySet()) {
-        NewFiles.replace(out.resolve(f.getKey()), tmp -> Files.writeString(tmp, f.getValue()));
-      }
+      // whole or not at all, and both or neither: a report cut short by a full disk or a kill
+      // would otherwise replace the earlier good one (a cut pairs table reads as rows the run
+      // lacks), and one file written before the other failed would stand beside the other report
+      Map<String, NewFiles.IoWriter> writers = new LinkedHashMap<>();
+      files.forEach((file, text) -> writers.put(file, tmp -> Files.writeString(tmp, text)));
+      NewFiles.replace(out, writers);
     } catch (IOException | RuntimeException e) {
       org.wirebench.results.NewFolders.removeEmpty(made); // a folder made for nothing
       throw e;

@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import org.wirebench.results.NewFiles;
 import org.wirebench.results.NewFolders;
+import org.wirebench.results.OwnFiles;
 import org.wirebench.results.RunFiles;
 
 /**
@@ -124,10 +125,12 @@ public final class IncompleteRuns {
     }
   }
 
-  /** The marker, never through a link (checked a regular file by {@link #notMarked}). */
+  /**
+   * The marker, never through a link (checked a regular file by {@link #notMarked}), and never
+   * waited on: a FIFO put in its place after the check is refused ({@link OwnFiles#open}).
+   */
   private static FileChannel openMarker(Path folder) throws IOException {
-    return FileChannel.open(
-        folder.resolve(MARKER), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+    return OwnFiles.open(folder.resolve(MARKER));
   }
 
   /**

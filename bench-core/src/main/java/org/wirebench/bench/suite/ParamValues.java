@@ -79,7 +79,7 @@ final class ParamValues {
       long[] range = RANGES.getOrDefault(name, new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE});
       long n;
       try {
-        n = Integer.parseInt(value.strip());
+        n = Integer.parseInt(value);
       } catch (NumberFormatException e) {
         n = Long.MIN_VALUE;
       }

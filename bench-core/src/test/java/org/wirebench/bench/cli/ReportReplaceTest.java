@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.wirebench.bench.report.ThenAndNowTest;
@@ -19,7 +21,7 @@ import org.wirebench.bench.report.ThenAndNowTest;
  * refused.
  */
 class ReportReplaceTest {
-  private static final Path RUN =
+  static final Path RUN =
       ThenAndNowTest.runs()
           .getParent()
           .getParent()
@@ -113,5 +115,55 @@ class ReportReplaceTest {
     assertEquals(2, cli.run("report", RUN.toString(), "--replace"), cli::err);
     assertEquals(1, cli.err().strip().lines().count(), cli::err);
     assertTrue(cli.err().contains("--replace has no effect with no --out"), cli::err);
+  }
+
+  /**
+   * --replace whose second file cannot be written (here: a file-size limit that report.md's 32 KB
+   * fits and report.html's 134 KB does not, as a full disk would stop it): the earlier pair stays,
+   * and no temporary file. The old --replace renamed the new report.md over the earlier one before
+   * it wrote report.html, leaving a report.md beside another report's report.html.
+   */
+  @Test
+  void replaceThatCannotWriteTheSecondFileLeavesTheEarlierPair() throws Exception {
+    Path out = Files.createDirectories(tmp.resolve("out"));
+    Files.writeString(out.resolve("report.md"), "an earlier report.md");
+    Files.writeString(out.resolve("report.html"), "an earlier report.html");
+    long md = Files.size(RUN.resolve("report.md"));
+    long html = Files.size(RUN.resolve("report.html"));
+    // bash (not run as sh, so not in POSIX mode) counts ulimit -f in 1024 bytes: 40 KiB lie
+    // between the two
+    assumeTrue(md < 40 * 1024 && html > 40 * 1024, md + " and " + html + " bytes");
+    Process p;
+    try {
+      p =
+          new ProcessBuilder(
+                  "bash",
+                  "-c",
+                  "ulimit -f 40 && exec \"$0\" \"$@\"",
+                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                  "-XX:-UsePerfData",
+                  "-cp",
+                  System.getProperty("java.class.path"),
+                  WirebenchCli.class.getName(),
+                  "report",
+                  RUN.toString(),
+                  "--out",
+                  out.toString(),
+                  "--replace")
+              .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+              .start();
+    } catch (java.io.IOException noBash) {
+      assumeTrue(false, "no bash: " + noBash.getMessage());
+      return;
+    }
+    String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+    assertEquals(1, p.exitValue(), stderr);
+    assertTrue(stderr.contains("File too large"), stderr);
+    assertEquals("an earlier report.md", Files.readString(out.resolve("report.md")), stderr);
+    assertEquals("an earlier report.html", Files.readString(out.resolve("report.html")));
+    try (var left = Files.list(out)) {
+      assertEquals(2, left.count(), "no temporary file left");
+    }
   }
 }

@@ -99,6 +99,80 @@ class UsageErrorsTest {
         "--time-stamp=-999999999-01-01T00:00:00Z");
   }
 
+  /**
+   * A value with white space at an end (a script's quoted variable) is refused, as a number's and a
+   * duration's always were, never read trimmed: compare took --threshold " 5%" and printed
+   * "threshold 5%" (exit 0), load took --max-error-rate " 5%" and --encoding " gzip", and suite's
+   * -p took count=" 200" for JMH to fail on in its fork.
+   */
+  @Test
+  void aValueWithWhiteSpaceAtAnEndIsRefusedNotTrimmed() throws Exception {
+    String run = ReportReplaceTest.RUN.toString();
+    refused(
+        "--threshold ' 5%' has white space at an end: give the value without it",
+        "compare", "--threshold", " 5%", run, run);
+    refused("--threshold '5% ' has white space", "compare", "--threshold=5% ", run, run);
+    String[] server = {"--server", "http://127.0.0.1:1/", "--out", tmp.toString()};
+    refused(
+        "' 5%' is not a share 0..1 or 0%..100%",
+        with(server, "load", "--scenario", "wfs", "--max-error-rate", " 5%"));
+    refused(
+        "--encoding ' gzip' has white space at an end",
+        with(server, "load", "--scenario", "wfs", "--encoding", " gzip"));
+    refused(
+        "--formats 'gml2, geojson' has white space in its item ' geojson' at an end",
+        with(server, "load", "--scenario", "wfs", "--formats", "gml2, geojson"));
+    // as they were: a number's and a duration's
+    refused("' 4' is not a whole number", with(server, "load", "--scenario", "wfs", "--users= 4"));
+    refused(
+        "' 30s' is not a duration",
+        with(server, "load", "--scenario", "wfs", "--duration", " 30s"));
+  }
+
+  /**
+   * An output folder named as a run being written is (tmp-) is refused before any work, as
+   * jmeter-import's new run so named always was: a report folder so named was listed by every later
+   * report and suite among the folders killed runs left, with "remove it by hand: rm -r", and a
+   * load --out folder so named could never be reported or compared ("an incomplete run").
+   */
+  @Test
+  void anOutputFolderNamedAsAnIncompleteRunIsRefused() throws Exception {
+    String run = ReportReplaceTest.RUN.toString();
+    Path out = tmp.resolve("tmp-x");
+    String named = "--out " + out + ": a name starting with tmp- is read as an incomplete run";
+    refused(named, "report", run, "--out", out.toString());
+    refused(named, "report", run, "--out", out.toString(), "--replace");
+    refused(
+        named,
+        "load",
+        "--scenario",
+        "wfs",
+        "--server",
+        "http://127.0.0.1:1/",
+        "--out",
+        out.toString());
+    refused(
+        named,
+        "suite",
+        "--include",
+        "none",
+        "--pairs",
+        "none",
+        "--load",
+        "wfs",
+        "--load-arg=--server=http://127.0.0.1:1/",
+        "--out",
+        out.toString());
+    // a link of another name to such a folder is that folder
+    Path real = Files.createDirectories(tmp.resolve("elsewhere/tmp-y"));
+    Path link = Files.createSymbolicLink(tmp.resolve("elsewhere/link"), real);
+    assertEquals(2, cli.run("report", run, "--out", link.toString()), cli::err);
+    assertTrue(cli.err().contains("a name starting with tmp- is read as an incomplete run"));
+    try (var left = Files.list(real)) {
+      assertEquals(0, left.count(), "nothing written");
+    }
+  }
+
   @Test
   void refusalsEchoWhatWasTyped() throws Exception {
     String[] none = {"--include", "none", "--load", "none", "--out", tmp.toString()};

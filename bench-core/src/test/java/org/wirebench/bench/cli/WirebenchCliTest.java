@@ -134,6 +134,21 @@ class WirebenchCliTest {
     assertEquals(1, cli.err().strip().lines().count(), cli::err);
   }
 
+  /**
+   * Every command's help offers {@code -V, --version}: each prints the command line's version, as
+   * {@code wirebench --version} does (they printed nothing, exit 0).
+   */
+  @Test
+  void everyCommandsVersionOptionPrintsTheVersion() {
+    assertEquals(0, cli.run("--version"), cli::err);
+    String version = cli.out().strip();
+    assertTrue(version.startsWith("wirebench "), version);
+    for (String command : WirebenchCli.commandLine().getSubcommands().keySet()) {
+      assertEquals(0, cli.run(command, "--version"), cli::err);
+      assertEquals(version, cli.out().strip(), command + " --version");
+    }
+  }
+
   private static Path root() {
     String root = System.getProperty("wirebench.root");
     return root == null ? Path.of("..") : Path.of(root);

@@ -77,6 +77,25 @@ class WorkloadsTogetherTest {
   }
 
   /**
+   * The witness and the per-variant rows are one reading of the variants' costs (taken once, {@link
+   * PairComparison#variantCosts}): its median is the median of the rows' NEW / BASE, over as many
+   * variants as there are rows.
+   */
+  @Test
+  void theWitnessIsTheMedianOfThePerVariantRows() throws IOException {
+    Comparison c = compare(committed(REFERENCE), committed(BESIDE_HELPERS));
+    double[] rows =
+        c.rows().stream()
+            .filter(r -> r.subject().pairKind() == Comparison.PairKind.VARIANT)
+            .mapToDouble(r -> r.nowMean() / r.baseMean())
+            .sorted()
+            .toArray();
+    Comparison.Workloads w = c.machines().workloads();
+    assertEquals(rows.length, w.variants());
+    assertEquals(rows[rows.length / 2], w.ratio(), 1e-12);
+  }
+
+  /**
    * The reference quick run, then one of the next build started as four helpers set up their git
    * worktrees: no measured code changed, the calibration read 1.013, and every one of the 37
    * variants cost 1.12–1.36 times more against it. The old compare called 23 of them and every

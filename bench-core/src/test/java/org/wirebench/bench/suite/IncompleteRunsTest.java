@@ -77,4 +77,69 @@ class IncompleteRunsTest {
     assertEquals(1, after.size(), after::toString);
     assertTrue(after.get(0).contains("tmp-20261101-old"), after::toString);
   }
+
+  /**
+   * A FIFO renamed over a killed run's marker between its check and its open, again and again: the
+   * listing every report and suite prints refuses it within the open's bound (the old open waited
+   * for a writer for good, and the report with it).
+   */
+  @Test
+  void aFifoSwappedInForTheMarkerIsRefusedNotWaitedFor() throws Exception {
+    Path killed = IncompleteRuns.create(root);
+    IncompleteRuns.release(killed);
+    Path side = Files.createDirectories(root.resolve("side"));
+    Path fifo = side.resolve("fifo");
+    int made;
+    try {
+      made = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor();
+    } catch (IOException noMkfifo) {
+      made = -1;
+    }
+    assumeTrue(made == 0, "no mkfifo here");
+    Path file = Files.copy(killed.resolve(IncompleteRuns.MARKER), side.resolve("file"));
+    java.util.concurrent.atomic.AtomicBoolean stop =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    Thread swapper =
+        new Thread(
+            () -> {
+              try {
+                for (int i = 0; !stop.get(); i++) {
+                  Path next = side.resolve("next");
+                  Files.createLink(next, i % 2 == 0 ? fifo : file);
+                  Files.move(
+                      next,
+                      killed.resolve(IncompleteRuns.MARKER),
+                      java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                }
+              } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+              }
+            });
+    swapper.setDaemon(true);
+    swapper.start();
+    try {
+      String refused =
+          org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+              java.time.Duration.ofSeconds(30),
+              () -> {
+                while (true) {
+                  try {
+                    IncompleteRuns.notARun(killed);
+                  } catch (IOException e) {
+                    if (String.valueOf(e.getMessage()).contains("did not open")) {
+                      return e.getMessage();
+                    }
+                  }
+                }
+              });
+      assertTrue(refused.contains(IncompleteRuns.MARKER), refused);
+    } finally {
+      stop.set(true);
+      swapper.join();
+      // a writer lets an open left waiting return; read and write: Linux opens a FIFO so at once
+      java.nio.channels.FileChannel.open(
+              fifo, java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE)
+          .close();
+    }
+  }
 }

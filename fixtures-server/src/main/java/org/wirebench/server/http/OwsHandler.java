@@ -3,7 +3,6 @@ package org.wirebench.server.http;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
@@ -11,6 +10,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.StringUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -65,9 +65,9 @@ public abstract class OwsHandler<R extends OwsHandler.Parsed> extends Handler.Ab
    */
   protected final void operation(String name, Operation<R> operation, String... aliases) {
     advertised.add(name);
-    operations.put(name.toLowerCase(Locale.ROOT), operation);
+    operations.put(StringUtil.asciiToLowerCase(name), operation);
     for (String alias : aliases) {
-      operations.put(alias.toLowerCase(Locale.ROOT), operation);
+      operations.put(StringUtil.asciiToLowerCase(alias), operation);
     }
   }
 
@@ -127,7 +127,7 @@ public abstract class OwsHandler<R extends OwsHandler.Parsed> extends Handler.Ab
             "the parameter " + duplicate + " is given more than once");
       }
       R parsed = parse(params);
-      Operation<R> operation = operations.get(parsed.operation().toLowerCase(Locale.ROOT));
+      Operation<R> operation = operations.get(StringUtil.asciiToLowerCase(parsed.operation()));
       if (operation == null) {
         throw new OwsException(
             "OperationNotSupported",

@@ -381,6 +381,9 @@ public final class LoadDriver {
       return;
     }
     if (!measured) {
+      if (sentNs < endNs) {
+        tally.warmedUp(); // not measured, but the progress line shows the warm-up is answered
+      }
       return; // a good warm-up answer, or one sent after the end: not measured
     }
     tally.answered(latency, decodedLength, length);

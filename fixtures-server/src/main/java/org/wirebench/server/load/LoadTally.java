@@ -20,6 +20,7 @@ import org.wirebench.results.Statistic;
 final class LoadTally {
   private final Histogram histogram = new ConcurrentHistogram(TimeUnit.HOURS.toNanos(1), 3);
   private final LongAdder ok = new LongAdder();
+  private final LongAdder warmupOk = new LongAdder();
   private final LongAdder bytes = new LongAdder();
   private final LongAdder wireBytes = new LongAdder();
   private final Map<ErrorKind, LongAdder> errors = new EnumMap<>(ErrorKind.class);
@@ -45,6 +46,11 @@ final class LoadTally {
     ok.increment();
     bytes.add(decodedLength);
     wireBytes.add(wireLength);
+  }
+
+  /** A good answer to a warm-up request: thrown away, but counted for the progress line. */
+  void warmedUp() {
+    warmupOk.increment();
   }
 
   /** An error of {@code kind}, in the measured window or not (warm-up, after the end). */
@@ -87,6 +93,11 @@ final class LoadTally {
     return errors.values().stream().mapToLong(LongAdder::sum).sum();
   }
 
+  /** Errors outside the measured window so far (the warm-up's), every kind. */
+  private long warmupErrorTotal() {
+    return warmupErrors.values().stream().mapToLong(LongAdder::sum).sum();
+  }
+
   /** The run's result: {@code measuredNs} long, as {@code plan} asked for it. */
   LoadResult result(LoadPlan plan, long measuredNs) {
     double seconds = Math.max(measuredNs, 1) / 1e9;
@@ -116,7 +127,9 @@ final class LoadTally {
 
   /**
    * Starts a daemon thread printing a line a second to {@code out} (its phase, the time since
-   * {@code startNs}, the good answers, the errors and the requests in flight) until interrupted.
+   * {@code startNs}, the phase's good answers and errors, and the requests in flight) until
+   * interrupted. A warm-up line counts the warm-up's own answers: the measured ones are still 0
+   * then, which read as a server that answers nothing.
    */
   Thread progress(
       java.io.PrintStream out,
@@ -127,6 +140,7 @@ final class LoadTally {
         new Thread(
             () -> {
               long last = 0;
+              boolean lastMeasured = false;
               while (!Thread.currentThread().isInterrupted()) {
                 try {
                   Thread.sleep(1000);
@@ -134,15 +148,20 @@ final class LoadTally {
                   return;
                 }
                 long now = System.nanoTime();
-                long count = ok();
+                boolean measured = measuringAt.test(now);
+                if (measured != lastMeasured) {
+                  last = 0; // the measured phase counts from 0
+                  lastMeasured = measured;
+                }
+                long count = measured ? ok() : warmupOk.sum();
                 out.printf(
                     java.util.Locale.ROOT,
                     "%s %5.1fs  %,d ok (+%,d/s)  errors %d  in flight %d%n",
-                    measuringAt.test(now) ? "measure" : "warm-up",
+                    measured ? "measure" : "warm-up",
                     (now - startNs) / 1e9,
                     count,
                     count - last,
-                    errorTotal(),
+                    measured ? errorTotal() : warmupErrorTotal(),
                     inFlight.getAsLong());
                 last = count;
               }

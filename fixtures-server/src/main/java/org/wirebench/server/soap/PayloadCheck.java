@@ -150,7 +150,7 @@ final class PayloadCheck {
             }
             String numeric = SimpleValues.numeric(operation, depth, name);
             if (numeric != null && !carriesSentinels) {
-              SimpleValues.refuseAdbSentinel(numeric, name, value.toString().strip());
+              SimpleValues.refuseAdbSentinel(numeric, name, value.toString());
             }
             value.setLength(0);
           } else {

@@ -165,7 +165,7 @@ final class PayloadSchema {
               }
             }
             if (type != null && !carriesSentinels) {
-              SimpleValues.refuseAdbSentinel(type, r.getLocalName(), text.toString().strip());
+              SimpleValues.refuseAdbSentinel(type, r.getLocalName(), text.toString());
             }
             closed = r.getLocalName();
             closedDepth = depth;

@@ -198,10 +198,28 @@ final class SimpleValues {
    * -2147483648 was dropped with 200 ([NaN, 1] answered [1.0]), a SimpleEvent's a Server fault
    * "cannot be null"; they read INF with Java's parser (a Server fault) and write an infinity as
    * Java's {@code Infinity}, which is no xs:double. A value this stack would lose or change is
-   * refused, as what it cannot carry, naming the stacks that do.
+   * refused, as what it cannot carry, naming the stacks that do. So is an xs:int with XML white
+   * space around it, which the schema collapses and the generated code hands Integer.parseInt as it
+   * is: a Server fault "For input string" was all it said.
+   *
+   * @param text the value as it stands in the element, white space and all
    */
-  static void refuseAdbSentinel(String type, String local, String value)
+  static void refuseAdbSentinel(String type, String local, String text)
       throws EnvelopeCheck.Refused {
+    if (type.equals("int")
+        && !text.isEmpty()
+        && (isSpace(text.charAt(0)) || isSpace(text.charAt(text.length() - 1)))) {
+      throw new EnvelopeCheck.Refused(
+          "Server",
+          "axis2-adb cannot carry <"
+              + local
+              + "> "
+              + Quote.of(text, 60)
+              + " (xs:int): its generated code reads an int without the white space XML Schema"
+              + " allows around it; send the digits alone, or use axis2-jaxb or cxf-jaxb, which"
+              + " carry it");
+    }
+    String value = text.strip();
     boolean lost;
     if (type.equals("int")) {
       lost =

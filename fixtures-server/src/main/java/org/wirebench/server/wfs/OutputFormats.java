@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.GeoCodecs;
+import org.wirebench.formats.geo.codec.WfsOutputFormat;
 import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.formats.geo.schema.XmlSchema;
 import org.wirebench.server.http.OwsException;
@@ -21,12 +22,15 @@ final class OutputFormats {
 
   private OutputFormats() {}
 
-  /** DescribeFeatureType's outputFormat {@code f} (or null): the version's XML Schema only. */
+  /**
+   * DescribeFeatureType's outputFormat {@code f} (or null): the version's XML Schema only, its
+   * names compared as GetFeature's are ({@link WfsOutputFormat#normalize}).
+   */
   static void checkSchemaFormat(WfsVersion version, String f) throws OwsException {
     if (f == null) {
       return;
     }
-    String n = f.toLowerCase(Locale.ROOT).replace(" ", "");
+    String n = WfsOutputFormat.normalize(f);
     List<String> valid =
         switch (version) {
           case V1_0_0 -> List.of("xmlschema", "text/xml;subtype=gml/2.1.2");
@@ -37,7 +41,7 @@ final class OutputFormats {
                   "text/xml;subtype=gml/3.2",
                   "text/xml;subtype=gml/3.2.1");
         };
-    if (!valid.contains(n)) {
+    if (valid.stream().map(WfsOutputFormat::normalize).noneMatch(n::equals)) {
       throw OwsException.invalid(
           "outputFormat", f, "a feature type is described as " + String.join(" or ", valid));
     }

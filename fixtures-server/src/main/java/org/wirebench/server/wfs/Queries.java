@@ -192,9 +192,10 @@ final class Queries {
   }
 
   /**
-   * A per-query parameter's value for each of {@code n} queries: as given for one query (its own
-   * parsing handles its parentheses); for several, one parenthesised value a query, or {@code *}
-   * (PROPERTYNAME) for all.
+   * A per-query parameter's value for each of {@code n} queries: as given for one query, or out of
+   * its parentheses ({@code PROPERTYNAME=(name,type)}, {@code SORTBY=(name DESC)}: KVP's one-query
+   * form, read as several queries' values are); for several, one parenthesised value a query, or
+   * {@code *} (PROPERTYNAME) for all.
    */
   private static List<String> perQuery(
       Map<String, String> params, String key, String locator, int n, boolean xml)
@@ -206,7 +207,8 @@ final class Queries {
       String s = v.strip();
       return List.of(s.substring(1, s.length() - 1));
     }
-    if (v == null || n == 1 || (!xml && v.strip().equals("*"))) {
+    boolean grouped = v != null && v.strip().startsWith("(");
+    if (v == null || (n == 1 && (xml || !grouped)) || (!xml && v.strip().equals("*"))) {
       for (int i = 0; i < n; i++) {
         out.add(v);
       }

@@ -48,9 +48,6 @@ final class Selection {
       return null;
     }
     String list = v.strip();
-    if (list.startsWith("(") && list.endsWith(")") && !list.contains(")(")) {
-      list = list.substring(1, list.length() - 1); // KVP's one-query parentheses
-    }
     java.util.Set<String> named = new java.util.HashSet<>();
     for (String one : list.split(",", -1)) {
       String name = one.strip();

@@ -3,10 +3,10 @@ package org.wirebench.server.wfs;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.PriorityQueue;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.eclipse.jetty.util.StringUtil;
 import org.wirebench.formats.geo.Attribute;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
@@ -57,7 +57,7 @@ final class SortBy {
       }
       boolean descending = false;
       if (parts.length == 2) {
-        switch (parts[1].toUpperCase(Locale.ROOT)) {
+        switch (StringUtil.asciiToUpperCase(parts[1])) {
           case "ASC", "A" -> descending = false;
           case "DESC", "D" -> descending = true;
           default ->

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.eclipse.jetty.util.StringUtil;
 import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.server.http.KvpNames;
 import org.wirebench.server.http.OwsException;
@@ -166,7 +167,7 @@ final class WfsParameters {
             "GetFeature",
             "ListStoredQueries",
             "DescribeStoredQueries")) {
-      if (s.equalsIgnoreCase(operation)) {
+      if (StringUtil.asciiEqualsIgnoreCase(s, operation)) {
         return s;
       }
     }

@@ -2,9 +2,9 @@ package org.wirebench.server.wfs;
 
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.eclipse.jetty.util.StringUtil;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.WfsVersion;
@@ -70,7 +70,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     if (service == null || service.isBlank()) {
       throw OwsException.missing("service");
     }
-    if (!service.equalsIgnoreCase("WFS")) {
+    if (!StringUtil.asciiEqualsIgnoreCase(service, "WFS")) {
       throw OwsException.invalid("service", service, "this server only speaks WFS");
     }
     String request = p.get("request");
@@ -146,7 +146,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
   void checkCapabilitiesOptions() throws OwsException {
     String sections = params.get("sections");
     noEmptyItem("sections", sections);
-    if (sections != null && !sections.equalsIgnoreCase("All")) {
+    if (sections != null && !StringUtil.asciiEqualsIgnoreCase(sections, "All")) {
       throw new OwsException(
           "OptionNotSupported",
           "sections",
@@ -156,7 +156,7 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     noEmptyItem("acceptFormats", formats);
     if (formats != null
         && !List.of(formats.split(",", -1)).stream()
-            .map(f -> f.strip().toLowerCase(Locale.ROOT))
+            .map(f -> StringUtil.asciiToLowerCase(f.strip()))
             .anyMatch(f -> f.equals("text/xml") || f.equals("application/xml"))) {
       throw OwsException.invalid("acceptFormats", formats, "the capabilities are text/xml only");
     }

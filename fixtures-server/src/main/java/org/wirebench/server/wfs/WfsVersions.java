@@ -2,6 +2,7 @@ package org.wirebench.server.wfs;
 
 import java.util.List;
 import java.util.Map;
+import org.eclipse.jetty.util.StringUtil;
 import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.server.http.OwsException;
 
@@ -37,7 +38,7 @@ final class WfsVersions {
             : negotiate(p.containsKey("version") ? List.of(asked) : accepted);
     if (version == null) {
       throw new OwsException(
-          request.equalsIgnoreCase("GetCapabilities")
+          StringUtil.asciiEqualsIgnoreCase(request, "GetCapabilities")
               ? "VersionNegotiationFailed"
               : "InvalidParameterValue",
           "version",

@@ -1,7 +1,7 @@
 package org.wirebench.server.wms;
 
-import java.util.Locale;
 import java.util.Map;
+import org.eclipse.jetty.util.StringUtil;
 import org.wirebench.server.http.KvpNames;
 import org.wirebench.server.http.KvpNumbers;
 import org.wirebench.server.http.OwsException;
@@ -71,7 +71,7 @@ final class WmsParameters {
     resolution("MAP_RESOLUTION", lowerCaseParams.get("map_resolution"));
     String options = lowerCaseParams.get("format_options");
     if (options != null) {
-      String lower = options.toLowerCase(Locale.ROOT);
+      String lower = StringUtil.asciiToLowerCase(options);
       if (!lower.startsWith("dpi:")) {
         throw OwsException.invalid(
             "FORMAT_OPTIONS",
@@ -82,7 +82,9 @@ final class WmsParameters {
       resolution("FORMAT_OPTIONS", options.substring(4));
     }
     String tiled = lowerCaseParams.get("tiled");
-    if (tiled != null && !tiled.equalsIgnoreCase("true") && !tiled.equalsIgnoreCase("false")) {
+    if (tiled != null
+        && !StringUtil.asciiEqualsIgnoreCase(tiled, "true")
+        && !StringUtil.asciiEqualsIgnoreCase(tiled, "false")) {
       throw OwsException.invalid("TILED", tiled, "TRUE or FALSE");
     }
   }

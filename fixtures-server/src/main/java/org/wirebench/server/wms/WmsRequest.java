@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.eclipse.jetty.util.StringUtil;
 import org.wirebench.formats.raster.WmsRequestList;
 import org.wirebench.server.http.OwsException;
 
@@ -51,7 +52,7 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     }
     this.request = r;
     String service = params.get("service");
-    if (service != null && !service.equalsIgnoreCase("WMS")) {
+    if (service != null && !StringUtil.asciiEqualsIgnoreCase(service, "WMS")) {
       throw OwsException.invalid("SERVICE", service, "this endpoint serves WMS");
     }
   }
@@ -182,7 +183,7 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     String otherName = v130 ? "SRS" : "CRS";
     String other = params.get(otherName.toLowerCase(Locale.ROOT));
     // the same code in another case is the same CRS (the codes are read case-blind below)
-    if (other != null && !other.equalsIgnoreCase(crs)) {
+    if (other != null && !StringUtil.asciiEqualsIgnoreCase(other, crs)) {
       // the other version's spelling would be ignored: a map in a projection nobody asked for
       throw new OwsException(
           v130 ? "InvalidCRS" : "InvalidSRS",
@@ -202,7 +203,7 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     }
     WmsRequestList.Srs srs;
     boolean lonLat;
-    switch (crs.toUpperCase(Locale.ROOT)) {
+    switch (StringUtil.asciiToUpperCase(crs)) {
       case "EPSG:4326" -> {
         srs = WmsRequestList.Srs.EPSG_4326;
         lonLat = !v130; // 1.3.0 follows EPSG's axis order: latitude first
@@ -357,10 +358,10 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
 
   private boolean bool(String name) throws OwsException {
     String v = params.get(name.toLowerCase(Locale.ROOT));
-    if (v == null || v.isEmpty() || v.equalsIgnoreCase("FALSE")) {
+    if (v == null || v.isEmpty() || StringUtil.asciiEqualsIgnoreCase(v, "FALSE")) {
       return false;
     }
-    if (v.equalsIgnoreCase("TRUE")) {
+    if (StringUtil.asciiEqualsIgnoreCase(v, "TRUE")) {
       return true;
     }
     throw OwsException.invalid(name, v, "TRUE or FALSE");

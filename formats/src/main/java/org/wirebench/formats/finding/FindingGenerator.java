@@ -11,7 +11,8 @@ import java.util.SplittableRandom;
 
 /**
  * A deterministic findItemsByKeywordsResponse of N tablet listings, shaped like the ql.io study's
- * captured response (the facts are in {@code ../shared/data/README.md}; its text is not copied):
+ * captured response ({@code mock_gen/mock.xml} of the public repository
+ * idralyuk/ql.io-protobuf-test, captured 2012-06-22; its text is not copied, and no test reads it):
  * the same fields and optional-field frequencies, titles of 30–80 characters, and text that must be
  * escaped and must survive ({@code AT&T}, {@code <}, quotes, accented letters, CJK). Item i depends
  * only on (seed, i), so any N is a prefix of a larger N. Calibrated so that 50 items are within 5%

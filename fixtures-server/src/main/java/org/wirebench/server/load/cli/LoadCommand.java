@@ -25,6 +25,7 @@ import picocli.CommandLine.Option;
 @Command(
     name = "load",
     mixinStandardHelpOptions = true,
+    versionProvider = org.wirebench.server.CliVersion.class,
     modelTransformer = ScenarioOptions.WithScenarios.class,
     description =
         "Load one URL, or run a study's scenario against a server in its own JVM;"

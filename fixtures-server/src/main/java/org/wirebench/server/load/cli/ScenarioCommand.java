@@ -154,7 +154,8 @@ final class ScenarioCommand {
     if (o.jmeterPlan != null) {
       // checked before the server is probed: a plan folder inside a run, or one that cannot be made
       String problem =
-          org.wirebench.server.OutputPaths.folderProblem("--jmeter-plan", o.jmeterPlan);
+          org.wirebench.server.OutputPaths.outputFolderProblem(
+              "--jmeter-plan", o.jmeterPlan, java.util.Set.of());
       if (problem != null) {
         throw cmd.bad(problem);
       }
@@ -178,7 +179,7 @@ final class ScenarioCommand {
                   org.wirebench.server.OutputPaths.RunKind.LOAD_OUT,
                   org.wirebench.server.OutputPaths.RunKind.BEING_WRITTEN)
               : java.util.EnumSet.of(org.wirebench.server.OutputPaths.RunKind.LOAD_OUT);
-      String problem = org.wirebench.server.OutputPaths.folderProblem("--out", o.out, into);
+      String problem = org.wirebench.server.OutputPaths.outputFolderProblem("--out", o.out, into);
       if (problem != null) {
         throw cmd.bad(problem);
       }

@@ -44,10 +44,12 @@ final class ScenarioJmeterPlan {
     } catch (IllegalArgumentException e) {
       throw cmd.bad("--jmeter-plan: " + e.getMessage());
     }
+    // timestamps at each sample's start, as jmeter-import reads a JTL by default (JMeter's own
+    // default writes its end)
     System.out.printf(
         Locale.ROOT,
         "%s scenario (%s): %d points, each answer checked, as a JMeter plan: %s (run: jmeter -n -t %s -Jhost=%s"
-            + " -Jport=%d -l results.jtl)%n",
+            + " -Jport=%d -Jsampleresult.timestamp.start=true -l results.jtl)%n",
         scenario.name(),
         settings.mode(),
         points.size(),

@@ -181,6 +181,40 @@ class JmeterPlanTest {
         "--jmeter-engines without --jmeter-plan");
   }
 
+  /**
+   * The command printed to run the plan makes JMeter stamp each sample at its start, which
+   * jmeter-import takes by default (--timestamps start): JMeter's own default stamps the end, so
+   * the printed command's results were read with every sample shifted by its own time.
+   */
+  @org.junit.jupiter.api.Test
+  void thePrintedCommandStampsSamplesAsTheImportReadsThem() throws Exception {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream out = System.out;
+    int exit;
+    try (java.io.PrintStream capture = new java.io.PrintStream(bytes, true, "UTF-8")) {
+      System.setOut(capture);
+      exit =
+          Mains.execute(
+              new LoadCommand(),
+              new String[] {
+                "--scenario",
+                "finding",
+                "--quick",
+                "--finding-formats",
+                "json",
+                "--server",
+                server.uri().toString(),
+                "--jmeter-plan",
+                tmp.toString()
+              });
+    } finally {
+      System.setOut(out);
+    }
+    assertEquals(0, exit);
+    String printed = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(printed.contains(" -Jsampleresult.timestamp.start=true "), printed);
+  }
+
   /** Each thread group's properties (the last value of a name wins) in document order. */
   private static List<Group> read(Path jmx) throws Exception {
     List<Group> groups = new ArrayList<>();

@@ -3,7 +3,6 @@ package org.wirebench.formats.geo.codec;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -69,12 +68,14 @@ public record WfsOutputFormat(List<String> names, Set<WfsVersion> versions) {
   }
 
   /**
-   * An outputFormat value as the names are compared: lower case, without the spaces a media type
-   * may have around its parameters' ";" and "=" and at either end. A space elsewhere stays, so that
-   * {@code appli cation/json} names no format rather than GeoJSON.
+   * An outputFormat value as the names are compared: lower case in ASCII (Java's full case mapping
+   * would fold the Kelvin sign into a k, so a name with a k would answer to a spelling no client
+   * means), without the spaces a media type may have around its parameters' ";" and "=" and at
+   * either end. A space elsewhere stays, so that {@code appli cation/json} names no format rather
+   * than GeoJSON.
    */
   public static String normalize(String outputFormat) {
-    String s = outputFormat.toLowerCase(Locale.ROOT);
+    String s = com.google.common.base.Ascii.toLowerCase(outputFormat);
     StringBuilder b = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);

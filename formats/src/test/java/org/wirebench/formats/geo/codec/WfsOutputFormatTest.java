@@ -92,6 +92,15 @@ class WfsOutputFormatTest {
   }
 
   @Test
+  void namesAreComparedWithoutCaseInAsciiOnly() {
+    assertEquals(WfsOutputFormat.normalize("kml"), WfsOutputFormat.normalize("KML"));
+    // the Kelvin sign: Java's full lower case maps it to an ASCII k
+    assertTrue(
+        !WfsOutputFormat.normalize("\u212Aml").equals(WfsOutputFormat.normalize("kml")),
+        "a KML codec would answer to \u212Aml");
+  }
+
+  @Test
   void twoCodecsClaimingOneNameAreRefusedNamingBoth() {
     IllegalStateException e =
         assertThrows(
