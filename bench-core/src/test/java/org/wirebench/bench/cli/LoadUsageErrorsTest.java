@@ -159,6 +159,24 @@ class LoadUsageErrorsTest {
   }
 
   /**
+   * A status a response never ends with: a 1xx is an interim answer the client reads past (100
+   * Continue, 103 Early Hints), and past 599 is no status. 100..199 were taken, and every request
+   * then failed the check (here: on the refused port, exit 1) after the whole run.
+   */
+  @Test
+  void anExpectedStatusThatIsNoFinalOneIsRefused() throws Exception {
+    String[] target = {"--target", "http://127.0.0.1:1/", "--warmup", "0s", "--duration", "1s"};
+    for (String status : new String[] {"100", "101", "103", "199", "99", "600", "0"}) {
+      refused(
+          "--expect-status must be a final status, 200..599, was",
+          with(target, "load", "--expect-status", status));
+    }
+    refused("a 1xx is an interim answer", with(target, "load", "--expect-status", "100"));
+    // a range is no status either: one number
+    refused("--expect-status", with(target, "load", "--expect-status", "100..199"));
+  }
+
+  /**
    * What shapes a run this one does not make: the JVM of a server it would start, with --server;
    * the outputs, verdict and repetitions of a run, with --jmeter-plan. Each once ran (here: failed
    * on the refused port, exit 1) without it.

@@ -160,7 +160,30 @@ public final class LoadPlan {
     return this;
   }
 
+  /**
+   * The final statuses a good response may be expected to have: 200..599. A 1xx is an interim
+   * answer (100 Continue, 103 Early Hints) that the client reads past, never a response's status,
+   * so expecting one would fail every request; past 599 is no HTTP status.
+   */
+  public static final int FIRST_FINAL_STATUS = 200;
+
+  public static final int LAST_STATUS = 599;
+
+  /** Whether {@code status} is a final HTTP status a response can end with. */
+  public static boolean finalStatus(int status) {
+    return status >= FIRST_FINAL_STATUS && status <= LAST_STATUS;
+  }
+
+  /**
+   * The status a good response has.
+   *
+   * @throws IllegalArgumentException for one that is no final status ({@link #finalStatus})
+   */
   public LoadPlan expectStatus(int status) {
+    if (!finalStatus(status)) {
+      throw new IllegalArgumentException(
+          "expected status " + status + " is no final HTTP status (200..599)");
+    }
     this.expectStatus = status;
     return this;
   }

@@ -119,7 +119,12 @@ public final class LoadCommand implements Callable<Integer> {
   @Option(
       names = "--expect-status",
       defaultValue = "200",
-      description = "the status a good response has, 100..599 (default: ${DEFAULT-VALUE})")
+      description =
+          "the status a good response has, a final one: "
+              + LoadPlan.FIRST_FINAL_STATUS
+              + ".."
+              + LoadPlan.LAST_STATUS
+              + " (default: ${DEFAULT-VALUE})")
   int expectStatus;
 
   @Option(
@@ -237,8 +242,18 @@ public final class LoadCommand implements Callable<Integer> {
               + "), was "
               + CliTypes.format(thinkDeviation));
     }
-    if (expectStatus < 100 || expectStatus > 599) {
-      throw bad("--expect-status must be 100..599, was " + expectStatus);
+    if (!LoadPlan.finalStatus(expectStatus)) {
+      throw bad(
+          "--expect-status must be a final status, "
+              + LoadPlan.FIRST_FINAL_STATUS
+              + ".."
+              + LoadPlan.LAST_STATUS
+              + ", was "
+              + expectStatus
+              + (expectStatus >= 100 && expectStatus < LoadPlan.FIRST_FINAL_STATUS
+                  ? " (a 1xx is an interim answer the client reads past, never a response's"
+                      + " status: every request would fail)"
+                  : ""));
     }
     within("--ramp-up", rampUp, Duration.ZERO);
     within("--warmup", warmup, Duration.ZERO);
