@@ -73,6 +73,42 @@ class JmeterImportInputTest {
   }
 
   /**
+   * A header JMeter never writes: a column named twice (the first was read, the second ignored
+   * without a word: here elapsed 10 was read, not 900), a column without a name, a column the
+   * import needs missing. Each refused in one line naming the header's fault, exit 2, nothing
+   * written.
+   */
+  @Test
+  void aHeaderNamingAColumnTwiceOrNoneIsRefused() throws Exception {
+    String sample =
+        "1700000000000,10,osm_mainroads/gml32/4,200,OK,t 1-1,text,true,,1000,100,4,4,"
+            + "http://x/,5,0,1";
+    java.util.Map<String, String[]> cases = new java.util.LinkedHashMap<>();
+    cases.put(
+        "names column elapsed twice (columns 2 and 18)",
+        new String[] {HEADER + ",elapsed", sample + ",900"});
+    cases.put(
+        "names column label twice (columns 3 and 6)",
+        new String[] {HEADER.replace("threadName", "label"), sample});
+    cases.put(
+        "has no name for column 5", new String[] {HEADER.replace("responseMessage", ""), sample});
+    cases.put("has no name for column 18", new String[] {HEADER + ",", sample + ","});
+    cases.put(
+        "no column grpThreads",
+        new String[] {HEADER.replace("grpThreads", "groupThreads"), sample});
+    int i = 0;
+    for (var c : cases.entrySet()) {
+      Path jtl = Files.write(tmp.resolve("odd" + i + ".csv"), List.of(c.getValue()));
+      Path out = tmp.resolve("new" + i++);
+      assertEquals(2, importInto(jtl, out), c.getKey() + ": " + cli.err());
+      String err = cli.err().strip();
+      assertTrue(err.contains(c.getKey()), err);
+      assertFalse(err.contains("\n"), err);
+      assertFalse(Files.exists(out), "nothing written");
+    }
+  }
+
+  /**
    * A --jtl or --plan that is no file is named for what it is: a FIFO was "no such file or folder",
    * which sent the user looking for a missing file.
    */

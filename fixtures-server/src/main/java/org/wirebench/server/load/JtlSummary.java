@@ -176,6 +176,10 @@ public final class JtlSummary {
                 + " jmeter.save.saveservice.output_format=csv)");
       }
       List<String> names = fields(header);
+      String odd = headerProblem(names);
+      if (odd != null) {
+        throw new IOException(jtl + ": its header " + odd + ": not a JTL JMeter wrote");
+      }
       int[] at = new int[NEEDED.size()];
       for (int i = 0; i < at.length; i++) {
         at[i] = names.indexOf(NEEDED.get(i));
@@ -295,6 +299,31 @@ public final class JtlSummary {
         (double) bytes / kept.size(),
         checks.size(),
         checks.stream().filter(s -> !s.ok()).count());
+  }
+
+  /**
+   * What is wrong with a header's column names, or null: a name given twice (which column holds its
+   * values could not be told: the first was read, the second silently ignored) or an empty one (a
+   * delimiter too many). JMeter names each column it saves once.
+   */
+  static String headerProblem(List<String> names) {
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (int i = 0; i < names.size(); i++) {
+      String n = names.get(i);
+      if (n.isEmpty()) {
+        return "has no name for column " + (i + 1);
+      }
+      if (!seen.add(n)) {
+        return "names column "
+            + n
+            + " twice (columns "
+            + (names.indexOf(n) + 1)
+            + " and "
+            + (i + 1)
+            + ")";
+      }
+    }
+    return null;
   }
 
   /** One CSV line's fields (JMeter quotes a field holding the delimiter or a quote). */
