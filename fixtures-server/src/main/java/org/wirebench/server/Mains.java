@@ -154,17 +154,34 @@ public final class Mains {
   }
 
   /**
+   * A command line's main: runs {@code cli} with standard output as {@link #run} reads it, then
+   * exits with its code.
+   */
+  public static void exit(CommandLine cli, String[] args) {
+    StandardOutput.install();
+    System.exit(run(cli, args));
+  }
+
+  /**
    * Runs a configured command line; a command that "succeeded" while standard output swallowed a
-   * write error (PrintStream never throws) fails with exit 1.
+   * write error (PrintStream never throws: a full disk) fails with exit 1. A reader that closed
+   * standard output ({@code wirebench ... | head -1}, under a main: {@link #exit}) took what it
+   * wanted and left: that is no failure of the command, which exits with its own code, quietly, as
+   * a Unix filter does (none is killed by SIGPIPE here: the JVM ignores it).
    */
   public static int run(CommandLine cli, String[] args) {
     int code = cli.execute(args);
     System.out.flush();
-    if (System.out.checkError() && code == 0) {
-      System.err.println("wirebench: cannot write to standard output (disk full or pipe closed)");
+    if (System.out.checkError() && code == 0 && !StandardOutput.readerLeft()) {
+      System.err.println("wirebench: cannot write to standard output (" + outputProblem() + ")");
       return 1;
     }
     return code;
+  }
+
+  private static String outputProblem() {
+    String why = StandardOutput.failure();
+    return why != null ? why : "disk full or pipe closed";
   }
 
   /**

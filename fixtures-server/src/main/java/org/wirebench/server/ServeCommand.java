@@ -360,6 +360,6 @@ public final class ServeCommand implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(Mains.execute(new ServeCommand(), args));
+    Mains.exit(Mains.configure(new CommandLine(new ServeCommand())), args);
   }
 }

@@ -45,7 +45,7 @@ public final class WirebenchCli implements Runnable {
   }
 
   public static void main(String[] args) {
-    System.exit(Mains.run(commandLine(), args));
+    Mains.exit(commandLine(), args);
   }
 
   /** The configured command line, for tests that run it in-process. */

@@ -407,6 +407,6 @@ public final class LoadCommand implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(Mains.execute(new LoadCommand(), args));
+    Mains.exit(Mains.configure(new CommandLine(new LoadCommand())), args);
   }
 }

@@ -1,0 +1,68 @@
+package org.wirebench.bench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.wirebench.bench.report.ThenAndNowTest;
+
+/**
+ * A reader that closes standard output ({@code wirebench ... | head -1}) took what it wanted: the
+ * command exits with its own code and says nothing, as a Unix filter does, for every kind of output
+ * a command writes (bytes, a writer over System.out, picocli's writer, its help). They exited 1
+ * after all their work, "cannot write to standard output". A full disk still fails (ExitCodesTest).
+ */
+class ClosedOutputTest {
+
+  /** Exit code and standard error of {@code args} run with standard output's reader gone. */
+  private static String[] runWithReaderGone(String... args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(WirebenchCli.class.getName());
+    command.addAll(List.of(args));
+    Process p = new ProcessBuilder(command).start();
+    // the read end closed before the command writes anything: its first write meets EPIPE
+    p.getInputStream().close();
+    p.getOutputStream().close();
+    String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), String.join(" ", args));
+    return new String[] {Integer.toString(p.exitValue()), stderr};
+  }
+
+  @Test
+  void aReaderThatLeftIsNoFailureOfTheCommand() throws Exception {
+    Path runs = ThenAndNowTest.runs().resolve("compare");
+    String[][] commands = {
+      {"encode", "--dataset", "osm_places", "--format", "gml2", "--count", "2000"},
+      {"wms-requests", "--count", "2000"},
+      {"schema", "--dataset", "osm_places", "--format", "gml2"},
+      {"compare", runs.resolve("warm-base1").toString(), runs.resolve("warm-base2").toString()},
+      {"--help"},
+    };
+    for (String[] args : commands) {
+      String[] result = runWithReaderGone(args);
+      assertEquals("0", result[0], args[0] + ": " + result[1]);
+      assertEquals("", result[1], args[0]);
+    }
+  }
+
+  /** A command's own failure keeps its code: a regression is still exit 1, the reader gone. */
+  @Test
+  void theCommandsOwnCodeIsKept() throws Exception {
+    Path runs = ThenAndNowTest.runs().resolve("compare");
+    String[] result =
+        runWithReaderGone(
+            "compare",
+            runs.resolve("warm-base1").toString(),
+            runs.resolve("warm-planted").toString());
+    assertEquals("1", result[0], result[1]);
+    assertEquals("", result[1]);
+  }
+}
