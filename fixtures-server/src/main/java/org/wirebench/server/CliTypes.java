@@ -65,6 +65,18 @@ public final class CliTypes {
     }
   }
 
+  /**
+   * An --out FILE whose default is standard output: '-' names standard output, as a Unix tool's
+   * file argument does (null, as when --out is not given), never a file called '-'.
+   */
+  public static final class OutputOrStandardOutput
+      implements CommandLine.ITypeConverter<java.nio.file.Path> {
+    @Override
+    public java.nio.file.Path convert(String value) {
+      return value.equals(CliValues.STANDARD_STREAM) ? null : CliValues.path(value);
+    }
+  }
+
   /** A share: 0..1 or 0%..100% (0.05 and 5% are the same). */
   public static final class ShareConverter implements CommandLine.ITypeConverter<Double> {
     @Override

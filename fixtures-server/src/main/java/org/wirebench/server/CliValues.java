@@ -36,6 +36,32 @@ public final class CliValues {
   }
 
   /** Registers the strict readers for number, time and path options on {@code cli}. */
+  /**
+   * What a Unix tool's file argument takes for its standard stream: {@link
+   * CliTypes.OutputOrStandardOutput} reads it so, every other path refuses it.
+   */
+  public static final String STANDARD_STREAM = "-";
+
+  /** A path as typed, never '' (the working directory: a value lost in a script read as "here"). */
+  public static java.nio.file.Path path(String v) {
+    if (v.isEmpty()) {
+      throw new CommandLine.TypeConversionException("'' is an empty path: name a file or folder");
+    }
+    try {
+      return java.nio.file.Path.of(v);
+    } catch (java.nio.file.InvalidPathException e) {
+      // e.g. a non-ASCII name under LANG=C: the JVM cannot map it to the system's bytes
+      throw new CommandLine.TypeConversionException(
+          "'"
+              + v
+              + "' is no path this system can name ("
+              + e.getReason().toLowerCase(java.util.Locale.ROOT)
+              + " in the file-name encoding "
+              + System.getProperty("sun.jnu.encoding")
+              + ": run with a UTF-8 locale, e.g. LC_ALL=C.UTF-8)");
+    }
+  }
+
   static CommandLine register(CommandLine cli) {
     CommandLine.ITypeConverter<Double> d =
         v -> {
@@ -79,26 +105,15 @@ public final class CliValues {
           }
           return at;
         };
-    // Path.of("") is the working directory: a value lost in a script ('') read as "here"
     CommandLine.ITypeConverter<java.nio.file.Path> path =
         v -> {
-          if (v.isEmpty()) {
+          if (v.equals(STANDARD_STREAM)) {
             throw new CommandLine.TypeConversionException(
-                "'' is an empty path: name a file or folder");
+                "'-' names no file or folder here (it would be one called '-'): '-' is standard"
+                    + " output only for an --out written there when not given (encode, finding,"
+                    + " wms-requests, compare, export); give a path, ./- for one called '-'");
           }
-          try {
-            return java.nio.file.Path.of(v);
-          } catch (java.nio.file.InvalidPathException e) {
-            // e.g. a non-ASCII name under LANG=C: the JVM cannot map it to the system's bytes
-            throw new CommandLine.TypeConversionException(
-                "'"
-                    + v
-                    + "' is no path this system can name ("
-                    + e.getReason().toLowerCase(java.util.Locale.ROOT)
-                    + " in the file-name encoding "
-                    + System.getProperty("sun.jnu.encoding")
-                    + ": run with a UTF-8 locale, e.g. LC_ALL=C.UTF-8)");
-          }
+          return path(v);
         };
     // picocli's own reading says "(java.net.URISyntaxException: ...)"
     CommandLine.ITypeConverter<java.net.URI> uri =

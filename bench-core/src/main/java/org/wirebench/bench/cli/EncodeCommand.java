@@ -44,7 +44,10 @@ final class EncodeCommand implements Callable<Integer> {
           "features, 1..1000000; real datasets stop at their size (default: ${DEFAULT-VALUE})")
   int count;
 
-  @Option(names = "--out", description = "file to write (default: standard output)")
+  @Option(
+      names = "--out",
+      converter = org.wirebench.server.CliTypes.OutputOrStandardOutput.class,
+      description = "file to write; - or none: standard output")
   Path out;
 
   @Option(

@@ -57,7 +57,10 @@ final class FindingCommand implements Callable<Integer> {
           "generator seed of the items (default: ${DEFAULT-VALUE}); refused with --items 0")
   long seed;
 
-  @Option(names = "--out", description = "file to write (default: standard output)")
+  @Option(
+      names = "--out",
+      converter = org.wirebench.server.CliTypes.OutputOrStandardOutput.class,
+      description = "file to write; - or none: standard output")
   Path out;
 
   @Override

@@ -21,9 +21,10 @@ final class OutputFile {
   @Option(
       names = "--out",
       paramLabel = "FILE",
+      converter = org.wirebench.server.CliTypes.OutputOrStandardOutput.class,
       description =
-          "write to FILE instead of standard output (complete or not at all; an existing FILE is"
-              + " refused unless --replace)")
+          "write to FILE instead of standard output (- : standard output; complete or not at all;"
+              + " an existing FILE is refused unless --replace)")
   Path file;
 
   @Option(names = "--replace", description = "replace an existing --out FILE")

@@ -40,7 +40,10 @@ final class WmsRequestsCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", description = "seed (default: ${DEFAULT-VALUE})")
   long seed;
 
-  @Option(names = "--out", description = "file to write (default: standard output)")
+  @Option(
+      names = "--out",
+      converter = org.wirebench.server.CliTypes.OutputOrStandardOutput.class,
+      description = "file to write; - or none: standard output")
   Path out;
 
   @Override
