@@ -144,7 +144,7 @@ public final class OwnFiles {
           file
               + " did not open within "
               + OPEN_WAIT.toSeconds()
-              + " s: not a regular file of the run (a FIFO put in its place waits for a writer)");
+              + " s: not a regular file (a FIFO put in its place waits for a writer)");
     } catch (InterruptedException e) {
       opening.thenAccept(OwnFiles::closeQuietly);
       Thread.currentThread().interrupt();
@@ -155,6 +155,34 @@ public final class OwnFiles {
       }
       throw new IOException("cannot open " + file, e.getCause());
     }
+  }
+
+  /**
+   * A file the user named as input (a JTL, a plan), opened as a run's file is ({@link #open}): a
+   * link given is followed, once, to where it leads (a user's own link is what they meant), and
+   * that file is opened without following one, so nothing swapped in after the check is read
+   * through a link or waited on as a FIFO.
+   *
+   * @throws IOException naming what the path is when it is no regular file
+   */
+  public static java.io.InputStream openGiven(Path file) throws IOException {
+    String notAFile = PathKind.notAFile(file);
+    if (notAFile != null) {
+      throw new UnreadableRunException(notAFile);
+    }
+    Path real = file.toRealPath();
+    FileChannel opened;
+    try {
+      opened = open(real);
+    } catch (FileSystemException e) {
+      throw new UnreadableRunException(
+          file + " cannot be read: " + (e.getReason() != null ? e.getReason() : e), e);
+    }
+    if (!Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) {
+      opened.close();
+      throw new UnreadableRunException(file + " is no longer a regular file: it was replaced");
+    }
+    return java.nio.channels.Channels.newInputStream(opened);
   }
 
   private static void closeQuietly(FileChannel channel) {

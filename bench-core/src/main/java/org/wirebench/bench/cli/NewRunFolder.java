@@ -112,7 +112,13 @@ final class NewRunFolder {
       if (Files.isDirectory(f, LinkOption.NOFOLLOW_LINKS)) {
         Files.createDirectories(to);
       } else {
-        Files.copy(f, to, LinkOption.NOFOLLOW_LINKS);
+        // read as every command reads a run's file: never through a link, never waited on as a
+        // FIFO put in its place after the check, never more than a run's file can be
+        byte[] bytes = org.wirebench.results.OwnFiles.read(f);
+        if (bytes == null) {
+          throw new UnreadableRunException("--run " + given + ": " + rel + " vanished while read");
+        }
+        Files.write(to, bytes, java.nio.file.StandardOpenOption.CREATE_NEW);
       }
     }
   }

@@ -108,6 +108,21 @@ class JmeterImportLinksTest {
   }
 
   /**
+   * RUN's files are copied as every command reads a run's file (OwnFiles): one larger than any file
+   * a run writes is refused, exit 2 in one line, nothing made. Files.copy copied it whatever its
+   * size (a sparse file of terabytes filled the disk).
+   */
+  @Test
+  void aFileLargerThanARunWritesIsRefusedNotCopied() throws Exception {
+    Path r = run("big");
+    try (java.io.RandomAccessFile f =
+        new java.io.RandomAccessFile(r.resolve("extra.hlog").toFile(), "rw")) {
+      f.setLength(org.wirebench.results.OwnFiles.MAX_BYTES + 1); // sparse: no disk taken
+    }
+    assertRefused(r, "extra.hlog");
+  }
+
+  /**
    * A file of RUN whose name is not UTF-8 is copied under its own name: it went through a String,
    * which put U+FFFD for its byte, so the new run held a file RUN never had.
    */

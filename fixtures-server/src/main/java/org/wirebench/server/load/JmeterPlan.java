@@ -352,7 +352,7 @@ public final class JmeterPlan {
    */
   public static long[] planned(Path jmx) throws IOException {
     long[] out = {-1, -1, -1};
-    try (java.io.InputStream in = Files.newInputStream(jmx)) {
+    try (java.io.InputStream in = org.wirebench.results.OwnFiles.openGiven(jmx)) {
       javax.xml.stream.XMLStreamReader r = XmlFactories.reader(in);
       String argument = null;
       while (r.hasNext()) {
