@@ -16,7 +16,8 @@ import java.util.Map;
  * when all are written; a name already taken is refused before any work, and publishing never
  * replaces a file (a hard link fails when its name exists). A command stopped by Ctrl-C or SIGTERM
  * removes them on its way out, as one that fails does; only one killed outright ({@code kill -9})
- * leaves its {@code tmp-} files, which no reader takes for results.
+ * leaves its {@code tmp-} files, which no reader takes for results and discard-incomplete removes
+ * once their writer has ended (each name carries its process id: {@link #writerEnded}).
  */
 public final class NewFiles implements AutoCloseable {
   /** What temporary names start with: these files, and the suite's incomplete run folders. */
@@ -214,7 +215,48 @@ public final class NewFiles implements AutoCloseable {
    * could).
    */
   private static Path temporary(Path dir, String prefix) throws IOException {
-    return fresh(dir, prefix, Files::createFile);
+    return fresh(dir, prefix + ProcessHandle.current().pid() + WRITER, Files::createFile);
+  }
+
+  /**
+   * What ends the writer's process id in a temporary file's name ({@code tmp-NAME.<pid>p<random>}):
+   * a process killed with -9 removes nothing, and its files are told from a live one's by that id
+   * ({@link #writerEnded}).
+   */
+  private static final char WRITER = 'p';
+
+  /**
+   * How much later than a temporary file was last written its name's process must have started to
+   * be another process given a reused id: process start times are read in clock ticks from boot,
+   * and a JVM writes no file in its first second.
+   */
+  private static final java.time.Duration REUSED_AFTER = java.time.Duration.ofSeconds(2);
+
+  /**
+   * Whether the temporary file {@code temp} ({@link #published} names it) was left by a process
+   * that has ended, killed with -9: no process has the id its name carries, or the one that has
+   * started after the file was last written (the id reused). False while its writer lives, and for
+   * a name that carries no id (written before they did): whether its writer lives cannot be told.
+   */
+  public static boolean writerEnded(Path temp) throws IOException {
+    String name = temp.getFileName().toString();
+    if (published(name) == null) {
+      return false;
+    }
+    String random = name.substring(name.lastIndexOf('.') + 1);
+    int mark = random.indexOf(WRITER);
+    if (mark <= 0 || mark > 18 || !random.substring(0, mark).matches("[0-9]+")) {
+      return false;
+    }
+    java.util.Optional<ProcessHandle> writer =
+        ProcessHandle.of(Long.parseLong(random.substring(0, mark)));
+    if (writer.isEmpty() || !writer.get().isAlive()) {
+      return true;
+    }
+    java.util.Optional<java.time.Instant> started = writer.get().info().startInstant();
+    java.time.Instant written =
+        Files.getLastModifiedTime(temp, LinkOption.NOFOLLOW_LINKS).toInstant();
+    return started.isPresent() && started.get().isAfter(written.plus(REUSED_AFTER));
   }
 
   /**

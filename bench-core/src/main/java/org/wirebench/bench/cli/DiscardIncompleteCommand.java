@@ -8,14 +8,19 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code wirebench discard-incomplete [ROOT]}: removes what killed suite runs left behind. */
+/**
+ * {@code wirebench discard-incomplete [ROOT]}: removes what killed suite runs and commands left
+ * behind.
+ */
 @Command(
     name = "discard-incomplete",
     mixinStandardHelpOptions = true,
     versionProvider = org.wirebench.server.CliVersion.class,
     description =
-        "Remove the tmp-* folders that killed suite runs left under a results root, naming each;"
-            + " complete runs, and a tmp-* folder without the marker a run writes first or holding"
+        "Remove the tmp-* folders that killed suite runs left under a results root, and the"
+            + " tmp-* files killed commands (load --out, an --out FILE) left in it or in a folder"
+            + " directly under it, naming each; complete runs, a temporary file whose command"
+            + " still runs, and a tmp-* folder without the marker a run writes first or holding"
             + " a file no run writes, are never touched (each such folder is named on stderr).")
 final class DiscardIncompleteCommand implements Callable<Integer> {
   @Parameters(
@@ -52,13 +57,29 @@ final class DiscardIncompleteCommand implements Callable<Integer> {
       out.println("removed " + run);
       removed++;
     }
+    // what a command killed with -9 left beside the files it wrote (load --out's tmp-load-*)
+    org.wirebench.bench.suite.KilledTempFiles.Found temps =
+        org.wirebench.bench.suite.KilledTempFiles.find(root);
+    for (Path f : temps.ended()) {
+      Files.deleteIfExists(f);
+      out.println("removed " + f);
+    }
+    for (String why : temps.kept()) {
+      err.println("kept " + why);
+    }
     out.println(
         removed
             + " incomplete run(s) removed under "
             + root
             + (kept == 0
                 ? ""
-                : "; " + kept + " tmp-* folder(s) kept, still written or not a wirebench run's"));
+                : "; " + kept + " tmp-* folder(s) kept, still written or not a wirebench run's")
+            + (temps.ended().isEmpty() && temps.kept().isEmpty()
+                ? ""
+                : "; "
+                    + temps.ended().size()
+                    + " temporary file(s) of killed commands removed"
+                    + (temps.kept().isEmpty() ? "" : ", " + temps.kept().size() + " kept")));
     return 0;
   }
 }
