@@ -10,7 +10,8 @@ import picocli.CommandLine;
  * mains of the fixture server's own jar). Exit codes: 0 did what was asked; 1 ran and failed (one
  * line naming the command and the problem, never a stack trace); 2 could not run: bad usage
  * (picocli's message) or an input that cannot be read ({@link UnreadableRunException}). Output that
- * could not be written (a full disk, a closed pipe) is a failure too, never a silent 0.
+ * could not be written (a full disk) is a failure too, never a silent 0; a reader that closed it
+ * ({@code | head -1}) is not ({@link #run}).
  */
 public final class Mains {
   private Mains() {}
