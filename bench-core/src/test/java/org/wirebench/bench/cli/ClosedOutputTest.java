@@ -53,6 +53,32 @@ class ClosedOutputTest {
     }
   }
 
+  /**
+   * A full disk is still a failure, for picocli's writer (compare) as for bytes written to
+   * System.out (encode): the standard output the mains install is the one picocli writes through.
+   */
+  @Test
+  void aFullDiskStillFailsEveryKindOfOutput() throws Exception {
+    Path runs = ThenAndNowTest.runs().resolve("compare");
+    String[][] commands = {
+      {"encode", "--dataset", "osm_places", "--format", "gml2", "--count", "2000"},
+      {"compare", runs.resolve("warm-base1").toString(), runs.resolve("warm-base2").toString()},
+    };
+    for (String[] args : commands) {
+      List<String> command = new ArrayList<>();
+      command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      command.add("-cp");
+      command.add(System.getProperty("java.class.path"));
+      command.add(WirebenchCli.class.getName());
+      command.addAll(List.of(args));
+      Process p = new ProcessBuilder(command).redirectOutput(new java.io.File("/dev/full")).start();
+      String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(p.waitFor(120, TimeUnit.SECONDS), args[0]);
+      assertEquals(1, p.exitValue(), args[0] + ": " + stderr);
+      assertTrue(stderr.contains("cannot write to standard output"), stderr);
+    }
+  }
+
   /** A command's own failure keeps its code: a regression is still exit 1, the reader gone. */
   @Test
   void theCommandsOwnCodeIsKept() throws Exception {
