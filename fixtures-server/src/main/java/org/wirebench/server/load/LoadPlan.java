@@ -174,15 +174,32 @@ public final class LoadPlan {
     return status >= FIRST_FINAL_STATUS && status <= LAST_STATUS;
   }
 
+  /** Why {@code status} cannot be the status a good response has, or null: it is no final one. */
+  public static String statusProblem(int status) {
+    if (finalStatus(status)) {
+      return null;
+    }
+    return "must be a final status, "
+        + FIRST_FINAL_STATUS
+        + ".."
+        + LAST_STATUS
+        + ", was "
+        + status
+        + (status >= 100 && status < FIRST_FINAL_STATUS
+            ? " (a 1xx is an interim answer the client reads past, never a response's status:"
+                + " every request would fail)"
+            : "");
+  }
+
   /**
    * The status a good response has.
    *
-   * @throws IllegalArgumentException for one that is no final status ({@link #finalStatus})
+   * @throws IllegalArgumentException for one that is no final status ({@link #statusProblem})
    */
   public LoadPlan expectStatus(int status) {
-    if (!finalStatus(status)) {
-      throw new IllegalArgumentException(
-          "expected status " + status + " is no final HTTP status (200..599)");
+    String problem = statusProblem(status);
+    if (problem != null) {
+      throw new IllegalArgumentException("the expected status " + problem);
     }
     this.expectStatus = status;
     return this;

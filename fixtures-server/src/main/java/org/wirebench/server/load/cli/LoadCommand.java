@@ -242,18 +242,9 @@ public final class LoadCommand implements Callable<Integer> {
               + "), was "
               + CliTypes.format(thinkDeviation));
     }
-    if (!LoadPlan.finalStatus(expectStatus)) {
-      throw bad(
-          "--expect-status must be a final status, "
-              + LoadPlan.FIRST_FINAL_STATUS
-              + ".."
-              + LoadPlan.LAST_STATUS
-              + ", was "
-              + expectStatus
-              + (expectStatus >= 100 && expectStatus < LoadPlan.FIRST_FINAL_STATUS
-                  ? " (a 1xx is an interim answer the client reads past, never a response's"
-                      + " status: every request would fail)"
-                  : ""));
+    String status = LoadPlan.statusProblem(expectStatus);
+    if (status != null) {
+      throw bad("--expect-status " + status);
     }
     within("--ramp-up", rampUp, Duration.ZERO);
     within("--warmup", warmup, Duration.ZERO);
