@@ -19,6 +19,9 @@ import java.util.Map;
  * @param libraries versions of the measured libraries (Maven coordinates to version)
  * @param calibration the machine's speed on a fixed reference workload, timed as the paired claims
  *     are; null for runs before version 3 and runs that measured no pairs
+ * @param otherWork since version 5, per step the suite ran, what else used the machine meanwhile;
+ *     null before version 5, for runs of one scenario ({@code load}) and where the kernel keeps no
+ *     {@code /proc} accounts
  */
 public record RunEnvironment(
     int formatVersion,
@@ -40,14 +43,15 @@ public record RunEnvironment(
     List<List<String>> forkJvmArgs,
     Map<String, ServerJvm> serverJvms,
     Map<String, String> libraries,
-    Calibration calibration) {
+    Calibration calibration,
+    List<OtherWork> otherWork) {
 
   /**
-   * 4: the calibration sampled in every pair group's forks ({@link Calibration#groups}); 3:
-   * calibration added; 2: forkJvmArgs, serverJvms and libraries added. Versions 1 to 3 are still
-   * read.
+   * 5: what else used the machine in each step ({@link OtherWork}); 4: the calibration sampled in
+   * every pair group's forks ({@link Calibration#groups}); 3: calibration added; 2: forkJvmArgs,
+   * serverJvms and libraries added. Versions 1 to 4 are still read.
    */
-  public static final int FORMAT_VERSION = 4;
+  public static final int FORMAT_VERSION = 5;
 
   /**
    * @param workload what was timed, with its own version: a changed workload is a different scale
@@ -117,7 +121,34 @@ public record RunEnvironment(
         forkJvmArgs,
         serverJvms,
         libraries,
-        measured);
+        measured,
+        otherWork);
+  }
+
+  /** This environment with what else used the machine in each step. */
+  public RunEnvironment withOtherWork(List<OtherWork> steps) {
+    return new RunEnvironment(
+        formatVersion,
+        suite,
+        startedUtc,
+        jdk,
+        jdkVendor,
+        vm,
+        forkedJvm,
+        forkedJdkMajor,
+        host,
+        launcherJvmArgs,
+        cpuModel,
+        cores,
+        maxHeapBytes,
+        os,
+        commit,
+        workingTreeDirty,
+        forkJvmArgs,
+        serverJvms,
+        libraries,
+        calibration,
+        steps == null ? null : List.copyOf(steps));
   }
 
   public void write(Path file) throws IOException {
@@ -141,8 +172,8 @@ public record RunEnvironment(
                 + env.formatVersion()
                 + " calibration "
                 + (grouped
-                    ? "naming each fork's group (only version 4 files do)"
-                    : "without each fork's group (every version 4 file names them)"));
+                    ? "naming each fork's group (only files of version 4 and later do)"
+                    : "without each fork's group (every file of version 4 and later names them)"));
       }
     }
     return env;
@@ -180,6 +211,11 @@ public record RunEnvironment(
     }
     if (formatVersion < 3) {
       f.absent("calibration", calibration, formatVersion);
+    }
+    if (formatVersion < 5) {
+      f.absent("otherWork", otherWork, formatVersion);
+    } else if (otherWork != null) {
+      OtherWork.check(f, otherWork);
     }
   }
 

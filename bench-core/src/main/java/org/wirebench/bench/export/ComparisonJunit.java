@@ -80,8 +80,8 @@ final class ComparisonJunit {
             skipped(
                 x,
                 "not judged: the runs' machines differ (their hardware, calibrations or workloads"
-                    + " together); absolute times and"
-                    + " rates are listed, not judged: "
+                    + " together), or a run shared its machine with other work in the step that"
+                    + " measured it; absolute times and rates are listed, not judged: "
                     + figures);
         case UNKNOWN ->
             skipped(

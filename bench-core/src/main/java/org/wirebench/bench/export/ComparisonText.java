@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import org.wirebench.bench.report.Calibrations;
 import org.wirebench.bench.report.Comparison;
+import org.wirebench.bench.report.EnvironmentSection;
 
 /** compare's text output: the machines line, one row per result, the unmatched, a summary. */
 final class ComparisonText {
@@ -77,12 +78,29 @@ final class ComparisonText {
           + "; absolute times and rates are listed, not judged, and so are the pair variants"
           + " against the calibration; the claims' within-run ratios are judged";
     }
+    if (m.speed() == null) {
+      return "machines: not compared (a run without a calibration: one from before 2026-11-25, or"
+          + " run without pairs); absolute times judged"
+          + shared(m);
+    }
     return String.format(
-        Locale.ROOT,
-        "machines: the same speed within noise (reference workload %s NEW/BASE%s); absolute times"
-            + " judged",
-        m.speed(),
-        workloads);
+            Locale.ROOT,
+            "machines: the same speed within noise (reference workload %s NEW/BASE%s); absolute"
+                + " times judged",
+            m.speed(),
+            workloads)
+        + shared(m);
+  }
+
+  /** ", except the load step's: a run shared its machine (see the warnings)"; "" for none. */
+  private static String shared(Comparison.Machines m) {
+    if (m.shared().isEmpty()) {
+      return "";
+    }
+    return ", except in the "
+        + EnvironmentSection.steps(m.shared())
+        + ": a run shared its machine with other work there (see the warnings), so their absolute"
+        + " figures are listed, not judged";
   }
 
   /**
@@ -126,7 +144,7 @@ final class ComparisonText {
     return String.format(
         Locale.ROOT,
         "%d compared (threshold %s, 99%% intervals): %d regressed, %d improved, %d no change, %d"
-            + " moved (a study claim's ratio: not a regression), %d without an interval, %d not judged (machines differ), %d not steady, %d could not"
+            + " moved (a study claim's ratio: not a regression), %d without an interval, %d not judged (machines differ or a run shared its machine), %d not steady, %d could not"
             + " be compared; %d missing in NEW",
         c.rows().size(),
         threshold,

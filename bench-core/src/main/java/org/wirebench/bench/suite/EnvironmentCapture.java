@@ -109,6 +109,7 @@ public final class EnvironmentCapture {
         forkJvmArgs,
         serverJvms,
         LibraryVersions.find(MEASURED_LIBRARIES),
+        null,
         null);
   }
 

@@ -194,7 +194,8 @@ class ComparisonAcrossMachinesTest {
             e.forkJvmArgs(),
             e.serverJvms(),
             e.libraries(),
-            e.calibration());
+            e.calibration(),
+            e.otherWork());
     return new RunRecord(
         r.folder(), other, r.benchmarks(), r.load(), r.sizes(), null, null, r.pairs());
   }

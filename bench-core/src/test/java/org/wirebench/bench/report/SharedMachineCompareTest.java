@@ -1,0 +1,109 @@
+package org.wirebench.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.bench.export.CompareFormat;
+import org.wirebench.results.OtherWork;
+import org.wirebench.results.RunRecord;
+
+/**
+ * A run whose steps shared the machine with other work (src/test/runs/otherwork-v5/shared: a real
+ * small run beside a helper's build, half the machine's time other work in every step): compare
+ * lists that step's absolute figures without judging them, judges the claims' within-run ratios,
+ * and says why; the same run with its steps quiet is judged as always. Before env.json version 5
+ * nothing told the two apart, and a build beside a run read as the code's regression.
+ */
+class SharedMachineCompareTest {
+  private static final Path SHARED = ThenAndNowTest.runs().resolve("otherwork-v5/shared");
+
+  @Test
+  void aSharedStepsAbsoluteFiguresAreListedNotJudged() throws IOException {
+    RunRecord run = RunRecord.read(SHARED);
+    Comparison c = new Comparison(run, run, 0.05, 0.99);
+    assertEquals(Set.of(OtherWork.Step.values()), c.machines().shared());
+    assertTrue(c.machines().speed() != null && !c.machines().differ());
+    for (Comparison.Row r : c.rows()) {
+      boolean claim =
+          r.subject().pairKind() == Comparison.PairKind.CLAIM
+              || r.subject().pairKind() == Comparison.PairKind.TARGET;
+      assertEquals(
+          claim ? Comparison.Verdict.NO_CHANGE : Comparison.Verdict.NOT_JUDGED,
+          r.verdict(),
+          r.key());
+    }
+    assertTrue(c.rows().stream().anyMatch(r -> r.subject().kind() == Comparison.Kind.JMH));
+    assertTrue(c.rows().stream().anyMatch(r -> r.subject().kind() == Comparison.Kind.LOAD));
+    List<String> shared =
+        c.warnings().stream().filter(w -> w.contains("shared its machine")).toList();
+    assertEquals(2, shared.size(), c.warnings().toString());
+    assertTrue(
+        shared
+            .get(0)
+            .startsWith(
+                "BASE shared its machine with other work (env.json): 55% of it"
+                    + " in the benchmarks step (steal 0%), 50% of it in the pairs step"),
+        shared.get(0));
+    String text = text(c);
+    assertTrue(
+        text.contains("absolute times judged, except in the benchmarks, pairs and load steps"),
+        text);
+  }
+
+  @Test
+  void theSameRunWithItsStepsQuietIsJudged(@TempDir Path dir) throws IOException {
+    Path quiet = copyWithOthers(SHARED, dir.resolve("quiet"), 0);
+    RunRecord q = RunRecord.read(quiet);
+    Comparison c = new Comparison(q, q, 0.05, 0.99);
+    assertTrue(c.machines().shared().isEmpty());
+    assertTrue(c.warnings().stream().noneMatch(w -> w.contains("shared its machine")));
+    // a JMH score of one fork has no interval: unknown; a load point: unknown; never not judged
+    assertTrue(
+        c.rows().stream().noneMatch(r -> r.verdict() == Comparison.Verdict.NOT_JUDGED),
+        c.rows().toString());
+    // one side shared is enough: its figures read a slower machine than it is
+    Comparison half = new Comparison(q, RunRecord.read(SHARED), 0.05, 0.99);
+    assertEquals(Set.of(OtherWork.Step.values()), half.machines().shared());
+    assertTrue(half.warnings().stream().anyMatch(w -> w.startsWith("NEW shared its machine")));
+    assertTrue(half.warnings().stream().noneMatch(w -> w.startsWith("BASE shared its machine")));
+  }
+
+  /** The run, its env.json's steps each with this many ticks of other work and no steal. */
+  private static Path copyWithOthers(Path run, Path to, long others) throws IOException {
+    Files.createDirectories(to);
+    try (Stream<Path> files = Files.list(run)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, to.resolve(f.getFileName()));
+      }
+    }
+    Path env = to.resolve("env.json");
+    ObjectMapper json = new ObjectMapper();
+    JsonNode root = json.readTree(env.toFile());
+    for (JsonNode step : root.get("otherWork")) {
+      ((ObjectNode) step).put("othersTicks", others).put("stealTicks", 0);
+    }
+    Files.writeString(env, json.writeValueAsString(root));
+    return to;
+  }
+
+  private static String text(Comparison c) throws IOException {
+    StringWriter s = new StringWriter();
+    try (PrintWriter out = new PrintWriter(s)) {
+      CompareFormat.TEXT.write(c, "base", "new", "5%", out);
+    }
+    return s.toString();
+  }
+}
