@@ -71,9 +71,14 @@ final class ComparisonText {
           + speed
           + workloads
           + (together
-              ? " (moved together while the reference workload did not: other work on the"
-                  + " machine, whose memory traffic the pure-core reference does not feel, or a"
-                  + " change common to every workload)"
+              ? " (moved together while the reference workload did not: "
+                  + (c.jvmDifferences().isEmpty()
+                      ? ""
+                      : "the runs' "
+                          + String.join(" and ", c.jvmDifferences())
+                          + " differ (see the warnings), which moves every workload alike, or ")
+                  + "other work on the machine, whose memory traffic the pure-core reference does"
+                  + " not feel, or a change common to every workload)"
               : "")
           + "; absolute times and rates are listed, not judged, and so are the pair variants"
           + " against the calibration; the claims' within-run ratios are judged";

@@ -210,6 +210,7 @@ public final class Comparison {
   private final double confidence;
   private final Machines machines;
   private final boolean yardsticksDiffer;
+  private final List<String> jvms;
   private final String yardsticks;
 
   /**
@@ -230,6 +231,7 @@ public final class Comparison {
     shared.addAll(sharedSteps("BASE", base.env(), warnings));
     shared.addAll(sharedSteps("NEW", now.env(), warnings));
     machines = Machines.of(speed, env.hardware(), PairComparison.workloads(costs), shared);
+    jvms = env.jvms();
     yardsticksDiffer =
         speed == null && base.env().calibration() != null && now.env().calibration() != null;
     yardsticks =
@@ -339,6 +341,14 @@ public final class Comparison {
   }
 
   /** Both runs have a calibration but of different reference workloads: not comparable. */
+  /**
+   * What the JVMs the benchmarks and pair forks ran on differ in ("forked JVM flags"): empty when
+   * nothing; a cause of every workload moving together besides the machine.
+   */
+  public List<String> jvmDifferences() {
+    return jvms;
+  }
+
   public boolean yardsticksDiffer() {
     return yardsticksDiffer;
   }

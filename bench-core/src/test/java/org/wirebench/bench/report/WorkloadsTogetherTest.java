@@ -14,6 +14,7 @@ import java.util.function.BiPredicate;
 import java.util.function.ToDoubleBiFunction;
 import org.junit.jupiter.api.Test;
 import org.wirebench.results.PairedRuns;
+import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.RunEnvironment.Calibration;
 import org.wirebench.results.RunRecord;
 
@@ -33,6 +34,15 @@ class WorkloadsTogetherTest {
 
   private static Comparison compare(RunRecord base, RunRecord now) throws IOException {
     return new Comparison(base, now, 0.05, 0.99);
+  }
+
+  /** compare's text output's first line: what it says of the machines. */
+  private static String machinesLine(Comparison c) throws IOException {
+    java.io.StringWriter s = new java.io.StringWriter();
+    try (java.io.PrintWriter out = new java.io.PrintWriter(s)) {
+      org.wirebench.bench.export.CompareFormat.TEXT.write(c, "base", "new", "5%", out);
+    }
+    return s.toString().lines().findFirst().orElseThrow();
   }
 
   /** The run with the costs of the variants {@code which} (group id, variant id) times factor. */
@@ -131,6 +141,61 @@ class WorkloadsTogetherTest {
     c.rows().stream()
         .filter(r -> r.subject().pairKind() == Comparison.PairKind.VARIANT)
         .forEach(r -> assertEquals(Comparison.Verdict.NOT_JUDGED, r.verdict(), r::toString));
+  }
+
+  /**
+   * Every variant dearer together with the calibration unmoved, and the forks ran with other JVM
+   * flags: the machines line names the flags first, since a flag moves every workload alike (the
+   * line said only "other work on the machine ... or a change common to every workload").
+   */
+  @Test
+  void workloadsTogetherUnderOtherJvmFlagsNameTheFlags() throws IOException {
+    RunRecord ref = committed(REFERENCE);
+    RunRecord slower = scaled(ref, (g, v) -> true, 1.25);
+    String same = machinesLine(compare(ref, slower));
+    assertFalse(same.contains("JVM flags differ"), same);
+    RunEnvironment e = slower.env();
+    RunEnvironment flagged =
+        new RunEnvironment(
+            e.formatVersion(),
+            e.suite(),
+            e.startedUtc(),
+            e.jdk(),
+            e.jdkVendor(),
+            e.vm(),
+            e.forkedJvm(),
+            e.forkedJdkMajor(),
+            e.host(),
+            e.launcherJvmArgs(),
+            e.cpuModel(),
+            e.cores(),
+            e.maxHeapBytes(),
+            e.os(),
+            e.commit(),
+            e.workingTreeDirty(),
+            List.of(List.of("-Xms1g", "-Xmx1g", "-XX:TieredStopAtLevel=1")),
+            e.serverJvms(),
+            e.libraries(),
+            e.calibration(),
+            e.otherWork());
+    RunRecord now =
+        new RunRecord(
+            slower.folder(),
+            flagged,
+            slower.benchmarks(),
+            slower.load(),
+            slower.sizes(),
+            slower.fidelity(),
+            slower.codecFidelity(),
+            slower.pairs());
+    Comparison c = compare(ref, now);
+    assertEquals(List.of("forked JVM flags"), c.jvmDifferences());
+    String line = machinesLine(c);
+    assertTrue(
+        line.contains(
+            "moved together while the reference workload did not: the runs' forked JVM flags"
+                + " differ (see the warnings), which moves every workload alike, or other work"),
+        line);
   }
 
   /**
