@@ -77,8 +77,12 @@ final class ComparisonText {
                       : "the runs' "
                           + String.join(" and ", c.jvmDifferences())
                           + " differ (see the warnings), which moves every workload alike, or ")
-                  + "other work on the machine, whose memory traffic the pure-core reference does"
-                  + " not feel, or a change common to every workload)"
+                  + (c.pairsAlone()
+                      ? "a neighbour on the host (no other work shared either run's pairs step on"
+                          + " this machine: env.json), whose memory traffic"
+                      : "other work on the machine, whose memory traffic")
+                  + " the pure-core reference does not feel, or a change common to every"
+                  + " workload)"
               : "")
           + "; absolute times and rates are listed, not judged, and so are the pair variants"
           + " against the calibration; the claims' within-run ratios are judged";

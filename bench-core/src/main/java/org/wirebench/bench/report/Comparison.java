@@ -211,6 +211,7 @@ public final class Comparison {
   private final Machines machines;
   private final boolean yardsticksDiffer;
   private final List<String> jvms;
+  private final boolean pairsAlone;
   private final String yardsticks;
 
   /**
@@ -232,6 +233,7 @@ public final class Comparison {
     shared.addAll(sharedSteps("NEW", now.env(), warnings));
     machines = Machines.of(speed, env.hardware(), PairComparison.workloads(costs), shared);
     jvms = env.jvms();
+    pairsAlone = pairsAlone(base.env()) && pairsAlone(now.env());
     yardsticksDiffer =
         speed == null && base.env().calibration() != null && now.env().calibration() != null;
     yardsticks =
@@ -347,6 +349,20 @@ public final class Comparison {
    */
   public List<String> jvmDifferences() {
     return jvms;
+  }
+
+  /**
+   * Whether both runs recorded their pairs step and neither shared it with other work on its
+   * machine: workloads that moved together then moved for something this machine's accounts do not
+   * see (a neighbour on the host, or the code or JVM).
+   */
+  public boolean pairsAlone() {
+    return pairsAlone;
+  }
+
+  private static boolean pairsAlone(RunEnvironment env) {
+    return env.otherWork() != null
+        && env.otherWork().stream().anyMatch(w -> w.step() == OtherWork.Step.PAIRS && !w.busy());
   }
 
   public boolean yardsticksDiffer() {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.function.BiPredicate;
 import java.util.function.ToDoubleBiFunction;
 import org.junit.jupiter.api.Test;
+import org.wirebench.results.OtherWork;
 import org.wirebench.results.PairedRuns;
 import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.RunEnvironment.Calibration;
@@ -196,6 +197,39 @@ class WorkloadsTogetherTest {
             "moved together while the reference workload did not: the runs' forked JVM flags"
                 + " differ (see the warnings), which moves every workload alike, or other work"),
         line);
+  }
+
+  /**
+   * Every variant dearer together, the calibration unmoved, and both runs' accounts say nothing
+   * else ran on the machine during the pairs: the line names a neighbour on the host, not "other
+   * work on the machine"; with a shared pairs step on either side it names the machine's own work.
+   */
+  @Test
+  void workloadsTogetherWithNoOtherWorkRecordedNameTheHost() throws IOException {
+    RunRecord ref = committed(REFERENCE);
+    RunRecord quietBase = withPairsStep(ref, 0);
+    RunRecord quietNow = withPairsStep(scaled(ref, (g, v) -> true, 1.25), 0);
+    String line = machinesLine(compare(quietBase, quietNow));
+    assertTrue(line.contains("a neighbour on the host (no other work shared either run's"), line);
+    String shared = machinesLine(compare(quietBase, withPairsStep(quietNow, 5_000)));
+    assertTrue(shared.contains("other work on the machine, whose memory traffic"), shared);
+    String unrecorded = machinesLine(compare(ref, scaled(ref, (g, v) -> true, 1.25)));
+    assertTrue(unrecorded.contains("other work on the machine, whose memory traffic"), unrecorded);
+  }
+
+  /** The run with a pairs step recorded: 10,000 ticks of the machine, {@code others} of them. */
+  private static RunRecord withPairsStep(RunRecord r, long others) {
+    return new RunRecord(
+        r.folder(),
+        r.env()
+            .withOtherWork(
+                List.of(new OtherWork(OtherWork.Step.PAIRS, 270_000, 10_000, others, 0))),
+        r.benchmarks(),
+        r.load(),
+        r.sizes(),
+        r.fidelity(),
+        r.codecFidelity(),
+        r.pairs());
   }
 
   /**
