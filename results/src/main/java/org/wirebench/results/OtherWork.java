@@ -96,8 +96,14 @@ public record OtherWork(
     return busy;
   }
 
-  /** Refuses what no accounting gives: a step twice, a tick count out of its range. */
+  /**
+   * Refuses what no accounting gives: no step (a suite run accounts its load step at least; a run
+   * not accounted has none, null), a step twice, a tick count out of its range.
+   */
   static void check(Fields f, List<OtherWork> steps) throws UnreadableRunException {
+    if (steps.isEmpty()) {
+      throw f.refuse("otherWork", "is empty (a run not accounted has none: null)");
+    }
     Set<Step> seen = EnumSet.noneOf(Step.class);
     for (int i = 0; i < steps.size(); i++) {
       OtherWork w = f.present("otherWork[" + i + "]", steps.get(i));
