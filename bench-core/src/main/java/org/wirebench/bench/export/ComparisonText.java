@@ -48,19 +48,22 @@ final class ComparisonText {
   /** What the two runs' calibrations say about their machines, one line. */
   static String machines(Comparison c) {
     Comparison.Machines m = c.machines();
-    if (m == null && c.yardsticksDiffer()) {
-      return "machines: not compared (the runs timed different reference workloads: "
-          + c.yardsticks()
-          + "); absolute times judged as they are";
-    }
-    if (m == null) {
-      return "machines: not compared (a run without a calibration: one from before 2026-11-25, or"
-          + " run without pairs); absolute times judged as they are";
+    if (m == null || (m.speed() == null && !m.differ())) {
+      return "machines: not compared ("
+          + (c.yardsticksDiffer()
+              ? "the runs timed different reference workloads: " + c.yardsticks()
+              : "a run without a calibration: one from before 2026-11-25, or run without pairs")
+          + "); absolute times judged"
+          + (m == null ? " as they are" : shared(m));
     }
     String speed =
-        m.speed() == null
-            ? "no calibration to size it (a run from before 2026-11-25, or run without pairs)"
-            : "the reference workload costs " + m.speed() + " NEW/BASE";
+        m.speed() != null
+            ? "the reference workload costs " + m.speed() + " NEW/BASE"
+            : c.yardsticksDiffer()
+                ? "no calibration to size it (the runs timed different reference workloads: "
+                    + c.yardsticks()
+                    + ")"
+                : "no calibration to size it (a run from before 2026-11-25, or run without pairs)";
     String workloads = m.workloads() == null ? "" : "; " + workloads(m.workloads());
     if (m.differ()) {
       boolean together =
@@ -82,11 +85,6 @@ final class ComparisonText {
               : "")
           + "; absolute times and rates are listed, not judged, and so are the pair variants"
           + " against the calibration; the claims' within-run ratios are judged";
-    }
-    if (m.speed() == null) {
-      return "machines: not compared (a run without a calibration: one from before 2026-11-25, or"
-          + " run without pairs); absolute times judged"
-          + shared(m);
     }
     return String.format(
             Locale.ROOT,

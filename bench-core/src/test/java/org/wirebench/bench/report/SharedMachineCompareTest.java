@@ -81,6 +81,28 @@ class SharedMachineCompareTest {
     assertTrue(half.warnings().stream().noneMatch(w -> w.startsWith("BASE shared its machine")));
   }
 
+  /**
+   * A shared run against a run of the first reference workload: the machines line says why they are
+   * not compared — the runs timed different workloads — where it said "a run without a
+   * calibration", which neither is, once a shared step made the machines something to tell.
+   */
+  @Test
+  void againstAnotherReferenceWorkloadTheLineSaysSoBesideTheSharedSteps() throws IOException {
+    RunRecord old =
+        RunRecord.read(
+            ThenAndNowTest.runs()
+                .resolve("../../../jmh-results/20261126-023436-vm-5fc7a67-quick-jdk17"));
+    Comparison c = new Comparison(old, RunRecord.read(SHARED), 0.05, 0.99);
+    assertTrue(c.yardsticksDiffer());
+    String line = text(c).lines().findFirst().orElseThrow();
+    assertTrue(
+        line.startsWith(
+            "machines: not compared (the runs timed different reference workloads:"
+                + " wirebench-reference-1 in BASE, wirebench-reference-2 in NEW); absolute times"
+                + " judged, except in the benchmarks, pairs and load steps"),
+        line);
+  }
+
   /** The run, its env.json's steps each with this many ticks of other work and no steal. */
   private static Path copyWithOthers(Path run, Path to, long others) throws IOException {
     Files.createDirectories(to);
