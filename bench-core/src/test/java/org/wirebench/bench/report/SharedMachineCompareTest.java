@@ -103,6 +103,29 @@ class SharedMachineCompareTest {
         line);
   }
 
+  /**
+   * The JUnit file skips each absolute figure with its own reason, the step that measured it shared
+   * (it gave both reasons, machines that differ or a shared step, and the reader had to guess).
+   */
+  @Test
+  void theJunitFileNamesTheSharedStepOfEachSkippedResult() throws IOException {
+    RunRecord run = RunRecord.read(SHARED);
+    StringWriter s = new StringWriter();
+    try (PrintWriter out = new PrintWriter(s)) {
+      CompareFormat.JUNIT.write(new Comparison(run, run, 0.05, 0.99), "base", "new", "5%", out);
+    }
+    String xml = s.toString();
+    for (String step : List.of("benchmarks", "pairs", "load")) {
+      assertTrue(
+          xml.contains(
+              "<skipped message=\"not judged: a run shared its machine with other work in the "
+                  + step
+                  + " step, which measured it"),
+          step);
+    }
+    assertTrue(!xml.contains("the runs' machines differ"), xml);
+  }
+
   /** The run, its env.json's steps each with this many ticks of other work and no steal. */
   private static Path copyWithOthers(Path run, Path to, long others) throws IOException {
     Files.createDirectories(to);
