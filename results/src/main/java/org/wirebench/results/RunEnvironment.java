@@ -20,8 +20,8 @@ import java.util.Map;
  * @param calibration the machine's speed on a fixed reference workload, timed as the paired claims
  *     are; null for runs before version 3 and runs that measured no pairs
  * @param otherWork since version 5, per step the suite ran, what else used the machine meanwhile;
- *     null before version 5, for runs of one scenario ({@code load}) and where the kernel keeps no
- *     {@code /proc} accounts
+ *     null before version 5, where the kernel keeps no {@code /proc} accounts, and in the
+ *     env.json {@code jmeter-import} writes for a driver-only {@code load --out} folder
  */
 public record RunEnvironment(
     int formatVersion,

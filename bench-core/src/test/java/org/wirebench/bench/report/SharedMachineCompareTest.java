@@ -104,6 +104,24 @@ class SharedMachineCompareTest {
   }
 
   /**
+   * The report's line: each step's share, and what it means; a version 5 env.json without any
+   * (jmeter-import's for a driver-only load --out folder) says why, where it said "a run of one
+   * scenario", which a suite run of one load scenario is too, and records its steps.
+   */
+  @Test
+  void theReportSaysWhatElseUsedTheMachineOrWhyItIsNotKnown() throws IOException {
+    org.wirebench.results.RunEnvironment env = RunRecord.read(SHARED).env();
+    assertTrue(
+        EnvironmentSection.otherWork(env)
+            .startsWith(
+                "benchmarks 55% (steal 0%), pairs 50% (steal 0%), load 45% (steal 0%) of the"
+                    + " machine's time; the benchmarks, pairs and load steps shared the machine"),
+        EnvironmentSection.otherWork(env));
+    String none = EnvironmentSection.otherWork(env.withOtherWork(null));
+    assertTrue(none.contains("driver-only load --out folder, whose env.json jmeter-import"), none);
+  }
+
+  /**
    * The JUnit file skips each absolute figure with its own reason, the step that measured it shared
    * (it gave both reasons, machines that differ or a shared step, and the reader had to guess).
    */
