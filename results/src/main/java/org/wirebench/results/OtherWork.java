@@ -13,10 +13,12 @@ import java.util.Set;
  * hypervisor kept the machine's virtual CPUs from running (steal). All in the kernel's clock ticks,
  * so that the shares need no tick rate.
  *
- * <p>Why a run records it: a pair's cost is its own thread's CPU time, which another program's work
- * does not add to, but JMH's scores and the load's rates and latencies are wall-clock figures,
- * which it does. A run beside a build or a browser reads a slower machine than it is, and a verdict
- * between two runs must know that rather than call it a regression.
+ * <p>Why a run records it: JMH's scores and the load's rates and latencies are wall-clock figures,
+ * to which another program's work adds its own; a pair's cost is its thread's CPU time, to which it
+ * adds nothing, but which it still slows through the caches and memory they share (a neighbour's
+ * memory traffic moved every pair variant 12–36% on this VM). A run beside a build or a browser
+ * reads a slower machine than it is, in every step, and a verdict between two runs must know that
+ * rather than call it a regression; the claims' ratios within one run are judged all the same.
  *
  * @param step the suite's step
  * @param elapsedMs the step's wall-clock time, ms, 0 or above
@@ -96,8 +98,14 @@ public record OtherWork(
     return busy;
   }
 
-  /** Refuses what no accounting gives: a step twice, a tick count out of its range. */
+  /**
+   * Refuses what no accounting gives: no step (a suite run accounts its load step at least; a run
+   * not accounted has none, null), a step twice, a tick count out of its range.
+   */
   static void check(Fields f, List<OtherWork> steps) throws UnreadableRunException {
+    if (steps.isEmpty()) {
+      throw f.refuse("otherWork", "is empty (a run not accounted has none: null)");
+    }
     Set<Step> seen = EnumSet.noneOf(Step.class);
     for (int i = 0; i < steps.size(); i++) {
       OtherWork w = f.present("otherWork[" + i + "]", steps.get(i));

@@ -11,8 +11,8 @@ import java.util.Map;
  *
  * @param formatVersion {@value #FORMAT_VERSION}; version 1 had no forkJvmArgs, serverJvms and
  *     libraries (null when read)
- * @param forkedJvm the java binary the benchmarks ran on (the forks), "same" when it is the
- *     launcher's
+ * @param forkedJvm the java binary the benchmarks ran on (the forks), {@value #SAME_JVM} when it is
+ *     the launcher's
  * @param jdk java.version of the launching JVM; the forks' own is in jmh.json (jdkVersion)
  * @param forkJvmArgs the distinct JVM argument lists JMH's forks ran with
  * @param serverJvms per load scenario, the server JVM's profile and flags (empty: none ran)
@@ -20,8 +20,8 @@ import java.util.Map;
  * @param calibration the machine's speed on a fixed reference workload, timed as the paired claims
  *     are; null for runs before version 3 and runs that measured no pairs
  * @param otherWork since version 5, per step the suite ran, what else used the machine meanwhile;
- *     null before version 5, for runs of one scenario ({@code load}) and where the kernel keeps no
- *     {@code /proc} accounts
+ *     null before version 5, where the kernel keeps no {@code /proc} accounts, and in the env.json
+ *     {@code jmeter-import} writes for a driver-only {@code load --out} folder
  */
 public record RunEnvironment(
     int formatVersion,
@@ -52,6 +52,9 @@ public record RunEnvironment(
    * serverJvms and libraries added. Versions 1 to 4 are still read.
    */
   public static final int FORMAT_VERSION = 5;
+
+  /** {@link #forkedJvm} of forks that ran on the java that launched the run. */
+  public static final String SAME_JVM = "same";
 
   /**
    * @param workload what was timed, with its own version: a changed workload is a different scale

@@ -68,6 +68,11 @@ class FieldRangesTest {
         edit(ENV5, "/otherWork/0", "othersTicks=1525", "othersTicks is 1525, not at most 1524"),
         edit(ENV5, "/otherWork/2", "stealTicks=18108", "stealTicks is 18108, not at most 18107"),
         edit(ENV5, "/otherWork/1", "elapsedMs=-5", "otherWork[1]: elapsedMs is -5"),
+        edit(ENV5, "", "otherWork=[]", "otherWork is empty"),
+        edit(ENV5, "/otherWork", "1=null", "otherWork[1] is missing or null"),
+        edit(ENV5, "/otherWork/0", "-othersTicks", "othersTicks"),
+        edit(ENV5, "/otherWork/0", "-stealTicks", "stealTicks"),
+        edit(ENV5, "/otherWork/2", "-elapsedMs", "elapsedMs"),
         // pairs.json
         edit(PAIRS1, "/settings", "maxForks=3", "settings: maxForks is 3, not at least 4"),
         edit(PAIRS1, "/settings", "budgetMs=-1", "settings: budgetMs is -1"),

@@ -48,19 +48,22 @@ final class ComparisonText {
   /** What the two runs' calibrations say about their machines, one line. */
   static String machines(Comparison c) {
     Comparison.Machines m = c.machines();
-    if (m == null && c.yardsticksDiffer()) {
-      return "machines: not compared (the runs timed different reference workloads: "
-          + c.yardsticks()
-          + "); absolute times judged as they are";
-    }
-    if (m == null) {
-      return "machines: not compared (a run without a calibration: one from before 2026-11-25, or"
-          + " run without pairs); absolute times judged as they are";
+    if (m == null || (m.speed() == null && !m.differ())) {
+      return "machines: not compared ("
+          + (c.yardsticksDiffer()
+              ? "the runs timed different reference workloads: " + c.yardsticks()
+              : "a run without a calibration: one from before 2026-11-25, or run without pairs")
+          + "); "
+          + (m == null ? "absolute times judged as they are" : absolute(m));
     }
     String speed =
-        m.speed() == null
-            ? "no calibration to size it (a run from before 2026-11-25, or run without pairs)"
-            : "the reference workload costs " + m.speed() + " NEW/BASE";
+        m.speed() != null
+            ? "the reference workload costs " + m.speed() + " NEW/BASE"
+            : c.yardsticksDiffer()
+                ? "no calibration to size it (the runs timed different reference workloads: "
+                    + c.yardsticks()
+                    + ")"
+                : "no calibration to size it (a run from before 2026-11-25, or run without pairs)";
     String workloads = m.workloads() == null ? "" : "; " + workloads(m.workloads());
     if (m.differ()) {
       boolean together =
@@ -87,26 +90,27 @@ final class ComparisonText {
           + "; absolute times and rates are listed, not judged, and so are the pair variants"
           + " against the calibration; the claims' within-run ratios are judged";
     }
-    if (m.speed() == null) {
-      return "machines: not compared (a run without a calibration: one from before 2026-11-25, or"
-          + " run without pairs); absolute times judged"
-          + shared(m);
-    }
     return String.format(
             Locale.ROOT,
-            "machines: the same speed within noise (reference workload %s NEW/BASE%s); absolute"
-                + " times judged",
+            "machines: the same speed within noise (reference workload %s NEW/BASE%s); ",
             m.speed(),
             workloads)
-        + shared(m);
+        + absolute(m);
   }
 
-  /** ", except the load step's: a run shared its machine (see the warnings)"; "" for none. */
-  private static String shared(Comparison.Machines m) {
+  /**
+   * Whether absolute times are judged on machines that do not differ: all, all but the steps a run
+   * shared with other work, or none when it shared every step.
+   */
+  private static String absolute(Comparison.Machines m) {
     if (m.shared().isEmpty()) {
-      return "";
+      return "absolute times judged";
     }
-    return ", except in the "
+    if (m.shared().size() == org.wirebench.results.OtherWork.Step.values().length) {
+      return "absolute times not judged: a run shared its machine with other work in every step"
+          + " (see the warnings)";
+    }
+    return "absolute times judged, except in the "
         + EnvironmentSection.steps(m.shared())
         + ": a run shared its machine with other work there (see the warnings), so their absolute"
         + " figures are listed, not judged";

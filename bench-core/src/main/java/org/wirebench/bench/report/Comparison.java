@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.wirebench.results.OtherWork;
-import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.UnreadableRunException;
 
@@ -229,11 +228,12 @@ public final class Comparison {
     List<PairComparison.VariantCosts> costs =
         speed == null ? null : PairComparison.variantCosts(base, now);
     Set<OtherWork.Step> shared = EnumSet.noneOf(OtherWork.Step.class);
-    shared.addAll(sharedSteps("BASE", base.env(), warnings));
-    shared.addAll(sharedSteps("NEW", now.env(), warnings));
+    shared.addAll(SharedSteps.of("BASE", base.env(), warnings));
+    shared.addAll(SharedSteps.of("NEW", now.env(), warnings));
+    SharedSteps.unrecorded(base.env(), now.env(), warnings);
     machines = Machines.of(speed, env.hardware(), PairComparison.workloads(costs), shared);
     jvms = env.jvms();
-    pairsAlone = pairsAlone(base.env()) && pairsAlone(now.env());
+    pairsAlone = SharedSteps.pairsAlone(base.env()) && SharedSteps.pairsAlone(now.env());
     yardsticksDiffer =
         speed == null && base.env().calibration() != null && now.env().calibration() != null;
     yardsticks =
@@ -294,36 +294,6 @@ public final class Comparison {
         : verdict(slowdown, threshold);
   }
 
-  /**
-   * The steps of a run that shared its machine, told in one warning: "NEW shared its machine with
-   * other work: 35% of it in the load step (steal 0%); ...".
-   */
-  private static Set<OtherWork.Step> sharedSteps(
-      String which, RunEnvironment env, List<String> warnings) {
-    Set<OtherWork.Step> busy = OtherWork.busySteps(env.otherWork());
-    if (busy.isEmpty()) {
-      return busy;
-    }
-    List<String> steps = new ArrayList<>();
-    for (OtherWork w : env.otherWork()) {
-      if (busy.contains(w.step())) {
-        steps.add(
-            String.format(
-                java.util.Locale.ROOT,
-                "%.0f%% of it in the %s step (steal %.0f%%)",
-                100 * w.othersShare(),
-                w.step(),
-                100 * w.stealShare()));
-      }
-    }
-    warnings.add(
-        which
-            + " shared its machine with other work (env.json): "
-            + String.join(", ", steps)
-            + "; absolute figures of those steps are listed, not judged");
-    return busy;
-  }
-
   static Verdict verdict(Ratio slowdown, double threshold) {
     if (!slowdown.hasInterval()) {
       return Verdict.UNKNOWN;
@@ -342,7 +312,6 @@ public final class Comparison {
     return machines;
   }
 
-  /** Both runs have a calibration but of different reference workloads: not comparable. */
   /**
    * What the JVMs the benchmarks and pair forks ran on differ in ("forked JVM flags"): empty when
    * nothing; a cause of every workload moving together besides the machine.
@@ -360,11 +329,7 @@ public final class Comparison {
     return pairsAlone;
   }
 
-  private static boolean pairsAlone(RunEnvironment env) {
-    return env.otherWork() != null
-        && env.otherWork().stream().anyMatch(w -> w.step() == OtherWork.Step.PAIRS && !w.busy());
-  }
-
+  /** Both runs have a calibration but of different reference workloads: not comparable. */
   public boolean yardsticksDiffer() {
     return yardsticksDiffer;
   }

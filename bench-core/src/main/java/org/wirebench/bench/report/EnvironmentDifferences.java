@@ -46,8 +46,14 @@ record EnvironmentDifferences(List<String> hardware, List<String> jvms, List<Str
         d -> warnings.add("the runs differ in " + d.what() + ": " + d.base() + " vs " + d.now()));
     libraries(warnings, a.libraries(), b.libraries());
     List<Difference> jvms = new ArrayList<>();
-    differ(jvms, "forked JDK", a.forkedJdkMajor(), b.forkedJdkMajor());
-    differ(jvms, "forked JVM", a.forkedJvm(), b.forkedJvm());
+    if (RunEnvironment.SAME_JVM.equals(a.forkedJvm())
+        && RunEnvironment.SAME_JVM.equals(b.forkedJvm())) {
+      // both runs' forks ran on the launcher's java: its JDK, to the patch release, is theirs
+      differ(jvms, "JDK", a.jdk(), b.jdk());
+    } else {
+      differ(jvms, "forked JDK", a.forkedJdkMajor(), b.forkedJdkMajor());
+      differ(jvms, "forked JVM", a.forkedJvm(), b.forkedJvm());
+    }
     differ(jvms, "forked JVM flags", forks(a.forkJvmArgs()), forks(b.forkJvmArgs()));
     return new EnvironmentDifferences(
         hardware.stream().map(d -> d.what() + " " + d.base() + " vs " + d.now()).toList(),

@@ -45,7 +45,8 @@ public final class EnvironmentSection implements ReportSection {
     if (env.otherWork() == null) {
       return env.formatVersion() < 5
           ? "not recorded (env.json before version 5)"
-          : "not recorded (the kernel kept no /proc accounts, or a run of one scenario)";
+          : "not recorded (a suite run where the kernel kept no /proc accounts, or load results"
+              + " of a driver-only load --out folder, whose env.json jmeter-import wrote)";
     }
     List<String> steps = new ArrayList<>();
     for (OtherWork w : env.otherWork()) {

@@ -209,7 +209,7 @@ public final class SuiteRunner {
                   100 * w.othersShare(),
                   100 * w.stealShare(),
                   w.busy()
-                      ? ": it shared the machine, and its wall-clock figures are not judged"
+                      ? ": it shared the machine, and its absolute figures are not judged"
                           + " against another run's"
                       : "");
       System.out.printf(

@@ -155,13 +155,47 @@ class WorkloadsTogetherTest {
     RunRecord slower = scaled(ref, (g, v) -> true, 1.25);
     String same = machinesLine(compare(ref, slower));
     assertFalse(same.contains("JVM flags differ"), same);
-    RunEnvironment e = slower.env();
-    RunEnvironment flagged =
+    RunRecord now =
+        withJvm(
+            slower,
+            slower.env().jdk(),
+            List.of(List.of("-Xms1g", "-Xmx1g", "-XX:TieredStopAtLevel=1")));
+    Comparison c = compare(ref, now);
+    assertEquals(List.of("forked JVM flags"), c.jvmDifferences());
+    String line = machinesLine(c);
+    assertTrue(
+        line.contains(
+            "moved together while the reference workload did not: the runs' forked JVM flags"
+                + " differ (see the warnings), which moves every workload alike, or other work"),
+        line);
+  }
+
+  /**
+   * Every variant dearer together, and the launcher's JDK, on which both runs' forks ran ("same"),
+   * another patch release: the line names the JDK (it named nothing, the forked JDK's major and the
+   * forked JVM "same" being equal).
+   */
+  @Test
+  void workloadsTogetherOnAnotherJdkOfTheForksNameTheJdk() throws IOException {
+    RunRecord ref = committed(REFERENCE);
+    assertEquals(RunEnvironment.SAME_JVM, ref.env().forkedJvm());
+    RunRecord slower = scaled(ref, (g, v) -> true, 1.25);
+    Comparison c = compare(ref, withJvm(slower, "17.0.99", slower.env().forkJvmArgs()));
+    assertEquals(List.of("JDK"), c.jvmDifferences());
+    String line = machinesLine(c);
+    assertTrue(
+        line.contains("did not: the runs' JDK differ (see the warnings), which moves every"), line);
+  }
+
+  /** The run as if its launcher had been {@code jdk} and its forks had run with these flags. */
+  private static RunRecord withJvm(RunRecord r, String jdk, List<List<String>> forkJvmArgs) {
+    RunEnvironment e = r.env();
+    RunEnvironment other =
         new RunEnvironment(
             e.formatVersion(),
             e.suite(),
             e.startedUtc(),
-            e.jdk(),
+            jdk,
             e.jdkVendor(),
             e.vm(),
             e.forkedJvm(),
@@ -174,29 +208,20 @@ class WorkloadsTogetherTest {
             e.os(),
             e.commit(),
             e.workingTreeDirty(),
-            List.of(List.of("-Xms1g", "-Xmx1g", "-XX:TieredStopAtLevel=1")),
+            forkJvmArgs,
             e.serverJvms(),
             e.libraries(),
             e.calibration(),
             e.otherWork());
-    RunRecord now =
-        new RunRecord(
-            slower.folder(),
-            flagged,
-            slower.benchmarks(),
-            slower.load(),
-            slower.sizes(),
-            slower.fidelity(),
-            slower.codecFidelity(),
-            slower.pairs());
-    Comparison c = compare(ref, now);
-    assertEquals(List.of("forked JVM flags"), c.jvmDifferences());
-    String line = machinesLine(c);
-    assertTrue(
-        line.contains(
-            "moved together while the reference workload did not: the runs' forked JVM flags"
-                + " differ (see the warnings), which moves every workload alike, or other work"),
-        line);
+    return new RunRecord(
+        r.folder(),
+        other,
+        r.benchmarks(),
+        r.load(),
+        r.sizes(),
+        r.fidelity(),
+        r.codecFidelity(),
+        r.pairs());
   }
 
   /**
