@@ -162,7 +162,7 @@ public final class SoapScenario implements Scenario {
           Map<String, String> headers =
               Map.of(
                   "Content-Type",
-                  "text/xml; charset=UTF-8",
+                  SoapEnvelopes.CONTENT_TYPE,
                   "SOAPAction",
                   "\"" + Operation.NAMESPACE + "/" + op.requestElement() + "\"");
           Map<String, Object> params = new LinkedHashMap<>();
