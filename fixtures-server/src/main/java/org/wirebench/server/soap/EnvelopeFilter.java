@@ -12,6 +12,7 @@ import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletRequestWrapper;
 import javax.servlet.http.HttpServletResponse;
+import org.wirebench.formats.soap.SoapEnvelopes;
 
 /**
  * Reads a POST's whole body (already held within the body limit by {@link BodyLimitFilter}) and
@@ -110,7 +111,7 @@ final class EnvelopeFilter implements Filter {
    * byte order mark or declaration says, here UTF-8.
    */
   private static final class Utf8Request extends HttpServletRequestWrapper {
-    private static final String TYPE = "text/xml; charset=UTF-8";
+    private static final String TYPE = SoapEnvelopes.CONTENT_TYPE;
 
     private final String length;
 

@@ -20,6 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.wirebench.formats.finding.Quote;
 import org.wirebench.formats.soap.Operation;
+import org.wirebench.formats.soap.SoapEnvelopes;
 
 /**
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
@@ -284,7 +285,7 @@ final class SoapGate implements Filter {
           "this endpoint speaks SOAP 1.1 (text/xml); SOAP 1.2 (application/soap+xml) is not"
               + " served");
     }
-    if (!mime.equalsIgnoreCase("text/xml")) {
+    if (!mime.equalsIgnoreCase(SoapEnvelopes.MEDIA_TYPE)) {
       return ContentType.refusal(
           "Content-Type " + Quote.of(mime, 80) + " is not text/xml (SOAP 1.1)");
     }

@@ -17,9 +17,6 @@ import org.wirebench.server.http.OwsException;
  * DescribeFeatureType answers in.
  */
 final class OutputFormats {
-  /** WFS 1.1's media type for GML 3.1.1 (features and their schemas). */
-  static final String GML31_SCHEMA = "text/xml; subtype=gml/3.1.1";
-
   private OutputFormats() {}
 
   /**
@@ -33,11 +30,11 @@ final class OutputFormats {
     String n = WfsOutputFormat.normalize(f);
     List<String> valid =
         switch (version) {
-          case V1_0_0 -> List.of("xmlschema", "text/xml;subtype=gml/2.1.2");
-          case V1_1_0 -> List.of("text/xml;subtype=gml/3.1.1");
+          case V1_0_0 -> List.of("xmlschema", schemaMediaType(version));
+          case V1_1_0 -> List.of(schemaMediaType(version));
           case V2_0_0 ->
               List.of(
-                  "application/gml+xml;version=3.2",
+                  schemaMediaType(version),
                   "text/xml;subtype=gml/3.2",
                   "text/xml;subtype=gml/3.2.1");
         };
@@ -47,22 +44,17 @@ final class OutputFormats {
     }
   }
 
-  /** The XML Schema language and GML a DescribeFeatureType of this version answers in. */
+  /**
+   * The XML Schema language and GML a DescribeFeatureType of this version answers in: those of the
+   * version's GML codec, whose features it describes.
+   */
   static XmlSchema schema(WfsVersion version) {
-    return switch (version) {
-      case V1_0_0 -> XmlSchema.WFS_1_0_GML_2;
-      case V1_1_0 -> XmlSchema.WFS_1_1_GML_31;
-      case V2_0_0 -> XmlSchema.WFS_2_0_GML_32;
-    };
+    return GeoCodecs.get(defaultCodec(version)).xmlSchema();
   }
 
-  /** That schema's media type. */
+  /** That schema's media type: the version's GML codec's. */
   static String schemaMediaType(WfsVersion version) {
-    return switch (version) {
-      case V1_0_0 -> "text/xml; subtype=gml/2.1.2";
-      case V1_1_0 -> GML31_SCHEMA;
-      case V2_0_0 -> "application/gml+xml; version=3.2";
-    };
+    return GeoCodecs.get(defaultCodec(version)).mediaType();
   }
 
   /**

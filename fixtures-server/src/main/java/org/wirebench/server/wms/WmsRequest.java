@@ -3,7 +3,6 @@ package org.wirebench.server.wms;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.eclipse.jetty.util.StringUtil;
 import org.wirebench.formats.raster.WmsRequestList;
 import org.wirebench.server.http.OwsException;
@@ -34,7 +33,11 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
           "elevation", "the layer has no ELEVATION dimension",
           "sld_version", "SLD styling is not supported");
 
-  private static final Set<String> FORMATS = Set.of("image/jpeg", "image/png");
+  static final String JPEG = "image/jpeg";
+  static final String PNG = "image/png";
+
+  /** The GetMap formats offered, as the capabilities list them. */
+  static final List<String> MAP_FORMATS = List.of(JPEG, PNG);
 
   final Map<String, String> params;
   final String request;
@@ -131,11 +134,17 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     String format = params.get("format");
     if (format != null
         && !format.isEmpty()
-        && !List.of("text/xml", "application/vnd.ogc.wms_xml").contains(format)) {
+        && !List.of(WmsCapabilities.MEDIA_TYPE_130, WmsCapabilities.MEDIA_TYPE_111)
+            .contains(format)) {
       throw new OwsException(
           "InvalidFormat",
           "FORMAT",
-          "FORMAT=" + format + ": capabilities come as text/xml or application/vnd.ogc.wms_xml");
+          "FORMAT="
+              + format
+              + ": capabilities come as "
+              + WmsCapabilities.MEDIA_TYPE_130
+              + " or "
+              + WmsCapabilities.MEDIA_TYPE_111);
     }
   }
 
@@ -240,9 +249,9 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     int width = side("WIDTH", maxSide);
     int height = side("HEIGHT", maxSide);
     String format = required("FORMAT");
-    if (!FORMATS.contains(format)) {
+    if (!MAP_FORMATS.contains(format)) {
       throw new OwsException(
-          "InvalidFormat", "FORMAT", "FORMAT=" + format + " is not offered; valid: " + FORMATS);
+          "InvalidFormat", "FORMAT", "FORMAT=" + format + " is not offered; valid: " + MAP_FORMATS);
     }
     boolean transparent = bool("TRANSPARENT");
     return new WmsRequest.GetMap(
