@@ -103,18 +103,32 @@ final class SoapGate implements Filter {
         request.setAttribute(CHARSET, type.charset());
       }
     }
-    FaultCleaner cleaned = new FaultCleaner(response);
+    org.wirebench.server.http.ClientWatch watch =
+        method.equals("POST") ? SoapClientLeft.watch(request) : null;
+    FaultCleaner cleaned = new FaultCleaner(response, watch);
     try {
       chain.doFilter(request, cleaned);
+      if (watch != null && !response.isCommitted() && watch.gone()) {
+        // a stack stopped by its client leaving (SoapClientLeft) answers with a fault of its own
+        // making, held by the cleaner: nobody is left to send it to
+        LOG.info("the client left before its answer to {} was sent", request.getRequestURI());
+        SoapClientLeft.abandon(request, response);
+        return;
+      }
       cleaned.finish();
     } catch (IOException | ServletException | RuntimeException | Error e) {
       if (org.wirebench.server.http.ClientGone.left(e, connection(request))) {
         // a client that hung up, or read slower than the minimum rate (ReadRate): any client can
         // cause it at will, so one line, no stack trace; nobody is left to send a fault to
         LOG.info(
-            "the client left while its answer to {} was written: {}",
+            "the client left while its answer to {} was {}: {}",
             request.getRequestURI(),
+            org.wirebench.server.http.ClientGone.left(e) ? "worked on" : "written",
             e.toString());
+        if (!response.isCommitted()) {
+          SoapClientLeft.abandon(request, response);
+          return;
+        }
         throw e instanceof IOException io ? io : new IOException(e);
       }
       LOG.warn("SOAP request to {} failed", request.getRequestURI(), e);
@@ -123,6 +137,10 @@ final class SoapGate implements Filter {
       }
       response.reset();
       SoapFaults.write(response, 500, "Server", "the server could not process this request");
+    } finally {
+      if (watch != null) {
+        watch.close();
+      }
     }
   }
 
