@@ -52,6 +52,8 @@ final class EnvelopeFilter implements Filter {
     }
     // the limit filter has refused longer bodies
     byte[] body = BodyLimitFilter.readAtMost(request.getInputStream(), maxBodyBytes + 1);
+    // the whole body is off the socket: from here on a close is the client leaving
+    org.wirebench.server.http.ClientWatch watch = SoapClientLeft.watching(request);
     HttpServletResponse response = (HttpServletResponse) resp;
     String actionRefused = (String) request.getAttribute(SoapGate.ACTION_REFUSED);
     Fault fault = null;
@@ -97,7 +99,10 @@ final class EnvelopeFilter implements Filter {
       SoapFaults.write(response, fault.status(), fault.code(), fault.message());
       return;
     }
-    chain.doFilter(new Utf8Request(new BodyLimitFilter.BufferedBodyRequest(request, body)), resp);
+    // the look that decides whether a stack works on it at all asks the socket itself
+    SoapClientLeft.stopIfGoneNow(watch);
+    chain.doFilter(
+        new Utf8Request(new BodyLimitFilter.BufferedBodyRequest(request, body, watch)), resp);
   }
 
   /** The fault a request is answered with instead of reaching a stack. */

@@ -9,6 +9,7 @@ import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.geo.codec.WfsOutputFormat;
 import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.formats.geo.schema.XmlSchema;
+import org.wirebench.formats.media.MediaType;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -40,8 +41,18 @@ final class OutputFormats {
         };
     if (valid.stream().map(WfsOutputFormat::normalize).noneMatch(n::equals)) {
       throw OwsException.invalid(
-          "outputFormat", f, "a feature type is described as " + String.join(" or ", valid));
+          "outputFormat",
+          f,
+          notMediaType(f) + "a feature type is described as " + String.join(" or ", valid));
     }
+  }
+
+  /**
+   * Why {@code format}, written as a media type (it has a '/'), is none (RFC 9110), followed by ";
+   * ", or "" (a name such as {@code gml32}, or a media type).
+   */
+  private static String notMediaType(String format) {
+    return format.indexOf('/') < 0 ? "" : MediaType.problem(format).map(p -> p + "; ").orElse("");
   }
 
   /**
@@ -117,7 +128,8 @@ final class OutputFormats {
                 OwsException.invalid(
                     "outputFormat",
                     format,
-                    "valid: "
+                    notMediaType(format)
+                        + "valid: "
                         + String.join(", ", outputFormats(version))
                         + ", or a codec by name: "
                         + String.join(", ", GeoCodecs.registry().names())));

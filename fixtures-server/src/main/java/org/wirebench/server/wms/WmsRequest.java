@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.eclipse.jetty.util.StringUtil;
+import org.wirebench.formats.media.MediaType;
 import org.wirebench.formats.raster.WmsRequestList;
 import org.wirebench.server.http.OwsException;
 
@@ -134,14 +135,17 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     String format = params.get("format");
     if (format != null
         && !format.isEmpty()
-        && !List.of(WmsCapabilities.MEDIA_TYPE_130, WmsCapabilities.MEDIA_TYPE_111)
-            .contains(format)) {
+        && MediaType.among(
+                format, List.of(WmsCapabilities.MEDIA_TYPE_130, WmsCapabilities.MEDIA_TYPE_111))
+            .isEmpty()) {
       throw new OwsException(
           "InvalidFormat",
           "FORMAT",
           "FORMAT="
               + format
-              + ": capabilities come as "
+              + ": "
+              + notMediaType(format)
+              + "capabilities come as "
               + WmsCapabilities.MEDIA_TYPE_130
               + " or "
               + WmsCapabilities.MEDIA_TYPE_111);
@@ -158,15 +162,15 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
       int background) {}
 
   GetMap getMap(int maxSide) throws OwsException {
-    String asked = versionParam();
-    if (asked == null) {
+    String askedVersion = versionParam();
+    if (askedVersion == null) {
       throw OwsException.missing("VERSION");
     }
     WmsVersion version;
     try {
-      version = WmsVersion.of(asked);
+      version = WmsVersion.of(askedVersion);
     } catch (IllegalArgumentException e) {
-      throw OwsException.invalid("VERSION", asked, "GetMap is served in 1.1.1 and 1.3.0");
+      throw OwsException.invalid("VERSION", askedVersion, "GetMap is served in 1.1.1 and 1.3.0");
     }
     boolean v130 = version == WmsVersion.V1_3_0;
     if (v130 && params.get("service") == null) {
@@ -248,11 +252,20 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     }
     int width = side("WIDTH", maxSide);
     int height = side("HEIGHT", maxSide);
-    String format = required("FORMAT");
-    if (!MAP_FORMATS.contains(format)) {
-      throw new OwsException(
-          "InvalidFormat", "FORMAT", "FORMAT=" + format + " is not offered; valid: " + MAP_FORMATS);
-    }
+    String asked = required("FORMAT");
+    String format =
+        MediaType.among(asked, MAP_FORMATS)
+            .orElseThrow(
+                () ->
+                    new OwsException(
+                        "InvalidFormat",
+                        "FORMAT",
+                        "FORMAT="
+                            + asked
+                            + " is not offered: "
+                            + notMediaType(asked)
+                            + "valid: "
+                            + MAP_FORMATS));
     boolean transparent = bool("TRANSPARENT");
     return new WmsRequest.GetMap(
         version,
@@ -317,8 +330,10 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
    */
   private void exceptions(WmsVersion version) throws OwsException {
     String v = params.get("exceptions");
-    String xml = version == WmsVersion.V1_3_0 ? "XML" : WmsExceptions.MEDIA_TYPE_111;
-    if (v == null || v.isEmpty() || v.equals(xml)) {
+    // 1.3.0's XML is a keyword, 1.1.1's a media type (read as RFC 9110 has it)
+    boolean v130 = version == WmsVersion.V1_3_0;
+    String xml = v130 ? "XML" : WmsExceptions.MEDIA_TYPE_111;
+    if (v == null || v.isEmpty() || (v130 ? v.equals(xml) : MediaType.same(v, xml))) {
       return;
     }
     throw OwsException.invalid(
@@ -329,6 +344,11 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
             + " reports exceptions as "
             + xml
             + " only (no INIMAGE or BLANK images, and no other version's format)");
+  }
+
+  /** Why {@code value} is no media type (RFC 9110), followed by "; ", or "". */
+  private static String notMediaType(String value) {
+    return MediaType.problem(value).map(p -> p + "; ").orElse("");
   }
 
   private double[] bbox() throws OwsException {

@@ -7,6 +7,7 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 import org.wirebench.server.wfs.filter.Comparisons.Op;
 import org.wirebench.server.wfs.filter.Comparisons.Property;
 
@@ -325,14 +326,17 @@ public final class FilterParser {
   }
 
   private boolean matchCase() throws FilterException {
-    String v = r.getAttributeValue(null, "matchCase");
+    String asSent = r.getAttributeValue(null, "matchCase");
+    // xs:boolean: its white space collapsed before it is read (XML Schema Part 2 §3.2.2)
+    String v = asSent == null ? null : XsdWhiteSpace.collapse(asSent);
     if (v == null || v.equals("true") || v.equals("1")) {
       return true;
     }
     if (v.equals("false") || v.equals("0")) {
       return false;
     }
-    throw FilterException.invalid("matchCase='" + v + "' is not a boolean");
+    throw FilterException.invalid(
+        "matchCase='" + asSent + "' is not a boolean (true, false, 1 or 0)");
   }
 
   private void end(String op) throws XMLStreamException, FilterException {
