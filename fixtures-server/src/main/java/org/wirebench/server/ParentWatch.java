@@ -37,8 +37,13 @@ public final class ParentWatch {
               } catch (IOException e) {
                 // a broken pipe is the same news
               }
+              // a starter that stops this JVM on purpose closes the pipe too (Process.destroy):
+              // the line must be true of both
               System.err.println(
-                  "wirebench " + who + ": the process that started it is gone; stopping");
+                  "wirebench "
+                      + who
+                      + ": the process that started it ended or let it go (its end of standard"
+                      + " input closed); stopping");
               System.err.flush();
               end.run();
             },

@@ -133,6 +133,11 @@ class OwsStrictValuesTest {
             + " | InvalidParameterValue | outputFormat",
         "/ows | service=WFS&request=DescribeFeatureType&version=1.1.0&typeName=helsinki_pois"
             + "&outputFormat=text/xml;%20sub%20type=gml/3.1.1 | InvalidParameterValue | outputFormat",
+        // RFC 9110 §5.6.6: no white space round a parameter's '='
+        "/ows | "
+            + DFT
+            + "outputFormat=application/gml%2Bxml;version%20=3.2"
+            + " | InvalidParameterValue | outputFormat",
         "/wms | " + WMS130 + "BBOX=20d,-180,90,180 | InvalidParameterValue | BBOX",
         "/wms | " + WMS130 + "BBOX=0x14p0,-180,90,180 | InvalidParameterValue | BBOX",
         "/wms | " + WMS111 + "WIDTH=%2B64&HEIGHT=32 | InvalidParameterValue | WIDTH",
@@ -165,7 +170,7 @@ class OwsStrictValuesTest {
         "/ows | service=WFS&request=GetFeature&version=1.0.0&typeName=helsinki_pois"
             + "&maxFeatures=1&featureVersion=ALL",
         "/wms | " + WMS130 + "BBOX=-90,-180.0,90,1.8e2&EXCEPTIONS=XML",
-        "/ows | " + DFT + "outputFormat=%20Application/GML%2Bxml%20;%20version%20=%203.2%20",
+        "/ows | " + DFT + "outputFormat=%20Application/GML%2Bxml%20;%20version=3.2%20",
         "/wms | " + WMS111 + "WIDTH=64&HEIGHT=32&EXCEPTIONS=application/vnd.ogc.se_xml",
       })
   void served(String path, String query) throws Exception {

@@ -42,8 +42,11 @@ public record FidelityTable(int formatVersion, String where, List<String> stacks
     ResultFiles.JSON.writeValue(file.toFile(), this);
   }
 
-  /** What an outcome can be, as formats' Fidelity labels it. */
-  static final List<String> FIDELITIES =
+  /**
+   * What an outcome can be, as formats' Fidelity labels it (this module sees no other's:
+   * bench-core's FidelityRecorderTest holds the two to each other).
+   */
+  public static final List<String> FIDELITIES =
       List.of("exact", "lost silently", "changed silently", "fault");
 
   public static FidelityTable read(Path file) throws IOException {

@@ -11,14 +11,17 @@ import java.util.Map;
  *
  * @param formatVersion {@value #FORMAT_VERSION}; version 1 had no forkJvmArgs, serverJvms and
  *     libraries (null when read)
- * @param forkedJvm the java binary the benchmarks ran on (the forks), "same" when it is the
- *     launcher's
+ * @param forkedJvm the java binary the benchmarks ran on (the forks), {@value #SAME_JVM} when it is
+ *     the launcher's
  * @param jdk java.version of the launching JVM; the forks' own is in jmh.json (jdkVersion)
  * @param forkJvmArgs the distinct JVM argument lists JMH's forks ran with
  * @param serverJvms per load scenario, the server JVM's profile and flags (empty: none ran)
  * @param libraries versions of the measured libraries (Maven coordinates to version)
  * @param calibration the machine's speed on a fixed reference workload, timed as the paired claims
  *     are; null for runs before version 3 and runs that measured no pairs
+ * @param otherWork since version 5, per step the suite ran, what else used the machine meanwhile;
+ *     null before version 5, where the kernel keeps no {@code /proc} accounts, and in the env.json
+ *     {@code jmeter-import} writes for a driver-only {@code load --out} folder
  */
 public record RunEnvironment(
     int formatVersion,
@@ -40,14 +43,18 @@ public record RunEnvironment(
     List<List<String>> forkJvmArgs,
     Map<String, ServerJvm> serverJvms,
     Map<String, String> libraries,
-    Calibration calibration) {
+    Calibration calibration,
+    List<OtherWork> otherWork) {
 
   /**
-   * 4: the calibration sampled in every pair group's forks ({@link Calibration#groups}); 3:
-   * calibration added; 2: forkJvmArgs, serverJvms and libraries added. Versions 1 to 3 are still
-   * read.
+   * 5: what else used the machine in each step ({@link OtherWork}); 4: the calibration sampled in
+   * every pair group's forks ({@link Calibration#groups}); 3: calibration added; 2: forkJvmArgs,
+   * serverJvms and libraries added. Versions 1 to 4 are still read.
    */
-  public static final int FORMAT_VERSION = 4;
+  public static final int FORMAT_VERSION = 5;
+
+  /** {@link #forkedJvm} of forks that ran on the java that launched the run. */
+  public static final String SAME_JVM = "same";
 
   /**
    * @param workload what was timed, with its own version: a changed workload is a different scale
@@ -117,7 +124,34 @@ public record RunEnvironment(
         forkJvmArgs,
         serverJvms,
         libraries,
-        measured);
+        measured,
+        otherWork);
+  }
+
+  /** This environment with what else used the machine in each step. */
+  public RunEnvironment withOtherWork(List<OtherWork> steps) {
+    return new RunEnvironment(
+        formatVersion,
+        suite,
+        startedUtc,
+        jdk,
+        jdkVendor,
+        vm,
+        forkedJvm,
+        forkedJdkMajor,
+        host,
+        launcherJvmArgs,
+        cpuModel,
+        cores,
+        maxHeapBytes,
+        os,
+        commit,
+        workingTreeDirty,
+        forkJvmArgs,
+        serverJvms,
+        libraries,
+        calibration,
+        steps == null ? null : List.copyOf(steps));
   }
 
   public void write(Path file) throws IOException {
@@ -141,8 +175,8 @@ public record RunEnvironment(
                 + env.formatVersion()
                 + " calibration "
                 + (grouped
-                    ? "naming each fork's group (only version 4 files do)"
-                    : "without each fork's group (every version 4 file names them)"));
+                    ? "naming each fork's group (only files of version 4 and later do)"
+                    : "without each fork's group (every file of version 4 and later names them)"));
       }
     }
     return env;
@@ -180,6 +214,11 @@ public record RunEnvironment(
     }
     if (formatVersion < 3) {
       f.absent("calibration", calibration, formatVersion);
+    }
+    if (formatVersion < 5) {
+      f.absent("otherWork", otherWork, formatVersion);
+    } else if (otherWork != null) {
+      OtherWork.check(f, otherWork);
     }
   }
 

@@ -30,6 +30,7 @@ class FieldRangesTest {
       RUNS.getParent().getParent().getParent().resolve("jmh-results");
 
   private static final String ENV4 = "calibration-v4/cal1/env.json";
+  private static final String ENV5 = "otherwork-v5/shared/env.json";
   private static final String ENV2 = "env-v2-quick-jdk17/env.json";
   private static final String ENV1 = "env-v1-targets-jdk17/env.json";
   private static final String PAIRS1 = "calibration-v4/cal1/pairs.json";
@@ -58,6 +59,20 @@ class FieldRangesTest {
             "calibration={\"workload\":\"w\",\"nsPerOp\":[[5.0]]}",
             "calibration is there, which format version 2 did not have"),
         edit(ENV1, "", "libraries={}", "libraries is there, which format version 1 did not have"),
+        edit(ENV4, "", "otherWork=[]", "otherWork is there, which format version 4 did not have"),
+        edit(ENV5, "/otherWork/1", "step=\"benchmarks\"", "'benchmarks' is there twice"),
+        edit(ENV5, "/otherWork/0", "step=\"compile\"", "unknown step 'compile'"),
+        edit(ENV5, "/otherWork/0", "step=null", "otherWork[0]: step is missing or null"),
+        edit(ENV5, "/otherWork/0", "machineTicks=0", "otherWork[0]: machineTicks is 0"),
+        edit(ENV5, "/otherWork/0", "othersTicks=-1", "otherWork[0]: othersTicks is -1"),
+        edit(ENV5, "/otherWork/0", "othersTicks=1525", "othersTicks is 1525, not at most 1524"),
+        edit(ENV5, "/otherWork/2", "stealTicks=18108", "stealTicks is 18108, not at most 18107"),
+        edit(ENV5, "/otherWork/1", "elapsedMs=-5", "otherWork[1]: elapsedMs is -5"),
+        edit(ENV5, "", "otherWork=[]", "otherWork is empty"),
+        edit(ENV5, "/otherWork", "1=null", "otherWork[1] is missing or null"),
+        edit(ENV5, "/otherWork/0", "-othersTicks", "othersTicks"),
+        edit(ENV5, "/otherWork/0", "-stealTicks", "stealTicks"),
+        edit(ENV5, "/otherWork/2", "-elapsedMs", "elapsedMs"),
         // pairs.json
         edit(PAIRS1, "/settings", "maxForks=3", "settings: maxForks is 3, not at least 4"),
         edit(PAIRS1, "/settings", "budgetMs=-1", "settings: budgetMs is -1"),

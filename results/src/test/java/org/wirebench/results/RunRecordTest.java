@@ -219,6 +219,29 @@ class RunRecordTest {
     assertNull(RunRecord.read(SAMPLES.resolve("pairs-v1")).env().calibration().groups());
   }
 
+  /**
+   * env.json version 5: what else used the machine in each step, from a real run beside a helper's
+   * build (2026-11-28, 2 cores: about half the machine's time went to other work in every step).
+   */
+  @Test
+  void whatElseUsedTheMachineInEachStepReads() throws IOException {
+    RunRecord r = RunRecord.read(SAMPLES.resolve("otherwork-v5/shared"));
+    assertEquals(5, r.env().formatVersion());
+    List<OtherWork> steps = r.env().otherWork();
+    assertEquals(
+        List.of(OtherWork.Step.BENCHMARKS, OtherWork.Step.PAIRS, OtherWork.Step.LOAD),
+        steps.stream().map(OtherWork::step).toList());
+    OtherWork load = steps.get(2);
+    assertEquals(8137.0 / 18107, load.othersShare(), 1e-12);
+    assertEquals(45.0 / 18107, load.stealShare(), 1e-12);
+    assertTrue(load.busy());
+    assertEquals(
+        java.util.EnumSet.allOf(OtherWork.Step.class), OtherWork.busySteps(r.env().otherWork()));
+    // older versions have none: not recorded, never a quiet machine
+    assertNull(RunRecord.read(SAMPLES.resolve("calibration-v4/cal1")).env().otherWork());
+    assertTrue(OtherWork.busySteps(null).isEmpty());
+  }
+
   @Test
   void aCalibrationWhoseGroupsDoNotMatchItsForksIsRefused(@TempDir Path dir) throws IOException {
     String v4 = Files.readString(SAMPLES.resolve("calibration-v4/cal1/env.json"));

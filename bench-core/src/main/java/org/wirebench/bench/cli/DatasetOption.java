@@ -9,6 +9,7 @@ final class DatasetOption {
       names = "--dataset",
       required = true,
       converter = NameConverters.DatasetConverter.class,
-      description = "osm_mainroads, osm_places, helsinki_roads, helsinki_pois, or a plug-in's")
+      completionCandidates = RegistryNames.DatasetNames.class,
+      description = "a registered dataset, a plug-in's too: ${COMPLETION-CANDIDATES}")
   Dataset dataset;
 }

@@ -32,9 +32,8 @@ final class EncodeCommand implements Callable<Integer> {
       names = "--format",
       required = true,
       converter = NameConverters.CodecConverter.class,
-      description =
-          "gml2, gml31, gml32, geojson, jts-gml2, jts-geojson, floor, flatgeobuf,"
-              + " flatgeobuf-indexed, geojsonseq, or a plug-in's")
+      completionCandidates = RegistryNames.Codecs.class,
+      description = "a registered codec, a plug-in's too: ${COMPLETION-CANDIDATES}")
   GeoCodec format;
 
   @Option(

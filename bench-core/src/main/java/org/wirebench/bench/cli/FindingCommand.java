@@ -40,7 +40,11 @@ final class FindingCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       converter = NameConverters.BackendFormatConverter.class,
-      description = "xml, protobuf, json, or a plug-in's (default: " + DEFAULT_FORMAT + ")")
+      completionCandidates = RegistryNames.BackendFormatNames.class,
+      description =
+          "a registered backend format, a plug-in's too: ${COMPLETION-CANDIDATES} (default: "
+              + DEFAULT_FORMAT
+              + ")")
   BackendFormat format;
 
   @Option(

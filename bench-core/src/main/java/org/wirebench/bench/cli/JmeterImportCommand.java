@@ -27,6 +27,7 @@ import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.ServerJvm;
 import org.wirebench.results.UnreadableRunException;
 import org.wirebench.server.load.JmeterPlan;
+import org.wirebench.server.load.JmeterPlanVariables;
 import org.wirebench.server.load.JtlSummary;
 import org.wirebench.server.load.scenario.Scenarios;
 import picocli.CommandLine;
@@ -144,18 +145,18 @@ final class JmeterImportCommand implements Callable<Integer> {
       if (notAFile != null) {
         throw new UnreadableRunException("--plan " + notAFile + ": give the .jmx that ran");
       }
-      long[] planned;
+      JmeterPlanVariables planned;
       try {
-        planned = JmeterPlan.planned(plan);
+        planned = JmeterPlanVariables.read(plan);
       } catch (IOException e) {
         throw new UnreadableRunException(e.getMessage(), e);
       }
-      warmupMs = planned[0];
-      warmupSamples = planned[1];
+      warmupMs = planned.warmupMs();
+      warmupSamples = planned.warmupRequests();
       if (engines == null) {
-        engines = (int) planned[2];
-      } else if (engines != planned[2]) {
-        throw bad("--engines " + engines + ", but the plan was split over " + planned[2]);
+        engines = planned.engines();
+      } else if (engines != planned.engines()) {
+        throw bad("--engines " + engines + ", but the plan was split over " + planned.engines());
       }
     }
     if (engines == null) {

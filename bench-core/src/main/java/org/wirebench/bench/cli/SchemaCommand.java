@@ -2,7 +2,6 @@ package org.wirebench.bench.cli;
 
 import java.util.concurrent.Callable;
 import org.wirebench.formats.geo.codec.GeoCodec;
-import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.geo.schema.FeatureSchemas;
 import org.wirebench.formats.geo.schema.XmlSchema;
 import picocli.CommandLine;
@@ -24,7 +23,9 @@ final class SchemaCommand implements Callable<Integer> {
       names = "--format",
       required = true,
       converter = NameConverters.CodecConverter.class,
-      description = "gml2, gml31 or gml32 (or another codec with an XML schema)")
+      completionCandidates = RegistryNames.XmlCodecs.class,
+      description =
+          "a registered codec with an XML schema, a plug-in's too: ${COMPLETION-CANDIDATES}")
   GeoCodec format;
 
   @Override
@@ -35,12 +36,7 @@ final class SchemaCommand implements Callable<Integer> {
           "format '"
               + format.name()
               + "' has no XML schema; valid: "
-              + String.join(
-                  ", ",
-                  GeoCodecs.registry().all().stream()
-                      .filter(c -> c.xmlSchema() != XmlSchema.NONE)
-                      .map(GeoCodec::name)
-                      .toList()));
+              + String.join(", ", new RegistryNames.XmlCodecs()));
     }
     System.out.print(FeatureSchemas.xsd(datasetOption.dataset.featureType(), format.xmlSchema()));
     System.out.flush();

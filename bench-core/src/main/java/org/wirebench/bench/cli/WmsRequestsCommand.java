@@ -34,7 +34,8 @@ final class WmsRequestsCommand implements Callable<Integer> {
   @Option(
       names = "--count",
       defaultValue = "2000",
-      description = "requests, 1..1000000 (default: ${DEFAULT-VALUE}, the study's)")
+      description =
+          "requests, 1.." + WmsRequestList.MAX_COUNT + " (default: ${DEFAULT-VALUE}, the study's)")
   int count;
 
   @Option(names = "--seed", defaultValue = "1", description = "seed (default: ${DEFAULT-VALUE})")
@@ -54,9 +55,9 @@ final class WmsRequestsCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--srs: " + e.getMessage());
     }
-    if (count < 1 || count > 1_000_000) {
+    if (count < 1 || count > WmsRequestList.MAX_COUNT) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--count must be 1..1000000, was " + count);
+          spec.commandLine(), "--count must be 1.." + WmsRequestList.MAX_COUNT + ", was " + count);
     }
     OutputFile.file(spec.commandLine(), "--out", out);
     if (out == null) {

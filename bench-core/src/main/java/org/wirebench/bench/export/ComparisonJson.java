@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.wirebench.bench.report.Comparison;
 import org.wirebench.bench.report.Ratio;
+import org.wirebench.results.OtherWork;
 
 /**
  * compare as JSON, {@value CompareFormat#JSON_FORMAT} version {@value CompareFormat#JSON_VERSION}
@@ -60,6 +61,11 @@ final class ComparisonJson {
           g.writeBooleanField("differ", w.differ());
           g.writeEndObject();
         }
+        g.writeArrayFieldStart("shared");
+        for (OtherWork.Step step : c.machines().shared()) {
+          g.writeString(step.key());
+        }
+        g.writeEndArray();
         g.writeEndObject();
       }
       g.writeArrayFieldStart("warnings");

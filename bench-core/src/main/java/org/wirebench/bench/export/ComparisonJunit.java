@@ -6,17 +6,27 @@ import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import org.wirebench.bench.report.Comparison;
+import org.wirebench.results.OtherWork;
 
 /**
  * compare as JUnit XML, the shape CI test-report readers take (Jenkins' junit, GitLab, GitHub
  * actions such as action-junit-report): one testsuite, one testcase per compared result, per result
  * missing in NEW and per result only in NEW. A regression or a result missing in NEW is a failure,
- * a score that could not be compared an error, a result not judged (not steady, machines differ, no
- * interval, only in NEW) skipped with the reason; the rest pass. Verdicts and exit code are the
- * text output's.
+ * a score that could not be compared an error, a result not judged (not steady, machines differ or
+ * its step shared, no interval, only in NEW) skipped with the reason; the rest pass. Verdicts and
+ * exit code are the text output's.
  */
 final class ComparisonJunit {
   private ComparisonJunit() {}
+
+  /** The suite's step that measured a result of this kind. */
+  private static OtherWork.Step step(Comparison.Kind kind) {
+    return switch (kind) {
+      case JMH -> OtherWork.Step.BENCHMARKS;
+      case LOAD -> OtherWork.Step.LOAD;
+      case PAIR -> OtherWork.Step.PAIRS;
+    };
+  }
 
   static void write(Comparison c, String base, String now, String threshold, Writer out)
       throws XMLStreamException {
@@ -79,9 +89,14 @@ final class ComparisonJunit {
         case NOT_JUDGED ->
             skipped(
                 x,
-                "not judged: the runs' machines differ (their hardware, calibrations or workloads"
-                    + " together); absolute times and"
-                    + " rates are listed, not judged: "
+                "not judged: "
+                    + (c.machines().differ()
+                        ? "the runs' machines differ (their hardware, calibrations or workloads"
+                            + " together)"
+                        : "a run shared its machine with other work in the "
+                            + step(r.subject().kind())
+                            + " step, which measured it (see the warnings)")
+                    + "; absolute times and rates are listed, not judged: "
                     + figures);
         case UNKNOWN ->
             skipped(

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import org.wirebench.bench.report.Calibrations;
 import org.wirebench.bench.report.Comparison;
+import org.wirebench.bench.report.EnvironmentSection;
 
 /** compare's text output: the machines line, one row per result, the unmatched, a summary. */
 final class ComparisonText {
@@ -47,19 +48,22 @@ final class ComparisonText {
   /** What the two runs' calibrations say about their machines, one line. */
   static String machines(Comparison c) {
     Comparison.Machines m = c.machines();
-    if (m == null && c.yardsticksDiffer()) {
-      return "machines: not compared (the runs timed different reference workloads: "
-          + c.yardsticks()
-          + "); absolute times judged as they are";
-    }
-    if (m == null) {
-      return "machines: not compared (a run without a calibration: one from before 2026-11-25, or"
-          + " run without pairs); absolute times judged as they are";
+    if (m == null || (m.speed() == null && !m.differ())) {
+      return "machines: not compared ("
+          + (c.yardsticksDiffer()
+              ? "the runs timed different reference workloads: " + c.yardsticks()
+              : "a run without a calibration: one from before 2026-11-25, or run without pairs")
+          + "); "
+          + (m == null ? "absolute times judged as they are" : absolute(m));
     }
     String speed =
-        m.speed() == null
-            ? "no calibration to size it (a run from before 2026-11-25, or run without pairs)"
-            : "the reference workload costs " + m.speed() + " NEW/BASE";
+        m.speed() != null
+            ? "the reference workload costs " + m.speed() + " NEW/BASE"
+            : c.yardsticksDiffer()
+                ? "no calibration to size it (the runs timed different reference workloads: "
+                    + c.yardsticks()
+                    + ")"
+                : "no calibration to size it (a run from before 2026-11-25, or run without pairs)";
     String workloads = m.workloads() == null ? "" : "; " + workloads(m.workloads());
     if (m.differ()) {
       boolean together =
@@ -70,19 +74,46 @@ final class ComparisonText {
           + speed
           + workloads
           + (together
-              ? " (moved together while the reference workload did not: other work on the"
-                  + " machine, whose memory traffic the pure-core reference does not feel, or a"
-                  + " change common to every workload)"
+              ? " (moved together while the reference workload did not: "
+                  + (c.jvmDifferences().isEmpty()
+                      ? ""
+                      : "the runs' "
+                          + String.join(" and ", c.jvmDifferences())
+                          + " differ (see the warnings), which moves every workload alike, or ")
+                  + (c.pairsAlone()
+                      ? "a neighbour on the host (no other work shared either run's pairs step on"
+                          + " this machine: env.json), whose memory traffic"
+                      : "other work on the machine, whose memory traffic")
+                  + " the pure-core reference does not feel, or a change common to every"
+                  + " workload)"
               : "")
           + "; absolute times and rates are listed, not judged, and so are the pair variants"
           + " against the calibration; the claims' within-run ratios are judged";
     }
     return String.format(
-        Locale.ROOT,
-        "machines: the same speed within noise (reference workload %s NEW/BASE%s); absolute times"
-            + " judged",
-        m.speed(),
-        workloads);
+            Locale.ROOT,
+            "machines: the same speed within noise (reference workload %s NEW/BASE%s); ",
+            m.speed(),
+            workloads)
+        + absolute(m);
+  }
+
+  /**
+   * Whether absolute times are judged on machines that do not differ: all, all but the steps a run
+   * shared with other work, or none when it shared every step.
+   */
+  private static String absolute(Comparison.Machines m) {
+    if (m.shared().isEmpty()) {
+      return "absolute times judged";
+    }
+    if (m.shared().size() == org.wirebench.results.OtherWork.Step.values().length) {
+      return "absolute times not judged: a run shared its machine with other work in every step"
+          + " (see the warnings)";
+    }
+    return "absolute times judged, except in the "
+        + EnvironmentSection.steps(m.shared())
+        + ": a run shared its machine with other work there (see the warnings), so their absolute"
+        + " figures are listed, not judged";
   }
 
   /**
@@ -126,7 +157,7 @@ final class ComparisonText {
     return String.format(
         Locale.ROOT,
         "%d compared (threshold %s, 99%% intervals): %d regressed, %d improved, %d no change, %d"
-            + " moved (a study claim's ratio: not a regression), %d without an interval, %d not judged (machines differ), %d not steady, %d could not"
+            + " moved (a study claim's ratio: not a regression), %d without an interval, %d not judged (machines differ or a run shared its machine), %d not steady, %d could not"
             + " be compared; %d missing in NEW",
         c.rows().size(),
         threshold,

@@ -1,8 +1,12 @@
 package org.wirebench.bench.report;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.wirebench.results.OtherWork;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.UnreadableRunException;
 
@@ -27,8 +31,8 @@ public final class Comparison {
     NOT_STEADY,
     /**
      * an absolute time or rate, or a pair variant's cost against the calibration, of two runs whose
-     * machines differ (their calibrations): listed, never judged — the claims' within-run ratios
-     * are
+     * machines differ (their calibrations), or measured in a step either run shared with other
+     * work: listed, never judged — the claims' within-run ratios are
      */
     NOT_JUDGED,
     /**
@@ -42,19 +46,31 @@ public final class Comparison {
    * The two runs' machines: NEW / BASE of the calibration's cost (null when either run has none),
    * what their recorded hardware differs in ("core count 2 vs 1"; empty when nothing), the suite's
    * own workloads moved together (null when too few were timed against the calibration in both),
-   * and whether they differ: the hardware does, the calibration beyond its own noise (interval
-   * excludes 1 and the change passes {@link Calibrations#TOLERANCE}), or the workloads together
-   * ({@link Workloads#differ}). A machine with half the cores times a single-threaded calibration
-   * alike but serves half the load: absolute rates across it are not a regression.
+   * whether they differ: the hardware does, the calibration beyond its own noise (interval excludes
+   * 1 and the change passes {@link Calibrations#TOLERANCE}), or the workloads together ({@link
+   * Workloads#differ}), and the steps either run shared with other work ({@link OtherWork#busy}). A
+   * machine with half the cores times a single-threaded calibration alike but serves half the load:
+   * absolute rates across it are not a regression; nor are a step's wall-clock figures measured
+   * beside a build.
    */
-  public record Machines(Ratio speed, List<String> hardware, Workloads workloads, boolean differ) {
+  public record Machines(
+      Ratio speed,
+      List<String> hardware,
+      Workloads workloads,
+      boolean differ,
+      Set<OtherWork.Step> shared) {
     public Machines {
       hardware = List.copyOf(hardware);
+      shared = shared.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(shared));
     }
 
-    /** Null when nothing says anything about the machines: no calibration, same hardware. */
-    static Machines of(Ratio speed, List<String> hardware, Workloads workloads) {
-      if (speed == null && hardware.isEmpty()) {
+    /**
+     * Null when nothing says anything about the machines: no calibration, same hardware, no step
+     * shared.
+     */
+    static Machines of(
+        Ratio speed, List<String> hardware, Workloads workloads, Set<OtherWork.Step> shared) {
+      if (speed == null && hardware.isEmpty() && shared.isEmpty()) {
         return null;
       }
       return new Machines(
@@ -63,7 +79,13 @@ public final class Comparison {
           workloads,
           !hardware.isEmpty()
               || (speed != null && Calibrations.differ(speed))
-              || (workloads != null && workloads.differ()));
+              || (workloads != null && workloads.differ()),
+          shared);
+    }
+
+    /** Whether a step's absolute figures of the two runs may be judged against each other. */
+    public boolean judges(OtherWork.Step step) {
+      return !differ && !shared.contains(step);
     }
   }
 
@@ -187,6 +209,8 @@ public final class Comparison {
   private final double confidence;
   private final Machines machines;
   private final boolean yardsticksDiffer;
+  private final List<String> jvms;
+  private final boolean pairsAlone;
   private final String yardsticks;
 
   /**
@@ -203,7 +227,13 @@ public final class Comparison {
     // each variant's costs taken once: the workloads witness and the per-variant rows read them
     List<PairComparison.VariantCosts> costs =
         speed == null ? null : PairComparison.variantCosts(base, now);
-    machines = Machines.of(speed, env.hardware(), PairComparison.workloads(costs));
+    Set<OtherWork.Step> shared = EnumSet.noneOf(OtherWork.Step.class);
+    shared.addAll(SharedSteps.of("BASE", base.env(), warnings));
+    shared.addAll(SharedSteps.of("NEW", now.env(), warnings));
+    SharedSteps.unrecorded(base.env(), now.env(), warnings);
+    machines = Machines.of(speed, env.hardware(), PairComparison.workloads(costs), shared);
+    jvms = env.jvms();
+    pairsAlone = SharedSteps.pairsAlone(base.env()) && SharedSteps.pairsAlone(now.env());
     yardsticksDiffer =
         speed == null && base.env().calibration() != null && now.env().calibration() != null;
     yardsticks =
@@ -253,9 +283,13 @@ public final class Comparison {
     missingInNew.addAll(load.missingInNew);
   }
 
-  /** An absolute figure's verdict: none across machines that differ. */
-  static Verdict absolute(Ratio slowdown, Machines machines, double threshold) {
-    return machines != null && machines.differ()
+  /**
+   * An absolute figure's verdict: none across machines that differ, nor where either run's step
+   * that measured it shared its machine.
+   */
+  static Verdict absolute(
+      Ratio slowdown, Machines machines, OtherWork.Step step, double threshold) {
+    return machines != null && !machines.judges(step)
         ? Verdict.NOT_JUDGED
         : verdict(slowdown, threshold);
   }
@@ -276,6 +310,23 @@ public final class Comparison {
   /** The machines' calibrations compared; null when either run has none or they differ. */
   public Machines machines() {
     return machines;
+  }
+
+  /**
+   * What the JVMs the benchmarks and pair forks ran on differ in ("forked JVM flags"): empty when
+   * nothing; a cause of every workload moving together besides the machine.
+   */
+  public List<String> jvmDifferences() {
+    return jvms;
+  }
+
+  /**
+   * Whether both runs recorded their pairs step and neither shared it with other work on its
+   * machine: workloads that moved together then moved for something this machine's accounts do not
+   * see (a neighbour on the host, or the code or JVM).
+   */
+  public boolean pairsAlone() {
+    return pairsAlone;
   }
 
   /** Both runs have a calibration but of different reference workloads: not comparable. */

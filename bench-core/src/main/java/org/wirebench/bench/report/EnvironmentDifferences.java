@@ -16,9 +16,11 @@ import org.wirebench.results.RunEnvironment;
  * @param hardware what the two runs' recorded hardware differs in, "core count 2 vs 1", "CPU A vs
  *     B": a different machine whatever its calibration says (one thread's speed does not see the
  *     cores)
+ * @param jvms what the JVMs every pair variant and benchmark ran on differ in ("forked JVM flags
+ *     [...] vs [...]"): a difference that moves every workload together, as another machine does
  * @param warnings one warning line per difference, hardware's among them
  */
-record EnvironmentDifferences(List<String> hardware, List<String> warnings) {
+record EnvironmentDifferences(List<String> hardware, List<String> jvms, List<String> warnings) {
 
   /** One field's values in the two runs. */
   private record Difference(String what, Object base, Object now) {}
@@ -43,8 +45,19 @@ record EnvironmentDifferences(List<String> hardware, List<String> warnings) {
     all.forEach(
         d -> warnings.add("the runs differ in " + d.what() + ": " + d.base() + " vs " + d.now()));
     libraries(warnings, a.libraries(), b.libraries());
+    List<Difference> jvms = new ArrayList<>();
+    if (RunEnvironment.SAME_JVM.equals(a.forkedJvm())
+        && RunEnvironment.SAME_JVM.equals(b.forkedJvm())) {
+      // both runs' forks ran on the launcher's java: its JDK, to the patch release, is theirs
+      differ(jvms, "JDK", a.jdk(), b.jdk());
+    } else {
+      differ(jvms, "forked JDK", a.forkedJdkMajor(), b.forkedJdkMajor());
+      differ(jvms, "forked JVM", a.forkedJvm(), b.forkedJvm());
+    }
+    differ(jvms, "forked JVM flags", forks(a.forkJvmArgs()), forks(b.forkJvmArgs()));
     return new EnvironmentDifferences(
         hardware.stream().map(d -> d.what() + " " + d.base() + " vs " + d.now()).toList(),
+        jvms.stream().map(d -> d.what()).toList(),
         List.copyOf(warnings));
   }
 

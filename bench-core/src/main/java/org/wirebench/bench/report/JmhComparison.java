@@ -11,6 +11,7 @@ import org.wirebench.bench.report.Comparison.Row;
 import org.wirebench.bench.report.Comparison.Subject;
 import org.wirebench.bench.report.Comparison.Verdict;
 import org.wirebench.results.JmhResult;
+import org.wirebench.results.OtherWork;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.UnreadableRunException;
 
@@ -64,7 +65,7 @@ final class JmhComparison {
               Ratio.geoMean(a.samples()),
               Ratio.geoMean(b.samples()),
               r,
-              Comparison.absolute(r, machines, threshold)));
+              Comparison.absolute(r, machines, OtherWork.Step.BENCHMARKS, threshold)));
     }
     before.values().forEach(a -> missingInNew.add(new Listed(subject(a), a.key())));
   }

@@ -12,6 +12,7 @@ import org.wirebench.bench.report.Comparison.Row;
 import org.wirebench.bench.report.Comparison.Subject;
 import org.wirebench.bench.report.Comparison.Verdict;
 import org.wirebench.results.LoadResult;
+import org.wirebench.results.OtherWork;
 import org.wirebench.results.RunRecord;
 import org.wirebench.results.ScenarioResult;
 import org.wirebench.results.Statistic;
@@ -89,7 +90,7 @@ final class LoadComparison {
               geoMean(is),
               t,
               judged
-                  ? Comparison.absolute(t, machines, threshold)
+                  ? Comparison.absolute(t, machines, OtherWork.Step.LOAD, threshold)
                   : failed ? Verdict.INVALID : Verdict.NOT_STEADY));
       if (!judged) {
         continue;
@@ -109,7 +110,9 @@ final class LoadComparison {
               geoMean(wasP99),
               geoMean(isP99),
               l,
-              timed ? Comparison.absolute(l, machines, threshold) : Verdict.INVALID));
+              timed
+                  ? Comparison.absolute(l, machines, OtherWork.Step.LOAD, threshold)
+                  : Verdict.INVALID));
     }
     before
         .values()

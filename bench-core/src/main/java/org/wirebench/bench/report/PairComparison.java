@@ -8,6 +8,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.wirebench.bench.pair.Claims;
 import org.wirebench.bench.pair.PairedRatio;
+import org.wirebench.results.OtherWork;
 import org.wirebench.results.PairedRuns;
 import org.wirebench.results.RunEnvironment.Calibration;
 import org.wirebench.results.RunRecord;
@@ -70,7 +71,13 @@ final class PairComparison {
     sameVariants(base.pairs(), now.pairs());
     claims(base.pairs(), now.pairs(), threshold, confidence);
     if (machines != null && machines.speed() != null && costs != null) {
-      variants(costs, base.pairs(), now.pairs(), machines.differ(), threshold, confidence);
+      variants(
+          costs,
+          base.pairs(),
+          now.pairs(),
+          !machines.judges(OtherWork.Step.PAIRS),
+          threshold,
+          confidence);
     }
   }
 

@@ -92,7 +92,7 @@ public final class EnvironmentCapture {
         System.getProperty("java.version"),
         System.getProperty("java.vendor"),
         System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-        jvm == null ? "same" : jvm.path().toString(),
+        jvm == null ? RunEnvironment.SAME_JVM : jvm.path().toString(),
         jvm == null ? Runtime.version().feature() : jvm.major(),
         readHost(),
         java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments(),
@@ -109,6 +109,7 @@ public final class EnvironmentCapture {
         forkJvmArgs,
         serverJvms,
         LibraryVersions.find(MEASURED_LIBRARIES),
+        null,
         null);
   }
 

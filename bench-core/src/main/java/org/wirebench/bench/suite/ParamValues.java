@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.wirebench.bench.geo.GeoEncodingBenchmark;
 import org.wirebench.formats.finding.BackendFormats;
+import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.SameBytesFloor;
 import org.wirebench.formats.soap.SoapStacks;
@@ -32,7 +33,7 @@ final class ParamValues {
   private static final Map<String, long[]> RANGES =
       Map.of(
           "count", new long[] {1, 1_000_000},
-          "items", new long[] {0, 100_000},
+          "items", new long[] {0, FindingGenerator.MAX_ITEMS},
           "size", new long[] {1, 100_000});
 
   /** RasterBenchmark's pyramid is built for these upscales only. */

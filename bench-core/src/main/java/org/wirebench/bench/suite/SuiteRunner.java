@@ -27,6 +27,7 @@ import org.wirebench.bench.report.ReportWriter;
 import org.wirebench.bench.soap.FidelityRecorder;
 import org.wirebench.results.FidelityTable;
 import org.wirebench.results.JmhResult;
+import org.wirebench.results.OtherWork;
 import org.wirebench.results.PairedRuns;
 import org.wirebench.results.PayloadSizes;
 import org.wirebench.results.RunEnvironment;
@@ -133,7 +134,7 @@ public final class SuiteRunner {
           jmh.addProfiler("async", profiled.options(events.get(0), graphs.resolve(events.get(0))));
         }
       }
-      long stepStart = System.nanoTime();
+      Steps steps = new Steps();
       Collection<RunResult> results = List.of();
       if (!NO_JMH.equals(options.include())) {
         results = new Runner(jmh.build()).run();
@@ -141,7 +142,7 @@ public final class SuiteRunner {
           throw new IllegalStateException("no benchmark matched '" + options.include() + "'");
         }
         PayloadSizeRecorder.record(JmhResult.readAll(json)).write(tmp.resolve(PayloadSizes.FILE));
-        stepStart = took("benchmarks", stepStart);
+        steps.took(OtherWork.Step.BENCHMARKS, "benchmarks");
       }
       if (profiled != null) {
         Files.delete(profiled.library()); // every fork that loads it has run
@@ -152,12 +153,12 @@ public final class SuiteRunner {
         PairedRuns pairs = runner.run(pairPlan);
         pairs.write(tmp.resolve(PairedRuns.FILE));
         calibration = runner.calibration();
-        stepStart = took("pairs", stepStart);
+        steps.took(OtherWork.Step.PAIRS, "pairs");
       }
       FidelityRecorder.record().write(tmp.resolve(FidelityTable.FILE));
       CodecFidelityRecorder.record().write(tmp.resolve(FidelityTable.CODECS_FILE));
       load.run(tmp, jvm);
-      took("load scenarios and fidelity tables", stepStart);
+      steps.took(OtherWork.Step.LOAD, "load scenarios and fidelity tables");
       Map<String, ServerJvm> serverJvms = new LinkedHashMap<>();
       RunRecord.readLoad(tmp).forEach((k, v) -> serverJvms.put(k, v.serverJvm()));
       RunEnvironment env =
@@ -170,7 +171,8 @@ public final class SuiteRunner {
                       .distinct()
                       .toList(),
                   serverJvms)
-              .withCalibration(calibration);
+              .withCalibration(calibration)
+              .withOtherWork(steps.recorded());
       env.write(tmp.resolve(RunEnvironment.FILE));
       String id = runId(started, env);
       ReportWriter.write(RunRecord.readBeforeRename(tmp), tmp, id);
@@ -182,16 +184,49 @@ public final class SuiteRunner {
   }
 
   /**
-   * One line a step, so that where the quick suite's 15 minutes go can be read off any run's log.
-   *
-   * @return now, the next step's start
+   * Each step's time, one line a step (where the quick suite's 15 minutes go can be read off any
+   * run's log), and what else used the machine meanwhile (env.json's otherWork).
    */
-  private static long took(String step, long startNs) {
-    long now = System.nanoTime();
-    long s = (now - startNs) / 1_000_000_000;
-    System.out.printf(
-        java.util.Locale.ROOT, "suite: %s took %d min %02d s%n", step, s / 60, s % 60);
-    return now;
+  private static final class Steps {
+    private final List<OtherWork> accounted = new java.util.ArrayList<>();
+    private boolean unaccounted;
+    private long startNs = System.nanoTime();
+    private java.util.Optional<CpuAccounts.Reading> start = CpuAccounts.read();
+
+    void took(OtherWork.Step step, String label) {
+      java.util.Optional<CpuAccounts.Reading> now = CpuAccounts.read();
+      OtherWork w =
+          start.isPresent() && now.isPresent()
+              ? CpuAccounts.between(step, start.get(), now.get())
+              : null;
+      long s = (System.nanoTime() - startNs) / 1_000_000_000;
+      String others =
+          w == null
+              ? "; what else used the machine is not known here (no /proc accounts)"
+              : String.format(
+                  java.util.Locale.ROOT,
+                  "; other work %.0f%% of the machine, steal %.0f%%%s",
+                  100 * w.othersShare(),
+                  100 * w.stealShare(),
+                  w.busy()
+                      ? ": it shared the machine, and its absolute figures are not judged"
+                          + " against another run's"
+                      : "");
+      System.out.printf(
+          java.util.Locale.ROOT, "suite: %s took %d min %02d s%s%n", label, s / 60, s % 60, others);
+      if (w == null) {
+        unaccounted = true;
+      } else {
+        accounted.add(w);
+      }
+      startNs = System.nanoTime();
+      start = now.isPresent() ? now : CpuAccounts.read();
+    }
+
+    /** Every step's, or null when any step could not be accounted. */
+    List<OtherWork> recorded() {
+      return unaccounted ? null : accounted;
+    }
   }
 
   /** JMH's options for the benchmarks matching {@code include}, with this suite's settings. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -57,6 +58,81 @@ class JmeterBuildArgsTest {
       assertNotEquals(2, exit, args + ": " + cli.err());
       assertFalse(cli.err().contains("has no effect"), cli.err());
     }
+  }
+
+  /**
+   * A second {@code -Pjmeter verify} without {@code clean} stopped at the driver or the import,
+   * which refuse to write into an existing run folder: every folder an execution writes is removed
+   * before the build's first phase that writes one.
+   */
+  @Test
+  void aSecondBuildRemovesTheFirstsOutputsFirst() throws Exception {
+    Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(POM.toFile());
+    Map<String, String> props = properties(pom);
+    Element clean = execution(pom, "previous-outputs");
+    assertTrue(clean != null, "no execution previous-outputs (maven-clean-plugin) in " + POM);
+    assertTrue(
+        "initialize".equals(text(clean, "phase")), "it must run first: " + text(clean, "phase"));
+    List<String> removed = new ArrayList<>();
+    NodeList dirs = clean.getElementsByTagName("directory");
+    for (int i = 0; i < dirs.getLength(); i++) {
+      removed.add(resolve(dirs.item(i).getTextContent().trim(), props));
+    }
+    List<String> written =
+        List.of(
+            after(wirebenchArgs(pom, "driver", props), "--out"),
+            after(wirebenchArgs(pom, "plan", props), "--jmeter-plan"),
+            after(wirebenchArgs(pom, "import", props), "--out"));
+    assertTrue(removed.containsAll(written), "written " + written + ", removed " + removed);
+  }
+
+  /**
+   * JMeter alone ({@code -Djmeter.driver=false}) made no driver's run, and the import, which reads
+   * one, failed the build ("target/run does not exist") after JMeter had run: it is skipped with
+   * the driver.
+   */
+  @Test
+  void jmeterAloneImportsNothing() throws Exception {
+    Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(POM.toFile());
+    String driver = text(execution(pom, "driver"), "skip");
+    assertTrue(driver.contains("${jmeter.skipDriver}"), driver);
+    assertTrue(driver.equals(text(execution(pom, "import"), "skip")), "import skip");
+  }
+
+  private static Map<String, String> properties(Document pom) {
+    Map<String, String> props = new HashMap<>();
+    NodeList properties =
+        ((Element) pom.getElementsByTagName("properties").item(0)).getChildNodes();
+    for (int i = 0; i < properties.getLength(); i++) {
+      if (properties.item(i) instanceof Element e) {
+        props.put(e.getTagName(), e.getTextContent().trim());
+      }
+    }
+    props.put("project.build.directory", "/target");
+    props.put("java.home", "/java");
+    return props;
+  }
+
+  private static Element execution(Document pom, String id) {
+    NodeList executions = pom.getElementsByTagName("execution");
+    for (int i = 0; i < executions.getLength(); i++) {
+      Element e = (Element) executions.item(i);
+      if (id.equals(text(e, "id"))) {
+        return e;
+      }
+    }
+    return null;
+  }
+
+  private static String text(Element e, String tag) {
+    NodeList found = e == null ? null : e.getElementsByTagName(tag);
+    return found == null || found.getLength() == 0 ? "" : found.item(0).getTextContent().trim();
+  }
+
+  private static String after(List<String> args, String option) {
+    int at = args.indexOf(option);
+    assertTrue(at >= 0 && at + 1 < args.size(), option + " in " + args);
+    return args.get(at + 1);
   }
 
   /** The arguments after WirebenchCli of the exec execution {@code id}, its properties resolved. */

@@ -27,6 +27,7 @@ import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
+import org.wirebench.bench.cli.WirebenchCli;
 import org.wirebench.bench.geo.GeoEncodingBenchmark;
 import org.wirebench.bench.geo.PayloadSizeRecorder;
 import org.wirebench.bench.report.ReportWriter;
@@ -90,7 +91,12 @@ class ConsumerCodecTest {
   public static final class Checks {
     static final List<String> NAMES =
         List.of(
-            "registered", "capabilities", "load --scenario wfs --formats", "-p codec=", "report");
+            "registered",
+            "capabilities",
+            "load --scenario wfs --formats",
+            "-p codec=",
+            "report",
+            "encode --help");
 
     public static void main(String[] args) throws Exception {
       ParentWatch.exitWhenEnded(System.in, "consumer codec checks");
@@ -106,6 +112,7 @@ class ConsumerCodecTest {
       checks.put(NAMES.get(2), () -> scenario(local));
       checks.put(NAMES.get(3), Checks::benchmarkParameter);
       checks.put(NAMES.get(4), () -> report(run));
+      checks.put(NAMES.get(5), Checks::encodeHelp);
       int failed = 0;
       for (Map.Entry<String, Check> c : checks.entrySet()) {
         long started = System.nanoTime();
@@ -221,6 +228,20 @@ class ConsumerCodecTest {
               .matcher(md)
               .find(),
           md);
+    }
+
+    /**
+     * Listed by the command line's help for {@code encode --format}, where a newcomer looks for the
+     * codec they just registered (it listed the built-ins by hand, a plug-in's as "or a
+     * plug-in's").
+     */
+    private static void encodeHelp() {
+      CommandLine encode = WirebenchCli.commandLine().getSubcommands().get("encode");
+      // the description as the help shows it, before wrapping: "…: name, name, …"
+      String format =
+          String.join(" ", encode.getCommandSpec().findOption("--format").description());
+      List<String> listed = List.of(format.substring(format.indexOf(": ") + 2).split(", "));
+      assertTrue(listed.contains(NAME), format);
     }
 
     private static HttpTester.Response get(LocalConnector local, String pathAndQuery)

@@ -165,6 +165,25 @@ class ComparisonAcrossMachinesTest {
     assertTrue(text(c).contains("no calibration to size it"), text(c));
   }
 
+  /**
+   * Other cores and calibrations of different reference workloads: the line says the workloads
+   * differ, not that a run has no calibration (both have one).
+   */
+  @Test
+  void otherCoresAndAnotherReferenceWorkloadSayWhyNothingSizesIt() throws IOException {
+    Path results = ThenAndNowTest.runs().resolve("../../../jmh-results");
+    RunRecord old = RunRecord.read(results.resolve("20261126-023436-vm-5fc7a67-quick-jdk17"));
+    RunRecord now = RunRecord.read(ThenAndNowTest.runs().resolve("calibration-v4/cal1"));
+    Comparison c = new Comparison(old, withCores(now, old.env().cores() * 2), 0.05, 0.99);
+    assertTrue(c.machines().differ() && c.yardsticksDiffer());
+    String line = text(c).lines().findFirst().orElseThrow();
+    assertTrue(
+        line.contains(
+            "no calibration to size it (the runs timed different reference workloads:"
+                + " wirebench-reference-1 in BASE, wirebench-reference-2 in NEW)"),
+        line);
+  }
+
   private static String text(Comparison c) throws IOException {
     java.io.StringWriter out = new java.io.StringWriter();
     CompareFormat.TEXT.write(c, "base", "new", "5%", out);
@@ -194,7 +213,8 @@ class ComparisonAcrossMachinesTest {
             e.forkJvmArgs(),
             e.serverJvms(),
             e.libraries(),
-            e.calibration());
+            e.calibration(),
+            e.otherWork());
     return new RunRecord(
         r.folder(), other, r.benchmarks(), r.load(), r.sizes(), null, null, r.pairs());
   }

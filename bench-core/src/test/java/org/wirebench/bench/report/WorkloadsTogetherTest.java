@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.function.BiPredicate;
 import java.util.function.ToDoubleBiFunction;
 import org.junit.jupiter.api.Test;
+import org.wirebench.results.OtherWork;
 import org.wirebench.results.PairedRuns;
+import org.wirebench.results.RunEnvironment;
 import org.wirebench.results.RunEnvironment.Calibration;
 import org.wirebench.results.RunRecord;
 
@@ -33,6 +35,15 @@ class WorkloadsTogetherTest {
 
   private static Comparison compare(RunRecord base, RunRecord now) throws IOException {
     return new Comparison(base, now, 0.05, 0.99);
+  }
+
+  /** compare's text output's first line: what it says of the machines. */
+  private static String machinesLine(Comparison c) throws IOException {
+    java.io.StringWriter s = new java.io.StringWriter();
+    try (java.io.PrintWriter out = new java.io.PrintWriter(s)) {
+      org.wirebench.bench.export.CompareFormat.TEXT.write(c, "base", "new", "5%", out);
+    }
+    return s.toString().lines().findFirst().orElseThrow();
   }
 
   /** The run with the costs of the variants {@code which} (group id, variant id) times factor. */
@@ -131,6 +142,119 @@ class WorkloadsTogetherTest {
     c.rows().stream()
         .filter(r -> r.subject().pairKind() == Comparison.PairKind.VARIANT)
         .forEach(r -> assertEquals(Comparison.Verdict.NOT_JUDGED, r.verdict(), r::toString));
+  }
+
+  /**
+   * Every variant dearer together with the calibration unmoved, and the forks ran with other JVM
+   * flags: the machines line names the flags first, since a flag moves every workload alike (the
+   * line said only "other work on the machine ... or a change common to every workload").
+   */
+  @Test
+  void workloadsTogetherUnderOtherJvmFlagsNameTheFlags() throws IOException {
+    RunRecord ref = committed(REFERENCE);
+    RunRecord slower = scaled(ref, (g, v) -> true, 1.25);
+    String same = machinesLine(compare(ref, slower));
+    assertFalse(same.contains("JVM flags differ"), same);
+    RunRecord now =
+        withJvm(
+            slower,
+            slower.env().jdk(),
+            List.of(List.of("-Xms1g", "-Xmx1g", "-XX:TieredStopAtLevel=1")));
+    Comparison c = compare(ref, now);
+    assertEquals(List.of("forked JVM flags"), c.jvmDifferences());
+    String line = machinesLine(c);
+    assertTrue(
+        line.contains(
+            "moved together while the reference workload did not: the runs' forked JVM flags"
+                + " differ (see the warnings), which moves every workload alike, or other work"),
+        line);
+  }
+
+  /**
+   * Every variant dearer together, and the launcher's JDK, on which both runs' forks ran ("same"),
+   * another patch release: the line names the JDK (it named nothing, the forked JDK's major and the
+   * forked JVM "same" being equal).
+   */
+  @Test
+  void workloadsTogetherOnAnotherJdkOfTheForksNameTheJdk() throws IOException {
+    RunRecord ref = committed(REFERENCE);
+    assertEquals(RunEnvironment.SAME_JVM, ref.env().forkedJvm());
+    RunRecord slower = scaled(ref, (g, v) -> true, 1.25);
+    Comparison c = compare(ref, withJvm(slower, "17.0.99", slower.env().forkJvmArgs()));
+    assertEquals(List.of("JDK"), c.jvmDifferences());
+    String line = machinesLine(c);
+    assertTrue(
+        line.contains("did not: the runs' JDK differ (see the warnings), which moves every"), line);
+  }
+
+  /** The run as if its launcher had been {@code jdk} and its forks had run with these flags. */
+  private static RunRecord withJvm(RunRecord r, String jdk, List<List<String>> forkJvmArgs) {
+    RunEnvironment e = r.env();
+    RunEnvironment other =
+        new RunEnvironment(
+            e.formatVersion(),
+            e.suite(),
+            e.startedUtc(),
+            jdk,
+            e.jdkVendor(),
+            e.vm(),
+            e.forkedJvm(),
+            e.forkedJdkMajor(),
+            e.host(),
+            e.launcherJvmArgs(),
+            e.cpuModel(),
+            e.cores(),
+            e.maxHeapBytes(),
+            e.os(),
+            e.commit(),
+            e.workingTreeDirty(),
+            forkJvmArgs,
+            e.serverJvms(),
+            e.libraries(),
+            e.calibration(),
+            e.otherWork());
+    return new RunRecord(
+        r.folder(),
+        other,
+        r.benchmarks(),
+        r.load(),
+        r.sizes(),
+        r.fidelity(),
+        r.codecFidelity(),
+        r.pairs());
+  }
+
+  /**
+   * Every variant dearer together, the calibration unmoved, and both runs' accounts say nothing
+   * else ran on the machine during the pairs: the line names a neighbour on the host, not "other
+   * work on the machine"; with a shared pairs step on either side it names the machine's own work.
+   */
+  @Test
+  void workloadsTogetherWithNoOtherWorkRecordedNameTheHost() throws IOException {
+    RunRecord ref = committed(REFERENCE);
+    RunRecord quietBase = withPairsStep(ref, 0);
+    RunRecord quietNow = withPairsStep(scaled(ref, (g, v) -> true, 1.25), 0);
+    String line = machinesLine(compare(quietBase, quietNow));
+    assertTrue(line.contains("a neighbour on the host (no other work shared either run's"), line);
+    String shared = machinesLine(compare(quietBase, withPairsStep(quietNow, 5_000)));
+    assertTrue(shared.contains("other work on the machine, whose memory traffic"), shared);
+    String unrecorded = machinesLine(compare(ref, scaled(ref, (g, v) -> true, 1.25)));
+    assertTrue(unrecorded.contains("other work on the machine, whose memory traffic"), unrecorded);
+  }
+
+  /** The run with a pairs step recorded: 10,000 ticks of the machine, {@code others} of them. */
+  private static RunRecord withPairsStep(RunRecord r, long others) {
+    return new RunRecord(
+        r.folder(),
+        r.env()
+            .withOtherWork(
+                List.of(new OtherWork(OtherWork.Step.PAIRS, 270_000, 10_000, others, 0))),
+        r.benchmarks(),
+        r.load(),
+        r.sizes(),
+        r.fidelity(),
+        r.codecFidelity(),
+        r.pairs());
   }
 
   /**

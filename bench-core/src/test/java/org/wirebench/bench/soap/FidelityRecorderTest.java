@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.wirebench.formats.fidelity.Fidelity;
 import org.wirebench.results.FidelityTable;
 
 /**
@@ -25,6 +27,13 @@ class FidelityRecorderTest {
         table, "int overflow 2147483648", "axis2-jaxb", "changed silently", "-2147483648");
     assertOutcome(table, "int overflow 2147483648", "cxf-jaxb", "changed silently", "-2147483648");
     assertOutcome(table, "int NaN", "axis2-jaxb", "lost silently", "nothing");
+  }
+
+  /** The labels the probes give are the words fidelity.json may hold, and no others. */
+  @Test
+  void theProbesLabelsAreTheFilesWords() {
+    assertEquals(
+        FidelityTable.FIDELITIES, Stream.of(Fidelity.values()).map(Fidelity::label).toList());
   }
 
   private static void assertOutcome(

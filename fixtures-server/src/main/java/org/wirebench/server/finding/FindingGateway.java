@@ -7,6 +7,7 @@ import org.eclipse.jetty.client.transport.HttpClientTransportOverHTTP;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.util.component.LifeCycle;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.wirebench.formats.finding.FindingGenerator;
 
 /**
  * The third study's two halves in the fixture server: the mock backend ({@code /finding/}) and the
@@ -94,7 +95,7 @@ public final class FindingGateway {
     public static int maxMockItems(int maxResponseBytes) {
       return (int)
           Math.min(
-              100_000, // what the generator makes at most
+              FindingGenerator.MAX_ITEMS,
               Math.max(0, (maxResponseBytes - MOCK_ANSWER_BYTES) / MOCK_ITEM_BYTES));
     }
 

@@ -345,60 +345,6 @@ public final class JmeterPlan {
     w.writeEndElement();
   }
 
-  /**
-   * The plan's {@link #WARMUP_MS}, {@link #WARMUP_REQUESTS} and {@link #ENGINES}, as written.
-   *
-   * @throws IOException for a file that is not such a plan
-   */
-  public static long[] planned(Path jmx) throws IOException {
-    long[] out = {-1, -1, -1};
-    try (java.io.InputStream in = org.wirebench.results.OwnFiles.openGiven(jmx)) {
-      javax.xml.stream.XMLStreamReader r = XmlFactories.reader(in);
-      String argument = null;
-      while (r.hasNext()) {
-        if (r.next() != javax.xml.stream.XMLStreamConstants.START_ELEMENT) {
-          continue;
-        }
-        String name = r.getAttributeValue(null, "name");
-        if (r.getLocalName().equals("elementProp")) {
-          argument = name;
-        } else if ("Argument.value".equals(name)) {
-          if (WARMUP_MS.equals(argument)) {
-            out[0] = Long.parseLong(r.getElementText().trim());
-          } else if (WARMUP_REQUESTS.equals(argument)) {
-            out[1] = Long.parseLong(r.getElementText().trim());
-          } else if (ENGINES.equals(argument)) {
-            out[2] = Long.parseLong(r.getElementText().trim());
-          }
-        }
-      }
-    } catch (XMLStreamException | NumberFormatException e) {
-      // one line: the XML parser's message carries its location on a line of its own
-      throw new IOException(
-          jmx
-              + ": not a plan of wirebench's: "
-              + String.valueOf(e.getMessage()).replaceAll("\\s*\\R\\s*", " ").strip(),
-          e);
-    }
-    if (out[2] > MAX_ENGINES) {
-      // read as a long and used as an int: a larger count would wrap into a small one
-      throw new IOException(
-          jmx + ": " + ENGINES + " " + out[2] + " is above " + MAX_ENGINES + ", the most split");
-    }
-    if (out[0] < 0 || out[1] < 0 || out[2] < 1) {
-      throw new IOException(
-          jmx
-              + ": no "
-              + WARMUP_MS
-              + ", "
-              + WARMUP_REQUESTS
-              + " or "
-              + ENGINES
-              + " (not made by load --jmeter-plan)");
-    }
-    return out;
-  }
-
   static void prop(XMLStreamWriter2 w, String kind, String name, String value)
       throws XMLStreamException {
     w.writeStartElement(kind);

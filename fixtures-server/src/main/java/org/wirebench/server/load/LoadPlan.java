@@ -40,6 +40,15 @@ public final class LoadPlan {
     }
   }
 
+  /** A timed point's thrown-away phase, unless told otherwise. */
+  public static final Duration DEFAULT_WARMUP = Duration.ofSeconds(15);
+
+  /** A timed point's measured phase, unless told otherwise. */
+  public static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
+
+  /** How long one request may take, unless told otherwise. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
   final URI target;
   List<URI> targets;
   String method = "GET";
@@ -47,8 +56,8 @@ public final class LoadPlan {
   byte[] body;
   int users = 8;
   double rate;
-  Duration warmup = Duration.ofSeconds(15);
-  Duration duration = Duration.ofSeconds(30);
+  Duration warmup = DEFAULT_WARMUP;
+  Duration duration = DEFAULT_DURATION;
   long warmupRequests;
   long requests;
   long thinkTimeMs;
@@ -56,7 +65,7 @@ public final class LoadPlan {
   Duration rampUp = Duration.ZERO;
   int expectStatus = 200;
   double lengthTolerance = 0.01;
-  Duration timeout = Duration.ofSeconds(30);
+  Duration timeout = DEFAULT_TIMEOUT;
   ContentCoding encoding = ContentCoding.IDENTITY;
   int validateEvery;
   int selectors = Runtime.getRuntime().availableProcessors();

@@ -55,7 +55,7 @@ final class BodyLimitFilter implements Filter {
       tooLarge(request, response, "(chunked)");
       return;
     }
-    chain.doFilter(new BufferedBodyRequest(request, body), response);
+    chain.doFilter(new BufferedBodyRequest(request, body, null), response);
   }
 
   private void tooLarge(HttpServletRequest request, HttpServletResponse response, String what)
@@ -98,13 +98,22 @@ final class BodyLimitFilter implements Filter {
     return out.toByteArray();
   }
 
-  /** The request with its (already read) body served from memory. */
+  /**
+   * The request with its (already read) body served from memory, each read stopped once its client
+   * is known gone ({@link SoapClientLeft}): a stack binding a large request stops with it.
+   */
   static final class BufferedBodyRequest extends HttpServletRequestWrapper {
     private final byte[] body;
+    private final org.wirebench.server.http.ClientWatch watch;
 
-    BufferedBodyRequest(HttpServletRequest request, byte[] body) {
+    /**
+     * @param watch the request's client, or null when it is not watched
+     */
+    BufferedBodyRequest(
+        HttpServletRequest request, byte[] body, org.wirebench.server.http.ClientWatch watch) {
       super(request);
       this.body = body;
+      this.watch = watch;
     }
 
     @Override
@@ -122,12 +131,14 @@ final class BodyLimitFilter implements Filter {
       ByteArrayInputStream in = new ByteArrayInputStream(body);
       return new ServletInputStream() {
         @Override
-        public int read() {
+        public int read() throws java.io.IOException {
+          SoapClientLeft.stopIfGone(watch);
           return in.read();
         }
 
         @Override
-        public int read(byte[] b, int off, int len) {
+        public int read(byte[] b, int off, int len) throws java.io.IOException {
+          SoapClientLeft.stopIfGone(watch);
           return in.read(b, off, len);
         }
 

@@ -12,6 +12,7 @@ import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletRequestWrapper;
 import javax.servlet.http.HttpServletResponse;
+import org.wirebench.formats.soap.SoapEnvelopes;
 
 /**
  * Reads a POST's whole body (already held within the body limit by {@link BodyLimitFilter}) and
@@ -51,6 +52,8 @@ final class EnvelopeFilter implements Filter {
     }
     // the limit filter has refused longer bodies
     byte[] body = BodyLimitFilter.readAtMost(request.getInputStream(), maxBodyBytes + 1);
+    // the whole body is off the socket: from here on a close is the client leaving
+    org.wirebench.server.http.ClientWatch watch = SoapClientLeft.watching(request);
     HttpServletResponse response = (HttpServletResponse) resp;
     String actionRefused = (String) request.getAttribute(SoapGate.ACTION_REFUSED);
     Fault fault = null;
@@ -96,7 +99,10 @@ final class EnvelopeFilter implements Filter {
       SoapFaults.write(response, fault.status(), fault.code(), fault.message());
       return;
     }
-    chain.doFilter(new Utf8Request(new BodyLimitFilter.BufferedBodyRequest(request, body)), resp);
+    // the look that decides whether a stack works on it at all asks the socket itself
+    SoapClientLeft.stopIfGoneNow(watch);
+    chain.doFilter(
+        new Utf8Request(new BodyLimitFilter.BufferedBodyRequest(request, body, watch)), resp);
   }
 
   /** The fault a request is answered with instead of reaching a stack. */
@@ -110,7 +116,7 @@ final class EnvelopeFilter implements Filter {
    * byte order mark or declaration says, here UTF-8.
    */
   private static final class Utf8Request extends HttpServletRequestWrapper {
-    private static final String TYPE = "text/xml; charset=UTF-8";
+    private static final String TYPE = SoapEnvelopes.CONTENT_TYPE;
 
     private final String length;
 

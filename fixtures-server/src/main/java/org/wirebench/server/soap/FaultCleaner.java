@@ -33,9 +33,13 @@ final class FaultCleaner extends HttpServletResponseWrapper {
   private ServletOutputStream stream;
   private PrintWriter writer;
 
-  FaultCleaner(HttpServletResponse response) {
+  /** The request's client, or null; an answer is not written on once it is known gone. */
+  private final org.wirebench.server.http.ClientWatch watch;
+
+  FaultCleaner(HttpServletResponse response, org.wirebench.server.http.ClientWatch watch) {
     super(response);
     this.response = response;
+    this.watch = watch;
   }
 
   @Override
@@ -52,6 +56,8 @@ final class FaultCleaner extends HttpServletResponseWrapper {
 
             @Override
             public void write(byte[] b, int off, int len) throws IOException {
+              // a stack writing a large echo for a client that left stops at its next write
+              SoapClientLeft.stopIfGone(watch);
               if (held != null && held.size() + len > HOLD_BYTES && response.getStatus() < 400) {
                 held.writeTo(real); // a result, not a fault: pass it and the rest straight on
                 held = null;

@@ -137,7 +137,7 @@ final class PayloadCheck {
             }
             if (derived[depth] != null && derived[depth].startsWith("ID")) {
               String v = value.toString();
-              String id = SimpleValues.trim(v);
+              String id = org.wirebench.formats.xml.XsdWhiteSpace.trim(v);
               if (derived[depth].equals("ID")) {
                 ids = ids == null ? new HashSet<>() : ids;
                 if (!ids.add(id)) {
@@ -294,7 +294,7 @@ final class PayloadCheck {
    */
   private static String xsiType(XMLStreamReader r, String qname, Type type, String name)
       throws EnvelopeCheck.Refused {
-    String q = SimpleValues.trim(qname);
+    String q = org.wirebench.formats.xml.XsdWhiteSpace.trim(qname);
     int colon = q.indexOf(':');
     String prefix = colon < 0 ? "" : q.substring(0, colon);
     String local = q.substring(colon + 1);
@@ -349,7 +349,7 @@ final class PayloadCheck {
   /** Whether every character is XML white space (the schema's, not Java's). */
   private static boolean space(char[] chars, int from, int to) {
     for (int i = from; i < to; i++) {
-      if (!SimpleValues.isSpace(chars[i])) {
+      if (!org.wirebench.formats.xml.XsdWhiteSpace.isSpace(chars[i])) {
         return false;
       }
     }

@@ -2,13 +2,14 @@ package org.wirebench.server.soap;
 
 import java.util.Set;
 import org.wirebench.formats.finding.Quote;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 
 /**
  * The values of Benchmark1.wsdl's simple types as the JDK's schema validator reads them, for {@link
- * PayloadCheck}: its white space (XML's four characters, not Java's), xs:int and the types derived
- * from it as an optional sign and ASCII digits within the type's range, xs:double and xs:float as
- * the characters {@code 0-9 . + - e E} that Java's parser reads, or {@code INF}, {@code -INF},
- * {@code NaN}, within the type's range ({@link #outsideRange}).
+ * PayloadCheck}: its white space (XML's four characters, not Java's: {@link XsdWhiteSpace}), xs:int
+ * and the types derived from it as an optional sign and ASCII digits within the type's range,
+ * xs:double and xs:float as the characters {@code 0-9 . + - e E} that Java's parser reads, or
+ * {@code INF}, {@code -INF}, {@code NaN}, within the type's range ({@link #outsideRange}).
  */
 final class SimpleValues {
   /** xs:string and the built-in types derived from it, which an xsi:type may name for one. */
@@ -26,24 +27,6 @@ final class SimpleValues {
           "ENTITY");
 
   private SimpleValues() {}
-
-  /** XML's white space, the characters the schema's whiteSpace facet collapses. */
-  static boolean isSpace(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-  }
-
-  /** {@code s} without XML white space at either end. */
-  static String trim(String s) {
-    int from = 0;
-    int to = s.length();
-    while (from < to && isSpace(s.charAt(from))) {
-      from++;
-    }
-    while (to > from && isSpace(s.charAt(to - 1))) {
-      to--;
-    }
-    return s.substring(from, to);
-  }
 
   /**
    * Why {@code text} is no value of the built-in {@code type} (int, double, float or string), or of
@@ -73,10 +56,10 @@ final class SimpleValues {
   private static String intProblem(CharSequence text, String type) {
     int from = 0;
     int to = text.length();
-    while (from < to && isSpace(text.charAt(from))) {
+    while (from < to && XsdWhiteSpace.isSpace(text.charAt(from))) {
       from++;
     }
-    while (to > from && isSpace(text.charAt(to - 1))) {
+    while (to > from && XsdWhiteSpace.isSpace(text.charAt(to - 1))) {
       to--;
     }
     if (from == to) {
@@ -128,7 +111,7 @@ final class SimpleValues {
    * characters {@code 0-9 . + - e E}, or the three special values), within the type's range.
    */
   private static String floatingProblem(String text, boolean isFloat) {
-    String v = trim(text);
+    String v = XsdWhiteSpace.trim(text);
     if (v.equals("INF") || v.equals("-INF") || v.equals("NaN")) {
       return null;
     }
@@ -208,7 +191,8 @@ final class SimpleValues {
       throws EnvelopeCheck.Refused {
     if (type.equals("int")
         && !text.isEmpty()
-        && (isSpace(text.charAt(0)) || isSpace(text.charAt(text.length() - 1)))) {
+        && (XsdWhiteSpace.isSpace(text.charAt(0))
+            || XsdWhiteSpace.isSpace(text.charAt(text.length() - 1)))) {
       throw new EnvelopeCheck.Refused(
           "Server",
           "axis2-adb cannot carry <"

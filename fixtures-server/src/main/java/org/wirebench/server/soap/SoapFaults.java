@@ -8,6 +8,7 @@ import javax.servlet.http.HttpServletResponse;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+import org.wirebench.formats.soap.SoapEnvelopes;
 import org.wirebench.formats.xml.XmlFactories;
 
 /**
@@ -32,7 +33,7 @@ final class SoapFaults {
    * What a 415 names as taken in its {@code Accept} header (RFC 9110 §15.5.16): SOAP 1.1's media
    * type, the only one the services read.
    */
-  static final String ACCEPT = "text/xml";
+  static final String ACCEPT = SoapEnvelopes.MEDIA_TYPE;
 
   private SoapFaults() {}
 
@@ -47,7 +48,7 @@ final class SoapFaults {
     if (status == HttpServletResponse.SC_UNSUPPORTED_MEDIA_TYPE) {
       response.setHeader("Accept", ACCEPT);
     }
-    response.setContentType("text/xml; charset=UTF-8");
+    response.setContentType(SoapEnvelopes.CONTENT_TYPE);
     byte[] body = envelope(code, message);
     response.setContentLength(body.length);
     try (OutputStream out = response.getOutputStream()) {

@@ -15,11 +15,12 @@ import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import org.eclipse.jetty.http.HttpTokens;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.wirebench.formats.finding.Quote;
+import org.wirebench.formats.media.MediaType;
 import org.wirebench.formats.soap.Operation;
+import org.wirebench.formats.soap.SoapEnvelopes;
 
 /**
  * The first thing every request under {@code /services/} meets. It refuses what no stack here
@@ -103,18 +104,32 @@ final class SoapGate implements Filter {
         request.setAttribute(CHARSET, type.charset());
       }
     }
-    FaultCleaner cleaned = new FaultCleaner(response);
+    org.wirebench.server.http.ClientWatch watch =
+        method.equals("POST") ? SoapClientLeft.watch(request) : null;
+    FaultCleaner cleaned = new FaultCleaner(response, watch);
     try {
       chain.doFilter(request, cleaned);
+      if (watch != null && !response.isCommitted() && watch.gone()) {
+        // a stack stopped by its client leaving (SoapClientLeft) answers with a fault of its own
+        // making, held by the cleaner: nobody is left to send it to
+        LOG.info("the client left before its answer to {} was sent", request.getRequestURI());
+        SoapClientLeft.abandon(request, response);
+        return;
+      }
       cleaned.finish();
     } catch (IOException | ServletException | RuntimeException | Error e) {
       if (org.wirebench.server.http.ClientGone.left(e, connection(request))) {
         // a client that hung up, or read slower than the minimum rate (ReadRate): any client can
         // cause it at will, so one line, no stack trace; nobody is left to send a fault to
         LOG.info(
-            "the client left while its answer to {} was written: {}",
+            "the client left while its answer to {} was {}: {}",
             request.getRequestURI(),
+            org.wirebench.server.http.ClientGone.left(e) ? "worked on" : "written",
             e.toString());
+        if (!response.isCommitted()) {
+          SoapClientLeft.abandon(request, response);
+          return;
+        }
         throw e instanceof IOException io ? io : new IOException(e);
       }
       LOG.warn("SOAP request to {} failed", request.getRequestURI(), e);
@@ -123,6 +138,10 @@ final class SoapGate implements Filter {
       }
       response.reset();
       SoapFaults.write(response, 500, "Server", "the server could not process this request");
+    } finally {
+      if (watch != null) {
+        watch.close();
+      }
     }
   }
 
@@ -263,82 +282,66 @@ final class SoapGate implements Filter {
   /**
    * Whether this Content-Type is taken: SOAP 1.1's {@code text/xml} (any case), alone or with one
    * {@code charset} parameter (name in any case) of UTF-8 or UTF-16 (WS-I Basic Profile R1012; any
-   * case, a token or a quoted string without escapes), white space round the ';' and a trailing ';'
-   * allowed. Matched on the raw header, character by character: a lenient parser drops what follows
-   * a quoted value or a second '=', while Axis2 looks for application/soap+xml anywhere in the
-   * header and takes the operation from the text after {@code action}, and finds {@code charset}
-   * only in lower case (so another charset would be read as UTF-8 by Axis2 and as itself by CXF).
-   * UTF-16BE and UTF-16LE are refused: their bodies carry no byte order mark, which XML 1.0 §4.3.3
-   * requires of UTF-16, so the body would not say its encoding by its own start ({@link
-   * BodyEncoding}). A refusal for the charset names the charsets taken.
+   * case), read as RFC 9110 writes a media type ({@link MediaType}: a token or a quoted-string with
+   * its quoted-pairs, white space round the ';' and empty parameters allowed, none round the '=').
+   * The whole header is read by the grammar: a lenient parser drops what follows a quoted value or
+   * a second '=', while Axis2 looks for application/soap+xml anywhere in the header and takes the
+   * operation from the text after {@code action}, and finds {@code charset} only in lower case (so
+   * another charset would be read as UTF-8 by Axis2 and as itself by CXF); the stacks are handed
+   * {@code text/xml; charset=UTF-8} in its place ({@link EnvelopeFilter}). UTF-16BE and UTF-16LE
+   * are refused: their bodies carry no byte order mark, which XML 1.0 §4.3.3 requires of UTF-16, so
+   * the body would not say its encoding by its own start ({@link BodyEncoding}). A refusal for the
+   * charset names the charsets taken.
    */
   static ContentType contentType(String contentType) {
     if (contentType == null || contentType.isBlank()) {
       return ContentType.refusal("a SOAP 1.1 request needs Content-Type: text/xml");
     }
-    String header = contentType;
-    int semi = header.indexOf(';');
-    String mime = mediaType(header);
-    if (mime.equalsIgnoreCase("application/soap+xml")) {
+    MediaType type;
+    try {
+      type = MediaType.parse(contentType);
+    } catch (MediaType.Malformed e) {
+      return ContentType.refusal(
+          "Content-Type "
+              + Quote.of(contentType, 80)
+              + (e.rest().isEmpty()
+                  ? " does not parse at its end"
+                  : " is not understood from " + Quote.of(e.rest(), 40) + " on")
+              + ": "
+              + e.why()
+              + "; "
+              + ("charset".equalsIgnoreCase(e.parameter())
+                  ? BodyEncoding.TAKES
+                  : "send text/xml, alone or with charset=UTF-8 or charset=UTF-16"));
+    }
+    if (type.essence().equals("application/soap+xml")) {
       return ContentType.refusal(
           "this endpoint speaks SOAP 1.1 (text/xml); SOAP 1.2 (application/soap+xml) is not"
               + " served");
     }
-    if (!mime.equalsIgnoreCase("text/xml")) {
+    if (!type.essence().equals(SoapEnvelopes.MEDIA_TYPE)) {
       return ContentType.refusal(
-          "Content-Type " + Quote.of(mime, 80) + " is not text/xml (SOAP 1.1)");
+          "Content-Type " + Quote.of(type.essence(), 80) + " is not text/xml (SOAP 1.1)");
     }
-    String charset = null;
-    for (int i = semi; i >= 0 && i < header.length(); ) {
-      i = skipWhite(header, i + 1); // past a ';'
-      if (i == header.length()) {
-        break; // a trailing ';'
-      }
-      int nameEnd = tokenEnd(header, i);
-      String name = header.substring(i, nameEnd);
-      if (name.isEmpty()) {
-        return notUnderstood(header, i);
-      }
-      if (!name.equalsIgnoreCase("charset")) {
+    for (MediaType.Parameter p : type.parameters()) {
+      if (!p.name().equalsIgnoreCase("charset")) {
         return ContentType.refusal(
             "Content-Type parameter "
-                + Quote.of(name, 40)
+                + Quote.of(p.name(), 40)
                 + " is not understood here; text/xml (SOAP 1.1) takes only charset");
       }
-      if (charset != null) {
-        return ContentType.refusal(
-            "Content-Type gives charset twice; send it once (" + BodyEncoding.TAKES + ")");
-      }
-      int valueEnd;
-      String value;
-      if (nameEnd == header.length() || header.charAt(nameEnd) != '=') {
-        valueEnd = nameEnd;
-        value = "";
-      } else if (nameEnd + 1 < header.length() && header.charAt(nameEnd + 1) == '"') {
-        int close = header.indexOf('"', nameEnd + 2);
-        if (close < 0) {
-          return ContentType.refusal(
-              "Content-Type " + Quote.of(header, 80) + " does not parse: a quote is not closed");
-        }
-        value = header.substring(nameEnd + 2, close);
-        valueEnd = close + 1;
-      } else {
-        valueEnd = tokenEnd(header, nameEnd + 1);
-        value = header.substring(nameEnd + 1, valueEnd);
-      }
-      i = skipWhite(header, valueEnd);
-      if (i < header.length() && header.charAt(i) != ';') {
-        return notUnderstood(header, i);
-      }
-      if (value.isEmpty()) {
-        return ContentType.refusal(
-            "Content-Type gives charset without a value; " + BodyEncoding.TAKES);
-      }
-      if (!value.equalsIgnoreCase("UTF-8") && !value.equalsIgnoreCase("UTF-16")) {
-        return ContentType.refusal(
-            "charset " + Quote.of(value, 40) + " is not supported; " + BodyEncoding.TAKES);
-      }
-      charset = value;
+    }
+    String charset = type.parameter("charset").orElse(null);
+    if (charset == null) {
+      return new ContentType(null, null);
+    }
+    if (charset.isEmpty()) {
+      return ContentType.refusal(
+          "Content-Type gives charset without a value; " + BodyEncoding.TAKES);
+    }
+    if (!charset.equalsIgnoreCase("UTF-8") && !charset.equalsIgnoreCase("UTF-16")) {
+      return ContentType.refusal(
+          "charset " + Quote.of(charset, 40) + " is not supported; " + BodyEncoding.TAKES);
     }
     return new ContentType(null, charset);
   }
@@ -352,27 +355,6 @@ final class SoapGate implements Filter {
   private static String mediaType(String header) {
     int semi = header.indexOf(';');
     return strip(semi < 0 ? header : header.substring(0, semi));
-  }
-
-  /** The refusal naming the header's text from {@code at} on, which the grammar does not take. */
-  private static ContentType notUnderstood(String header, int at) {
-    return ContentType.refusal(
-        "Content-Type "
-            + Quote.of(header, 80)
-            + " is not understood from "
-            + Quote.of(header.substring(at), 40)
-            + " on; send text/xml, alone or with charset=UTF-8 or charset=UTF-16");
-  }
-
-  /** Where the token (RFC 9110's tchar) starting at {@code from} ends. */
-  private static int tokenEnd(String s, int from) {
-    int i = from;
-    while (i < s.length()
-        && s.charAt(i) < 0x80
-        && HttpTokens.getToken((byte) s.charAt(i)).isRfc2616Token()) {
-      i++;
-    }
-    return i;
   }
 
   private static int skipWhite(String s, int from) {

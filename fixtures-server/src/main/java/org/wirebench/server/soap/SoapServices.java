@@ -11,6 +11,7 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.wirebench.formats.soap.SoapEnvelopes;
 import org.wirebench.formats.soap.SoapStack;
 
 /**
@@ -74,7 +75,7 @@ public final class SoapServices {
     if (status == 415) {
       response.getHeaders().put(HttpHeader.ACCEPT, SoapFaults.ACCEPT);
     }
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "text/xml; charset=UTF-8");
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, SoapEnvelopes.CONTENT_TYPE);
     response.getHeaders().put(HttpHeader.CONTENT_LENGTH, body.length);
     response.write(true, ByteBuffer.wrap(body), callback);
   }

@@ -99,7 +99,8 @@ final class Capabilities110 implements CapabilitiesWriter {
           parameter(w, "AcceptFormats", "text/xml");
           parameter(w, "Sections", "All");
         }
-        case "DescribeFeatureType" -> parameter(w, "outputFormat", OutputFormats.GML31_SCHEMA);
+        case "DescribeFeatureType" ->
+            parameter(w, "outputFormat", OutputFormats.schemaMediaType(WfsVersion.V1_1_0));
         default -> {
           parameter(w, "outputFormat", OutputFormats.outputFormats(WfsVersion.V1_1_0));
           parameter(w, "resultType", "results", "hits");

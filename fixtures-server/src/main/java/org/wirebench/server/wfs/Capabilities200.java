@@ -54,7 +54,7 @@ final class Capabilities200 implements CapabilitiesWriter {
           parameter(w, ows, "Sections", "All");
         }
         case "DescribeFeatureType" ->
-            parameter(w, ows, "outputFormat", "application/gml+xml; version=3.2");
+            parameter(w, ows, "outputFormat", OutputFormats.schemaMediaType(WfsVersion.V2_0_0));
         case "GetFeature" -> {
           parameter(
               w,

@@ -9,6 +9,7 @@ import org.wirebench.formats.geo.codec.GeoCodecs;
 import org.wirebench.formats.geo.codec.WfsOutputFormat;
 import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.formats.geo.schema.XmlSchema;
+import org.wirebench.formats.media.MediaType;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -17,9 +18,6 @@ import org.wirebench.server.http.OwsException;
  * DescribeFeatureType answers in.
  */
 final class OutputFormats {
-  /** WFS 1.1's media type for GML 3.1.1 (features and their schemas). */
-  static final String GML31_SCHEMA = "text/xml; subtype=gml/3.1.1";
-
   private OutputFormats() {}
 
   /**
@@ -33,36 +31,41 @@ final class OutputFormats {
     String n = WfsOutputFormat.normalize(f);
     List<String> valid =
         switch (version) {
-          case V1_0_0 -> List.of("xmlschema", "text/xml;subtype=gml/2.1.2");
-          case V1_1_0 -> List.of("text/xml;subtype=gml/3.1.1");
+          case V1_0_0 -> List.of("xmlschema", schemaMediaType(version));
+          case V1_1_0 -> List.of(schemaMediaType(version));
           case V2_0_0 ->
               List.of(
-                  "application/gml+xml;version=3.2",
+                  schemaMediaType(version),
                   "text/xml;subtype=gml/3.2",
                   "text/xml;subtype=gml/3.2.1");
         };
     if (valid.stream().map(WfsOutputFormat::normalize).noneMatch(n::equals)) {
       throw OwsException.invalid(
-          "outputFormat", f, "a feature type is described as " + String.join(" or ", valid));
+          "outputFormat",
+          f,
+          notMediaType(f) + "a feature type is described as " + String.join(" or ", valid));
     }
   }
 
-  /** The XML Schema language and GML a DescribeFeatureType of this version answers in. */
-  static XmlSchema schema(WfsVersion version) {
-    return switch (version) {
-      case V1_0_0 -> XmlSchema.WFS_1_0_GML_2;
-      case V1_1_0 -> XmlSchema.WFS_1_1_GML_31;
-      case V2_0_0 -> XmlSchema.WFS_2_0_GML_32;
-    };
+  /**
+   * Why {@code format}, written as a media type (it has a '/'), is none (RFC 9110), followed by ";
+   * ", or "" (a name such as {@code gml32}, or a media type).
+   */
+  private static String notMediaType(String format) {
+    return format.indexOf('/') < 0 ? "" : MediaType.problem(format).map(p -> p + "; ").orElse("");
   }
 
-  /** That schema's media type. */
+  /**
+   * The XML Schema language and GML a DescribeFeatureType of this version answers in: those of the
+   * version's GML codec, whose features it describes.
+   */
+  static XmlSchema schema(WfsVersion version) {
+    return GeoCodecs.get(defaultCodec(version)).xmlSchema();
+  }
+
+  /** That schema's media type: the version's GML codec's. */
   static String schemaMediaType(WfsVersion version) {
-    return switch (version) {
-      case V1_0_0 -> "text/xml; subtype=gml/2.1.2";
-      case V1_1_0 -> GML31_SCHEMA;
-      case V2_0_0 -> "application/gml+xml; version=3.2";
-    };
+    return GeoCodecs.get(defaultCodec(version)).mediaType();
   }
 
   /**
@@ -125,7 +128,8 @@ final class OutputFormats {
                 OwsException.invalid(
                     "outputFormat",
                     format,
-                    "valid: "
+                    notMediaType(format)
+                        + "valid: "
                         + String.join(", ", outputFormats(version))
                         + ", or a codec by name: "
                         + String.join(", ", GeoCodecs.registry().names())));

@@ -8,6 +8,7 @@ import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.wfs.filter.BboxFilter;
 import org.wirebench.server.wfs.filter.Crs;
+import org.wirebench.server.wfs.filter.FeatureIds;
 import org.wirebench.server.wfs.filter.FilterException;
 import org.wirebench.server.wfs.filter.FilterParser;
 import org.wirebench.server.wfs.filter.QualifiedNames;
@@ -139,7 +140,7 @@ final class Selection {
       return switch (which) {
         case "bbox" -> BboxFilter.of(bbox());
         case "filter" -> FilterParser.parse(params.get("filter"), type, isV1());
-        default -> FilterParser.ids(params.get(which));
+        default -> FeatureIds.parse(params.get(which));
       };
     } catch (FilterException e) {
       throw new OwsException(e.code(), which.toUpperCase(Locale.ROOT), e.getMessage());

@@ -33,6 +33,9 @@ import org.wirebench.server.http.OwsHandler;
 public final class WfsHandler extends OwsHandler<WfsRequest> {
   private static final Logger LOG = LoggerFactory.getLogger(WfsHandler.class);
 
+  /** What capabilities, stored query lists and exception reports are sent as, in UTF-8. */
+  private static final String XML = "application/xml; charset=UTF-8";
+
   /** The public base URL ending in "/", or null: URLs are then built from the listening socket. */
   private volatile String publicBase;
 
@@ -218,13 +221,13 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
   static void writeReport(
       Response response, Callback callback, WfsVersion version, OwsException e) {
     response.setStatus(e.httpStatus());
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, XML);
     response.write(true, java.nio.ByteBuffer.wrap(ExceptionReports.write(version, e)), callback);
   }
 
   private static void xml(
       Request request, Response response, Callback callback, AnswerStream.Body body) {
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, XML);
     AnswerStream.stream(request, response, callback, body);
   }
 
@@ -265,7 +268,7 @@ public final class WfsHandler extends OwsHandler<WfsRequest> {
   private void capabilities(WfsRequest wfs, Request request, Response response, Callback callback)
       throws Exception {
     wfs.checkCapabilitiesOptions();
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/xml; charset=UTF-8");
+    response.getHeaders().put(HttpHeader.CONTENT_TYPE, XML);
     String endpoint = endpoint(request);
     AnswerStream.stream(
         request, response, callback, out -> Capabilities.write(wfs.version, endpoint, out));

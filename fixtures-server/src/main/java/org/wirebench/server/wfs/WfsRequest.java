@@ -8,6 +8,7 @@ import org.eclipse.jetty.util.StringUtil;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.WfsVersion;
+import org.wirebench.formats.media.MediaType;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.wfs.filter.Crs;
 
@@ -156,8 +157,8 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     noEmptyItem("acceptFormats", formats);
     if (formats != null
         && !List.of(formats.split(",", -1)).stream()
-            .map(f -> StringUtil.asciiToLowerCase(f.strip()))
-            .anyMatch(f -> f.equals("text/xml") || f.equals("application/xml"))) {
+            .anyMatch(
+                f -> MediaType.among(f, List.of("text/xml", "application/xml")).isPresent())) {
       throw OwsException.invalid("acceptFormats", formats, "the capabilities are text/xml only");
     }
   }

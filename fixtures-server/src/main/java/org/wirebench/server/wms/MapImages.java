@@ -27,7 +27,7 @@ final class MapImages {
   static void write(int[] pixels, WmsRequest.GetMap map, OutputStream out) throws IOException {
     int width = map.box().width();
     int height = map.box().height();
-    boolean png = map.format().equals("image/png");
+    boolean png = map.format().equals(WmsRequest.PNG);
     if (png && map.transparent()) {
       BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_ARGB);
       int[] argb = ((DataBufferInt) image.getRaster().getDataBuffer()).getData();

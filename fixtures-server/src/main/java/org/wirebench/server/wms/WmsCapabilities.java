@@ -72,7 +72,7 @@ final class WmsCapabilities {
       w.writeStartElement("", "Capability", ns);
       w.writeStartElement("", "Request", ns);
       operation(w, ns, "GetCapabilities", endpoint, v130, v130 ? MEDIA_TYPE_130 : MEDIA_TYPE_111);
-      operation(w, ns, "GetMap", endpoint, v130, "image/jpeg", "image/png");
+      operation(w, ns, "GetMap", endpoint, v130, WmsRequest.MAP_FORMATS.toArray(String[]::new));
       w.writeEndElement();
       w.writeStartElement("", "Exception", ns);
       text(w, ns, "Format", v130 ? "XML" : WmsExceptions.MEDIA_TYPE_111);

@@ -3,8 +3,8 @@ package org.wirebench.server.wms;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.eclipse.jetty.util.StringUtil;
+import org.wirebench.formats.media.MediaType;
 import org.wirebench.formats.raster.WmsRequestList;
 import org.wirebench.server.http.OwsException;
 
@@ -34,7 +34,11 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
           "elevation", "the layer has no ELEVATION dimension",
           "sld_version", "SLD styling is not supported");
 
-  private static final Set<String> FORMATS = Set.of("image/jpeg", "image/png");
+  static final String JPEG = "image/jpeg";
+  static final String PNG = "image/png";
+
+  /** The GetMap formats offered, as the capabilities list them. */
+  static final List<String> MAP_FORMATS = List.of(JPEG, PNG);
 
   final Map<String, String> params;
   final String request;
@@ -131,11 +135,20 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     String format = params.get("format");
     if (format != null
         && !format.isEmpty()
-        && !List.of("text/xml", "application/vnd.ogc.wms_xml").contains(format)) {
+        && MediaType.among(
+                format, List.of(WmsCapabilities.MEDIA_TYPE_130, WmsCapabilities.MEDIA_TYPE_111))
+            .isEmpty()) {
       throw new OwsException(
           "InvalidFormat",
           "FORMAT",
-          "FORMAT=" + format + ": capabilities come as text/xml or application/vnd.ogc.wms_xml");
+          "FORMAT="
+              + format
+              + ": "
+              + notMediaType(format)
+              + "capabilities come as "
+              + WmsCapabilities.MEDIA_TYPE_130
+              + " or "
+              + WmsCapabilities.MEDIA_TYPE_111);
     }
   }
 
@@ -149,15 +162,15 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
       int background) {}
 
   GetMap getMap(int maxSide) throws OwsException {
-    String asked = versionParam();
-    if (asked == null) {
+    String askedVersion = versionParam();
+    if (askedVersion == null) {
       throw OwsException.missing("VERSION");
     }
     WmsVersion version;
     try {
-      version = WmsVersion.of(asked);
+      version = WmsVersion.of(askedVersion);
     } catch (IllegalArgumentException e) {
-      throw OwsException.invalid("VERSION", asked, "GetMap is served in 1.1.1 and 1.3.0");
+      throw OwsException.invalid("VERSION", askedVersion, "GetMap is served in 1.1.1 and 1.3.0");
     }
     boolean v130 = version == WmsVersion.V1_3_0;
     if (v130 && params.get("service") == null) {
@@ -239,11 +252,20 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     }
     int width = side("WIDTH", maxSide);
     int height = side("HEIGHT", maxSide);
-    String format = required("FORMAT");
-    if (!FORMATS.contains(format)) {
-      throw new OwsException(
-          "InvalidFormat", "FORMAT", "FORMAT=" + format + " is not offered; valid: " + FORMATS);
-    }
+    String asked = required("FORMAT");
+    String format =
+        MediaType.among(asked, MAP_FORMATS)
+            .orElseThrow(
+                () ->
+                    new OwsException(
+                        "InvalidFormat",
+                        "FORMAT",
+                        "FORMAT="
+                            + asked
+                            + " is not offered: "
+                            + notMediaType(asked)
+                            + "valid: "
+                            + MAP_FORMATS));
     boolean transparent = bool("TRANSPARENT");
     return new WmsRequest.GetMap(
         version,
@@ -308,8 +330,10 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
    */
   private void exceptions(WmsVersion version) throws OwsException {
     String v = params.get("exceptions");
-    String xml = version == WmsVersion.V1_3_0 ? "XML" : WmsExceptions.MEDIA_TYPE_111;
-    if (v == null || v.isEmpty() || v.equals(xml)) {
+    // 1.3.0's XML is a keyword, 1.1.1's a media type (read as RFC 9110 has it)
+    boolean v130 = version == WmsVersion.V1_3_0;
+    String xml = v130 ? "XML" : WmsExceptions.MEDIA_TYPE_111;
+    if (v == null || v.isEmpty() || (v130 ? v.equals(xml) : MediaType.same(v, xml))) {
       return;
     }
     throw OwsException.invalid(
@@ -320,6 +344,11 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
             + " reports exceptions as "
             + xml
             + " only (no INIMAGE or BLANK images, and no other version's format)");
+  }
+
+  /** Why {@code value} is no media type (RFC 9110), followed by "; ", or "". */
+  private static String notMediaType(String value) {
+    return MediaType.problem(value).map(p -> p + "; ").orElse("");
   }
 
   private double[] bbox() throws OwsException {

@@ -139,7 +139,7 @@ class JtlBoundsTest {
             + argument(JmeterPlan.WARMUP_REQUESTS, "0")
             + argument(JmeterPlan.ENGINES, "4294967297")
             + "</jmeterTestPlan>");
-    IOException e = assertThrows(IOException.class, () -> JmeterPlan.planned(jmx));
+    IOException e = assertThrows(IOException.class, () -> JmeterPlanVariables.read(jmx));
     assertEquals(
         jmx + ": wirebench.engines 4294967297 is above 64, the most split", e.getMessage());
   }
@@ -148,7 +148,7 @@ class JtlBoundsTest {
   @Test
   void aPlanThatIsNotXmlIsRefusedInOneLine() throws Exception {
     Path passwd = Files.writeString(tmp.resolve("passwd"), "root:x:0:0:root:/root:/bin/bash\n");
-    IOException e = assertThrows(IOException.class, () -> JmeterPlan.planned(passwd));
+    IOException e = assertThrows(IOException.class, () -> JmeterPlanVariables.read(passwd));
     assertTrue(e.getMessage().startsWith(passwd + ": not a plan of wirebench's: "), e.getMessage());
     assertFalse(e.getMessage().contains("\n"), e.getMessage());
     assertTrue(e.getMessage().contains("[1,1]"), "the location is kept: " + e.getMessage());

@@ -133,6 +133,18 @@ class WmsRefusalTest {
     }
   }
 
+  /**
+   * An unoffered FORMAT is refused naming the offered ones in the capabilities' order, the same
+   * text on every run (a Set.of's order changes from one JVM to the next).
+   */
+  @Test
+  void anUnofferedFormatNamesTheOfferedInTheCapabilitiesOrder() throws Exception {
+    ContentResponse r = send("wms?" + OK130.replace("FORMAT=image/jpeg", "FORMAT=image/gif"));
+    assertEquals(400, r.getStatus());
+    assertTrue(
+        r.getContentAsString().contains("valid: [image/jpeg, image/png]"), r.getContentAsString());
+  }
+
   @Test
   void otherMethodsAndBrokenQueriesAreRefused() throws Exception {
     ContentResponse post =

@@ -22,6 +22,9 @@ public final class FindingGenerator {
   /** The study's item count. */
   public static final int STUDY_ITEMS = 50;
 
+  /** The most items one response holds. */
+  public static final int MAX_ITEMS = 100_000;
+
   public static final long DEFAULT_SEED = 20120622L;
 
   /** The response's own timestamp, the capture time of the study's payload. */
@@ -131,12 +134,12 @@ public final class FindingGenerator {
   }
 
   /**
-   * @param items count: 0..100000
+   * @param items count: 0..{@value #MAX_ITEMS}
    * @param keywords what the itemSearchURL says was searched for
    */
   public static FindingResponse response(int items, long seed, String keywords) {
-    if (items < 0 || items > 100_000) {
-      throw new IllegalArgumentException("items " + items + " is not in 0..100000");
+    if (items < 0 || items > MAX_ITEMS) {
+      throw new IllegalArgumentException("items " + items + " is not in 0.." + MAX_ITEMS);
     }
     List<Item> list = new ArrayList<>(items);
     for (int i = 0; i < items; i++) {

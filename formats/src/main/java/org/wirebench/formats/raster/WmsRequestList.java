@@ -99,12 +99,15 @@ public final class WmsRequestList {
 
   private WmsRequestList() {}
 
+  /** Most rows one list holds. */
+  public static final int MAX_COUNT = 1_000_000;
+
   /**
-   * @param count rows, 1..1000000
+   * @param count rows, 1..{@value #MAX_COUNT}
    */
   public static List<Request> generate(Srs srs, int count, long seed) {
-    if (count < 1 || count > 1_000_000) {
-      throw new IllegalArgumentException("count must be 1..1000000, was " + count);
+    if (count < 1 || count > MAX_COUNT) {
+      throw new IllegalArgumentException("count must be 1.." + MAX_COUNT + ", was " + count);
     }
     Random random = new Random(seed);
     double logFinest = Math.log(srs.finest);

@@ -14,6 +14,12 @@ import org.wirebench.formats.xml.XmlFactories;
 public final class SoapEnvelopes {
   public static final String SOAP11 = "http://schemas.xmlsoap.org/soap/envelope/";
 
+  /** SOAP 1.1's media type, the only one the services read. */
+  public static final String MEDIA_TYPE = "text/xml";
+
+  /** The Content-Type of an envelope as written here, in UTF-8. */
+  public static final String CONTENT_TYPE = MEDIA_TYPE + "; charset=UTF-8";
+
   private SoapEnvelopes() {}
 
   /** The request envelope for {@code values}. */

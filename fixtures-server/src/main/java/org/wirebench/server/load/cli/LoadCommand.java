@@ -282,8 +282,8 @@ public final class LoadCommand implements Callable<Integer> {
             .users(users)
             .rate(rate)
             .timed(
-                warmup == null ? Duration.ofSeconds(15) : warmup,
-                duration == null ? Duration.ofSeconds(30) : duration)
+                warmup == null ? LoadPlan.DEFAULT_WARMUP : warmup,
+                duration == null ? LoadPlan.DEFAULT_DURATION : duration)
             .thinkTime(thinkTime.toMillis(), thinkDeviation.toMillis())
             .rampUp(rampUp)
             .expectStatus(expectStatus)

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.xml.stream.XMLStreamReader;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 
 /**
  * The attributes of a filter's box and its parts, each read or refused: an attribute GML does not
@@ -77,7 +78,7 @@ final class BoxAttributes {
       XMLStreamReader r, String op, boolean corner, String enclosing, boolean lonLat)
       throws FilterException {
     String element = "gml:" + r.getLocalName();
-    String own = r.getAttributeValue(null, "srsName");
+    String own = collapsed(r.getAttributeValue(null, "srsName"));
     if (own != null) {
       if (!Crs.is4326(own)) {
         throw FilterException.invalid(op + " in " + own + ": only EPSG:4326 is served");
@@ -97,7 +98,7 @@ final class BoxAttributes {
       lonLat = !Crs.isLatLon(own);
     }
     String srs = own != null ? own : enclosing;
-    String dimension = r.getAttributeValue(null, "srsDimension");
+    String dimension = collapsed(r.getAttributeValue(null, "srsDimension"));
     String axes = r.getAttributeValue(null, "axisLabels");
     String units = r.getAttributeValue(null, "uomLabels");
     for (String[] a :
@@ -114,7 +115,7 @@ final class BoxAttributes {
                 + "' but no srsName (GML says to omit it then); give the srsName too");
       }
     }
-    if (dimension != null && !dimension.strip().matches("\\+?0*2")) {
+    if (dimension != null && !dimension.matches("\\+?0*2")) {
       throw FilterException.invalid(
           op
               + ": "
@@ -167,8 +168,16 @@ final class BoxAttributes {
     return lonLat;
   }
 
+  /** An NCNameList's items (a list type: XML's white space separates them), in lower case. */
   private static String[] words(String list) {
-    String s = list.strip().toLowerCase(Locale.ROOT);
-    return s.isEmpty() ? new String[0] : s.split("\\s+");
+    return XsdWhiteSpace.items(list.toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * An attribute of a type whose white space XML Schema collapses (srsName's xs:anyURI,
+   * srsDimension's xs:positiveInteger) as it is read, or null when absent.
+   */
+  static String collapsed(String value) {
+    return value == null ? null : XsdWhiteSpace.collapse(value);
   }
 }

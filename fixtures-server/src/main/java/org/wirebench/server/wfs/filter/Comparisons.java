@@ -2,11 +2,11 @@ package org.wirebench.server.wfs.filter;
 
 import java.math.BigDecimal;
 import java.util.Comparator;
-import java.util.Locale;
 import java.util.function.Predicate;
 import org.wirebench.formats.geo.Attribute;
 import org.wirebench.formats.geo.AttributeType;
 import org.wirebench.formats.geo.Feature;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 
 /**
  * The FES comparison operators over one declared attribute and literals, typed by the attribute:
@@ -211,11 +211,16 @@ final class Comparisons {
     return g == glob.length;
   }
 
+  /**
+   * A Literal compared to a number: read as an xs:decimal or xs:double is, its white space (XML's,
+   * {@link XsdWhiteSpace}) collapsed first.
+   */
   private static BigDecimal number(Property p, String literal) throws FilterException {
-    if (org.wirebench.server.http.KvpNumbers.isXmlDecimal(literal.strip())) {
+    String v = XsdWhiteSpace.collapse(literal);
+    if (org.wirebench.server.http.KvpNumbers.isXmlDecimal(v)) {
       try {
         // the one number parser's range: beyond a double's (1e99999999999, 1e-400) is refused
-        org.wirebench.server.http.KvpNumbers.xmlDecimal(literal.strip());
+        org.wirebench.server.http.KvpNumbers.xmlDecimal(v);
       } catch (NumberFormatException e) {
         throw FilterException.invalid("Literal '" + literal + "': " + e.getMessage());
       }
@@ -223,10 +228,10 @@ final class Comparisons {
     try {
       // BigDecimal alone takes forms XML does not (1e+, ...): the literal is read as XML Schema
       // writes a decimal, a leading "+" included
-      if (!org.wirebench.server.http.KvpNumbers.isXmlDecimal(literal.strip())) {
+      if (!org.wirebench.server.http.KvpNumbers.isXmlDecimal(v)) {
         throw new NumberFormatException();
       }
-      return new BigDecimal(literal.strip());
+      return new BigDecimal(v);
     } catch (NumberFormatException e) {
       throw FilterException.invalid(
           "Literal '"
@@ -237,15 +242,19 @@ final class Comparisons {
     }
   }
 
+  /**
+   * A Literal compared to a boolean: read as an xs:boolean is, its white space collapsed, then one
+   * of its four spellings in their case ({@code TRUE} is none).
+   */
   private static Boolean bool(Property p, String literal) throws FilterException {
-    return switch (literal.strip().toLowerCase(Locale.ROOT)) {
+    return switch (XsdWhiteSpace.collapse(literal)) {
       case "true", "1" -> Boolean.TRUE;
       case "false", "0" -> Boolean.FALSE;
       default ->
           throw FilterException.invalid(
               "Literal '"
                   + literal
-                  + "' is not a boolean, and "
+                  + "' is not a boolean (true, false, 1 or 0), and "
                   + p.attribute().name()
                   + " is one");
     };

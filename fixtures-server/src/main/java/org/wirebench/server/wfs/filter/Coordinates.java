@@ -3,6 +3,7 @@ package org.wirebench.server.wfs.filter;
 import java.util.regex.Pattern;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 
 /**
  * A gml:Box's {@code gml:coordinates}: two tuples of two numbers, written with the element's own
@@ -31,11 +32,13 @@ final class Coordinates {
               + decimal
               + "'; they must differ to be told apart");
     }
-    boolean csWhite = Character.isWhitespace(cs.charAt(0));
-    boolean tsWhite = Character.isWhitespace(ts.charAt(0));
+    boolean csWhite = XsdWhiteSpace.isSpace(cs.charAt(0));
+    boolean tsWhite = XsdWhiteSpace.isSpace(ts.charAt(0));
     String text = r.getElementText();
     // a white-space separator stands for any run of white space, unless the other is one too
-    String[] tuples = text.strip().split(tsWhite && !csWhite ? "\\s+" : Pattern.quote(ts), -1);
+    String[] tuples =
+        XsdWhiteSpace.trim(text)
+            .split(tsWhite && !csWhite ? Envelopes.XML_SPACES : Pattern.quote(ts), -1);
     if (tuples.length != 2) {
       throw FilterException.invalid(
           op
@@ -47,7 +50,7 @@ final class Coordinates {
               + tuples.length);
     }
     for (int t = 0; t < 2; t++) {
-      String tuple = tuples[t].strip();
+      String tuple = XsdWhiteSpace.trim(tuples[t]);
       if (!decimal.equals(".")) {
         if (tuple.contains(".")) {
           throw FilterException.invalid(
@@ -60,7 +63,7 @@ final class Coordinates {
         }
         tuple = tuple.replace(decimal, ".");
       }
-      String separator = csWhite && !tsWhite ? "\\s+" : Pattern.quote(cs);
+      String separator = csWhite && !tsWhite ? Envelopes.XML_SPACES : Pattern.quote(cs);
       Envelopes.parse(tuple, separator, into, 2 * t, op);
     }
   }

@@ -4,6 +4,7 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.locationtech.jts.geom.Envelope;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 
 /**
  * The box of a BBOX or Intersects: a GML 3 {@code gml:Envelope} (lowerCorner, upperCorner) or a GML
@@ -53,7 +54,7 @@ final class Envelopes {
                   : "a Filter Encoding 1.x filter takes GML 2's or 3.1.1's (" + GML + ")"));
     }
     BoxAttributes.only(r, op, element.equals("Box") ? BoxAttributes.BOX : BoxAttributes.SRS);
-    String srs = r.getAttributeValue(null, "srsName");
+    String srs = BoxAttributes.collapsed(r.getAttributeValue(null, "srsName"));
     boolean lonLat = BoxAttributes.axes(r, op, false, null, lonLatByDefault);
     double[] n = new double[4];
     if (element.equals("Box")) {
@@ -87,7 +88,7 @@ final class Envelopes {
       throws XMLStreamException, FilterException {
     BoxAttributes.only(r, op, BoxAttributes.SRS);
     BoxAttributes.axes(r, op, true, srs, lonLat);
-    parse(r.getElementText(), "\\s+", into, at, op);
+    parse(r.getElementText(), XML_SPACES, into, at, op);
   }
 
   private static void next(XMLStreamReader r, String name, String op)
@@ -97,17 +98,24 @@ final class Envelopes {
     }
   }
 
-  /** Two numbers separated by {@code separator} (a regex); an empty one is no number. */
+  /** A run of XML's white space (a list type's separator), as a regex. */
+  static final String XML_SPACES = "[ \\t\\n\\r]+";
+
+  /**
+   * Two numbers separated by {@code separator} (a regex), XML's white space round each (a
+   * doubleList's, or gml:coordinates'); an empty one is no number.
+   */
   static void parse(String text, String separator, double[] into, int at, String op)
       throws FilterException {
-    String[] parts = text.strip().split(separator, -1);
+    String[] parts = XsdWhiteSpace.trim(text).split(separator, -1);
     if (parts.length != 2) {
       throw FilterException.invalid(
           op + ": '" + shorten(text) + "' is not a 2-D position (EPSG:4326 has two axes)");
     }
     for (int i = 0; i < 2; i++) {
       try {
-        into[at + i] = org.wirebench.server.http.KvpNumbers.xmlDecimal(parts[i].strip());
+        into[at + i] =
+            org.wirebench.server.http.KvpNumbers.xmlDecimal(XsdWhiteSpace.trim(parts[i]));
       } catch (NumberFormatException e) {
         throw FilterException.invalid(
             op

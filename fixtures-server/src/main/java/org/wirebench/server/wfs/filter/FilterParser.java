@@ -1,22 +1,22 @@
 package org.wirebench.server.wfs.filter;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Predicate;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 import org.wirebench.server.wfs.filter.Comparisons.Op;
 import org.wirebench.server.wfs.filter.Comparisons.Property;
 
 /**
  * Reads a KVP {@code FILTER}: FES 2.0 ({@code fes:}) or Filter Encoding 1.0/1.1 ({@code ogc:}) into
- * a predicate over one feature type. Implemented: ResourceId / FeatureId / GmlObjectId, the six
- * binary comparisons, PropertyIsLike, PropertyIsBetween, PropertyIsNull, BBOX, Intersects with an
- * envelope, And / Or / Not. Anything else is refused by name ({@code OperationProcessingFailed}).
+ * a predicate over one feature type. Implemented: ResourceId / FeatureId / GmlObjectId ({@link
+ * FeatureIds}), the six binary comparisons, PropertyIsLike, PropertyIsBetween, PropertyIsNull,
+ * BBOX, Intersects with an envelope, And / Or / Not. Anything else is refused by name ({@code
+ * OperationProcessingFailed}).
  *
  * <p>Hardened: at most {@link #MAX_CHARS} characters and {@link #MAX_DEPTH} levels; a DOCTYPE or an
  * entity is refused (the reader never loads a DTD or resolves an entity). A property is a declared
@@ -59,8 +59,6 @@ public final class FilterParser {
 
   public static final List<String> SPATIAL = List.of("BBOX", "Intersects");
 
-  private static final Set<String> ID_OPERATORS = Set.of("ResourceId", "FeatureId", "GmlObjectId");
-
   private final XMLStreamReader r;
   private final FilterReader x;
   private final FeatureType type;
@@ -96,33 +94,6 @@ public final class FilterParser {
     return FilterText.read(xml, r -> new FilterParser(r, type, lonLatByDefault).document());
   }
 
-  /**
-   * RESOURCEID (2.0) or FEATUREID (1.0, 1.1): comma-separated feature ids; a feature matches when
-   * its id is one of them.
-   */
-  public static Predicate<Feature> ids(String list) throws FilterException {
-    Set<String> ids = new HashSet<>();
-    for (String id : list.split(",", -1)) {
-      if (id.isBlank()) {
-        throw FilterException.invalid("an empty feature id in '" + list + "'");
-      }
-      if (!ids.add(id.strip())) {
-        throw FilterException.invalid("the id " + id.strip() + " is named twice in '" + list + "'");
-      }
-    }
-    return Bounded.ids(ids);
-  }
-
-  /**
-   * The layer a feature id names ({@code layer.N}, the layer a registered one), or null when it
-   * names none (such an id names no feature).
-   */
-  public static String layerOf(String id) {
-    int dot = id.strip().lastIndexOf('.');
-    String layer = dot > 0 ? id.strip().substring(0, dot) : "";
-    return org.wirebench.formats.geo.Datasets.registry().names().contains(layer) ? layer : null;
-  }
-
   /** KVP wraps each query's filter in parentheses; one query here, so one pair at most. */
   private static String unwrap(String s) throws FilterException {
     if (!s.startsWith("(")) {
@@ -149,8 +120,8 @@ public final class FilterParser {
       throw FilterException.parsing("an empty Filter");
     }
     Predicate<Feature> result;
-    if (ID_OPERATORS.contains(r.getLocalName())) {
-      result = ids();
+    if (FeatureIds.OPERATORS.contains(r.getLocalName())) {
+      result = FeatureIds.read(r, x, type);
     } else {
       result = operator();
       if (x.nextTag()) {
@@ -161,51 +132,6 @@ public final class FilterParser {
       throw FilterException.parsing("content after the Filter: " + x.name());
     }
     return result;
-  }
-
-  /** Consecutive id operators, directly under the Filter. */
-  private Predicate<Feature> ids() throws XMLStreamException, FilterException {
-    Set<String> ids = new HashSet<>();
-    do {
-      if (!ID_OPERATORS.contains(r.getLocalName()) || !x.isFilterNs()) {
-        throw FilterException.parsing(
-            "a Filter of ids holds only ResourceId, FeatureId or GmlObjectId, not " + x.name());
-      }
-      x.checkVocabulary();
-      String id =
-          switch (r.getLocalName()) {
-            case "ResourceId" -> r.getAttributeValue(null, "rid");
-            case "FeatureId" -> r.getAttributeValue(null, "fid");
-            default -> x.gmlId();
-          };
-      if (id == null || id.isBlank()) {
-        throw FilterException.invalid(r.getLocalName() + " without its id attribute");
-      }
-      // as RESOURCEID's and FEATUREID's ids are: one of another layer names no feature of this
-      // query's type, so it would answer none though the feature exists; one named twice would be
-      // read once
-      String layer = layerOf(id);
-      if (layer != null && !layer.equals(type.name())) {
-        throw FilterException.invalid(
-            id
-                + " is a feature of "
-                + layer
-                + ", not of "
-                + type.prefix()
-                + ":"
-                + type.name()
-                + ", the type this Filter's query asks for; ask for its type in a query of its own");
-      }
-      if (!ids.add(id)) {
-        throw FilterException.invalid("the id " + id + " is named twice in the Filter");
-      }
-      if (x.nextTag()) {
-        throw FilterException.unsupported(
-            r.getLocalName()
-                + " inside an id operator (versions, times) is not supported: no feature here has versions");
-      }
-    } while (x.nextTag());
-    return Bounded.ids(ids);
   }
 
   /** The operator at the current start tag, through its end tag. */
@@ -249,7 +175,7 @@ public final class FilterParser {
             if (Op.isComparison(op)) {
               yield comparison(Op.valueOf(op));
             }
-            if (ID_OPERATORS.contains(op)) {
+            if (FeatureIds.OPERATORS.contains(op)) {
               throw FilterException.unsupported(
                   op + " inside another operator is not supported; put ids directly in the Filter");
             }
@@ -400,14 +326,17 @@ public final class FilterParser {
   }
 
   private boolean matchCase() throws FilterException {
-    String v = r.getAttributeValue(null, "matchCase");
+    String asSent = r.getAttributeValue(null, "matchCase");
+    // xs:boolean: its white space collapsed before it is read (XML Schema Part 2 §3.2.2)
+    String v = asSent == null ? null : XsdWhiteSpace.collapse(asSent);
     if (v == null || v.equals("true") || v.equals("1")) {
       return true;
     }
     if (v.equals("false") || v.equals("0")) {
       return false;
     }
-    throw FilterException.invalid("matchCase='" + v + "' is not a boolean");
+    throw FilterException.invalid(
+        "matchCase='" + asSent + "' is not a boolean (true, false, 1 or 0)");
   }
 
   private void end(String op) throws XMLStreamException, FilterException {

@@ -1,6 +1,7 @@
 package org.wirebench.server.wfs.filter;
 
 import javax.xml.stream.XMLStreamReader;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 
 /**
  * The XML Schema instance attributes a filter's elements may carry. A schema location only says
@@ -34,7 +35,7 @@ final class XsiAttributes {
         try {
           named =
               QualifiedNames.resolve(
-                  value.strip(), QualifiedNames.xml(r.getNamespaceContext()), true);
+                  XsdWhiteSpace.collapse(value), QualifiedNames.xml(r.getNamespaceContext()), true);
         } catch (QualifiedNames.Unresolved e) {
           throw FilterException.parsing(element + "'s xsi:type: " + e.getMessage());
         }

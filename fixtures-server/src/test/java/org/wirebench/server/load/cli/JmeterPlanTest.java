@@ -83,10 +83,12 @@ class JmeterPlanTest {
     assertEquals(points.size(), groups.size());
     boolean counted = Scenarios.get(name).settings(true).counted();
     // what jmeter-import drops of each point, as the runner would
-    long[] warmup = org.wirebench.server.load.JmeterPlan.planned(jmx);
+    org.wirebench.server.load.JmeterPlanVariables warmup =
+        org.wirebench.server.load.JmeterPlanVariables.read(jmx);
     org.wirebench.results.ScenarioSettings quickSettings = Scenarios.get(name).settings(true);
-    assertEquals(counted ? 0 : quickSettings.warmupMs(), warmup[0], "warm-up ms");
-    assertEquals(counted ? quickSettings.warmupRequests() : 0, warmup[1], "warm-up requests");
+    assertEquals(counted ? 0 : quickSettings.warmupMs(), warmup.warmupMs(), "warm-up ms");
+    assertEquals(
+        counted ? quickSettings.warmupRequests() : 0, warmup.warmupRequests(), "warm-up requests");
     for (int i = 0; i < groups.size(); i++) {
       Group g = groups.get(i);
       Scenario.Point p = points.get(i);
@@ -170,7 +172,7 @@ class JmeterPlanTest {
     Group g = read(jmx).get(0);
     assertEquals("osm_places/geojson/8", g.name(), "the label keeps the point's total users");
     assertEquals("4", g.props().get("ThreadGroup.num_threads"));
-    assertEquals(2, org.wirebench.server.load.JmeterPlan.planned(jmx)[2]);
+    assertEquals(2, org.wirebench.server.load.JmeterPlanVariables.read(jmx).engines());
     args[7] = "5";
     assertEquals(2, Mains.execute(new LoadCommand(), args), "5 users do not split over 2");
     assertEquals(

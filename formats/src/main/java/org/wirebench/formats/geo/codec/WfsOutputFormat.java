@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.wirebench.formats.media.MediaType;
 
 /**
  * What a WFS offers a codec as, declared by the codec itself (as a GeoServer output format declares
@@ -11,10 +12,10 @@ import java.util.Set;
  * {@code wfs} load scenario read it from the registry ({@link GeoCodecs#forOutputFormat}, {@link
  * GeoCodecs#listedIn}), so a registered codec needs no other list.
  *
- * @param names outputFormat values that select the codec, compared without case and spaces ({@code
- *     text/xml; subtype=gml/3.2} is {@code TEXT/XML;SUBTYPE=GML/3.2}); the first is the one
- *     capabilities list and the {@code wfs} scenario sends. No two codecs may share one. Empty: the
- *     codec is reached by its exact name alone and listed nowhere (a peer or a floor, measured
+ * @param names outputFormat values that select the codec, compared as {@link #normalize} has it
+ *     ({@code text/xml; subtype=gml/3.2} is {@code TEXT/XML;SUBTYPE="GML/3.2"}); the first is the
+ *     one capabilities list and the {@code wfs} scenario sends. No two codecs may share one. Empty:
+ *     the codec is reached by its exact name alone and listed nowhere (a peer or a floor, measured
  *     beside the others but not offered).
  * @param versions the WFS versions whose capabilities list it. WFS 1.0.0 lists a codec as an
  *     element named by the codec's name in upper case ({@code <GML2/>}); the OGC 1.0.0 schema knows
@@ -31,6 +32,10 @@ public record WfsOutputFormat(List<String> names, Set<WfsVersion> versions) {
     for (String n : names) {
       if (n.isBlank()) {
         throw new IllegalArgumentException("a blank outputFormat name in " + names);
+      }
+      if (n.indexOf('/') >= 0 && MediaType.problem(n).isPresent()) {
+        throw new IllegalArgumentException(
+            "outputFormat '" + n + "' is " + MediaType.problem(n).get());
       }
       if (seen.contains(normalize(n))) {
         throw new IllegalArgumentException("outputFormat '" + n + "' twice in " + names);
@@ -68,32 +73,21 @@ public record WfsOutputFormat(List<String> names, Set<WfsVersion> versions) {
   }
 
   /**
-   * An outputFormat value as the names are compared: lower case in ASCII (Java's full case mapping
-   * would fold the Kelvin sign into a k, so a name with a k would answer to a spelling no client
-   * means), without the spaces a media type may have around its parameters' ";" and "=" and at
-   * either end. A space elsewhere stays, so that {@code appli cation/json} names no format rather
-   * than GeoJSON.
+   * An outputFormat value as the names are compared: without white space at either end, a media
+   * type by its {@link MediaType#key} as the OGC services write one ({@link MediaType#parseOws}: so
+   * {@code application/gml+xml; version="3.2"} is {@code application/gml+xml;version=3.2}, as RFC
+   * 9110 has it), any other name in lower case (ASCII: Java's full case mapping would fold the
+   * Kelvin sign into a k, so a name with a k would answer to a spelling no client means). A text
+   * with a '/' that is no media type ({@code appli cation/json}, {@code text/xml; subtype =
+   * gml/3.2}) is kept as it is and names no format.
    */
   public static String normalize(String outputFormat) {
-    String s = com.google.common.base.Ascii.toLowerCase(outputFormat);
-    StringBuilder b = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c == ' ') {
-        int end = i;
-        while (end < s.length() && s.charAt(end) == ' ') {
-          end++;
-        }
-        boolean edge = b.length() == 0 || end == s.length();
-        char before = edge ? ';' : b.charAt(b.length() - 1);
-        char after = edge ? ';' : s.charAt(end);
-        if (edge || before == ';' || before == '=' || after == ';' || after == '=') {
-          i = end - 1;
-          continue;
-        }
-      }
-      b.append(c);
+    String s =
+        com.google.common.base.Ascii.toLowerCase(
+            com.google.common.base.CharMatcher.anyOf(" \t").trimFrom(outputFormat));
+    if (s.indexOf('/') >= 0 && MediaType.problem(s).isEmpty()) {
+      return MediaType.parseOws(s).key();
     }
-    return b.toString();
+    return s;
   }
 }

@@ -37,7 +37,12 @@ class WfsOutputFormatTest {
           Map.entry("application/gml+xml; version=3.2", "gml32"),
           Map.entry("application/json", "geojson"),
           Map.entry(" application/json ", "geojson"),
-          Map.entry("text/xml ;subtype = gml/2.1.2", "gml2"),
+          Map.entry("text/xml ;subtype=gml/2.1.2", "gml2"),
+          // RFC 9110: a parameter's value as a quoted-string, with quoted-pairs, names in any case
+          Map.entry("application/gml+xml; version=\"3.2\"", "gml32"),
+          Map.entry("application/gml+xml; VERSION=\"3\\.2\"", "gml32"),
+          Map.entry("text/xml; subtype=\"gml/3.2\"", "gml32"),
+          Map.entry("text/xml;\tSubType=\"GML/3.1.1\";", "gml31"),
           Map.entry("application/gml+xml;   version=3.2", "gml32"),
           Map.entry("json", "geojson"),
           Map.entry("GeoJSON", "geojson"),
@@ -66,6 +71,10 @@ class WfsOutputFormatTest {
             "application/ json",
             "gml 2",
             "text/xml; subtype=gml/ 2.1.2",
+            // RFC 9110 §5.6.6: no white space round a parameter's '='
+            "text/xml ;subtype = gml/2.1.2",
+            "application/gml+xml; version=\"3.2",
+            "application/gml+xml; version=3.2; version=3.2",
             "text/ xml; subtype=gml/3.1.1")) {
       assertEquals(Optional.empty(), GeoCodecs.forOutputFormat(unknown), unknown);
     }

@@ -1,0 +1,90 @@
+package org.wirebench.server.load.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.wirebench.formats.soap.Operation;
+import org.wirebench.server.CliTypes;
+import org.wirebench.server.load.LoadPlan;
+import org.wirebench.server.load.cli.LoadCommand;
+import org.wirebench.server.load.wire.WireScenario;
+import org.wirebench.server.soap.SoapServices;
+import picocli.CommandLine;
+
+/**
+ * The defaults a scenario option's help names, where picocli cannot print them itself (a list the
+ * scenario picks, full or quick), and the defaults it is given are the lists the scenario and the
+ * server use.
+ */
+class HelpDefaultsTest {
+  private static String description(Object options, String name) {
+    return String.join(
+        " ", new CommandLine(options).getCommandSpec().findOption(name).description());
+  }
+
+  private static String join(List<Integer> values) {
+    return values.stream().map(String::valueOf).collect(Collectors.joining(","));
+  }
+
+  @Test
+  void soapSizes() {
+    String d = description(new SoapScenario.Options(), "--sizes");
+    String named =
+        "(default: " + join(Operation.SIZES) + "; quick: " + join(SoapScenario.QUICK_SIZES) + ")";
+    assertTrue(d.contains(named), d + " does not name " + named);
+  }
+
+  /** Every hosted stack, as the server hosts them. */
+  @Test
+  void soapStacks() {
+    assertEquals(
+        String.join(",", SoapServices.NAMES),
+        new CommandLine(new SoapScenario.Options())
+            .getCommandSpec()
+            .findOption("--stacks")
+            .defaultValue());
+  }
+
+  /** The ql.io study's think time, as the finding scenario's think mode runs it. */
+  @Test
+  void theStudysThinkTime() {
+    String d = description(new LoadCommand(), "--think-deviation");
+    String named =
+        "the ql.io study: --think-time "
+            + FindingScenario.THINK_MS
+            + "ms --think-deviation "
+            + FindingScenario.THINK_DEVIATION_MS
+            + "ms";
+    assertTrue(d.contains(named), d + " does not name " + named);
+  }
+
+  /** A single target's phases and timeout, as its LoadPlan would have them untold. */
+  @Test
+  void aTargetsPhasesAndTimeout() {
+    LoadCommand load = new LoadCommand();
+    String duration = description(load, "--duration");
+    String warmup = description(load, "--warmup");
+    assertTrue(
+        duration.contains("(default: " + CliTypes.format(LoadPlan.DEFAULT_DURATION) + ";"),
+        duration);
+    assertTrue(
+        warmup.contains("(default: " + CliTypes.format(LoadPlan.DEFAULT_WARMUP) + ";"), warmup);
+    String timeout = new CommandLine(load).getCommandSpec().findOption("--timeout").defaultValue();
+    assertEquals(LoadPlan.DEFAULT_TIMEOUT, CliTypes.duration(timeout));
+  }
+
+  @Test
+  void wireCounts() {
+    String d = description(new WireOptions(), "--wire-counts");
+    String named =
+        "(default: "
+            + join(WireScenario.FULL_COUNTS)
+            + "; --quick: "
+            + join(WireScenario.QUICK_COUNTS)
+            + ")";
+    assertTrue(d.contains(named), d + " does not name " + named);
+  }
+}
