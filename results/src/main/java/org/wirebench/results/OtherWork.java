@@ -33,9 +33,10 @@ public record OtherWork(
     Step step, long elapsedMs, long machineTicks, long othersTicks, long stealTicks) {
 
   /**
-   * From this share of the machine's cores up, a step ran beside other work: its wall-clock figures
-   * are not judged against another run's. On the quiet 2-core VM the suite's own steps left others
-   * under 1% of the machine, and one helper's build beside a step took 30–60% (docs/measuring.md).
+   * From this share of the machine's cores up, a step ran beside other work: its absolute figures
+   * are not judged against another run's. On the quiet 2-core VM a quick run's steps left others
+   * 0.0–0.26% of the machine and steal at most 0.08%; four helpers' builds beside a small run took
+   * 45–55% (docs/measuring.md, "Other work on the machine").
    */
   public static final double BUSY_SHARE = 0.10;
 
