@@ -104,6 +104,15 @@ public record RunEnvironment(
 
   /** This environment with the machine's calibration. */
   public RunEnvironment withCalibration(Calibration measured) {
+    return with(measured, otherWork);
+  }
+
+  /** This environment with what else used the machine in each step. */
+  public RunEnvironment withOtherWork(List<OtherWork> steps) {
+    return with(calibration, steps == null ? null : List.copyOf(steps));
+  }
+
+  private RunEnvironment with(Calibration measured, List<OtherWork> steps) {
     return new RunEnvironment(
         formatVersion,
         suite,
@@ -125,33 +134,7 @@ public record RunEnvironment(
         serverJvms,
         libraries,
         measured,
-        otherWork);
-  }
-
-  /** This environment with what else used the machine in each step. */
-  public RunEnvironment withOtherWork(List<OtherWork> steps) {
-    return new RunEnvironment(
-        formatVersion,
-        suite,
-        startedUtc,
-        jdk,
-        jdkVendor,
-        vm,
-        forkedJvm,
-        forkedJdkMajor,
-        host,
-        launcherJvmArgs,
-        cpuModel,
-        cores,
-        maxHeapBytes,
-        os,
-        commit,
-        workingTreeDirty,
-        forkJvmArgs,
-        serverJvms,
-        libraries,
-        calibration,
-        steps == null ? null : List.copyOf(steps));
+        steps);
   }
 
   public void write(Path file) throws IOException {

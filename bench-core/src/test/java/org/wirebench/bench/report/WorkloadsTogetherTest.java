@@ -213,9 +213,14 @@ class WorkloadsTogetherTest {
             e.libraries(),
             e.calibration(),
             e.otherWork());
+    return withEnv(r, other);
+  }
+
+  /** The run with another env.json. */
+  private static RunRecord withEnv(RunRecord r, RunEnvironment env) {
     return new RunRecord(
         r.folder(),
-        other,
+        env,
         r.benchmarks(),
         r.load(),
         r.sizes(),
@@ -244,17 +249,11 @@ class WorkloadsTogetherTest {
 
   /** The run with a pairs step recorded: 10,000 ticks of the machine, {@code others} of them. */
   private static RunRecord withPairsStep(RunRecord r, long others) {
-    return new RunRecord(
-        r.folder(),
+    return withEnv(
+        r,
         r.env()
             .withOtherWork(
-                List.of(new OtherWork(OtherWork.Step.PAIRS, 270_000, 10_000, others, 0))),
-        r.benchmarks(),
-        r.load(),
-        r.sizes(),
-        r.fidelity(),
-        r.codecFidelity(),
-        r.pairs());
+                List.of(new OtherWork(OtherWork.Step.PAIRS, 270_000, 10_000, others, 0))));
   }
 
   /**
