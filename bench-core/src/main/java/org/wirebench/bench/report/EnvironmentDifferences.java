@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
 import org.wirebench.results.RunEnvironment;
 
@@ -45,16 +46,13 @@ record EnvironmentDifferences(List<String> hardware, List<String> jvms, List<Str
     all.forEach(
         d -> warnings.add("the runs differ in " + d.what() + ": " + d.base() + " vs " + d.now()));
     libraries(warnings, a.libraries(), b.libraries());
-    List<Difference> jvms = new ArrayList<>();
-    if (RunEnvironment.SAME_JVM.equals(a.forkedJvm())
-        && RunEnvironment.SAME_JVM.equals(b.forkedJvm())) {
-      // both runs' forks ran on the launcher's java: its JDK, to the patch release, is theirs
-      differ(jvms, "JDK", a.jdk(), b.jdk());
-    } else {
-      differ(jvms, "forked JDK", a.forkedJdkMajor(), b.forkedJdkMajor());
-      differ(jvms, "forked JVM", a.forkedJvm(), b.forkedJvm());
-    }
-    differ(jvms, "forked JVM flags", forks(a.forkJvmArgs()), forks(b.forkJvmArgs()));
+    // both runs' forks on the launcher's java: its JDK, to the patch release, is theirs
+    Set<String> jvmFields =
+        RunEnvironment.SAME_JVM.equals(a.forkedJvm())
+                && RunEnvironment.SAME_JVM.equals(b.forkedJvm())
+            ? Set.of("JDK", "forked JVM flags")
+            : Set.of("forked JDK", "forked JVM", "forked JVM flags");
+    List<Difference> jvms = all.stream().filter(d -> jvmFields.contains(d.what())).toList();
     return new EnvironmentDifferences(
         hardware.stream().map(d -> d.what() + " " + d.base() + " vs " + d.now()).toList(),
         jvms.stream().map(d -> d.what()).toList(),
