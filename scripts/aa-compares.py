@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""How often compare flags a change between runs of the same code (docs/measuring.md, "A/A across
+whole runs"): every pair of the runs given, the earlier argument as BASE, is compared with
+`wirebench compare --format json`, and each row compare calls regressed or improved is printed.
+Give only runs of code that measures the same (one commit, or commits that change no measured code):
+each pair is then an A/A one, and every flag a false alarm. A pair whose machines differ in hardware
+(core count, CPU model, memory) is no A/A pair: it is listed and not counted.
+
+  scripts/aa-compares.py jmh-results/20261128-1{02159,03546,04947}-vm-fd8878e-quick-jdk17
+
+Prints one line a pair, then the counts: pairs compared, pairs that flag any row, pairs that exit 1
+(a regression), and the flagged rows by kind. Needs the jar (JAR, default
+bench-core/target/benchmarks.jar; ./wirebench builds it) and java.
+
+Exit 0: counted; 2: could not count (fewer than two runs, a run given twice, no jar, or compare
+could not read a run: its one line is passed on). One line on stderr, no traceback.
+"""
+import itertools, json, os, signal, subprocess, sys
+from collections import Counter
+
+# a reader that stops early (| head) ends the list quietly, not with a BrokenPipeError
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+USAGE = "usage: scripts/aa-compares.py RUN RUN [RUN..]"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def refuse(msg):
+    print(f"aa-compares: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
+args = sys.argv[1:]
+if args and args[0] in ("-h", "--help"):
+    print(__doc__.strip())
+    sys.exit(0)
+bad = [x for x in args if x.startswith("-")]
+if bad:
+    refuse(f"unknown option {bad[0]}; " + USAGE)
+if len(args) < 2:
+    refuse(f"needs two runs or more, got {len(args)}; " + USAGE)
+seen = {}
+for run in args:
+    if not os.path.isdir(run):
+        refuse(f"{run}: " + ("a file, not a run folder" if os.path.exists(run) else "no such run folder"))
+    k = os.path.realpath(run)
+    if k in seen:
+        refuse(f"{run} is the same run as {seen[k]}: each run once")
+    seen[k] = run
+jar = os.environ.get("JAR") or os.path.join(ROOT, "bench-core", "target", "benchmarks.jar")
+if not os.path.isfile(jar):
+    refuse(f"no jar at {jar}: build it first (./wirebench --help builds it)")
+java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if os.environ.get("JAVA_HOME") else "java"
+
+
+def compare(base, new):
+    cmd = [java, "-cp", jar, "org.wirebench.bench.cli.WirebenchCli", "compare", "--format", "json", base, new]
+    try:
+        got = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as e:
+        refuse(f"cannot run {java}: {e.strerror}")
+    if got.returncode not in (0, 1):
+        lines = got.stderr.strip().splitlines()
+        refuse(f"compare {base} {new} could not run: {lines[-1] if lines else 'exit ' + str(got.returncode)}")
+    try:
+        return json.loads(got.stdout)
+    except ValueError:
+        refuse(f"compare {base} {new} printed no JSON")
+
+
+def interval(row):
+    c = row.get("cost") or {}
+    if c.get("low") is None:
+        return f"{c.get('ratio', float('nan')):.3f}"
+    return f"{c['ratio']:.3f} [{c['low']:.3f}, {c['high']:.3f}]"
+
+
+def kind(row):
+    return row.get("pairKind") or row["kind"]
+
+
+pairs = flagging = failing = skipped = 0
+by_kind = Counter()
+for base, new in itertools.combinations(args, 2):
+    doc = compare(base, new)
+    machines = doc.get("machines") or {}
+    name = f"{os.path.basename(os.path.normpath(base))} -> {os.path.basename(os.path.normpath(new))}"
+    if machines.get("hardware"):
+        skipped += 1
+        print(f"{name}: skipped, the machines' hardware differs ({', '.join(machines['hardware'])})")
+        continue
+    pairs += 1
+    flags = [r for r in doc["results"] if r["verdict"] in ("regressed", "improved")]
+    flagging += bool(flags)
+    failing += doc["exitCode"] == 1
+    differ = "machines DIFFER, " if machines.get("differ") else ""
+    said = "; ".join(f"{r['verdict']} {r['label']} {interval(r)}" for r in flags) or "nothing flagged"
+    print(f"{name}: {differ}exit {doc['exitCode']}, {said}")
+    by_kind.update(f"{kind(r)} {r['verdict']}" for r in flags)
+print(f"A/A pairs compared: {pairs}; flagging a row: {flagging}; exit 1 (a regression): {failing}"
+      + (f"; skipped (hardware differs): {skipped}" if skipped else ""))
+if by_kind:
+    print("flagged rows: " + ", ".join(f"{k} {n}" for k, n in sorted(by_kind.items())))
