@@ -7,6 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
+import org.wirebench.server.http.KvpText;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.wfs.filter.QualifiedNames;
 
@@ -92,8 +93,8 @@ final class KvpNamespaces {
         throw OwsException.invalid(
             locator, v, "expected " + syntax + " bindings separated by commas");
       }
-      String prefix = x.group(2) == null ? "" : x.group(1).strip();
-      String uri = (x.group(2) == null ? x.group(1) : x.group(2)).strip();
+      String prefix = x.group(2) == null ? "" : KvpText.trim(x.group(1));
+      String uri = KvpText.trim(x.group(2) == null ? x.group(1) : x.group(2));
       check(locator, v, prefix, uri, x.group(2) == null);
       String before = into.put(prefix, uri);
       if (before == null && other != null) {
