@@ -51,6 +51,9 @@ class KvpWhiteSpaceTest {
         GET_FEATURE
             + "typeNames=osm:helsinki_pois&NAMESPACES=xmlns(osm%E3%80%80,http://wirebench.org/osm)"
             + " | InvalidParameterValue | NAMESPACES",
+        GET_FEATURE
+            + "typeNames=osm:helsinki_pois&NAMESPACES=%0Bxmlns(osm,http://wirebench.org/osm)"
+            + " | InvalidParameterValue | NAMESPACES",
         "service=WFS&request=DescribeStoredQueries&version=2.0.0"
             + "&STOREDQUERY_ID=urn:ogc:def:query:OGC-WFS::GetFeatureById%E3%80%80"
             + " | InvalidParameterValue | STOREDQUERY_ID",
@@ -71,6 +74,23 @@ class KvpWhiteSpaceTest {
     HttpTester.Response r =
         OwsStrictQueries.get(
             SERVER, "/ows", POIS + filter("name").replace("FILTER=", "FILTER=%1C"));
+    OwsStrictQueries.refused(r, "OperationParsingFailed", "FILTER");
+  }
+
+  /** Two queries' filters parted by a vertical tab, which is no XML white space. */
+  @Test
+  void filtersPartedByAControlCharacterAreNotTwoFilters() throws Exception {
+    String one = filter("name").substring("FILTER=".length());
+    HttpTester.Response r =
+        OwsStrictQueries.get(
+            SERVER,
+            "/ows",
+            GET_FEATURE
+                + "typeNames=(helsinki_pois)(osm_places)&FILTER=%28"
+                + one
+                + "%29%0B%28"
+                + one
+                + "%29");
     OwsStrictQueries.refused(r, "OperationParsingFailed", "FILTER");
   }
 

@@ -28,11 +28,11 @@ import org.wirebench.server.wfs.filter.QualifiedNames;
 final class KvpNamespaces {
   /** NAMESPACES: {@code xmlns(prefix,uri)} or {@code xmlns(uri)}. */
   private static final Pattern XMLNS_20 =
-      Pattern.compile("\\s*xmlns\\(([^,()]*)(?:,([^()]*))?\\)\\s*");
+      Pattern.compile("[ \\t]*xmlns\\(([^,()]*)(?:,([^()]*))?\\)[ \\t]*");
 
   /** NAMESPACE: {@code xmlns(prefix=uri)}, {@code xmlns(prefix,uri)}, {@code xmlns(uri)}. */
   private static final Pattern XMLNS_11 =
-      Pattern.compile("\\s*xmlns\\(([^,()=]*)(?:[=,]([^()]*))?\\)\\s*");
+      Pattern.compile("[ \\t]*xmlns\\(([^,()=]*)(?:[=,]([^()]*))?\\)[ \\t]*");
 
   /** 1.1's {@code p=uri} given bare, as NAMESPACES' default namespace. */
   private static final Pattern NAMESPACE_11_AS_DEFAULT = Pattern.compile("[^:=/]+=.*");

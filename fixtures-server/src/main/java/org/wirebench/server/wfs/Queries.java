@@ -27,7 +27,8 @@ final class Queries {
   private static final Pattern GROUP = Pattern.compile("\\(([^()]*)\\)");
 
   /** Between two parenthesised XML filters: the ")(" before the next element. */
-  private static final Pattern XML_GROUPS = Pattern.compile("\\)\\s*\\(\\s*(?=<)");
+  private static final Pattern XML_GROUPS =
+      Pattern.compile("\\)[ \\t\\r\\n]*\\([ \\t\\r\\n]*(?=<)");
 
   private Queries() {}
 
@@ -210,7 +211,7 @@ final class Queries {
                 ? org.wirebench.formats.xml.XsdWhiteSpace.trim(v)
                 : org.wirebench.server.http.KvpText.trim(v);
     List<String> out = new ArrayList<>();
-    if (xml && n == 1 && s != null && s.matches("(?s)\\(\\s*<.*>\\s*\\)")) {
+    if (xml && n == 1 && s != null && s.matches("(?s)\\([ \\t\\r\\n]*<.*>[ \\t\\r\\n]*\\)")) {
       // one query's filter may come in its parentheses too: FILTER=(<Filter>…</Filter>)
       return List.of(s.substring(1, s.length() - 1));
     }
