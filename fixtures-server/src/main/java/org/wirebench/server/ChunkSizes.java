@@ -21,6 +21,15 @@ final class ChunkSizes {
   /** The digits of a size line cut between two reads, or -1. */
   private long pending = -1;
 
+  /**
+   * Whether the latest size line's digits have ended and its LF has not been seen: what follows in
+   * the line is a chunk extension (RFC 9112 7.1.1, {@code ;name=value}) or its CR, never a size.
+   * Jetty's parser reads both in its CHUNK_SIZE state, so a read that starts in that state may be
+   * inside an extension, whose hex letters and digits ({@code ;x=deadbeef}) were read as a size and
+   * a body of 200 bytes refused as above the limit.
+   */
+  private boolean afterDigits;
+
   private volatile long atLeast;
 
   /** A new request on the connection. */
@@ -28,6 +37,7 @@ final class ChunkSizes {
     chunkStart = 0;
     chunkSize = 0;
     pending = -1;
+    afterDigits = false;
     atLeast = 0;
   }
 
@@ -43,7 +53,33 @@ final class ChunkSizes {
     int i = buffer.position();
     long start = read;
     long value = 0;
+    if (state != HttpParser.State.CHUNK_SIZE) {
+      afterDigits = false; // the parser has left the size line
+    }
+    boolean inSizeLine = state == HttpParser.State.CHUNK_SIZE && !afterDigits;
     switch (state) {
+      case CHUNK_SIZE -> {
+        if (afterDigits) {
+          // the rest of a size line whose digits were read: its chunk's data follows its LF
+          int lf = i;
+          while (lf < buffer.limit() && buffer.get(lf) != '\n') {
+            lf++;
+          }
+          if (lf == buffer.limit()) {
+            return;
+          }
+          afterDigits = false;
+          i = lf + 1;
+          long rest = chunkStart + chunkSize - read;
+          if (rest < 0 || rest > buffer.limit() - i) {
+            return; // the chunk's data goes on past these bytes
+          }
+          i += (int) rest;
+          start = read + rest;
+        } else {
+          value = Math.max(pending, 0);
+        }
+      }
       case CHUNK -> {
         long rest = chunkStart + chunkSize - read;
         if (rest < 0 || rest > buffer.limit() - i) {
@@ -52,13 +88,12 @@ final class ChunkSizes {
         i += (int) rest;
         start = read + rest;
       }
-      case CHUNK_SIZE -> value = Math.max(pending, 0);
       case CHUNK_END, CHUNKED_CONTENT -> {}
       default -> {
         return;
       }
     }
-    if (state != HttpParser.State.CHUNK_SIZE) {
+    if (!inSizeLine) {
       while (i < buffer.limit() && isWhite(buffer.get(i))) {
         i++;
       }
@@ -71,7 +106,7 @@ final class ChunkSizes {
       }
       value = Math.min(CAP, value * 16 + digit);
     }
-    if (digits == 0 && state != HttpParser.State.CHUNK_SIZE) {
+    if (digits == 0 && !inSizeLine) {
       return;
     }
     atLeast = Math.max(atLeast, start + value);
@@ -79,6 +114,7 @@ final class ChunkSizes {
       pending = value; // the size line goes on in the next read
     } else {
       pending = -1;
+      afterDigits = true;
       chunkStart = start;
       chunkSize = value;
     }

@@ -76,6 +76,11 @@ class OwsVersionConflictsTest {
         "/ows | service=WFS&request=GetCapabilities&AcceptVersions=9.9.9,1.0.0,2.0.0"
             + " | version=\"1.0.0\"",
         "/ows | service=WFS&request=GetCapabilities&AcceptVersions=2.0.2,1.1.0 | version=\"2.0.0\"",
+        // 2.0.2 is 2.0.0 here wherever it stands in the list, not only first
+        "/ows | service=WFS&request=GetCapabilities&AcceptVersions=1.1.0,2.0.2&version=2.0.0"
+            + " | version=\"2.0.0\"",
+        "/ows | service=WFS&request=GetCapabilities&AcceptVersions=1.0.0,2.0.0&version=2.0.2"
+            + " | version=\"2.0.0\"",
         "/ows | " + POIS + "typeNames=osm:helsinki_pois&SORTBY=osm:name | helsinki_pois",
         "/ows | "
             + POIS

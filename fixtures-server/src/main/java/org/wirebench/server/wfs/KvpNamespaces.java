@@ -7,6 +7,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
+import org.wirebench.server.http.KvpText;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.wfs.filter.QualifiedNames;
 
@@ -27,11 +28,11 @@ import org.wirebench.server.wfs.filter.QualifiedNames;
 final class KvpNamespaces {
   /** NAMESPACES: {@code xmlns(prefix,uri)} or {@code xmlns(uri)}. */
   private static final Pattern XMLNS_20 =
-      Pattern.compile("\\s*xmlns\\(([^,()]*)(?:,([^()]*))?\\)\\s*");
+      Pattern.compile("[ \\t]*xmlns\\(([^,()]*)(?:,([^()]*))?\\)[ \\t]*");
 
   /** NAMESPACE: {@code xmlns(prefix=uri)}, {@code xmlns(prefix,uri)}, {@code xmlns(uri)}. */
   private static final Pattern XMLNS_11 =
-      Pattern.compile("\\s*xmlns\\(([^,()=]*)(?:[=,]([^()]*))?\\)\\s*");
+      Pattern.compile("[ \\t]*xmlns\\(([^,()=]*)(?:[=,]([^()]*))?\\)[ \\t]*");
 
   /** 1.1's {@code p=uri} given bare, as NAMESPACES' default namespace. */
   private static final Pattern NAMESPACE_11_AS_DEFAULT = Pattern.compile("[^:=/]+=.*");
@@ -92,8 +93,8 @@ final class KvpNamespaces {
         throw OwsException.invalid(
             locator, v, "expected " + syntax + " bindings separated by commas");
       }
-      String prefix = x.group(2) == null ? "" : x.group(1).strip();
-      String uri = (x.group(2) == null ? x.group(1) : x.group(2)).strip();
+      String prefix = x.group(2) == null ? "" : KvpText.trim(x.group(1));
+      String uri = KvpText.trim(x.group(2) == null ? x.group(1) : x.group(2));
       check(locator, v, prefix, uri, x.group(2) == null);
       String before = into.put(prefix, uri);
       if (before == null && other != null) {

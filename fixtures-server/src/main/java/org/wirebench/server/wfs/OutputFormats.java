@@ -119,7 +119,7 @@ final class OutputFormats {
 
   /** The codec for outputFormat {@code format} (or null: the version's GML). */
   static GeoCodec codec(WfsVersion version, String format) throws OwsException {
-    if (format == null || format.isBlank()) {
+    if (format == null || org.wirebench.server.http.KvpText.isBlank(format)) {
       return GeoCodecs.get(defaultCodec(version));
     }
     return GeoCodecs.forOutputFormat(format)

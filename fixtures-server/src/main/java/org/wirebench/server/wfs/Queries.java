@@ -27,7 +27,8 @@ final class Queries {
   private static final Pattern GROUP = Pattern.compile("\\(([^()]*)\\)");
 
   /** Between two parenthesised XML filters: the ")(" before the next element. */
-  private static final Pattern XML_GROUPS = Pattern.compile("\\)\\s*\\(\\s*(?=<)");
+  private static final Pattern XML_GROUPS =
+      Pattern.compile("\\)[ \\t\\r\\n]*\\([ \\t\\r\\n]*(?=<)");
 
   private Queries() {}
 
@@ -37,7 +38,7 @@ final class Queries {
     List<Dataset> layers = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (String name : names) {
-      Dataset d = wfs.dataset(name.strip());
+      Dataset d = wfs.dataset(org.wirebench.server.http.KvpText.trim(name));
       if (!seen.add(d.name())) {
         // the same features twice would repeat their gml:ids: an invalid document
         throw OwsException.invalid(
@@ -75,15 +76,15 @@ final class Queries {
   private static List<String> typeNames(WfsRequest wfs, Map<String, String> params, String locator)
       throws OwsException {
     String v = params.getOrDefault("typenames", params.get("typename"));
-    if (v == null || v.isBlank()) {
+    if (v == null || org.wirebench.server.http.KvpText.isBlank(v)) {
       String ids = params.getOrDefault("resourceid", params.get("featureid"));
-      if (ids != null && !ids.isBlank()) {
+      if (ids != null && !org.wirebench.server.http.KvpText.isBlank(ids)) {
         return typesOfIds(ids);
       }
       throw OwsException.missing(locator);
     }
     List<String> names;
-    if (v.strip().startsWith("(")) {
+    if (org.wirebench.server.http.KvpText.trim(v).startsWith("(")) {
       names = groups(v, locator);
       for (String g : names) {
         if (g.contains(",")) {
@@ -149,7 +150,7 @@ final class Queries {
           throw OwsException.invalid(
               key.toUpperCase(java.util.Locale.ROOT),
               ids,
-              id.strip()
+              org.wirebench.server.http.KvpText.trim(id)
                   + " is a feature of "
                   + layer
                   + ", which the type names ("
@@ -177,14 +178,15 @@ final class Queries {
   /** {@code (a)(b)(c)}: the groups' contents, or an exception if the value is not only groups. */
   private static List<String> groups(String v, String locator) throws OwsException {
     List<String> out = new ArrayList<>();
-    Matcher m = GROUP.matcher(v.strip());
+    String s = org.wirebench.server.http.KvpText.trim(v);
+    Matcher m = GROUP.matcher(s);
     int end = 0;
     while (m.lookingAt()) {
       out.add(m.group(1));
       end = m.end();
-      m.region(end, v.strip().length());
+      m.region(end, s.length());
     }
-    if (end != v.strip().length() || out.isEmpty()) {
+    if (end != s.length() || out.isEmpty()) {
       throw new OwsException(
           "OperationParsingFailed", locator, locator + "=" + v + ": expected (a)(b)… groups");
     }
@@ -201,20 +203,25 @@ final class Queries {
       Map<String, String> params, String key, String locator, int n, boolean xml)
       throws OwsException {
     String v = params.get(key);
+    // a filter is XML, with XML's white space round it; the other values KVP's
+    String s =
+        v == null
+            ? null
+            : xml
+                ? org.wirebench.formats.xml.XsdWhiteSpace.trim(v)
+                : org.wirebench.server.http.KvpText.trim(v);
     List<String> out = new ArrayList<>();
-    if (xml && n == 1 && v != null && v.strip().matches("(?s)\\(\\s*<.*>\\s*\\)")) {
+    if (xml && n == 1 && s != null && s.matches("(?s)\\([ \\t\\r\\n]*<.*>[ \\t\\r\\n]*\\)")) {
       // one query's filter may come in its parentheses too: FILTER=(<Filter>…</Filter>)
-      String s = v.strip();
       return List.of(s.substring(1, s.length() - 1));
     }
-    boolean grouped = v != null && v.strip().startsWith("(");
-    if (v == null || (n == 1 && (xml || !grouped)) || (!xml && v.strip().equals("*"))) {
+    boolean grouped = s != null && s.startsWith("(");
+    if (v == null || (n == 1 && (xml || !grouped)) || (!xml && s.equals("*"))) {
       for (int i = 0; i < n; i++) {
         out.add(v);
       }
       return out;
     }
-    String s = v.strip();
     if (xml) {
       if (s.startsWith("(") && s.endsWith(")")) {
         out.addAll(List.of(XML_GROUPS.split(s.substring(1, s.length() - 1), -1)));

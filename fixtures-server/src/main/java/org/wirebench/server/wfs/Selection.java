@@ -45,13 +45,13 @@ final class Selection {
    */
   FeatureType selectedProperties(FeatureType type) throws OwsException {
     String v = params.get("propertyname");
-    if (v == null || v.strip().equals("*")) {
+    if (v == null || org.wirebench.server.http.KvpText.trim(v).equals("*")) {
       return null;
     }
-    String list = v.strip();
+    String list = org.wirebench.server.http.KvpText.trim(v);
     java.util.Set<String> named = new java.util.HashSet<>();
     for (String one : list.split(",", -1)) {
-      String name = one.strip();
+      String name = org.wirebench.server.http.KvpText.trim(one);
       String local = TypeNames.propertyName("PROPERTYNAME", v, name, type, names);
       if (!local.equals(type.geometryName()) && type.indexOf(local) < 0) {
         throw OwsException.invalid(
@@ -172,7 +172,7 @@ final class Selection {
     }
     boolean latLon;
     if (parts.length == 5) {
-      String crs = parts[4].strip();
+      String crs = org.wirebench.server.http.KvpText.trim(parts[4]);
       if (crs.isEmpty()) {
         throw OwsException.invalid("BBOX", v, "an empty CRS after the fourth number");
       }

@@ -39,7 +39,7 @@ final class SortBy {
     Comparator<Feature> order = null;
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (String key : value.split(",", -1)) {
-      String[] parts = key.strip().split("\\s+");
+      String[] parts = org.wirebench.server.http.KvpText.trim(key).split("[ \\t]+");
       if (parts.length == 0 || parts[0].isEmpty() || parts.length > 2) {
         throw OwsException.invalid("SORTBY", value, "expected property [ASC|DESC], …");
       }

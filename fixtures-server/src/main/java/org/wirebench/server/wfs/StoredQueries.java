@@ -33,9 +33,10 @@ final class StoredQueries {
     }
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (String id : ids.split(",", -1)) {
-      check(id.strip());
-      if (!seen.add(id.strip())) {
-        throw OwsException.invalid("STOREDQUERY_ID", ids, id.strip() + " is named twice");
+      String one = org.wirebench.server.http.KvpText.trim(id);
+      check(one);
+      if (!seen.add(one)) {
+        throw OwsException.invalid("STOREDQUERY_ID", ids, one + " is named twice");
       }
     }
   }
@@ -109,7 +110,7 @@ final class StoredQueries {
    * @throws OwsException NotFound (HTTP 404), as WFS 2.0.2 asks, when no feature has that id
    */
   static Found find(String id) throws OwsException {
-    if (id == null || id.isBlank()) {
+    if (id == null || org.wirebench.server.http.KvpText.isBlank(id)) {
       throw OwsException.missing("ID");
     }
     int dot = id.lastIndexOf('.');

@@ -35,12 +35,12 @@ final class TypeNames {
    * every layer when none is named, as the standards say.
    */
   List<Dataset> described(String name) throws OwsException {
-    if (name == null || name.isBlank()) {
+    if (name == null || org.wirebench.server.http.KvpText.isBlank(name)) {
       return List.copyOf(Datasets.registry().all());
     }
     List<Dataset> out = new java.util.ArrayList<>();
     for (String one : name.split(",", -1)) {
-      Dataset d = dataset(one.strip());
+      Dataset d = dataset(org.wirebench.server.http.KvpText.trim(one));
       if (out.contains(d)) {
         // its schema would declare the type's elements twice: an invalid document
         throw OwsException.invalid(locator, name, d.name() + " is named twice");

@@ -180,7 +180,7 @@ final class WfsParameters {
     Map<String, String> read = READ.getOrDefault(operation.toLowerCase(Locale.ROOT), Map.of());
     for (Map.Entry<String, String> e : lowerCaseParams.entrySet()) {
       String name = read.get(e.getKey());
-      if (name != null && e.getValue().isBlank()) {
+      if (name != null && org.wirebench.server.http.KvpText.isBlank(e.getValue())) {
         throw new OwsException(
             "MissingParameterValue",
             name,

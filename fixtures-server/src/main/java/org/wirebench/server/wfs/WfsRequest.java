@@ -68,14 +68,14 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     // sorted: the first refused parameter named is the same whatever the query's order
     Map<String, String> p = new TreeMap<>(lowerCaseParams);
     String service = p.get("service");
-    if (service == null || service.isBlank()) {
+    if (service == null || org.wirebench.server.http.KvpText.isBlank(service)) {
       throw OwsException.missing("service");
     }
     if (!StringUtil.asciiEqualsIgnoreCase(service, "WFS")) {
       throw OwsException.invalid("service", service, "this server only speaks WFS");
     }
     String request = p.get("request");
-    if (request == null || request.isBlank()) {
+    if (request == null || org.wirebench.server.http.KvpText.isBlank(request)) {
       throw OwsException.missing("request");
     }
     WfsVersion version = WfsVersions.of(request, p);

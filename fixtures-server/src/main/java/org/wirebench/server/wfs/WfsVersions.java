@@ -82,9 +82,14 @@ final class WfsVersions {
     return items;
   }
 
-  /** Whether {@code accepted} holds {@code version} (2.0.0 and 2.0.2 are one version here). */
+  /**
+   * Whether any item of {@code accepted} is {@code version} (2.0.0 and 2.0.2 are one version here),
+   * wherever it stands in the list: not only the first the server speaks, which refused {@code
+   * AcceptVersions=1.1.0,2.0.2&version=2.0.0}.
+   */
   private static boolean accepts(List<String> accepted, String version) {
     WfsVersion v = negotiate(List.of(version));
-    return accepted.contains(version) || (v != null && v == negotiate(accepted));
+    return accepted.contains(version)
+        || (v != null && accepted.stream().anyMatch(a -> negotiate(List.of(a)) == v));
   }
 }

@@ -24,11 +24,12 @@ public final class FeatureIds {
   public static Predicate<Feature> parse(String list) throws FilterException {
     Set<String> ids = new HashSet<>();
     for (String id : list.split(",", -1)) {
-      if (id.isBlank()) {
+      String one = org.wirebench.server.http.KvpText.trim(id);
+      if (one.isEmpty()) {
         throw FilterException.invalid("an empty feature id in '" + list + "'");
       }
-      if (!ids.add(id.strip())) {
-        throw FilterException.invalid("the id " + id.strip() + " is named twice in '" + list + "'");
+      if (!ids.add(one)) {
+        throw FilterException.invalid("the id " + one + " is named twice in '" + list + "'");
       }
     }
     return Bounded.ids(ids);
@@ -39,8 +40,9 @@ public final class FeatureIds {
    * names none (such an id names no feature).
    */
   public static String layerOf(String id) {
-    int dot = id.strip().lastIndexOf('.');
-    String layer = dot > 0 ? id.strip().substring(0, dot) : "";
+    String one = org.wirebench.server.http.KvpText.trim(id);
+    int dot = one.lastIndexOf('.');
+    String layer = dot > 0 ? one.substring(0, dot) : "";
     return Datasets.registry().names().contains(layer) ? layer : null;
   }
 

@@ -55,7 +55,7 @@ final class PropertyNames {
   private String localName(String ref, NamespaceContext ns) throws FilterException {
     try {
       return QualifiedNames.localIn(
-          ref.strip(),
+          org.wirebench.formats.xml.XsdWhiteSpace.trim(ref),
           QualifiedNames.xml(ns),
           false,
           type.namespaceUri(),
