@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.wirebench.formats.raster.BlueMarble;
 import org.wirebench.server.finding.FindingGateway;
 import org.wirebench.server.wfs.WfsHandler;
 import picocli.CommandLine;
@@ -121,8 +122,15 @@ public final class ServeCommand implements Callable<Integer> {
       names = "--raster-upscale",
       defaultValue = "1",
       description =
-          "the WMS draws Blue Marble from its 5400 x 2700 source upscaled 1, 2 or 4 times (4: the"
-              + " raster study's 21600 x 10800, about 1.3 GB of heap) (default: ${DEFAULT-VALUE})")
+          "the WMS draws Blue Marble from its "
+              + BlueMarble.WIDTH
+              + " x "
+              + BlueMarble.HEIGHT
+              + " source upscaled 1, 2 or 4 times (4: the raster study's "
+              + 4 * BlueMarble.WIDTH
+              + " x "
+              + 4 * BlueMarble.HEIGHT
+              + ", about 1.3 GB of heap) (default: ${DEFAULT-VALUE})")
   int rasterUpscale;
 
   @Option(

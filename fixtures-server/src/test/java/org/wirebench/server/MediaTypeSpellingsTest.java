@@ -80,4 +80,29 @@ class MediaTypeSpellingsTest {
     assertTrue(r.getContent().contains("locator=\"" + locator + "\""), r.getContent());
     assertTrue(r.getContent().contains(why), r.getContent());
   }
+
+  /**
+   * AcceptFormats is a list of media types: a comma inside a parameter's quoted value separates
+   * nothing (RFC 9110 §5.6.1, §5.6.4). It was split there, so that a quoted ",," was an empty item
+   * (400) and a quoted ",text/xml," an item text/xml the client never asked for (200).
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "text/xml,application/xml;%20p=%22,,%22 | 200",
+        "application/gml%2Bxml;%20subtype=%22gml/3.2,%20x%22,text/xml | 200",
+        "application/json;%20x=%22,text/xml,%22 | 400",
+        "application/json;%20x=%22a%5C%22,text/xml%22 | 400",
+      })
+  void aCommaInAQuotedValueSeparatesNoFormats(String formats, int status) throws Exception {
+    HttpTester.Response r =
+        OwsStrictQueries.get(
+            SERVER, "/ows", "service=WFS&request=GetCapabilities&AcceptFormats=" + formats);
+    assertEquals(status, r.getStatus(), r.getContent());
+    if (status == 400) {
+      assertTrue(r.getContent().contains("locator=\"acceptFormats\""), r.getContent());
+      assertTrue(r.getContent().contains("text/xml only"), r.getContent());
+    }
+  }
 }

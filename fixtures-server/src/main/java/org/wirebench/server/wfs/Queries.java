@@ -110,7 +110,9 @@ final class Queries {
   private static List<String> typesOfIds(String ids) throws OwsException {
     java.util.Set<String> layers = new java.util.LinkedHashSet<>();
     for (String id : ids.split(",", -1)) {
-      String layer = org.wirebench.server.wfs.filter.FeatureIds.layerOf(id);
+      String layer =
+          org.wirebench.server.wfs.filter.FeatureIds.layerOf(
+              org.wirebench.server.http.KvpText.trim(id));
       if (layer != null) {
         layers.add(layer);
       }
@@ -145,7 +147,9 @@ final class Queries {
         continue;
       }
       for (String id : ids.split(",", -1)) {
-        String layer = org.wirebench.server.wfs.filter.FeatureIds.layerOf(id);
+        String layer =
+            org.wirebench.server.wfs.filter.FeatureIds.layerOf(
+                org.wirebench.server.http.KvpText.trim(id));
         if (layer != null && !named.contains(layer)) {
           throw OwsException.invalid(
               key.toUpperCase(java.util.Locale.ROOT),

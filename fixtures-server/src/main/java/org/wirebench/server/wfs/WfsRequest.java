@@ -146,7 +146,9 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
    */
   void checkCapabilitiesOptions() throws OwsException {
     String sections = params.get("sections");
-    noEmptyItem("sections", sections);
+    if (sections != null) {
+      noEmptyItem("sections", sections, List.of(sections.split(",", -1)));
+    }
     if (sections != null && !StringUtil.asciiEqualsIgnoreCase(sections, "All")) {
       throw new OwsException(
           "OptionNotSupported",
@@ -154,11 +156,14 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
           "sections=" + sections + ": only All is served (the whole document)");
     }
     String formats = params.get("acceptformats");
-    noEmptyItem("acceptFormats", formats);
-    if (formats != null
-        && !List.of(formats.split(",", -1)).stream()
-            .anyMatch(
-                f -> MediaType.among(f, List.of("text/xml", "application/xml")).isPresent())) {
+    if (formats == null) {
+      return;
+    }
+    // a quoted parameter value may hold a comma: the list is split as media types are written
+    List<String> items = MediaType.list(formats);
+    noEmptyItem("acceptFormats", formats, items);
+    if (items.stream()
+        .noneMatch(f -> MediaType.among(f, List.of("text/xml", "application/xml")).isPresent())) {
       throw OwsException.invalid("acceptFormats", formats, "the capabilities are text/xml only");
     }
   }
@@ -168,8 +173,9 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
    * are: an empty item is a list's syntax (OWS Common 1.2, OGC 06-121r9 §11.5.3) but names no
    * format or section, and was read past.
    */
-  private static void noEmptyItem(String locator, String list) throws OwsException {
-    if (list != null && List.of(list.split(",", -1)).stream().anyMatch(String::isBlank)) {
+  private static void noEmptyItem(String locator, String list, List<String> items)
+      throws OwsException {
+    if (items.stream().anyMatch(String::isBlank)) {
       throw OwsException.invalid(locator, list, "an empty item in the list");
     }
   }

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import javax.xml.stream.XMLStreamException;
 import org.codehaus.stax2.XMLStreamWriter2;
+import org.wirebench.formats.raster.BlueMarble;
 import org.wirebench.formats.raster.WebMercator;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.results.Studies;
 
 /**
  * The capabilities of one WMS endpoint in 1.3.0 (valid against capabilities_1_3_0.xsd) or 1.1.1
@@ -19,6 +21,21 @@ final class WmsCapabilities {
   static final String XSI = "http://www.w3.org/2001/XMLSchema-instance";
   static final String MEDIA_TYPE_111 = "application/vnd.ogc.wms_xml";
   static final String MEDIA_TYPE_130 = "text/xml";
+
+  /**
+   * The service's abstract: the source's size as {@link BlueMarble} holds it, the study as {@link
+   * Studies#RASTER} cites it.
+   */
+  static final String ABSTRACT =
+      "NASA Blue Marble Next Generation (public domain), "
+          + BlueMarble.WIDTH
+          + " x "
+          + BlueMarble.HEIGHT
+          + " pixels, served by the wirebench fixture server for the "
+          + Studies.RASTER.title()
+          + " study ("
+          + Studies.RASTER.citation()
+          + ")";
 
   private WmsCapabilities() {}
 
@@ -55,12 +72,7 @@ final class WmsCapabilities {
       w.writeStartElement("", "Service", ns);
       text(w, ns, "Name", v130 ? "WMS" : "OGC:WMS");
       text(w, ns, "Title", "wirebench Blue Marble, " + title);
-      text(
-          w,
-          ns,
-          "Abstract",
-          "NASA Blue Marble Next Generation (public domain), 5400 x 2700 pixels, served by the"
-              + " wirebench fixture server for the raster WMS study (MapServer vs MapProxy, 2010)");
+      text(w, ns, "Abstract", ABSTRACT);
       link(w, ns, "OnlineResource", endpoint, v130);
       text(w, ns, "Fees", "none");
       text(w, ns, "AccessConstraints", "none");

@@ -16,9 +16,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.wirebench.formats.raster.BlueMarble;
 import org.wirebench.formats.raster.MapRendererKind;
 import org.wirebench.formats.raster.WebMercator;
 import org.wirebench.formats.raster.WmsRequestList;
+import org.wirebench.results.Studies;
 import org.wirebench.server.FixtureServer;
 
 /**
@@ -80,6 +82,21 @@ class WmsServerTest {
         r.getMediaType());
     assertTrue(body.contains("xlink:href=\"" + server.uri() + path + "?\""), body);
     WmsDocuments.validCapabilities(answered, r.getContent());
+  }
+
+  /**
+   * The service's abstract cites the raster study as its one definition does ({@link
+   * Studies#RASTER}), and gives the source's size as {@link BlueMarble} holds it.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"1.1.1", "1.3.0"})
+  void theAbstractCitesTheStudyFromItsDefinition(String version) throws Exception {
+    String body =
+        get("wms?SERVICE=WMS&REQUEST=GetCapabilities&VERSION=" + version).getContentAsString();
+    int at = body.indexOf("<Abstract>");
+    String text = body.substring(at + "<Abstract>".length(), body.indexOf("</Abstract>", at));
+    assertTrue(text.contains("(" + Studies.RASTER.citation() + ")"), text);
+    assertTrue(text.contains(BlueMarble.WIDTH + " x " + BlueMarble.HEIGHT + " pixels"), text);
   }
 
   private static String map(String path, String version, String crs, String bbox, int w, int h) {

@@ -98,6 +98,33 @@ public record MediaType(String type, String subtype, List<Parameter> parameters)
     }
   }
 
+  /**
+   * The items of a comma-separated list of media types (RFC 9110 §5.6.1's {@code #element}, as OWS
+   * Common's AcceptFormats or an Accept field writes one), split at each comma outside a
+   * quoted-string: a parameter's quoted value may hold commas ({@code text/xml; subtype="gml/3.2,
+   * x"} is one item). Each item as written, white space and all; an empty item is kept, for the
+   * caller to say whether its list allows one. A quote left open runs to the list's end, where
+   * {@link #parse} and {@link #parseOws} refuse that item.
+   */
+  public static List<String> list(String text) {
+    List<String> items = new ArrayList<>();
+    boolean quoted = false;
+    int start = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (quoted && c == '\\') {
+        i++; // a quoted-pair: the next character stands for itself
+      } else if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        items.add(text.substring(start, i));
+        start = i + 1;
+      }
+    }
+    items.add(text.substring(start));
+    return items;
+  }
+
   /** {@code type/subtype} without parameters. */
   public String essence() {
     return type + "/" + subtype;

@@ -86,4 +86,19 @@ class MediaTypeTest {
     e = assertThrows(MediaType.Malformed.class, () -> MediaType.parse("text/xml; a=b c"));
     assertEquals("c", e.rest());
   }
+
+  @org.junit.jupiter.api.Test
+  void aListSplitsAtCommasOutsideQuotedValues() {
+    assertEquals(
+        List.of("text/xml", " application/gml+xml; subtype=\"gml/3.2, x\""),
+        MediaType.list("text/xml, application/gml+xml; subtype=\"gml/3.2, x\""));
+    assertEquals(
+        List.of("text/xml; a=\"x\\\",y\"", "", "b/c"),
+        MediaType.list("text/xml; a=\"x\\\",y\",,b/c"));
+    assertEquals(List.of("a/b; p=\"open, c/d"), MediaType.list("a/b; p=\"open, c/d"));
+    assertEquals(List.of("", ""), MediaType.list(","));
+    assertEquals(
+        "x, y",
+        MediaType.parseOws(MediaType.list("text/xml; p=\"x, y\"").get(0)).parameter("p").get());
+  }
 }

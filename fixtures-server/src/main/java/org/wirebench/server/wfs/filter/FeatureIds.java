@@ -8,6 +8,7 @@ import javax.xml.stream.XMLStreamReader;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 
 /**
  * Features named by id: RESOURCEID (2.0) or FEATUREID (1.0, 1.1) as KVP lists, and a Filter of
@@ -37,12 +38,13 @@ public final class FeatureIds {
 
   /**
    * The layer a feature id names ({@code layer.N}, the layer a registered one), or null when it
-   * names none (such an id names no feature).
+   * names none (such an id names no feature). The id as read, white space and all: a KVP list's
+   * items are stripped by their reader, a filter's ids as their attribute's type says ({@link
+   * #read}).
    */
   public static String layerOf(String id) {
-    String one = org.wirebench.server.http.KvpText.trim(id);
-    int dot = one.lastIndexOf('.');
-    String layer = dot > 0 ? one.substring(0, dot) : "";
+    int dot = id.lastIndexOf('.');
+    String layer = dot > 0 ? id.substring(0, dot) : "";
     return Datasets.registry().names().contains(layer) ? layer : null;
   }
 
@@ -59,14 +61,20 @@ public final class FeatureIds {
             "a Filter of ids holds only ResourceId, FeatureId or GmlObjectId, not " + x.name());
       }
       x.checkVocabulary();
+      // each id as its attribute's schema type reads it (XML Schema Part 2 §4.3.6): FES 2.0's rid
+      // is an xsd:string, white space and all, so " a.1" names no feature; Filter Encoding 1.1's
+      // fid and GML's gml:id are xsd:ID, 1.0's fid an xsd:anyURI, each collapsed
       String id =
           switch (r.getLocalName()) {
             case "ResourceId" -> r.getAttributeValue(null, "rid");
-            case "FeatureId" -> r.getAttributeValue(null, "fid");
-            default -> x.gmlId();
+            case "FeatureId" -> collapsed(r.getAttributeValue(null, "fid"));
+            default -> collapsed(x.gmlId());
           };
-      if (id == null || id.isBlank()) {
+      if (id == null) {
         throw FilterException.invalid(r.getLocalName() + " without its id attribute");
+      }
+      if (id.isEmpty()) {
+        throw FilterException.invalid(r.getLocalName() + " with an empty id");
       }
       // as RESOURCEID's and FEATUREID's ids are: one of another layer names no feature of this
       // query's type, so it would answer none though the feature exists; one named twice would be
@@ -93,5 +101,9 @@ public final class FeatureIds {
       }
     } while (x.nextTag());
     return Bounded.ids(ids);
+  }
+
+  private static String collapsed(String value) {
+    return value == null ? null : XsdWhiteSpace.collapse(value);
   }
 }

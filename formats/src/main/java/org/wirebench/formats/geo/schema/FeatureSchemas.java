@@ -90,7 +90,11 @@ public final class FeatureSchemas {
         .append(type.geometryName())
         .append("\" type=\"")
         .append(geometryType)
-        .append("\" minOccurs=\"1\" maxOccurs=\"1\"/>\n")
+        .append("\" minOccurs=\"1\" maxOccurs=\"1\"/>");
+    if (schema == XmlSchema.WFS_2_0_GML_32) {
+      type.geometryKind().gml32Restriction().ifPresent(c -> x.append(' ').append(c));
+    }
+    x.append('\n')
         .append("        </xsd:sequence>\n")
         .append("      </xsd:extension>\n")
         .append("    </xsd:complexContent>\n")
