@@ -8,8 +8,9 @@ each pair is then an A/A one, and every flag a false alarm. A pair whose machine
 
   scripts/aa-compares.py jmh-results/20261128-1{02159,03546,04947}-vm-fd8878e-quick-jdk17
 
-Prints one line a pair, then the counts: pairs compared, pairs that flag any row, pairs that exit 1
-(a regression), and the flagged rows by kind. Needs the jar (JAR, default
+Prints one line a pair, then the counts: pairs compared, pairs that flag any row, pairs with a
+regression (compare's exit 1; its other exit 1, a result missing in NEW, is counted apart: such a
+pair's runs did not measure the same rows), and the flagged rows by kind. Needs the jar (JAR, default
 bench-core/target/benchmarks.jar; ./wirebench builds it) and java.
 
 Exit 0: counted; 2: could not count (fewer than two runs, a run given twice, no jar, or compare
@@ -79,7 +80,7 @@ def kind(row):
     return row.get("pairKind") or row["kind"]
 
 
-pairs = flagging = failing = skipped = 0
+pairs = flagging = regressing = lacking = skipped = 0
 by_kind = Counter()
 for base, new in itertools.combinations(args, 2):
     doc = compare(base, new)
@@ -92,12 +93,17 @@ for base, new in itertools.combinations(args, 2):
     pairs += 1
     flags = [r for r in doc["results"] if r["verdict"] in ("regressed", "improved")]
     flagging += bool(flags)
-    failing += doc["exitCode"] == 1
+    # compare exits 1 on a result missing in NEW as well as on a regression: said apart
+    missing = len(doc.get("missingInNew") or [])
+    regressing += any(r["verdict"] == "regressed" for r in flags)
+    lacking += missing > 0
     differ = "machines DIFFER, " if machines.get("differ") else ""
+    gone = f"{missing} result(s) missing in NEW, " if missing else ""
     said = "; ".join(f"{r['verdict']} {r['label']} {interval(r)}" for r in flags) or "nothing flagged"
-    print(f"{name}: {differ}exit {doc['exitCode']}, {said}")
+    print(f"{name}: {differ}exit {doc['exitCode']}, {gone}{said}")
     by_kind.update(f"{kind(r)} {r['verdict']}" for r in flags)
-print(f"A/A pairs compared: {pairs}; flagging a row: {flagging}; exit 1 (a regression): {failing}"
+print(f"A/A pairs compared: {pairs}; flagging a row: {flagging}; a regression (exit 1): {regressing}"
+      + (f"; a result missing in NEW (exit 1, not counted as a flag): {lacking}" if lacking else "")
       + (f"; skipped (hardware differs): {skipped}" if skipped else ""))
 if by_kind:
     print("flagged rows: " + ", ".join(f"{k} {n}" for k, n in sorted(by_kind.items())))

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scripts' own refusals, 219 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
+# The scripts' own refusals, 220 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
 # user and system; 1 min 28 s wall with nothing else running; each case starts a
 # python3 or a JVM): every script's -h/--help prints its header and exits 0, and bad usage or
 # input (a missing, unreadable, non-UTF-8, empty or malformed file or folder, a number such as
@@ -242,6 +242,14 @@ if [ -f "$JAR" ]; then
   # compare's own refusal of a folder that is no run is passed on in its one line
   expect 2 env JAR="$JAR" python3 "$A" "$W/run" "$W/run2"
   said "could not run"
+  # compare's exit 1 for a result missing in NEW is no regression (was counted as one)
+  mkdir "$W/aa"
+  cp -r "$ROOT/src/test/runs/compare/base1" "$W/aa/one"
+  cp -r "$W/aa/one" "$W/aa/less"
+  python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d.pop(); json.dump(d, open(sys.argv[1], "w"))' "$W/aa/less/jmh.json"
+  expect 0 env JAR="$JAR" python3 "$A" "$W/aa/one" "$W/aa/less"
+  grep -q "a regression (exit 1): 0; a result missing in NEW (exit 1, not counted as a flag): 1" "$W/out" \
+    || { echo "FAIL: aa-compares counts a result missing in NEW as a regression: $(tr '\n' ' ' < "$W/out")"; failed=1; }
 fi
 
 P=$S/server-cpu-pair.py
