@@ -13,10 +13,11 @@ regression (compare's exit 1; its other exit 1, a result missing in NEW, is coun
 pair's runs did not measure the same rows), and the flagged rows by kind. Needs the jar (JAR, default
 bench-core/target/benchmarks.jar; ./wirebench builds it) and java.
 
-Exit 0: counted; 2: could not count (fewer than two runs, a run given twice, no jar, or compare
-could not read a run: its one line is passed on). One line on stderr, no traceback.
+Exit 0: counted; 2: could not count (fewer than two runs, a run given twice, a folder without
+env.json, no wirebench jar, no java, all refused before any compare; or compare could not read a
+run: its one line is passed on). One line on stderr, no traceback.
 """
-import itertools, json, os, signal, subprocess, sys
+import itertools, json, os, shutil, signal, subprocess, sys, zipfile
 from collections import Counter
 
 # a reader that stops early (| head) ends the list quietly, not with a BrokenPipeError
@@ -24,6 +25,7 @@ signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 USAGE = "usage: scripts/aa-compares.py RUN RUN [RUN..]"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MAIN = "org.wirebench.bench.cli.WirebenchCli"
 
 
 def refuse(msg):
@@ -44,6 +46,15 @@ seen = {}
 for run in args:
     if not os.path.isdir(run):
         refuse(f"{run}: " + ("a file, not a run folder" if os.path.exists(run) else "no such run folder"))
+    # compare's own mark of a run, checked here so that a bad folder last in the list is refused
+    # before the pairs ahead of it are compared and printed
+    if not os.path.isfile(os.path.join(run, "env.json")):
+        try:
+            runs = [d for d in sorted(os.listdir(run)) if os.path.isfile(os.path.join(run, d, "env.json"))]
+        except OSError:
+            runs = []
+        inside = f" (a folder of {len(runs)} runs: give them, e.g. {os.path.join(run, runs[0])})" if runs else ""
+        refuse(f"{run} has no env.json: not a wirebench run{inside}")
     k = os.path.realpath(run)
     if k in seen:
         refuse(f"{run} is the same run as {seen[k]}: each run once")
@@ -51,22 +62,37 @@ for run in args:
 jar = os.environ.get("JAR") or os.path.join(ROOT, "bench-core", "target", "benchmarks.jar")
 if not os.path.isfile(jar):
     refuse(f"no jar at {jar}: build it first (./wirebench --help builds it)")
-java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if os.environ.get("JAVA_HOME") else "java"
+try:
+    with zipfile.ZipFile(jar) as z:
+        z.getinfo(MAIN.replace(".", "/") + ".class")
+except (zipfile.BadZipFile, KeyError, OSError):
+    refuse(f"{jar} is not a wirebench jar (no {MAIN} in it)")
+if os.environ.get("JAVA_HOME"):
+    java = os.path.join(os.environ["JAVA_HOME"], "bin", "java")
+    if not os.access(java, os.X_OK):
+        refuse(f"JAVA_HOME={os.environ['JAVA_HOME']} has no bin/java to run")
+else:
+    java = shutil.which("java") or refuse("no java on the PATH and no JAVA_HOME")
 
 
 def compare(base, new):
-    cmd = [java, "-cp", jar, "org.wirebench.bench.cli.WirebenchCli", "compare", "--format", "json", base, new]
+    cmd = [java, "-cp", jar, MAIN, "compare", "--format", "json", base, new]
     try:
         got = subprocess.run(cmd, capture_output=True, text=True)
     except OSError as e:
         refuse(f"cannot run {java}: {e.strerror}")
-    if got.returncode not in (0, 1):
+    doc = None
+    if got.returncode in (0, 1):
+        try:
+            doc = json.loads(got.stdout)
+        except ValueError:
+            pass
+    if doc is None:
+        # compare's refusal is its last line; a JVM that could not start says why first
         lines = got.stderr.strip().splitlines()
-        refuse(f"compare {base} {new} could not run: {lines[-1] if lines else 'exit ' + str(got.returncode)}")
-    try:
-        return json.loads(got.stdout)
-    except ValueError:
-        refuse(f"compare {base} {new} printed no JSON")
+        why = (lines[-1] if got.returncode == 2 else lines[0]) if lines else f"exit {got.returncode}, no JSON"
+        refuse(f"compare {base} {new} could not run: {why}")
+    return doc
 
 
 def interval(row):
