@@ -4,7 +4,7 @@ whole runs"): every pair of the runs given, the earlier argument as BASE, is com
 `wirebench compare --format json`, and each row compare calls regressed or improved is printed.
 Give only runs of code that measures the same (one commit, or commits that change no measured code):
 each pair is then an A/A one, and every flag a false alarm. A pair whose machines differ in hardware
-(core count, CPU model, memory) is no A/A pair: it is listed and not counted.
+(CPU model or core count, as compare reads them) is no A/A pair: it is listed and not counted.
 
   scripts/aa-compares.py jmh-results/20261128-1{02159,03546,04947}-vm-fd8878e-quick-jdk17
 
