@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scripts' own refusals, 219 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
+# The scripts' own refusals, 225 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
 # user and system; 1 min 28 s wall with nothing else running; each case starts a
 # python3 or a JVM): every script's -h/--help prints its header and exits 0, and bad usage or
 # input (a missing, unreadable, non-UTF-8, empty or malformed file or folder, a number such as
@@ -227,21 +227,46 @@ expect 2 python3 "$V" "$W/run" "$W/linked"
 said "is not a file"
 
 A=$S/aa-compares.py
+# two runs of compare's fixtures (jmh.json only), the second less one result; a run whose env.json is not JSON
+mkdir "$W/aa"
+cp -r "$ROOT/src/test/runs/compare/base1" "$W/aa/one"
+cp -r "$W/aa/one" "$W/aa/less"
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d.pop(); json.dump(d, open(sys.argv[1], "w"))' "$W/aa/less/jmh.json"
+cp -r "$W/aa/one" "$W/aa/bad"
+echo '{' > "$W/aa/bad/env.json"
 expect 2 python3 "$A"
-expect 2 python3 "$A" "$W/run"
-expect 2 python3 "$A" --bogus "$W/run" "$W/run2"
-expect 2 python3 "$A" "$W/missing" "$W/run"
+expect 2 python3 "$A" "$W/aa/one"
+expect 2 python3 "$A" --bogus "$W/aa/one" "$W/aa/less"
+expect 2 python3 "$A" "$W/missing" "$W/aa/one"
 said "no such run folder"
-expect 2 python3 "$A" "$W/nonutf" "$W/run"
+expect 2 python3 "$A" "$W/nonutf" "$W/aa/one"
 said "a file, not a run folder"
-expect 2 python3 "$A" "$W/run" "$W/run/"
+expect 2 python3 "$A" "$W/aa/one" "$W/aa/less/../one/"
 said "the same run as"
-expect 2 env JAR="$W/no.jar" python3 "$A" "$W/run" "$W/run2"
+ln -s "$W/aa/one" "$W/aa/link"
+expect 2 python3 "$A" "$W/aa/one" "$W/aa/link"
+said "the same run as"
+expect 2 env JAR="$W/no.jar" python3 "$A" "$W/aa/one" "$W/aa/less"
 said "no jar at"
+# refused before any compare (were: a folder that is no run after the pairs ahead of it were
+# compared and printed; a file that is no jar as 'printed no JSON'; JAVA_HOME as its java's path)
+expect 2 env JAR="$W/nonutf" python3 "$A" "$W/aa/one" "$W/aa/less"
+said "not a wirebench jar"
+expect 2 env JAVA_HOME="$W/missing" python3 "$A" "$W/aa/one" "$W/aa/less"
+said "JAVA_HOME="
+expect 2 python3 "$A" "$W/aa/one" "$W/aa/less" "$W/run"
+said "has no env.json"
+[ ! -s "$W/out" ] || { echo "FAIL: aa-compares compared runs before refusing a folder that is no run"; failed=1; }
+expect 2 python3 "$A" "$W/aa/one" "$W/aa"
+said "(a folder of"
 if [ -f "$JAR" ]; then
-  # compare's own refusal of a folder that is no run is passed on in its one line
-  expect 2 env JAR="$JAR" python3 "$A" "$W/run" "$W/run2"
-  said "could not run"
+  # compare's own refusal of a run it cannot read is passed on in its one line
+  expect 2 env JAR="$JAR" python3 "$A" "$W/aa/one" "$W/aa/bad"
+  said "is not JSON"
+  # compare's exit 1 for a result missing in NEW is no regression (was counted as one)
+  expect 0 env JAR="$JAR" python3 "$A" "$W/aa/one" "$W/aa/less"
+  grep -q "a regression (exit 1): 0; a result missing in NEW (exit 1, not counted as a flag): 1" "$W/out" \
+    || { echo "FAIL: aa-compares counts a result missing in NEW as a regression: $(tr '\n' ' ' < "$W/out")"; failed=1; }
 fi
 
 P=$S/server-cpu-pair.py
