@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.xml.stream.XMLStreamException;
 import org.wirebench.formats.finding.FindingResponse.ErrorData;
 import org.wirebench.formats.finding.ItemSchema.Kind;
@@ -37,6 +39,7 @@ final class FindingXmlJson {
     final ItemSchema.Obj schema;
     final String[] names;
     final byte[][] bytes; // the names' bytes, which the cursor tries a start tag against
+    final byte[][] ends; // a text-only field's end tag, "</name>"; null for the others
     final Kind[] kinds;
     final Fields[] objects; // an OBJECT_OPT's
     final Map<String, Integer> index = new HashMap<>(); // for a name out of order, not per field
@@ -46,14 +49,29 @@ final class FindingXmlJson {
       names = o.keys;
       kinds = o.kinds;
       bytes = new byte[names.length][];
+      ends = new byte[names.length][];
       objects = new Fields[names.length];
       for (int k = 0; k < names.length; k++) {
         bytes[k] = names[k].getBytes(StandardCharsets.US_ASCII);
+        String end = "</" + names[k] + ">";
+        ends[k] = TEXT_ONLY.contains(kinds[k]) ? end.getBytes(StandardCharsets.US_ASCII) : null;
         objects[k] = kinds[k] == Kind.OBJECT_OPT ? new Fields(o.objects[k]) : null;
         index.put(names[k], k);
       }
     }
   }
+
+  /** The kinds whose element holds text alone, with no attribute: the cursor's bare leaves. */
+  private static final Set<Kind> TEXT_ONLY =
+      EnumSet.of(
+          Kind.ID,
+          Kind.TEXT,
+          Kind.TEXT_OPT,
+          Kind.TEXTS,
+          Kind.BOOL,
+          Kind.BOOL_OPT,
+          Kind.INT,
+          Kind.INT_OPT);
 
   private static final Fields ITEM = new Fields(ItemSchema.ITEM);
 
@@ -153,7 +171,7 @@ final class FindingXmlJson {
     while (true) {
       // the next field in order is tried first, by its bytes; a list's next value before it
       int again = at >= 0 && f.kinds[at] == Kind.TEXTS ? at : -1;
-      int k = c.nextChild(f.bytes, f.names, again, at + 1);
+      int k = c.nextChild(f.bytes, f.names, f.ends, again, at + 1);
       if (k == Utf8XmlCursor.END) {
         break;
       }

@@ -48,6 +48,9 @@ final class Utf8XmlCursor implements XmlCursor {
   boolean textEscapes; // a byte JSON escapes: a control character, '"' or '\\'
   int textReference; // the first '&', if textEntities
   int spanFrom, spanTo;
+  // a bare leaf read through its end tag (nextChild): its text, which the next textSpan gives
+  private boolean leafRead;
+  private int leafFrom, leafTo;
 
   Utf8XmlCursor(byte[] bytes, int offset, int length) {
     this.b = bytes;
@@ -90,7 +93,7 @@ final class Utf8XmlCursor implements XmlCursor {
   @Override
   public void nextStart() {
     pos = XmlBytes.prolog(b, pos, end);
-    misc();
+    pos = XmlBytes.misc(b, pos, end);
     if (pos >= end || b[pos] != '<') {
       fail();
     }
@@ -100,7 +103,7 @@ final class Utf8XmlCursor implements XmlCursor {
 
   @Override
   public boolean nextChild() {
-    return nextChild(NO_NAMES, null, -1, 0) != END;
+    return nextChild(NO_NAMES, null, null, -1, 0) != END;
   }
 
   private static final byte[][] NO_NAMES = {};
@@ -109,9 +112,12 @@ final class Utf8XmlCursor implements XmlCursor {
    * As {@link #nextChild}, trying the start tag against {@code names[again]} (if {@code again >=
    * 0}) and then {@code names[from..]} first: an unprefixed name of exactly those bytes, then
    * space, '/' or '>' — what nextChild would read as that name. Returns its index; {@link #OTHER}
-   * for any other start tag, read as nextChild reads it; {@link #END} past the end tag.
+   * for any other start tag, read as nextChild reads it; {@link #END} past the end tag. A name with
+   * an end tag in {@code ends} holds text only: when its start tag is bare ({@code <title>}), the
+   * element is read through its end tag at once ({@link #bareLeaf}), and the caller's next call,
+   * {@link #textSpan}, gives its text.
    */
-  int nextChild(byte[][] names, String[] literals, int again, int from) {
+  int nextChild(byte[][] names, String[] literals, byte[][] ends, int again, int from) {
     if (selfClosed) {
       selfClosed = false;
       pop();
@@ -127,7 +133,11 @@ final class Utf8XmlCursor implements XmlCursor {
         }
         if (k >= 0) {
           pos = p + names[k].length;
-          startTag(p, -1, literals[k]);
+          if (ends != null && ends[k] != null && b[pos] == '>' && depth < MAX_DEPTH) {
+            bareLeaf(p, ends[k], literals[k]);
+          } else {
+            startTag(p, -1, literals[k]);
+          }
           return k;
         }
       }
@@ -136,6 +146,37 @@ final class Utf8XmlCursor implements XmlCursor {
         return tag == START ? OTHER : END;
       }
     }
+  }
+
+  /**
+   * Past a text-only element's bare start tag (name at {@code nameStart}): its text, checked as
+   * textSpan checks it, then its end tag, compared with {@code endTag} as a whole; any other end is
+   * read or refused as textSpan would, with the element open. A bare tag binds nothing, so once the
+   * element has ended only its text is kept: eBay's items are mostly such elements.
+   */
+  private void bareLeaf(int nameStart, byte[] endTag, String literal) {
+    attributes.clear();
+    localName = literal;
+    namespaceUri = null;
+    int from = ++pos;
+    int p = skipText(true);
+    leafFrom = from;
+    leafTo = p;
+    leafRead = true;
+    if (end - p >= endTag.length && XmlWords.equal(b, p, endTag, 0, endTag.length)) {
+      pos = p + endTag.length;
+      return;
+    }
+    openName[depth] = nameStart;
+    openNameLength[depth] = from - 1 - nameStart;
+    openNamespaces[depth] = namespaces.size();
+    depth++;
+    if (p + 1 < end && b[p + 1] == '/') {
+      pos = p + 2;
+      endTag();
+      return;
+    }
+    fail(); // a child, a comment or CDATA inside the text
   }
 
   private boolean named(int p, byte[] name) {
@@ -185,6 +226,12 @@ final class Utf8XmlCursor implements XmlCursor {
 
   /** As {@link #text()}, the text left as the span's bytes; {@code textEntities} if it has any. */
   void textSpan() {
+    if (leafRead) {
+      leafRead = false;
+      spanFrom = leafFrom;
+      spanTo = leafTo;
+      return;
+    }
     spanFrom = pos;
     if (selfClosed) {
       selfClosed = false;
@@ -212,7 +259,7 @@ final class Utf8XmlCursor implements XmlCursor {
   @Override
   public void finish() {
     consumeTo(0);
-    misc();
+    pos = XmlBytes.misc(b, pos, end);
     if (pos != end) {
       fail();
     }
@@ -358,21 +405,6 @@ final class Utf8XmlCursor implements XmlCursor {
   private void pop() {
     depth--;
     namespaces.truncate(openNamespaces[depth]);
-  }
-
-  /** Space and comments, as between the prolog's parts and after the root. */
-  private void misc() {
-    while (pos < end) {
-      byte c = b[pos];
-      if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-        pos++;
-      } else if (c == '<' && pos + 3 < end && b[pos + 1] == '!' && b[pos + 2] == '-') {
-        pos = b[pos + 3] == '-' ? pos : fail();
-        pos = XmlBytes.comment(b, end, pos);
-      } else {
-        return;
-      }
-    }
   }
 
   private boolean whitespace() {

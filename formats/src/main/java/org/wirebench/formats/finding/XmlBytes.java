@@ -246,6 +246,21 @@ final class XmlBytes {
     return true;
   }
 
+  /** Past the space and comments at {@code p}, as between the prolog's parts and after the root. */
+  static int misc(byte[] b, int p, int end) {
+    while (p < end) {
+      byte c = b[p];
+      if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+        p++;
+      } else if (c == '<' && p + 3 < end && b[p + 1] == '!' && b[p + 2] == '-') {
+        p = b[p + 3] == '-' ? comment(b, end, p) : Utf8XmlCursor.fail();
+      } else {
+        return p;
+      }
+    }
+    return p;
+  }
+
   /** At {@code <!--}: past the comment, which may not hold {@code --}. */
   static int comment(byte[] b, int end, int pos) {
     int p = pos + 4;

@@ -84,6 +84,49 @@ class FindingXmlJsonFastPathTest {
   }
 
   @Test
+  void aLeafReadThroughItsEndTagAtOnceEndsAsTheLongWayEndsIt() throws Exception {
+    // a text-only element with a bare start tag is read through its end tag in one go: an end
+    // tag other than the bare one, a child, empty elements, attributes and a binding (the long way,
+    // which must end the binding with the element)
+    String price = "<currentPrice currencyId=\"USD\">";
+    String[][] edits = {
+      {"</title>", "</title >", "streamed"},
+      {"</title>", "</title\n\t>", "streamed"},
+      {"</handlingTime>", "</handlingTime >", "streamed"},
+      {"</currentPrice>", "</currentPrice >", "streamed"},
+      {"</title>", "</titl>", "refused"},
+      {"</title>", "</titleX>", "refused"},
+      {"</title>", "</title", "refused"},
+      {"</title>", "<b/></title>", "left"}, // a child or a comment: left to the view
+      {"</title>", "<!-- c --></title>", "left"},
+      {"<title>", "<title xmlns:x='urn:x'>", "streamed"},
+      {"</title>", "</title><x:title/>", "refused"}, // its prefix unbound again
+      {"<title>", "<title xmlns:x='urn:x'>", "</title>", "</title><x:title/>", "refused"},
+      {"<title>", "<title xmlns='urn:other'>", "streamed"}, // the view reads local names only
+      {price, "<currentPrice currencyId=\"USD\" a='1'>", "streamed"},
+      {price, "<currentPrice currencyId=\"EUR\"\n>", "streamed"},
+      {"<globalId>EBAY-US</globalId>", "<globalId/>", "streamed"},
+      {"<globalId>EBAY-US</globalId>", "<globalId  />", "streamed"},
+      {"<globalId>EBAY-US</globalId>", "<globalId x='1'/>", "streamed"},
+    };
+    for (String[] e : edits) {
+      String doc = replace(ONE, e[0], e[1]);
+      if (e.length == 5) {
+        doc = replace(doc, e[2], e[3]);
+      }
+      String expected = e[e.length - 1];
+      agree(doc, String.join(" … ", e));
+      byte[] body = doc.getBytes(StandardCharsets.UTF_8);
+      Object view = fromView(body);
+      if (expected.equals("streamed")) {
+        assertEquals(view, new String(streamed(body), StandardCharsets.UTF_8), e[1]);
+      } else if (expected.equals("refused")) {
+        assertTrue(view.toString().startsWith("refused: "), e[1] + ": " + view);
+      }
+    }
+  }
+
+  @Test
   void aTextWithReferencesIsWrittenAsTheViewWritesIt() throws Exception {
     // one byte, two, three, four (past U+FFFF: Jackson escapes it from a String), and bad ones
     String[] texts = {
