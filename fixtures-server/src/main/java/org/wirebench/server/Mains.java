@@ -204,6 +204,8 @@ public final class Mains {
       line += " (did you mean " + String.join(" or ", u.getSuggestions()) + "?)";
     }
     line = line.replaceAll("\\s*\\R\\s*", " ").strip();
+    // picocli's words for a group of options (one of --plan and --warmup) begin so, no other's
+    line = line.replaceFirst("^Error: ", "");
     failed
         .getErr()
         .println(commandPath(failed) + ": " + line + " (" + commandPath(failed) + " --help)");
