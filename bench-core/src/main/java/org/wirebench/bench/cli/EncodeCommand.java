@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.server.OutputPaths;
+import org.wirebench.server.StandardOutput;
 import org.wirebench.server.UnusedOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -77,7 +78,8 @@ final class EncodeCommand implements Callable<Integer> {
             datasetOption.dataset.take(count),
             timeStamp == null ? Instant.now() : timeStamp);
     if (out == null) {
-      OutputStream stdout = new BufferedOutputStream(System.out, 1 << 16);
+      // a reader that left (| head -c 100) ends the encoding at the next buffer, not at its end
+      OutputStream stdout = new BufferedOutputStream(StandardOutput.bytes(), 1 << 16);
       format.encode(collection, stdout);
       stdout.flush();
     } else {
