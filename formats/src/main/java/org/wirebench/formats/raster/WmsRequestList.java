@@ -99,7 +99,11 @@ public final class WmsRequestList {
 
   private WmsRequestList() {}
 
-  /** Most rows one list holds. */
+  /**
+   * Most rows one list holds, all in memory at once. Not the bound of a feature count ({@code
+   * Datasets.GENERATED_SIZE}), though the same number: rows are drawn, not taken from a dataset,
+   * and either could change alone.
+   */
   public static final int MAX_COUNT = 1_000_000;
 
   /**
