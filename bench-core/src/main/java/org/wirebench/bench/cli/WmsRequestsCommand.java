@@ -81,8 +81,9 @@ final class WmsRequestsCommand implements Callable<Integer> {
   }
 
   private void write(Writer w, WmsRequestList.Srs which) throws IOException {
-    for (WmsRequestList.Request r : WmsRequestList.generate(which, count, seed)) {
-      w.write(r.row(which));
+    // drawn as written: a reader that left ends the drawing too
+    for (var rows = WmsRequestList.rows(which, count, seed); rows.hasNext(); ) {
+      w.write(rows.next().row(which));
       w.write('\n');
     }
   }
