@@ -11,7 +11,8 @@ import picocli.CommandLine;
  * line naming the command and the problem, never a stack trace); 2 could not run: bad usage
  * (picocli's message) or an input that cannot be read ({@link UnreadableRunException}). Output that
  * could not be written (a full disk) is a failure too, never a silent 0; a reader that closed it
- * ({@code | head -1}) is not ({@link #run}).
+ * ({@code | head -1}) is not ({@link #run}): a command writing as it works ({@link
+ * StandardOutput#bytes}) stops there and exits 0, quietly.
  */
 public final class Mains {
   private Mains() {}
@@ -47,8 +48,19 @@ public final class Mains {
         .setParameterExceptionHandler(Mains::usageError)
         .setExecutionExceptionHandler(
             (e, failed, parsed) -> {
+              Throwable unwritable = unwritable(e);
+              if (unwritable != null && StandardOutput.readerLeft()) {
+                // its reader took what it wanted and left: the rest of the work is for no one
+                return 0;
+              }
               if (!STOPPING.get()) {
-                failed.getErr().println("wirebench " + failed.getCommandName() + ": " + message(e));
+                failed
+                    .getErr()
+                    .println(
+                        "wirebench "
+                            + failed.getCommandName()
+                            + ": "
+                            + (unwritable != null ? unwritable.getMessage() : message(e)));
               }
               return unreadable(e) ? 2 : 1;
             });
@@ -174,15 +186,20 @@ public final class Mains {
     int code = cli.execute(args);
     System.out.flush();
     if (System.out.checkError() && code == 0 && !StandardOutput.readerLeft()) {
-      System.err.println("wirebench: cannot write to standard output (" + outputProblem() + ")");
+      System.err.println("wirebench: " + StandardOutput.cannotWrite());
       return 1;
     }
     return code;
   }
 
-  private static String outputProblem() {
-    String why = StandardOutput.failure();
-    return why != null ? why : "disk full or pipe closed";
+  /** The failed write to standard output that ended a command's work (a codec may wrap it). */
+  private static Throwable unwritable(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof StandardOutput.Unwritable) {
+        return t;
+      }
+    }
+    return null;
   }
 
   /**
@@ -204,6 +221,8 @@ public final class Mains {
       line += " (did you mean " + String.join(" or ", u.getSuggestions()) + "?)";
     }
     line = line.replaceAll("\\s*\\R\\s*", " ").strip();
+    // picocli's words for a group of options (one of --plan and --warmup) begin so, no other's
+    line = line.replaceFirst("^Error: ", "");
     failed
         .getErr()
         .println(commandPath(failed) + ": " + line + " (" + commandPath(failed) + " --help)");

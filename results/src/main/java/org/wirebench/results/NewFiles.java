@@ -239,17 +239,11 @@ public final class NewFiles implements AutoCloseable {
    * a name that carries no id (written before they did): whether its writer lives cannot be told.
    */
   public static boolean writerEnded(Path temp) throws IOException {
-    String name = temp.getFileName().toString();
-    if (published(name) == null) {
+    long id = writerId(temp);
+    if (id < 0) {
       return false;
     }
-    String random = name.substring(name.lastIndexOf('.') + 1);
-    int mark = random.indexOf(WRITER);
-    if (mark <= 0 || mark > 18 || !random.substring(0, mark).matches("[0-9]+")) {
-      return false;
-    }
-    java.util.Optional<ProcessHandle> writer =
-        ProcessHandle.of(Long.parseLong(random.substring(0, mark)));
+    java.util.Optional<ProcessHandle> writer = ProcessHandle.of(id);
     if (writer.isEmpty() || !writer.get().isAlive()) {
       return true;
     }
@@ -257,6 +251,29 @@ public final class NewFiles implements AutoCloseable {
     java.time.Instant written =
         Files.getLastModifiedTime(temp, LinkOption.NOFOLLOW_LINKS).toInstant();
     return started.isPresent() && started.get().isAfter(written.plus(REUSED_AFTER));
+  }
+
+  /**
+   * Whether the temporary file {@code temp} ({@link #published} names it) carries its writer's
+   * process id in its name; false for one named before names did ({@code tmp-NAME.<random>}), whose
+   * writer no one can tell running or ended.
+   */
+  public static boolean namesWriter(Path temp) {
+    return writerId(temp) >= 0;
+  }
+
+  /** The process id {@code temp}'s name carries, or -1. */
+  private static long writerId(Path temp) {
+    String name = temp.getFileName().toString();
+    if (published(name) == null) {
+      return -1;
+    }
+    String random = name.substring(name.lastIndexOf('.') + 1);
+    int mark = random.indexOf(WRITER);
+    if (mark <= 0 || mark > 18 || !random.substring(0, mark).matches("[0-9]+")) {
+      return -1;
+    }
+    return Long.parseLong(random.substring(0, mark));
   }
 
   /**

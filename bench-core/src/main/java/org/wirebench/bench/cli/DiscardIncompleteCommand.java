@@ -21,7 +21,10 @@ import picocli.CommandLine.Parameters;
             + " tmp-* files killed commands (load --out, an --out FILE) left in it or in a folder"
             + " directly under it, naming each; complete runs, a temporary file whose command"
             + " still runs, and a tmp-* folder without the marker a run writes first or holding"
-            + " a file no run writes, are never touched (each such folder is named on stderr).")
+            + " a file no run writes, are never touched (each such folder is named on stderr)."
+            + " A temporary file named before names carried the writer's process id"
+            + " (tmp-NAME.RANDOM, not tmp-NAME.PIDpRANDOM) is kept too, as whether its command"
+            + " still runs cannot be told: stderr names it with the rm command that removes it.")
 final class DiscardIncompleteCommand implements Callable<Integer> {
   @Parameters(
       index = "0",

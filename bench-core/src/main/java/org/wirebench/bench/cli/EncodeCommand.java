@@ -7,9 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
+import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.FeatureCollection;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.server.OutputPaths;
+import org.wirebench.server.StandardOutput;
 import org.wirebench.server.UnusedOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,8 +24,6 @@ import picocli.CommandLine.Option;
     versionProvider = org.wirebench.server.CliVersion.class,
     description = "Encode the first COUNT features of a dataset in one format.")
 final class EncodeCommand implements Callable<Integer> {
-  static final int MAX_COUNT = 1_000_000;
-
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @CommandLine.Mixin DatasetOption datasetOption;
@@ -40,7 +40,9 @@ final class EncodeCommand implements Callable<Integer> {
       names = "--count",
       defaultValue = "200",
       description =
-          "features, 1..1000000; real datasets stop at their size (default: ${DEFAULT-VALUE})")
+          "features, 1.."
+              + Datasets.GENERATED_SIZE
+              + "; real datasets stop at their size (default: ${DEFAULT-VALUE})")
   int count;
 
   @Option(
@@ -59,9 +61,9 @@ final class EncodeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (count < 1 || count > MAX_COUNT) {
+    if (count < 1 || count > Datasets.GENERATED_SIZE) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--count must be 1.." + MAX_COUNT + ", was " + count);
+          spec.commandLine(), "--count must be 1.." + Datasets.GENERATED_SIZE + ", was " + count);
     }
     if (!format.writesTimeStamp()) {
       UnusedOptions.refuse(
@@ -77,7 +79,8 @@ final class EncodeCommand implements Callable<Integer> {
             datasetOption.dataset.take(count),
             timeStamp == null ? Instant.now() : timeStamp);
     if (out == null) {
-      OutputStream stdout = new BufferedOutputStream(System.out, 1 << 16);
+      // a reader that left (| head -c 100) ends the encoding at the next buffer, not at its end
+      OutputStream stdout = new BufferedOutputStream(StandardOutput.bytes(), 1 << 16);
       format.encode(collection, stdout);
       stdout.flush();
     } else {

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.wirebench.bench.geo.EncodeLoop;
+import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.registry.UnknownNameException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -50,7 +51,7 @@ final class EncodeLoopCommand implements Callable<Integer> {
   @Option(
       names = "--count",
       defaultValue = "200",
-      description = "features, 1..1000000 (default: ${DEFAULT-VALUE})")
+      description = "features, 1.." + Datasets.GENERATED_SIZE + " (default: ${DEFAULT-VALUE})")
   int count;
 
   @Option(
@@ -72,8 +73,8 @@ final class EncodeLoopCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException, InterruptedException {
-    if (count < 1 || count > EncodeCommand.MAX_COUNT) {
-      throw bad("--count must be 1.." + EncodeCommand.MAX_COUNT + ", was " + count);
+    if (count < 1 || count > Datasets.GENERATED_SIZE) {
+      throw bad("--count must be 1.." + Datasets.GENERATED_SIZE + ", was " + count);
     }
     if (threads < 1 || threads > 256) {
       throw bad("--threads must be 1..256, was " + threads);

@@ -75,25 +75,32 @@ final class JmeterImportCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       paramLabel = "NEW",
+      required = true,
       description =
           "the new run folder to write (must not exist, nor be in a run's folder): RUN's files"
               + " but its reports, jmeter-<scenario>.json, and the report of them")
   Path out;
 
-  @Option(
-      names = "--plan",
-      description =
-          "the plan that ran (its .jmx): each point's warm-up, time or requests, is dropped as it"
-              + " says")
-  Path plan;
+  /** What is dropped of each point as its warm-up: one of the two, which the help shows so. */
+  @CommandLine.ArgGroup(exclusive = true, multiplicity = "1")
+  Warmup dropped;
 
-  @Option(
-      names = "--warmup",
-      converter = org.wirebench.server.CliTypes.DurationConverter.class,
-      description =
-          "drop each point's samples that started this soon after its first, e.g. 10s, instead"
-              + " (no --plan: required)")
-  java.time.Duration warmup;
+  static final class Warmup {
+    @Option(
+        names = "--plan",
+        description =
+            "the plan that ran (its .jmx): each point's warm-up, time or requests, is dropped as"
+                + " it says")
+    Path plan;
+
+    @Option(
+        names = "--warmup",
+        converter = org.wirebench.server.CliTypes.DurationConverter.class,
+        description =
+            "drop each point's samples that started this soon after its first, e.g. 10s, instead"
+                + " of --plan")
+    java.time.Duration warmup;
+  }
 
   @Option(
       names = "--timestamps",
@@ -123,16 +130,9 @@ final class JmeterImportCommand implements Callable<Integer> {
     if (engines != null && (engines < 1 || engines > JmeterPlan.MAX_ENGINES)) {
       throw bad("--engines must be 1.." + JmeterPlan.MAX_ENGINES + ", was " + engines);
     }
-    if (out == null) {
-      throw bad(
-          "give --out NEW: the import writes a new run folder (RUN's files and JMeter's), never"
-              + " into --run "
-              + run);
-    }
     NewRunFolder.check(spec.commandLine(), "--out", out, run);
-    if ((plan == null) == (warmup == null)) {
-      throw bad("give --plan (the .jmx that ran) or --warmup, one of them");
-    }
+    Path plan = dropped.plan;
+    java.time.Duration warmup = dropped.warmup;
     long warmupMs;
     long warmupSamples = 0;
     if (warmup != null) {

@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
     name = "wirebench",
     mixinStandardHelpOptions = true,
     versionProvider = CliVersion.class,
+    // a command is required (run refuses a line without one): not picocli's "[COMMAND]"
+    synopsisSubcommandLabel = "COMMAND",
     description =
         "Which wire format and databinding should my web service use, and what does it cost?",
     subcommands = {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.wirebench.formats.raster.WmsRequestList;
 import org.wirebench.server.OutputPaths;
+import org.wirebench.server.StandardOutput;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,8 +62,10 @@ final class WmsRequestsCommand implements Callable<Integer> {
     }
     OutputFile.file(spec.commandLine(), "--out", out);
     if (out == null) {
-      // not closed: System.out outlives the command; Mains checks it for write errors
-      Writer w = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.US_ASCII));
+      // not closed: System.out outlives the command; a reader that left ends the rows at once
+      Writer w =
+          new BufferedWriter(
+              new OutputStreamWriter(StandardOutput.bytes(), StandardCharsets.US_ASCII));
       write(w, which);
       w.flush();
     } else {
@@ -78,8 +81,9 @@ final class WmsRequestsCommand implements Callable<Integer> {
   }
 
   private void write(Writer w, WmsRequestList.Srs which) throws IOException {
-    for (WmsRequestList.Request r : WmsRequestList.generate(which, count, seed)) {
-      w.write(r.row(which));
+    // drawn as written: a reader that left ends the drawing too
+    for (var rows = WmsRequestList.rows(which, count, seed); rows.hasNext(); ) {
+      w.write(rows.next().row(which));
       w.write('\n');
     }
   }

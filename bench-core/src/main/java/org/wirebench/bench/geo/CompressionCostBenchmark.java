@@ -64,7 +64,10 @@ public class CompressionCostBenchmark extends StudyBenchmark {
   @Param({"identity", "gzip", "br", "zstd"})
   public String encoding;
 
-  /** Features per response, 1..1000000; the study's 200. */
+  /**
+   * Features per response, 1..{@value org.wirebench.formats.geo.Datasets#GENERATED_SIZE}; the
+   * study's 200.
+   */
   @Param({"200"})
   public int count;
 

@@ -69,7 +69,10 @@ public class GeoEncodingBenchmark extends StudyBenchmark {
   })
   public String codec;
 
-  /** Features per response, 1..1000000; clamped to the size of the real datasets. */
+  /**
+   * Features per response, 1..{@value org.wirebench.formats.geo.Datasets#GENERATED_SIZE}; clamped
+   * to the size of the real datasets.
+   */
   @Param({"200", "10000"})
   public int count;
 

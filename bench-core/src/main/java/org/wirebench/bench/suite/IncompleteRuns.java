@@ -309,7 +309,7 @@ public final class IncompleteRuns {
   }
 
   /** A path as one word of a POSIX shell's command line: quoted unless it needs none. */
-  private static String shellWord(String s) {
+  static String shellWord(String s) {
     return s.matches("[A-Za-z0-9_./:=+@%-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
   }
 

@@ -15,7 +15,9 @@ import org.wirebench.results.NewFiles;
  * {@code .hlog.*}, an --out FILE's {@code tmp-FILE.*}. Found under a results root and in the
  * folders directly under it (a run, a load --out folder), never inside an incomplete run's {@code
  * tmp-} folder, which goes whole ({@link IncompleteRuns}). A file is removed only once the process
- * its name names has ended: one a running command is writing is never touched.
+ * its name names has ended: one a running command is writing is never touched. One named before
+ * names carried the writer's id ({@code tmp-NAME.<random>}) is never removed, as no one can tell
+ * whether its writer runs: it is named with the command that removes it, for whoever knows.
  */
 public final class KilledTempFiles {
   private KilledTempFiles() {}
@@ -44,12 +46,15 @@ public final class KilledTempFiles {
           }
           if (NewFiles.writerEnded(f)) {
             ended.add(f);
+          } else if (NewFiles.namesWriter(f)) {
+            kept.add(f + ": the command writing it is running");
           } else {
             kept.add(
                 f
-                    + ": its writer is running, or its name (from before names carried the"
-                    + " writer's process id) cannot say; remove it by hand if no wirebench"
-                    + " command is writing it");
+                    + ": its name carries no writer's process id (named before names did), so"
+                    + " whether a command still writes it cannot be told; if none does, remove"
+                    + " it: rm "
+                    + IncompleteRuns.shellWord(f.toString()));
           }
         }
       }

@@ -32,7 +32,7 @@ final class ParamValues {
   /** Whole-number parameters: the ranges their fields document, inclusive. */
   private static final Map<String, long[]> RANGES =
       Map.of(
-          "count", new long[] {1, 1_000_000},
+          "count", new long[] {1, Datasets.GENERATED_SIZE},
           "items", new long[] {0, FindingGenerator.MAX_ITEMS},
           "size", new long[] {1, 100_000});
 

@@ -3,6 +3,9 @@ package org.wirebench.bench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -76,6 +79,49 @@ class ClosedOutputTest {
       assertTrue(p.waitFor(120, TimeUnit.SECONDS), args[0]);
       assertEquals(1, p.exitValue(), args[0] + ": " + stderr);
       assertTrue(stderr.contains("cannot write to standard output"), stderr);
+    }
+  }
+
+  /**
+   * A command that writes as it works stops at the first write standard output fails, not at the
+   * end of its work: encode of 100,000 features and wms-requests of 100,000 rows wrote on into a
+   * System.out that had failed (PrintStream swallows it) until all was encoded, for no reader. In
+   * this JVM no reader is known to have left, so it is a failure to write, exit 1 naming it (under
+   * a main, a reader that left: exit 0, quietly, above).
+   */
+  @Test
+  void aCommandWritingAsItWorksStopsAtTheFirstFailedWrite() {
+    String[][] commands = {
+      {"encode", "--dataset", "osm_places", "--format", "gml2", "--count", "100000"},
+      {"wms-requests", "--count", "100000"},
+    };
+    PrintStream stdout = System.out;
+    for (String[] args : commands) {
+      int[] writes = {0};
+      OutputStream gone =
+          new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+              write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+              writes[0]++;
+              throw new IOException("Broken pipe");
+            }
+          };
+      CliRunner cli = new CliRunner();
+      int exit;
+      try {
+        System.setOut(new PrintStream(gone, true));
+        exit = cli.run(args);
+      } finally {
+        System.setOut(stdout);
+      }
+      assertEquals(1, exit, args[0] + ": " + cli.err());
+      assertTrue(cli.err().contains("cannot write to standard output"), cli::err);
+      assertTrue(writes[0] <= 2, args[0] + " wrote " + writes[0] + " times after its reader left");
     }
   }
 

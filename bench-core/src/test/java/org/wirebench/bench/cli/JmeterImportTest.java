@@ -30,7 +30,7 @@ class JmeterImportTest {
           + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect";
 
   /** A quick run of 2026-11-24 whose wfs point osm_mainroads/gml32/4 made 2,106.5 req/s, steady. */
-  private static final Path DRIVER =
+  static final Path DRIVER =
       ThenAndNowTest.runs()
           .getParent()
           .getParent()
@@ -66,6 +66,11 @@ class JmeterImportTest {
 
   /** Samples of {@code label} at {@code perSecond} for 5 s, 4 threads; failing ones as told. */
   private Path jtl(String label, double perSecond, int failures) throws Exception {
+    return jtl(tmp, label, perSecond, failures);
+  }
+
+  /** The same, as wfs.csv in {@code dir}. */
+  static Path jtl(Path dir, String label, double perSecond, int failures) throws Exception {
     List<String> lines = new ArrayList<>(List.of(HEADER));
     int n = (int) (perSecond * 5);
     for (int i = 0; i < n; i++) {
@@ -83,7 +88,7 @@ class JmeterImportTest {
               + ok
               + ",,1000,100,4,4,http://h/x,1,0,0");
     }
-    return Files.write(tmp.resolve("wfs.csv"), lines);
+    return Files.write(dir.resolve("wfs.csv"), lines);
   }
 
   @Test
@@ -295,7 +300,7 @@ class JmeterImportTest {
       run.toString()
     };
     assertEquals(2, cli.run(noOut), cli::err);
-    assertTrue(cli.err().contains("give --out NEW"), cli::err);
+    assertTrue(cli.err().contains("Missing required option: '--out=NEW'"), cli::err);
 
     Path exists = Files.createDirectories(tmp.resolve("exists"));
     assertEquals(2, importInto(run, jtl, exists), cli::err);

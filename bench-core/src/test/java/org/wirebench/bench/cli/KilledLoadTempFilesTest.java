@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,5 +91,37 @@ class KilledLoadTempFilesTest {
       assertEquals(0, cli.run("discard-incomplete", out.toString()), cli::err);
       assertEquals(List.of(), temps(out));
     }
+  }
+
+  /**
+   * A temporary file named before names carried the writer's process id ({@code tmp-NAME.RANDOM})
+   * is kept, as no one can tell whether its writer runs, and named on stderr with the command that
+   * removes it, which does; the help says so. It was named with "remove it by hand if no wirebench
+   * command is writing it", and no command.
+   */
+  @Test
+  void anOldTemporaryFileIsKeptAndNamedWithTheCommandThatRemovesIt() throws Exception {
+    Path dir = Files.createDirectories(root.resolve("it's a run"));
+    Path old = Files.writeString(dir.resolve("tmp-load-wfs.json.k3xzq9a0b1c2d"), "");
+    assertEquals(0, cli.run("discard-incomplete", root.toString()), cli::err);
+    assertTrue(Files.exists(old), "a file whose writer may run was removed");
+    String line =
+        cli.err()
+            .lines()
+            .filter(l -> l.startsWith("kept " + old))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError(cli.err()));
+    String remove = "remove it: ";
+    assertTrue(line.contains(remove), line);
+    Process rm =
+        new ProcessBuilder("/bin/sh", "-c", line.substring(line.indexOf(remove) + remove.length()))
+            .redirectErrorStream(true)
+            .start();
+    String said = new String(rm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, rm.waitFor(), said);
+    assertFalse(Files.exists(old), line);
+    assertTrue(Files.isDirectory(dir), "rm removed more than the file");
+    assertEquals(0, cli.run("discard-incomplete", "--help"), cli::err);
+    assertTrue(cli.out().contains("tmp-NAME.RANDOM"), cli::out);
   }
 }

@@ -11,6 +11,14 @@ public final class Datasets {
 
   private Datasets() {}
 
+  /**
+   * The features each generated dataset holds, and so the most a count asks of a dataset ({@code
+   * encode --count}, a benchmark's {@code -p count}): {@link Dataset#take} cuts a count to the
+   * dataset's size without a word, so a bound above this would ask every built-in dataset for
+   * features it does not have.
+   */
+  public static final int GENERATED_SIZE = 1_000_000;
+
   public static Registry<Dataset> registry() {
     return Holder.REGISTRY;
   }

@@ -3,7 +3,9 @@ package org.wirebench.formats.raster;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Random;
 
 /**
@@ -99,42 +101,73 @@ public final class WmsRequestList {
 
   private WmsRequestList() {}
 
-  /** Most rows one list holds. */
+  /**
+   * Most rows one list holds. Not the bound of a feature count ({@code Datasets.GENERATED_SIZE}),
+   * though the same number: rows are drawn, not taken from a dataset, and either could change
+   * alone.
+   */
   public static final int MAX_COUNT = 1_000_000;
 
   /**
    * @param count rows, 1..{@value #MAX_COUNT}
    */
   public static List<Request> generate(Srs srs, int count, long seed) {
+    List<Request> out = new ArrayList<>(count);
+    rows(srs, count, seed).forEachRemaining(out::add);
+    return out;
+  }
+
+  /**
+   * The rows of {@link #generate}, each drawn when asked for: a writer that stops early (its reader
+   * left) draws no more.
+   *
+   * @param count rows, 1..{@value #MAX_COUNT}
+   */
+  public static Iterator<Request> rows(Srs srs, int count, long seed) {
     if (count < 1 || count > MAX_COUNT) {
       throw new IllegalArgumentException("count must be 1.." + MAX_COUNT + ", was " + count);
     }
     Random random = new Random(seed);
     double logFinest = Math.log(srs.finest);
     double logCoarsest = Math.log(srs.coarsest);
-    List<Request> out = new ArrayList<>(count);
-    long attempts = 0;
-    while (out.size() < count) {
-      if (++attempts > (long) count * ATTEMPTS_PER_ROW) {
-        throw new IllegalStateException("no box fits the region after " + attempts + " draws");
+    return new Iterator<>() {
+      private int drawn;
+      private long attempts;
+
+      @Override
+      public boolean hasNext() {
+        return drawn < count;
       }
-      int width = 256 + random.nextInt(1024 - 256 + 1);
-      int height = 256 + random.nextInt(768 - 256 + 1);
-      double resolution = Math.exp(logFinest + (logCoarsest - logFinest) * random.nextDouble());
-      double cx = srs.minX + (srs.maxX - srs.minX) * random.nextDouble();
-      double cy = srs.minY + (srs.maxY - srs.minY) * random.nextDouble();
-      double halfW = width * resolution / 2;
-      double halfH = height * resolution / 2;
-      Request r =
-          rounded(srs, new Request(width, height, cx - halfW, cy - halfH, cx + halfW, cy + halfH));
-      if (r.minX() >= srs.minX
-          && r.minY() >= srs.minY
-          && r.maxX() <= srs.maxX
-          && r.maxY() <= srs.maxY) {
-        out.add(r);
+
+      @Override
+      public Request next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        while (true) {
+          if (++attempts > (long) count * ATTEMPTS_PER_ROW) {
+            throw new IllegalStateException("no box fits the region after " + attempts + " draws");
+          }
+          int width = 256 + random.nextInt(1024 - 256 + 1);
+          int height = 256 + random.nextInt(768 - 256 + 1);
+          double resolution = Math.exp(logFinest + (logCoarsest - logFinest) * random.nextDouble());
+          double cx = srs.minX + (srs.maxX - srs.minX) * random.nextDouble();
+          double cy = srs.minY + (srs.maxY - srs.minY) * random.nextDouble();
+          double halfW = width * resolution / 2;
+          double halfH = height * resolution / 2;
+          Request r =
+              rounded(
+                  srs, new Request(width, height, cx - halfW, cy - halfH, cx + halfW, cy + halfH));
+          if (r.minX() >= srs.minX
+              && r.minY() >= srs.minY
+              && r.maxX() <= srs.maxX
+              && r.maxY() <= srs.maxY) {
+            drawn++;
+            return r;
+          }
+        }
       }
-    }
-    return out;
+    };
   }
 
   /** The box as the row prints it, so that what is requested is what was checked. */

@@ -35,16 +35,22 @@ public final class LoadCommand implements Callable<Integer> {
 
   static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-  @Option(names = "--target", description = "http:// URL to request (one-URL mode)")
-  URI target;
+  /** The mode, one URL or a scenario: one of the two, which the help shows so. */
+  @CommandLine.ArgGroup(exclusive = true, multiplicity = "1")
+  Mode mode = new Mode();
+
+  static final class Mode {
+    @Option(names = "--target", description = "http:// URL to request (one-URL mode)")
+    URI target;
+
+    @Option(
+        names = "--scenario",
+        completionCandidates = Scenarios.Names.class,
+        description = "run a study's table instead of one URL: ${COMPLETION-CANDIDATES}")
+    String scenario;
+  }
 
   @CommandLine.Mixin ScenarioOptions scenarioOptions = new ScenarioOptions();
-
-  @Option(
-      names = "--scenario",
-      completionCandidates = Scenarios.Names.class,
-      description = "run a study's table instead of one URL: ${COMPLETION-CANDIDATES}")
-  String scenario;
 
   @Option(
       names = "--duration",
@@ -190,7 +196,7 @@ public final class LoadCommand implements Callable<Integer> {
       ParentWatch.exitWhenEnded(System.in, "load");
     }
     check();
-    if (scenario != null) {
+    if (mode.scenario != null) {
       return new ScenarioCommand(this).call();
     }
     checkTarget();
@@ -211,13 +217,7 @@ public final class LoadCommand implements Callable<Integer> {
    * each), before any work.
    */
   void check() {
-    if ((target == null) == (scenario == null)) {
-      throw bad(
-          "give either --target URL (one URL) or --scenario "
-              + String.join("|", Scenarios.names())
-              + " (a study's table)");
-    }
-    LoadModes.onlyWhereUsed(spec, target != null, scenario);
+    LoadModes.onlyWhereUsed(spec, mode.target != null, mode.scenario);
     if (!(rate >= 0 && rate <= 1_000_000)) {
       throw bad("--rate must be 0..1000000 requests/s, was " + rate);
     }
@@ -278,7 +278,7 @@ public final class LoadCommand implements Callable<Integer> {
 
   private int run(int users) throws Exception {
     LoadPlan plan =
-        new LoadPlan(target)
+        new LoadPlan(mode.target)
             .users(users)
             .rate(rate)
             .timed(
@@ -338,7 +338,7 @@ public final class LoadCommand implements Callable<Integer> {
    */
   public void checkBeforeRun() {
     check();
-    if (scenario != null) {
+    if (mode.scenario != null) {
       try {
         new ScenarioCommand(this).checkValues();
       } catch (IllegalArgumentException e) {
@@ -350,7 +350,7 @@ public final class LoadCommand implements Callable<Integer> {
   }
 
   private void checkTarget() {
-    String problem = TargetUrls.problem(target, false);
+    String problem = TargetUrls.problem(mode.target, false);
     if (problem != null) {
       // an https URL too: the driver's own HTTP/1.1 engine has no TLS, never sent as plain text
       throw bad("--target: " + problem);

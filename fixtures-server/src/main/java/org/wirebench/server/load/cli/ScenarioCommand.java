@@ -43,7 +43,7 @@ final class ScenarioCommand {
    * them before any benchmark.
    */
   void checkValues() {
-    Scenario scenario = Scenarios.get(cmd.scenario);
+    Scenario scenario = Scenarios.get(cmd.mode.scenario);
     points(scenario);
     serverValues();
     settings(scenario);
@@ -132,7 +132,7 @@ final class ScenarioCommand {
     Scenario scenario;
     List<Scenario.Point> points;
     try {
-      scenario = Scenarios.get(cmd.scenario);
+      scenario = Scenarios.get(cmd.mode.scenario);
     } catch (IllegalArgumentException e) {
       throw cmd.bad(e.getMessage());
     }

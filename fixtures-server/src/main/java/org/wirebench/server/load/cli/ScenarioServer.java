@@ -29,11 +29,11 @@ final class ScenarioServer {
    */
   static List<String> serverArgs(LoadCommand load) {
     ScenarioOptions o = load.scenarioOptions;
-    if (load.scenario == null
+    if (load.mode.scenario == null
         || o.server != null
         || o.jmeterPlan != null
         || o.sharedServer != null
-        || Scenarios.get(load.scenario) instanceof SelfRunningScenario) {
+        || Scenarios.get(load.mode.scenario) instanceof SelfRunningScenario) {
       return null;
     }
     return serveArgs(load.encoding());

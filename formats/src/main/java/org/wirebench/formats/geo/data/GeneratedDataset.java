@@ -3,6 +3,7 @@ package org.wirebench.formats.geo.data;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.wirebench.formats.geo.Dataset;
+import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
 
@@ -11,7 +12,10 @@ import org.wirebench.formats.geo.FeatureType;
  * source, so the stream is lazy and any feature can be made without the ones before it.
  */
 abstract class GeneratedDataset implements Dataset {
-  static final int SIZE = 1_000_000;
+  static final int SIZE = Datasets.GENERATED_SIZE;
+
+  /** Digits of the largest number an id carries, SIZE: a longer number names no feature. */
+  private static final int ID_DIGITS = String.valueOf(SIZE).length();
 
   private final FeatureType type;
 
@@ -56,7 +60,7 @@ abstract class GeneratedDataset implements Dataset {
     // only the canonical spelling names a feature: "+5", "05", "5 " or "\u0665" (an Arabic-Indic
     // five, which Integer.parseInt reads as 5) are other ids
     if (n.isEmpty()
-        || n.length() > 7
+        || n.length() > ID_DIGITS
         || n.charAt(0) == '0'
         || !n.chars().allMatch(c -> c >= '0' && c <= '9')) {
       return -1;
