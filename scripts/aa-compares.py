@@ -13,9 +13,10 @@ regression (compare's exit 1; its other exit 1, a result missing in NEW, is coun
 pair's runs did not measure the same rows), and the flagged rows by kind. Needs the jar (JAR, default
 bench-core/target/benchmarks.jar; ./wirebench builds it) and java.
 
-Exit 0: counted; 2: could not count (fewer than two runs, a run given twice, a folder without
-env.json, no wirebench jar, no java, all refused before any compare; or compare could not read a
-run: its one line is passed on). One line on stderr, no traceback.
+Exit 0: counted; 2: could not count (fewer than two runs, a run given twice or copied, a folder
+without env.json, no wirebench jar, no java, all refused before any compare; compare could not read
+a run: its one line is passed on; every pair's hardware differs: no A/A pair). One line on stderr,
+no traceback.
 """
 import itertools, json, os, shutil, signal, subprocess, sys, zipfile
 from collections import Counter
@@ -59,6 +60,19 @@ for run in args:
     if k in seen:
         refuse(f"{run} is the same run as {seen[k]}: each run once")
     seen[k] = run
+# a copy of a run (cp -r) is the same run under another path: its env.json, which records when
+# the run started to the nanosecond, is the same bytes; compared with itself it would count as an
+# A/A pair that flags nothing
+envs = {}
+for run in args:
+    try:
+        with open(os.path.join(run, "env.json"), "rb") as f:
+            env = f.read()
+    except OSError as e:
+        refuse(f"{os.path.join(run, 'env.json')}: cannot read: {e.strerror}")
+    if env in envs:
+        refuse(f"{run} is a copy of {envs[env]} (the same env.json): each run once")
+    envs[env] = run
 jar = os.environ.get("JAR") or os.path.join(ROOT, "bench-core", "target", "benchmarks.jar")
 if not os.path.isfile(jar):
     refuse(f"no jar at {jar}: build it first (./wirebench --help builds it)")
@@ -128,6 +142,8 @@ for base, new in itertools.combinations(args, 2):
     said = "; ".join(f"{r['verdict']} {r['label']} {interval(r)}" for r in flags) or "nothing flagged"
     print(f"{name}: {differ}exit {doc['exitCode']}, {gone}{said}")
     by_kind.update(f"{kind(r)} {r['verdict']}" for r in flags)
+if pairs == 0:
+    refuse("no A/A pair to count: in every pair the machines' hardware differs")
 print(f"A/A pairs compared: {pairs}; flagging a row: {flagging}; a regression (exit 1): {regressing}"
       + (f"; a result missing in NEW (exit 1, not counted as a flag): {lacking}" if lacking else "")
       + (f"; skipped (hardware differs): {skipped}" if skipped else ""))

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scripts' own refusals, 225 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
+# The scripts' own refusals, 227 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
 # user and system; 1 min 28 s wall with nothing else running; each case starts a
 # python3 or a JVM): every script's -h/--help prints its header and exits 0, and bad usage or
 # input (a missing, unreadable, non-UTF-8, empty or malformed file or folder, a number such as
@@ -232,6 +232,12 @@ mkdir "$W/aa"
 cp -r "$ROOT/src/test/runs/compare/base1" "$W/aa/one"
 cp -r "$W/aa/one" "$W/aa/less"
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d.pop(); json.dump(d, open(sys.argv[1], "w"))' "$W/aa/less/jmh.json"
+# another run: its own start time (a copy, the same env.json, is the same run)
+sed -i 's/"startedUtc" : "2026-11-22T05:11:39/"startedUtc" : "2026-11-22T05:11:40/' "$W/aa/less/env.json"
+cp -r "$W/aa/one" "$W/aa/copy"
+cp -r "$W/aa/less" "$W/aa/onecore"
+sed -i 's/"cores" : 2,/"cores" : 1,/' "$W/aa/onecore/env.json"
+cmp -s "$W/aa/one/env.json" "$W/aa/less/env.json" && { echo "check-scripts: the aa-compares fixtures' env.json were not made"; exit 1; }
 cp -r "$W/aa/one" "$W/aa/bad"
 echo '{' > "$W/aa/bad/env.json"
 expect 2 python3 "$A"
@@ -259,10 +265,16 @@ said "has no env.json"
 [ ! -s "$W/out" ] || { echo "FAIL: aa-compares compared runs before refusing a folder that is no run"; failed=1; }
 expect 2 python3 "$A" "$W/aa/one" "$W/aa"
 said "(a folder of"
+# a copy of a run is that run again (was compared with it as an A/A pair that flags nothing)
+expect 2 python3 "$A" "$W/aa/one" "$W/aa/less" "$W/aa/copy"
+said "is a copy of"
 if [ -f "$JAR" ]; then
   # compare's own refusal of a run it cannot read is passed on in its one line
   expect 2 env JAR="$JAR" python3 "$A" "$W/aa/one" "$W/aa/bad"
   said "is not JSON"
+  # no pair left to count when every pair's hardware differs (was exit 0, "compared: 0")
+  expect 2 env JAR="$JAR" python3 "$A" "$W/aa/one" "$W/aa/onecore"
+  said "no A/A pair to count"
   # compare's exit 1 for a result missing in NEW is no regression (was counted as one)
   expect 0 env JAR="$JAR" python3 "$A" "$W/aa/one" "$W/aa/less"
   grep -q "a regression (exit 1): 0; a result missing in NEW (exit 1, not counted as a flag): 1" "$W/out" \
