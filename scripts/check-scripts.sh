@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scripts' own refusals, 227 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
+# The scripts' own refusals, 229 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
 # user and system; 1 min 28 s wall with nothing else running; each case starts a
 # python3 or a JVM): every script's -h/--help prints its header and exits 0, and bad usage or
 # input (a missing, unreadable, non-UTF-8, empty or malformed file or folder, a number such as
@@ -509,6 +509,13 @@ got=0
 "$W/wb/wirebench" compare A B > /dev/null 2> "$W/err" < /dev/null || got=$?
 [ "$got" = 2 ] && tail -1 "$W/err" | grep -qF "the build failed, so the command did not run" \
   || { echo "FAIL (exit $got, not 2): ./wirebench with a failing build :: $(tr '\n' ' ' < "$W/err")"; failed=1; }
+# no java to run: 2 in one line before any build (was bash's 127 "No such file or directory")
+expect 2 env JAVA_HOME="$W/missing" "$W/wb/wirebench" --help
+said "has no bin/java to run"
+mkdir "$W/nojava"
+ln -s "$(command -v dirname)" "$W/nojava/dirname"
+expect 2 env -u JAVA_HOME PATH="$W/nojava" "$BASH" "$W/wb/wirebench" --help
+said "no java on the PATH"
 if [ -f "$JAR" ]; then
   # each for its reason, on a machine with wrk or without (the layer is checked first)
   expect 2 bash "$S/server-cpu-pair.sh" --a "$JAR" --b "$JAR" --layers no_such_layer
