@@ -12,6 +12,7 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.wirebench.formats.finding.Quote;
 import org.wirebench.formats.soap.Operation;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 
 /**
  * Benchmark1.wsdl's XML Schema checked by hand, for this one schema, over the events of the
@@ -137,7 +138,7 @@ final class PayloadCheck {
             }
             if (derived[depth] != null && derived[depth].startsWith("ID")) {
               String v = value.toString();
-              String id = org.wirebench.formats.xml.XsdWhiteSpace.trim(v);
+              String id = XsdWhiteSpace.trim(v);
               if (derived[depth].equals("ID")) {
                 ids = ids == null ? new HashSet<>() : ids;
                 if (!ids.add(id)) {
@@ -294,7 +295,7 @@ final class PayloadCheck {
    */
   private static String xsiType(XMLStreamReader r, String qname, Type type, String name)
       throws EnvelopeCheck.Refused {
-    String q = org.wirebench.formats.xml.XsdWhiteSpace.trim(qname);
+    String q = XsdWhiteSpace.trim(qname);
     int colon = q.indexOf(':');
     String prefix = colon < 0 ? "" : q.substring(0, colon);
     String local = q.substring(colon + 1);
@@ -349,7 +350,7 @@ final class PayloadCheck {
   /** Whether every character is XML white space (the schema's, not Java's). */
   private static boolean space(char[] chars, int from, int to) {
     for (int i = from; i < to; i++) {
-      if (!org.wirebench.formats.xml.XsdWhiteSpace.isSpace(chars[i])) {
+      if (!XsdWhiteSpace.isSpace(chars[i])) {
         return false;
       }
     }

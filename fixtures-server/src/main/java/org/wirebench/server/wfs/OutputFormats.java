@@ -10,6 +10,7 @@ import org.wirebench.formats.geo.codec.WfsOutputFormat;
 import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.formats.geo.schema.XmlSchema;
 import org.wirebench.formats.media.MediaType;
+import org.wirebench.server.http.KvpText;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -119,7 +120,7 @@ final class OutputFormats {
 
   /** The codec for outputFormat {@code format} (or null: the version's GML). */
   static GeoCodec codec(WfsVersion version, String format) throws OwsException {
-    if (format == null || org.wirebench.server.http.KvpText.isBlank(format)) {
+    if (format == null || KvpText.isBlank(format)) {
       return GeoCodecs.get(defaultCodec(version));
     }
     return GeoCodecs.forOutputFormat(format)

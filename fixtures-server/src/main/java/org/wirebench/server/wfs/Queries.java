@@ -7,6 +7,8 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.wirebench.formats.geo.Dataset;
+import org.wirebench.formats.xml.XsdWhiteSpace;
+import org.wirebench.server.http.KvpText;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -38,7 +40,7 @@ final class Queries {
     List<Dataset> layers = new ArrayList<>();
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (String name : names) {
-      Dataset d = wfs.dataset(org.wirebench.server.http.KvpText.trim(name));
+      Dataset d = wfs.dataset(KvpText.trim(name));
       if (!seen.add(d.name())) {
         // the same features twice would repeat their gml:ids: an invalid document
         throw OwsException.invalid(
@@ -76,15 +78,15 @@ final class Queries {
   private static List<String> typeNames(WfsRequest wfs, Map<String, String> params, String locator)
       throws OwsException {
     String v = params.getOrDefault("typenames", params.get("typename"));
-    if (v == null || org.wirebench.server.http.KvpText.isBlank(v)) {
+    if (v == null || KvpText.isBlank(v)) {
       String ids = params.getOrDefault("resourceid", params.get("featureid"));
-      if (ids != null && !org.wirebench.server.http.KvpText.isBlank(ids)) {
+      if (ids != null && !KvpText.isBlank(ids)) {
         return typesOfIds(ids);
       }
       throw OwsException.missing(locator);
     }
     List<String> names;
-    if (org.wirebench.server.http.KvpText.trim(v).startsWith("(")) {
+    if (KvpText.trim(v).startsWith("(")) {
       names = groups(v, locator);
       for (String g : names) {
         if (g.contains(",")) {
@@ -110,9 +112,7 @@ final class Queries {
   private static List<String> typesOfIds(String ids) throws OwsException {
     java.util.Set<String> layers = new java.util.LinkedHashSet<>();
     for (String id : ids.split(",", -1)) {
-      String layer =
-          org.wirebench.server.wfs.filter.FeatureIds.layerOf(
-              org.wirebench.server.http.KvpText.trim(id));
+      String layer = org.wirebench.server.wfs.filter.FeatureIds.layerOf(KvpText.trim(id));
       if (layer != null) {
         layers.add(layer);
       }
@@ -147,14 +147,12 @@ final class Queries {
         continue;
       }
       for (String id : ids.split(",", -1)) {
-        String layer =
-            org.wirebench.server.wfs.filter.FeatureIds.layerOf(
-                org.wirebench.server.http.KvpText.trim(id));
+        String layer = org.wirebench.server.wfs.filter.FeatureIds.layerOf(KvpText.trim(id));
         if (layer != null && !named.contains(layer)) {
           throw OwsException.invalid(
               key.toUpperCase(java.util.Locale.ROOT),
               ids,
-              org.wirebench.server.http.KvpText.trim(id)
+              KvpText.trim(id)
                   + " is a feature of "
                   + layer
                   + ", which the type names ("
@@ -182,7 +180,7 @@ final class Queries {
   /** {@code (a)(b)(c)}: the groups' contents, or an exception if the value is not only groups. */
   private static List<String> groups(String v, String locator) throws OwsException {
     List<String> out = new ArrayList<>();
-    String s = org.wirebench.server.http.KvpText.trim(v);
+    String s = KvpText.trim(v);
     Matcher m = GROUP.matcher(s);
     int end = 0;
     while (m.lookingAt()) {
@@ -208,12 +206,7 @@ final class Queries {
       throws OwsException {
     String v = params.get(key);
     // a filter is XML, with XML's white space round it; the other values KVP's
-    String s =
-        v == null
-            ? null
-            : xml
-                ? org.wirebench.formats.xml.XsdWhiteSpace.trim(v)
-                : org.wirebench.server.http.KvpText.trim(v);
+    String s = v == null ? null : xml ? XsdWhiteSpace.trim(v) : KvpText.trim(v);
     List<String> out = new ArrayList<>();
     if (xml && n == 1 && s != null && s.matches("(?s)\\([ \\t\\r\\n]*<.*>[ \\t\\r\\n]*\\)")) {
       // one query's filter may come in its parentheses too: FILTER=(<Filter>…</Filter>)

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.server.http.KvpText;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.wfs.filter.BboxFilter;
 import org.wirebench.server.wfs.filter.Crs;
@@ -45,13 +46,13 @@ final class Selection {
    */
   FeatureType selectedProperties(FeatureType type) throws OwsException {
     String v = params.get("propertyname");
-    if (v == null || org.wirebench.server.http.KvpText.trim(v).equals("*")) {
+    if (v == null || KvpText.trim(v).equals("*")) {
       return null;
     }
-    String list = org.wirebench.server.http.KvpText.trim(v);
+    String list = KvpText.trim(v);
     java.util.Set<String> named = new java.util.HashSet<>();
     for (String one : list.split(",", -1)) {
-      String name = org.wirebench.server.http.KvpText.trim(one);
+      String name = KvpText.trim(one);
       String local = TypeNames.propertyName("PROPERTYNAME", v, name, type, names);
       if (!local.equals(type.geometryName()) && type.indexOf(local) < 0) {
         throw OwsException.invalid(
@@ -172,7 +173,7 @@ final class Selection {
     }
     boolean latLon;
     if (parts.length == 5) {
-      String crs = org.wirebench.server.http.KvpText.trim(parts[4]);
+      String crs = KvpText.trim(parts[4]);
       if (crs.isEmpty()) {
         throw OwsException.invalid("BBOX", v, "an empty CRS after the fourth number");
       }

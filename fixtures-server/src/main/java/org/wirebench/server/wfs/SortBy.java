@@ -10,6 +10,7 @@ import org.eclipse.jetty.util.StringUtil;
 import org.wirebench.formats.geo.Attribute;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.server.http.KvpText;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -39,7 +40,7 @@ final class SortBy {
     Comparator<Feature> order = null;
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (String key : value.split(",", -1)) {
-      String[] parts = org.wirebench.server.http.KvpText.trim(key).split("[ \\t]+");
+      String[] parts = KvpText.trim(key).split("[ \\t]+");
       if (parts.length == 0 || parts[0].isEmpty() || parts.length > 2) {
         throw OwsException.invalid("SORTBY", value, "expected property [ASC|DESC], …");
       }

@@ -12,6 +12,7 @@ import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.codec.GmlNames;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.server.http.KvpText;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -33,7 +34,7 @@ final class StoredQueries {
     }
     java.util.Set<String> seen = new java.util.HashSet<>();
     for (String id : ids.split(",", -1)) {
-      String one = org.wirebench.server.http.KvpText.trim(id);
+      String one = KvpText.trim(id);
       check(one);
       if (!seen.add(one)) {
         throw OwsException.invalid("STOREDQUERY_ID", ids, one + " is named twice");
@@ -110,7 +111,7 @@ final class StoredQueries {
    * @throws OwsException NotFound (HTTP 404), as WFS 2.0.2 asks, when no feature has that id
    */
   static Found find(String id) throws OwsException {
-    if (id == null || org.wirebench.server.http.KvpText.isBlank(id)) {
+    if (id == null || KvpText.isBlank(id)) {
       throw OwsException.missing("ID");
     }
     int dot = id.lastIndexOf('.');

@@ -5,6 +5,7 @@ import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.registry.UnknownNameException;
+import org.wirebench.server.http.KvpText;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.wfs.filter.QualifiedNames;
 
@@ -35,12 +36,12 @@ final class TypeNames {
    * every layer when none is named, as the standards say.
    */
   List<Dataset> described(String name) throws OwsException {
-    if (name == null || org.wirebench.server.http.KvpText.isBlank(name)) {
+    if (name == null || KvpText.isBlank(name)) {
       return List.copyOf(Datasets.registry().all());
     }
     List<Dataset> out = new java.util.ArrayList<>();
     for (String one : name.split(",", -1)) {
-      Dataset d = dataset(org.wirebench.server.http.KvpText.trim(one));
+      Dataset d = dataset(KvpText.trim(one));
       if (out.contains(d)) {
         // its schema would declare the type's elements twice: an invalid document
         throw OwsException.invalid(locator, name, d.name() + " is named twice");

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.eclipse.jetty.util.StringUtil;
 import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.server.http.KvpNames;
+import org.wirebench.server.http.KvpText;
 import org.wirebench.server.http.OwsException;
 
 /**
@@ -180,7 +181,7 @@ final class WfsParameters {
     Map<String, String> read = READ.getOrDefault(operation.toLowerCase(Locale.ROOT), Map.of());
     for (Map.Entry<String, String> e : lowerCaseParams.entrySet()) {
       String name = read.get(e.getKey());
-      if (name != null && org.wirebench.server.http.KvpText.isBlank(e.getValue())) {
+      if (name != null && KvpText.isBlank(e.getValue())) {
         throw new OwsException(
             "MissingParameterValue",
             name,

@@ -9,6 +9,7 @@ import org.wirebench.formats.geo.Dataset;
 import org.wirebench.formats.geo.codec.GeoCodec;
 import org.wirebench.formats.geo.codec.WfsVersion;
 import org.wirebench.formats.media.MediaType;
+import org.wirebench.server.http.KvpText;
 import org.wirebench.server.http.OwsException;
 import org.wirebench.server.wfs.filter.Crs;
 
@@ -68,14 +69,14 @@ final class WfsRequest implements org.wirebench.server.http.OwsHandler.Parsed {
     // sorted: the first refused parameter named is the same whatever the query's order
     Map<String, String> p = new TreeMap<>(lowerCaseParams);
     String service = p.get("service");
-    if (service == null || org.wirebench.server.http.KvpText.isBlank(service)) {
+    if (service == null || KvpText.isBlank(service)) {
       throw OwsException.missing("service");
     }
     if (!StringUtil.asciiEqualsIgnoreCase(service, "WFS")) {
       throw OwsException.invalid("service", service, "this server only speaks WFS");
     }
     String request = p.get("request");
-    if (request == null || org.wirebench.server.http.KvpText.isBlank(request)) {
+    if (request == null || KvpText.isBlank(request)) {
       throw OwsException.missing("request");
     }
     WfsVersion version = WfsVersions.of(request, p);

@@ -9,6 +9,7 @@ import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.xml.XsdWhiteSpace;
+import org.wirebench.server.http.KvpText;
 
 /**
  * Features named by id: RESOURCEID (2.0) or FEATUREID (1.0, 1.1) as KVP lists, and a Filter of
@@ -25,7 +26,7 @@ public final class FeatureIds {
   public static Predicate<Feature> parse(String list) throws FilterException {
     Set<String> ids = new HashSet<>();
     for (String id : list.split(",", -1)) {
-      String one = org.wirebench.server.http.KvpText.trim(id);
+      String one = KvpText.trim(id);
       if (one.isEmpty()) {
         throw FilterException.invalid("an empty feature id in '" + list + "'");
       }

@@ -85,7 +85,7 @@ public final class FilterParser {
       throw FilterException.parsing(
           "FILTER has " + filter.length() + " characters; at most " + MAX_CHARS + " are read");
     }
-    String xml = unwrap(org.wirebench.formats.xml.XsdWhiteSpace.trim(filter));
+    String xml = unwrap(XsdWhiteSpace.trim(filter));
     // Woodstox, told not to support DTDs, skips a DOCTYPE without reporting it and then drops the
     // entities it declared: refuse the declaration before parsing
     if (xml.contains("<!DOCTYPE") || xml.contains("<!ENTITY")) {

@@ -2,6 +2,7 @@ package org.wirebench.server.wfs.filter;
 
 import javax.xml.namespace.NamespaceContext;
 import org.wirebench.formats.geo.FeatureType;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 import org.wirebench.server.wfs.filter.Comparisons.Property;
 
 /**
@@ -55,7 +56,7 @@ final class PropertyNames {
   private String localName(String ref, NamespaceContext ns) throws FilterException {
     try {
       return QualifiedNames.localIn(
-          org.wirebench.formats.xml.XsdWhiteSpace.trim(ref),
+          XsdWhiteSpace.trim(ref),
           QualifiedNames.xml(ns),
           false,
           type.namespaceUri(),
