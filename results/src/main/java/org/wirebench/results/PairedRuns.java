@@ -23,17 +23,18 @@ public record PairedRuns(
     int formatVersion, Settings settings, List<Group> groups, List<Claim> claims) {
 
   /**
-   * 3: the settings say how much of a fork's rounds its estimate trims ({@link
+   * 4: each group says how long its variants were warmed ({@link Group#warmupMs}), the settings no
+   * longer do; 3: the settings say how much of a fork's rounds its estimate trims ({@link
    * Settings#trimShare}); 2: a claim's kind may be NO_DIFFERENCE. Version 1 and 2 files read as
    * untrimmed.
    */
-  public static final int FORMAT_VERSION = 3;
+  public static final int FORMAT_VERSION = 4;
 
   public static final String FILE = "pairs.json";
 
   /**
-   * @param warmupMs per variant, on the cost clock: a fork runs its variants interleaved until each
-   *     has spent this long (and for at least 3 rounds) before the first measured round
+   * @param warmupMs every group's warm-up ({@link Group#warmupMs}) in files before version 4; null
+   *     from version 4, where each group records its own
    * @param batchMs the time one variant runs in a round (the operation count per variant is set
    *     from it at the end of the warm-up and kept for the fork)
    * @param rounds measured rounds per fork
@@ -49,7 +50,7 @@ public record PairedRuns(
    *     highest), 0 ≤ share &lt; 0.5; null in files before version 3, which took the plain mean
    */
   public record Settings(
-      int warmupMs,
+      Integer warmupMs,
       int batchMs,
       int rounds,
       int minForks,
@@ -73,9 +74,17 @@ public record PairedRuns(
    * @param stopped why sampling stopped: "decided" (every claim decided within the target width),
    *     "budget" (the group's share of time was spent), "max-forks"
    * @param elapsedMs wall time the group took, forks started included
+   * @param warmupMs per variant, ms on the cost clock: a fork runs the group's variants interleaved
+   *     until each has spent this long (and for at least 3 rounds) before the first measured round;
+   *     null in files before version 4, whose groups all took {@link Settings#warmupMs}
    */
   public record Group(
-      String id, List<Variant> variants, List<Fork> forks, String stopped, long elapsedMs) {
+      String id,
+      List<Variant> variants,
+      List<Fork> forks,
+      String stopped,
+      long elapsedMs,
+      Integer warmupMs) {
 
     public int index(String variant) {
       for (int i = 0; i < variants.size(); i++) {
@@ -150,6 +159,11 @@ public record PairedRuns(
     ResultFiles.JSON.writeValue(file.toFile(), this);
   }
 
+  /** How long the group's variants were warmed, ms of cost each, in any version's file. */
+  public int warmupMs(Group g) {
+    return g.warmupMs() != null ? g.warmupMs() : settings.warmupMs();
+  }
+
   public static PairedRuns read(Path file) throws IOException {
     PairedRuns r =
         ResultFiles.bind(file, ResultFiles.readVersioned(file, FORMAT_VERSION), PairedRuns.class);
@@ -194,7 +208,12 @@ public record PairedRuns(
     }
     Fields f = Fields.of(file);
     Fields sf = f.in("settings");
-    sf.atLeast("warmupMs", settings.warmupMs(), 0);
+    // version 4 keeps each group's warm-up in the group: one in two places could disagree
+    if (formatVersion >= 4) {
+      sf.absent("warmupMs", settings.warmupMs(), formatVersion);
+    } else {
+      sf.atLeast("warmupMs", sf.present("warmupMs", settings.warmupMs()), 0);
+    }
     sf.atLeast("batchMs", settings.batchMs(), 1);
     sf.atLeast("rounds", settings.rounds(), 1);
     sf.atLeast("minForks", settings.minForks(), 1);
@@ -216,6 +235,11 @@ public record PairedRuns(
             file + ": group " + g.id() + " has no " + (g.forks().isEmpty() ? "forks" : "variants"));
       }
       Fields gf = f.in("group " + g.id());
+      if (formatVersion >= 4) {
+        gf.atLeast("warmupMs", gf.present("warmupMs", g.warmupMs()), 0);
+      } else {
+        gf.absent("warmupMs", g.warmupMs(), formatVersion);
+      }
       gf.oneOf("stopped", g.stopped(), STOPPED);
       gf.atLeast("elapsedMs", g.elapsedMs(), 1);
       gf.atMost("forks", g.forks().size(), settings.maxForks());

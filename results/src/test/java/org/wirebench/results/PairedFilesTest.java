@@ -195,6 +195,31 @@ class PairedFilesTest {
               ((ObjectNode) pairs.at("/settings")).put("trimShare", "NaN");
             }),
         edit(
+            "a group's warm-up in a file before version 4, whose settings held every group's",
+            "group backend: warmupMs is there, which format version 1 did not have",
+            (env, pairs) -> backend(pairs).put("warmupMs", 300)),
+        edit(
+            "a version 4 file whose settings still hold a warm-up beside its groups'",
+            "settings: warmupMs is there, which format version 4 did not have",
+            (env, pairs) -> {
+              asVersion4(pairs);
+              ((ObjectNode) pairs.at("/settings")).put("warmupMs", 600);
+            }),
+        edit(
+            "a version 4 group without its warm-up",
+            "group backend: warmupMs is missing or null",
+            (env, pairs) -> {
+              asVersion4(pairs);
+              backend(pairs).remove("warmupMs");
+            }),
+        edit(
+            "a version 4 group warmed for less than nothing",
+            "group backend: warmupMs is -300, not at least 0",
+            (env, pairs) -> {
+              asVersion4(pairs);
+              backend(pairs).put("warmupMs", -300);
+            }),
+        edit(
             "a fork's variant without rounds",
             "times its variants in unequal rounds",
             (env, pairs) -> ((ArrayNode) backend(pairs).at("/forks/0/nsPerOp")).setNull(1)));
@@ -213,6 +238,42 @@ class PairedFilesTest {
     UnreadableRunException x =
         assertThrows(UnreadableRunException.class, () -> RunRecord.read(run), what);
     assertTrue(x.getMessage().contains(says), x.getMessage());
+  }
+
+  /** cal1's pairs.json as version 4 writes it: trimmed, each group's own warm-up. */
+  private static void asVersion4(ObjectNode pairs) {
+    pairs.put("formatVersion", 4);
+    ObjectNode settings = (ObjectNode) pairs.at("/settings");
+    settings.put("trimShare", 0.2);
+    settings.remove("warmupMs");
+    int warmup = 300;
+    for (com.fasterxml.jackson.databind.JsonNode g : pairs.at("/groups")) {
+      ((ObjectNode) g).put("warmupMs", warmup);
+      warmup += 600;
+    }
+  }
+
+  /**
+   * Version 4's groups each keep their own warm-up; an older file's groups all took its settings'.
+   */
+  @Test
+  void eachGroupsWarmupReadsFromWhereItsVersionKeepsIt(@TempDir Path run) throws IOException {
+    ObjectNode env = (ObjectNode) ResultFiles.JSON.readTree(CAL1.resolve("env.json").toFile());
+    ObjectNode pairs = (ObjectNode) ResultFiles.JSON.readTree(CAL1.resolve("pairs.json").toFile());
+    ResultFiles.JSON.writeValue(run.resolve("env.json").toFile(), env);
+    ResultFiles.JSON.writeValue(run.resolve("pairs.json").toFile(), pairs);
+    PairedRuns old = RunRecord.read(run).pairs();
+    int settings = old.settings().warmupMs();
+    for (PairedRuns.Group g : old.groups()) {
+      org.junit.jupiter.api.Assertions.assertEquals(settings, old.warmupMs(g), g.id());
+    }
+    asVersion4(pairs);
+    ResultFiles.JSON.writeValue(run.resolve("pairs.json").toFile(), pairs);
+    PairedRuns v4 = RunRecord.read(run).pairs();
+    org.junit.jupiter.api.Assertions.assertEquals(
+        java.util.List.of(300, 900),
+        v4.groups().stream().map(v4::warmupMs).toList(),
+        "calibration, then backend");
   }
 
   @Test

@@ -33,8 +33,14 @@ public final class Claims {
   /** A claim's equivalence band: a ratio within ±10% is "no difference" ({@link Studies#BAND}). */
   public static final double BAND = Studies.BAND;
 
-  /** The variants measured together in one JVM, and the share of the budget they get. */
-  public record GroupPlan(String id, List<Variant> variants, Map<String, String> classes) {}
+  /**
+   * The variants measured together in one JVM.
+   *
+   * @param warmupMs per variant, ms of cost before the first measured round: each group's own, as
+   *     long as its variants were measured to need ({@link Warmups})
+   */
+  public record GroupPlan(
+      String id, List<Variant> variants, Map<String, String> classes, int warmupMs) {}
 
   /** What a run measures. */
   public record Plan(List<GroupPlan> groups, List<Claim> claims) {}
@@ -88,7 +94,7 @@ public final class Claims {
       v.add(new Variant(id, "ReferenceWorkload.run", Map.of()));
       classes.put(id, bench);
     }
-    groups.add(new GroupPlan(CALIBRATION, v, classes));
+    groups.add(new GroupPlan(CALIBRATION, v, classes, Warmups.CALIBRATION_MS));
     claims.add(
         new Claim(
             "aa-reference",
@@ -105,7 +111,7 @@ public final class Claims {
 
   private void wfs(String layer) {
     String group = "wfs-" + layer;
-    Builder b = new Builder(group, GeoEncodingBenchmark.ENCODE);
+    Builder b = new Builder(group, GeoEncodingBenchmark.ENCODE, Warmups.WFS_MS);
     for (String codec :
         List.of(
             "gml2",
@@ -144,7 +150,7 @@ public final class Claims {
   }
 
   private void soap() {
-    Builder b = new Builder("soap-100", DatabindingBenchmark.ECHO);
+    Builder b = new Builder("soap-100", DatabindingBenchmark.ECHO, Warmups.SOAP_100_MS);
     for (String op : List.of("ints", "strings", "simpleEvents", "meshInterfaceObjects")) {
       for (String stack : List.of("axis2-adb", "cxf-jaxb")) {
         b.variant(stack + "-" + op, Map.of("stack", stack, "operation", op, "size", "100"));
@@ -154,7 +160,7 @@ public final class Claims {
       b.variant("axis2-jaxb-" + op, Map.of("stack", "axis2-jaxb", "operation", op, "size", "100"));
     }
     groups.add(b.build());
-    Builder mesh = new Builder("soap-mesh", DatabindingBenchmark.ECHO);
+    Builder mesh = new Builder("soap-mesh", DatabindingBenchmark.ECHO, Warmups.SOAP_MESH_MS);
     for (String size : List.of("1000", "5000")) {
       for (String stack : List.of("axis2-adb", "cxf-jaxb")) {
         mesh.variant(
@@ -166,7 +172,7 @@ public final class Claims {
   }
 
   private void backend() {
-    Builder b = new Builder("backend", BackendResponseBenchmark.GATEWAY);
+    Builder b = new Builder("backend", BackendResponseBenchmark.GATEWAY, Warmups.BACKEND_MS);
     for (String format : List.of("xml", "protobuf")) {
       b.variant(format, Map.of("backendFormat", format, "items", "50"));
     }
@@ -187,7 +193,7 @@ public final class Claims {
   }
 
   private void raster() {
-    Builder b = new Builder("raster", RasterBenchmark.MAP);
+    Builder b = new Builder("raster", RasterBenchmark.MAP, Warmups.RASTER_MS);
     for (String srs : List.of("EPSG:4326", "EPSG:3857")) {
       for (String renderer : List.of("direct", "tilecache")) {
         b.variant(renderer + "-" + srs, Map.of("renderer", renderer, "srs", srs));
@@ -237,10 +243,12 @@ public final class Claims {
     private final BenchmarkMethod benchmark;
     private final List<Variant> variants = new ArrayList<>();
     private final Map<String, String> classes = new LinkedHashMap<>();
+    private final int warmupMs;
 
-    Builder(String group, BenchmarkMethod benchmark) {
+    Builder(String group, BenchmarkMethod benchmark, int warmupMs) {
       this.group = group;
       this.benchmark = benchmark;
+      this.warmupMs = warmupMs;
     }
 
     void variant(String id, Map<String, String> params) {
@@ -253,7 +261,7 @@ public final class Claims {
     }
 
     GroupPlan build() {
-      return new GroupPlan(group, List.copyOf(variants), Map.copyOf(classes));
+      return new GroupPlan(group, List.copyOf(variants), Map.copyOf(classes), warmupMs);
     }
   }
 }

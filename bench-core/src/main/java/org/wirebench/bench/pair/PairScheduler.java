@@ -121,7 +121,8 @@ final class PairScheduler {
           plan.variants(),
           List.copyOf(forks),
           stopped == null ? "" : stopped,
-          elapsedNs / 1_000_000);
+          elapsedNs / 1_000_000,
+          plan.warmupMs());
     }
   }
 

@@ -22,19 +22,19 @@ public final class PairSettings {
   public static final int REFERENCE_BATCH_MS = 5;
 
   /**
-   * 600 ms of cost a variant to warm up, 20 rounds of 20 ms batches a fork, 4 to 12 forks. The
-   * interval is Student's t over forks: with 3 forks t(0.995, 2) = 9.92 multiplies the spread by
-   * 5.7 (÷ √3), with 4 t(0.995, 3) = 5.84 by 2.9, with 6 t(0.995, 5) = 4.03 by 1.6 — forks buy
-   * width, rounds little: in the four idle-machine runs of 2026-11-26 the rounds' part of a fork
-   * mean's spread (a round's sd ÷ √30) was 0.012–0.04, the forks' own 0–0.06, so 20 rounds instead
-   * of 30 widen a fork mean's spread by at most 10% and give a group about a fifth more forks in
-   * the same time. Stopped at 3 forks for the budget, three quick runs on a busy VM moved 8 of 24
-   * verdicts between a decided one and inconclusive.
+   * 20 rounds of 20 ms batches a fork, 4 to 12 forks; each group's warm-up is its own ({@link
+   * Warmups}, recorded with the group). The interval is Student's t over forks: with 3 forks
+   * t(0.995, 2) = 9.92 multiplies the spread by 5.7 (÷ √3), with 4 t(0.995, 3) = 5.84 by 2.9, with
+   * 6 t(0.995, 5) = 4.03 by 1.6 — forks buy width, rounds little: in the four idle-machine runs of
+   * 2026-11-26 the rounds' part of a fork mean's spread (a round's sd ÷ √30) was 0.012–0.04, the
+   * forks' own 0–0.06, so 20 rounds instead of 30 widen a fork mean's spread by at most 10% and
+   * give a group about a fifth more forks in the same time. Stopped at 3 forks for the budget,
+   * three quick runs on a busy VM moved 8 of 24 verdicts between a decided one and inconclusive.
    *
    * @param budgetMs the whole step's time, e.g. 180,000
    */
   public static Settings of(long budgetMs) {
-    return new Settings(600, 20, 20, 4, 12, budgetMs, 0.99, 0.10, forkJvmArgs(), TRIM_SHARE);
+    return new Settings(null, 20, 20, 4, 12, budgetMs, 0.99, 0.10, forkJvmArgs(), TRIM_SHARE);
   }
 
   /**

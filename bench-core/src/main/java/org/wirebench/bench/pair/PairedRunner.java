@@ -59,7 +59,7 @@ public final class PairedRunner {
     PairWorker.ForkSpec spec =
         new PairWorker.ForkSpec(
             variants,
-            settings.warmupMs(),
+            plan.warmupMs(),
             settings.batchMs(),
             settings.rounds(),
             seed,

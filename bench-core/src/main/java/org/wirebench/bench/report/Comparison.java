@@ -269,6 +269,10 @@ public final class Comparison {
                   + " (docs/measuring.md)",
               100 * base.pairs().settings().trim(), 100 * now.pairs().settings().trim()));
     }
+    String warmups = PairComparison.warmupsDiffer(base.pairs(), now.pairs());
+    if (warmups != null) {
+      warnings.add(warmups);
+    }
     PairComparison pairs = new PairComparison(base, now, machines, costs, threshold, confidence);
     rows.addAll(pairs.rows);
     unmatched.addAll(pairs.unmatched);

@@ -35,7 +35,7 @@ public final class PairedSection implements ReportSection {
             Scores.format(
                 "Each group's variants ran in one forked JVM, interleaved: every round timed each"
                     + " variant for about %d ms%s, in an order shuffled anew each round, after"
-                    + " %d ms of warm-up a variant. Cost = the CPU time of the benchmark thread plus"
+                    + " %s. Cost = the CPU time of the benchmark thread plus"
                     + " the collector's pauses (what other processes take from the fork is not"
                     + " counted). A ratio is A ÷ B (how many times B's cost A's is); its %.0f%%"
                     + " interval is Student's t over the forks'%s. Forks were added"
@@ -60,7 +60,10 @@ public final class PairedSection implements ReportSection {
                     ? " (a benchmark cycling through a sample of unlike calls: whole samples, in"
                         + " fewer rounds, as its group's line below says)"
                     : "",
-                s.warmupMs(),
+                s.warmupMs() != null
+                    ? s.warmupMs() + " ms of warm-up a variant"
+                    : "its group's warm-up a variant (each group's line below: what its variants"
+                        + " were measured to need)",
                 100 * s.confidence(),
                 estimate(s),
                 100 * s.targetHalfWidth(),
@@ -88,9 +91,10 @@ public final class PairedSection implements ReportSection {
     for (Group g : pairs.groups()) {
       groups.add(
           Scores.format(
-              "%s: %d variants, %d forks, stopped: %s, %.0f s%s",
+              "%s: %d variants%s, %d forks, stopped: %s, %.0f s%s",
               groupName(g.id()),
               g.variants().size(),
+              g.warmupMs() == null ? "" : Scores.format(" warmed %d ms each", g.warmupMs()),
               g.forks().size(),
               g.stopped(),
               g.elapsedMs() / 1000.0,

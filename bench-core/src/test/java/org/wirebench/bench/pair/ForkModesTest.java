@@ -77,11 +77,17 @@ class ForkModesTest {
     double[] a = java.util.Arrays.stream(old.nsPerOp().get(0)).map(x -> x * byA).toArray();
     double[] b = java.util.Arrays.stream(old.nsPerOp().get(1)).map(x -> x * byB).toArray();
     forks.set(f, new PairedRuns.Fork(old.seed(), old.opsPerBatch(), List.of(a, b), List.of(a, b)));
-    return new PairedRuns.Group(g.id(), g.variants(), forks, g.stopped(), g.elapsedMs());
+    return new PairedRuns.Group(
+        g.id(), g.variants(), forks, g.stopped(), g.elapsedMs(), g.warmupMs());
   }
 
   static PairedRuns.Group first(PairedRuns.Group g, int n) {
     return new PairedRuns.Group(
-        g.id(), g.variants(), List.copyOf(g.forks().subList(0, n)), g.stopped(), g.elapsedMs());
+        g.id(),
+        g.variants(),
+        List.copyOf(g.forks().subList(0, n)),
+        g.stopped(),
+        g.elapsedMs(),
+        g.warmupMs());
   }
 }

@@ -25,7 +25,7 @@ class KilledPairsTest {
     public static void main(String[] args) throws Exception {
       PairedRuns.Settings s =
           new PairedRuns.Settings(
-              60_000, 1000, 1000, 2, 2, 3_600_000, 0.99, 0.10, List.of("-Xmx256m"), 0.0);
+              null, 1000, 1000, 2, 2, 3_600_000, 0.99, 0.10, List.of("-Xmx256m"), 0.0);
       new PairedRunner(s, null, new PrintStream(System.out, true)).run(Claims.calibrationOnly());
     }
   }

@@ -28,7 +28,9 @@ class PairSchedulerTest {
             new PairedRuns.Variant("b", "X.b", Map.of()));
     Map<String, String> classes = Map.of("a", "X.a", "b", "X.b");
     return new Claims.Plan(
-        List.of(new Claims.GroupPlan("sure", v, classes), new Claims.GroupPlan("edge", v, classes)),
+        List.of(
+            new Claims.GroupPlan("sure", v, classes, 1),
+            new Claims.GroupPlan("edge", v, classes, 1)),
         List.of(claim("sure"), claim("edge")));
   }
 
@@ -61,7 +63,7 @@ class PairSchedulerTest {
     FakeForks forks = new FakeForks();
     PairedRuns.Settings s =
         new PairedRuns.Settings(
-            1, 1, 5, minForks, maxForks, budgetSeconds * 1000, 0.99, 0.10, List.of(), 0.0);
+            null, 1, 5, minForks, maxForks, budgetSeconds * 1000, 0.99, 0.10, List.of(), 0.0);
     return new PairScheduler(
             s, () -> forks.now, forks, new PrintStream(new ByteArrayOutputStream(), true))
         .run(plan());
@@ -114,11 +116,11 @@ class PairSchedulerTest {
     for (PairedRuns.Group g : recorded.groups()) {
       java.util.Map<String, String> classes = new java.util.HashMap<>();
       g.variants().forEach(v -> classes.put(v.id(), v.benchmark()));
-      groups.add(new Claims.GroupPlan(g.id(), g.variants(), classes));
+      groups.add(new Claims.GroupPlan(g.id(), g.variants(), classes, 1));
     }
     // 80 s for the first 4 forks of each, then 4 forks of 10 s fit in the 45 s left
     PairedRuns.Settings s =
-        new PairedRuns.Settings(1, 1, 20, 4, 12, 125_000, 0.99, 0.10, List.of(), 0.0);
+        new PairedRuns.Settings(null, 1, 20, 4, 12, 125_000, 0.99, 0.10, List.of(), 0.0);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     PairedRuns runs =
         new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true))
@@ -151,7 +153,7 @@ class PairSchedulerTest {
     Map<String, String> classes = Map.of("a", "X.a", "b", "X.b");
     List<Claims.GroupPlan> groups = new java.util.ArrayList<>();
     for (Claim c : claims) {
-      groups.add(new Claims.GroupPlan(c.group(), v, classes));
+      groups.add(new Claims.GroupPlan(c.group(), v, classes, 1));
     }
     long[] now = {0};
     // a group's draws its own, whatever order the groups' forks come in
@@ -171,7 +173,7 @@ class PairSchedulerTest {
           return new PairedRuns.Fork(1, new int[] {1, 1}, List.of(a, b), List.of(a, b));
         };
     PairedRuns.Settings s =
-        new PairedRuns.Settings(1, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of(), 0.0);
+        new PairedRuns.Settings(null, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of(), 0.0);
     return new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true))
         .run(new Claims.Plan(groups, List.of(claims)));
   }
@@ -275,14 +277,14 @@ class PairSchedulerTest {
             new Claim("open", "T", "c", "", "finer", "a", "b", 3.4, 0.10, Kind.AT_LEAST));
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     PairedRuns.Settings s =
-        new PairedRuns.Settings(1, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of(), 0.0);
+        new PairedRuns.Settings(null, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of(), 0.0);
     PairedRuns runs =
         new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true))
             .run(
                 new Claims.Plan(
                     List.of(
-                        new Claims.GroupPlan("mixed", v, classes),
-                        new Claims.GroupPlan("finer", v, classes)),
+                        new Claims.GroupPlan("mixed", v, classes, 1),
+                        new Claims.GroupPlan("finer", v, classes, 1)),
                     claims));
     // the minimums (4 + 4, 80 s), then the 4 forks that fit in the 45 s left
     assertEquals(8, runs.group("finer").forks().size(), log::toString);
@@ -304,7 +306,8 @@ class PairSchedulerTest {
           order.add(plan.id());
           return forks.fork(plan);
         };
-    PairedRuns.Settings s = new PairedRuns.Settings(1, 1, 5, 3, 12, 1, 0.99, 0.10, List.of(), 0.0);
+    PairedRuns.Settings s =
+        new PairedRuns.Settings(null, 1, 5, 3, 12, 1, 0.99, 0.10, List.of(), 0.0);
     new PairScheduler(s, () -> forks.now, recording, new PrintStream(new ByteArrayOutputStream()))
         .run(plan());
     assertEquals(List.of("sure", "edge", "sure", "edge", "sure", "edge"), order);
@@ -328,7 +331,8 @@ class PairSchedulerTest {
           costs.computeIfAbsent(plan.id(), k -> new java.util.ArrayList<>()).add(speed);
           return f;
         };
-    PairedRuns.Settings s = new PairedRuns.Settings(1, 1, 5, 4, 12, 1, 0.99, 0.10, List.of(), 0.0);
+    PairedRuns.Settings s =
+        new PairedRuns.Settings(null, 1, 5, 4, 12, 1, 0.99, 0.10, List.of(), 0.0);
     new PairScheduler(s, () -> forks.now, slowStretch, new PrintStream(new ByteArrayOutputStream()))
         .run(plan());
     for (List<Double> c : costs.values()) {
@@ -379,14 +383,14 @@ class PairSchedulerTest {
             new Claim("plain", "T", "c", "", "plain", "c", "b", 1.5, 0.10, Kind.AT_LEAST));
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     PairedRuns.Settings s =
-        new PairedRuns.Settings(1, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of(), 0.0);
+        new PairedRuns.Settings(null, 1, 5, 4, 12, 125_000, 0.99, 0.10, List.of(), 0.0);
     PairedRuns runs =
         new PairScheduler(s, () -> now[0], forker, new PrintStream(log, true))
             .run(
                 new Claims.Plan(
                     List.of(
-                        new Claims.GroupPlan("modes", v, classes),
-                        new Claims.GroupPlan("plain", v, classes)),
+                        new Claims.GroupPlan("modes", v, classes, 1),
+                        new Claims.GroupPlan("plain", v, classes, 1)),
                     claims));
     // the narrow claim is open with two modes, the wide ones wider than the target
     assertTrue(log.toString().contains("modes fork 4 (40 s); edge 1.19"), log::toString);

@@ -27,13 +27,22 @@ import org.wirebench.results.RunEnvironment;
 class PairedRunnerTest {
   private static final List<String> SMALL_HEAP = List.of("-Xmx256m");
 
+  /** The plan with 20 ms of warm-up a variant: plumbing, not a measurement. */
+  private static Claims.Plan quick(Claims.Plan plan) {
+    return new Claims.Plan(
+        plan.groups().stream()
+            .map(g -> new Claims.GroupPlan(g.id(), g.variants(), g.classes(), 20))
+            .toList(),
+        plan.claims());
+  }
+
   @Test
   void aGroupRunsItsForksAndTheFileReadsBack(@TempDir Path dir) throws Exception {
     PairedRuns.Settings s =
-        new PairedRuns.Settings(20, 2, 5, 2, 2, 60_000, 0.99, 0.10, SMALL_HEAP, 0.0);
+        new PairedRuns.Settings(null, 2, 5, 2, 2, 60_000, 0.99, 0.10, SMALL_HEAP, 0.0);
     ByteArrayOutputStream log = new ByteArrayOutputStream();
     PairedRunner runner = new PairedRunner(s, null, new PrintStream(log, true));
-    PairedRuns runs = runner.run(Claims.calibrationOnly());
+    PairedRuns runs = runner.run(quick(Claims.calibrationOnly()));
     PairedRuns.Group g = runs.group(Claims.CALIBRATION);
     assertEquals(2, g.forks().size());
     assertTrue(List.of("decided", "max-forks").contains(g.stopped()), g.stopped());
@@ -50,6 +59,9 @@ class PairedRunnerTest {
     runs.write(file);
     PairedRuns back = PairedRuns.read(file);
     assertEquals(runs.claims(), back.claims());
+    // the warm-up the fork ran, as the group's plan gave it, is the group's on record
+    assertEquals(20, back.warmupMs(back.group(Claims.CALIBRATION)));
+    assertEquals(null, back.settings().warmupMs());
     RunEnvironment.Calibration c = runner.calibration();
     assertEquals(ReferenceWorkload.NAME, c.workload());
     assertEquals(2, c.nsPerOp().size());
@@ -66,8 +78,8 @@ class PairedRunnerTest {
   @Test
   void everyGroupsForksSampleTheCalibration() throws Exception {
     PairedRuns.Settings s =
-        new PairedRuns.Settings(20, 2, 4, 2, 2, 60_000, 0.99, 0.10, SMALL_HEAP, 0.0);
-    Claims.Plan calibration = Claims.calibrationOnly();
+        new PairedRuns.Settings(null, 2, 4, 2, 2, 60_000, 0.99, 0.10, SMALL_HEAP, 0.0);
+    Claims.Plan calibration = quick(Claims.calibrationOnly());
     Map<String, String> params = Map.of("dataset", "osm_places", "count", "200");
     String encode = "org.wirebench.bench.geo.GeoEncodingBenchmark.encode";
     List<PairedRuns.Variant> variants = new ArrayList<>();
@@ -79,7 +91,7 @@ class PairedRunnerTest {
       classes.put(codec, encode);
     }
     List<Claims.GroupPlan> groups = new ArrayList<>(calibration.groups());
-    groups.add(new Claims.GroupPlan("wfs-tiny", variants, classes));
+    groups.add(new Claims.GroupPlan("wfs-tiny", variants, classes, 20));
     PairedRunner runner =
         new PairedRunner(s, null, new PrintStream(new ByteArrayOutputStream(), true));
     PairedRuns runs = runner.run(new Claims.Plan(groups, calibration.claims()));

@@ -17,7 +17,8 @@ class PlantedSlowdownTest {
     return new Claims.GroupPlan(
         id,
         List.of(new PairedRuns.Variant(variant, benchmark, Map.of())),
-        Map.of(variant, benchmark));
+        Map.of(variant, benchmark),
+        1);
   }
 
   /**

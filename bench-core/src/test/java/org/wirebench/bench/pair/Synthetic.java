@@ -44,7 +44,8 @@ public final class Synthetic {
             new PairedRuns.Variant("b", "X.b", Map.of())),
         forks,
         "decided",
-        1000);
+        1000,
+        100);
   }
 
   public static Claim claim(double claimed, Kind kind) {
@@ -53,7 +54,7 @@ public final class Synthetic {
 
   /** 99% intervals over the forks' plain means of their rounds. */
   public static final PairedRuns.Settings UNTRIMMED =
-      new PairedRuns.Settings(100, 20, 20, 3, 12, 60_000, 0.99, 0.10, List.of(), 0.0);
+      new PairedRuns.Settings(null, 20, 20, 3, 12, 60_000, 0.99, 0.10, List.of(), 0.0);
 
   /** {@code s} with another trim share: how a run before pairs.json version 3 would read as one. */
   public static PairedRuns.Settings withTrim(PairedRuns.Settings s, double share) {

@@ -189,7 +189,9 @@ class PairComparisonTest {
                     java.util.Map.of("backendFormat", "protobuf", "items", "50"))
                 : v);
       }
-      groups.add(new PairedRuns.Group(g.id(), variants, g.forks(), g.stopped(), g.elapsedMs()));
+      groups.add(
+          new PairedRuns.Group(
+              g.id(), variants, g.forks(), g.stopped(), g.elapsedMs(), g.warmupMs()));
     }
     RunRecord swapped =
         new RunRecord(
@@ -288,5 +290,64 @@ class PairComparisonTest {
     assertTrue(
         compare(base, plain).warnings().stream().noneMatch(w -> w.contains("trims")),
         "two runs of one estimator say nothing of it");
+  }
+
+  /**
+   * A run whose groups warmed their variants for other times than BASE's (pairs.json version 4
+   * against an older one): compare names each such group with both warm-ups, and says nothing of a
+   * group warmed as long in both or of two runs warmed alike.
+   */
+  @Test
+  void aGroupWarmedForAnotherTimeIsNamed() throws IOException {
+    RunRecord base = cal("cal1");
+    RunRecord plain = cal("cal2");
+    PairedRuns p = plain.pairs();
+    int before = p.settings().warmupMs();
+    List<PairedRuns.Group> groups = new ArrayList<>();
+    for (PairedRuns.Group g : p.groups()) {
+      groups.add(
+          new PairedRuns.Group(
+              g.id(),
+              g.variants(),
+              g.forks(),
+              g.stopped(),
+              g.elapsedMs(),
+              g.id().equals("backend") ? 900 : before));
+    }
+    PairedRuns.Settings s = org.wirebench.bench.pair.Synthetic.withTrim(p.settings(), 0.2);
+    PairedRuns v4 =
+        new PairedRuns(
+            4,
+            new PairedRuns.Settings(
+                null,
+                s.batchMs(),
+                s.rounds(),
+                s.minForks(),
+                s.maxForks(),
+                s.budgetMs(),
+                s.confidence(),
+                s.targetHalfWidth(),
+                s.forkJvmArgs(),
+                s.trimShare()),
+            groups,
+            p.claims());
+    RunRecord warmed =
+        new RunRecord(
+            plain.folder(),
+            plain.env(),
+            plain.benchmarks(),
+            plain.load(),
+            plain.sizes(),
+            plain.fidelity(),
+            plain.codecFidelity(),
+            v4);
+    List<String> said =
+        compare(base, warmed).warnings().stream().filter(w -> w.contains("warm-up")).toList();
+    assertEquals(1, said.size(), said::toString);
+    assertTrue(said.get(0).contains(": backend " + before + " → 900 ms;"), said::toString);
+    assertTrue(!said.get(0).contains("calibration"), said::toString);
+    assertTrue(
+        compare(base, plain).warnings().stream().noneMatch(w -> w.contains("warm-up")),
+        "two runs warmed alike say nothing of it");
   }
 }

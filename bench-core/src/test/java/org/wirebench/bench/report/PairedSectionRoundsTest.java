@@ -28,7 +28,8 @@ class PairedSectionRoundsTest {
             new PairedRuns.Variant("b", "X.b", Map.of())),
         List.of(f, f),
         "decided",
-        1000);
+        1000,
+        600);
   }
 
   @Test

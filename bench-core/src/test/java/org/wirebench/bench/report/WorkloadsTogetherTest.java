@@ -69,7 +69,9 @@ class WorkloadsTogetherTest {
         }
         forks.add(new PairedRuns.Fork(f.seed(), f.opsPerBatch(), costs, f.wallNsPerOp()));
       }
-      groups.add(new PairedRuns.Group(g.id(), g.variants(), forks, g.stopped(), g.elapsedMs()));
+      groups.add(
+          new PairedRuns.Group(
+              g.id(), g.variants(), forks, g.stopped(), g.elapsedMs(), g.warmupMs()));
     }
     Calibration c = r.env().calibration();
     List<double[]> reference = new ArrayList<>();
