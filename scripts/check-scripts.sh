@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scripts' own refusals, 229 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
+# The scripts' own refusals, 245 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
 # user and system; 1 min 28 s wall with nothing else running; each case starts a
 # python3 or a JVM): every script's -h/--help prints its header and exits 0, and bad usage or
 # input (a missing, unreadable, non-UTF-8, empty or malformed file or folder, a number such as
@@ -331,6 +331,9 @@ if python3 -c 'import scipy' 2> /dev/null; then
       'd["settings"]["trimShare"] = 0.2' 'd["formatVersion"] = 3' \
       'd["formatVersion"] = 3; d["settings"]["trimShare"] = 0.5' \
       'd["formatVersion"] = 3; d["settings"]["trimShare"] = "0.2"' \
+      'd["formatVersion"] = 4; d["settings"]["trimShare"] = 0.2' 'g[1]["warmupMs"] = 300' \
+      'd["formatVersion"] = 4; d["settings"]["trimShare"] = 0.2; del d["settings"]["warmupMs"]' \
+      'd["formatVersion"] = 4; d["settings"]["trimShare"] = 0.2; del d["settings"]["warmupMs"]; [x.__setitem__("warmupMs", -1) for x in g]' \
       'd["settings"]["minForks"] = 0' 'd["settings"]["minForks"] = 2.5' 'd["settings"]["maxForks"] = 3' \
       'd["settings"]["minForks"] = 99; d["settings"]["maxForks"] = 99' \
       'g[1]["variants"][0]["id"] = ["x"]' 'd["claims"][1]["b"] = d["claims"][1]["a"]' \
@@ -355,8 +358,8 @@ json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/edited/pairs.json" "$
     expect 2 python3 "$R" --sims 3 "$W/edited"
     said "$why"
   done << 'EDITS'
-d["formatVersion"] = 4|has format version 4; this script reads versions 1..3: update wirebench
-d["formatVersion"] = "2"|has formatVersion "2", not a version number 1..3: not written by wirebench
+d["formatVersion"] = 5|has format version 5; this script reads versions 1..4: update wirebench
+d["formatVersion"] = "2"|has formatVersion "2", not a version number 1..4: not written by wirebench
 d["formatVersion"] = 2.0|has formatVersion 2.0, not a version number
 del d["formatVersion"]|has no formatVersion: not written by wirebench
 d["settings"]["trimshare"] = 0.2|at settings.trimshare: unknown field "trimshare"
@@ -430,6 +433,21 @@ expect 2 python3 "$G" diff "$W/missing" "$W/raw"
 expect 2 python3 "$G" diff "$W/nonutf" "$W/raw"
 
 expect 2 bash "$S/planted-trials.sh"
+expect 2 env JAR="$W/no.jar" bash "$S/warmup-trace.sh" backend 900 1
+said "warmup-trace: no $W/no.jar"
+if [ -f "$JAR" ]; then
+  # each refused by the tracer itself before any JVM is forked (one JVM start each)
+  expect 2 env JAR="$JAR" bash "$S/warmup-trace.sh"
+  said "takes 3 arguments, was 0"
+  expect 2 env JAR="$JAR" bash "$S/warmup-trace.sh" nogroup 900 1
+  said "no pair group 'nogroup'; the groups: calibration, wfs-osm_mainroads"
+  expect 2 env JAR="$JAR" bash "$S/warmup-trace.sh" backend 299 1
+  said "TRACE_MS must be 300..60000"
+  expect 2 env JAR="$JAR" bash "$S/warmup-trace.sh" backend ９００ 1
+  said "TRACE_MS must be 300..60000 (ms of cost a variant), was '９００'"
+  expect 2 env JAR="$JAR" bash "$S/warmup-trace.sh" backend 900 21
+  said "JVMS must be 1..20, was '21'"
+fi
 expect 2 bash "$S/gdal-codecs.sh" x
 expect 2 bash "$S/gdal-wfs.sh"
 expect 2 bash "$S/check-report.sh" "$W/missing"
@@ -458,9 +476,9 @@ done
 # a run whose pairs.json PairedRuns.read refuses (an unknown version or field) is refused before
 # any load, not read for its costs after it (was: read, the field ignored)
 mkdir "$W/cpu-run" && : > "$W/cpu-run/jmh.json"
-echo '{"formatVersion": 4, "settings": {}, "groups": [], "claims": []}' > "$W/cpu-run/pairs.json"
+echo '{"formatVersion": 5, "settings": {}, "groups": [], "claims": []}' > "$W/cpu-run/pairs.json"
 expect 2 bash "$S/server-cpu.sh" --jar "$X" --jmh "$W/cpu-run"
-said "server-cpu: $W/cpu-run/pairs.json has format version 4; this script reads versions 1..3"
+said "server-cpu: $W/cpu-run/pairs.json has format version 5; this script reads versions 1..4"
 echo '{"formatVersion": 3, "settings": {}, "groups": [{"id": "g", "cost": 1}], "claims": []}' > "$W/cpu-run/pairs.json"
 expect 2 bash "$S/server-cpu.sh" --jar "$X" --jmh "$W/cpu-run"
 said "at groups[0].cost: unknown field \"cost\""

@@ -136,6 +136,9 @@ def check(run, p):
         bad("settings, groups or claims missing")
     if (v >= 3) != ("trimShare" in s):
         bad(f"format version {v} " + ("needs settings.trimShare" if v >= 3 else "has no settings.trimShare"))
+    # version 4 keeps each group's warm-up in the group, none in the settings (PairedRuns.check)
+    if (v >= 4) == ("warmupMs" in s):
+        bad(f"settings: warmupMs " + ("is there, which format version 4 did not have" if v >= 4 else "is missing or null"))
     s.setdefault("trimShare", 0)
     if not (number(s["trimShare"], 0, 0.5) and s["trimShare"] < 0.5):
         bad(f"trimShare {s['trimShare']!r} is not in [0, 0.5): a fork would keep no round")
@@ -161,6 +164,10 @@ def check(run, p):
         # an id of another type (a list) is no id: it was a TypeError (unhashable) here
         if not all(isinstance(x, str) for x in vs) or len(set(vs)) != len(vs):
             bad(f"group {g['id']}: a variant without id, or one named twice")
+        if (v >= 4) != ("warmupMs" in g):
+            bad(f"group {g['id']}: warmupMs " + ("is missing or null" if v >= 4 else f"is there, which format version {v} did not have"))
+        if v >= 4 and not (isinstance(g["warmupMs"], int) and not isinstance(g["warmupMs"], bool) and 0 <= g["warmupMs"] <= 1e15):
+            bad(f"group {g['id']}: warmupMs {g['warmupMs']!r} is not a whole number of 0 or more")
         if not number(g.get("elapsedMs"), 1, 1e15):
             bad(f"group {g['id']}: elapsedMs {g.get('elapsedMs')!r} is not a time")
         if len(g["forks"]) > s["maxForks"]:

@@ -10,7 +10,7 @@ import sys
 
 MAX_BYTES = 64 << 20  # OwnFiles.MAX_BYTES
 
-PAIRS_NEWEST = 3  # PairedRuns.FORMAT_VERSION (scripts/check-scripts.sh compares them)
+PAIRS_NEWEST = 4  # PairedRuns.FORMAT_VERSION (scripts/check-scripts.sh compares them)
 # PairedRuns' records, field by field (None: a value of no fields: a number, a string, a map of
 # free keys); a field not here is refused, as the Java reader refuses it
 PAIRS = {
@@ -18,7 +18,7 @@ PAIRS = {
     "settings": {k: None for k in ("warmupMs", "batchMs", "rounds", "minForks", "maxForks", "budgetMs",
                                    "confidence", "targetHalfWidth", "forkJvmArgs", "trimShare")},
     "groups": [{
-        "id": None, "stopped": None, "elapsedMs": None,
+        "id": None, "stopped": None, "elapsedMs": None, "warmupMs": None,
         "variants": [{"id": None, "benchmark": None, "params": None}],
         "forks": [{"seed": None, "opsPerBatch": None, "nsPerOp": None, "wallNsPerOp": None}],
     }],
