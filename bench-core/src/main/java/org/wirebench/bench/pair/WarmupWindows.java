@@ -123,13 +123,15 @@ final class WarmupWindows {
     for (int w = 0; w < windows.size(); w++) {
       s.append(String.format(Locale.ROOT, "  %d–%d ms", windows.get(w)[0], windows.get(w)[1]));
       for (double[] r : relativeByTrace) {
-        s.append(String.format(Locale.ROOT, " %.2f", r[w]));
+        // a window in which a side ran no batch (a batch of whole samples can be longer)
+        s.append(Double.isFinite(r[w]) ? String.format(Locale.ROOT, " %.2f", r[w]) : " —");
       }
     }
     long from = settlesFromMs(relativeByTrace, windows, 0.05);
     s.append(
         from < 0
-            ? "  — not within ±5% in every JVM before the last fifth"
+            ? "  — not within ±5% in every JVM before the last fifth (— : no batch of a side"
+                + " ended in the window; a longer trace gives each window more)"
             : String.format(Locale.ROOT, "  — within ±5%% in every JVM from %d ms on", from));
     return s.toString();
   }

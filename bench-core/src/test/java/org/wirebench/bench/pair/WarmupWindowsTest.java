@@ -53,10 +53,15 @@ class WarmupWindowsTest {
     List<long[]> w = WarmupWindows.windows(600);
     assertEquals(3, w.size());
     assertEquals(300, WarmupWindows.settlesFromMs(List.of(settled, wandering), w, 0.05));
+    double[] noBatch = {Double.NaN, 1.0, 1.0};
+    assertEquals(150, WarmupWindows.settlesFromMs(List.of(noBatch), w, 0.05));
+    assertTrue(
+        WarmupWindows.line("a", "b", List.of(noBatch), 600).contains("0–150 ms —  150–300 ms 1.00"),
+        WarmupWindows.line("a", "b", List.of(noBatch), 600));
     double[] late = {1.0, 1.0, 1.2};
     assertEquals(-1, WarmupWindows.settlesFromMs(List.of(late), w, 0.05));
     assertTrue(
-        WarmupWindows.line("a", "b", List.of(late), 600).endsWith("before the last fifth"),
+        WarmupWindows.line("a", "b", List.of(late), 600).contains("before the last fifth"),
         WarmupWindows.line("a", "b", List.of(late), 600));
   }
 }
