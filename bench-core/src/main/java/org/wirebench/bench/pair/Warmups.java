@@ -33,9 +33,17 @@ final class Warmups {
    */
   static final int BACKEND_MS = 900;
 
-  /** The raster group: not traced (its variants cycle through whole samples); as before. */
-  static final int RASTER_MS = 600;
+  /**
+   * The raster group: its variants' work is mostly the JPEG codec's native code; traced with whole
+   * samples a batch (64 maps, 0.13–0.9 s of cost), each variant's first batch was within 2–8% of
+   * its final cost in 3 JVMs, later ones wandering as much; 300 ms.
+   */
+  static final int RASTER_MS = 300;
 
-  /** The calibration's A/A group: not traced (one loop nest, compiled in its first calls). */
-  static final int CALIBRATION_MS = 600;
+  /**
+   * The calibration's A/A group: one loop nest, compiled in its first calls (every other group's
+   * forks time it with no warm-up at all); its two sides within 1% of each other from the first
+   * window in 3 JVMs; 150 ms.
+   */
+  static final int CALIBRATION_MS = 150;
 }
