@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scripts' own refusals, 245 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
+# The scripts' own refusals, 249 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
 # user and system; 1 min 28 s wall with nothing else running; each case starts a
 # python3 or a JVM): every script's -h/--help prints its header and exits 0, and bad usage or
 # input (a missing, unreadable, non-UTF-8, empty or malformed file or folder, a number such as
@@ -322,6 +322,13 @@ if python3 -c 'import scipy' 2> /dev/null; then
   expect 2 python3 "$R" --sims 3 --orders wide, "$P1"
   expect 2 python3 "$R" --sims 3 --trim 0.5 "$P1"
   expect 2 python3 "$R" --sims 3 --trim -0.1 "$P1"
+  expect 2 python3 "$R" --sims 3 --fork-seconds nogroup=5 "$P1"
+  said "--fork-seconds: no group 'nogroup'"
+  expect 2 python3 "$R" --sims 3 --fork-seconds backend=0 "$P1"
+  said "--fork-seconds: backend takes seconds above 0"
+  expect 2 python3 "$R" --sims 3 --fork-seconds backend=５ "$P1"
+  expect 2 python3 "$R" --sims 3 --fork-seconds backend=5,backend=6 "$P1"
+  said "--fork-seconds names backend twice"
   python3 "$R" --sims 3 --trim 0.2 "$P1" > /dev/null || { echo "FAIL: pair-replay --trim 0.2 does not read $P1"; failed=1; }
   for e in 'g[1]["forks"][0]["nsPerOp"][0][0] = 0' 'g[1]["forks"][0]["nsPerOp"][0][0] = -3' \
       'g[1]["forks"][0]["nsPerOp"][0][0] = "x"' 'g[1]["forks"][0]["nsPerOp"][0].pop()' \

@@ -30,7 +30,7 @@ a FIFO, or larger than 64 MiB; a format version it does not know, or a field Pai
 have, as PairedRuns.read refuses them; a group with fewer forks over the runs than minForks; or runs whose
 settings, claims or variant order differ from the first's). One line, no traceback.
 """
-import argparse, itertools, json, math, os, random, statistics as st, sys
+import argparse, itertools, json, math, os, random, re, statistics as st, sys
 from collections import Counter
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 from run_files import PAIRS, PAIRS_NEWEST, check_fields, check_run_file, check_version  # noqa: E402  (scripts/lib, beside this script)
@@ -47,7 +47,7 @@ def refuse(msg):  # could not run: one line, exit 2
 
 class Args(argparse.ArgumentParser):
     def error(self, message):
-        refuse(message + "; usage: scripts/pair-replay.py [--budget S] [--sims N] [--subsets GROUP] [--orders O,..] [--trim SHARE] RUN..")
+        refuse(message + "; usage: scripts/pair-replay.py [--budget S] [--sims N] [--subsets GROUP] [--orders O,..] [--trim SHARE] [--fork-seconds GROUP=S,..] RUN..")
 
 
 if any(x in ("-h", "--help") for x in sys.argv[1:]):
@@ -66,6 +66,8 @@ ap.add_argument("--subsets", help="a group id")
 ap.add_argument("--orders", default="fewest,modes,answer,wide,wide-own",
                 help="priorities to compare, comma-separated: fewest, modes, answer, wide, wide-own")
 ap.add_argument("--trim", type=float, help="share of a fork's rounds left out at each end; default: the runs' own")
+ap.add_argument("--fork-seconds", help="GROUP=SECONDS,..: a group's forks take this long instead of their recorded mean "
+                "(what a cheaper fork, e.g. a shorter warm-up, buys in forks and width)")
 a = ap.parse_args()
 if a.trim is not None and not (0 <= a.trim < 0.5):
     refuse(f"--trim takes a share in [0, 0.5), not {a.trim}")
@@ -237,6 +239,22 @@ for g in groups:
         refuse(f"group {g} has {len(pool[g])} forks in the runs given, fewer than minForks {S['minForks']}: "
                "no run can be replayed from them")
 secs = {g: st.mean(v) for g, v in secs.items()}
+if a.fork_seconds is not None:
+    named = set()
+    for item in a.fork_seconds.split(","):
+        g, _, x = item.partition("=")
+        if g in named:
+            refuse(f"--fork-seconds names {g} twice")
+        named.add(g)
+        if g not in secs:
+            refuse(f"--fork-seconds: no group '{g}'; the groups: {', '.join(groups)}")
+        try:
+            v = float(x) if re.fullmatch(r"[0-9]+(\.[0-9]+)?", x) else math.nan
+        except ValueError:
+            v = math.nan
+        if not 0 < v < 1e6:
+            refuse(f"--fork-seconds: {g} takes seconds above 0 (e.g. {g}=7.5), not '{x}'")
+        secs[g] = v
 
 
 def trimmed_mean(xs):  # PairedRatio.trimmedMean: floor(n × TRIM) left out at each end
