@@ -58,8 +58,19 @@ public final class Synthetic {
 
   /** {@code s} with another trim share: how a run before pairs.json version 3 would read as one. */
   public static PairedRuns.Settings withTrim(PairedRuns.Settings s, double share) {
+    return with(s, s.warmupMs(), share);
+  }
+
+  /**
+   * {@code s} as pairs.json version 4 keeps it: trimmed by {@code share}, no warm-up of its own.
+   */
+  public static PairedRuns.Settings asVersion4(PairedRuns.Settings s, double share) {
+    return with(s, null, share);
+  }
+
+  private static PairedRuns.Settings with(PairedRuns.Settings s, Integer warmupMs, double share) {
     return new PairedRuns.Settings(
-        s.warmupMs(),
+        warmupMs,
         s.batchMs(),
         s.rounds(),
         s.minForks(),

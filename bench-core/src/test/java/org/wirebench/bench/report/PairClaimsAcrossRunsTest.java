@@ -33,7 +33,8 @@ class PairClaimsAcrossRunsTest {
             p.formatVersion(), p.settings(), p.groups(), p.claims().stream().map(change).toList()));
   }
 
-  private static RunRecord withPairs(RunRecord r, PairedRuns p) {
+  /** {@code r} with other pairs, everything else as recorded. */
+  static RunRecord withPairs(RunRecord r, PairedRuns p) {
     return new RunRecord(
         r.folder(),
         r.env(),

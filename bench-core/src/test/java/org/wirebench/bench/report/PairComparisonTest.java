@@ -194,15 +194,8 @@ class PairComparisonTest {
               g.id(), variants, g.forks(), g.stopped(), g.elapsedMs(), g.warmupMs()));
     }
     RunRecord swapped =
-        new RunRecord(
-            r.folder(),
-            r.env(),
-            r.benchmarks(),
-            r.load(),
-            r.sizes(),
-            r.fidelity(),
-            r.codecFidelity(),
-            new PairedRuns(p.formatVersion(), p.settings(), groups, p.claims()));
+        PairClaimsAcrossRunsTest.withPairs(
+            r, new PairedRuns(p.formatVersion(), p.settings(), groups, p.claims()));
     org.wirebench.results.UnreadableRunException e =
         org.junit.jupiter.api.Assertions.assertThrows(
             org.wirebench.results.UnreadableRunException.class,
@@ -255,16 +248,7 @@ class PairComparisonTest {
             org.wirebench.bench.pair.Synthetic.withTrim(p.settings(), 0.2),
             p.groups(),
             p.claims());
-    RunRecord trimmed =
-        new RunRecord(
-            plain.folder(),
-            plain.env(),
-            plain.benchmarks(),
-            plain.load(),
-            plain.sizes(),
-            plain.fidelity(),
-            plain.codecFidelity(),
-            trimmedPairs);
+    RunRecord trimmed = PairClaimsAcrossRunsTest.withPairs(plain, trimmedPairs);
     Comparison c = compare(base, trimmed);
     assertTrue(
         c.warnings().stream()
@@ -314,33 +298,13 @@ class PairComparisonTest {
               g.elapsedMs(),
               g.id().equals("backend") ? 900 : before));
     }
-    PairedRuns.Settings s = org.wirebench.bench.pair.Synthetic.withTrim(p.settings(), 0.2);
     PairedRuns v4 =
         new PairedRuns(
             4,
-            new PairedRuns.Settings(
-                null,
-                s.batchMs(),
-                s.rounds(),
-                s.minForks(),
-                s.maxForks(),
-                s.budgetMs(),
-                s.confidence(),
-                s.targetHalfWidth(),
-                s.forkJvmArgs(),
-                s.trimShare()),
+            org.wirebench.bench.pair.Synthetic.asVersion4(p.settings(), 0.2),
             groups,
             p.claims());
-    RunRecord warmed =
-        new RunRecord(
-            plain.folder(),
-            plain.env(),
-            plain.benchmarks(),
-            plain.load(),
-            plain.sizes(),
-            plain.fidelity(),
-            plain.codecFidelity(),
-            v4);
+    RunRecord warmed = PairClaimsAcrossRunsTest.withPairs(plain, v4);
     List<String> said =
         compare(base, warmed).warnings().stream().filter(w -> w.contains("warm-up")).toList();
     assertEquals(1, said.size(), said::toString);
