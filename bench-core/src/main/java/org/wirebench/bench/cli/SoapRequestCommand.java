@@ -18,7 +18,6 @@ import picocli.CommandLine.Option;
     versionProvider = org.wirebench.server.CliVersion.class,
     description = "Print the SOAP 1.1 request envelope the databinding benchmark uses.")
 final class SoapRequestCommand implements Callable<Integer> {
-  static final int MAX_SIZE = 1_000_000;
   static final int DEFAULT_SIZE = 100;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -32,7 +31,13 @@ final class SoapRequestCommand implements Callable<Integer> {
   @Option(
       names = "--size",
       description =
-          "array elements, 0..1000000 (default: 100); void has no array and takes no --size")
+          "array elements, "
+              + Operation.MIN_SIZE
+              + ".."
+              + Operation.MAX_SIZE
+              + ", the sizes the benchmarks and the server take (default: "
+              + DEFAULT_SIZE
+              + "); void has no array and takes no --size")
   Integer size;
 
   @Override
@@ -48,9 +53,10 @@ final class SoapRequestCommand implements Callable<Integer> {
           spec, "--size", "--operation " + op.shortName(), "its envelope has no array to size");
     }
     int n = size == null ? DEFAULT_SIZE : size;
-    if (n < 0 || n > MAX_SIZE) {
+    if (n < Operation.MIN_SIZE || n > Operation.MAX_SIZE) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--size must be 0.." + MAX_SIZE + ", was " + n);
+          spec.commandLine(),
+          "--size must be " + Operation.MIN_SIZE + ".." + Operation.MAX_SIZE + ", was " + n);
     }
     System.out.write(SoapEnvelopes.request(EchoValues.generate(op, n)));
     System.out.flush();

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.wirebench.bench.report.Comparison;
 import org.wirebench.bench.report.Ratio;
+import org.wirebench.bench.report.Workloads;
 import org.wirebench.results.OtherWork;
 
 /**
@@ -49,7 +50,7 @@ final class ComparisonJson {
           ratio(g, c.machines().speed());
         }
         g.writeFieldName("workloads");
-        Comparison.Workloads w = c.machines().workloads();
+        Workloads w = c.machines().workloads();
         if (w == null) {
           g.writeNull();
         } else {

@@ -5,6 +5,8 @@ import java.util.Locale;
 import org.wirebench.bench.report.Calibrations;
 import org.wirebench.bench.report.Comparison;
 import org.wirebench.bench.report.EnvironmentSection;
+import org.wirebench.bench.report.Machines;
+import org.wirebench.bench.report.Workloads;
 
 /** compare's text output: the machines line, one row per result, the unmatched, a summary. */
 final class ComparisonText {
@@ -47,7 +49,7 @@ final class ComparisonText {
 
   /** What the two runs' calibrations say about their machines, one line. */
   static String machines(Comparison c) {
-    Comparison.Machines m = c.machines();
+    Machines m = c.machines();
     if (m == null || (m.speed() == null && !m.differ())) {
       return "machines: not compared ("
           + (c.yardsticksDiffer()
@@ -102,7 +104,7 @@ final class ComparisonText {
    * Whether absolute times are judged on machines that do not differ: all, all but the steps a run
    * shared with other work, or none when it shared every step.
    */
-  private static String absolute(Comparison.Machines m) {
+  private static String absolute(Machines m) {
     if (m.shared().isEmpty()) {
       return "absolute times judged";
     }
@@ -121,7 +123,7 @@ final class ComparisonText {
    * too few to count, that they were not counted: a median of one group's three variants 1.6 away
    * from 1 beside "the same speed within noise" read as weighed and found the same machine.
    */
-  private static String workloads(Comparison.Workloads w) {
+  private static String workloads(Workloads w) {
     return String.format(
         Locale.ROOT,
         "the suite's workloads cost %.3f NEW/BASE together (the median of %d pair variant%s ÷ the"

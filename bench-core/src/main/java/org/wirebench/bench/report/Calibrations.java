@@ -19,9 +19,9 @@ public final class Calibrations {
 
   /**
    * Runs' conditions differ when the median of their pair variants' costs against the calibration
-   * moves by more than this (Comparison.Workloads). Measured over the committed quick runs, each
-   * against the one before (docs/measuring.md, "The workloads together"): runs of one build on the
-   * quiet VM moved it by 0.966–1.066; a run beside other work by 1.11–1.21 (20261127-205756 1.135,
+   * moves by more than this (Workloads). Measured over the committed quick runs, each against the
+   * one before (docs/measuring.md, "The workloads together"): runs of one build on the quiet VM
+   * moved it by 0.966–1.066; a run beside other work by 1.11–1.21 (20261127-205756 1.135,
    * 20261128-024006 1.208, and the runs after them 0.899–0.901).
    */
   public static final double WORKLOADS_TOLERANCE = 0.08;

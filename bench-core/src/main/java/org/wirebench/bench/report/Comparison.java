@@ -1,7 +1,6 @@
 package org.wirebench.bench.report;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -40,87 +39,6 @@ public final class Comparison {
      * either variant may have moved, so shown, never a regression; the per-variant rows say which
      */
     MOVED
-  }
-
-  /**
-   * The two runs' machines: NEW / BASE of the calibration's cost (null when either run has none),
-   * what their recorded hardware differs in ("core count 2 vs 1"; empty when nothing), the suite's
-   * own workloads moved together (null when too few were timed against the calibration in both),
-   * whether they differ: the hardware does, the calibration beyond its own noise (interval excludes
-   * 1 and the change passes {@link Calibrations#TOLERANCE}), or the workloads together ({@link
-   * Workloads#differ}), and the steps either run shared with other work ({@link OtherWork#busy}). A
-   * machine with half the cores times a single-threaded calibration alike but serves half the load:
-   * absolute rates across it are not a regression; nor are a step's wall-clock figures measured
-   * beside a build.
-   */
-  public record Machines(
-      Ratio speed,
-      List<String> hardware,
-      Workloads workloads,
-      boolean differ,
-      Set<OtherWork.Step> shared) {
-    public Machines {
-      hardware = List.copyOf(hardware);
-      shared = shared.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(shared));
-    }
-
-    /**
-     * Null when nothing says anything about the machines: no calibration, same hardware, no step
-     * shared.
-     */
-    static Machines of(
-        Ratio speed, List<String> hardware, Workloads workloads, Set<OtherWork.Step> shared) {
-      if (speed == null && hardware.isEmpty() && shared.isEmpty()) {
-        return null;
-      }
-      return new Machines(
-          speed,
-          hardware,
-          workloads,
-          !hardware.isEmpty()
-              || (speed != null && Calibrations.differ(speed))
-              || (workloads != null && workloads.differ()),
-          shared);
-    }
-
-    /** Whether a step's absolute figures of the two runs may be judged against each other. */
-    public boolean judges(OtherWork.Step step) {
-      return !differ && !shared.contains(step);
-    }
-  }
-
-  /**
-   * Every pair variant both runs timed against the calibration, taken together: the median over
-   * variants of each one's cost change NEW / BASE (its per-fork costs ÷ the calibration, geometric
-   * means), in how many groups, and how many of them rose. The calibration is pure core work: a
-   * neighbour's memory traffic slows the suite's codecs, stacks and renderers and not it, so every
-   * variant rises together while the calibration reads the same machine (20261128-024006: the
-   * reference workload 1.013, the 37 variants 1.12–1.36, median 1.21). A change in one codec moves
-   * its few variants, not the median of all.
-   *
-   * @param ratio the median over variants of NEW / BASE
-   */
-  public record Workloads(double ratio, int variants, int groups, int rose) {
-    /**
-     * Whether the workloads moved together past {@link Calibrations#WORKLOADS_TOLERANCE}: only over
-     * {@link Calibrations#WORKLOADS_MIN_GROUPS} groups or more, whose median one group cannot
-     * carry.
-     */
-    public boolean differ() {
-      return enough()
-          && (ratio > 1 + Calibrations.WORKLOADS_TOLERANCE
-              || ratio < 1 / (1 + Calibrations.WORKLOADS_TOLERANCE));
-    }
-
-    /**
-     * Whether they are enough to say anything of the runs: {@link
-     * Calibrations#WORKLOADS_MIN_GROUPS} groups and {@link Calibrations#WORKLOADS_MIN_VARIANTS}
-     * variants or more.
-     */
-    public boolean enough() {
-      return groups >= Calibrations.WORKLOADS_MIN_GROUPS
-          && variants >= Calibrations.WORKLOADS_MIN_VARIANTS;
-    }
   }
 
   /** What a row, or a result only one run has, is about. */

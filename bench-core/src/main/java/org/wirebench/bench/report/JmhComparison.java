@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import org.wirebench.bench.report.Comparison.Kind;
 import org.wirebench.bench.report.Comparison.Listed;
-import org.wirebench.bench.report.Comparison.Machines;
 import org.wirebench.bench.report.Comparison.Row;
 import org.wirebench.bench.report.Comparison.Subject;
 import org.wirebench.bench.report.Comparison.Verdict;

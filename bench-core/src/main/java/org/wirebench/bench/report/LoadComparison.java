@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import org.wirebench.bench.report.Comparison.Kind;
 import org.wirebench.bench.report.Comparison.Listed;
-import org.wirebench.bench.report.Comparison.Machines;
 import org.wirebench.bench.report.Comparison.Row;
 import org.wirebench.bench.report.Comparison.Subject;
 import org.wirebench.bench.report.Comparison.Verdict;

@@ -54,7 +54,7 @@ final class PairComparison {
   PairComparison(
       RunRecord base,
       RunRecord now,
-      Comparison.Machines machines,
+      Machines machines,
       List<VariantCosts> costs,
       double threshold,
       double confidence)
@@ -332,7 +332,7 @@ final class PairComparison {
    * The variants both runs timed against a version 4 calibration, together; null when {@code costs}
    * is null or no variant has costs in both.
    */
-  static Comparison.Workloads workloads(List<VariantCosts> costs) {
+  static Workloads workloads(List<VariantCosts> costs) {
     if (costs == null) {
       return null;
     }
@@ -351,7 +351,7 @@ final class PairComparison {
     int n = sorted.length;
     double median = n % 2 == 1 ? sorted[n / 2] : Math.sqrt(sorted[n / 2 - 1] * sorted[n / 2]);
     int rose = (int) ratios.stream().filter(r -> r > 1).count();
-    return new Comparison.Workloads(median, n, groups.size(), rose);
+    return new Workloads(median, n, groups.size(), rose);
   }
 
   /**

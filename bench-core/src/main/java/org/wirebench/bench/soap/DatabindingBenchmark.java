@@ -52,7 +52,10 @@ public class DatabindingBenchmark extends StudyBenchmark {
   @Param({"ints", "doubles", "floats", "strings", "simpleEvents", "meshInterfaceObjects"})
   public String operation;
 
-  /** Array elements, 1..5000 in the studies. */
+  /**
+   * Array elements, 1..5000 in the studies; any of {@link Operation#MIN_SIZE}..{@link
+   * Operation#MAX_SIZE}.
+   */
   @Param({"1", "10", "50", "100", "500", "1000", "5000"})
   public int size;
 

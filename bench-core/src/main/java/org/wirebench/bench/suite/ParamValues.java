@@ -8,6 +8,7 @@ import org.wirebench.formats.finding.BackendFormats;
 import org.wirebench.formats.finding.FindingGenerator;
 import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.SameBytesFloor;
+import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapStacks;
 
 /**
@@ -34,7 +35,7 @@ final class ParamValues {
       Map.of(
           "count", new long[] {1, Datasets.GENERATED_SIZE},
           "items", new long[] {0, FindingGenerator.MAX_ITEMS},
-          "size", new long[] {1, 100_000});
+          "size", new long[] {Operation.MIN_SIZE, Operation.MAX_SIZE});
 
   /** RasterBenchmark's pyramid is built for these upscales only. */
   private static final Map<String, List<String>> CHOICES =

@@ -60,6 +60,14 @@ class ParamUsageErrorsTest {
         "--out",
         root);
     refused("-p count=0", "profile", "--benchmark", "GeoEncodingBenchmark", "-p", "count=0");
+    // one range of a SOAP array's size, soap-request's and the server's: CXF refuses more items
+    refused(
+        "-p size=50001: DatabindingBenchmark takes a whole number 1..50000",
+        "profile",
+        "--benchmark",
+        "DatabindingBenchmark",
+        "-p",
+        "size=50001");
     refused(
         "-p operation=echoNothing: DatabindingBenchmark takes one of ints,",
         "suite",
@@ -87,7 +95,7 @@ class ParamUsageErrorsTest {
             "codec", new String[] {"gml2", "gml32-floor", "floor"},
             "dataset", new String[] {"helsinki_pois"},
             "count", new String[] {"1", "50000"},
-            "size", new String[] {"7"},
+            "size", new String[] {"1", "7", "50000"},
             "backendFormat", new String[] {"protobuf"},
             "upscale", new String[] {"4"},
             "srs", new String[] {"EPSG:3857"}));

@@ -111,7 +111,7 @@ class CompareEveryVersionTest {
         } else {
           same++;
         }
-        Comparison.Machines m = c.machines();
+        Machines m = c.machines();
         byCalibration += Calibrations.differ(m.speed()) ? 1 : 0;
         byHardware += m.hardware().isEmpty() ? 0 : 1;
         byWorkloads += m.workloads() != null && m.workloads().differ() ? 1 : 0;

@@ -103,7 +103,7 @@ class WorkloadsTogetherTest {
             .mapToDouble(r -> r.nowMean() / r.baseMean())
             .sorted()
             .toArray();
-    Comparison.Workloads w = c.machines().workloads();
+    Workloads w = c.machines().workloads();
     assertEquals(rows.length, w.variants());
     assertEquals(rows[rows.length / 2], w.ratio(), 1e-12);
   }
@@ -117,7 +117,7 @@ class WorkloadsTogetherTest {
   @Test
   void aRunBesideOtherWorkIsADifferentMachineNotARegression() throws IOException {
     Comparison c = compare(committed(REFERENCE), committed(BESIDE_HELPERS));
-    Comparison.Workloads w = c.machines().workloads();
+    Workloads w = c.machines().workloads();
     assertNotNull(w, c.machines()::toString);
     assertEquals(37, w.variants());
     assertEquals(6, w.groups());

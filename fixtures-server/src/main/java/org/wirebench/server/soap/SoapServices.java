@@ -11,6 +11,7 @@ import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapEnvelopes;
 import org.wirebench.formats.soap.SoapStack;
 
@@ -51,9 +52,10 @@ public final class SoapServices {
    * as any element its children: CXF refuses more by its own default (its StAX limit of child
    * elements, with a 500) where both Axis2 stacks took any number the body limit let through, so
    * the envelope check refuses more alike for all three, with 413, before any stack reads them
-   * ({@link ReaderLimits}). Ten times the study's largest size.
+   * ({@link ReaderLimits}). The largest array size anything here takes ({@link
+   * Operation#MAX_SIZE}).
    */
-  public static final int MAX_ITEMS = 50_000;
+  public static final int MAX_ITEMS = Operation.MAX_SIZE;
 
   private SoapServices() {}
 

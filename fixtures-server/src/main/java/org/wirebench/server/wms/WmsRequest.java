@@ -69,56 +69,14 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
     return new WmsRequest(lowerCaseParams);
   }
 
-  /** The version a report about this request is written in, whatever else is wrong with it. */
+  /** The version a report about this request is written in ({@link WmsVersions#report}). */
   static WmsVersion reportVersion(Map<String, String> lowerCaseParams) {
-    String v = lowerCaseParams.get("version");
-    if (v == null) {
-      v = lowerCaseParams.get("wmtver");
-    }
-    return WmsVersion.V1_1_1.code().equals(v) || "1.1.0".equals(v) || "1.0.0".equals(v)
-        ? WmsVersion.V1_1_1
-        : WmsVersion.V1_3_0;
+    return WmsVersions.report(lowerCaseParams);
   }
 
-  /**
-   * The version GetCapabilities answers in: the one asked for if served, else the highest served
-   * below it, else the lowest (the standard's negotiation); 1.3.0 when none is asked for.
-   */
+  /** The version GetCapabilities answers in ({@link WmsVersions#negotiated}). */
   WmsVersion negotiatedVersion() throws OwsException {
-    String v = versionParam();
-    if (v == null || v.isEmpty()) {
-      return WmsVersion.V1_3_0;
-    }
-    if (!v.matches("\\d{1,4}\\.\\d{1,4}\\.\\d{1,4}")) {
-      throw OwsException.invalid("VERSION", v, "a version is x.y.z");
-    }
-    return compare(v, WmsVersion.V1_3_0.code()) >= 0 ? WmsVersion.V1_3_0 : WmsVersion.V1_1_1;
-  }
-
-  /**
-   * VERSION, or WMS 1.0's WMTVER when VERSION is absent. Both with different values are refused:
-   * one would be read and the other dropped.
-   */
-  private String versionParam() throws OwsException {
-    String v = params.get("version");
-    String wmtver = params.get("wmtver");
-    if (v != null && wmtver != null && !v.equals(wmtver)) {
-      throw OwsException.invalid(
-          "WMTVER", wmtver, "VERSION=" + v + " says otherwise; give one of the two");
-    }
-    return v != null ? v : wmtver;
-  }
-
-  private static int compare(String a, String b) {
-    String[] x = a.split("\\.");
-    String[] y = b.split("\\.");
-    for (int i = 0; i < 3; i++) {
-      int c = Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i]));
-      if (c != 0) {
-        return c;
-      }
-    }
-    return 0;
+    return WmsVersions.negotiated(params);
   }
 
   void checkCapabilities() throws OwsException {
@@ -162,16 +120,7 @@ public final class WmsRequest implements org.wirebench.server.http.OwsHandler.Pa
       int background) {}
 
   GetMap getMap(int maxSide) throws OwsException {
-    String askedVersion = versionParam();
-    if (askedVersion == null) {
-      throw OwsException.missing("VERSION");
-    }
-    WmsVersion version;
-    try {
-      version = WmsVersion.of(askedVersion);
-    } catch (IllegalArgumentException e) {
-      throw OwsException.invalid("VERSION", askedVersion, "GetMap is served in 1.1.1 and 1.3.0");
-    }
+    WmsVersion version = WmsVersions.getMap(params);
     boolean v130 = version == WmsVersion.V1_3_0;
     if (v130 && params.get("service") == null) {
       throw OwsException.missing("SERVICE");

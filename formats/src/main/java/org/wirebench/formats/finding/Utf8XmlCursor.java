@@ -25,17 +25,11 @@ final class Utf8XmlCursor implements XmlCursor {
     }
   }
 
-  private static final int MAX_DEPTH = 64;
-
   final byte[] b; // the spans index it
   private final int end;
   private int pos;
-  // the open elements: where each one's qualified name is, and the bindings in force before it
-  private final int[] openName = new int[MAX_DEPTH];
-  private final int[] openNameLength = new int[MAX_DEPTH];
-  private final int[] openNamespaces = new int[MAX_DEPTH];
-  private int depth;
   private final XmlNamespaces namespaces = new XmlNamespaces();
+  private final XmlOpenElements open = new XmlOpenElements(namespaces);
   // the current start tag
   private String localName;
   private String namespaceUri;
@@ -120,7 +114,7 @@ final class Utf8XmlCursor implements XmlCursor {
   int nextChild(byte[][] names, String[] literals, byte[][] ends, int again, int from) {
     if (selfClosed) {
       selfClosed = false;
-      pop();
+      open.pop();
       return END;
     }
     while (true) {
@@ -133,7 +127,10 @@ final class Utf8XmlCursor implements XmlCursor {
         }
         if (k >= 0) {
           pos = p + names[k].length;
-          if (ends != null && ends[k] != null && b[pos] == '>' && depth < MAX_DEPTH) {
+          if (ends != null
+              && ends[k] != null
+              && b[pos] == '>'
+              && open.depth() < XmlOpenElements.MAX_DEPTH) {
             bareLeaf(p, ends[k], literals[k]);
           } else {
             startTag(p, -1, literals[k]);
@@ -167,13 +164,9 @@ final class Utf8XmlCursor implements XmlCursor {
       pos = p + endTag.length;
       return;
     }
-    openName[depth] = nameStart;
-    openNameLength[depth] = from - 1 - nameStart;
-    openNamespaces[depth] = namespaces.size();
-    depth++;
+    open.push(nameStart, from - 1 - nameStart, namespaces.size());
     if (p + 1 < end && b[p + 1] == '/') {
-      pos = p + 2;
-      endTag();
+      pos = open.endTag(b, p + 2, end);
       return;
     }
     fail(); // a child, a comment or CDATA inside the text
@@ -197,8 +190,7 @@ final class Utf8XmlCursor implements XmlCursor {
   private int tag() {
     byte next = pos + 1 < end ? b[pos + 1] : 0;
     if (next == '/') {
-      pos += 2;
-      endTag();
+      pos = open.endTag(b, pos + 2, end);
       return END;
     }
     if (next == '!' && pos + 3 < end && b[pos + 2] == '-' && b[pos + 3] == '-') {
@@ -235,7 +227,7 @@ final class Utf8XmlCursor implements XmlCursor {
     spanFrom = pos;
     if (selfClosed) {
       selfClosed = false;
-      pop();
+      open.pop();
       spanTo = pos;
       textEntities = textAstral = textEscapes = false;
       return;
@@ -243,8 +235,7 @@ final class Utf8XmlCursor implements XmlCursor {
     int p = skipText(true);
     spanTo = p;
     if (p + 1 < end && b[p + 1] == '/') {
-      pos = p + 2;
-      endTag();
+      pos = open.endTag(b, p + 2, end);
       return;
     }
     fail(); // a child, a comment or CDATA inside the text
@@ -252,7 +243,7 @@ final class Utf8XmlCursor implements XmlCursor {
 
   @Override
   public void skip() {
-    consumeTo(depth - 1);
+    consumeTo(open.depth() - 1);
   }
 
   /** Checks the rest: the open elements' ends, then nothing but space and comments. */
@@ -266,10 +257,10 @@ final class Utf8XmlCursor implements XmlCursor {
   }
 
   private void consumeTo(int target) {
-    while (depth > target) {
+    while (open.depth() > target) {
       if (selfClosed) {
         selfClosed = false;
-        pop();
+        open.pop();
         continue;
       }
       skipText(false);
@@ -324,7 +315,7 @@ final class Utf8XmlCursor implements XmlCursor {
 
   /** The start tag whose name is {@code [nameStart, pos)}: its attributes and bindings. */
   private void startTag(int nameStart, int colon, String literal) {
-    if (depth == MAX_DEPTH) {
+    if (open.depth() == XmlOpenElements.MAX_DEPTH) {
       fail();
     }
     int nameLength = pos - nameStart;
@@ -350,10 +341,7 @@ final class Utf8XmlCursor implements XmlCursor {
       int attributeColon = qname();
       pos = attributes.read(b, end, attributeName, attributeColon, pos, namespaces);
     }
-    openName[depth] = nameStart;
-    openNameLength[depth] = nameLength;
-    openNamespaces[depth] = mark;
-    depth++;
+    open.push(nameStart, nameLength, mark);
     if (colon < 0) {
       localName = literal != null ? literal : XmlBytes.name(b, nameStart, nameLength);
       namespaceUri = null; // the default namespace, looked up if asked for: it cannot fail
@@ -382,29 +370,6 @@ final class Utf8XmlCursor implements XmlCursor {
       }
     }
     return colon;
-  }
-
-  private void endTag() {
-    int d = depth - 1;
-    int n = openNameLength[d];
-    int from = openName[d];
-    if (end - pos <= n || !XmlWords.equal(b, pos, b, from, n)) {
-      fail();
-    }
-    pos += n;
-    if (b[pos] != '>') {
-      whitespace();
-      if (pos >= end || b[pos] != '>') {
-        fail();
-      }
-    }
-    pos++;
-    pop();
-  }
-
-  private void pop() {
-    depth--;
-    namespaces.truncate(openNamespaces[depth]);
   }
 
   private boolean whitespace() {

@@ -24,6 +24,18 @@ public enum Operation {
   /** The array sizes the studies used, 1..5000. */
   public static final List<Integer> SIZES = List.of(1, 10, 50, 100, 500, 1000, 5000);
 
+  /** The smallest array a request of an operation with one carries ({@link #MAX_SIZE}). */
+  public static final int MIN_SIZE = 1;
+
+  /**
+   * The largest array a request carries: the most items all three hosted stacks take (CXF's own
+   * StAX limit of child elements; the server holds every stack to it), ten times the studies'
+   * largest size. The one range of an array's size, {@value #MIN_SIZE}..{@value #MAX_SIZE}, for the
+   * benchmarks' {@code -p size}, {@code soap-request --size}, {@code load --scenario soap --sizes}
+   * and the server's limit alike: a size outside it is refused before any work.
+   */
+  public static final int MAX_SIZE = 50_000;
+
   private final String shortName;
   private final String element;
   private final String itemType;

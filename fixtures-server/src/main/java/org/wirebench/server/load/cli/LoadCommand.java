@@ -7,21 +7,22 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.wirebench.results.LoadResult;
 import org.wirebench.server.CliTypes;
 import org.wirebench.server.Mains;
 import org.wirebench.server.ParentWatch;
 import org.wirebench.server.http.ContentCoding;
-import org.wirebench.server.load.LoadDriver;
 import org.wirebench.server.load.LoadPlan;
-import org.wirebench.server.load.TargetUrls;
 import org.wirebench.server.load.scenario.ScenarioOptions;
 import org.wirebench.server.load.scenario.Scenarios;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code wirebench load}: one URL under closed- or open-model load, in its own JVM. */
+/**
+ * {@code wirebench load}: its options and the checks every load makes of them, in its own JVM; one
+ * URL under closed- or open-model load is {@link OneUrlLoad}'s, a study's scenario {@link
+ * ScenarioCommand}'s.
+ */
 @Command(
     name = "load",
     mixinStandardHelpOptions = true,
@@ -199,17 +200,7 @@ public final class LoadCommand implements Callable<Integer> {
     if (mode.scenario != null) {
       return new ScenarioCommand(this).call();
     }
-    checkTarget();
-    int users;
-    try {
-      users = scenarioOptions.oneUrlUsers();
-    } catch (IllegalArgumentException e) {
-      throw bad(e.getMessage());
-    }
-    if (selectors != null && (selectors < 1 || selectors > 64)) {
-      throw bad("--selectors must be 1..64, was " + selectors);
-    }
-    return run(users);
+    return new OneUrlLoad(this).call();
   }
 
   /**
@@ -276,30 +267,6 @@ public final class LoadCommand implements Callable<Integer> {
     }
   }
 
-  private int run(int users) throws Exception {
-    LoadPlan plan =
-        new LoadPlan(mode.target)
-            .users(users)
-            .rate(rate)
-            .timed(
-                warmup == null ? LoadPlan.DEFAULT_WARMUP : warmup,
-                duration == null ? LoadPlan.DEFAULT_DURATION : duration)
-            .thinkTime(thinkTime.toMillis(), thinkDeviation.toMillis())
-            .rampUp(rampUp)
-            .expectStatus(expectStatus)
-            .lengthTolerance(lengthTolerance)
-            .timeout(timeout)
-            .encoding(encoding());
-    if (selectors != null) {
-      plan.selectors(selectors);
-    }
-    LoadDriver driver = new LoadDriver(plan);
-    LoadResult r = driver.run(System.err);
-    OneUrlOutput.print(r, driver, System.out, System.err);
-    OneUrlOutput.write(r, driver, json, hlog);
-    return verdict(r.requests(), r.errorRate(), r.errorCount());
-  }
-
   /** The coding asked for: --encoding, or gzip for the older --gzip. */
   ContentCoding encoding() {
     if (gzip && encoding != null && encoding != ContentCoding.GZIP) {
@@ -345,15 +312,7 @@ public final class LoadCommand implements Callable<Integer> {
         throw bad(e.getMessage());
       }
     } else {
-      checkTarget();
-    }
-  }
-
-  private void checkTarget() {
-    String problem = TargetUrls.problem(mode.target, false);
-    if (problem != null) {
-      // an https URL too: the driver's own HTTP/1.1 engine has no TLS, never sent as plain text
-      throw bad("--target: " + problem);
+      new OneUrlLoad(this).checkTarget();
     }
   }
 

@@ -55,8 +55,10 @@ public final class SoapScenario implements Scenario {
         names = "--sizes",
         split = ",",
         description =
-            "soap: array sizes, 1.."
-                + SoapServices.MAX_ITEMS
+            "soap: array sizes, "
+                + Operation.MIN_SIZE
+                + ".."
+                + Operation.MAX_SIZE
                 + " (default: 1,10,50,100,500,1000,5000; quick: 1,5000)")
     public List<Integer> sizes;
 
@@ -130,10 +132,15 @@ public final class SoapScenario implements Scenario {
     }
     List<Integer> sizes = own.sizes != null ? own.sizes : o.quick ? QUICK_SIZES : Operation.SIZES;
     for (int n : sizes) {
-      if (n < 1 || n > SoapServices.MAX_ITEMS) {
+      if (n < Operation.MIN_SIZE || n > Operation.MAX_SIZE) {
         // the server refuses larger arrays (SoapServices.MAX_ITEMS): the run would fail there
         throw new IllegalArgumentException(
-            "--sizes values must be 1.." + SoapServices.MAX_ITEMS + ", was " + n);
+            "--sizes values must be "
+                + Operation.MIN_SIZE
+                + ".."
+                + Operation.MAX_SIZE
+                + ", was "
+                + n);
       }
     }
     int users = o.oneUsers(name(), "--soap-users", own.soapUsers, STUDY_USERS);
@@ -142,8 +149,8 @@ public final class SoapScenario implements Scenario {
 
   /**
    * @param stacks hosted stacks: axis2-adb, axis2-jaxb, cxf-jaxb
-   * @param sizes array elements, 1..{@link SoapServices#MAX_ITEMS} each (void is run once, without
-   *     a size)
+   * @param sizes array elements, {@link Operation#MIN_SIZE}..{@link Operation#MAX_SIZE} each (void
+   *     is run once, without a size)
    */
   public static List<Point> points(
       List<String> stacks, List<Operation> operations, List<Integer> sizes, int users) {
