@@ -57,8 +57,9 @@ public final class LoadCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description =
-          "measured phase, 1ms..1h, e.g. 500ms, 30s, 2m (default: 30s; scenarios: their own, as --runs"
-              + " lists; refused for a scenario whose points are count-bounded)")
+          "measured phase, 1ms..1h, e.g. 500ms, 30s, 2m (default: 30s; scenarios: wfs 30s,"
+              + " finding 1m; --quick: wfs 2s, finding 5s; refused for a scenario whose points are"
+              + " count-bounded)")
   Duration duration;
 
   @Option(
