@@ -23,8 +23,8 @@ import picocli.CommandLine.Command;
     footerHeading = "%n",
     // the way in for a newcomer: which command first, and what an exit code says (README)
     footer = {
-      "Start with: wirebench encode --dataset osm_mainroads --format gml32 --out roads.gml (the"
-          + " bytes a benchmark times), wirebench serve (the fixture server, its endpoints listed"
+      "Start with: wirebench encode --dataset osm_places --format geojson --count 3 (three"
+          + " features as a benchmark encodes them), wirebench serve (the fixture server, its endpoints listed"
           + " at http://127.0.0.1:8080/), wirebench suite --quick (every study measured, into"
           + " jmh-results/<run-id>/), then wirebench report and wirebench compare on run folders."
           + " wirebench COMMAND --help: its options with their ranges and defaults.",
