@@ -22,8 +22,8 @@ import picocli.CommandLine.Parameters;
             + " directly under it, naming each; complete runs, a temporary file whose command"
             + " still runs, and a tmp-* folder without the marker a run writes first or holding"
             + " a file no run writes, are never touched (each such folder is named on stderr)."
-            + " A temporary file whose name carries no writer's process id (tmp-NAME.RANDOM, an"
-            + " older wirebench's; now tmp-NAME.PIDpRANDOM) is kept too, as whether its command"
+            + " A temporary file named before names carried the writer's process id"
+            + " (tmp-NAME.RANDOM, not tmp-NAME.PIDpRANDOM) is kept too, as whether its command"
             + " still runs cannot be told: stderr names it with the rm command that removes it.")
 final class DiscardIncompleteCommand implements Callable<Integer> {
   @Parameters(
