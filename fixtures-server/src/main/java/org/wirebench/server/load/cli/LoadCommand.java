@@ -67,8 +67,9 @@ public final class LoadCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description =
-          "thrown-away phase before it, 0s..1h (default: 15s; scenarios: their own; refused for"
-              + " a scenario whose points are count-bounded)")
+          "thrown-away phase before it, 0s..1h (default: 15s; scenarios: wfs 5s, finding 10s;"
+              + " --quick: wfs 0s, finding 1s, each run's, after the point has run until its rate"
+              + " is steady; refused for a scenario whose points are count-bounded)")
   Duration warmup;
 
   @Option(

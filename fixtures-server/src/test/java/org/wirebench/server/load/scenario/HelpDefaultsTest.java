@@ -79,8 +79,9 @@ class HelpDefaultsTest {
   }
 
   /**
-   * load's --runs, --requests, --warmup-requests and --duration name each scenario's own full and
-   * --quick settings, as the scenario has them (--duration said "their own" and named none).
+   * load's --runs, --requests, --warmup-requests, --duration and --warmup name each scenario's own
+   * full and --quick settings, as the scenario has them (--duration and --warmup said "their own"
+   * and named none).
    */
   @Test
   void eachScenariosOwnSettings() {
@@ -88,6 +89,7 @@ class HelpDefaultsTest {
     String requests = description(new ScenarioOptions(), "--requests");
     String warmupRequests = description(new ScenarioOptions(), "--warmup-requests");
     String duration = description(new LoadCommand(), "--duration");
+    String warmup = description(new LoadCommand(), "--warmup");
     for (Scenario s : Scenarios.all()) {
       for (boolean quick : new boolean[] {false, true}) {
         ScenarioSettings settings = s.settings(quick);
@@ -100,6 +102,8 @@ class HelpDefaultsTest {
         } else {
           String d = CliTypes.format(java.time.Duration.ofMillis(settings.durationMs()));
           names(duration, quick, s.name(), d);
+          String w = CliTypes.format(java.time.Duration.ofMillis(settings.warmupMs()));
+          names(warmup, quick, s.name(), w);
         }
       }
     }
