@@ -14,6 +14,9 @@ import picocli.CommandLine;
 public final class CliTypes {
   private CliTypes() {}
 
+  /** A seed's values, in the help of every --seed (a long: what java.util.Random takes). */
+  public static final String SEED_VALUES = "any whole number -2^63..2^63-1";
+
   private static final Pattern DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h)");
 
   /** 500ms, 30s, 2m, 1h; a bare number is refused: its unit would be a guess. */
@@ -71,6 +74,10 @@ public final class CliTypes {
    */
   public static final class OutputOrStandardOutput
       implements CommandLine.ITypeConverter<java.nio.file.Path> {
+    /** The option's help, in every command that takes such an --out. */
+    public static final String DESCRIPTION =
+        "file to write; without --out, or with --out -: standard output";
+
     @Override
     public java.nio.file.Path convert(String value) {
       return value.equals(CliValues.STANDARD_STREAM) ? null : CliValues.path(value);

@@ -48,7 +48,7 @@ final class EncodeCommand implements Callable<Integer> {
   @Option(
       names = "--out",
       converter = org.wirebench.server.CliTypes.OutputOrStandardOutput.class,
-      description = "file to write; - or none: standard output")
+      description = org.wirebench.server.CliTypes.OutputOrStandardOutput.DESCRIPTION)
   Path out;
 
   @Option(

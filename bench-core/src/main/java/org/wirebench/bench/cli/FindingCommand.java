@@ -58,13 +58,15 @@ final class FindingCommand implements Callable<Integer> {
       names = "--seed",
       defaultValue = "" + FindingGenerator.DEFAULT_SEED,
       description =
-          "generator seed of the items (default: ${DEFAULT-VALUE}); refused with --items 0")
+          "generator seed of the items, "
+              + org.wirebench.server.CliTypes.SEED_VALUES
+              + " (default: ${DEFAULT-VALUE}); refused with --items 0")
   long seed;
 
   @Option(
       names = "--out",
       converter = org.wirebench.server.CliTypes.OutputOrStandardOutput.class,
-      description = "file to write; - or none: standard output")
+      description = org.wirebench.server.CliTypes.OutputOrStandardOutput.DESCRIPTION)
   Path out;
 
   @Override

@@ -28,9 +28,10 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     versionProvider = org.wirebench.server.CliVersion.class,
     description =
-        "Run the benchmarks, then the load scenarios; write JMH JSON, load JSON and HdrHistogram"
-            + " logs, sizes.json, fidelity.json, env.json, report.md and report.html to"
-            + " OUT/<run-id>/.")
+        "Run the benchmarks (JMH), then the studies' claims as interleaved pairs, then the load"
+            + " scenarios, into a new run folder OUT/<run-id>/ (--out): JMH's JSON, pairs.json,"
+            + " the load results and their HdrHistogram logs, sizes.json, the fidelity tables,"
+            + " env.json, report.md and report.html (docs/measuring.md: what each file holds).")
 final class SuiteCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

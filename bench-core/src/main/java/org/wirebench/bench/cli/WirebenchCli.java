@@ -20,6 +20,17 @@ import picocli.CommandLine.Command;
     synopsisSubcommandLabel = "COMMAND",
     description =
         "Which wire format and databinding should my web service use, and what does it cost?",
+    footerHeading = "%n",
+    // the way in for a newcomer: which command first, and what an exit code says (README)
+    footer = {
+      "Start with: wirebench encode --dataset osm_places --format geojson --count 3 (three"
+          + " features as a benchmark encodes them), wirebench serve (the fixture server, its endpoints listed"
+          + " at http://127.0.0.1:8080/), wirebench suite --quick (every study measured, into"
+          + " jmh-results/<run-id>/), then wirebench report and wirebench compare on run folders."
+          + " wirebench COMMAND --help: its options with their ranges and defaults.",
+      "Exit codes: 0 done; 1 ran and failed (compare: a regression; load: too many errors); 2"
+          + " could not run (bad usage or input, refused in one line before any work)."
+    },
     subcommands = {
       EncodeCommand.class,
       EncodeLoopCommand.class,

@@ -39,13 +39,19 @@ final class WmsRequestsCommand implements Callable<Integer> {
           "requests, 1.." + WmsRequestList.MAX_COUNT + " (default: ${DEFAULT-VALUE}, the study's)")
   int count;
 
-  @Option(names = "--seed", defaultValue = "1", description = "seed (default: ${DEFAULT-VALUE})")
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      description =
+          "seed of the random requests, "
+              + org.wirebench.server.CliTypes.SEED_VALUES
+              + " (default: ${DEFAULT-VALUE})")
   long seed;
 
   @Option(
       names = "--out",
       converter = org.wirebench.server.CliTypes.OutputOrStandardOutput.class,
-      description = "file to write; - or none: standard output")
+      description = org.wirebench.server.CliTypes.OutputOrStandardOutput.DESCRIPTION)
   Path out;
 
   @Override

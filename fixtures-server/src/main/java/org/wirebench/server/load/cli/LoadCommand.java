@@ -58,8 +58,9 @@ public final class LoadCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description =
-          "measured phase, 1ms..1h, e.g. 500ms, 30s, 2m (default: 30s; scenarios: their own, as --runs"
-              + " lists; refused for a scenario whose points are count-bounded)")
+          "measured phase, 1ms..1h, e.g. 500ms, 30s, 2m (default: 30s; scenarios: wfs 30s,"
+              + " finding 1m; --quick: wfs 2s, finding 5s; refused for a scenario whose points are"
+              + " count-bounded)")
   Duration duration;
 
   @Option(
@@ -67,8 +68,9 @@ public final class LoadCommand implements Callable<Integer> {
       paramLabel = "DURATION",
       converter = CliTypes.DurationConverter.class,
       description =
-          "thrown-away phase before it, 0s..1h (default: 15s; scenarios: their own; refused for"
-              + " a scenario whose points are count-bounded)")
+          "thrown-away phase before it, 0s..1h (default: 15s; scenarios: wfs 5s, finding 10s;"
+              + " --quick: wfs 0s, finding 1s, each run's, after the point has run until its rate"
+              + " is steady; refused for a scenario whose points are count-bounded)")
   Duration warmup;
 
   @Option(

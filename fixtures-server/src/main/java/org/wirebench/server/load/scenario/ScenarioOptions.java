@@ -128,14 +128,17 @@ public final class ScenarioOptions {
   @Option(
       names = "--requests",
       description =
-          "count-bounded points: measured requests each (default: soap 2500, wms the request"
-              + " list's length 2000, wire 20; --quick: soap 500, wms 200, wire 12)")
+          "count-bounded points: measured requests each, 1 or more (wms: 1.."
+              + WmsScenario.MAX_REQUESTS
+              + ", its request list's length) (default: soap 2500, wms 2000, wire 20; --quick:"
+              + " soap 500, wms 200, wire 12)")
   public Long requests;
 
   @Option(
       names = "--warmup-requests",
       description =
-          "count-bounded points: thrown-away requests first (default: soap 2500, wms 0, wire 5;"
+          "count-bounded points: thrown-away requests first, 0 or more (default: soap 2500, wms"
+              + " 0, wire 5;"
               + " --quick: soap 0, wms 0, wire 3); refused for time-bounded points")
   public Long warmupRequests;
 

@@ -39,6 +39,9 @@ public final class WmsScenario implements Scenario {
   public static final List<Integer> STUDY_USERS = List.of(2, 8, 32, 64, 150);
   public static final List<Integer> QUICK_USERS = List.of(2, 32);
 
+  /** The longest request list --requests may ask for (each URL is checked before the timing). */
+  static final int MAX_REQUESTS = 100_000;
+
   /** Our renderers the study loads without --wms-renderers. */
   static final String STUDY_RENDERERS = "direct,tilecache";
 
@@ -81,7 +84,10 @@ public final class WmsScenario implements Scenario {
     @Option(
         names = "--wms-seed",
         defaultValue = "1",
-        description = "wms: the request lists' seed (default: ${DEFAULT-VALUE})")
+        description =
+            "wms: the request lists' seed, "
+                + org.wirebench.server.CliTypes.SEED_VALUES
+                + " (default: ${DEFAULT-VALUE})")
     public long seed;
   }
 
@@ -193,9 +199,9 @@ public final class WmsScenario implements Scenario {
       }
     }
     long requests = o.requests != null ? o.requests : settings(o.quick).requests();
-    if (requests < 1 || requests > 100_000) {
+    if (requests < 1 || requests > MAX_REQUESTS) {
       throw new IllegalArgumentException(
-          "--requests is the wms request list's length, 1..100000, was " + requests);
+          "--requests is the wms request list's length, 1.." + MAX_REQUESTS + ", was " + requests);
     }
     List<WmsRequestList.Srs> srs = new ArrayList<>();
     for (String code : w.srs) {

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.wirebench.formats.soap.Operation;
+import org.wirebench.results.ScenarioSettings;
 import org.wirebench.server.CliTypes;
 import org.wirebench.server.load.LoadPlan;
 import org.wirebench.server.load.cli.LoadCommand;
@@ -74,6 +76,49 @@ class HelpDefaultsTest {
         warmup.contains("(default: " + CliTypes.format(LoadPlan.DEFAULT_WARMUP) + ";"), warmup);
     String timeout = new CommandLine(load).getCommandSpec().findOption("--timeout").defaultValue();
     assertEquals(LoadPlan.DEFAULT_TIMEOUT, CliTypes.duration(timeout));
+  }
+
+  /**
+   * load's --runs, --requests, --warmup-requests, --duration and --warmup name each scenario's own
+   * full and --quick settings, as the scenario has them (--duration and --warmup said "their own"
+   * and named none).
+   */
+  @Test
+  void eachScenariosOwnSettings() {
+    String runs = description(new ScenarioOptions(), "--runs");
+    String requests = description(new ScenarioOptions(), "--requests");
+    String warmupRequests = description(new ScenarioOptions(), "--warmup-requests");
+    String duration = description(new LoadCommand(), "--duration");
+    String warmup = description(new LoadCommand(), "--warmup");
+    for (Scenario s : Scenarios.all()) {
+      for (boolean quick : new boolean[] {false, true}) {
+        ScenarioSettings settings = s.settings(quick);
+        if (!(quick && settings.runs() == 1 && runs.contains("--quick: 1 each"))) {
+          names(runs, quick, s.name(), "" + settings.runs());
+        }
+        if (settings.requests() > 0) {
+          names(requests, quick, s.name(), "" + settings.requests());
+          names(warmupRequests, quick, s.name(), "" + settings.warmupRequests());
+        } else {
+          String d = CliTypes.format(java.time.Duration.ofMillis(settings.durationMs()));
+          names(duration, quick, s.name(), d);
+          String w = CliTypes.format(java.time.Duration.ofMillis(settings.warmupMs()));
+          names(warmup, quick, s.name(), w);
+        }
+      }
+    }
+  }
+
+  /** The full part (before "--quick:") or the quick part of a description names "NAME VALUE". */
+  private static void names(String description, boolean quick, String name, String value) {
+    int at = description.indexOf("--quick:");
+    assertTrue(at > 0, description);
+    String part = quick ? description.substring(at) : description.substring(0, at);
+    Pattern named =
+        Pattern.compile("(?<![\\w-])" + Pattern.quote(name + " " + value) + "(?![\\w.])");
+    assertTrue(
+        named.matcher(part).find(),
+        (quick ? "--quick: " : "full: ") + description + " does not name " + name + " " + value);
   }
 
   @Test
