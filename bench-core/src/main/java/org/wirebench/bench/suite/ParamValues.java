@@ -10,12 +10,14 @@ import org.wirebench.formats.geo.Datasets;
 import org.wirebench.formats.geo.codec.SameBytesFloor;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapStacks;
+import org.wirebench.server.CliValues;
 
 /**
  * The values a benchmark's {@code @Param} takes, as its setup will look them up: a registered name
  * where the setup asks a registry (so a codec a library user registers is taken, as the archetype's
  * {@code -p codec=csv}), a whole number in the documented range for a number, else one of the
- * values the {@code @Param} declares.
+ * values the {@code @Param} declares. A number is written in its one decimal spelling (ASCII
+ * digits, no sign but a minus, no leading zero), as the results record it.
  */
 final class ParamValues {
   private ParamValues() {}
@@ -81,8 +83,14 @@ final class ParamValues {
       long[] range = RANGES.getOrDefault(name, new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE});
       long n;
       try {
-        n = Integer.parseInt(value);
+        n = CliValues.whole(value);
       } catch (NumberFormatException e) {
+        n = Long.MIN_VALUE;
+      }
+      // the value is recorded as written and names the variant in every report and compare:
+      // Integer.parseInt also took "+200", "0200" and Arabic-Indic digits, each read as 200 by the
+      // fork but a variant of its own (or no count at all) in the results
+      if (!Long.toString(n).equals(value)) {
         n = Long.MIN_VALUE;
       }
       if (n < range[0] || n > range[1]) {

@@ -26,4 +26,22 @@ class ParamValuesTest {
       assertTrue(e.getMessage().contains("takes a whole number 1..1000000"), e::getMessage);
     }
   }
+
+  /**
+   * "+200", "0200" and Arabic-Indic or fullwidth digits passed (Integer.parseInt reads each as 200)
+   * and were recorded as written: another variant than 200 in the reports, or none a report reads.
+   */
+  @Test
+  void aNumberInAnotherSpellingIsRefused() {
+    for (String v :
+        new String[] {"+200", "0200", "\u0662\u0660\u0660", "\uff12\uff10\uff10", "-0"}) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> ParamValues.check(GEO, "count", v, new String[] {"200"}),
+              v);
+      assertTrue(e.getMessage().contains("takes a whole number 1..1000000"), e::getMessage);
+    }
+    assertDoesNotThrow(() -> ParamValues.check(GEO, "count", "1000000", new String[] {"200"}));
+  }
 }

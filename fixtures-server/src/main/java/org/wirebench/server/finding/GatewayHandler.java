@@ -155,6 +155,10 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
     return calls.share().waiting(client);
   }
 
+  private static int hexDigit(char c) {
+    return c < 0x80 ? Character.digit(c, 16) : -1;
+  }
+
   /**
    * The keywords as sent, %-escapes decoded as UTF-8 and nothing else changed: an encoded {@code /}
    * or {@code %} (a model number {@code MC769LL/A}, "100%") is part of them, and so is a {@code ;}
@@ -168,8 +172,9 @@ public final class GatewayHandler extends Handler.Abstract.NonBlocking {
     for (int i = 0; i < raw.length(); i++) {
       char c = raw.charAt(i);
       if (c == '%') {
-        int hi = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
-        int lo = hi < 0 ? -1 : Character.digit(raw.charAt(i + 2), 16);
+        // ASCII hex digits only: Character.digit also reads fullwidth and Arabic-Indic digits
+        int hi = i + 2 < raw.length() ? hexDigit(raw.charAt(i + 1)) : -1;
+        int lo = hi < 0 ? -1 : hexDigit(raw.charAt(i + 2));
         if (lo < 0) {
           throw new IllegalArgumentException(
               "the keywords hold '%' not followed by two hex digits; write a literal % as %25");

@@ -7,6 +7,7 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.server.CliValues;
 
 /**
  * What a plan {@link JmeterPlan} wrote tells its importer: how much of each point the driver would
@@ -37,11 +38,11 @@ public record JmeterPlanVariables(long warmupMs, long warmupRequests, int engine
           argument = name;
         } else if ("Argument.value".equals(name)) {
           if (JmeterPlan.WARMUP_MS.equals(argument)) {
-            out[0] = Long.parseLong(r.getElementText().trim());
+            out[0] = CliValues.whole(r.getElementText().trim());
           } else if (JmeterPlan.WARMUP_REQUESTS.equals(argument)) {
-            out[1] = Long.parseLong(r.getElementText().trim());
+            out[1] = CliValues.whole(r.getElementText().trim());
           } else if (JmeterPlan.ENGINES.equals(argument)) {
-            out[2] = Long.parseLong(r.getElementText().trim());
+            out[2] = CliValues.whole(r.getElementText().trim());
           }
         }
       }

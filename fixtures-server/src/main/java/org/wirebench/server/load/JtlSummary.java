@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.wirebench.results.JmeterResult;
 import org.wirebench.results.Statistic;
+import org.wirebench.server.CliValues;
 
 /**
  * Reads a JMeter results file (JTL, CSV with its header line, JMeter's default format) of an
@@ -126,7 +127,7 @@ public final class JtlSummary {
   private static long number(String where, String column, String value) throws IOException {
     long v;
     try {
-      v = Long.parseLong(value);
+      v = CliValues.whole(value); // Long.parseLong also takes "+5" and Arabic-Indic digits
     } catch (NumberFormatException e) {
       throw new IOException(where + column + " '" + value + "' is not a whole number", e);
     }

@@ -112,16 +112,26 @@ final class EnvelopeCheck {
    * @param named the operation the SOAPAction names, or null when it names none
    * @param carriesSentinels whether the stack carries NaN, the infinities and -2147483648 ({@link
    *     SimpleValues#refuseAdbSentinel})
+   * @param axiom whether the stack reads the envelope with Axiom (Axis2), whose mustUnderstand
+   *     reader takes no white space round the value ({@link HeaderBlocks})
    * @throws Refused naming what is wrong with {@code body}
    */
-  static void check(byte[] body, Operation named, boolean carriesSentinels) throws Refused {
-    check(body, named, carriesSentinels, PayloadCheck::validate);
+  static void check(byte[] body, Operation named, boolean carriesSentinels, boolean axiom)
+      throws Refused {
+    check(body, named, carriesSentinels, axiom, PayloadCheck::validate);
   }
 
   /**
-   * As {@link #check(byte[], Operation, boolean)}, the request element checked by {@code check}.
+   * As {@link #check(byte[], Operation, boolean, boolean)} for a stack that is not Axiom's, the
+   * request element checked by {@code check}.
    */
   static void check(byte[] body, Operation named, boolean carriesSentinels, Payload check)
+      throws Refused {
+    check(body, named, carriesSentinels, false, check);
+  }
+
+  private static void check(
+      byte[] body, Operation named, boolean carriesSentinels, boolean axiom, Payload check)
       throws Refused {
     try {
       XMLStreamReader r = ReaderLimits.open(body);
@@ -145,7 +155,7 @@ final class EnvelopeCheck {
         // check reads it)
         org.wirebench.formats.xml.XmlFactories.reading(
             () -> {
-              walk(r, named, carriesSentinels, check);
+              walk(r, named, carriesSentinels, axiom, check);
               return null;
             });
       } finally {
@@ -169,7 +179,7 @@ final class EnvelopeCheck {
   }
 
   private static void walk(
-      XMLStreamReader r, Operation named, boolean carriesSentinels, Payload check)
+      XMLStreamReader r, Operation named, boolean carriesSentinels, boolean axiom, Payload check)
       throws XMLStreamException, Refused {
     QName root = nextRoot(r);
     if (root.getLocalPart().equals("Envelope")
@@ -194,7 +204,7 @@ final class EnvelopeCheck {
     declared(r, inScope);
     QName child = nextChild(r, "the Envelope holds no Body");
     if (isSoap(child, "Header")) {
-      HeaderBlocks.read(r);
+      HeaderBlocks.read(r, axiom);
       child = nextChild(r, "the Envelope holds no Body");
     }
     if (!isSoap(child, "Body")) {

@@ -84,7 +84,9 @@ final class EnvelopeFilter implements Filter {
         EnvelopeCheck.check(
             body,
             SoapGate.namedOperation(request.getHeader("SOAPAction")),
-            !routed.equals(SoapServices.path(Axis2Hosting.ADB)));
+            !routed.equals(SoapServices.path(Axis2Hosting.ADB)),
+            routed.equals(SoapServices.path(Axis2Hosting.ADB))
+                || routed.equals(SoapServices.path(Axis2Hosting.JAXB)));
       } catch (EnvelopeCheck.Refused refused) {
         fault = new Fault(refused.status, refused.code, refused.getMessage());
       }

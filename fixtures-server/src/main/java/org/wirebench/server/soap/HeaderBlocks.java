@@ -6,6 +6,7 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.wirebench.formats.finding.Quote;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 
 /**
  * The Header's children, its header blocks, none of which is understood here. A block is ignored
@@ -33,8 +34,13 @@ final class HeaderBlocks {
 
   private HeaderBlocks() {}
 
-  /** Moves {@code r} past the Header it is at, checking the Header and its blocks. */
-  static void read(XMLStreamReader r) throws XMLStreamException, EnvelopeCheck.Refused {
+  /**
+   * Moves {@code r} past the Header it is at, checking the Header and its blocks.
+   *
+   * @param axiom whether the stack reads mustUnderstand with Axiom (both Axis2 stacks)
+   */
+  static void read(XMLStreamReader r, boolean axiom)
+      throws XMLStreamException, EnvelopeCheck.Refused {
     EnvelopeAttributes.check(r);
     QName block = null;
     for (int depth = 1; depth > 0; ) {
@@ -44,7 +50,7 @@ final class HeaderBlocks {
         String must = r.getAttributeValue(SoapFaults.SOAP11, "mustUnderstand");
         if (depth == 2) {
           block = r.getName();
-          block(r, must);
+          block(r, must, axiom);
         } else if (SoapFaults.SOAP11.equals(r.getNamespaceURI())) {
           // CXF took a soapenv:Body inside a block for the message's Body (500 Server "No
           // binding operation info"), while both Axis2 stacks ignored it
@@ -78,7 +84,8 @@ final class HeaderBlocks {
   }
 
   /** Checks the header block whose start tag {@code r} is at; {@code must} its mustUnderstand. */
-  private static void block(XMLStreamReader r, String must) throws EnvelopeCheck.Refused {
+  private static void block(XMLStreamReader r, String must, boolean axiom)
+      throws EnvelopeCheck.Refused {
     String ns = r.getNamespaceURI();
     if (ns == null || ns.isEmpty()) {
       throw new EnvelopeCheck.Refused(
@@ -113,7 +120,9 @@ final class HeaderBlocks {
     if (must == null) {
       return;
     }
-    String value = must.strip();
+    // xs:boolean restricted to 0 and 1, collapsed by XML's white space only (String.strip would
+    // also drop U+2003, which XML keeps as part of the value)
+    String value = XsdWhiteSpace.trim(must);
     if (value.equals("1")) {
       if (forThisNode(r)) {
         throw new EnvelopeCheck.Refused(
@@ -122,7 +131,20 @@ final class HeaderBlocks {
                 + EnvelopeCheck.show(r.getName())
                 + " must be understood, and no header block is understood here");
       }
-    } else if (!value.equals("0")) {
+    } else if (value.equals("0")) {
+      if (axiom && !value.equals(must) && forThisNode(r)) {
+        // valid (the schema collapses it), but Axiom compares the value as it stands and fails
+        // building its own fault: a 500 "could not process" and a stack trace in the log
+        throw new EnvelopeCheck.Refused(
+            "Server",
+            "Axis2 (axis2-adb, axis2-jaxb) cannot read mustUnderstand "
+                + Quote.of(must, 40)
+                + " on "
+                + EnvelopeCheck.show(r.getName())
+                + ": it takes 0 without the white space SOAP 1.1's schema allows round it; send"
+                + " 0 alone, or use cxf-jaxb, which reads it");
+      }
+    } else {
       throw new EnvelopeCheck.Refused(
           "Client",
           "mustUnderstand "
@@ -140,10 +162,12 @@ final class HeaderBlocks {
    */
   private static boolean forThisNode(XMLStreamReader r) throws EnvelopeCheck.Refused {
     String actor = r.getAttributeValue(SoapFaults.SOAP11, "actor");
-    if (actor == null || actor.strip().equals(NEXT)) {
+    // an xs:anyURI, collapsed by XML's white space only: U+2003 before "next" makes another URI
+    String uri = actor == null ? null : XsdWhiteSpace.trim(actor);
+    if (uri == null || uri.equals(NEXT)) {
       return true;
     }
-    if (actor.isBlank()) {
+    if (uri.isEmpty()) {
       // a URI reference to the message itself, which names no SOAP node: not guessed either way
       throw new EnvelopeCheck.Refused(
           "Client",

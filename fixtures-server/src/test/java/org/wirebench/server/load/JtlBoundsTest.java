@@ -53,6 +53,23 @@ class JtlBoundsTest {
         IOException.class, () -> JtlSummary.read(file, "wfs", 0, 0, true, engines), file::toString);
   }
 
+  /**
+   * A number is ASCII digits, as JMeter writes it: Long.parseLong also read "+10", an Arabic-Indic
+   * or a fullwidth digit as the number.
+   */
+  @Test
+  void numbersOtherThanAsciiDigitsAreRefusedWithTheirLine() throws Exception {
+    long t = 1_700_000_000_000L;
+    String good = line(t + 1000, 1000, 4);
+    for (String elapsed : new String[] {"+10", "1\u0660", "1\uff10", " 10"}) {
+      String bad = line(t, 1000, 4).replaceFirst(",10,", "," + elapsed + ",");
+      IOException e = refused(jtl(bad, good), 4);
+      assertTrue(
+          e.getMessage().contains("line 2: elapsed '" + elapsed + "' is not a whole number"),
+          e.getMessage());
+    }
+  }
+
   @Test
   void valuesWhoseSumsOrProductsWouldWrapAreRefusedWithTheirLine() throws Exception {
     long t = 1_700_000_000_000L;
@@ -142,6 +159,24 @@ class JtlBoundsTest {
     IOException e = assertThrows(IOException.class, () -> JmeterPlanVariables.read(jmx));
     assertEquals(
         jmx + ": wirebench.engines 4294967297 is above 64, the most split", e.getMessage());
+  }
+
+  /** A plan's numbers are ASCII digits: Long.parseLong read "\u0664" as 4 engines. */
+  @Test
+  void aPlansNumberInOtherDigitsIsRefused() throws Exception {
+    for (String four : new String[] {"\u0664", "\uff14", "+4"}) {
+      Path jmx = tmp.resolve("d" + ++files + ".jmx");
+      Files.writeString(
+          jmx,
+          "<jmeterTestPlan>"
+              + argument(JmeterPlan.WARMUP_MS, "0")
+              + argument(JmeterPlan.WARMUP_REQUESTS, "0")
+              + argument(JmeterPlan.ENGINES, four)
+              + "</jmeterTestPlan>",
+          StandardCharsets.UTF_8);
+      IOException e = assertThrows(IOException.class, () -> JmeterPlanVariables.read(jmx), four);
+      assertTrue(e.getMessage().startsWith(jmx + ": "), e.getMessage());
+    }
   }
 
   /** A file that is not XML at all: the parser's message, its location included, on one line. */

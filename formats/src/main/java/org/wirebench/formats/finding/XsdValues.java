@@ -1,6 +1,8 @@
 package org.wirebench.formats.finding;
 
 import java.util.Locale;
+import org.wirebench.formats.xml.XsdLexical;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 
 /**
  * The XML Schema lexical forms the FindingService uses, parsed strictly: a value a backend sends in
@@ -11,17 +13,16 @@ final class XsdValues {
   private XsdValues() {}
 
   static boolean parseBoolean(String text) {
-    return switch (text.strip()) {
-      case "true", "1" -> true;
-      case "false", "0" -> false;
-      default ->
-          throw new IllegalArgumentException("an xs:boolean " + quote(text) + " that is not one");
-    };
+    try {
+      return XsdLexical.parseBoolean(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("an xs:boolean " + quote(text) + " that is not one");
+    }
   }
 
   static int parseInt(String text) {
     try {
-      return Integer.parseInt(integerForm(text));
+      return XsdLexical.parseInt(text);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("an xs:int " + quote(text) + " out of range or not one");
     }
@@ -29,7 +30,7 @@ final class XsdValues {
 
   static long parseLong(String text) {
     try {
-      return Long.parseLong(integerForm(text));
+      return XsdLexical.parseLong(text);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("an xs:long " + quote(text) + " out of range or not one");
     }
@@ -44,7 +45,7 @@ final class XsdValues {
     if (simple >= 0) {
       return simple;
     }
-    String t = text.strip();
+    String t = XsdWhiteSpace.trim(text);
     boolean ok = !t.isEmpty();
     for (int i = 0; i < t.length() && ok; i++) {
       char c = t.charAt(i);
@@ -140,23 +141,6 @@ final class XsdValues {
           "a price " + Double.toString(value).toLowerCase(Locale.ROOT) + " that is not finite");
     }
     return value;
-  }
-
-  /**
-   * Integer.parseInt alone would take Unicode digits and a leading '+' twice; xs:int takes ASCII.
-   */
-  private static String integerForm(String text) {
-    String t = text.strip();
-    int start = t.startsWith("+") || t.startsWith("-") ? 1 : 0;
-    if (t.length() == start) {
-      throw new NumberFormatException();
-    }
-    for (int i = start; i < t.length(); i++) {
-      if (t.charAt(i) < '0' || t.charAt(i) > '9') {
-        throw new NumberFormatException();
-      }
-    }
-    return t;
   }
 
   private static String quote(String text) {

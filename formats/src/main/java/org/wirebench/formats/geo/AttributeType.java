@@ -1,5 +1,7 @@
 package org.wirebench.formats.geo;
 
+import org.wirebench.formats.xml.XsdLexical;
+
 /** The value types a feature attribute may have, with their XML Schema names. */
 public enum AttributeType {
   STRING("xsd:string", String.class),
@@ -23,13 +25,19 @@ public enum AttributeType {
     return javaType;
   }
 
-  /** Parses the lexical form a codec wrote back into a value of this type. */
+  /**
+   * Parses the lexical form a codec wrote back into a value of this type, by its XML Schema type's
+   * lexical space ({@link XsdLexical}): a codec check must not read a value the codec did not
+   * write, such as Boolean.valueOf's false for {@code 1} or {@code yes}.
+   *
+   * @throws IllegalArgumentException naming the value, when it is none of this type
+   */
   public Object parse(String text) {
     return switch (this) {
       case STRING -> text;
-      case INT -> Integer.valueOf(text.trim());
-      case LONG -> Long.valueOf(text.trim());
-      case BOOLEAN -> Boolean.valueOf(text.trim());
+      case INT -> XsdLexical.parseInt(text);
+      case LONG -> XsdLexical.parseLong(text);
+      case BOOLEAN -> XsdLexical.parseBoolean(text);
     };
   }
 }

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.formats.xml.XsdNumbers;
 
 /**
  * SOAP 1.1 envelopes written with plain StAX (Woodstox): the request every stack reads in the

@@ -72,20 +72,34 @@ final class GeoJsonReader {
         throw new IOException("unknown property " + p.currentName() + " at " + p.currentLocation());
       }
       Attribute attribute = type.attributes().get(index);
-      values[index] =
-          switch (token) {
-            case VALUE_NULL -> null;
-            case VALUE_STRING, VALUE_NUMBER_INT, VALUE_TRUE, VALUE_FALSE ->
-                attribute.type().parse(p.getText());
-            default ->
-                throw new IOException(
-                    "unexpected "
-                        + token
-                        + " for "
-                        + attribute.name()
-                        + " at "
-                        + p.currentLocation());
+      // a value of JSON's own type for the attribute's, as the codecs write it: a string "7" for an
+      // int, 1 for a boolean or 7 for a string is another value than the one encoded
+      JsonToken wanted =
+          switch (attribute.type()) {
+            case STRING -> JsonToken.VALUE_STRING;
+            case INT, LONG -> JsonToken.VALUE_NUMBER_INT;
+            case BOOLEAN -> token == JsonToken.VALUE_FALSE ? token : JsonToken.VALUE_TRUE;
           };
+      if (token == JsonToken.VALUE_NULL) {
+        values[index] = null;
+      } else if (token == wanted) {
+        try {
+          values[index] = attribute.type().parse(p.getText());
+        } catch (IllegalArgumentException e) { // an int beyond its type's range
+          throw new IOException(
+              attribute.name() + ": " + e.getMessage() + " at " + p.currentLocation(), e);
+        }
+      } else {
+        throw new IOException(
+            "unexpected "
+                + token
+                + " for "
+                + attribute.name()
+                + " ("
+                + attribute.type().xsdType()
+                + ") at "
+                + p.currentLocation());
+      }
     }
   }
 

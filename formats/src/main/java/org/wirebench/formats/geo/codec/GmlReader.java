@@ -15,13 +15,15 @@ import org.wirebench.formats.geo.Feature;
 import org.wirebench.formats.geo.FeatureType;
 import org.wirebench.formats.geo.GeometryKind;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.formats.xml.XsdNumbers;
+import org.wirebench.formats.xml.XsdWhiteSpace;
 
 /**
  * Streams features of one type back out of a GML 2, 3.1.1 or 3.2 collection (StAX, no DOM), for the
  * round-trip checks. Anything it does not expect fails with the line and column.
  */
 final class GmlReader {
-  private static final Pattern ORDINATE_SEPARATORS = Pattern.compile("[\\s,]+");
+  private static final Pattern ORDINATE_SEPARATORS = Pattern.compile("[ \\t\\n\\r,]+");
   private static final GeometryFactory GEOMETRY_FACTORY = new GeometryFactory();
 
   private final FeatureType type;
@@ -130,13 +132,18 @@ final class GmlReader {
   }
 
   private double[] parseOrdinates(XMLStreamReader r, String text) throws XMLStreamException {
-    String[] parts = ORDINATE_SEPARATORS.split(text.strip());
+    String[] parts = ORDINATE_SEPARATORS.split(XsdWhiteSpace.trim(text));
     if (parts.length % 2 != 0) {
       throw error(r, "odd number of ordinates (" + parts.length + ")");
     }
     double[] ordinates = new double[parts.length];
     for (int i = 0; i < parts.length; i++) {
-      ordinates[i] = Double.parseDouble(parts[i]);
+      try {
+        // xs:double's lexical space: Double.parseDouble also reads 1d, 0x1p3 and Infinity
+        ordinates[i] = XsdNumbers.parseDouble(parts[i]);
+      } catch (NumberFormatException e) {
+        throw error(r, e.getMessage());
+      }
     }
     return ordinates;
   }

@@ -14,8 +14,8 @@ import org.wirebench.formats.fidelity.Fidelity;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapEnvelopes;
 import org.wirebench.formats.soap.SoapStack;
-import org.wirebench.formats.soap.XsdNumbers;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.formats.xml.XsdNumbers;
 
 /**
  * Sends an {@link EdgeCase} through a stack's server side and judges the answer by value against

@@ -12,8 +12,9 @@ import org.wirebench.formats.soap.EchoValues;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapEnvelopes;
 import org.wirebench.formats.soap.SoapStack;
-import org.wirebench.formats.soap.XsdNumbers;
 import org.wirebench.formats.xml.XmlFactories;
+import org.wirebench.formats.xml.XsdLexical;
+import org.wirebench.formats.xml.XsdNumbers;
 
 /**
  * The floor: no databinding, just Woodstox reading the request's values into arrays and writing
@@ -75,7 +76,7 @@ public final class StaxRawStack implements SoapStack {
       case INTS:
         int[] ints = new int[n];
         for (int i = 0; i < n; i++) {
-          ints[i] = Integer.parseInt(items.get(i)[0].trim());
+          ints[i] = XsdLexical.parseInt(items.get(i)[0]);
         }
         return ints;
       case DOUBLES:
@@ -102,7 +103,7 @@ public final class StaxRawStack implements SoapStack {
           String[] f = items.get(i);
           events[i] =
               new EchoValues.SimpleEvent(
-                  Integer.parseInt(f[0].trim()), XsdNumbers.parseDouble(f[1]), f[2]);
+                  XsdLexical.parseInt(f[0]), XsdNumbers.parseDouble(f[1]), f[2]);
         }
         return events;
       default:
@@ -111,8 +112,8 @@ public final class StaxRawStack implements SoapStack {
           String[] f = items.get(i);
           mesh[i] =
               new EchoValues.MeshInterfaceObject(
-                  Integer.parseInt(f[0].trim()),
-                  Integer.parseInt(f[1].trim()),
+                  XsdLexical.parseInt(f[0]),
+                  XsdLexical.parseInt(f[1]),
                   XsdNumbers.parseDouble(f[2]));
         }
         return mesh;

@@ -10,7 +10,7 @@ import org.wirebench.formats.fidelity.Fidelity;
 import org.wirebench.formats.fidelity.PinnedTable;
 import org.wirebench.formats.soap.Operation;
 import org.wirebench.formats.soap.SoapStacks;
-import org.wirebench.formats.soap.XsdNumbers;
+import org.wirebench.formats.xml.XsdNumbers;
 
 /**
  * Today's fidelity table, pinned: what each stack does with each edge input is a finding, not a

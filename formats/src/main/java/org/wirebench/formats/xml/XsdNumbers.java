@@ -1,4 +1,4 @@
-package org.wirebench.formats.soap;
+package org.wirebench.formats.xml;
 
 import java.util.regex.Pattern;
 
@@ -44,7 +44,7 @@ public final class XsdNumbers {
    *     double cannot hold
    */
   public static double parseDouble(String text) {
-    String s = text.trim(); // xsd:double's whitespace facet is collapse
+    String s = XsdWhiteSpace.trim(text); // xsd:double's whitespace facet is collapse
     switch (s) {
       case "INF", "+INF":
         return Double.POSITIVE_INFINITY;
@@ -67,7 +67,7 @@ public final class XsdNumbers {
    *     float cannot hold
    */
   public static float parseFloat(String text) {
-    String s = text.trim();
+    String s = XsdWhiteSpace.trim(text);
     switch (s) {
       case "INF", "+INF":
         return Float.POSITIVE_INFINITY;
