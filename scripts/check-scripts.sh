@@ -330,6 +330,18 @@ if python3 -c 'import scipy' 2> /dev/null; then
   expect 2 python3 "$R" --sims 3 --fork-seconds backend=5,backend=6 "$P1"
   said "--fork-seconds names backend twice"
   python3 "$R" --sims 3 --trim 0.2 "$P1" > /dev/null || { echo "FAIL: pair-replay --trim 0.2 does not read $P1"; failed=1; }
+  # version 4 as PairedRuns writes it, and as it was first written (the settings' warm-up null, which
+  # Jackson reads as absent): read, not refused
+  for e in 'del d["settings"]["warmupMs"]' 'd["settings"]["warmupMs"] = None'; do
+    rm -rf "$W/v4" && mkdir "$W/v4"
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); d["formatVersion"] = 4; d["settings"]["trimShare"] = 0.2
+exec(sys.argv[3])
+for x in d["groups"]: x["warmupMs"] = 300
+json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/v4/pairs.json" "$e"
+    cases=$((cases + 1))
+    python3 "$R" --sims 3 "$W/v4" > /dev/null || { echo "FAIL: pair-replay does not read version 4 ($e)"; failed=1; }
+  done
   for e in 'g[1]["forks"][0]["nsPerOp"][0][0] = 0' 'g[1]["forks"][0]["nsPerOp"][0][0] = -3' \
       'g[1]["forks"][0]["nsPerOp"][0][0] = "x"' 'g[1]["forks"][0]["nsPerOp"][0].pop()' \
       'g[1]["forks"][0]["nsPerOp"] = [r[:1] for r in g[1]["forks"][0]["nsPerOp"]]' \

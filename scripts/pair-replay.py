@@ -123,6 +123,10 @@ def number(x, lo, hi):  # a JSON number in [lo, hi]; bools and strings are not
     return isinstance(x, (int, float)) and not isinstance(x, bool) and lo <= x <= hi
 
 
+def has(record, field):  # Jackson's reading: a field of null is one that is not there
+    return record.get(field) is not None
+
+
 def check(run, p):
     """What PairedRuns.read refuses, refused here too: a ratio is never taken of a file that is not
     what it says (a cost of 0 or below, rows of unequal rounds zipped short, a claim of a variant
@@ -136,12 +140,13 @@ def check(run, p):
     s, gs, cs = p.get("settings"), p.get("groups"), p.get("claims")
     if not isinstance(s, dict) or not isinstance(gs, list) or not isinstance(cs, list):
         bad("settings, groups or claims missing")
-    if (v >= 3) != ("trimShare" in s):
+    if (v >= 3) != has(s, "trimShare"):
         bad(f"format version {v} " + ("needs settings.trimShare" if v >= 3 else "has no settings.trimShare"))
     # version 4 keeps each group's warm-up in the group, none in the settings (PairedRuns.check)
-    if (v >= 4) == ("warmupMs" in s):
+    if (v >= 4) == has(s, "warmupMs"):
         bad(f"settings: warmupMs " + ("is there, which format version 4 did not have" if v >= 4 else "is missing or null"))
-    s.setdefault("trimShare", 0)
+    if s.get("trimShare") is None:
+        s["trimShare"] = 0
     if not (number(s["trimShare"], 0, 0.5) and s["trimShare"] < 0.5):
         bad(f"trimShare {s['trimShare']!r} is not in [0, 0.5): a fork would keep no round")
     if not number(s.get("confidence"), 1e-9, 1 - 1e-9):
@@ -166,7 +171,7 @@ def check(run, p):
         # an id of another type (a list) is no id: it was a TypeError (unhashable) here
         if not all(isinstance(x, str) for x in vs) or len(set(vs)) != len(vs):
             bad(f"group {g['id']}: a variant without id, or one named twice")
-        if (v >= 4) != ("warmupMs" in g):
+        if (v >= 4) != has(g, "warmupMs"):
             bad(f"group {g['id']}: warmupMs " + ("is missing or null" if v >= 4 else f"is there, which format version {v} did not have"))
         if v >= 4 and not (isinstance(g["warmupMs"], int) and not isinstance(g["warmupMs"], bool) and 0 <= g["warmupMs"] <= 1e15):
             bad(f"group {g['id']}: warmupMs {g['warmupMs']!r} is not a whole number of 0 or more")
