@@ -82,14 +82,10 @@ final class PairComparison {
   }
 
   /**
-   * A variant is compared with its namesake of the other run only if both ran the same benchmark
-   * with the same parameters: xml run with protobuf's parameters in NEW is another quantity, and
-   * its change (or a claim's over it) would read as "no change" of xml.
-   */
-  /**
-   * "pairs: a group's warm-up differs: backend 600 → 900 ms, …" for the groups both runs measured
-   * whose variants were warmed for different times, or null: a ratio whose variants one run left
-   * still warming in its first rounds may move with the warm-up alone, not with the code.
+   * "pairs: a group's warm-up a variant differs from BASE to NEW: backend 600 → 900 ms, …; …" for
+   * the groups both runs measured whose variants were warmed for different times, or null: a ratio
+   * whose variants one run left still warming in its first rounds may move with the warm-up alone,
+   * not with the code.
    */
   static String warmupsDiffer(PairedRuns base, PairedRuns now) {
     if (base == null || now == null) {
@@ -110,6 +106,11 @@ final class PairComparison {
             + " the warm-up alone (docs/measuring.md, \"A group's warm-up, measured\")";
   }
 
+  /**
+   * A variant is compared with its namesake of the other run only if both ran the same benchmark
+   * with the same parameters: xml run with protobuf's parameters in NEW is another quantity, and
+   * its change (or a claim's over it) would read as "no change" of xml.
+   */
   private static void sameVariants(PairedRuns base, PairedRuns now) throws UnreadableRunException {
     for (PairedRuns.Group g : now.groups()) {
       PairedRuns.Group old = base.group(g.id());
