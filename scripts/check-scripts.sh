@@ -466,6 +466,10 @@ if [ -f "$JAR" ]; then
   said "TRACE_MS must be 300..60000 (ms of cost a variant), was '９００'"
   expect 2 env JAR="$JAR" bash "$S/warmup-trace.sh" backend 900 21
   said "JVMS must be 1..20, was '21'"
+  expect 2 env JAR="$JAR" bash "$S/warmup-trace.sh" --one nogroup 900
+  said "no pair group 'nogroup'"
+  expect 2 env JAR="$JAR" bash "$S/warmup-trace.sh" --one backend x
+  said "TRACE_MS must be 300..60000"
 fi
 expect 2 bash "$S/gdal-codecs.sh" x
 expect 2 bash "$S/gdal-wfs.sh"
