@@ -342,6 +342,23 @@ json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/v4/pairs.json" "$e"
     cases=$((cases + 1))
     python3 "$R" --sims 3 "$W/v4" > /dev/null || { echo "FAIL: pair-replay does not read version 4 ($e)"; failed=1; }
   done
+  # forks pooled only when warmed alike: a version 4 run's groups' own warm-up against an older
+  # run's settings' one (600 ms in $P1)
+  for ms in 600 300; do
+    rm -rf "$W/v4" && mkdir "$W/v4"
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); d["formatVersion"] = 4; d["settings"]["trimShare"] = 0
+del d["settings"]["warmupMs"]
+for x in d["groups"]: x["warmupMs"] = int(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/v4/pairs.json" "$ms"
+    if [ "$ms" = 600 ]; then
+      cases=$((cases + 1))
+      python3 "$R" --sims 3 "$P1" "$W/v4" > /dev/null || { echo "FAIL: pair-replay does not pool runs warmed alike"; failed=1; }
+    else
+      expect 2 python3 "$R" --sims 3 "$P1" "$W/v4"
+      said "group calibration warmed 300 ms a variant, $P1 600 ms: pool runs of one warm-up only"
+    fi
+  done
   for e in 'g[1]["forks"][0]["nsPerOp"][0][0] = 0' 'g[1]["forks"][0]["nsPerOp"][0][0] = -3' \
       'g[1]["forks"][0]["nsPerOp"][0][0] = "x"' 'g[1]["forks"][0]["nsPerOp"][0].pop()' \
       'g[1]["forks"][0]["nsPerOp"] = [r[:1] for r in g[1]["forks"][0]["nsPerOp"]]' \
