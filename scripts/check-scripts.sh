@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scripts' own refusals, 249 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
+# The scripts' own refusals, 255 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
 # user and system; 1 min 28 s wall with nothing else running; each case starts a
 # python3 or a JVM): every script's -h/--help prints its header and exits 0, and bad usage or
 # input (a missing, unreadable, non-UTF-8, empty or malformed file or folder, a number such as
@@ -330,6 +330,35 @@ if python3 -c 'import scipy' 2> /dev/null; then
   expect 2 python3 "$R" --sims 3 --fork-seconds backend=5,backend=6 "$P1"
   said "--fork-seconds names backend twice"
   python3 "$R" --sims 3 --trim 0.2 "$P1" > /dev/null || { echo "FAIL: pair-replay --trim 0.2 does not read $P1"; failed=1; }
+  # version 4 as PairedRuns writes it, and as it was first written (the settings' warm-up null, which
+  # Jackson reads as absent): read, not refused
+  for e in 'del d["settings"]["warmupMs"]' 'd["settings"]["warmupMs"] = None'; do
+    rm -rf "$W/v4" && mkdir "$W/v4"
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); d["formatVersion"] = 4; d["settings"]["trimShare"] = 0.2
+exec(sys.argv[3])
+for x in d["groups"]: x["warmupMs"] = 300
+json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/v4/pairs.json" "$e"
+    cases=$((cases + 1))
+    python3 "$R" --sims 3 "$W/v4" > /dev/null || { echo "FAIL: pair-replay does not read version 4 ($e)"; failed=1; }
+  done
+  # forks pooled only when warmed alike: a version 4 run's groups' own warm-up against an older
+  # run's settings' one (600 ms in $P1)
+  for ms in 600 300; do
+    rm -rf "$W/v4" && mkdir "$W/v4"
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); d["formatVersion"] = 4; d["settings"]["trimShare"] = 0
+del d["settings"]["warmupMs"]
+for x in d["groups"]: x["warmupMs"] = int(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/v4/pairs.json" "$ms"
+    if [ "$ms" = 600 ]; then
+      cases=$((cases + 1))
+      python3 "$R" --sims 3 "$P1" "$W/v4" > /dev/null || { echo "FAIL: pair-replay does not pool runs warmed alike"; failed=1; }
+    else
+      expect 2 python3 "$R" --sims 3 "$P1" "$W/v4"
+      said "group calibration warmed 300 ms a variant, $P1 600 ms: pool runs of one warm-up only"
+    fi
+  done
   for e in 'g[1]["forks"][0]["nsPerOp"][0][0] = 0' 'g[1]["forks"][0]["nsPerOp"][0][0] = -3' \
       'g[1]["forks"][0]["nsPerOp"][0][0] = "x"' 'g[1]["forks"][0]["nsPerOp"][0].pop()' \
       'g[1]["forks"][0]["nsPerOp"] = [r[:1] for r in g[1]["forks"][0]["nsPerOp"]]' \
@@ -454,6 +483,10 @@ if [ -f "$JAR" ]; then
   said "TRACE_MS must be 300..60000 (ms of cost a variant), was '９００'"
   expect 2 env JAR="$JAR" bash "$S/warmup-trace.sh" backend 900 21
   said "JVMS must be 1..20, was '21'"
+  expect 2 env JAR="$JAR" bash "$S/warmup-trace.sh" --one nogroup 900
+  said "no pair group 'nogroup'"
+  expect 2 env JAR="$JAR" bash "$S/warmup-trace.sh" --one backend x
+  said "TRACE_MS must be 300..60000"
 fi
 expect 2 bash "$S/gdal-codecs.sh" x
 expect 2 bash "$S/gdal-wfs.sh"

@@ -3,7 +3,8 @@
 
 The forks of each group, pooled over the given runs (one commit, one machine), are the population;
 each simulated run draws its forks from it without replacement, every fork taking its group's mean
-recorded time, under the budget of the runs' settings (or --budget seconds). It compares five
+recorded time (or, with --fork-seconds GROUP=S,.., S seconds: what a fork made cheaper, e.g. by a
+shorter warm-up, buys in forks and width), under the budget of the runs' settings (or --budget seconds). It compares five
 priorities for the free forks — "fewest" (fewest forks first), "modes" (groups whose open claims
 have a two-mode variant first, as ForkModes finds them), "answer" (groups with a claim's answer
 undecided first, then a finer verdict, then only a wide interval; within each as "modes"), "wide"
@@ -27,8 +28,9 @@ cost not a time, rounds unequal or fewer than two, an id twice, a claim of a var
 a key given twice, NaN or Infinity as a bare word, settings that are no schedule (minForks below 1,
 maxForks below it, a fraction of a fork), a group no claim names —; pairs.json a link, a folder or
 a FIFO, or larger than 64 MiB; a format version it does not know, or a field PairedRuns does not
-have, as PairedRuns.read refuses them; a group with fewer forks over the runs than minForks; or runs whose
-settings, claims or variant order differ from the first's). One line, no traceback.
+have, as PairedRuns.read refuses them; a group with fewer forks over the runs than minForks; runs whose
+settings, claims, variant order or a group's warm-up differ from the first's; --fork-seconds naming a
+group the runs lack or one twice, or seconds not above 0). One line, no traceback.
 """
 import argparse, itertools, json, math, os, random, re, statistics as st, sys
 from collections import Counter
@@ -123,6 +125,10 @@ def number(x, lo, hi):  # a JSON number in [lo, hi]; bools and strings are not
     return isinstance(x, (int, float)) and not isinstance(x, bool) and lo <= x <= hi
 
 
+def has(record, field):  # Jackson's reading: a field of null is one that is not there
+    return record.get(field) is not None
+
+
 def check(run, p):
     """What PairedRuns.read refuses, refused here too: a ratio is never taken of a file that is not
     what it says (a cost of 0 or below, rows of unequal rounds zipped short, a claim of a variant
@@ -136,12 +142,13 @@ def check(run, p):
     s, gs, cs = p.get("settings"), p.get("groups"), p.get("claims")
     if not isinstance(s, dict) or not isinstance(gs, list) or not isinstance(cs, list):
         bad("settings, groups or claims missing")
-    if (v >= 3) != ("trimShare" in s):
+    if (v >= 3) != has(s, "trimShare"):
         bad(f"format version {v} " + ("needs settings.trimShare" if v >= 3 else "has no settings.trimShare"))
     # version 4 keeps each group's warm-up in the group, none in the settings (PairedRuns.check)
-    if (v >= 4) == ("warmupMs" in s):
+    if (v >= 4) == has(s, "warmupMs"):
         bad(f"settings: warmupMs " + ("is there, which format version 4 did not have" if v >= 4 else "is missing or null"))
-    s.setdefault("trimShare", 0)
+    if s.get("trimShare") is None:
+        s["trimShare"] = 0
     if not (number(s["trimShare"], 0, 0.5) and s["trimShare"] < 0.5):
         bad(f"trimShare {s['trimShare']!r} is not in [0, 0.5): a fork would keep no round")
     if not number(s.get("confidence"), 1e-9, 1 - 1e-9):
@@ -166,7 +173,7 @@ def check(run, p):
         # an id of another type (a list) is no id: it was a TypeError (unhashable) here
         if not all(isinstance(x, str) for x in vs) or len(set(vs)) != len(vs):
             bad(f"group {g['id']}: a variant without id, or one named twice")
-        if (v >= 4) != ("warmupMs" in g):
+        if (v >= 4) != has(g, "warmupMs"):
             bad(f"group {g['id']}: warmupMs " + ("is missing or null" if v >= 4 else f"is there, which format version {v} did not have"))
         if v >= 4 and not (isinstance(g["warmupMs"], int) and not isinstance(g["warmupMs"], bool) and 0 <= g["warmupMs"] <= 1e15):
             bad(f"group {g['id']}: warmupMs {g['warmupMs']!r} is not a whole number of 0 or more")
@@ -212,6 +219,13 @@ S = P[0]["settings"]
 claims = P[0]["claims"]
 groups = [g["id"] for g in P[0]["groups"]]
 variants = {g["id"]: [v["id"] for v in g["variants"]] for g in P[0]["groups"]}
+first = {g["id"]: g for g in P[0]["groups"]}
+
+
+def warmup(p, g):
+    return g["warmupMs"] if has(g, "warmupMs") else p["settings"]["warmupMs"]
+
+
 pool = {g: [] for g in groups}
 secs = {g: [] for g in groups}
 SAME = ("confidence", "targetHalfWidth", "maxForks", "minForks", "budgetMs", "trimShare")
@@ -229,6 +243,11 @@ for run, p in zip(a.runs, P):
         if [v["id"] for v in g["variants"]] != variants[g["id"]]:
             # a fork's rows are in its group's variant order: another order would pair the wrong rows
             refuse(f"{run}: group {g['id']} has variants {[v['id'] for v in g['variants']]}, {a.runs[0]} {variants[g['id']]}")
+        # forks warmed for another time are another population (a ratio still warming in its first
+        # rounds): PairedRuns.warmupMs, the group's own from version 4, the settings' before
+        if warmup(p, g) != warmup(P[0], first[g["id"]]):
+            refuse(f"{run}: group {g['id']} warmed {warmup(p, g)} ms a variant, {a.runs[0]} {warmup(P[0], first[g['id']])} ms: "
+                   "pool runs of one warm-up only")
         pool[g["id"]] += g["forks"]
         secs[g["id"]].append(g["elapsedMs"] / 1000 / len(g["forks"]))
 if a.subsets is not None and a.subsets not in pool:
@@ -248,10 +267,7 @@ if a.fork_seconds is not None:
         named.add(g)
         if g not in secs:
             refuse(f"--fork-seconds: no group '{g}'; the groups: {', '.join(groups)}")
-        try:
-            v = float(x) if re.fullmatch(r"[0-9]+(\.[0-9]+)?", x) else math.nan
-        except ValueError:
-            v = math.nan
+        v = float(x) if re.fullmatch(r"[0-9]+(\.[0-9]+)?", x) else math.nan
         if not 0 < v < 1e6:
             refuse(f"--fork-seconds: {g} takes seconds above 0 (e.g. {g}=7.5), not '{x}'")
         secs[g] = v

@@ -1,5 +1,6 @@
 package org.wirebench.results;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -26,7 +27,8 @@ public record PairedRuns(
    * 4: each group says how long its variants were warmed ({@link Group#warmupMs}), the settings no
    * longer do; 3: the settings say how much of a fork's rounds its estimate trims ({@link
    * Settings#trimShare}); 2: a claim's kind may be NO_DIFFERENCE. Version 1 and 2 files read as
-   * untrimmed.
+   * untrimmed. A field a version does not have is left out when written, not written as null: the
+   * scripts that read pairs.json (scripts/pair-replay.py) take a key that is there for the field.
    */
   public static final int FORMAT_VERSION = 4;
 
@@ -50,7 +52,7 @@ public record PairedRuns(
    *     highest), 0 ≤ share &lt; 0.5; null in files before version 3, which took the plain mean
    */
   public record Settings(
-      Integer warmupMs,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer warmupMs,
       int batchMs,
       int rounds,
       int minForks,
@@ -59,7 +61,7 @@ public record PairedRuns(
       double confidence,
       double targetHalfWidth,
       List<String> forkJvmArgs,
-      Double trimShare) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Double trimShare) {
 
     /** {@link #trimShare}, 0 for a file before version 3. */
     public double trim() {
@@ -84,7 +86,7 @@ public record PairedRuns(
       List<Fork> forks,
       String stopped,
       long elapsedMs,
-      Integer warmupMs) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Integer warmupMs) {
 
     public int index(String variant) {
       for (int i = 0; i < variants.size(); i++) {

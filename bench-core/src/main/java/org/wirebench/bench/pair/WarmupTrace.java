@@ -38,18 +38,20 @@ public final class WarmupTrace {
   private WarmupTrace() {}
 
   public static void main(String[] args) throws Throwable {
-    if (args.length == 3 && args[0].equals(ONE)) {
+    boolean one = args.length == 3 && args[0].equals(ONE);
+    // the one-JVM form (the tracer's own child) refused as the whole is, should a hand type it
+    String refused = one ? refused(new String[] {args[1], args[2], "1"}) : refused(args);
+    if (refused != null) {
+      System.err.println("warmup-trace: " + refused);
+      System.exit(2);
+    }
+    if (one) {
       ParentWatch.exitWhenEnded(System.in, "warm-up trace");
       Claims.GroupPlan g = group(args[1]);
       WarmupWindows.Trace t = trace(g, Long.parseLong(args[2]));
       System.out.println(RESULT + StrictJson.mapper().writeValueAsString(t));
       System.out.flush();
       System.exit(0);
-    }
-    String refused = refused(args);
-    if (refused != null) {
-      System.err.println("warmup-trace: " + refused);
-      System.exit(2);
     }
     Claims.Plan plan = Claims.full();
     Claims.GroupPlan g = group(args[0]);

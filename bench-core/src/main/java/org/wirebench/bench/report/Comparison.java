@@ -187,7 +187,7 @@ public final class Comparison {
                   + " (docs/measuring.md)",
               100 * base.pairs().settings().trim(), 100 * now.pairs().settings().trim()));
     }
-    String warmups = PairComparison.warmupsDiffer(base.pairs(), now.pairs());
+    String warmups = PairWarmups.differ(base.pairs(), now.pairs());
     if (warmups != null) {
       warnings.add(warmups);
     }

@@ -86,30 +86,6 @@ final class PairComparison {
    * with the same parameters: xml run with protobuf's parameters in NEW is another quantity, and
    * its change (or a claim's over it) would read as "no change" of xml.
    */
-  /**
-   * "pairs: a group's warm-up differs: backend 600 → 900 ms, …" for the groups both runs measured
-   * whose variants were warmed for different times, or null: a ratio whose variants one run left
-   * still warming in its first rounds may move with the warm-up alone, not with the code.
-   */
-  static String warmupsDiffer(PairedRuns base, PairedRuns now) {
-    if (base == null || now == null) {
-      return null;
-    }
-    List<String> differ = new ArrayList<>();
-    for (PairedRuns.Group g : now.groups()) {
-      PairedRuns.Group b = base.group(g.id());
-      if (b != null && base.warmupMs(b) != now.warmupMs(g)) {
-        differ.add(g.id() + " " + base.warmupMs(b) + " → " + now.warmupMs(g) + " ms");
-      }
-    }
-    return differ.isEmpty()
-        ? null
-        : "pairs: a group's warm-up a variant differs from BASE to NEW: "
-            + String.join(", ", differ)
-            + "; a ratio whose variants were still warming in a run's first rounds moves with"
-            + " the warm-up alone (docs/measuring.md, \"A group's warm-up, measured\")";
-  }
-
   private static void sameVariants(PairedRuns base, PairedRuns now) throws UnreadableRunException {
     for (PairedRuns.Group g : now.groups()) {
       PairedRuns.Group old = base.group(g.id());
