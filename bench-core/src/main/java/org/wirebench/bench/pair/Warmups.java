@@ -28,8 +28,9 @@ final class Warmups {
   static final int SOAP_MESH_MS = 600;
 
   /**
-   * The backend group: the gateway's protobuf path against its floor still 0.69–1.41 of its final
-   * ratio in 450–600 ms in some JVMs, within 1–4% from 600–900 ms on; 900 ms.
+   * The backend group: the gateway's protobuf path against its floor still 0.36–0.92 of its final
+   * ratio in 300–600 ms and 0.69 in 450–600 ms in one of three JVMs, within 1–4% from 600–900 ms
+   * on; 900 ms.
    */
   static final int BACKEND_MS = 900;
 
