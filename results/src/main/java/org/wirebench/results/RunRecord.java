@@ -88,6 +88,47 @@ public record RunRecord(
     return out;
   }
 
+  /**
+   * Why {@code other} holds the same run as this one, or null when it holds another: the same
+   * folder (another spelling of it, a link to it), or a copy of it (cp -r, a folder jmeter-import
+   * made from its files and nothing more): the same env.json, which records the run's start to the
+   * nanosecond, and every other file of its own the same bytes (its reports aside, which are made
+   * from them). Two such "runs" agree on every number, so a comparison of them says nothing
+   * (scripts/lib/run_files.py distinct_runs holds the scripts' side of this rule).
+   */
+  public String sameRun(RunRecord other) throws IOException {
+    if (Files.isSameFile(folder, other.folder)) {
+      return "the same folder";
+    }
+    Map<String, byte[]> mine = ownFiles(folder);
+    Map<String, byte[]> theirs = ownFiles(other.folder);
+    if (!mine.keySet().equals(theirs.keySet())) {
+      return null;
+    }
+    for (Map.Entry<String, byte[]> f : mine.entrySet()) {
+      if (!java.util.Arrays.equals(f.getValue(), theirs.get(f.getKey()))) {
+        return null;
+      }
+    }
+    return "a copy: the same " + RunEnvironment.FILE + ", which records the run's start, and files";
+  }
+
+  /** The folder's own regular files by name, but its reports, each read as OwnFiles reads one. */
+  private static Map<String, byte[]> ownFiles(Path folder) throws IOException {
+    Map<String, byte[]> files = new java.util.TreeMap<>();
+    try (Stream<Path> list = Files.list(folder)) {
+      for (Path f : list.toList()) {
+        String name = f.getFileName().toString();
+        if (Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+            && !name.equals(RunFiles.REPORT_MD)
+            && !name.equals(RunFiles.REPORT_HTML)) {
+          files.put(name, OwnFiles.read(f));
+        }
+      }
+    }
+    return files;
+  }
+
   /** For the suite, which reads its run back before the folder gets its final name. */
   public static RunRecord readBeforeRename(Path folder) throws IOException {
     return read(folder, true);
