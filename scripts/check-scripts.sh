@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scripts' own refusals, 257 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
+# The scripts' own refusals, 263 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
 # user and system; 1 min 28 s wall with nothing else running; each case starts a
 # python3 or a JVM): every script's -h/--help prints its header and exits 0, and bad usage or
 # input (a missing, unreadable, non-UTF-8, empty or malformed file or folder, a number such as
@@ -365,6 +365,12 @@ json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/v4/pairs.json" "$ms"
       expect 2 python3 "$R" --sims 3 "$P1" "$W/v4"
       said "group calibration warmed 300 ms a variant, $P1 600 ms: pool runs of one warm-up only"
     fi
+  done
+  # numbers as the Java command line reads them: Python's int() and float() took other scripts'
+  # digits, '_' between digits ('0_1' was 1) and white space at either end
+  for v in '--sims|٣' '--sims|1_0' '--sims| 3' '--trim|٠.٢' '--trim|0_1' '--budget|١٠'; do
+    expect 2 python3 "$R" "${v%%|*}" "${v#*|}" "$P1"
+    said "is not a"
   done
   # a copy of a run (the same env.json and files) is that run again: its forks were pooled twice
   cp -r "$P1" "$W/cal1copy"
