@@ -100,29 +100,34 @@ public record RunRecord(
     if (Files.isSameFile(folder, other.folder)) {
       return "the same folder";
     }
-    Map<String, byte[]> mine = ownFiles(folder);
-    Map<String, byte[]> theirs = ownFiles(other.folder);
-    if (!mine.keySet().equals(theirs.keySet())) {
+    // env.json first: two runs' differ, and no other file is then read
+    if (!java.util.Arrays.equals(
+        OwnFiles.read(folder.resolve(RunEnvironment.FILE)),
+        OwnFiles.read(other.folder.resolve(RunEnvironment.FILE)))) {
       return null;
     }
-    for (Map.Entry<String, byte[]> f : mine.entrySet()) {
-      if (!java.util.Arrays.equals(f.getValue(), theirs.get(f.getKey()))) {
+    Map<String, Long> mine = ownFiles(folder);
+    if (!mine.equals(ownFiles(other.folder))) {
+      return null;
+    }
+    for (String name : mine.keySet()) {
+      if (!java.util.Arrays.equals(
+          OwnFiles.read(folder.resolve(name)), OwnFiles.read(other.folder.resolve(name)))) {
         return null;
       }
     }
     return "a copy: the same " + RunEnvironment.FILE + ", which records the run's start, and files";
   }
 
-  /** The folder's own regular files by name, but its reports, each read as OwnFiles reads one. */
-  private static Map<String, byte[]> ownFiles(Path folder) throws IOException {
-    Map<String, byte[]> files = new java.util.TreeMap<>();
+  /** The folder's own regular files, but its reports, by name, with their sizes. */
+  private static Map<String, Long> ownFiles(Path folder) throws IOException {
+    Map<String, Long> files = new java.util.TreeMap<>();
     try (Stream<Path> list = Files.list(folder)) {
       for (Path f : list.toList()) {
         String name = f.getFileName().toString();
         if (Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-            && !name.equals(RunFiles.REPORT_MD)
-            && !name.equals(RunFiles.REPORT_HTML)) {
-          files.put(name, OwnFiles.read(f));
+            && !RunFiles.REPORTS.contains(name)) {
+          files.put(name, Files.size(f));
         }
       }
     }
