@@ -20,6 +20,8 @@ no traceback.
 """
 import itertools, json, os, shutil, signal, subprocess, sys, zipfile
 from collections import Counter
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from run_files import distinct_runs  # noqa: E402  (scripts/lib, beside this script)
 
 # a reader that stops early (| head) ends the list quietly, not with a BrokenPipeError
 signal.signal(signal.SIGPIPE, signal.SIG_DFL)
@@ -43,7 +45,6 @@ if bad:
     refuse(f"unknown option {bad[0]}; " + USAGE)
 if len(args) < 2:
     refuse(f"needs two runs or more, got {len(args)}; " + USAGE)
-seen = {}
 for run in args:
     if not os.path.isdir(run):
         refuse(f"{run}: " + ("a file, not a run folder" if os.path.exists(run) else "no such run folder"))
@@ -56,23 +57,8 @@ for run in args:
             runs = []
         inside = f" (a folder of {len(runs)} runs: give them, e.g. {os.path.join(run, runs[0])})" if runs else ""
         refuse(f"{run} has no env.json: not a wirebench run{inside}")
-    k = os.path.realpath(run)
-    if k in seen:
-        refuse(f"{run} is the same run as {seen[k]}: each run once")
-    seen[k] = run
-# a copy of a run (cp -r) is the same run under another path: its env.json, which records when
-# the run started to the nanosecond, is the same bytes; compared with itself it would count as an
-# A/A pair that flags nothing
-envs = {}
-for run in args:
-    try:
-        with open(os.path.join(run, "env.json"), "rb") as f:
-            env = f.read()
-    except OSError as e:
-        refuse(f"{os.path.join(run, 'env.json')}: cannot read: {e.strerror}")
-    if env in envs:
-        refuse(f"{run} is a copy of {envs[env]} (the same env.json): each run once")
-    envs[env] = run
+# the same run twice, or a copy of it (cp -r), would count as an A/A pair that flags nothing
+distinct_runs(args, refuse)
 jar = os.environ.get("JAR") or os.path.join(ROOT, "bench-core", "target", "benchmarks.jar")
 if not os.path.isfile(jar):
     refuse(f"no jar at {jar}: build it first (./wirebench --help builds it)")

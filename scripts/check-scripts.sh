@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scripts' own refusals, 255 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
+# The scripts' own refusals, 263 cases in about 2 minutes of CPU (measured 2026-11-28: 1 min 44 s
 # user and system; 1 min 28 s wall with nothing else running; each case starts a
 # python3 or a JVM): every script's -h/--help prints its header and exits 0, and bad usage or
 # input (a missing, unreadable, non-UTF-8, empty or malformed file or folder, a number such as
@@ -226,6 +226,13 @@ rm "$W/linked/report.md" && mkfifo "$W/linked/report.md"
 expect 2 python3 "$V" "$W/run" "$W/linked"
 said "is not a file"
 
+# a copy of a run (the same env.json and files) is that run again (was counted as a second run
+# that agrees)
+mkdir "$W/vrun" && cp "$W/run/report.md" "$W/vrun/" && echo '{"startedUtc": "2026-11-28T00:00:00.123456789Z"}' > "$W/vrun/env.json"
+cp -r "$W/vrun" "$W/vcopy"
+expect 2 python3 "$V" "$W/vrun" "$W/vcopy"
+said "is a copy of"
+
 A=$S/aa-compares.py
 # two runs of compare's fixtures (jmh.json only), the second less one result; a run whose env.json is not JSON
 mkdir "$W/aa"
@@ -359,6 +366,16 @@ json.dump(d, open(sys.argv[2], "w"))' "$P1/pairs.json" "$W/v4/pairs.json" "$ms"
       said "group calibration warmed 300 ms a variant, $P1 600 ms: pool runs of one warm-up only"
     fi
   done
+  # numbers as the Java command line reads them: Python's int() and float() took other scripts'
+  # digits, '_' between digits ('0_1' was 1) and white space at either end
+  for v in '--sims|٣' '--sims|1_0' '--sims| 3' '--trim|٠.٢' '--trim|0_1' '--budget|١٠'; do
+    expect 2 python3 "$R" "${v%%|*}" "${v#*|}" "$P1"
+    said "is not a"
+  done
+  # a copy of a run (the same env.json and files) is that run again: its forks were pooled twice
+  cp -r "$P1" "$W/cal1copy"
+  expect 2 python3 "$R" --sims 3 "$P1" "$W/cal1copy"
+  said "is a copy of"
   for e in 'g[1]["forks"][0]["nsPerOp"][0][0] = 0' 'g[1]["forks"][0]["nsPerOp"][0][0] = -3' \
       'g[1]["forks"][0]["nsPerOp"][0][0] = "x"' 'g[1]["forks"][0]["nsPerOp"][0].pop()' \
       'g[1]["forks"][0]["nsPerOp"] = [r[:1] for r in g[1]["forks"][0]["nsPerOp"]]' \

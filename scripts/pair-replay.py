@@ -23,7 +23,8 @@ its rounds' log ratios less the settings' trimShare of them at each end (version
   scripts/pair-replay.py jmh-results/20261126-0{51151,54022,55626}-vm-732d583-quick-jdk17
   scripts/pair-replay.py --orders wide-own --trim 0.2 jmh-results/20261127-08{1408,2718,4050}-vm-538006b-quick-jdk17
 
-Exit 0: replayed; 2: could not (a run missing, a pairs.json that PairedRuns.read would refuse — a
+Exit 0: replayed; 2: could not (a run missing, a run given twice or copied — the same env.json
+and files, whose forks would be pooled twice —, a number not in ASCII decimal digits, a pairs.json that PairedRuns.read would refuse — a
 cost not a time, rounds unequal or fewer than two, an id twice, a claim of a variant its group lacks,
 a key given twice, NaN or Infinity as a bare word, settings that are no schedule (minForks below 1,
 maxForks below it, a fraction of a fork), a group no claim names —; pairs.json a link, a folder or
@@ -35,7 +36,8 @@ group the runs lack or one twice, or seconds not above 0). One line, no tracebac
 import argparse, itertools, json, math, os, random, re, statistics as st, sys
 from collections import Counter
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from run_files import PAIRS, PAIRS_NEWEST, check_fields, check_run_file, check_version  # noqa: E402  (scripts/lib, beside this script)
+from cli_values import decimal, whole  # noqa: E402  (scripts/lib, beside this script)
+from run_files import PAIRS, PAIRS_NEWEST, check_fields, check_run_file, check_version, distinct_runs  # noqa: E402  (scripts/lib, beside this script)
 import signal
 
 # a reader that stops early (| head) ends the table quietly, not with a BrokenPipeError
@@ -62,12 +64,12 @@ except ImportError:
 
 ap = Args(add_help=False)
 ap.add_argument("runs", nargs="+")
-ap.add_argument("--budget", type=float, help="seconds; default: the runs' own")
-ap.add_argument("--sims", type=int, default=600, help="simulated runs, taken three at a time")
+ap.add_argument("--budget", type=decimal, help="seconds; default: the runs' own")
+ap.add_argument("--sims", type=whole, default=600, help="simulated runs, taken three at a time")
 ap.add_argument("--subsets", help="a group id")
 ap.add_argument("--orders", default="fewest,modes,answer,wide,wide-own",
                 help="priorities to compare, comma-separated: fewest, modes, answer, wide, wide-own")
-ap.add_argument("--trim", type=float, help="share of a fork's rounds left out at each end; default: the runs' own")
+ap.add_argument("--trim", type=decimal, help="share of a fork's rounds left out at each end; default: the runs' own")
 ap.add_argument("--fork-seconds", help="GROUP=SECONDS,..: a group's forks take this long instead of their recorded mean "
                 "(what a cheaper fork, e.g. a shorter warm-up, buys in forks and width)")
 a = ap.parse_args()
@@ -81,11 +83,7 @@ if not a.orders or any(o not in ORDERS for o in a.orders):
     refuse(f"--orders takes some of {', '.join(ORDERS)}, comma-separated, not '{','.join(a.orders)}'")
 if not 3 <= a.sims <= 100000:
     refuse(f"--sims takes 3..100000 (they are taken three at a time), not {a.sims}")
-seen = {}
-for r in a.runs:
-    if os.path.realpath(r) in seen:
-        refuse(f"{r} is the same run as {seen[os.path.realpath(r)]}: its forks would be pooled twice")
-    seen[os.path.realpath(r)] = r
+distinct_runs(a.runs, refuse, why="its forks would be pooled twice")
 
 
 def strict_object(pairs):

@@ -13,13 +13,13 @@ then that verdict's.
   scripts/verdict-stability.py jmh-results/20261126-0{51151,54022,55626}-vm-732d583-quick-jdk17
   scripts/verdict-stability.py --at 3793c4e jmh-results/20261126-0{51151,54022,55626}-vm-732d583-quick-jdk17
 
-Exit 0: counted; 2: could not count (fewer than two runs, a run given twice, a run or its report.md
+Exit 0: counted; 2: could not count (fewer than two runs, a run given twice or copied, a run or its report.md
 missing, unreadable, cut short or without a pairs table, a link or no regular file, an unknown
 REV). One line on stderr, no traceback.
 """
 import os, re, signal, subprocess, sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from run_files import check_run_file  # noqa: E402  (scripts/lib, beside this script)
+from run_files import check_run_file, distinct_runs  # noqa: E402  (scripts/lib, beside this script)
 
 # a reader that stops early (| head) ends the table quietly, not with a BrokenPipeError
 signal.signal(signal.SIGPIPE, signal.SIG_DFL)
@@ -50,17 +50,9 @@ if len(args) < 2:
     refuse(f"needs two runs or more to compare, got {len(args)}; " + USAGE)
 
 
-def key_of(run):
-    # the same run given twice (another spelling of one folder) would count as two runs that agree
-    return os.path.normpath(run) if at else os.path.realpath(run)
-
-
-seen = {}
-for run in args:
-    k = key_of(run)
-    if k in seen:
-        refuse(f"{run} is the same run as {seen[k]}: each run once")
-    seen[k] = run
+# the same run given twice (another spelling of one folder, a copy of it) would count as two runs
+# that agree; at REV, a run is its path in the commit
+distinct_runs(args, refuse, key=os.path.normpath if at else os.path.realpath, copies=not at)
 
 if at:
     try:

@@ -40,6 +40,48 @@ def check_run_file(run, name, refuse):
     return path
 
 
+def distinct_runs(runs, refuse, why="each run once", key=os.path.realpath, copies=True):
+    """Refuses a run given twice, which would count as two runs that agree: another spelling of one
+    folder or a link to it (KEY: the folder it resolves to), or, with COPIES, a copy of it (cp -r,
+    a folder jmeter-import made from its files and nothing more): the same env.json, which records
+    the run's start to the nanosecond, and every other file of its own the same bytes (report.md
+    and report.html aside, which are made from them). RunRecord.sameRun is compare's side of it."""
+    seen = {}
+    files = {}
+    for run in runs:
+        k = key(run)
+        if k in seen:
+            refuse(f"{run} is the same run as {seen[k]}: {why}")
+        seen[k] = run
+    for run in runs if copies else ():
+        own = _own_files(run, refuse)
+        if own is None or "env.json" not in dict(own):
+            continue
+        if own in files:
+            refuse(f"{run} is a copy of {files[own]} (the same env.json and files): {why}")
+        files[own] = run
+
+
+def _own_files(run, refuse):
+    """RUN's own regular files but its reports, as a hashable (name, bytes) tuple; None for no
+    folder (its own check refuses it)."""
+    try:
+        names = sorted(os.listdir(run))
+    except OSError:
+        return None
+    own = []
+    for name in names:
+        path = os.path.join(run, name)
+        if name in ("report.md", "report.html") or os.path.islink(path) or not os.path.isfile(path):
+            continue
+        try:
+            with open(path, "rb") as f:
+                own.append((name, f.read(MAX_BYTES + 1)))
+        except OSError as e:
+            refuse(f"{path}: cannot read: {e.strerror}")
+    return tuple(own)
+
+
 def check_version(path, doc, newest, refuse):
     """ResultFiles.readVersioned's rule for a versioned run file: a JSON object with a whole
     formatVersion 1..NEWEST; a newer one is a file this reader does not know yet, never read as an

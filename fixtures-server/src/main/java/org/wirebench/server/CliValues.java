@@ -93,7 +93,14 @@ public final class CliValues {
         v -> {
           java.time.Instant at;
           try {
-            at = java.time.Instant.parse(v);
+            java.time.temporal.TemporalAccessor parsed =
+                java.time.format.DateTimeFormatter.ISO_INSTANT.parse(v);
+            // Instant.parse reads a leap second, 23:59:60, as 23:59:59: a time not given
+            if (parsed.query(java.time.format.DateTimeFormatter.parsedLeapSecond())) {
+              throw new CommandLine.TypeConversionException(
+                  "'" + v + "' is a leap second (:60), which a time here cannot hold");
+            }
+            at = java.time.Instant.from(parsed);
           } catch (java.time.format.DateTimeParseException e) {
             throw new CommandLine.TypeConversionException(
                 "'" + v + "' is not a UTC time like 2026-01-01T00:00:00Z");

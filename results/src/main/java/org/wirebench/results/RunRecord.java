@@ -88,6 +88,52 @@ public record RunRecord(
     return out;
   }
 
+  /**
+   * Why {@code other} holds the same run as this one, or null when it holds another: the same
+   * folder (another spelling of it, a link to it), or a copy of it (cp -r, a folder jmeter-import
+   * made from its files and nothing more): the same env.json, which records the run's start to the
+   * nanosecond, and every other file of its own the same bytes (its reports aside, which are made
+   * from them). Two such "runs" agree on every number, so a comparison of them says nothing
+   * (scripts/lib/run_files.py distinct_runs holds the scripts' side of this rule).
+   */
+  public String sameRun(RunRecord other) throws IOException {
+    if (Files.isSameFile(folder, other.folder)) {
+      return "the same folder";
+    }
+    // env.json first: two runs' differ, and no other file is then read
+    if (!java.util.Arrays.equals(
+        OwnFiles.read(folder.resolve(RunEnvironment.FILE)),
+        OwnFiles.read(other.folder.resolve(RunEnvironment.FILE)))) {
+      return null;
+    }
+    Map<String, Long> mine = ownFiles(folder);
+    if (!mine.equals(ownFiles(other.folder))) {
+      return null;
+    }
+    for (String name : mine.keySet()) {
+      if (!java.util.Arrays.equals(
+          OwnFiles.read(folder.resolve(name)), OwnFiles.read(other.folder.resolve(name)))) {
+        return null;
+      }
+    }
+    return "a copy: the same " + RunEnvironment.FILE + ", which records the run's start, and files";
+  }
+
+  /** The folder's own regular files, but its reports, by name, with their sizes. */
+  private static Map<String, Long> ownFiles(Path folder) throws IOException {
+    Map<String, Long> files = new java.util.TreeMap<>();
+    try (Stream<Path> list = Files.list(folder)) {
+      for (Path f : list.toList()) {
+        String name = f.getFileName().toString();
+        if (Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+            && !RunFiles.REPORTS.contains(name)) {
+          files.put(name, Files.size(f));
+        }
+      }
+    }
+    return files;
+  }
+
   /** For the suite, which reads its run back before the folder gets its final name. */
   public static RunRecord readBeforeRename(Path folder) throws IOException {
     return read(folder, true);

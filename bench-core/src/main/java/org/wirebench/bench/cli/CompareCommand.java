@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
             + " calibrations say the machines differ, absolute times are listed, not judged, and"
             + " so are a step's when either run shared that step with other work (env.json). Exit"
             + " 0: no regression; 1: something regressed or is missing in NEW; 2: could not compare"
-            + " (an unreadable folder or one whose files disagree, a claim id measuring another ratio in NEW, nothing in common, or NaN/zero scores); a load point not"
+            + " (an unreadable folder or one whose files disagree, BASE and NEW one run (the same"
+            + " folder or a copy), a claim id measuring another ratio in NEW, nothing in common, or NaN/zero scores); a load point not"
             + " steady is listed, never judged. Every --format has the same rows, verdicts and"
             + " exit code.")
 final class CompareCommand implements Callable<Integer> {
@@ -67,7 +68,17 @@ final class CompareCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     double t = parseThreshold(threshold);
     output.check(spec.commandLine());
-    Comparison c = new Comparison(RunRecord.read(base), RunRecord.read(now), t, 0.99);
+    RunRecord baseRun = RunRecord.read(base);
+    RunRecord nowRun = RunRecord.read(now);
+    String same = baseRun.sameRun(nowRun);
+    if (same != null) {
+      // every number would agree with itself: "no regression" from a CI job whose BASE and NEW
+      // name one run is an answer to no question
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "BASE " + base + " and NEW " + now + " are one run (" + same + "): compare two runs");
+    }
+    Comparison c = new Comparison(baseRun, nowRun, t, 0.99);
     PrintWriter out = spec.commandLine().getOut();
     c.warnings().forEach(w -> spec.commandLine().getErr().println("warning: " + w));
     if (output.given()) {

@@ -57,4 +57,17 @@ class EncodeTimeStampTest {
       assertEquals(0, encode(codec.name(), tmp.resolve(codec.name() + ".plain")), cli::err);
     }
   }
+
+  /**
+   * A leap second (23:59:60) is refused in one line before any work: Instant.parse read it as
+   * 23:59:59, and encode wrote a time stamp the user did not give, exit 0.
+   */
+  @Test
+  void aLeapSecondIsRefusedNotMovedBackASecond() {
+    Path out = tmp.resolve("roads.gml");
+    assertEquals(2, encode("gml32", out, "--time-stamp", "2016-12-31T23:59:60Z"), cli::err);
+    assertEquals(1, cli.err().strip().lines().count(), cli::err);
+    assertTrue(cli.err().contains("'2016-12-31T23:59:60Z' is a leap second"), cli::err);
+    assertFalse(Files.exists(out), "refused before any work");
+  }
 }

@@ -36,6 +36,19 @@ class ExitCodesTest {
     return run;
   }
 
+  /**
+   * {@code run} as another run of the same files: its env.json's start moved a second (a copy of a
+   * run is that run, which compare refuses to compare with itself).
+   */
+  private static Path anotherStart(Path run) throws java.io.IOException {
+    Path env = run.resolve("env.json");
+    String text = Files.readString(env);
+    String moved = text.replaceFirst("(\"startedUtc\" : \"[^\"]*T..:..:)(..)", "$1" + "59");
+    assertFalse(moved.equals(text), "env.json's startedUtc moved");
+    Files.writeString(env, moved);
+    return run;
+  }
+
   private static Path base() {
     return ThenAndNowTest.runs().resolve("compare/base1");
   }
@@ -72,14 +85,23 @@ class ExitCodesTest {
             json.readTree(
                 "{\"windowMs\":1000,\"ratesPerSecond\":[100.0,300.0],\"converged\":false}"));
     json.writeValue(run.resolve("load-wfs.json").toFile(), load);
-    assertEquals(0, cli.run("compare", run.toString(), run.toString()), cli::err);
+    Path again = Files.createDirectory(tmp.resolve("unsteady-again"));
+    try (var files = Files.list(run)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, again.resolve(f.getFileName()));
+      }
+    }
+    assertEquals(0, cli.run("compare", run.toString(), anotherStart(again).toString()), cli::err);
     assertTrue(cli.out().contains("not steady"), cli::out);
   }
 
   @Test
   void compareOfTwoEmptyRunsComparedNothing() throws Exception {
     assertEquals(
-        2, cli.run("compare", runWith("a", "[]").toString(), runWith("b", "[]").toString()));
+        2,
+        cli.run(
+            "compare", runWith("a", "[]").toString(), anotherStart(runWith("b", "[]")).toString()));
+    assertTrue(cli.err().contains("nothing to compare"), cli::err);
   }
 
   @Test
@@ -265,6 +287,7 @@ class ExitCodesTest {
         Files.copy(f, odd.resolve(f.getFileName().toString()));
       }
     }
+    anotherStart(odd);
     assertEquals(
         2, cli.run("compare", base().toString(), odd.toString(), "--format", "junit"), cli::err);
     assertEquals("", cli.out());
