@@ -68,6 +68,22 @@ public final class Synthetic {
     return with(s, null, share);
   }
 
+  /** {@code groups} each warmed for {@code warmupMs} of its id, as version 4 records it. */
+  public static List<PairedRuns.Group> warmed(
+      List<PairedRuns.Group> groups, java.util.function.ToIntFunction<String> warmupMs) {
+    return groups.stream()
+        .map(
+            g ->
+                new PairedRuns.Group(
+                    g.id(),
+                    g.variants(),
+                    g.forks(),
+                    g.stopped(),
+                    g.elapsedMs(),
+                    warmupMs.applyAsInt(g.id())))
+        .toList();
+  }
+
   private static PairedRuns.Settings with(PairedRuns.Settings s, Integer warmupMs, double share) {
     return new PairedRuns.Settings(
         warmupMs,

@@ -287,17 +287,9 @@ class PairComparisonTest {
     RunRecord plain = cal("cal2");
     PairedRuns p = plain.pairs();
     int before = p.settings().warmupMs();
-    List<PairedRuns.Group> groups = new ArrayList<>();
-    for (PairedRuns.Group g : p.groups()) {
-      groups.add(
-          new PairedRuns.Group(
-              g.id(),
-              g.variants(),
-              g.forks(),
-              g.stopped(),
-              g.elapsedMs(),
-              g.id().equals("backend") ? 900 : before));
-    }
+    List<PairedRuns.Group> groups =
+        org.wirebench.bench.pair.Synthetic.warmed(
+            p.groups(), id -> id.equals("backend") ? 900 : before);
     PairedRuns v4 =
         new PairedRuns(
             4,

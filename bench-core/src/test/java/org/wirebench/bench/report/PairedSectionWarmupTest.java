@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.wirebench.results.PairedRuns;
@@ -24,43 +23,16 @@ class PairedSectionWarmupTest {
   /** cal1 as version 4 records it: no warm-up in the settings, the calibration 150, backend 900. */
   private static RunRecord asVersion4(RunRecord r) {
     PairedRuns p = r.pairs();
-    List<PairedRuns.Group> groups = new ArrayList<>();
-    for (PairedRuns.Group g : p.groups()) {
-      groups.add(
-          new PairedRuns.Group(
-              g.id(),
-              g.variants(),
-              g.forks(),
-              g.stopped(),
-              g.elapsedMs(),
-              g.id().equals("backend") ? 900 : 150));
-    }
-    PairedRuns.Settings s = p.settings();
+    List<PairedRuns.Group> groups =
+        org.wirebench.bench.pair.Synthetic.warmed(
+            p.groups(), id -> id.equals("backend") ? 900 : 150);
     PairedRuns v4 =
         new PairedRuns(
             4,
-            new PairedRuns.Settings(
-                null,
-                s.batchMs(),
-                s.rounds(),
-                s.minForks(),
-                s.maxForks(),
-                s.budgetMs(),
-                s.confidence(),
-                s.targetHalfWidth(),
-                s.forkJvmArgs(),
-                0.2),
+            org.wirebench.bench.pair.Synthetic.asVersion4(p.settings(), 0.2),
             groups,
             p.claims());
-    return new RunRecord(
-        r.folder(),
-        r.env(),
-        r.benchmarks(),
-        r.load(),
-        r.sizes(),
-        r.fidelity(),
-        r.codecFidelity(),
-        v4);
+    return PairClaimsAcrossRunsTest.withPairs(r, v4);
   }
 
   private static String text(List<Report.Block> blocks) {
