@@ -60,7 +60,7 @@ public final class WarmupTrace {
     List<WarmupWindows.Trace> traces = new ArrayList<>();
     for (int i = 1; i <= jvms; i++) {
       try {
-        traces.add(fork(g.id(), traceMs));
+        traces.add(fork(g.id(), traceMs, g.variants().size()));
       } catch (IOException e) {
         System.err.println("warmup-trace: " + e.getMessage());
         System.exit(1);
@@ -171,7 +171,7 @@ public final class WarmupTrace {
   }
 
   /** One fresh JVM with the forks' flags tracing the group; ends with this one. */
-  private static WarmupWindows.Trace fork(String group, long traceMs)
+  private static WarmupWindows.Trace fork(String group, long traceMs, int variants)
       throws IOException, InterruptedException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -187,6 +187,23 @@ public final class WarmupTrace {
             .redirectInput(ProcessBuilder.Redirect.PIPE)
             .redirectError(ProcessBuilder.Redirect.INHERIT)
             .start();
+    // a child that hangs (a stuck set-up, a stuck library) must not hang the trace: ended after
+    // three times its variants' trace, a busy machine's share, plus the set-up's five minutes
+    long limitMs = 3 * variants * traceMs + TimeUnit.MINUTES.toMillis(5);
+    Thread watchdog =
+        new Thread(
+            () -> {
+              try {
+                if (!p.waitFor(limitMs, TimeUnit.MILLISECONDS)) {
+                  p.destroyForcibly();
+                }
+              } catch (InterruptedException e) {
+                p.destroyForcibly();
+              }
+            },
+            "trace-watchdog");
+    watchdog.setDaemon(true);
+    watchdog.start();
     try {
       String result = null;
       try (BufferedReader out =
@@ -201,7 +218,15 @@ public final class WarmupTrace {
         throw new IOException("a JVM tracing " + group + " failed (its error output is above)");
       }
       ObjectMapper json = StrictJson.mapper();
-      return json.readValue(result, WarmupWindows.Trace.class);
+      try {
+        return json.readValue(result, WarmupWindows.Trace.class);
+      } catch (com.fasterxml.jackson.core.JacksonException e) {
+        throw new IOException(
+            "a JVM tracing "
+                + group
+                + " printed a result that is no trace: "
+                + e.getOriginalMessage().lines().findFirst().orElse(""));
+      }
     } finally {
       p.destroyForcibly();
     }
