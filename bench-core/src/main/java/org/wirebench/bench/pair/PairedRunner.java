@@ -1,7 +1,6 @@
 package org.wirebench.bench.pair;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -67,43 +66,14 @@ public final class PairedRunner {
     ObjectMapper json = StrictJson.mapper();
     // the spec as an argument and the fork's stderr through a pipe: temporary files for them
     // (wirebench-fork-*.json, .log in java.io.tmpdir) outlived a suite killed with -9
-    List<String> command = new ArrayList<>();
-    command.add(
-        java != null
-            ? java.toString()
-            : Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(settings.forkJvmArgs());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(PairWorker.class.getName());
-    command.add(json.writeValueAsString(spec));
+    List<String> command =
+        ForkedJvm.command(
+            java, settings.forkJvmArgs(), PairWorker.class, json.writeValueAsString(spec));
     Process p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
     ErrTail err = ErrTail.of(p);
-    // a fork that hangs (a deadlocked set-up, a stuck library) must not hang the suite
-    Thread watchdog =
-        new Thread(
-            () -> {
-              try {
-                if (!p.waitFor(FORK_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-                  p.destroyForcibly();
-                }
-              } catch (InterruptedException e) {
-                p.destroyForcibly();
-              }
-            },
-            "fork-watchdog");
-    watchdog.setDaemon(true);
-    watchdog.start();
+    ForkedJvm.endAfter(p, TimeUnit.MINUTES.toMillis(FORK_TIMEOUT_MINUTES), "fork-watchdog");
     try {
-      String result = null;
-      try (BufferedReader out =
-          new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-        for (String line; (line = out.readLine()) != null; ) {
-          if (line.startsWith(PairWorker.RESULT)) {
-            result = line.substring(PairWorker.RESULT.length());
-          }
-        }
-      }
+      String result = ForkedJvm.result(p, PairWorker.RESULT);
       int exit = p.waitFor();
       if (exit != 0 || result == null) {
         throw new IOException(

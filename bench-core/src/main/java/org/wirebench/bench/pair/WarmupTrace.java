@@ -1,11 +1,7 @@
 package org.wirebench.bench.pair;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -173,15 +169,14 @@ public final class WarmupTrace {
   /** One fresh JVM with the forks' flags tracing the group; ends with this one. */
   private static WarmupWindows.Trace fork(String group, long traceMs, int variants)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(PairSettings.forkJvmArgs());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(WarmupTrace.class.getName());
-    command.add(ONE);
-    command.add(group);
-    command.add(Long.toString(traceMs));
+    List<String> command =
+        ForkedJvm.command(
+            null,
+            PairSettings.forkJvmArgs(),
+            WarmupTrace.class,
+            ONE,
+            group,
+            Long.toString(traceMs));
     Process p =
         new ProcessBuilder(command)
             .redirectInput(ProcessBuilder.Redirect.PIPE)
@@ -190,30 +185,9 @@ public final class WarmupTrace {
     // a child that hangs (a stuck set-up, a stuck library) must not hang the trace: ended after
     // three times its variants' trace, a busy machine's share, plus the set-up's five minutes
     long limitMs = 3 * variants * traceMs + TimeUnit.MINUTES.toMillis(5);
-    Thread watchdog =
-        new Thread(
-            () -> {
-              try {
-                if (!p.waitFor(limitMs, TimeUnit.MILLISECONDS)) {
-                  p.destroyForcibly();
-                }
-              } catch (InterruptedException e) {
-                p.destroyForcibly();
-              }
-            },
-            "trace-watchdog");
-    watchdog.setDaemon(true);
-    watchdog.start();
+    ForkedJvm.endAfter(p, limitMs, "trace-watchdog");
     try {
-      String result = null;
-      try (BufferedReader out =
-          new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-        for (String line; (line = out.readLine()) != null; ) {
-          if (line.startsWith(RESULT)) {
-            result = line.substring(RESULT.length());
-          }
-        }
-      }
+      String result = ForkedJvm.result(p, RESULT);
       if (!p.waitFor(1, TimeUnit.MINUTES) || p.exitValue() != 0 || result == null) {
         throw new IOException("a JVM tracing " + group + " failed (its error output is above)");
       }
